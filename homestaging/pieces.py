@@ -1,0 +1,183 @@
+"""Furniture pieces: their art, their orientations and their placements on a sheet.
+
+A piece's *art* is its furniture squares and circulation squares in one frame. A
+placement turns the art (``mirror`` first flips it left-right, then ``rotation``
+turns it clockwise) and puts the top-left square of the turned art's bounding box
+(circulation included) on the ``anchor`` square.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from .grid import Cell, cell_name
+
+__all__ = ["ROTATIONS", "Orientation", "Piece", "Placement", "Shape", "parse_art"]
+
+ROTATIONS = (0, 90, 180, 270)
+_CLOCKWISE = {"n": "e", "e": "s", "s": "w", "w": "n"}
+_MIRRORED = {"n": "n", "e": "w", "s": "s", "w": "e"}
+
+
+@dataclass(frozen=True)
+class Shape:
+    """Furniture and circulation squares, relative to the top-left of their bounding box."""
+
+    furniture: frozenset[Cell]
+    circulation: frozenset[Cell]
+    wall: frozenset[str] = frozenset()
+
+    @property
+    def width(self) -> int:
+        return 1 + max(x for x, _ in self.furniture | self.circulation)
+
+    @property
+    def height(self) -> int:
+        return 1 + max(y for _, y in self.furniture | self.circulation)
+
+    def turned(self, rotation: int, mirror: bool) -> Shape:
+        """The shape mirrored (left-right) if asked, then turned clockwise, re-anchored at 0,0."""
+        furniture, circulation, wall = set(self.furniture), set(self.circulation), set(self.wall)
+        width = self.width
+        if mirror:
+            furniture = {(width - 1 - x, y) for x, y in furniture}
+            circulation = {(width - 1 - x, y) for x, y in circulation}
+            wall = {_MIRRORED[side] for side in wall}
+        for _ in range(rotation // 90):
+            height = 1 + max(y for _, y in furniture | circulation)
+            furniture = {(height - 1 - y, x) for x, y in furniture}
+            circulation = {(height - 1 - y, x) for x, y in circulation}
+            wall = {_CLOCKWISE[side] for side in wall}
+        return Shape(frozenset(furniture), frozenset(circulation), frozenset(wall))
+
+    def rows(self) -> list[str]:
+        """The shape as art rows: ``#`` furniture, ``o`` circulation, ``.`` nothing."""
+        return [
+            "".join(
+                "#" if (x, y) in self.furniture else "o" if (x, y) in self.circulation else "."
+                for x in range(self.width)
+            )
+            for y in range(self.height)
+        ]
+
+
+def parse_art(art: str) -> Shape:
+    """Read catalog art; raise ValueError saying what is wrong with it."""
+    rows = [row.rstrip() for row in art.strip("\n").split("\n")]
+    if not rows or not any(rows):
+        raise ValueError("the art is empty")
+    furniture: set[Cell] = set()
+    circulation: set[Cell] = set()
+    letters: set[str] = set()
+    for y, row in enumerate(rows):
+        for x, char in enumerate(row):
+            if char == "o":
+                circulation.add((x, y))
+            elif char.isalpha():
+                furniture.add((x, y))
+                letters.add(char)
+            elif char not in ". ":
+                raise ValueError(
+                    f"row {y + 1}, column {x + 1}: expected a letter, 'o' or '.', found {char!r}"
+                )
+    if not furniture:
+        raise ValueError("the art has no furniture square (a letter other than 'o')")
+    if len(letters) > 1:
+        raise ValueError(f"expected one letter for the furniture squares, found {sorted(letters)}")
+    min_x = min(x for x, _ in furniture | circulation)
+    min_y = min(y for _, y in furniture | circulation)
+    return Shape(
+        frozenset((x - min_x, y - min_y) for x, y in furniture),
+        frozenset((x - min_x, y - min_y) for x, y in circulation),
+    )
+
+
+@dataclass(frozen=True)
+class Orientation:
+    """One way of drawing a piece: its rotation, whether mirrored, and the turned shape."""
+
+    rotation: int
+    mirror: bool
+    shape: Shape
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A catalog entry. ``kind`` is ``furniture`` or ``rug``."""
+
+    id: str
+    name: str
+    art: Shape
+    tags: tuple[str, ...] = ()
+    kind: str = "furniture"
+
+    @property
+    def is_rug(self) -> bool:
+        return self.kind == "rug"
+
+    @property
+    def wall(self) -> frozenset[str]:
+        return self.art.wall
+
+    @property
+    def size(self) -> int:
+        """Number of furniture squares."""
+        return len(self.art.furniture)
+
+    @cached_property
+    def orientations(self) -> tuple[Orientation, ...]:
+        """Every distinct orientation: unmirrored ones first, then mirrored ones."""
+        seen: set[Shape] = set()
+        found: list[Orientation] = []
+        for mirror in (False, True):
+            for rotation in ROTATIONS:
+                shape = self.art.turned(rotation, mirror)
+                if shape not in seen:
+                    seen.add(shape)
+                    found.append(Orientation(rotation, mirror, shape))
+        return tuple(found)
+
+    def shape(self, rotation: int = 0, mirror: bool = False) -> Shape:
+        return self.art.turned(rotation, mirror)
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A piece drawn on the sheet at ``anchor`` with a rotation and an optional mirror."""
+
+    piece: Piece
+    anchor: Cell
+    rotation: int = 0
+    mirror: bool = False
+
+    @cached_property
+    def shape(self) -> Shape:
+        return self.piece.shape(self.rotation, self.mirror)
+
+    @cached_property
+    def furniture(self) -> frozenset[Cell]:
+        ax, ay = self.anchor
+        return frozenset((ax + x, ay + y) for x, y in self.shape.furniture)
+
+    @cached_property
+    def circulation(self) -> frozenset[Cell]:
+        ax, ay = self.anchor
+        return frozenset((ax + x, ay + y) for x, y in self.shape.circulation)
+
+    @property
+    def squares(self) -> frozenset[Cell]:
+        return self.furniture | self.circulation
+
+    @property
+    def wall_sides(self) -> frozenset[str]:
+        return self.shape.wall
+
+    def describe(self) -> str:
+        """``Corner kitchen at B2, rotation 90, mirrored``."""
+        text = f"{self.piece.name} at {cell_name(self.anchor)}"
+        if self.rotation:
+            text += f", rotation {self.rotation}"
+        if self.mirror:
+            text += ", mirrored"
+        return text

@@ -1,0 +1,189 @@
+"""The published JSON Schemas of the file formats, and a validator that reports all errors.
+
+The schemas live in ``homestaging/schemas/*.schema.json``. The validator covers the
+subset of JSON Schema they use (type, enum, const, pattern, length and number bounds,
+items, properties, required, additionalProperties, propertyNames' pattern,
+minProperties/maxProperties, anyOf, $ref to $defs) and yields every error with its
+JSON path, so a file's problems are all reported at once.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from .readers import json_path
+
+__all__ = ["iter_errors", "load_schema"]
+
+_TYPES: dict[str, tuple[type, ...]] = {
+    "object": (dict,),
+    "array": (list,),
+    "string": (str,),
+    "integer": (int,),
+    "number": (int, float),
+    "boolean": (bool,),
+    "null": (type(None),),
+}
+
+Path = tuple[str | int, ...]
+
+
+@cache
+def load_schema(name: str) -> dict[str, Any]:
+    """The schema of a format: ``sheet``, ``catalog``, ``cards`` or ``project``."""
+    text = resources.files("homestaging").joinpath(f"schemas/{name}.schema.json").read_text()
+    schema: dict[str, Any] = json.loads(text)
+    return schema
+
+
+def _type_ok(value: Any, names: str | list[str]) -> bool:
+    for name in [names] if isinstance(names, str) else names:
+        if isinstance(value, bool) and name in ("integer", "number"):
+            continue
+        if isinstance(value, _TYPES[name]):
+            return True
+    return False
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        return json.dumps(shown)
+    if isinstance(value, int | float):
+        return str(value) if abs(value) < 1e12 else "a huge number"
+    return type(value).__name__
+
+
+def _type_words(names: str | list[str]) -> str:
+    words = {"object": "an object", "array": "a list", "string": "a string",
+             "integer": "a whole number", "number": "a number", "boolean": "true or false",
+             "null": "null"}
+    items = [names] if isinstance(names, str) else names
+    return " or ".join(words[n] for n in items)
+
+
+def iter_errors(
+    value: Any, schema: dict[str, Any], root: dict[str, Any] | None = None, path: Path = ()
+) -> Iterator[tuple[str, str]]:
+    """Yield ``(json path, message)`` for every way ``value`` breaks ``schema``."""
+    root = root if root is not None else schema
+    if "$ref" in schema:
+        name = schema["$ref"].rsplit("/", 1)[-1]
+        yield from iter_errors(value, root["$defs"][name], root, path)
+        return
+    where = json_path(path)
+    if "type" in schema and not _type_ok(value, schema["type"]):
+        yield where, f"expected {_type_words(schema['type'])}, found {_describe(value)}"
+        return
+    if "const" in schema and value != schema["const"]:
+        yield where, f"expected {json.dumps(schema['const'])}, found {_describe(value)}"
+        return
+    if "enum" in schema and value not in schema["enum"]:
+        options = ", ".join(str(o) for o in schema["enum"])
+        yield where, f"expected one of {options}; found {_describe(value)}"
+        return
+    if "anyOf" in schema:
+        yield from _any_of(value, schema["anyOf"], root, path)
+        return
+    if isinstance(value, str):
+        yield from _string(value, schema, where)
+    elif isinstance(value, int | float) and not isinstance(value, bool):
+        if "minimum" in schema and value < schema["minimum"]:
+            yield where, f"expected at least {schema['minimum']}, found {_describe(value)}"
+        if "maximum" in schema and value > schema["maximum"]:
+            yield where, f"expected at most {schema['maximum']}, found {_describe(value)}"
+    elif isinstance(value, list):
+        yield from _array(value, schema, root, path)
+    elif isinstance(value, dict):
+        yield from _object(value, schema, root, path)
+
+
+def _string(value: str, schema: dict[str, Any], where: str) -> Iterator[tuple[str, str]]:
+    if "minLength" in schema and len(value) < schema["minLength"]:
+        yield where, f"expected at least {schema['minLength']} characters, found {len(value)}"
+    if "maxLength" in schema and len(value) > schema["maxLength"]:
+        yield where, f"expected at most {schema['maxLength']} characters, found {len(value)}"
+    if "pattern" in schema and not re.fullmatch(schema["pattern"], value):
+        hint = schema.get("description", f"text matching {schema['pattern']}")
+        yield where, f"expected {hint}, found {_describe(value)}"
+
+
+def _array(
+    value: list[Any], schema: dict[str, Any], root: dict[str, Any], path: Path
+) -> Iterator[tuple[str, str]]:
+    where = json_path(path)
+    if "minItems" in schema and len(value) < schema["minItems"]:
+        yield where, f"expected at least {schema['minItems']} entries, found {len(value)}"
+    if "maxItems" in schema and len(value) > schema["maxItems"]:
+        yield where, f"expected at most {schema['maxItems']} entries, found {len(value)}"
+    if "items" in schema:
+        for index, item in enumerate(value):
+            yield from iter_errors(item, schema["items"], root, (*path, index))
+
+
+def _object(
+    value: dict[Any, Any], schema: dict[str, Any], root: dict[str, Any], path: Path
+) -> Iterator[tuple[str, str]]:
+    where = json_path(path)
+    properties: dict[str, Any] = schema.get("properties", {})
+    for key in value:
+        if not isinstance(key, str):
+            yield where, f"expected text keys, found {_describe(key)}"
+    if "minProperties" in schema and len(value) < schema["minProperties"]:
+        expected = ", ".join(properties) or "a key"
+        yield where, f"expected one of the keys {expected}, found none"
+    if "maxProperties" in schema and len(value) > schema["maxProperties"]:
+        found = ", ".join(str(k) for k in value)
+        yield where, f"expected {schema['maxProperties']} key(s), found {found}"
+    for key in schema.get("required", []):
+        if key not in value:
+            yield where, f"missing required key {key!r}"
+    extra = schema.get("additionalProperties", True)
+    for key, item in value.items():
+        if not isinstance(key, str):
+            continue
+        if key in properties:
+            yield from iter_errors(item, properties[key], root, (*path, key))
+        elif extra is False:
+            known = ", ".join(properties)
+            yield json_path((*path, key)), f"unknown key {key!r} (expected one of: {known})"
+        elif isinstance(extra, dict):
+            names = schema.get("propertyNames", {})
+            if "pattern" in names and not re.fullmatch(names["pattern"], key):
+                hint = names.get("description", names["pattern"])
+                yield json_path((*path, key)), f"expected a key that is {hint}, found {key!r}"
+            yield from iter_errors(item, extra, root, (*path, key))
+
+
+def _any_of(
+    value: Any, options: list[dict[str, Any]], root: dict[str, Any], path: Path
+) -> Iterator[tuple[str, str]]:
+    """Pass when one option fits; otherwise report the errors of the closest option."""
+    resolved = [root["$defs"][o["$ref"].rsplit("/", 1)[-1]] if "$ref" in o else o for o in options]
+    fitting_type = [o for o in resolved if "type" not in o or _type_ok(value, o["type"])]
+    if not fitting_type:
+        kinds = [o["type"] for o in resolved if "type" in o]
+        words = " or ".join(dict.fromkeys(_type_words(k) for k in kinds))
+        yield json_path(path), f"expected {words}, found {_describe(value)}"
+        return
+    best: list[tuple[str, str]] | None = None
+    for option in fitting_type:
+        errors = list(iter_errors(value, option, root, path))
+        if not errors:
+            return
+        if best is None or len(errors) < len(best):
+            best = errors
+    yield from best or []

@@ -1,0 +1,92 @@
+"""A player's plan: the rooms walled so far, the pieces drawn, the doors and windows.
+
+This is the model only; :mod:`homestaging.sheetio` reads and writes it as grid JSON
+and :mod:`homestaging.layout` derives walls, hallway and piece rooms from it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .grid import Cell, Edge
+from .pieces import Placement
+from .project import Project
+
+__all__ = ["DrawnPiece", "RoomPlan", "Sheet", "WildCard"]
+
+
+@dataclass(frozen=True)
+class RoomPlan:
+    """A room of the plan. ``cells`` is empty while the room is not finalized (walled)."""
+
+    name: str
+    cells: frozenset[Cell] = frozenset()
+    doors: tuple[Edge, ...] = ()
+    path: str = "$"
+
+    @property
+    def finalized(self) -> bool:
+        return bool(self.cells)
+
+    @property
+    def door(self) -> Edge | None:
+        """The room's door when it has exactly one."""
+        return self.doors[0] if len(self.doors) == 1 else None
+
+
+@dataclass(frozen=True)
+class DrawnPiece:
+    """A placement as the sheet gives it: ``label`` and ``path`` say where it was written.
+
+    ``label`` is the legend character of a grid piece (``K``) or ``pieces[2]``.
+    """
+
+    placement: Placement
+    label: str
+    path: str
+
+    @property
+    def id(self) -> str:
+        return self.placement.piece.id
+
+    @property
+    def name(self) -> str:
+        return self.placement.piece.name
+
+
+@dataclass(frozen=True)
+class WildCard:
+    """The wild card: the pieces it names (indexes into ``Sheet.pieces``) and its effect."""
+
+    pieces: tuple[int, ...]
+    effect: str  # "mirror" or "other-option"
+    path: str = "$.wild_card"
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A plan on one project. ``rooms`` are in play order."""
+
+    project: Project
+    rooms: tuple[RoomPlan, ...] = ()
+    pieces: tuple[DrawnPiece, ...] = ()
+    front_doors: tuple[Edge, ...] = ()
+    windows: tuple[Edge, ...] = ()
+    wild_card: WildCard | None = None
+    current_room: str | None = None
+    player: str = ""
+    source: str = "<sheet>"
+    project_ref: str = ""
+
+    @property
+    def front_door(self) -> Edge | None:
+        return self.front_doors[0] if len(self.front_doors) == 1 else None
+
+    def room(self, name: str) -> RoomPlan | None:
+        return next((room for room in self.rooms if room.name == name), None)
+
+    @property
+    def finished(self) -> bool:
+        """Every room of the project is finalized and no room is being furnished."""
+        walled = {room.name for room in self.rooms if room.finalized}
+        return self.current_room is None and all(r.name in walled for r in self.project.rooms)
