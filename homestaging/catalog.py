@@ -103,7 +103,8 @@ def parse_pieces(
             problems.append(
                 Located(
                     file,
-                    f"wall side(s) {', '.join(blocked)}: a circulation square stands between the furniture and the wall",
+                    f"wall side(s) {', '.join(blocked)}: a circulation square stands between "
+                    "the furniture and the wall",
                     f"{where}.wall",
                 )
             )
@@ -121,7 +122,9 @@ def parse_pieces(
 
 
 def _sides_with_circulation(
-    furniture: frozenset[tuple[int, int]], circulation: frozenset[tuple[int, int]], wall: frozenset[str]
+    furniture: frozenset[tuple[int, int]],
+    circulation: frozenset[tuple[int, int]],
+    wall: frozenset[str],
 ) -> list[str]:
     """Wall sides where a circulation square stands between the furniture and the wall."""
     from .grid import DELTAS
@@ -129,9 +132,8 @@ def _sides_with_circulation(
     blocked = []
     for side in sorted(wall):
         dx, dy = DELTAS[side]
-        key = (lambda c: c[0] * dx) if dx else (lambda c: c[1] * dy)
-        extreme = max(key(c) for c in furniture)
-        if any((x + dx, y + dy) in circulation for x, y in furniture if key((x, y)) == extreme):
+        extreme = max(x * dx + y * dy for x, y in furniture)
+        if any((x + dx, y + dy) in circulation for x, y in furniture if x * dx + y * dy == extreme):
             blocked.append(side)
     return blocked
 
@@ -157,14 +159,17 @@ def parse_cards(
         for option_index, option in enumerate(entry["options"]):
             if option not in pieces:
                 problems.append(
-                    Located(file, f"unknown piece id {option!r}", f"{where}.options[{option_index}]")
+                    Located(
+                        file, f"unknown piece id {option!r}", f"{where}.options[{option_index}]"
+                    )
                 )
-        cards.append(Card(entry["number"], entry["variant"], tuple(entry["options"])))  # type: ignore[arg-type]
+        options = (entry["options"][0], entry["options"][1])
+        cards.append(Card(entry["number"], entry["variant"], options))
     return cards, problems
 
 
 def load_catalog(folder: Path) -> Catalog:
-    """Read every piece file and ``cards.yaml`` of a folder; raise InputError listing all problems."""
+    """Read every piece file and ``cards.yaml`` of a folder; InputError lists all problems."""
     problems: list[Located] = []
     pieces: dict[str, Piece] = {}
     for path in sorted(folder.glob("*.yaml")):
@@ -182,8 +187,13 @@ def load_catalog(folder: Path) -> Catalog:
         problems += errors
     if problems:
         raise InputError(problems)
-    return Catalog(pieces, {(card.number, card.variant): card for card in sorted(
-        cards, key=lambda c: (c.number, c.variant))})
+    return Catalog(
+        pieces,
+        {
+            (card.number, card.variant): card
+            for card in sorted(cards, key=lambda c: (c.number, c.variant))
+        },
+    )
 
 
 @cache

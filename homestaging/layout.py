@@ -101,4 +101,6 @@ def layout(sheet: Sheet) -> Layout:
         squares = sorted(drawn.placement.furniture, key=lambda c: (c[1], c[0]))
         found = next((room_at[c] for c in squares if c in room_at), None)
         piece_rooms.append(found if found is not None else fallback)
-    return Layout(sheet, room_at, hallway, frozenset(walls), frozenset(openings), tuple(piece_rooms))
+    return Layout(
+        sheet, room_at, hallway, frozenset(walls), frozenset(openings), tuple(piece_rooms)
+    )

@@ -41,8 +41,11 @@ SPECIAL_RULES = {
     "the other rooms' doors open into rooms.",
     "lenient-access": "Empty squares inside rooms are walkable, not only circulation and rugs.",
 }
-_BOUNDED = {"distance": ("max", "min"), "count": ("at_least", "at_most"),
-            "room_size": ("at_least", "at_most")}
+_BOUNDED = {
+    "distance": ("max", "min"),
+    "count": ("at_least", "at_most"),
+    "room_size": ("at_least", "at_most"),
+}
 
 
 @dataclass(frozen=True)
@@ -158,8 +161,13 @@ def _cells(
 
 
 def _check_bonus_refs(
-    file: str, value: Any, path: tuple[str | int, ...], rooms: set[str], features: set[str],
-    catalog: Catalog, problems: list[Located],
+    file: str,
+    value: Any,
+    path: tuple[str | int, ...],
+    rooms: set[str],
+    features: set[str],
+    catalog: Catalog,
+    problems: list[Located],
 ) -> None:
     """Every room, feature, piece id and tag a bonus names must exist."""
     if isinstance(value, list):
@@ -175,7 +183,9 @@ def _check_bonus_refs(
             if "id" in item and item["id"] not in catalog.pieces:
                 problems.append(Located(file, f"unknown piece id {item['id']!r}", f"{where}.id"))
             if "tag" in item and item["tag"] not in tags:
-                problems.append(Located(file, f"no piece has the tag {item['tag']!r}", f"{where}.tag"))
+                problems.append(
+                    Located(file, f"no piece has the tag {item['tag']!r}", f"{where}.tag")
+                )
             if "room" in item and item["room"] not in rooms:
                 problems.append(_unknown_room(file, item["room"], f"{where}.room", rooms))
         elif key in ("room", "door", "window") and isinstance(item, str):
@@ -185,7 +195,9 @@ def _check_bonus_refs(
             if item not in features:
                 known = ", ".join(sorted(features)) or "none"
                 problems.append(
-                    Located(file, f"no feature of kind {item!r} in this project (has: {known})", where)
+                    Located(
+                        file, f"no feature of kind {item!r} in this project (has: {known})", where
+                    )
                 )
         elif key in _BOUNDED and isinstance(item, dict):
             bounds = [b for b in _BOUNDED[key] if b in item]
@@ -223,26 +235,48 @@ def parse_project(data: Any, file: str, catalog: Catalog | None = None) -> Proje
         where = json_path(("house", index))
         outside = [c for c in squares if not (0 <= c[0] < width and 0 <= c[1] < height)]
         if outside:
-            problems.append(Located(file, f"{cells_text(outside[:3])} lie(s) off the "
-                                    f"{width} x {height} sheet", where))
+            problems.append(
+                Located(
+                    file,
+                    f"{cells_text(outside[:3])} lie(s) off the {width} x {height} sheet",
+                    where,
+                )
+            )
         overlap = house.intersection(squares)
         if overlap:
-            problems.append(Located(file, f"overlaps an earlier house range at "
-                                    f"{cells_text(sorted(overlap)[:4])}", where))
+            problems.append(
+                Located(
+                    file,
+                    f"overlaps an earlier house range at {cells_text(sorted(overlap)[:4])}",
+                    where,
+                )
+            )
         house.update(squares)
     parts = components(house)
     if len(parts) > 1:
-        problems.append(Located(file, "the house is not one connected region: "
-                                f"{len(parts)} separate parts, starting at "
-                                f"{', '.join(cell_name(min(p, key=lambda c: (c[1], c[0]))) for p in parts)}",
-                                "$.house"))
+        problems.append(
+            Located(
+                file,
+                "the house is not one connected region: "
+                f"{len(parts)} separate parts, starting at "
+                f"{', '.join(cell_name(min(p, key=lambda c: (c[1], c[0]))) for p in parts)}",
+                "$.house",
+            )
+        )
 
     obstacles: set[Cell] = set()
-    for index, squares in enumerate(_cells(file, data.get("obstacles", []), ("obstacles",), problems)):
+    for index, squares in enumerate(
+        _cells(file, data.get("obstacles", []), ("obstacles",), problems)
+    ):
         stray = [c for c in squares if c not in house]
         if stray:
-            problems.append(Located(file, f"obstacle at {cells_text(stray)} is outside the house",
-                                    json_path(("obstacles", index))))
+            problems.append(
+                Located(
+                    file,
+                    f"obstacle at {cells_text(stray)} is outside the house",
+                    json_path(("obstacles", index)),
+                )
+            )
         obstacles.update(squares)
 
     walls: set[Edge] = set()
@@ -254,66 +288,128 @@ def parse_project(data: Any, file: str, catalog: Catalog | None = None) -> Proje
             problems.append(Located(file, str(error), where))
             continue
         if not all(c in house for c in edge.cells):
-            problems.append(Located(file, f"wall {edge.name} is not between two house squares",
-                                    where))
+            problems.append(
+                Located(file, f"wall {edge.name} is not between two house squares", where)
+            )
         walls.add(edge)
 
     features: list[Feature] = []
     for index, entry in enumerate(data.get("features", [])):
-        squares = [c for group in _cells(file, entry["cells"], ("features", index, "cells"),
-                                         problems) for c in group]
+        squares = [
+            c
+            for group in _cells(file, entry["cells"], ("features", index, "cells"), problems)
+            for c in group
+        ]
         inside = [c for c in squares if c in house]
         off = [c for c in squares if not (0 <= c[0] < width and 0 <= c[1] < height)]
         if inside:
-            problems.append(Located(file, f"feature squares {cells_text(inside[:4])} lie inside "
-                                    "the house", json_path(("features", index, "cells"))))
+            problems.append(
+                Located(
+                    file,
+                    f"feature squares {cells_text(inside[:4])} lie inside the house",
+                    json_path(("features", index, "cells")),
+                )
+            )
         if off:
-            problems.append(Located(file, f"feature squares {cells_text(off[:4])} lie off the sheet",
-                                    json_path(("features", index, "cells"))))
+            problems.append(
+                Located(
+                    file,
+                    f"feature squares {cells_text(off[:4])} lie off the sheet",
+                    json_path(("features", index, "cells")),
+                )
+            )
         features.append(Feature(entry["kind"], frozenset(squares), entry.get("name", "")))
 
     rooms: list[RoomSpec] = []
     names: set[str] = set()
     for index, entry in enumerate(data["rooms"]):
-        where = ("rooms", index)
+        room_path: tuple[str | int, ...] = ("rooms", index)
         if entry["name"] in names:
-            problems.append(Located(file, f"two rooms are named {entry['name']!r}",
-                                    json_path((*where, "name"))))
+            problems.append(
+                Located(
+                    file, f"two rooms are named {entry['name']!r}", json_path((*room_path, "name"))
+                )
+            )
         names.add(entry["name"])
         for card_index, slot in enumerate(entry["cards"]):
             if not catalog.card_options(slot["number"]):
-                problems.append(Located(file, f"there is no card number {slot['number']}",
-                                        json_path((*where, "cards", card_index, "number"))))
-        rooms.append(RoomSpec(entry["name"], entry["type"],
-                              tuple(CardSlot(s["number"], s["tokens"]) for s in entry["cards"])))
+                problems.append(
+                    Located(
+                        file,
+                        f"there is no card number {slot['number']}",
+                        json_path((*room_path, "cards", card_index, "number")),
+                    )
+                )
+        rooms.append(
+            RoomSpec(
+                entry["name"],
+                entry["type"],
+                tuple(CardSlot(s["number"], s["tokens"]) for s in entry["cards"]),
+            )
+        )
     tokens = sum(room.tokens for room in rooms)
     if tokens > MAX_TOKENS:
-        problems.append(Located(file, f"the rooms use {tokens} selection tokens; the box has "
-                                f"{MAX_TOKENS}", "$.rooms"))
+        problems.append(
+            Located(
+                file,
+                f"the rooms use {tokens} selection tokens; the box has {MAX_TOKENS}",
+                "$.rooms",
+            )
+        )
 
     bonuses: list[Bonus] = []
     feature_kinds = {feature.kind for feature in features}
     for index, entry in enumerate(data.get("bonuses", [])):
-        where = ("bonuses", index)
+        bonus_path: tuple[str | int, ...] = ("bonuses", index)
         kinds = [key for key in ("when", "per") if key in entry]
         if len(kinds) != 1:
-            problems.append(Located(file, "expected exactly one of 'when' or 'per'", json_path(where)))
+            problems.append(
+                Located(file, "expected exactly one of 'when' or 'per'", json_path(bonus_path))
+            )
         if "max" in entry and "per" not in entry:
-            problems.append(Located(file, "'max' only goes with 'per'", json_path((*where, "max"))))
-        _check_bonus_refs(file, {k: v for k, v in entry.items() if k in ("when", "per")}, where,
-                          names, feature_kinds, catalog, problems)
-        bonuses.append(Bonus(entry["text"], entry["points"], entry.get("when"), entry.get("per"),
-                             entry.get("max"), json_path(where)))
+            problems.append(
+                Located(file, "'max' only goes with 'per'", json_path((*bonus_path, "max")))
+            )
+        _check_bonus_refs(
+            file,
+            {k: v for k, v in entry.items() if k in ("when", "per")},
+            bonus_path,
+            names,
+            feature_kinds,
+            catalog,
+            problems,
+        )
+        bonuses.append(
+            Bonus(
+                entry["text"],
+                entry["points"],
+                entry.get("when"),
+                entry.get("per"),
+                entry.get("max"),
+                json_path(bonus_path),
+            )
+        )
     if problems:
         raise InputError(problems)
     return Project(
-        id=data["id"], name=data["name"], width=width, height=height,
-        house=frozenset(house), rooms=tuple(rooms), catalog=catalog,
-        number=data.get("number", 0), difficulty=data.get("difficulty", 0),
-        description=data.get("description", "").strip(), obstacles=frozenset(obstacles),
-        walls=frozenset(walls), features=tuple(features),
-        special_rules=tuple(data.get("special_rules", [])), bonuses=tuple(bonuses),
-        tips=data.get("tips", "").strip(), source=file, house_ranges=tuple(data["house"]),
+        id=data["id"],
+        name=data["name"],
+        width=width,
+        height=height,
+        house=frozenset(house),
+        rooms=tuple(rooms),
+        catalog=catalog,
+        number=data.get("number", 0),
+        difficulty=data.get("difficulty", 0),
+        description=data.get("description", "").strip(),
+        obstacles=frozenset(obstacles),
+        walls=frozenset(walls),
+        features=tuple(features),
+        special_rules=tuple(data.get("special_rules", [])),
+        bonuses=tuple(bonuses),
+        tips=data.get("tips", "").strip(),
+        source=file,
+        house_ranges=tuple(data["house"]),
     )
 
 
@@ -349,5 +445,7 @@ def find_project(reference: str, relative_to: Path | None = None) -> Project:
     if path.suffix in (".yaml", ".yml") or path.exists():
         return load_project(path)
     known = ", ".join(bundled_project_files())
-    raise ValueError(f"unknown project {reference!r}: expected a bundled id ({known}) or a path "
-                     "to a project YAML file")
+    raise ValueError(
+        f"unknown project {reference!r}: expected a bundled id ({known}) or a path "
+        "to a project YAML file"
+    )

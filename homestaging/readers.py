@@ -98,9 +98,7 @@ def _duplicate_messages(
     found: list[Located] = []
     if isinstance(value, dict):
         for key in getattr(value, "duplicates", []):
-            found.append(
-                Located(file, f"duplicate key {key!r}", json_path((*parts, key)))
-            )
+            found.append(Located(file, f"duplicate key {key!r}", json_path((*parts, key))))
         for key, item in value.items():
             found += _duplicate_messages(file, item, (*parts, key), depth + 1)
     elif isinstance(value, list):
@@ -114,7 +112,9 @@ def load_json(text: str, file: str) -> Any:
     try:
         value = json.loads(text, object_pairs_hook=_pairs_hook)
     except json.JSONDecodeError as error:
-        raise InputError([Located(file, error.msg, line=error.lineno, column=error.colno)]) from None
+        raise InputError(
+            [Located(file, error.msg, line=error.lineno, column=error.colno)]
+        ) from None
     except RecursionError:
         raise InputError.single(file, f"nested more than {MAX_DEPTH} levels deep") from None
     except ValueError as error:  # e.g. integers with too many digits
@@ -133,9 +133,7 @@ def _check_nodes(file: str, root: yaml.Node) -> None:
         if id(node) in sizes:
             return sizes[id(node)]
         if depth > MAX_DEPTH:
-            raise InputError(
-                [_at(file, node, f"nested more than {MAX_DEPTH} levels deep")]
-            )
+            raise InputError([_at(file, node, f"nested more than {MAX_DEPTH} levels deep")])
         total = 1
         if isinstance(node, yaml.SequenceNode):
             total += sum(size(item, depth + 1) for item in node.value)

@@ -68,9 +68,15 @@ def _describe(value: Any) -> str:
 
 
 def _type_words(names: str | list[str]) -> str:
-    words = {"object": "an object", "array": "a list", "string": "a string",
-             "integer": "a whole number", "number": "a number", "boolean": "true or false",
-             "null": "null"}
+    words = {
+        "object": "an object",
+        "array": "a list",
+        "string": "a string",
+        "integer": "a whole number",
+        "number": "a number",
+        "boolean": "true or false",
+        "null": "null",
+    }
     items = [names] if isinstance(names, str) else names
     return " or ".join(words[n] for n in items)
 
