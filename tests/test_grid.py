@@ -1,0 +1,69 @@
+"""Square names, ranges and edges."""
+
+import pytest
+
+from homestaging.grid import (
+    Edge,
+    cell_name,
+    cells_text,
+    column_name,
+    components,
+    parse_cell,
+    parse_cells,
+    parse_edge,
+)
+
+
+@pytest.mark.parametrize(
+    ("x", "name"), [(0, "A"), (25, "Z"), (26, "AA"), (27, "AB"), (51, "AZ"), (52, "BA"), (701, "ZZ")]
+)
+def test_column_names(x: int, name: str) -> None:
+    assert column_name(x) == name
+    assert parse_cell(f"{name}1") == (x, 0)
+
+
+def test_cell_names_follow_the_spec() -> None:
+    assert cell_name((0, 0)) == "A1"
+    assert cell_name((2, 4)) == "C5"
+    assert parse_cell("c5") == (2, 4)
+
+
+@pytest.mark.parametrize("bad", ["", "5C", "A0", "A", 12, None, "A1:B2", "Ä1"])
+def test_bad_square_names_say_what_was_expected(bad: object) -> None:
+    with pytest.raises(ValueError, match="expected a square name such as 'C5'"):
+        parse_cell(bad)
+
+
+def test_ranges_cover_the_rectangle_in_reading_order() -> None:
+    assert parse_cells("B2:C3") == [(1, 1), (2, 1), (1, 2), (2, 2)]
+    assert parse_cells("C3:B2") == parse_cells("B2:C3")
+    assert parse_cells("D4") == [(3, 3)]
+    with pytest.raises(ValueError, match="such as 'B2:E4', found 'B2:'"):
+        parse_cells("B2:")
+
+
+def test_an_edge_has_two_names() -> None:
+    south = Edge((2, 4), "s")
+    north = parse_edge(["C6", "n"])
+    assert south == north and hash(south) == hash(north)
+    assert south.name == "C5/s" and north.name == "C6/n"
+    assert south.outer == (2, 5)
+    assert south.seen_from((2, 5)).name == "C6/n"
+    assert Edge((2, 4), "e") == Edge((3, 4), "w") != Edge((2, 4), "w")
+    assert Edge.between((1, 1), (1, 0)) == Edge((1, 1), "n")
+
+
+@pytest.mark.parametrize("bad", [["C5"], ["C5", "x"], "C5 s", ["C5", "s", "n"], [5, "s"]])
+def test_bad_edges_are_refused(bad: object) -> None:
+    with pytest.raises(ValueError, match="expected"):
+        parse_edge(bad)
+
+
+def test_cells_text_joins_runs_in_a_row() -> None:
+    assert cells_text([(4, 4), (2, 4), (3, 4), (1, 5)]) == "C5-E5, B6"
+
+
+def test_components_are_orthogonal() -> None:
+    groups = components([(0, 0), (1, 1), (1, 0), (5, 5)])
+    assert groups == [frozenset({(0, 0), (1, 0), (1, 1)}), frozenset({(5, 5)})]
+    assert components([(0, 0), (1, 1)]) == [frozenset({(0, 0)}), frozenset({(1, 1)})]

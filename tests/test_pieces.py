@@ -1,0 +1,67 @@
+"""Piece art, orientations and placements."""
+
+import pytest
+
+from homestaging.catalog import bundled_catalog
+from homestaging.pieces import Piece, Placement, parse_art
+
+CORNER = parse_art("KKK\nKoo\nKo.")
+
+
+def test_art_is_read_into_furniture_and_circulation() -> None:
+    assert CORNER.furniture == {(0, 0), (1, 0), (2, 0), (0, 1), (0, 2)}
+    assert CORNER.circulation == {(1, 1), (2, 1), (1, 2)}
+    assert CORNER.rows() == ["###", "#oo", "#o."]
+
+
+@pytest.mark.parametrize(
+    ("art", "message"),
+    [("", "empty"), ("ooo", "no furniture square"), ("AB", "one letter"), ("A#", "row 1, column 2")],
+)
+def test_bad_art_is_explained(art: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        parse_art(art)
+
+
+def test_rotation_turns_clockwise_and_mirror_flips_left_right_first() -> None:
+    shape = parse_art("AAo\nA..")
+    assert shape.turned(90, False).rows() == ["##", ".#", ".o"]
+    assert shape.turned(180, False).rows() == ["..#", "o##"]
+    assert shape.turned(0, True).rows() == ["o##", "..#"]
+    assert shape.turned(90, True).rows() == [".o", ".#", "##"]
+
+
+def test_wall_sides_turn_with_the_piece() -> None:
+    shape = parse_art("AA\noo")
+    walled = type(shape)(shape.furniture, shape.circulation, frozenset({"n", "w"}))
+    assert walled.turned(90, False).wall == {"n", "e"}
+    assert walled.turned(0, True).wall == {"n", "e"}
+
+
+def test_orientations_are_distinct_unmirrored_first() -> None:
+    square = Piece("box", "Box", parse_art("AA\nAA"))
+    assert [(o.rotation, o.mirror) for o in square.orientations] == [(0, False)]
+    ell = Piece("ell", "Ell", parse_art("A.\nA.\nAA"))
+    assert len(ell.orientations) == 8
+    assert [o.mirror for o in ell.orientations] == [False] * 4 + [True] * 4
+
+
+def test_placement_puts_the_turned_art_at_the_anchor() -> None:
+    piece = Piece("ell", "Ell", parse_art("AAo\nA.."))
+    placed = Placement(piece, (3, 2), rotation=90)
+    assert placed.furniture == {(3, 2), (4, 2), (4, 3)}
+    assert placed.circulation == {(4, 4)}
+    assert placed.describe() == "Ell at D3, rotation 90"
+
+
+def test_the_bundled_catalog_has_what_the_game_needs() -> None:
+    catalog = bundled_catalog()
+    pieces = catalog.pieces.values()
+    assert len(catalog.pieces) >= 45
+    assert len(catalog.cards) == 66
+    assert {(n, v) for n, v in catalog.cards} == {(n, v) for n in range(1, 34) for v in "ab"}
+    assert any(p.is_rug for p in pieces)
+    assert {p.size for p in pieces if not p.is_rug} >= set(range(1, 9))
+    plants = catalog.card_options(19)
+    assert plants and all(not catalog.pieces[p].art.circulation for p in plants)
+    assert any(len(p.wall) == 1 for p in pieces) and any(len(p.wall) == 2 for p in pieces)
