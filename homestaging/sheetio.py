@@ -1,0 +1,563 @@
+"""Reading and writing sheets as grid JSON (SPEC 3.1).
+
+:func:`read_sheet` and :func:`parse_sheet` turn a sheet file into a
+:class:`~homestaging.sheet.Sheet`, reporting every problem of the file at once as one
+:class:`~homestaging.errors.InputError`. :func:`sheet_to_json` writes a sheet back in
+the ``grid`` form (furniture drawn in ``furniture_grid``) or the ``pieces`` form, and
+:func:`dumps` gives deterministic text. The format decisions are in
+``docs/sheet-format.md``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .errors import InputError, Located
+from .grid import (
+    Cell,
+    Edge,
+    cell_name,
+    cells_text,
+    column_name,
+    components,
+    parse_cell,
+    parse_cells,
+    parse_edge,
+)
+from .pieces import ROTATIONS, Piece, Placement, Shape
+from .project import Project, find_project
+from .readers import json_path, load_json, read_text
+from .schema import iter_errors, load_schema
+from .sheet import DrawnPiece, RoomPlan, Sheet, WildCard
+
+__all__ = ["FORMAT", "parse_sheet", "read_sheet"]
+
+FORMAT = "homestaging-sheet/1"
+EMPTY = ". "  # '.' and ' ' mean "nothing here"
+MARK = "o"
+LEGEND_CHARS = "".join(
+    c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789" if c != MARK
+)
+
+_Parts = tuple[str | int, ...]
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def read_sheet(path: str | Path) -> Sheet:
+    """Read a sheet file (``-`` for stdin); raise InputError listing every problem."""
+    name, text = read_text(path)
+    data = load_json(text, name)
+    base_dir = Path.cwd() if str(path) == "-" else Path(path).parent
+    return parse_sheet(data, name, base_dir)
+
+
+def parse_sheet(data: Any, file: str, base_dir: Path) -> Sheet:
+    """Build a sheet from parsed JSON; raise InputError listing every problem found."""
+    schema_errors = list(iter_errors(data, load_schema("sheet")))
+    problems = [Located(file, message, path) for path, message in schema_errors]
+    if not isinstance(data, dict) or "project" not in data or any(
+        path in ("$", "$.format", "$.project") for path, _ in schema_errors
+    ):
+        raise InputError(problems)
+    bad = {_top_key(path) for path, _ in schema_errors}
+    project = _load_project(data["project"], file, base_dir, problems)
+    if project is None:
+        raise InputError(problems)
+    reader = _Reader(data, file, project, bad)
+    sheet = reader.read()
+    problems += reader.problems
+    if problems:
+        raise InputError(problems)
+    assert sheet is not None
+    return sheet
+
+
+def _top_key(path: str) -> str:
+    """``$.rooms[2].door`` -> ``rooms``."""
+    rest = path[2:]
+    for stop in ".[":
+        rest = rest.split(stop, 1)[0]
+    return rest
+
+
+def _load_project(
+    reference: str, file: str, base_dir: Path, problems: list[Located]
+) -> Project | None:
+    try:
+        return find_project(reference, relative_to=base_dir)
+    except InputError as error:
+        problems.append(Located(file, f"the project {reference!r} cannot be used:", "$.project"))
+        problems.extend(error.messages)
+    except ValueError as error:
+        problems.append(Located(file, str(error), "$.project"))
+    return None
+
+
+def _sheet_size(project: Project) -> str:
+    return f"{project.width} x {project.height}"
+
+
+@dataclass(frozen=True)
+class _Fit:
+    """One way a piece's turned art matches a group of furniture squares."""
+
+    rotation: int
+    mirror: bool
+    anchor: Cell
+    shape: Shape
+
+    @property
+    def circulation(self) -> frozenset[Cell]:
+        ax, ay = self.anchor
+        return frozenset((ax + x, ay + y) for x, y in self.shape.circulation)
+
+    def describe(self) -> str:
+        text = f"rotation {self.rotation}" + (" mirrored" if self.mirror else "")
+        circulation = cells_text(self.circulation) if self.circulation else "none"
+        return f"{text} (circulation {circulation})"
+
+
+def _orientations(
+    piece: Piece, rotation: int | None, mirrors: Sequence[bool]
+) -> list[tuple[int, bool, Shape]]:
+    """The (rotation, mirror, shape) options to try, distinct shapes, in a fixed order."""
+    rotations = ROTATIONS if rotation is None else (rotation,)
+    seen: set[Shape] = set()
+    found: list[tuple[int, bool, Shape]] = []
+    for mirror in mirrors:
+        for turn in rotations:
+            shape = piece.shape(turn, mirror)
+            if shape not in seen:
+                seen.add(shape)
+                found.append((turn, mirror, shape))
+    return found
+
+
+def _fits(
+    piece: Piece, group: frozenset[Cell], rotation: int | None, mirrors: Sequence[bool]
+) -> list[_Fit]:
+    """Every orientation whose furniture squares are exactly ``group``, translated."""
+    found: list[_Fit] = []
+    gx = min(x for x, _ in group)
+    gy = min(y for _, y in group)
+    for turn, mirror, shape in _orientations(piece, rotation, mirrors):
+        if len(shape.furniture) != len(group):
+            continue
+        fx = min(x for x, _ in shape.furniture)
+        fy = min(y for _, y in shape.furniture)
+        anchor = (gx - fx, gy - fy)
+        if {(anchor[0] + x, anchor[1] + y) for x, y in shape.furniture} == group:
+            found.append(_Fit(turn, mirror, anchor, shape))
+    return found
+
+
+def _choose(
+    fits: list[_Fit], marks: frozenset[Cell], furniture: frozenset[Cell], width: int, height: int
+) -> list[_Fit]:
+    """Narrow several fits down to one when the drawing says which; return the survivors.
+
+    In order: prefer fits whose circulation stays on the sheet, then fits whose
+    circulation is not under drawn furniture, then the fit with every circulation square
+    marked ``o``, then the fit covering the most ``o`` marks.
+    """
+    if len(fits) <= 1:
+        return fits
+
+    def on_sheet(fit: _Fit) -> bool:
+        return all(0 <= x < width and 0 <= y < height for x, y in fit.circulation)
+
+    for keep in (on_sheet, lambda fit: not (fit.circulation & furniture)):
+        kept = [fit for fit in fits if keep(fit)]
+        if kept:
+            fits = kept
+        if len(fits) == 1:
+            return fits
+
+    def score(fit: _Fit) -> tuple[bool, int]:
+        covered = len(fit.circulation & marks)
+        return (covered == len(fit.circulation) and covered > 0, covered)
+
+    best = max(score(fit) for fit in fits)
+    winners = [fit for fit in fits if score(fit) == best]
+    if len(winners) == 1 and best[1] > 0:
+        return winners
+    return fits
+
+
+def _suggest(name: str, known: Iterable[str]) -> str:
+    close = difflib.get_close_matches(name, list(known), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+class _Reader:
+    """Semantic checks of a schema-checked sheet; collects problems instead of stopping."""
+
+    def __init__(self, data: dict[str, Any], file: str, project: Project, bad: set[str]) -> None:
+        self.data = data
+        self.file = file
+        self.project = project
+        self.bad = bad
+        self.problems: list[Located] = []
+
+    def error(self, message: str, parts: _Parts | str) -> None:
+        path = parts if isinstance(parts, str) else json_path(parts)
+        self.problems.append(Located(self.file, message, path))
+
+    def ok(self, *keys: str) -> bool:
+        """The keys are present enough to check: no schema error under any of them."""
+        return not any(key in self.bad for key in keys)
+
+    # -- small readers
+
+    def on_sheet(self, cell: Cell) -> bool:
+        return self.project.in_sheet(cell)
+
+    def room_name(self, name: str, parts: _Parts) -> bool:
+        names = [room.name for room in self.project.rooms]
+        if name in names:
+            return True
+        self.error(
+            f"no room named {name!r} in project {self.project.id}"
+            f"{_suggest(name, names)}; its rooms are: {', '.join(names)}",
+            parts,
+        )
+        return False
+
+    def edge(self, value: Any, parts: _Parts) -> Edge | None:
+        try:
+            edge = parse_edge(value)
+        except ValueError as error:
+            self.error(str(error), parts)
+            return None
+        if not (self.on_sheet(edge.cell) or self.on_sheet(edge.outer)):
+            self.error(f"edge {value[0]}/{edge.side} is off the {_sheet_size(self.project)} sheet",
+                       parts)
+            return None
+        return edge
+
+    def edges(self, value: Any, parts: _Parts) -> list[Edge]:
+        """One edge ``["C5", "s"]`` or a list of edges."""
+        if isinstance(value, list) and value and isinstance(value[0], str):
+            found = self.edge(value, parts)
+            return [found] if found else []
+        result: list[Edge] = []
+        for index, item in enumerate(value or []):
+            found = self.edge(item, (*parts, index))
+            if found:
+                result.append(found)
+        return result
+
+    def cells(self, values: list[str], parts: _Parts) -> set[Cell]:
+        found: set[Cell] = set()
+        for index, value in enumerate(values):
+            where = (*parts, index)
+            try:
+                squares = parse_cells(value)
+            except ValueError as error:
+                self.error(str(error), where)
+                continue
+            off = [c for c in squares if not self.on_sheet(c)]
+            if off:
+                self.error(f"{value} reaches off the {_sheet_size(self.project)} sheet", where)
+                continue
+            found.update(squares)
+        return found
+
+    def grid(self, key: str) -> dict[Cell, str] | None:
+        """The characters of a grid by square (``.`` and spaces left out); None if unusable."""
+        rows = self.data.get(key)
+        if rows is None or not self.ok(key):
+            return None
+        width, height = self.project.width, self.project.height
+        usable = True
+        if len(rows) != height:
+            usable = False
+            extra = f"; row {height + 1} on is off the sheet" if len(rows) > height else ""
+            self.error(f"{len(rows)} rows, expected {height} (the project's sheet is "
+                       f"{height} high){extra}", (key,))
+        for y, row in enumerate(rows[:height]):
+            if len(row) == width:
+                continue
+            usable = False
+            if len(row) > width:
+                detail = f"; from {cell_name((width, y))} on is off the sheet"
+            else:
+                detail = f"; {cells_text([(len(row), y)])} and after are missing"
+            self.error(f"row {y + 1} has {len(row)} squares, expected {width} (the project's "
+                       f"sheet is {width} wide){detail}", (key, y))
+        if not usable:
+            return None
+        return {
+            (x, y): char
+            for y, row in enumerate(rows)
+            for x, char in enumerate(row)
+            if char not in EMPTY
+        }
+
+    def unknown_chars(self, grid: dict[Cell, str], legend: dict[str, Any], key: str,
+                      legend_key: str, allowed: str = "") -> set[str]:
+        """Report each character of ``grid`` missing from ``legend`` once; return them."""
+        missing: dict[str, list[Cell]] = {}
+        for cell in sorted(grid, key=lambda c: (c[1], c[0])):
+            char = grid[cell]
+            if char not in legend and char not in allowed:
+                missing.setdefault(char, []).append(cell)
+        for char, squares in missing.items():
+            more = f" (and {len(squares) - 1} more squares)" if len(squares) > 1 else ""
+            self.error(f"{char!r} at {cell_name(squares[0])}{more} is not in {legend_key}",
+                       (key, squares[0][1]))
+        return set(missing)
+
+    # -- the sections
+
+    def read(self) -> Sheet | None:
+        rooms = self.read_rooms()
+        front = self.edges(self.data.get("front_door"), ("front_door",)) \
+            if self.ok("front_door") else []
+        windows: list[Edge] = []
+        if self.ok("windows"):
+            for index, value in enumerate(self.data.get("windows", [])):
+                edge = self.edge(value, ("windows", index))
+                if edge:
+                    windows.append(edge)
+        current = self.data.get("current_room")
+        if current is not None and self.ok("current_room"):
+            self.room_name(current, ("current_room",))
+        pieces, wild_card = self.read_furniture()
+        if self.problems:
+            return None
+        return Sheet(
+            project=self.project,
+            rooms=tuple(rooms),
+            pieces=tuple(pieces),
+            front_doors=tuple(front),
+            windows=tuple(windows),
+            wild_card=wild_card,
+            current_room=current,
+            player=self.data.get("player", ""),
+            source=self.file,
+            project_ref=self.data["project"],
+        )
+
+    def read_rooms(self) -> list[RoomPlan]:
+        from_grid = self.read_room_grid()
+        entries = self.data.get("rooms", []) if self.ok("rooms") else []
+        listed: dict[str, int] = {}
+        rooms: list[RoomPlan] = []
+        for index, entry in enumerate(entries):
+            name = entry["name"]
+            if name in listed:
+                self.error(f"room {name!r} is listed twice (first at "
+                           f"{json_path(('rooms', listed[name]))})", ("rooms", index, "name"))
+                continue
+            listed[name] = index
+            self.room_name(name, ("rooms", index, "name"))
+            cells = self.cells(entry.get("cells", []), ("rooms", index, "cells"))
+            if from_grid is not None and name in from_grid:
+                drawn = from_grid[name]
+                if "cells" in entry and cells != drawn:
+                    self.error(self.disagreement(name, cells, drawn), ("rooms", index, "cells"))
+                cells |= drawn
+            doors = self.edges(entry.get("door"), ("rooms", index, "door"))
+            where = json_path(("rooms", index))
+            rooms.append(RoomPlan(name, frozenset(cells), tuple(doors), where))
+        for name in sorted(set(from_grid or {}) - set(listed)):
+            char = next(c for c, n in self.data["room_legend"].items() if n == name)
+            self.error(f"room {name!r} is drawn in room_grid but not listed in rooms (add "
+                       f'{{"name": {json.dumps(name)}}} to rooms, in play order)',
+                       ("room_legend", char))
+        return rooms
+
+    def disagreement(self, name: str, cells: set[Cell], drawn: set[Cell]) -> str:
+        parts = []
+        if cells - drawn:
+            parts.append(f"only in cells: {cells_text(cells - drawn)}")
+        if drawn - cells:
+            parts.append(f"only in room_grid: {cells_text(drawn - cells)}")
+        return f"room {name!r} is given both by cells and by room_grid, and they differ: " + \
+            "; ".join(parts)
+
+    def read_room_grid(self) -> dict[str, set[Cell]] | None:
+        if "room_grid" not in self.data and "room_legend" not in self.data:
+            return None
+        legend: dict[str, str] = self.data.get("room_legend", {}) if self.ok("room_legend") else {}
+        known = {char: name for char, name in legend.items()
+                 if self.room_name(name, ("room_legend", char))}
+        for char in legend:
+            if len(char) != 1:
+                self.error(f"expected one character, found {char!r}", ("room_legend", char))
+        grid = self.grid("room_grid")
+        if grid is None or not self.ok("room_legend"):
+            return None
+        missing = self.unknown_chars(grid, legend, "room_grid", "room_legend")
+        rooms: dict[str, set[Cell]] = {}
+        for cell, char in grid.items():
+            if char in known and char not in missing:
+                rooms.setdefault(known[char], set()).add(cell)
+        return rooms
+
+    def legend_entry(self, char: str, value: Any) -> tuple[Piece, int | None, bool | None] | None:
+        parts: _Parts = ("furniture_legend", char)
+        if len(char) != 1:
+            self.error(f"expected one character, found {char!r}", parts)
+            return None
+        if isinstance(value, dict):
+            piece_id, rotation, mirror = value["piece"], value.get("rotation"), value.get("mirror")
+            parts = (*parts, "piece")
+        else:
+            piece_id, rotation, mirror = value, None, None
+        piece = self.piece(piece_id, parts)
+        if piece is None:
+            return None
+        if piece.is_rug:
+            self.error(f"{piece_id} is a rug: rugs lie under other furniture, so they go in "
+                       "`pieces`, not in furniture_grid", parts)
+            return None
+        return piece, rotation, mirror
+
+    def piece(self, piece_id: str, parts: _Parts) -> Piece | None:
+        pieces = self.project.catalog.pieces
+        if piece_id in pieces:
+            return pieces[piece_id]
+        self.error(f"unknown piece id {piece_id!r}{_suggest(piece_id, pieces)}", parts)
+        return None
+
+    def read_furniture(self) -> tuple[list[DrawnPiece], WildCard | None]:
+        legend_data: dict[str, Any] = (
+            self.data.get("furniture_legend", {}) if self.ok("furniture_legend") else {}
+        )
+        legend = {char: entry for char, value in legend_data.items()
+                  if (entry := self.legend_entry(char, value)) is not None}
+        wild = self.data.get("wild_card") if self.ok("wild_card") else None
+        mirror_char = wild["piece"] if wild and wild["effect"] == "mirror" \
+            and isinstance(wild["piece"], str) else None
+
+        drawn: list[DrawnPiece] = []
+        by_char: dict[str, list[int]] = {}
+        grid = self.grid("furniture_grid")
+        if grid is not None and self.ok("furniture_legend"):
+            missing = self.unknown_chars(grid, legend_data, "furniture_grid", "furniture_legend",
+                                         MARK)
+            marks = frozenset(c for c, char in grid.items() if char == MARK)
+            furniture = frozenset(c for c, char in grid.items() if char != MARK)
+            groups: list[tuple[str, frozenset[Cell]]] = []
+            for char in sorted({char for char in grid.values()} - {MARK} - missing):
+                cells = [c for c, ch in grid.items() if ch == char]
+                groups += [(char, group) for group in components(cells)]
+            groups.sort(key=lambda item: min((y, x) for x, y in item[1]))
+            for char, group in groups:
+                if char not in legend:
+                    continue  # its legend entry is wrong, already reported
+                piece, rotation, mirror = legend[char]
+                mirrors = (mirror,) if mirror is not None else \
+                    (False, True) if char == mirror_char else (False,)
+                placed = self.match(char, group, piece, rotation, mirrors, marks, furniture)
+                if placed is not None:
+                    by_char.setdefault(char, []).append(len(drawn))
+                    first = min(group, key=lambda c: (c[1], c[0]))
+                    drawn.append(DrawnPiece(placed, char, json_path(("furniture_grid", first[1]))))
+
+        first_listed = len(drawn)
+        entries = self.data.get("pieces", []) if self.ok("pieces") else []
+        for index, entry in enumerate(entries):
+            placed = self.listed_piece(entry, ("pieces", index))
+            if placed is not None:
+                drawn.append(DrawnPiece(placed, f"pieces[{index}]", json_path(("pieces", index))))
+        wild_card = None
+        if wild is not None:
+            wild_card = self.wild_card(wild, legend_data, by_char, first_listed, len(entries))
+        return drawn, wild_card
+
+    def match(
+        self, char: str, group: frozenset[Cell], piece: Piece, rotation: int | None,
+        mirrors: Sequence[bool], marks: frozenset[Cell], furniture: frozenset[Cell],
+    ) -> Placement | None:
+        first = min(group, key=lambda c: (c[1], c[0]))
+        parts: _Parts = ("furniture_grid", first[1])
+        what = f"{char!r} at {cells_text(group)} ({piece.id})"
+        fits = _fits(piece, group, rotation, mirrors)
+        chosen = _choose(fits, marks, furniture, self.project.width, self.project.height)
+        if len(chosen) == 1:
+            fit = chosen[0]
+            placement = Placement(piece, fit.anchor, fit.rotation, fit.mirror)
+            off = [c for c in placement.circulation if not self.on_sheet(c)]
+            if off:
+                self.error(f"{what}: {len(off)} circulation square(s) of {piece.id} "
+                           f"({placement.describe()}) fall off the {_sheet_size(self.project)} "
+                           "sheet", parts)
+                return None
+            return placement
+        if chosen:
+            options = "; ".join(fit.describe() for fit in chosen)
+            self.error(f"{what} fits {len(chosen)} ways: {options}. Mark its circulation "
+                       f"squares with 'o' or give the rotation in furniture_legend, e.g. "
+                       f'{{"piece": "{piece.id}", "rotation": {chosen[0].rotation}}}', parts)
+            return None
+        tried = "rotation " + str(rotation) if rotation is not None else "rotations 0, 90, 180, 270"
+        tried += " mirrored" if mirrors == (True,) else " and mirrored" if True in mirrors else ""
+        hint = ""
+        if len(group) != piece.size:
+            hint = f": it has {len(group)} squares, {piece.id} has {piece.size}"
+        elif True not in mirrors and _fits(piece, group, rotation, (True,)):
+            hint = (": it fits only mirrored; say \"mirror\": true in furniture_legend, "
+                    "or name it in wild_card with effect mirror")
+        elif rotation is not None and _fits(piece, group, None, mirrors):
+            hint = f": it fits with another rotation than {rotation}"
+        self.error(f"{what} does not match the shape of {piece.id} (tried {tried}){hint}",
+                   parts)
+        return None
+
+    def listed_piece(self, entry: dict[str, Any], parts: _Parts) -> Placement | None:
+        piece = self.piece(entry["piece"], (*parts, "piece"))
+        try:
+            anchor = parse_cell(entry["at"])
+        except ValueError as error:
+            self.error(str(error), (*parts, "at"))
+            return None
+        if not self.on_sheet(anchor):
+            self.error(f"{entry['at']} is off the {_sheet_size(self.project)} sheet",
+                       (*parts, "at"))
+            return None
+        if piece is None:
+            return None
+        placement = Placement(piece, anchor, entry.get("rotation", 0), entry.get("mirror", False))
+        off = [c for c in placement.squares if not self.on_sheet(c)]
+        if off:
+            sides = []
+            if any(x >= self.project.width for x, _ in off):
+                sides.append(f"east of column {column_name(self.project.width - 1)}")
+            if any(y >= self.project.height for _, y in off):
+                sides.append(f"south of row {self.project.height}")
+            self.error(f"{placement.describe()} reaches off the {_sheet_size(self.project)} "
+                       f"sheet ({len(off)} square(s) {' and '.join(sides)})", parts)
+            return None
+        return placement
+
+    def wild_card(self, wild: dict[str, Any], legend: dict[str, Any], by_char: dict[str, list[int]],
+                  first_listed: int, listed: int) -> WildCard | None:
+        ref = wild["piece"]
+        parts = ("wild_card", "piece")
+        if isinstance(ref, str):
+            if ref not in legend:
+                chars = ", ".join(sorted(legend)) or "none"
+                self.error(f"{ref!r} is not a character of furniture_legend (it has: {chars})",
+                           parts)
+                return None
+            if ref not in by_char:
+                if "furniture_grid" in self.data and self.ok("furniture_grid"):
+                    self.error(f"{ref!r} is not drawn in furniture_grid", parts)
+                return None
+            indexes = tuple(by_char[ref])
+        else:
+            if ref >= listed:
+                self.error(f"there is no pieces[{ref}] (pieces has {listed} entries)", parts)
+                return None
+            indexes = (first_listed + ref,)
+        return WildCard(indexes, wild["effect"], "$.wild_card")
