@@ -70,19 +70,41 @@ def data_dir(name: str) -> Path:
     return Path(__file__).resolve().parent.parent / name
 
 
+def _schema_problems(
+    data: Any, schema: str, file: str, base: tuple[str | int, ...]
+) -> tuple[list[Located], set[int]]:
+    """Schema problems of a list, and the indexes of the entries they touch.
+
+    The other entries are still checked further, so a file's problems come all at once.
+    """
+    problems = [
+        Located(file, message, path)
+        for path, message in iter_errors(data, load_schema(schema), None, base)
+    ]
+    bad: set[int] = set()
+    if isinstance(data, list):
+        for index in range(len(data)):
+            prefix = json_path((*base, index))
+            if any(
+                p.path == prefix or (p.path or "").startswith((prefix + ".", prefix + "["))
+                for p in problems
+            ):
+                bad.add(index)
+    return problems, bad
+
+
 def parse_pieces(
     data: Any, file: str, base: tuple[str | int, ...] = (), known: Iterable[str] = ()
 ) -> tuple[list[Piece], list[Located]]:
     """Pieces from a catalog list; also returns every located problem found."""
-    problems = [
-        Located(file, message, path)
-        for path, message in iter_errors(data, load_schema("catalog"), None, base)
-    ]
-    if problems:
+    problems, bad = _schema_problems(data, "catalog", file, base)
+    if not isinstance(data, list):
         return [], problems
     pieces: list[Piece] = []
     seen = set(known)
     for index, entry in enumerate(data):
+        if index in bad:
+            continue
         where = json_path((*base, index))
         if entry["id"] in seen:
             problems.append(Located(file, f"duplicate piece id {entry['id']!r}", f"{where}.id"))
@@ -142,15 +164,14 @@ def parse_cards(
     data: Any, file: str, pieces: dict[str, Piece], base: tuple[str | int, ...] = ()
 ) -> tuple[list[Card], list[Located]]:
     """Cards from a cards list, checked against ``pieces``; also returns every problem."""
-    problems = [
-        Located(file, message, path)
-        for path, message in iter_errors(data, load_schema("cards"), None, base)
-    ]
-    if problems:
+    problems, bad = _schema_problems(data, "cards", file, base)
+    if not isinstance(data, list):
         return [], problems
     cards: list[Card] = []
     seen: set[tuple[int, str]] = set()
     for index, entry in enumerate(data):
+        if index in bad:
+            continue
         where = json_path((*base, index))
         key = (entry["number"], entry["variant"])
         if key in seen:
