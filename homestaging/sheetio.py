@@ -35,7 +35,7 @@ from .readers import json_path, load_json, read_text
 from .schema import iter_errors, load_schema
 from .sheet import DrawnPiece, RoomPlan, Sheet, WildCard
 
-__all__ = ["FORMAT", "parse_sheet", "read_sheet"]
+__all__ = ["FORMAT", "cover_ranges", "dumps", "parse_sheet", "read_sheet", "sheet_to_json"]
 
 FORMAT = "homestaging-sheet/1"
 EMPTY = ". "  # '.' and ' ' mean "nothing here"
@@ -561,3 +561,213 @@ class _Reader:
                 return None
             indexes = (first_listed + ref,)
         return WildCard(indexes, wild["effect"], "$.wild_card")
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def sheet_to_json(sheet: Sheet, form: str = "grid") -> dict[str, Any]:
+    """The sheet as grid JSON: ``form`` ``grid`` draws furniture in ``furniture_grid``
+    (rugs, and pieces that cannot be drawn there, stay in ``pieces``); ``pieces`` lists
+    every piece in ``pieces``. Raise ValueError for an unknown form, or a wild card naming
+    several pieces that the form cannot name together."""
+    if form not in ("grid", "pieces"):
+        raise ValueError(f"unknown sheet form {form!r}: expected 'grid' or 'pieces'")
+    out: dict[str, Any] = {"format": FORMAT, "project": sheet.project_ref or sheet.project.id}
+    if sheet.player:
+        out["player"] = sheet.player
+    out["rooms"] = [_room_json(room) for room in sheet.rooms]
+    wild = set(sheet.wild_card.pieces) if sheet.wild_card else set()
+    listed = list(range(len(sheet.pieces)))
+    wild_ref: str | int | None = None
+    if form == "grid":
+        drawing = _Drawing(sheet, wild)
+        listed = drawing.listed
+        if drawing.grid_pieces:
+            out["furniture_grid"] = drawing.rows()
+            out["furniture_legend"] = drawing.legend
+        wild_ref = drawing.wild_char
+    if listed:
+        out["pieces"] = [_piece_json(sheet.pieces[i].placement) for i in listed]
+    if sheet.front_doors:
+        out["front_door"] = _edges_json(sheet.front_doors)
+    if sheet.windows:
+        out["windows"] = [edge.to_json() for edge in sheet.windows]
+    if sheet.wild_card is not None:
+        if wild_ref is None:
+            named = [listed.index(i) for i in sorted(wild) if i in listed]
+            if len(named) != len(wild) or len(named) != 1:
+                raise ValueError(f"the wild card names {len(wild)} pieces; the {form} form "
+                                 "can only name one piece of `pieces` or one legend character")
+            wild_ref = named[0]
+        out["wild_card"] = {"piece": wild_ref, "effect": sheet.wild_card.effect}
+    if sheet.current_room is not None:
+        out["current_room"] = sheet.current_room
+    return out
+
+
+def _edges_json(edges: Sequence[Edge]) -> list[Any]:
+    if len(edges) == 1:
+        return edges[0].to_json()
+    return [edge.to_json() for edge in edges]
+
+
+def _room_json(room: RoomPlan) -> dict[str, Any]:
+    entry: dict[str, Any] = {"name": room.name}
+    if room.cells:
+        entry["cells"] = cover_ranges(room.cells)
+    if room.doors:
+        entry["door"] = _edges_json(room.doors)
+    return entry
+
+
+def _piece_json(placement: Placement) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "piece": placement.piece.id,
+        "at": cell_name(placement.anchor),
+        "rotation": placement.rotation,
+    }
+    if placement.mirror:
+        entry["mirror"] = True
+    return entry
+
+
+def cover_ranges(cells: Iterable[Cell]) -> list[str]:
+    """Squares as ranges: take the first square left in reading order, grow it right, then
+    down while the whole row span is in the set; repeat. Deterministic, no overlaps."""
+    remaining = set(cells)
+    ranges: list[str] = []
+    for start in sorted(remaining, key=lambda c: (c[1], c[0])):
+        if start not in remaining:
+            continue
+        x0, y0 = start
+        x1 = x0
+        while (x1 + 1, y0) in remaining:
+            x1 += 1
+        y1 = y0
+        while all((x, y1 + 1) in remaining for x in range(x0, x1 + 1)):
+            y1 += 1
+        for y in range(y0, y1 + 1):
+            for x in range(x0, x1 + 1):
+                remaining.discard((x, y))
+        first, last = cell_name((x0, y0)), cell_name((x1, y1))
+        ranges.append(first if (x0, y0) == (x1, y1) else f"{first}:{last}")
+    return ranges
+
+
+def _touch(a: frozenset[Cell], b: frozenset[Cell]) -> bool:
+    """True when a square of ``a`` is beside (or on) a square of ``b``."""
+    return any((x + dx, y + dy) in b for x, y in a for dx, dy in ((0, 0), (1, 0), (-1, 0),
+                                                                     (0, 1), (0, -1)))
+
+
+class _Drawing:
+    """The furniture grid of a sheet: which pieces go in it, their characters, the legend."""
+
+    def __init__(self, sheet: Sheet, wild: set[int]) -> None:
+        self.sheet = sheet
+        project = sheet.project
+        self.width, self.height = project.width, project.height
+        taken: set[Cell] = set()
+        grid_pieces: list[int] = []
+        order = sorted(range(len(sheet.pieces)),
+                       key=lambda i: min((y, x) for x, y in sheet.pieces[i].placement.furniture))
+        for index in order:
+            placement = sheet.pieces[index].placement
+            squares = placement.furniture | placement.circulation
+            if placement.piece.is_rug or placement.furniture & taken or not all(
+                project.in_sheet(c) for c in squares
+            ):
+                continue
+            taken |= placement.furniture
+            grid_pieces.append(index)
+        self.furniture = frozenset(taken)
+        self.marks = frozenset(
+            c for i in grid_pieces for c in sheet.pieces[i].placement.circulation
+        ) - self.furniture
+        self.legend: dict[str, Any] = {}
+        self.chars: dict[int, str] = {}
+        self.wild_char: str | None = None
+        members: dict[str, list[frozenset[Cell]]] = {}
+        mirror_wild = sheet.wild_card is not None and sheet.wild_card.effect == "mirror"
+        free = iter(LEGEND_CHARS)
+        in_grid_wild = wild.issubset(grid_pieces) and bool(wild)
+        for index in grid_pieces:
+            placement = sheet.pieces[index].placement
+            is_wild = in_grid_wild and index in wild
+            value = self.legend_value(placement, is_wild and mirror_wild)
+            char = None
+            if is_wild and self.wild_char is not None:
+                char = self.wild_char
+                if self.legend[char] != value or any(
+                    _touch(placement.furniture, other) for other in members[char]
+                ):
+                    raise ValueError("the wild card names pieces that cannot share one "
+                                     "legend character")
+            elif not is_wild:
+                char = next((c for c, v in self.legend.items() if v == value
+                             and c != self.wild_char
+                             and not any(_touch(placement.furniture, o) for o in members[c])),
+                            None)
+            if char is None:
+                char = next(free, None)
+                if char is None:
+                    continue  # out of characters: this piece goes in `pieces`
+                self.legend[char] = value
+                members[char] = []
+                if is_wild:
+                    self.wild_char = char
+            members[char].append(placement.furniture)
+            self.chars[index] = char
+        self.grid_pieces = [i for i in grid_pieces if i in self.chars]
+        self.listed = [i for i in range(len(sheet.pieces)) if i not in self.chars]
+
+    def legend_value(self, placement: Placement, wild_mirror: bool) -> str | dict[str, Any]:
+        """The bare piece id when reading it back finds this placement, else the full entry."""
+        piece = placement.piece
+        mirrors = (False, True) if wild_mirror else (False,)
+        fits = _choose(_fits(piece, placement.furniture, None, mirrors), self.marks,
+                       self.furniture, self.width, self.height)
+        if len(fits) == 1:
+            fit = fits[0]
+            if (fit.anchor, fit.shape, fit.mirror) == (
+                placement.anchor, placement.shape, placement.mirror
+            ):
+                return piece.id
+        return {"piece": piece.id, "rotation": placement.rotation, "mirror": placement.mirror}
+
+    def rows(self) -> list[str]:
+        cells = [["."] * self.width for _ in range(self.height)]
+        for x, y in self.marks:
+            cells[y][x] = MARK
+        for index, char in self.chars.items():
+            for x, y in self.sheet.pieces[index].placement.furniture:
+                cells[y][x] = char
+        return ["".join(row) for row in cells]
+
+
+_GRID_KEYS = ("furniture_grid", "room_grid")
+
+
+def dumps(obj: Any) -> str:
+    """Deterministic JSON text: 2-space indent, short lists and objects on one line, grid
+    rows one per line, a trailing newline."""
+    return _dump(obj, 0, force=False) + "\n"
+
+
+def _dump(value: Any, indent: int, force: bool, width: int = 100) -> str:
+    flat = json.dumps(value, ensure_ascii=False)
+    if not isinstance(value, dict | list) or not value:
+        return flat
+    if not force and indent + len(flat) <= width:
+        return flat
+    pad = " " * (indent + 2)
+    if isinstance(value, list):
+        items = [pad + _dump(item, indent + 2, False) for item in value]
+        return "[\n" + ",\n".join(items) + "\n" + " " * indent + "]"
+    items = [
+        pad + json.dumps(key, ensure_ascii=False) + ": "
+        + _dump(item, indent + 2, key in _GRID_KEYS)
+        for key, item in value.items()
+    ]
+    return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
