@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 __all__ = [
     "DELTAS",
+    "MAX_SIDE",
     "OPPOSITE",
     "SIDES",
     "Cell",
@@ -36,6 +37,8 @@ SIDE_NAMES = {"n": "north", "e": "east", "s": "south", "w": "west"}
 
 _CELL_RE = re.compile(r"([A-Z]{1,3})([1-9][0-9]{0,3})")
 MAX_COORDINATE = 9999
+MAX_SIDE = 200
+"""The largest sheet is ``MAX_SIDE`` x ``MAX_SIDE`` squares; no range may be wider or taller."""
 
 
 def column_name(x: int) -> str:
@@ -69,7 +72,11 @@ def parse_cell(text: object) -> Cell:
 
 
 def parse_cells(text: object) -> list[Cell]:
-    """Read a square (``C5``) or a range (``B2:E4``) into its squares, row by row."""
+    """Read a square (``C5``) or a range (``B2:E4``) into its squares, row by row.
+
+    A range wider or taller than :data:`MAX_SIDE` squares is refused before any
+    square is listed, so a name like ``A1:ZZZ9999`` costs nothing.
+    """
     if isinstance(text, str) and ":" in text:
         first, _, last = text.partition(":")
         try:
@@ -78,6 +85,12 @@ def parse_cells(text: object) -> list[Cell]:
             raise ValueError(
                 f"expected a square or a range such as 'B2:E4', found {text!r}"
             ) from None
+        columns, rows = abs(x1 - x0) + 1, abs(y1 - y0) + 1
+        if columns > MAX_SIDE or rows > MAX_SIDE:
+            raise ValueError(
+                f"the range {text!r} spans {columns} x {rows} squares; "
+                f"a sheet has at most {MAX_SIDE} x {MAX_SIDE}"
+            )
         xs = range(min(x0, x1), max(x0, x1) + 1)
         ys = range(min(y0, y1), max(y0, y1) + 1)
         return [(x, y) for y in ys for x in xs]

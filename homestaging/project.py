@@ -15,11 +15,21 @@ from typing import Any
 
 from .catalog import Catalog, bundled_catalog, data_dir, parse_cards, parse_pieces
 from .errors import InputError, Located
-from .grid import Cell, Edge, cell_name, cells_text, components, parse_cells, parse_edge
+from .grid import (
+    MAX_SIDE,
+    Cell,
+    Edge,
+    cell_name,
+    cells_text,
+    components,
+    parse_cells,
+    parse_edge,
+)
 from .readers import json_path, load_yaml, read_text
 from .schema import iter_errors, load_schema
 
 __all__ = [
+    "MAX_LISTED_SQUARES",
     "MAX_ROOMS",
     "MAX_TOKENS",
     "SPECIAL_RULES",
@@ -36,6 +46,7 @@ __all__ = [
 
 MAX_ROOMS = 5
 MAX_TOKENS = 25
+MAX_LISTED_SQUARES = 4 * MAX_SIDE * MAX_SIDE
 SPECIAL_RULES = {
     "no-hallway": "There is no hallway: the front door opens into the first room, and "
     "the other rooms' doors open into rooms.",
@@ -146,17 +157,53 @@ def _sides(cell: Cell) -> Iterator[tuple[str, Cell]]:
     yield from (("n", (x, y - 1)), ("e", (x + 1, y)), ("s", (x, y + 1)), ("w", (x - 1, y)))
 
 
+class _Budget:
+    """How many more squares the project's lists of squares may name (see MAX_LISTED_SQUARES)."""
+
+    def __init__(self) -> None:
+        self.left = MAX_LISTED_SQUARES
+        self.spent = False
+
+
 def _cells(
-    file: str, values: list[str], path: tuple[str | int, ...], problems: list[Located]
+    file: str,
+    values: list[str],
+    path: tuple[str | int, ...],
+    problems: list[Located],
+    budget: _Budget,
 ) -> list[list[Cell]]:
-    """Each entry's squares; a bad entry adds a problem and gives no squares."""
+    """Each entry's squares; a bad entry adds a problem and gives no squares.
+
+    Once the project's lists name more than MAX_LISTED_SQUARES squares in all, the
+    rest give no squares and one problem says so (a file of repeated large ranges
+    must not cost time and memory without bound).
+    """
     found: list[list[Cell]] = []
     for index, value in enumerate(values):
-        try:
-            found.append(parse_cells(value))
-        except ValueError as error:
-            problems.append(Located(file, str(error), json_path((*path, index))))
+        where = json_path((*path, index))
+        if budget.spent:
             found.append([])
+            continue
+        try:
+            squares = parse_cells(value)
+        except ValueError as error:
+            problems.append(Located(file, str(error), where))
+            found.append([])
+            continue
+        budget.left -= len(squares)
+        if budget.left < 0:
+            budget.spent = True
+            problems.append(
+                Located(
+                    file,
+                    f"the project's ranges name more than {MAX_LISTED_SQUARES} squares in all "
+                    "(each square of the largest sheet a few times over); the rest is not read",
+                    where,
+                )
+            )
+            found.append([])
+            continue
+        found.append(squares)
     return found
 
 
@@ -168,15 +215,17 @@ def _check_bonus_refs(
     features: set[str],
     catalog: Catalog,
     problems: list[Located],
+    tags: frozenset[str] | None = None,
 ) -> None:
     """Every room, feature, piece id and tag a bonus names must exist."""
+    if tags is None:
+        tags = frozenset(tag for piece in catalog.pieces.values() for tag in piece.tags)
     if isinstance(value, list):
         for index, item in enumerate(value):
-            _check_bonus_refs(file, item, (*path, index), rooms, features, catalog, problems)
+            _check_bonus_refs(file, item, (*path, index), rooms, features, catalog, problems, tags)
         return
     if not isinstance(value, dict):
         return
-    tags = {tag for piece in catalog.pieces.values() for tag in piece.tags}
     for key, item in value.items():
         where = json_path((*path, key))
         if key == "piece" and isinstance(item, dict):
@@ -204,9 +253,9 @@ def _check_bonus_refs(
             if len(bounds) != 1:
                 options = " or ".join(_BOUNDED[key])
                 problems.append(Located(file, f"expected exactly one of {options}", where))
-            _check_bonus_refs(file, item, (*path, key), rooms, features, catalog, problems)
+            _check_bonus_refs(file, item, (*path, key), rooms, features, catalog, problems, tags)
         else:
-            _check_bonus_refs(file, item, (*path, key), rooms, features, catalog, problems)
+            _check_bonus_refs(file, item, (*path, key), rooms, features, catalog, problems, tags)
 
 
 def _unknown_room(file: str, name: str, where: str, rooms: set[str]) -> Located:
@@ -230,8 +279,9 @@ def parse_project(data: Any, file: str, catalog: Catalog | None = None) -> Proje
     catalog = extended.extended([], cards)
 
     width, height = data["sheet"]["width"], data["sheet"]["height"]
+    budget = _Budget()
     house: set[Cell] = set()
-    for index, squares in enumerate(_cells(file, data["house"], ("house",), problems)):
+    for index, squares in enumerate(_cells(file, data["house"], ("house",), problems, budget)):
         where = json_path(("house", index))
         outside = [c for c in squares if not (0 <= c[0] < width and 0 <= c[1] < height)]
         if outside:
@@ -266,7 +316,7 @@ def parse_project(data: Any, file: str, catalog: Catalog | None = None) -> Proje
 
     obstacles: set[Cell] = set()
     for index, squares in enumerate(
-        _cells(file, data.get("obstacles", []), ("obstacles",), problems)
+        _cells(file, data.get("obstacles", []), ("obstacles",), problems, budget)
     ):
         stray = [c for c in squares if c not in house]
         if stray:
@@ -297,7 +347,9 @@ def parse_project(data: Any, file: str, catalog: Catalog | None = None) -> Proje
     for index, entry in enumerate(data.get("features", [])):
         squares = [
             c
-            for group in _cells(file, entry["cells"], ("features", index, "cells"), problems)
+            for group in _cells(
+                file, entry["cells"], ("features", index, "cells"), problems, budget
+            )
             for c in group
         ]
         inside = [c for c in squares if c in house]

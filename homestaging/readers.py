@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,7 @@ __all__ = [
 MAX_FILE_BYTES = 10 * 1024 * 1024
 MAX_YAML_NODES = 200_000
 MAX_DEPTH = 64
+MAX_DIGITS = 4300  # Python's own limit on reading an integer
 
 _Loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -107,18 +109,50 @@ def _duplicate_messages(
     return found
 
 
+class _Constant(ValueError):
+    """``NaN``, ``Infinity`` or ``-Infinity``: Python reads them, JSON does not have them."""
+
+
+def _refuse_constant(name: str) -> Any:
+    raise _Constant(name)
+
+
+def _located_at(file: str, text: str, index: int, message: str) -> Located:
+    """A message at character ``index`` of ``text`` (line and column from 1)."""
+    line = text.count("\n", 0, index) + 1
+    column = index - (text.rfind("\n", 0, index) + 1) + 1
+    return Located(file, message, line=line, column=column)
+
+
+def _find(text: str, pattern: str) -> int:
+    found = re.search(pattern, text)
+    return found.start() if found else 0
+
+
 def load_json(text: str, file: str) -> Any:
-    """Parse JSON text; every problem becomes an :class:`InputError` naming ``file``."""
+    """Parse JSON text; every problem becomes an :class:`InputError` naming ``file``.
+
+    ``NaN`` and ``Infinity`` are refused (they are not JSON), and so are integers
+    too long for Python to read.
+    """
     try:
-        value = json.loads(text, object_pairs_hook=_pairs_hook)
+        value = json.loads(text, object_pairs_hook=_pairs_hook, parse_constant=_refuse_constant)
     except json.JSONDecodeError as error:
         raise InputError(
             [Located(file, error.msg, line=error.lineno, column=error.colno)]
         ) from None
     except RecursionError:
         raise InputError.single(file, f"nested more than {MAX_DEPTH} levels deep") from None
-    except ValueError as error:  # e.g. integers with too many digits
-        raise InputError.single(file, str(error)) from None
+    except _Constant as error:
+        index = _find(text, rf'(?<![\w"]){re.escape(str(error))}(?![\w"])')
+        raise InputError(
+            [_located_at(file, text, index, f"{error} is not a JSON number")]
+        ) from None
+    except ValueError:  # integers with too many digits
+        index = _find(text, f"[0-9]{{{MAX_DIGITS}}}")
+        raise InputError(
+            [_located_at(file, text, index, f"a number with more than {MAX_DIGITS} digits")]
+        ) from None
     problems = _duplicate_messages(file, value, (), 0)
     if problems:
         raise InputError(problems)
@@ -160,6 +194,28 @@ def _at(file: str, node: yaml.Node, message: str) -> Located:
     return Located(file, message, line=mark.line + 1, column=mark.column + 1)
 
 
+def _failing_scalar(loader: yaml.SafeLoader, root: yaml.Node) -> yaml.ScalarNode | None:
+    """The first scalar (in file order) the loader cannot turn into a value."""
+    stack = [root]
+    seen: set[int] = set()
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, yaml.ScalarNode):
+            loader.recursive_objects.clear()  # left over from the failed attempt
+            try:
+                loader.construct_object(node)
+            except (ValueError, OverflowError):
+                return node
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend(reversed(node.value))
+        elif isinstance(node, yaml.MappingNode):
+            stack.extend(item for pair in reversed(node.value) for item in reversed(pair))
+    return None
+
+
 def load_yaml(text: str, file: str) -> Any:
     """Parse YAML text with a safe loader; every problem becomes an :class:`InputError`."""
     loader = _Loader(text)
@@ -168,7 +224,13 @@ def load_yaml(text: str, file: str) -> Any:
         if root is None:
             return None
         _check_nodes(file, root)
-        return loader.construct_document(root)
+        try:
+            return loader.construct_document(root)
+        except (ValueError, OverflowError) as error:  # a bad date, a too long number
+            bad = _failing_scalar(loader, root)
+            if bad is None:
+                raise InputError.single(file, f"cannot read a value: {error}") from None
+            raise InputError([_at(file, bad, f"cannot read {bad.value[:40]!r}: {error}")]) from None
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         message = " ".join(part for part in (error.context, error.problem) if part)
@@ -177,6 +239,9 @@ def load_yaml(text: str, file: str) -> Any:
         raise InputError(
             [Located(file, message or "not valid YAML", line=mark.line + 1, column=mark.column + 1)]
         ) from None
+    except yaml.reader.ReaderError as error:
+        message = f"not valid YAML: {error.reason} (character {error.character!r})"
+        raise InputError([_located_at(file, text, error.position, message)]) from None
     except yaml.YAMLError as error:
         raise InputError.single(file, f"not valid YAML: {error}") from None
     except RecursionError:
