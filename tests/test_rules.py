@@ -1,0 +1,261 @@
+"""Each rule code of SPEC 2.2 and 2.3: code, severity, squares and path, exactly."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from homestaging.grid import parse_cell, parse_cells, parse_edge
+from homestaging.pieces import Placement
+from homestaging.project import Project, find_project
+from homestaging.rules import RULES, check
+from homestaging.sheet import DrawnPiece, RoomPlan, Sheet, WildCard
+
+TUTORIAL = find_project("tutorial")
+CITY = find_project("city-apartment")
+
+# (piece id, anchor, rotation, mirror)
+PieceSpec = tuple[str, str, int, bool] | tuple[str, str, int] | tuple[str, str]
+# (name, ranges or None, doors)
+RoomSpec = tuple[str, Sequence[str] | None, Sequence[tuple[str, str]]]
+Expected = list[tuple[str, tuple[str, ...], str]]  # (severity, cells, path)
+
+
+def make(
+    pieces: Sequence[PieceSpec] = (),
+    rooms: Sequence[RoomSpec] = (),
+    *,
+    front: Sequence[tuple[str, str]] = (("F11", "s"),),
+    windows: Sequence[tuple[str, str]] = (),
+    wild: tuple[tuple[int, ...], str] | None = None,
+    current: str | None = None,
+    project: Project = TUTORIAL,
+) -> Sheet:
+    """A sheet from short specs; pieces get paths ``$.pieces[i]`` and labels ``pieces[i]``."""
+    drawn = []
+    for index, spec in enumerate(pieces):
+        piece_id, at, *rest = spec
+        rotation = int(rest[0]) if rest else 0
+        mirror = bool(rest[1]) if len(rest) > 1 else False
+        placement = Placement(project.catalog.piece(piece_id), parse_cell(at), rotation, mirror)
+        drawn.append(DrawnPiece(placement, f"pieces[{index}]", f"$.pieces[{index}]"))
+    plans = []
+    for index, (name, ranges, doors) in enumerate(rooms):
+        cells = frozenset(c for r in ranges or () for c in parse_cells(r))
+        plans.append(RoomPlan(name, cells, tuple(parse_edge(list(d)) for d in doors),
+                              f"$.rooms[{index}]"))
+    return Sheet(
+        project=project, rooms=tuple(plans), pieces=tuple(drawn),
+        front_doors=tuple(parse_edge(list(d)) for d in front),
+        windows=tuple(parse_edge(list(w)) for w in windows),
+        wild_card=WildCard(wild[0], wild[1]) if wild else None,
+        current_room=current,
+    )
+
+
+# A finished, legal tutorial plan: kitchen and bathroom on the west side, a hallway in
+# columns F-H (H6 is the chimney), the living room on the east side.
+ROOMS: list[RoomSpec] = [
+    ("Kitchen", ["B2:E6"], [("E4", "e")]),
+    ("Bathroom", ["B7:E11"], [("E9", "e")]),
+    ("Living room", ["I2:O11"], [("I9", "w")]),
+]
+PIECES: list[PieceSpec] = [
+    ("kitchen-corner", "B2"),  # furniture B2-D2, B3, B4; circulation C3-D3, C4
+    ("stove", "B6", 0),  # wall n at B6: no wall there -> only used in variants
+    ("toilet", "B7"),  # against the kitchen's south wall, finalized earlier
+    ("sofa", "I10", 180),  # circulation I10-K10, furniture I11-K11
+    ("plant-small", "O2"),
+]
+LEGAL = [p for i, p in enumerate(PIECES) if i != 1]
+
+
+def found(sheet: Sheet, code: str, final: bool | None = None) -> Expected:
+    return [(p.severity, p.cells, p.path) for p in check(sheet, final=final) if p.code == code]
+
+
+def test_the_legal_plan_has_no_problem() -> None:
+    sheet = make(LEGAL, ROOMS)
+    assert sheet.finished
+    assert check(sheet) == []
+
+
+def test_every_rule_has_a_description() -> None:
+    assert len(RULES) == 21
+    assert all(text.endswith(".") for text in RULES.values())
+
+
+CASES: list[tuple[str, str, Sheet, Expected]] = [
+    # overlap ------------------------------------------------------------------------------
+    ("overlap", "furniture-on-furniture",
+     make([("kitchen-corner", "B2"), ("table-2", "C2")], current="Kitchen"),
+     [("error", ("C2", "D2"), "$.pieces[1]")]),
+    ("overlap", "rug-on-rug",
+     make([("rug-2x2", "J3"), ("rug-2x2", "K3")], current="Living room"),
+     [("error", ("K3", "K4"), "$.pieces[1]")]),
+    ("overlap", "furniture-on-rug-is-fine",
+     make([("rug-2x2", "J3"), ("armchair", "J3")], current="Living room"), []),
+    ("overlap", "one-problem-per-earlier-piece",
+     make([("plant-small", "J3"), ("plant-small-2", "K3"), ("sofa", "J3")],
+          current="Living room"),
+     [("error", ("J3",), "$.pieces[2]"), ("error", ("K3", "L3"), "$.pieces[2]")]),
+    # covers-circulation -----------------------------------------------------------------------
+    ("covers-circulation", "furniture-on-earlier-circulation",
+     make([("kitchen-corner", "B2"), ("fridge", "C3")], current="Kitchen"),
+     [("error", ("C3",), "$.pieces[1]")]),
+    ("covers-circulation", "circulation-on-earlier-furniture",
+     make([("fridge", "C3"), ("kitchen-corner", "B2")], current="Kitchen"),
+     [("error", ("C3",), "$.pieces[1]")]),
+    ("covers-circulation", "circulation-on-circulation-is-fine",
+     make([("kitchen-corner", "B2"), ("armchair", "D3", 90)], current="Kitchen"), []),
+    ("covers-circulation", "rug-on-circulation-is-fine",
+     make([("sofa", "J3"), ("rug-2x2", "J4")], current="Living room"), []),
+    # covers-obstacle ----------------------------------------------------------------------
+    ("covers-obstacle", "furniture",
+     make([("armchair", "H6")], current="Living room"), [("error", ("H6",), "$.pieces[0]")]),
+    ("covers-obstacle", "circulation",
+     make([("armchair", "H5")], current="Living room"), [("error", ("H6",), "$.pieces[0]")]),
+    # outside-house ------------------------------------------------------------------------
+    ("outside-house", "beyond-the-exterior-wall",
+     make([("armchair", "A3")], current="Living room"),
+     [("error", ("A3", "A4"), "$.pieces[0]")]),
+    ("outside-house", "circulation-only",
+     make([("armchair", "C11")], current="Living room"), [("error", ("C12",), "$.pieces[0]")]),
+    # crosses-wall -------------------------------------------------------------------------
+    ("crosses-wall", "furniture-astride-a-room-wall",
+     make([*LEGAL, ("table-2", "E3")], ROOMS),
+     [("error", ("E3", "F3", "F4"), "$.pieces[4]")]),
+    ("crosses-wall", "current-room-piece-reaching-into-a-walled-room",
+     make([("armchair", "C6", 180)], ROOMS[:1], current="Bathroom"),
+     [("error", ("C6", "C7"), "$.pieces[0]")]),
+    # needs-wall ---------------------------------------------------------------------------
+    ("needs-wall", "no-wall-yet",
+     make([("stove", "C4")], current="Kitchen"), [("error", ("C4", "D4"), "$.pieces[0]")]),
+    ("needs-wall", "against-the-exterior-wall",
+     make([("stove", "C2")], current="Kitchen"), []),
+    ("needs-wall", "own-room-walls-do-not-count",
+     make([("kitchen-corner", "B2"), ("stove", "B5", 180)], ROOMS[:1], current="Bathroom"),
+     [("error", ("B6", "C6"), "$.pieces[1]")]),
+    ("needs-wall", "earlier-room-walls-count",
+     make([("toilet", "B7")], ROOMS[:1], current="Bathroom"), []),
+    ("needs-wall", "both-sides-of-a-corner-piece",
+     make([("kitchen-corner", "C3")], current="Kitchen"),
+     [("error", ("C3", "D3", "E3", "C4", "C5"), "$.pieces[0]")]),
+    # mirror-without-wild-card -------------------------------------------------------------
+    ("mirror-without-wild-card", "no-wild-card",
+     make([("kitchen-corner", "B2", 0, True)], current="Kitchen"),
+     [("error", ("B2", "C2", "D2", "D3", "D4"), "$.pieces[0]")]),
+    ("mirror-without-wild-card", "wild-card-on-it",
+     make([("kitchen-corner", "B2", 0, True)], current="Kitchen", wild=((0,), "mirror")), []),
+    # wild-card-twice ----------------------------------------------------------------------
+    ("wild-card-twice", "second-mirror",
+     make([("kitchen-corner", "B2", 0, True), ("sofa-corner", "J3", 0, True)],
+          current="Kitchen", wild=((0,), "mirror")),
+     [("error", ("J3", "K3", "L3", "M3", "M4", "M5"), "$.pieces[1]")]),
+    ("wild-card-twice", "mirror-after-other-option",
+     make([("kitchen-corner", "B2", 0, True)], current="Kitchen", wild=((0,), "other-option")),
+     [("error", ("B2", "C2", "D2", "D3", "D4"), "$.pieces[0]")]),
+    ("wild-card-twice", "names-two-pieces",
+     make([("plant-small", "J3"), ("plant-small", "L3")], current="Living room",
+          wild=((0, 1), "other-option")),
+     [("error", ("J3", "L3"), "$.wild_card")]),
+    # not-on-room-cards --------------------------------------------------------------------
+    ("not-on-room-cards", "bed-in-the-kitchen",
+     make([("bed-single", "C3")], current="Kitchen"),
+     [("error", ("C3", "C4", "C5"), "$.pieces[0]")]),
+    ("not-on-room-cards", "room-not-in-the-project",
+     make([("armchair", "C3")], current="Garage"), [("error", ("C3",), "$.pieces[0]")]),
+    ("not-on-room-cards", "other-option-does-not-help",
+     make([("bed-single", "C3")], current="Kitchen", wild=((0,), "other-option")),
+     [("error", ("C3", "C4", "C5"), "$.pieces[0]")]),
+    ("not-on-room-cards", "pieces-on-the-hallway-are-not-judged-here",
+     make([*LEGAL, ("bed-single", "G3")], ROOMS), []),
+    # too-many-pieces ----------------------------------------------------------------------
+    ("too-many-pieces", "three-pieces-two-tokens",
+     make([("toilet", "B7"), ("toilet", "C7"), ("washbasin", "D7")],
+          [ROOMS[0], ("Bathroom", None, [])], current="Bathroom"),
+     [("error", ("D7",), "$.rooms[1]")]),
+    ("too-many-pieces", "rugs-count",
+     make([("plant-small", "J3"), ("plant-small", "K3"), ("armchair", "L3"),
+           ("sofa", "J6"), ("rug-2x2", "J9")], current="Living room"),
+     [("error", ("J9", "K9", "J10", "K10"), "$.current_room")]),
+    # rooms-overlap ------------------------------------------------------------------------
+    ("rooms-overlap", "shared-square",
+     make(rooms=[ROOMS[0], ("Bathroom", ["E6:E11", "B7:D11"], [("E9", "e")]), ROOMS[2]]),
+     [("error", ("E6",), "$.rooms[1].cells")]),
+    # room-split ---------------------------------------------------------------------------
+    ("room-split", "two-parts",
+     make(rooms=[("Kitchen", ["B2:E5", "B7"], [("E4", "e")])], current="Bathroom"),
+     [("error", ("B7",), "$.rooms[0].cells")]),
+    # door-count ---------------------------------------------------------------------------
+    ("door-count", "no-door",
+     make(rooms=[("Kitchen", ["B2:E6"], [])], current="Bathroom"),
+     [("error", (), "$.rooms[0].door")]),
+    ("door-count", "two-doors",
+     make(rooms=[("Kitchen", ["B2:E6"], [("E4", "e"), ("E2", "e")])], current="Bathroom"),
+     [("error", ("E2", "F2", "E4", "F4"), "$.rooms[0].door")]),
+    ("door-count", "unwalled-room-needs-none-yet",
+     make(rooms=[("Kitchen", None, [])], current="Kitchen"), []),
+    # door-not-on-room ---------------------------------------------------------------------
+    ("door-not-on-room", "door-inside-the-room",
+     make(rooms=[("Kitchen", ["B2:E6"], [("C3", "s")])], current="Bathroom"),
+     [("error", ("C3", "C4"), "$.rooms[0].door")]),
+    # hallway-not-empty --------------------------------------------------------------------
+    ("hallway-not-empty", "armchair-in-the-hallway",
+     make([*LEGAL, ("armchair", "G3")], ROOMS), [("error", ("G3", "G4"), "$.pieces[4]")]),
+    ("hallway-not-empty", "circulation-leaking-out-of-a-room",
+     make([*LEGAL, ("armchair", "E3", 270)], ROOMS), [("error", ("F3",), "$.pieces[4]")]),
+    ("hallway-not-empty", "current-room-pieces-are-exempt",
+     make([("armchair", "J3")], ROOMS[:2], current="Living room"), []),
+    # hallway-cut-off ----------------------------------------------------------------------
+    ("hallway-cut-off", "pocket-inside-a-room",
+     make(rooms=[("Kitchen", ["B2:E2", "B3", "D3:E3", "B4:E6"], [("E4", "e")]),
+                 *ROOMS[1:]]),
+     [("warning", ("C3",), "$.rooms")]),
+    ("hallway-cut-off", "no-front-door-yet",
+     make(rooms=[("Kitchen", ["B2:E2", "B3", "D3:E3", "B4:E6"], [("E4", "e")])],
+          front=(), current="Bathroom"),
+     [("warning", ("C3",), "$.rooms")]),
+    # door-not-on-hallway ------------------------------------------------------------------
+    ("door-not-on-hallway", "door-into-another-room",
+     make(rooms=[("Kitchen", ["B2:E6"], [("C6", "s")]), *ROOMS[1:]]),
+     [("error", ("C6", "C7"), "$.rooms[0].door")]),
+    ("door-not-on-hallway", "door-onto-the-street",
+     make(rooms=[*ROOMS[:1], ("Bathroom", ["B7:E11"], [("C11", "s")]), ROOMS[2]]),
+     [("error", ("C11", "C12"), "$.rooms[1].door")]),
+    ("door-not-on-hallway", "front-door-into-a-room",
+     make(rooms=ROOMS, front=[("C11", "s")]), [("error", ("C11", "C12"), "$.front_door")]),
+    # front-door-count ---------------------------------------------------------------------
+    ("front-door-count", "none-yet",
+     make(rooms=ROOMS[:1], front=(), current="Bathroom"), [("todo", (), "$.front_door")]),
+    ("front-door-count", "none-at-the-end",
+     make(rooms=ROOMS, front=()), [("error", (), "$.front_door")]),
+    ("front-door-count", "two",
+     make(rooms=ROOMS, front=[("F11", "s"), ("G2", "n")]),
+     [("error", ("G1", "G2", "F11", "F12"), "$.front_door")]),
+    # front-door-not-exterior --------------------------------------------------------------
+    ("front-door-not-exterior", "inside-the-house",
+     make(rooms=ROOMS, front=[("G5", "s")]), [("error", ("G5", "G6"), "$.front_door")]),
+    # window-not-exterior ------------------------------------------------------------------
+    ("window-not-exterior", "second-window-inside",
+     make(rooms=ROOMS, windows=[("B2", "n"), ("C3", "e")]),
+     [("error", ("C3", "D3"), "$.windows[1]")]),
+    # room-not-finalized -------------------------------------------------------------------
+    ("room-not-finalized", "mid-game",
+     make(rooms=[ROOMS[0], ("Bathroom", None, [])], current="Bathroom"),
+     [("todo", (), "$.rooms[1].cells"), ("todo", (), "$.rooms")]),
+]
+
+
+@pytest.mark.parametrize(
+    ("code", "sheet", "expected"),
+    [(code, sheet, expected) for code, _, sheet, expected in CASES],
+    ids=[f"{code}-{name}" for code, name, _, _ in CASES],
+)
+def test_rule(code: str, sheet: Sheet, expected: Expected) -> None:
+    assert found(sheet, code) == expected
+
+
+def test_every_code_has_a_failing_case() -> None:
+    assert {code for code, _, _, expected in CASES if expected} == set(RULES)
