@@ -236,8 +236,9 @@ def projects_validate(files: tuple[str, ...], fmt: str) -> None:
 
     results: list[dict[str, Any]] = []
     for file in files:
+        file = "<stdin>" if file == "-" else file
         try:
-            load_project(file)
+            load_project("-" if file == "<stdin>" else file)
         except InputError as error:
             results.append({"file": file, "valid": False,
                             "errors": [str(m) for m in error.messages]})

@@ -1,0 +1,311 @@
+"""The command line: exit codes, text and JSON output, help for every command."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from homestaging import cli
+from homestaging.cli import main
+from homestaging.project import bundled_project_files
+
+ROOT = Path(__file__).resolve().parent.parent
+
+TUTORIAL = (ROOT / "projects" / "00-tutorial.yaml").read_text()
+
+
+def _commands(group: click.Group, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    found = [prefix]
+    for name, command in sorted(group.commands.items()):
+        if isinstance(command, click.Group):
+            found += _commands(command, (*prefix, name))
+        else:
+            found.append((*prefix, name))
+    return found
+
+
+ALL_COMMANDS = _commands(main)
+
+
+@pytest.mark.parametrize("words", ALL_COMMANDS, ids=[" ".join(w) or "main" for w in ALL_COMMANDS])
+def test_every_command_has_help(runner: CliRunner, words: tuple[str, ...]) -> None:
+    result = runner.invoke(main, [*words, "--help"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith(f"Usage: main {' '.join(words)}".rstrip() + " ")
+    assert result.stderr == ""
+
+
+def test_version(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["--version"])
+    assert result.exit_code == 0
+    assert result.stdout == "homestaging, version 0.1.0\n"
+
+
+def test_unknown_command_is_a_usage_error(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["frobnicate"])
+    assert result.exit_code == 2
+    assert "No such command 'frobnicate'" in result.stderr
+
+
+def test_bad_format_is_a_usage_error(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["projects", "list", "--format", "xml"])
+    assert result.exit_code == 2
+    assert "'xml' is not one of 'text', 'json'" in result.stderr
+
+
+# -- furniture -----------------------------------------------------------------------
+
+
+def test_furniture_list_text(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["furniture", "list"])
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0].split() == ["id", "name", "squares", "tags", "wall"]
+    bathtub = next(line for line in lines if line.startswith("bathtub-corner "))
+    assert bathtub.split()[-2:] == ["north,", "west"]
+    assert " 4 " in bathtub
+    assert len(lines) == 2 + 72
+
+
+def test_furniture_list_json_with_tag(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["furniture", "list", "--tag", "plant", "--format", "json"])
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert [p["id"] for p in data] == ["plant-large", "plant-shelf", "plant-small", "plant-small-2"]
+    assert set(data[0]) == {"id", "name", "kind", "tags", "squares", "circulation", "wall"}
+
+
+def test_furniture_show_draws_four_rotations(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["furniture", "show", "bathtub-corner"])
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[5:10] == [
+        "rotation 0   rotation 90   rotation 180   rotation 270",
+        "##.          .##           .o.            .o.",
+        "##o          o##           o##            ##o",
+        ".o.          .o.           .##            ##.",
+        "wall: n,w    wall: n,e     wall: e,s      wall: s,w",
+    ]
+    assert "stands against a wall on its north, west side" in result.stdout
+
+
+def test_furniture_show_json(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["furniture", "show", "sofa", "--format", "json"])
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["id"] == "sofa"
+    assert [r["rows"] for r in data["rotations"]][:2] == [["###", "ooo"], ["o#", "o#", "o#"]]
+
+
+def test_furniture_show_unknown_suggests(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["furniture", "show", "sofa-cornr"])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert "unknown piece id 'sofa-cornr'; did you mean sofa-corner" in result.stderr
+
+
+def test_furniture_with_project_catalog(runner: CliRunner, tmp_path: Path) -> None:
+    own = TUTORIAL + "furniture:\n  - {id: cat-tree, name: Cat tree, tags: [cat], art: \"C\\no\"}\n"
+    path = tmp_path / "own.yaml"
+    path.write_text(own)
+    result = runner.invoke(main, ["furniture", "show", "cat-tree", "--project", str(path)])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith("cat-tree: Cat tree\n")
+    shown = runner.invoke(main, ["projects", "show", str(path)])
+    assert "Own furniture: cat-tree" in shown.stdout
+
+
+# -- cards ---------------------------------------------------------------------------
+
+
+def test_cards_show(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["cards", "show", "7"])
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Card 7"
+    assert "7a: kitchen-corner or counter-straight" in lines
+    assert "7b: kitchen-u or counter-long" in lines
+    assert "  #oo              ooo" in lines
+
+
+def test_cards_show_json(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["cards", "show", "19", "--format", "json"])
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert [v["variant"] for v in data["variants"]] == ["a", "b"]
+    assert all(len(v["options"]) == 2 for v in data["variants"])
+
+
+def test_cards_show_unknown_number(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["cards", "show", "34"])
+    assert result.exit_code == 2
+    assert "there is no card 34 (cards are 1 to 33)" in result.stderr
+
+
+# -- projects ------------------------------------------------------------------------
+
+
+def test_projects_list(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["projects", "list"])
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert len(lines) == 2 + 13
+    assert lines[2].split()[:5] == ["0", "tutorial", "Tutorial", "0", "tutorial"]
+
+
+def test_projects_list_json(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["projects", "list", "--format", "json"])
+    data = json.loads(result.stdout)
+    assert [p["number"] for p in data] == list(range(13))
+    assert data[0] == {
+        "number": 0,
+        "id": "tutorial",
+        "name": "Tutorial",
+        "difficulty": 0,
+        "rooms": ["Kitchen", "Bathroom", "Living room"],
+    }
+
+
+def test_projects_show_map(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["projects", "show", "tutorial"])
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    top = lines.index("   ABCDEFGHIJKLMNOP")
+    assert lines[top + 1 : top + 13] == [
+        " 1 ................",
+        " 2 .##############.",
+        " 3 .##############T",
+        " 4 .##############.",
+        " 5 .##############.",
+        " 6 T######X#######.",
+        " 7 .##############.",
+        " 8 .##############.",
+        " 9 .##############.",
+        "10 .##############.",
+        "11 .##############.",
+        "12 RRRRRRRRRRRRRRRR",
+    ]
+    assert "# house  . outside  X obstacle  R road  T tree" in lines
+    assert "    card 7 x1: a kitchen-corner, counter-straight | b kitchen-u, counter-long" in lines
+    assert "  +3 if the living room looks onto a tree" in lines
+
+
+def test_projects_show_special_rules_and_walls(runner: CliRunner) -> None:
+    no_hallway = next(
+        pid for pid, path in bundled_project_files().items() if "no-hallway" in path.read_text()
+    )
+    result = runner.invoke(main, ["projects", "show", no_hallway, "--format", "json"])
+    data = json.loads(result.stdout)
+    assert data["special_rules"][0]["rule"] == "no-hallway"
+    assert data["special_rules"][0]["meaning"].startswith("There is no hallway")
+    text = runner.invoke(main, ["projects", "show", no_hallway]).stdout
+    assert "Special rules:\n  no-hallway: There is no hallway" in text
+
+
+def test_projects_show_wide_sheet_has_two_letter_columns(runner: CliRunner, tmp_path: Path) -> None:
+    wide = TUTORIAL.replace("{width: 16, height: 12}", "{width: 30, height: 12}")
+    path = tmp_path / "wide.yaml"
+    path.write_text(wide)
+    lines = runner.invoke(main, ["projects", "show", str(path)]).stdout.splitlines()
+    top = next(i for i, line in enumerate(lines) if line.startswith("   " + " " * 26 + "AAAA"))
+    assert lines[top + 1] == "   ABCDEFGHIJKLMNOPQRSTUVWXYZABCD"
+
+
+def test_projects_show_path_and_stdin(runner: CliRunner) -> None:
+    by_path = runner.invoke(main, ["projects", "show", str(ROOT / "projects/00-tutorial.yaml")])
+    by_stdin = runner.invoke(main, ["projects", "show", "-"], input=TUTORIAL)
+    by_id = runner.invoke(main, ["projects", "show", "tutorial"])
+    assert by_path.exit_code == by_stdin.exit_code == 0
+    assert by_path.stdout == by_id.stdout == by_stdin.stdout
+
+
+def test_projects_show_unknown(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["projects", "show", "tutorail"])
+    assert result.exit_code == 2
+    assert "unknown project 'tutorail'" in result.stderr
+
+
+def test_projects_show_broken_file_lists_every_problem(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text(
+        TUTORIAL.replace("obstacles: [H6]", "obstacles: [A1]").replace("number: 7,", "number: 70,")
+    )
+    result = runner.invoke(main, ["projects", "show", str(path)])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [
+        f"{path}: $.obstacles[0]: obstacle at A1 is outside the house",
+        f"{path}: $.rooms[0].cards[0].number: there is no card number 70",
+    ]
+    assert "Traceback" not in result.stderr
+
+
+def test_projects_validate_bundled(runner: CliRunner) -> None:
+    files = [str(p) for p in bundled_project_files().values()]
+    result = runner.invoke(main, ["projects", "validate", *files])
+    assert result.exit_code == 0, result.stdout
+    assert result.stdout.splitlines() == [f"{f}: OK" for f in files]
+
+
+def test_projects_validate_findings_exit_1(runner: CliRunner, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(TUTORIAL.replace("when: {view:", "when: {near:"))
+    good = str(ROOT / "projects/00-tutorial.yaml")
+    result = runner.invoke(main, ["projects", "validate", good, str(bad), "--format", "json"])
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert data[0] == {"file": good, "valid": True, "errors": []}
+    assert data[1]["valid"] is False
+    assert data[1]["errors"] == [
+        f"{bad}: $.bonuses[0].when.near: unknown key 'near' (expected one of: view, distance, "
+        "adjacent, count, room_size, all, any, not)"
+    ]
+
+
+def test_projects_validate_missing_file(runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(main, ["projects", "validate", str(tmp_path / "nope.yaml")])
+    assert result.exit_code == 1
+    assert result.stdout == f"{tmp_path / 'nope.yaml'}: no such file\n"
+
+
+def test_projects_validate_stdin(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["projects", "validate", "-"], input=TUTORIAL)
+    assert result.exit_code == 0
+    assert result.stdout == "<stdin>: OK\n"
+
+
+def test_projects_validate_needs_a_file(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["projects", "validate"])
+    assert result.exit_code == 2
+
+
+# -- errors --------------------------------------------------------------------------
+
+
+def _explode(*args: object, **kwargs: object) -> None:
+    raise RuntimeError("boom")
+
+
+def test_internal_error_is_one_line_exit_2(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("homestaging.report.format_project_list", _explode)
+    result = runner.invoke(main, ["projects", "list"])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "homestaging: internal error (RuntimeError: boom); run with --debug for the details\n"
+    )
+
+
+def test_debug_shows_the_exception(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("homestaging.report.format_project_list", _explode)
+    result = runner.invoke(main, ["--debug", "projects", "list"])
+    assert isinstance(result.exception, RuntimeError)
+    assert result.exit_code == 1
+
+
+def test_module_exports_main() -> None:
+    assert cli.__all__ == ["main"]
