@@ -1,0 +1,187 @@
+"""Access at the end of the game: which squares, rooms and pieces the front door reaches.
+
+Walkable squares are the hallway and, inside finalized rooms, circulation and rug
+squares (with ``lenient`` access, every free room square). Squares are linked to their
+four neighbours unless a wall stands between them; doors and the front door are
+openings. The access graph is a :mod:`networkx` graph, imported here only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .errors import WARNING, Problem
+from .grid import Cell, Edge, cell_name, cells_text
+from .layout import Layout
+from .sheet import Sheet
+
+if TYPE_CHECKING:
+    import networkx as nx
+
+__all__ = ["Access", "access", "access_problems", "blocked_keys", "inside_square"]
+
+
+@dataclass(frozen=True)
+class Access:
+    """The access graph and its verdicts.
+
+    ``rooms`` maps each room of the project to ``''`` when reachable, else the reason;
+    ``pieces[i]`` is ``''`` when ``sheet.pieces[i]`` is reachable, else the reason.
+    """
+
+    graph: nx.Graph
+    start: Cell | None
+    connected: frozenset[Cell]
+    rooms: dict[str, str]
+    pieces: tuple[str, ...]
+
+    def room_reachable(self, name: str | None) -> bool:
+        return name is not None and self.rooms.get(name) == ""
+
+    def piece_reachable(self, index: int) -> bool:
+        return self.pieces[index] == ""
+
+
+def blocked_keys(lay: Layout) -> frozenset[tuple[int, int, str]]:
+    """Keys (:attr:`Edge.key`) of the walls that have no opening."""
+    return frozenset(e.key for e in lay.walls) - frozenset(e.key for e in lay.openings)
+
+
+def inside_square(edge: Edge, cells: frozenset[Cell] | set[Cell]) -> Cell | None:
+    """The square beside ``edge`` that lies in ``cells`` (the first of the two), if any."""
+    return next((c for c in edge.cells if c in cells), None)
+
+
+def _walkable(sheet: Sheet, lay: Layout, lenient: bool) -> set[Cell]:
+    project = sheet.project
+    furniture = lay.furniture_at
+    walkable: set[Cell] = set() if project.no_hallway else set(lay.hallway)
+    in_rooms = set(lay.room_at)
+    walkable |= (lay.circulation | lay.rug_squares) & in_rooms
+    if lenient:
+        walkable |= in_rooms
+    walkable -= project.obstacles
+    walkable.difference_update(furniture)
+    return walkable
+
+
+def _graph(walkable: set[Cell], blocked: frozenset[tuple[int, int, str]]) -> nx.Graph:
+    import networkx as nx
+
+    graph = nx.Graph()
+    graph.add_nodes_from(walkable)
+    edges = []
+    for x, y in walkable:
+        if (x + 1, y) in walkable and (x + 1, y, "w") not in blocked:
+            edges.append(((x, y), (x + 1, y)))
+        if (x, y + 1) in walkable and (x, y + 1, "n") not in blocked:
+            edges.append(((x, y), (x, y + 1)))
+    graph.add_edges_from(edges)
+    return graph
+
+
+def access(sheet: Sheet, lay: Layout, *, lenient: bool = False) -> Access:
+    """Build the access graph of a sheet and decide which rooms and pieces are reachable."""
+    import networkx as nx
+
+    project = sheet.project
+    lenient = lenient or project.lenient_access
+    walkable = _walkable(sheet, lay, lenient)
+    graph = _graph(walkable, blocked_keys(lay))
+
+    front = sheet.front_door
+    start = inside_square(front, project.house) if front is not None else None
+    connected: frozenset[Cell] = frozenset()
+    if front is None:
+        trouble = ("there is no front door" if not sheet.front_doors
+                   else "there is more than one front door")
+    elif start is None:
+        trouble = f"front door {front.name} is not on the house's wall"
+    elif start not in walkable:
+        trouble = f"front door {front.name} opens onto a square that is not walkable"
+    else:
+        trouble = ""
+        connected = frozenset(nx.node_connected_component(graph, start))
+
+    entry = project.rooms[0].name if project.no_hallway and project.rooms else None
+    rooms: dict[str, str] = {}
+    for spec in project.rooms:
+        plan = sheet.room(spec.name)
+        if plan is None or not plan.finalized:
+            rooms[spec.name] = f"{spec.name} is not walled"
+        elif trouble:
+            rooms[spec.name] = trouble
+        elif spec.name == entry and start in plan.cells:
+            rooms[spec.name] = ""
+        else:
+            rooms[spec.name] = _room_reason(plan.doors, plan.cells, walkable, connected)
+
+    reasons: list[str] = []
+    for index, drawn in enumerate(sheet.pieces):
+        room = lay.piece_rooms[index]
+        placement = drawn.placement
+        if room is None:
+            reasons.append("it stands in no room")
+        elif rooms.get(room, f"{room} is not a room of the project"):
+            reasons.append(rooms.get(room, f"{room} is not a room of the project"))
+        elif placement.piece.is_rug:
+            cut_off = f"rug at {cells_text(placement.furniture)} is cut off from the door"
+            reasons.append("" if placement.furniture & connected else cut_off)
+        else:
+            cut = sorted(placement.circulation - connected, key=lambda c: (c[1], c[0]))
+            reasons.append(f"circulation square {cell_name(cut[0])} is cut off from the door"
+                           if cut else "")
+    return Access(graph, start if not trouble else None, connected, rooms, tuple(reasons))
+
+
+def _room_reason(doors: tuple[Edge, ...], cells: frozenset[Cell], walkable: set[Cell],
+                 connected: frozenset[Cell]) -> str:
+    if not doors:
+        return "the room has no door"
+    reasons = []
+    for door in doors:
+        inside = inside_square(door, cells)
+        if inside is None:
+            reasons.append(f"door {door.name} is not on the room's wall")
+        elif inside not in walkable:
+            reasons.append(f"door {door.name} opens onto a square that is not walkable")
+        elif inside not in connected:
+            reasons.append(f"door {door.name} is cut off from the front door")
+        else:
+            return ""
+    return reasons[0]
+
+
+def access_problems(sheet: Sheet, lay: Layout, acc: Access) -> list[Problem]:
+    """``unreachable-room`` and ``unreachable-piece`` warnings, in room then piece order."""
+    problems: list[Problem] = []
+    unreachable_rooms = set()
+    for plan in sheet.rooms:
+        reason = acc.rooms.get(plan.name, "")
+        if plan.finalized and reason:
+            unreachable_rooms.add(plan.name)
+            problems.append(Problem(
+                "unreachable-room", WARNING, f"{plan.name} cannot be reached: {reason}",
+                plan.name, tuple(cell_name(c) for c in plan.doors[0].cells) if plan.doors else (),
+                plan.path,
+            ))
+    for index, drawn in enumerate(sheet.pieces):
+        reason = acc.pieces[index]
+        room = lay.piece_rooms[index]
+        if not reason or room in unreachable_rooms:
+            continue
+        if room is not None and not _walled(sheet, room):
+            continue
+        cells = sorted(drawn.placement.furniture, key=lambda c: (c[1], c[0]))
+        problems.append(Problem(
+            "unreachable-piece", WARNING,
+            f"{drawn.placement.describe()} cannot be reached: {reason}",
+            drawn.label, tuple(cell_name(c) for c in cells), drawn.path,
+        ))
+    return problems
+
+
+def _walled(sheet: Sheet, name: str) -> bool:
+    plan = sheet.room(name)
+    return plan is not None and plan.finalized

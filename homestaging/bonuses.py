@@ -1,0 +1,347 @@
+"""The bonus language (``docs/bonus-language.md``): selectors and conditions, evaluated.
+
+:func:`evaluate` turns a project's bonuses into :class:`BonusResult` lines, each with a
+one-line explanation and the routes its distance conditions measured. Selectors skip
+unreachable pieces (and pieces set aside by errors); a condition that names an
+unreachable or empty room fails; a distance to an object that is not on the sheet fails.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from .access import Access, blocked_keys, inside_square
+from .distance import Distances, Place
+from .grid import DELTAS, Cell, Edge, cell_name
+from .layout import Layout
+from .project import Bonus, Feature
+from .sheet import Sheet
+
+__all__ = ["BonusResult", "Evaluator", "Outcome", "evaluate"]
+
+
+@dataclass(frozen=True)
+class BonusResult:
+    """One bonus line of the score pad. ``points`` is what it gave (0 when not awarded)."""
+
+    text: str
+    points: int
+    awarded: bool
+    explanation: str
+    routes: tuple[tuple[Cell, ...], ...] = ()
+    cells: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"text": self.text, "points": self.points, "awarded": self.awarded,
+                "explanation": self.explanation,
+                "routes": [[cell_name(c) for c in r] for r in self.routes],
+                "cells": list(self.cells)}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A condition's verdict, why, and what it looked at."""
+
+    holds: bool
+    explanation: str
+    routes: tuple[tuple[Cell, ...], ...] = ()
+    cells: tuple[Cell, ...] = ()
+
+
+def _order(cells: Iterable[Cell]) -> list[Cell]:
+    return sorted(cells, key=lambda c: (c[1], c[0]))
+
+
+def _squares(count: int) -> str:
+    return f"{count} square" if count == 1 else f"{count} squares"
+
+
+def _bound(data: dict[str, Any], low: str, high: str, value: int) -> tuple[bool, str]:
+    if low in data:
+        return value >= data[low], f"at least {data[low]} needed"
+    return value <= data[high], f"at most {data[high]} needed"
+
+
+class Evaluator:
+    """Evaluates selectors and conditions on one sheet (its layout and access computed)."""
+
+    def __init__(self, sheet: Sheet, lay: Layout, acc: Access,
+                 excluded: Iterable[int] = ()) -> None:
+        self.sheet = sheet
+        self.lay = lay
+        self.acc = acc
+        self.excluded = frozenset(excluded)
+        self.distances = Distances(lay)
+        self.walls = blocked_keys(lay)
+        house = sheet.project.house
+        self.window_squares = {c for w in sheet.windows if (c := inside_square(w, house))}
+        doors = [d for room in sheet.rooms if room.finalized for d in room.doors]
+        self.door_squares = {c for d in (*doors, *sheet.front_doors) for c in d.cells}
+
+    # -- rooms -------------------------------------------------------------------------
+
+    def room_trouble(self, name: str) -> str:
+        """'' when the room is reachable and furnished, else why a condition fails."""
+        if not self.acc.room_reachable(name):
+            reason = self.acc.rooms.get(name, "it is not a room of the project")
+            return f"{name} cannot be reached: {reason}"
+        furnished = any(
+            room == name and not self.sheet.pieces[i].placement.piece.is_rug
+            for i, room in enumerate(self.lay.piece_rooms)
+        )
+        return "" if furnished else f"{name} is empty"
+
+    def windows(self, name: str) -> list[tuple[Edge, Cell]]:
+        """Windows of a room, in sheet order, with the square just inside each."""
+        plan = self.sheet.room(name)
+        if plan is None:
+            return []
+        found = []
+        for window in self.sheet.windows:
+            inside = inside_square(window, plan.cells)
+            if inside is not None:
+                found.append((window, inside))
+        return found
+
+    # -- selectors ---------------------------------------------------------------------
+
+    def describe(self, selector: dict[str, Any]) -> str:
+        """``plant``, ``double bed in the bedroom``, ``lamp next to a sofa``."""
+        flt = selector.get("piece", {})
+        if "id" in flt:
+            piece = self.sheet.project.catalog.pieces.get(flt["id"])
+            text = piece.name.lower() if piece else flt["id"]
+        else:
+            text = str(flt.get("tag", "piece"))
+        if "room" in flt:
+            text += f" in the {flt['room'].lower()}"
+        near = selector.get("next_to")
+        if near == "wall":
+            text += " against a wall"
+        elif isinstance(near, str):
+            text += f" next to a {near}"
+        elif isinstance(near, dict):
+            text += f" next to a {self.describe(near)}"
+        return text
+
+    def select(self, selector: dict[str, Any]) -> list[int]:
+        """Indexes of the reachable pieces matching a selector, in sheet order."""
+        flt = selector.get("piece", {})
+        found = []
+        for index, drawn in enumerate(self.sheet.pieces):
+            piece = drawn.placement.piece
+            if index in self.excluded or not self.acc.piece_reachable(index):
+                continue
+            if "id" in flt and piece.id != flt["id"]:
+                continue
+            if "tag" in flt and flt["tag"] not in piece.tags:
+                continue
+            if "room" in flt and self.lay.piece_rooms[index] != flt["room"]:
+                continue
+            found.append(index)
+        near = selector.get("next_to")
+        if near is None:
+            return found
+        if near == "window":
+            return [i for i in found if self._furniture(i) & self.window_squares]
+        if near == "door":
+            return [i for i in found if self._furniture(i) & self.door_squares]
+        if near == "wall":
+            return [i for i in found if self._on_wall(i)]
+        others = self.select(near)
+        return [i for i in found if any(self.touch(i, j) for j in others)]
+
+    def _furniture(self, index: int) -> frozenset[Cell]:
+        return self.sheet.pieces[index].placement.furniture
+
+    def _on_wall(self, index: int) -> bool:
+        for x, y in self._furniture(index):
+            keys = ((x, y, "n"), (x, y, "w"), (x, y + 1, "n"), (x + 1, y, "w"))
+            if any(key in self.walls for key in keys):
+                return True
+        return False
+
+    def touch(self, i: int, j: int) -> tuple[Cell, Cell] | None:
+        """A pair of edge-adjacent furniture squares of two different pieces, no wall between."""
+        if i == j:
+            return None
+        theirs = self._furniture(j)
+        for cell in _order(self._furniture(i)):
+            x, y = cell
+            for other, key in (((x, y - 1), (x, y, "n")), ((x + 1, y), (x + 1, y, "w")),
+                               ((x, y + 1), (x, y + 1, "n")), ((x - 1, y), (x, y, "w"))):
+                if other in theirs and key not in self.walls:
+                    return cell, other
+        return None
+
+    # -- conditions --------------------------------------------------------------------
+
+    def condition(self, cond: dict[str, Any]) -> Outcome:
+        """Evaluate one CONDITION."""
+        (kind, data), = cond.items()
+        method = getattr(self, f"_{kind}")
+        result: Outcome = method(data)
+        return result
+
+    def _view(self, data: dict[str, Any]) -> Outcome:
+        name, kind = data["room"], data["feature"]
+        trouble = self.room_trouble(name)
+        if trouble:
+            return Outcome(False, trouble)
+        project = self.sheet.project
+        features: dict[Cell, Feature] = {
+            c: f for f in project.features if f.kind == kind for c in f.cells
+        }
+        windows = self.windows(name)
+        for window, inside in windows:
+            dx, dy = DELTAS[window.seen_from(inside).side]
+            line = [inside]
+            cell = (inside[0] + dx, inside[1] + dy)
+            while project.in_sheet(cell) and cell not in project.house:
+                line.append(cell)
+                if cell in features:
+                    seen = features[cell].label
+                    return Outcome(True, f"{name} window at {cell_name(inside)} looks onto the "
+                                   f"{seen} at {cell_name(cell)}", cells=tuple(line))
+                cell = (cell[0] + dx, cell[1] + dy)
+        if not windows:
+            return Outcome(False, f"{name} has no window")
+        return Outcome(False, f"no {name} window looks onto a {kind}")
+
+    def obj(self, value: Any) -> tuple[Place | None, str]:
+        """A distance end: its place (``None`` when it fails) and its description
+        (or why it fails)."""
+        if value == "front_door":
+            door = self.sheet.front_door
+            if door is None:
+                return None, "there is no front door"
+            return Place(edges=frozenset([door])), "front door"
+        if "piece" in value:
+            text = self.describe(value)
+            chosen = self.select(value)
+            if not chosen:
+                return None, f"there is no {text}"
+            return Place(squares=frozenset(c for i in chosen for c in self._furniture(i))), text
+        (kind, name), = value.items()
+        if kind == "feature":
+            cells = frozenset(c for f in self.sheet.project.features if f.kind == name
+                              for c in f.cells)
+            return (Place(squares=cells), name) if cells else (None, f"there is no {name}")
+        trouble = self.room_trouble(name)
+        if trouble:
+            return None, trouble
+        plan = self.sheet.room(name)
+        assert plan is not None
+        if kind == "room":
+            return Place(squares=plan.cells), name.lower()
+        if kind == "door":
+            if plan.door is None:
+                return None, f"{name} has no door"
+            return Place(edges=frozenset([plan.door])), f"{name.lower()} door"
+        windows = self.windows(name)
+        if not windows:
+            return None, f"{name} has no window"
+        return Place(edges=frozenset(w for w, _ in windows)), f"{name.lower()} window"
+
+    def _distance(self, data: dict[str, Any]) -> Outcome:
+        start, start_text = self.obj(data["from"])
+        end, end_text = self.obj(data["to"])
+        if start is None:
+            return Outcome(False, start_text)
+        if end is None:
+            return Outcome(False, end_text)
+        found = self.distances.route(start, end)
+        if found.length is None:
+            holds = "min" in data
+            need = f"at least {data['min']} needed" if holds else f"at most {data['max']} needed"
+            return Outcome(holds, f"no route from the {start_text} to the {end_text}, {need}")
+        holds, need = _bound(data, "min", "max", found.length)
+        return Outcome(holds, f"{end_text} is {_squares(found.length)} from the {start_text}, "
+                       f"{need}", routes=(found.cells,), cells=found.cells)
+
+    def _adjacent(self, data: dict[str, Any]) -> Outcome:
+        firsts, seconds = self.select(data["a"]), self.select(data["b"])
+        for i in firsts:
+            for j in seconds:
+                pair = self.touch(i, j)
+                if pair:
+                    a, b = self.sheet.pieces[i], self.sheet.pieces[j]
+                    return Outcome(True, f"{a.name} at {cell_name(pair[0])} touches "
+                                   f"{b.name} at {cell_name(pair[1])}", cells=pair)
+        return Outcome(False, f"no {self.describe(data['a'])} touches a "
+                       f"{self.describe(data['b'])}")
+
+    def _count(self, data: dict[str, Any]) -> Outcome:
+        room = data.get("piece", {}).get("room")
+        trouble = self.room_trouble(room) if room else ""
+        if trouble:
+            return Outcome(False, trouble)
+        chosen = self.select(data)
+        holds, need = _bound(data, "at_least", "at_most", len(chosen))
+        cells = tuple(c for i in chosen for c in _order(self._furniture(i)))
+        return Outcome(holds, f"{self.describe(data)}: {len(chosen)} found, {need}", cells=cells)
+
+    def _room_size(self, data: dict[str, Any]) -> Outcome:
+        name = data["room"]
+        trouble = self.room_trouble(name)
+        if trouble:
+            return Outcome(False, trouble)
+        plan = self.sheet.room(name)
+        assert plan is not None
+        size = len(plan.cells)
+        holds, need = _bound(data, "at_least", "at_most", size)
+        return Outcome(holds, f"{name} has {_squares(size)}, {need}")
+
+    def _all(self, data: list[dict[str, Any]]) -> Outcome:
+        parts = [self.condition(c) for c in data]
+        return _joined(all(p.holds for p in parts), parts)
+
+    def _any(self, data: list[dict[str, Any]]) -> Outcome:
+        parts = [self.condition(c) for c in data]
+        winner = next((p for p in parts if p.holds), None)
+        return winner if winner else _joined(False, parts)
+
+    def _not(self, data: dict[str, Any]) -> Outcome:
+        inner = self.condition(data)
+        return Outcome(not inner.holds, inner.explanation, inner.routes, inner.cells)
+
+    # -- bonuses -----------------------------------------------------------------------
+
+    def bonus(self, bonus: Bonus) -> BonusResult:
+        """Evaluate one bonus line of the project."""
+        if bonus.when is not None:
+            outcome = self.condition(bonus.when)
+            return BonusResult(bonus.text, bonus.points if outcome.holds else 0, outcome.holds,
+                               outcome.explanation, outcome.routes,
+                               tuple(cell_name(c) for c in outcome.cells))
+        selector = bonus.per or {}
+        chosen = self.select(selector)
+        total = bonus.points * len(chosen)
+        text = self.describe(selector)
+        if not chosen:
+            return BonusResult(bonus.text, 0, False, f"no {text}")
+        names = ", ".join(
+            f"{self.sheet.pieces[i].name} at {cell_name(_order(self._furniture(i))[0])}"
+            for i in chosen
+        )
+        explanation = f"{text}: {len(chosen)} found ({names})"
+        if bonus.max is not None and abs(total) > bonus.max:
+            total = bonus.max if total > 0 else -bonus.max
+            explanation += f", capped at {bonus.max} points"
+        cells = tuple(cell_name(c) for i in chosen for c in _order(self._furniture(i)))
+        return BonusResult(bonus.text, total, True, explanation, (), cells)
+
+
+def _joined(holds: bool, parts: list[Outcome]) -> Outcome:
+    return Outcome(holds, "; ".join(p.explanation for p in parts),
+                   tuple(r for p in parts for r in p.routes),
+                   tuple(c for p in parts for c in p.cells))
+
+
+def evaluate(sheet: Sheet, lay: Layout, acc: Access,
+             excluded: Iterable[int] = ()) -> tuple[BonusResult, ...]:
+    """Every bonus of the sheet's project, in project order."""
+    evaluator = Evaluator(sheet, lay, acc, excluded)
+    return tuple(evaluator.bonus(bonus) for bonus in sheet.project.bonuses)
