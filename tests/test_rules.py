@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 import pytest
@@ -259,3 +260,104 @@ def test_rule(code: str, sheet: Sheet, expected: Expected) -> None:
 
 def test_every_code_has_a_failing_case() -> None:
     assert {code for code, _, _, expected in CASES if expected} == set(RULES)
+
+
+# The no-hallway special rule (city apartment, house B2:O10, the living room first).
+CITY_ROOMS: list[RoomSpec] = [
+    ("Living room", ["B2:H10"], []),
+    ("Kitchen", ["I2:O4"], [("I4", "w")]),
+    ("Bedroom", ["I5:O7"], [("I6", "w")]),
+    ("Bathroom", ["I8:O10"], [("I9", "w")]),
+]
+
+
+@pytest.mark.parametrize(
+    ("sheet", "final", "expected"),
+    [
+        (make(rooms=CITY_ROOMS, front=[("D10", "s")], project=CITY), None, []),
+        (make(rooms=CITY_ROOMS, front=[("L10", "s")], project=CITY), None,
+         [("error", ("L10", "L11"), "$.front_door")]),
+        (make(rooms=CITY_ROOMS[1:2], front=[("D10", "s")], current="Living room",
+              project=CITY), None,
+         [("todo", ("H4", "I4"), "$.rooms[0].door"), ("todo", ("D10", "D11"), "$.front_door")]),
+        (make(rooms=CITY_ROOMS[1:2], front=[("D10", "s")], project=CITY), True,
+         [("error", ("H4", "I4"), "$.rooms[0].door"), ("error", ("D10", "D11"), "$.front_door")]),
+        (make(rooms=[("Kitchen", ["I2:O4"], [("L2", "n")])], front=[("D10", "s")],
+              current="Living room", project=CITY), None,
+         [("error", ("L1", "L2"), "$.rooms[0].door"), ("todo", ("D10", "D11"), "$.front_door")]),
+    ],
+    ids=["legal", "front-door-into-the-kitchen", "not-yet-rooms", "final-not-rooms",
+         "door-onto-the-street"],
+)
+def test_no_hallway_doors_open_into_rooms(sheet: Sheet, final: bool | None,
+                                          expected: Expected) -> None:
+    assert found(sheet, "door-not-on-hallway", final) == expected
+
+
+def test_no_hallway_has_no_cut_off_hallway_and_leftover_squares_stay_empty() -> None:
+    sheet = make([("armchair", "C3")], CITY_ROOMS[1:2], front=[("D10", "s")],
+                 project=CITY)
+    assert found(sheet, "hallway-cut-off") == []
+    assert found(sheet, "hallway-not-empty") == [("error", ("C3", "C4"), "$.pieces[0]")]
+
+
+def test_end_game_requirements_are_todo_mid_game_and_errors_at_the_end() -> None:
+    sheet = make(rooms=[ROOMS[0], ("Bathroom", None, [])], front=(), current="Bathroom")
+    codes = [(p.code, p.severity, p.path) for p in check(sheet)]
+    assert codes == [
+        ("front-door-count", "todo", "$.front_door"),
+        ("room-not-finalized", "todo", "$.rooms[1].cells"),
+        ("room-not-finalized", "todo", "$.rooms"),
+    ]
+    assert [p.severity for p in check(sheet, final=True)] == ["error"] * 3
+
+
+def test_a_pre_drawn_wall_cannot_run_through_a_piece() -> None:
+    project = dataclasses.replace(TUTORIAL, walls=frozenset({parse_edge(["J3", "s"])}))
+    sheet = make([("armchair", "J3")], current="Living room", project=project)
+    assert found(sheet, "crosses-wall") == [("error", ("J3", "J4"), "$.pieces[0]")]
+
+
+def test_a_pre_drawn_wall_holds_a_wall_piece() -> None:
+    walls = frozenset({parse_edge(["J4", "n"]), parse_edge(["K4", "n"])})
+    project = dataclasses.replace(TUTORIAL, walls=walls)
+    sheet = make([("stove", "J4")], current="Kitchen", project=project)
+    assert found(sheet, "needs-wall") == []
+
+
+def test_messages_name_pieces_squares_and_subjects() -> None:
+    sheet = make([("kitchen-corner", "B2"), ("table-2", "C2")], current="Kitchen")
+    overlap = next(p for p in check(sheet) if p.code == "overlap")
+    assert overlap.subject == "pieces[1] (Table for two)"
+    assert overlap.message == (
+        "pieces[1] (Table for two) stands on pieces[0] (Corner kitchen) at C2-D2"
+    )
+    assert overlap.line("plan.json") == f"plan.json: C2: overlap: {overlap.message}"
+    split = check(make(rooms=[("Kitchen", ["B2:E5", "B7"], [("E4", "e")])],
+                       current="Bathroom"))
+    room = next(p for p in split if p.code == "room-split")
+    assert room.subject == "room Kitchen"
+    assert room.message == ("room Kitchen is in 2 separate parts (starting at B2, B7); "
+                            "cut off from the largest: B7")
+
+
+def test_problems_come_in_rule_order_then_entry_order() -> None:
+    sheet = make([("armchair", "G3"), ("stove", "C4"), ("armchair", "H6"), ("armchair", "A3")],
+                 [("Kitchen", ["B2:E6"], [("C3", "s")])], front=[("G5", "s")],
+                 windows=[("C3", "e")], current="Bathroom")
+    codes = [(p.code, p.path) for p in check(sheet)]
+    assert codes == [
+        ("covers-obstacle", "$.pieces[2]"),
+        ("outside-house", "$.pieces[3]"),
+        ("needs-wall", "$.pieces[1]"),
+        ("not-on-room-cards", "$.pieces[0]"),
+        ("not-on-room-cards", "$.pieces[2]"),
+        ("not-on-room-cards", "$.pieces[3]"),
+        ("too-many-pieces", "$.current_room"),
+        ("door-not-on-room", "$.rooms[0].door"),
+        ("front-door-not-exterior", "$.front_door"),
+        ("window-not-exterior", "$.windows[0]"),
+        ("room-not-finalized", "$.rooms"),
+        ("room-not-finalized", "$.rooms"),
+    ]
+    assert check(sheet) == check(sheet)
