@@ -66,7 +66,7 @@ def parse_sheet(data: Any, file: str, base_dir: Path) -> Sheet:
         path in ("$", "$.format", "$.project") for path, _ in schema_errors
     ):
         raise InputError(problems)
-    bad = {_top_key(path) for path, _ in schema_errors}
+    bad = {path for path, _ in schema_errors}
     project = _load_project(data["project"], file, base_dir, problems)
     if project is None:
         raise InputError(problems)
@@ -77,14 +77,6 @@ def parse_sheet(data: Any, file: str, base_dir: Path) -> Sheet:
         raise InputError(problems)
     assert sheet is not None
     return sheet
-
-
-def _top_key(path: str) -> str:
-    """``$.rooms[2].door`` -> ``rooms``."""
-    rest = path[2:]
-    for stop in ".[":
-        rest = rest.split(stop, 1)[0]
-    return rest
 
 
 def _load_project(
@@ -191,6 +183,13 @@ def _choose(
     return fits
 
 
+def _count(number: int, noun: str) -> str:
+    """``_count(1, 'entry') == '1 entry'``, ``_count(2, 'entry') == '2 entries'``."""
+    if number == 1:
+        return f"1 {noun}"
+    return f"{number} {noun[:-1]}ies" if noun.endswith("y") else f"{number} {noun}s"
+
+
 def _suggest(name: str, known: Iterable[str]) -> str:
     close = difflib.get_close_matches(name, list(known), n=1)
     return f" (did you mean {close[0]!r}?)" if close else ""
@@ -210,9 +209,21 @@ class _Reader:
         path = parts if isinstance(parts, str) else json_path(parts)
         self.problems.append(Located(self.file, message, path))
 
-    def ok(self, *keys: str) -> bool:
-        """The keys are present enough to check: no schema error under any of them."""
-        return not any(key in self.bad for key in keys)
+    def ok(self, *parts: str | int) -> bool:
+        """No schema error at or under ``parts`` (``ok("rooms", 2)``): safe to check."""
+        where = json_path(parts)
+        return not any(
+            path == where or path.startswith((where + ".", where + "[")) for path in self.bad
+        )
+
+    def entries(self, key: str) -> list[tuple[Any, Any]]:
+        """``(index or key, value)`` of a list or object whose entries passed the schema."""
+        value = self.data.get(key)
+        if isinstance(value, list):
+            return [(i, item) for i, item in enumerate(value) if self.ok(key, i)]
+        if isinstance(value, dict):
+            return [(k, item) for k, item in value.items() if self.ok(key, k)]
+        return []
 
     # -- small readers
 
@@ -254,9 +265,12 @@ class _Reader:
                 result.append(found)
         return result
 
-    def cells(self, values: list[str], parts: _Parts) -> set[Cell]:
+    def cells(self, values: Any, parts: _Parts) -> set[Cell]:
+        """The squares of a list of names and ranges (entries the schema refused skipped)."""
         found: set[Cell] = set()
-        for index, value in enumerate(values):
+        for index, value in enumerate(values if isinstance(values, list) else []):
+            if not self.ok(*parts, index):
+                continue
             where = (*parts, index)
             try:
                 squares = parse_cells(value)
@@ -310,7 +324,7 @@ class _Reader:
             if char not in legend and char not in allowed:
                 missing.setdefault(char, []).append(cell)
         for char, squares in missing.items():
-            more = f" (and {len(squares) - 1} more squares)" if len(squares) > 1 else ""
+            more = f" (and {_count(len(squares) - 1, 'more square')})" if len(squares) > 1 else ""
             self.error(f"{char!r} at {cell_name(squares[0])}{more} is not in {legend_key}",
                        (key, squares[0][1]))
         return set(missing)
@@ -322,11 +336,10 @@ class _Reader:
         front = self.edges(self.data.get("front_door"), ("front_door",)) \
             if self.ok("front_door") else []
         windows: list[Edge] = []
-        if self.ok("windows"):
-            for index, value in enumerate(self.data.get("windows", [])):
-                edge = self.edge(value, ("windows", index))
-                if edge:
-                    windows.append(edge)
+        for index, value in self.entries("windows"):
+            edge = self.edge(value, ("windows", index))
+            if edge:
+                windows.append(edge)
         current = self.data.get("current_room")
         if current is not None and self.ok("current_room"):
             self.room_name(current, ("current_room",))
@@ -348,11 +361,15 @@ class _Reader:
 
     def read_rooms(self) -> list[RoomPlan]:
         from_grid = self.read_room_grid()
-        entries = self.data.get("rooms", []) if self.ok("rooms") else []
         listed: dict[str, int] = {}
         rooms: list[RoomPlan] = []
-        for index, entry in enumerate(entries):
-            name = entry["name"]
+        entries = self.data.get("rooms", [])
+        for index, entry in enumerate(entries if isinstance(entries, list) else []):
+            name = entry.get("name") if isinstance(entry, dict) else None
+            if not isinstance(name, str) or not self.ok("rooms", index, "name"):
+                if isinstance(name, str):
+                    listed.setdefault(name, index)
+                continue
             if name in listed:
                 self.error(f"room {name!r} is listed twice (first at "
                            f"{json_path(('rooms', listed[name]))})", ("rooms", index, "name"))
@@ -362,13 +379,15 @@ class _Reader:
             cells = self.cells(entry.get("cells", []), ("rooms", index, "cells"))
             if from_grid is not None and name in from_grid:
                 drawn = from_grid[name]
-                if "cells" in entry and cells != drawn:
+                if "cells" in entry and self.ok("rooms", index, "cells") and cells != drawn:
                     self.error(self.disagreement(name, cells, drawn), ("rooms", index, "cells"))
                 cells |= drawn
-            doors = self.edges(entry.get("door"), ("rooms", index, "door"))
+            door = entry.get("door") if self.ok("rooms", index, "door") else None
+            doors = self.edges(door, ("rooms", index, "door"))
             where = json_path(("rooms", index))
             rooms.append(RoomPlan(name, frozenset(cells), tuple(doors), where))
-        for name in sorted(set(from_grid or {}) - set(listed)):
+        unlisted = set(from_grid or {}) - set(listed) if isinstance(entries, list) else set()
+        for name in sorted(unlisted):
             char = next(c for c, n in self.data["room_legend"].items() if n == name)
             self.error(f"room {name!r} is drawn in room_grid but not listed in rooms (add "
                        f'{{"name": {json.dumps(name)}}} to rooms, in play order)',
@@ -387,14 +406,14 @@ class _Reader:
     def read_room_grid(self) -> dict[str, set[Cell]] | None:
         if "room_grid" not in self.data and "room_legend" not in self.data:
             return None
-        legend: dict[str, str] = self.data.get("room_legend", {}) if self.ok("room_legend") else {}
-        known = {char: name for char, name in legend.items()
+        legend = self.data.get("room_legend", {})
+        known = {char: name for char, name in self.entries("room_legend")
                  if self.room_name(name, ("room_legend", char))}
-        for char in legend:
+        for char in known:
             if len(char) != 1:
                 self.error(f"expected one character, found {char!r}", ("room_legend", char))
         grid = self.grid("room_grid")
-        if grid is None or not self.ok("room_legend"):
+        if grid is None or not isinstance(legend, dict):
             return None
         missing = self.unknown_chars(grid, legend, "room_grid", "room_legend")
         rooms: dict[str, set[Cell]] = {}
@@ -430,10 +449,8 @@ class _Reader:
         return None
 
     def read_furniture(self) -> tuple[list[DrawnPiece], WildCard | None]:
-        legend_data: dict[str, Any] = (
-            self.data.get("furniture_legend", {}) if self.ok("furniture_legend") else {}
-        )
-        legend = {char: entry for char, value in legend_data.items()
+        legend_data = self.data.get("furniture_legend", {})
+        legend = {char: entry for char, value in self.entries("furniture_legend")
                   if (entry := self.legend_entry(char, value)) is not None}
         wild = self.data.get("wild_card") if self.ok("wild_card") else None
         mirror_char = wild["piece"] if wild and wild["effect"] == "mirror" \
@@ -442,7 +459,7 @@ class _Reader:
         drawn: list[DrawnPiece] = []
         by_char: dict[str, list[int]] = {}
         grid = self.grid("furniture_grid")
-        if grid is not None and self.ok("furniture_legend"):
+        if grid is not None and isinstance(legend_data, dict):
             missing = self.unknown_chars(grid, legend_data, "furniture_grid", "furniture_legend",
                                          MARK)
             marks = frozenset(c for c, char in grid.items() if char == MARK)
@@ -465,14 +482,15 @@ class _Reader:
                     drawn.append(DrawnPiece(placed, char, json_path(("furniture_grid", first[1]))))
 
         first_listed = len(drawn)
-        entries = self.data.get("pieces", []) if self.ok("pieces") else []
-        for index, entry in enumerate(entries):
+        entries = self.data.get("pieces", [])
+        for index, entry in self.entries("pieces"):
             placed = self.listed_piece(entry, ("pieces", index))
             if placed is not None:
                 drawn.append(DrawnPiece(placed, f"pieces[{index}]", json_path(("pieces", index))))
         wild_card = None
         if wild is not None:
-            wild_card = self.wild_card(wild, legend_data, by_char, first_listed, len(entries))
+            count = len(entries) if isinstance(entries, list) else 0
+            wild_card = self.wild_card(wild, legend_data, by_char, first_listed, count)
         return drawn, wild_card
 
     def match(
@@ -504,7 +522,7 @@ class _Reader:
         tried += " mirrored" if mirrors == (True,) else " and mirrored" if True in mirrors else ""
         hint = ""
         if len(group) != piece.size:
-            hint = f": it has {len(group)} squares, {piece.id} has {piece.size}"
+            hint = f": it has {_count(len(group), 'square')}, {piece.id} has {piece.size}"
         elif True not in mirrors and _fits(piece, group, rotation, (True,)):
             hint = (": it fits only mirrored; say \"mirror\": true in furniture_legend, "
                     "or name it in wild_card with effect mirror")
@@ -551,13 +569,15 @@ class _Reader:
                            parts)
                 return None
             if ref not in by_char:
-                if "furniture_grid" in self.data and self.ok("furniture_grid"):
+                rows = self.data.get("furniture_grid") or []
+                if self.ok("furniture_grid") and not any(ref in row for row in rows):
                     self.error(f"{ref!r} is not drawn in furniture_grid", parts)
                 return None
             indexes = tuple(by_char[ref])
         else:
             if ref >= listed:
-                self.error(f"there is no pieces[{ref}] (pieces has {listed} entries)", parts)
+                self.error(f"there is no pieces[{ref}] (pieces has {_count(listed, 'entry')})",
+                           parts)
                 return None
             indexes = (first_listed + ref,)
         return WildCard(indexes, wild["effect"], "$.wild_card")

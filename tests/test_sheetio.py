@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from homestaging.errors import InputError
-from homestaging.grid import Edge, parse_cells
+from homestaging.grid import Edge, cells_text, parse_cells
 from homestaging.sheetio import parse_sheet, read_sheet
 
 HERE = Path(__file__).parent
@@ -139,3 +139,229 @@ def test_every_problem_reported_at_once() -> None:
     assert "$.rooms[0].name" in paths
     assert "$.current_room" in paths
     assert "$.pieces[0].piece" in paths
+
+
+def test_too_many_rows_and_long_row() -> None:
+    rows = grid()
+    rows[2] = "." * 17
+    found = errors(sheet_with(room_grid=[*rows, "." * 16]))
+    assert ("$.room_grid", "13 rows, expected 12 (the project's sheet is 12 high); "
+            "row 13 on is off the sheet") in found
+    assert ("$.room_grid[2]", "row 3 has 17 squares, expected 16 (the project's sheet is 16 "
+            "wide); from Q3 on is off the sheet") in found
+
+
+def test_char_missing_from_legend() -> None:
+    data = sheet_with(furniture_grid=grid("", ".KKK..tt", ".Koo..oo", ".Ko", "", "xx"))
+    assert errors(data) == [
+        ("$.furniture_grid[5]", "'x' at A6 (and 1 more square) is not in furniture_legend")
+    ]
+
+
+def test_room_char_missing_from_legend() -> None:
+    data = sheet_with(room_grid=grid("......bbb", "......bzb", top=2))
+    assert errors(data) == [("$.room_grid[3]", "'z' at H4 is not in room_legend")]
+
+
+def test_unknown_room_names() -> None:
+    data = sheet_with(room_legend={"b": "Bathrom"}, current_room="Garage")
+    data["rooms"][2]["name"] = "Lounge"
+    found = errors(data)
+    assert ("$.room_legend.b", "no room named 'Bathrom' in project tutorial (did you mean "
+            "'Bathroom'?); its rooms are: Kitchen, Bathroom, Living room") in found
+    assert any(p == "$.rooms[2].name" and "no room named 'Lounge'" in m for p, m in found)
+    assert any(p == "$.current_room" and "no room named 'Garage'" in m for p, m in found)
+
+
+def test_room_listed_twice() -> None:
+    data = sheet_with()
+    data["rooms"].append({"name": "Kitchen"})
+    assert errors(data) == [
+        ("$.rooms[3].name", "room 'Kitchen' is listed twice (first at $.rooms[0])")
+    ]
+
+
+def test_room_drawn_but_not_listed() -> None:
+    data = sheet_with(rooms=[{"name": "Kitchen", "cells": ["B2:E4"]}])
+    assert_error(data, "$.room_legend.b",
+                 "room 'Bathroom' is drawn in room_grid but not listed in rooms")
+
+
+def test_room_given_both_ways_must_agree() -> None:
+    data = sheet_with()
+    data["rooms"][1]["cells"] = ["G3:H4"]
+    assert errors(data) == [
+        ("$.rooms[1].cells", "room 'Bathroom' is given both by cells and by room_grid, and "
+         "they differ: only in room_grid: I3, I4")
+    ]
+    data["rooms"][1]["cells"] = ["G3:I3", "G4:I4"]
+    assert parse(data).rooms[1].cells == frozenset(parse_cells("G3:I4"))
+
+
+def test_room_cells_off_sheet_and_bad_range() -> None:
+    data = sheet_with()
+    data["rooms"][0]["cells"] = ["B2:Q4", "C3:B"]
+    found = errors(data)
+    assert ("$.rooms[0].cells[0]", "B2:Q4 reaches off the 16 x 12 sheet") in found
+    assert any(p == "$.rooms[0].cells[1]" and "expected a square such as 'C5' or a range" in m
+               for p, m in found)
+
+
+def test_bad_edges() -> None:
+    data = sheet_with(windows=[["B2", "n"], ["B2", "up"]])
+    data["rooms"][0]["door"] = [["D4", "s"], ["Q1", "e"]]
+    found = errors(data)
+    assert ("$.rooms[0].door[1]", "edge Q1/e is off the 16 x 12 sheet") in found
+    assert any(p == "$.windows[1]" and 'expected an edge such as ["C5", "s"]' in m
+               for p, m in found)
+
+
+def test_edges_on_the_sheet_border_and_door_lists() -> None:
+    data = sheet_with(front_door=[["B1", "n"], ["F11", "s"]])
+    data["rooms"][0]["door"] = [["D4", "s"], ["Q2", "w"]]
+    sheet = parse(data)
+    assert sheet.rooms[0].doors == (Edge((3, 3), "s"), Edge((15, 1), "e"))
+    assert sheet.front_doors == (Edge((1, 0), "n"), Edge((5, 10), "s"))
+    assert sheet.front_door is None
+    assert parse(sheet_with(front_door=None)).front_doors == ()
+    data = sheet_with()
+    data["front_door"] = None
+    assert parse(data).front_doors == ()
+
+
+def test_rug_in_grid_refused() -> None:
+    data = sheet_with(furniture_legend={"K": "kitchen-corner", "t": "rug-2x2"}, wild_card=None)
+    assert errors(data) == [
+        ("$.furniture_legend.t", "rug-2x2 is a rug: rugs lie under other furniture, so they go "
+         "in `pieces`, not in furniture_grid")
+    ]
+
+
+def test_ambiguous_orientation_lists_candidates() -> None:
+    data = sheet_with(furniture_legend={"K": "kitchen-corner", "t": "table-2"},
+                      furniture_grid=grid("", ".KKK..tt", ".Koo", ".Ko"))
+    assert errors(data) == [
+        ("$.furniture_grid[1]", "'t' at G2-H2 (table-2) fits 2 ways: rotation 0 (circulation "
+         "G3-H3); rotation 180 (circulation G1-H1). Mark its circulation squares with 'o' or "
+         'give the rotation in furniture_legend, e.g. {"piece": "table-2", "rotation": 0}')
+    ]
+
+
+@pytest.mark.parametrize(
+    ("rows", "rotation", "circulation"),
+    [
+        (("", "......oo", "......tt"), 180, "G2-H2"),
+        (("", "......tt", "......oo"), 0, "G3-H3"),
+        (("", "......tt", "......o."), 0, "G3-H3"),
+        (("......tt", "", ""), 0, "G2-H2"),
+        (("......oo", "......tt", "......KK"), 180, "G1-H1"),
+    ],
+    ids=["marked-above", "marked-below", "half-marked", "other-side-off-sheet",
+         "other-side-under-furniture"],
+)
+def test_orientation_chosen_by_marks_and_sheet(
+    rows: tuple[str, ...], rotation: int, circulation: str
+) -> None:
+    data = sheet_with(furniture_legend={"t": "table-2", "K": "kitchen-sink"},
+                      furniture_grid=grid(*rows), wild_card=None)
+    if "KK" not in "".join(rows):
+        data["furniture_legend"] = {"t": "table-2"}
+    table = next(p for p in parse(data).pieces if p.label == "t").placement
+    assert table.rotation == rotation
+    assert cells_text(table.circulation) == circulation
+
+
+def test_no_fit_says_what_was_tried() -> None:
+    data = sheet_with(furniture_grid=grid("", ".KKK..tt", ".KooK.oo", ".Ko"))
+    assert errors(data) == [
+        ("$.furniture_grid[2]", "'K' at E3 (kitchen-corner) does not match the shape of "
+         "kitchen-corner (tried rotations 0, 90, 180, 270): it has 1 square, kitchen-corner "
+         "has 5")
+    ]
+    data = sheet_with(furniture_legend={"K": {"piece": "kitchen-corner", "rotation": 90},
+                                        "t": {"piece": "table-2", "rotation": 0}})
+    assert errors(data) == [
+        ("$.furniture_grid[1]", "'K' at B2-D2, B3, B4 (kitchen-corner) does not match the "
+         "shape of kitchen-corner (tried rotation 90): it fits with another rotation than 90")
+    ]
+
+
+MIRRORED_SOFA = grid("", ".SSSS", ".oooS", "...oS")
+
+
+def test_mirrored_shape_needs_mirror_or_wild_card() -> None:
+    data = sheet_with(furniture_legend={"S": "sofa-corner"}, furniture_grid=MIRRORED_SOFA,
+                      wild_card=None, pieces=None)
+    assert errors(data) == [
+        ("$.furniture_grid[1]", "'S' at B2-E2, E3, E4 (sofa-corner) does not match the shape "
+         "of sofa-corner (tried rotations 0, 90, 180, 270): it fits only mirrored; say "
+         '"mirror": true in furniture_legend, or name it in wild_card with effect mirror')
+    ]
+    data["wild_card"] = {"piece": "S", "effect": "mirror"}
+    sofa = parse(data).pieces[0].placement
+    assert (sofa.anchor, sofa.rotation, sofa.mirror) == ((1, 1), 0, True)
+    data["wild_card"] = None
+    data["furniture_legend"] = {"S": {"piece": "sofa-corner", "mirror": True}}
+    assert parse(data).pieces[0].placement.mirror is True
+
+
+def test_unmirrored_shape_stays_unmirrored_with_wild_card() -> None:
+    data = sheet_with(wild_card={"piece": "K", "effect": "mirror"})
+    corner = parse(data).pieces[0].placement
+    assert (corner.rotation, corner.mirror) == (0, False)
+
+
+def test_wild_card_naming() -> None:
+    rows = grid("", ".tt..tt", ".oo..oo")
+    data = sheet_with(furniture_grid=rows, furniture_legend={"t": "table-2"},
+                      wild_card={"piece": "t", "effect": "other-option"})
+    sheet = parse(data)
+    assert sheet.wild_card is not None
+    assert sheet.wild_card.pieces == (0, 1)
+    data["wild_card"] = {"piece": 0, "effect": "mirror"}
+    sheet = parse(data)
+    assert sheet.wild_card is not None
+    assert sheet.wild_card.pieces == (2,)
+    assert sheet.pieces[2].label == "pieces[0]"
+
+
+def test_wild_card_errors() -> None:
+    assert errors(sheet_with(wild_card={"piece": "z", "effect": "mirror"})) == [
+        ("$.wild_card.piece", "'z' is not a character of furniture_legend (it has: K, t)")
+    ]
+    assert errors(sheet_with(wild_card={"piece": 3, "effect": "mirror"})) == [
+        ("$.wild_card.piece", "there is no pieces[3] (pieces has 1 entry)")
+    ]
+    data = sheet_with(furniture_legend={"K": "kitchen-corner", "t": "table-2", "u": "sofa"})
+    data["wild_card"] = {"piece": "u", "effect": "mirror"}
+    assert errors(data) == [("$.wild_card.piece", "'u' is not drawn in furniture_grid")]
+
+
+def test_pieces_entries() -> None:
+    data = sheet_with(pieces=[
+        {"piece": "sofa", "at": "P12"},
+        {"piece": "sofa", "at": "Z40"},
+        {"piece": "sofa", "at": "C6", "rotation": 90, "mirror": True},
+    ], wild_card=None)
+    assert errors(data) == [
+        ("$.pieces[0]", "Sofa at P12 reaches off the 16 x 12 sheet (5 square(s) east of "
+         "column P and south of row 12)"),
+        ("$.pieces[1].at", "Z40 is off the 16 x 12 sheet"),
+    ]
+    data["pieces"] = data["pieces"][2:]
+    sofa = parse(data).pieces[2].placement
+    assert (sofa.anchor, sofa.rotation, sofa.mirror) == ((2, 5), 90, True)
+
+
+def test_outside_house_is_not_an_input_error() -> None:
+    data = sheet_with(pieces=[{"piece": "armchair", "at": "A1"}])
+    assert parse(data).pieces[2].placement.furniture == frozenset({(0, 0)})
+
+
+def test_grid_circulation_off_the_sheet() -> None:
+    data = sheet_with(furniture_legend={"f": {"piece": "fridge", "rotation": 180}},
+                      furniture_grid=grid("f"), wild_card=None)
+    assert errors(data) == [
+        ("$.furniture_grid[0]", "'f' at A1 (fridge): 1 circulation square(s) of fridge "
+         "(Fridge at A0, rotation 180) fall off the 16 x 12 sheet")
+    ]
