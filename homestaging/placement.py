@@ -1,0 +1,581 @@
+"""Where can this piece go? Every legal placement of a piece in the room being furnished.
+
+A placement is legal when adding the piece to the sheet makes :func:`rules.check` report
+no error it did not report before, and the piece lands in the room being furnished (none
+of its squares in a walled room). Two implementations answer that question and must
+agree (a property test holds them to it):
+
+- :func:`reference_keys` builds every candidate sheet and runs :func:`rules.check` on it:
+  slow, obviously right;
+- :func:`legal_keys` uses integer bit masks (:class:`SheetMasks`, one Python int per
+  layer, bit ``y * width + x``): for each orientation, the set of legal anchors is the AND
+  of the allowed-square layers shifted by each square of the piece.
+
+:func:`placements` returns the legal placements as :class:`Candidate` objects, marked
+(``cuts_off``, ``door_possible``) and ranked best first. See ``docs/placement.md``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
+from typing import Any
+
+from .errors import ERROR, Problem
+from .grid import Cell, Edge, cell_name, cells_text
+from .layout import Layout, layout
+from .pieces import Orientation, Piece, Placement, Shape
+from .project import Project
+from .rules import check
+from .sheet import DrawnPiece, Sheet, WildCard
+
+__all__ = [
+    "Candidate",
+    "SheetMasks",
+    "candidates_json",
+    "card_pieces",
+    "format_candidates",
+    "legal_keys",
+    "placements",
+    "reference_keys",
+    "target_room",
+]
+
+Key = tuple[Cell, int, bool]  # (anchor, rotation, mirror)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One legal placement of a piece, with its marks.
+
+    ``points``: furniture squares added (0 for a rug). ``cuts_off``: what already drawn
+    would lose its walkable link to the front door (pieces' circulation, room doors).
+    ``door_possible``: the room being furnished could still get a door linking all its
+    pieces' circulation to the hallway (a heuristic, see ``docs/placement.md``).
+    ``contact``: furniture squares of the piece touching a wall, an obstacle or another
+    piece (more is tidier).
+    """
+
+    anchor: Cell
+    rotation: int
+    mirror: bool
+    points: int
+    cuts_off: tuple[str, ...]
+    door_possible: bool
+    contact: int
+    piece: Piece = field(repr=False, compare=False)
+
+    @property
+    def key(self) -> Key:
+        return (self.anchor, self.rotation, self.mirror)
+
+    @property
+    def good(self) -> bool:
+        """Cuts nothing off and keeps a door possible."""
+        return not self.cuts_off and self.door_possible
+
+    @cached_property
+    def placement(self) -> Placement:
+        return Placement(self.piece, self.anchor, self.rotation, self.mirror)
+
+    @property
+    def furniture(self) -> frozenset[Cell]:
+        return self.placement.furniture
+
+    @property
+    def circulation(self) -> frozenset[Cell]:
+        return self.placement.circulation
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "piece": self.piece.id,
+            "at": cell_name(self.anchor),
+            "rotation": self.rotation,
+            "mirror": self.mirror,
+            "points": self.points,
+            "cuts_off": list(self.cuts_off),
+            "door_possible": self.door_possible,
+            "contact": self.contact,
+            "furniture": [cell_name(c) for c in _reading(self.furniture)],
+            "circulation": [cell_name(c) for c in _reading(self.circulation)],
+        }
+
+
+def _reading(cells: Iterable[Cell]) -> list[Cell]:
+    return sorted(cells, key=lambda c: (c[1], c[0]))
+
+
+# --- the room being furnished ------------------------------------------------------------
+
+
+def target_room(sheet: Sheet, room: str | None = None) -> str:
+    """The room a new piece goes into: ``room``, else the sheet's current room, else the
+    first room of the project not walled yet. Raise ValueError when there is none."""
+    name = room or sheet.current_room
+    if name is None:
+        walled = {plan.name for plan in sheet.rooms if plan.finalized}
+        name = next((spec.name for spec in sheet.project.rooms if spec.name not in walled), None)
+        if name is None:
+            raise ValueError("every room of the project is walled: no room is being furnished")
+    if sheet.project.room(name) is None:
+        known = ", ".join(spec.name for spec in sheet.project.rooms)
+        raise ValueError(f"no room named {name!r} in project {sheet.project.id} (rooms: {known})")
+    plan = sheet.room(name)
+    if plan is not None and plan.finalized:
+        raise ValueError(f"room {name} is already walled: pieces go into the room being furnished")
+    return name
+
+
+def _furnishing(sheet: Sheet, room: str) -> Sheet:
+    """The sheet with ``room`` as the room being furnished."""
+    return sheet if sheet.current_room == room else dataclasses.replace(sheet, current_room=room)
+
+
+def _orientations(sheet: Sheet, piece: Piece, mirror: bool | None) -> list[Orientation]:
+    """Orientations to try: mirrored ones only while the wild card is unused."""
+    return [
+        o for o in piece.orientations
+        if (mirror is None or o.mirror == mirror) and (not o.mirror or sheet.wild_card is None)
+    ]
+
+
+# --- (a) reference: build each sheet, run the rules --------------------------------------
+
+
+def _error_keys(problems: Iterable[Problem]) -> set[tuple[str, tuple[str, ...], str]]:
+    return {(p.code, p.cells, p.subject) for p in problems if p.severity == ERROR}
+
+
+def _with_piece(sheet: Sheet, placement: Placement) -> Sheet:
+    """``sheet`` plus ``placement``; a mirrored piece is named by the wild card."""
+    index = len(sheet.pieces)
+    drawn = DrawnPiece(placement, f"pieces[{index}]", f"$.pieces[{index}]")
+    wild = WildCard((index,), "mirror") if placement.mirror else sheet.wild_card
+    return dataclasses.replace(sheet, pieces=(*sheet.pieces, drawn), wild_card=wild)
+
+
+def reference_keys(
+    sheet: Sheet, piece: Piece, *, room: str | None = None, mirror: bool | None = None
+) -> set[Key]:
+    """Every legal (anchor, rotation, mirror), found by running the rules on each sheet."""
+    name = target_room(sheet, room)
+    base = _furnishing(sheet, name)
+    before = _error_keys(check(base, final=False))
+    project = sheet.project
+    found: set[Key] = set()
+    for orientation in _orientations(sheet, piece, mirror):
+        shape = orientation.shape
+        for ay in range(project.height - shape.height + 1):
+            for ax in range(project.width - shape.width + 1):
+                placement = Placement(piece, (ax, ay), orientation.rotation, orientation.mirror)
+                new = _with_piece(base, placement)
+                lay = layout(new)
+                if lay.piece_rooms[-1] != name or placement.squares & set(lay.room_at):
+                    continue
+                if _error_keys(check(new, lay, final=False)) - before:
+                    continue
+                found.add(((ax, ay), orientation.rotation, orientation.mirror))
+    return found
+
+
+# --- (b) fast: bit masks -----------------------------------------------------------------
+
+
+def _bits(cells: Iterable[Cell], width: int, height: int) -> int:
+    mask = 0
+    for x, y in cells:
+        if 0 <= x < width and 0 <= y < height:
+            mask |= 1 << (y * width + x)
+    return mask
+
+
+def _side_masks(edges: Iterable[Edge], width: int, height: int) -> dict[str, int]:
+    """Per side, the squares that have that side on one of ``edges``."""
+    cells: dict[str, list[Cell]] = {"n": [], "e": [], "s": [], "w": []}
+    for edge in edges:
+        x, y, side = edge.key  # side is n (between y-1 and y) or w (between x-1 and x)
+        if side == "n":
+            cells["n"].append((x, y))
+            cells["s"].append((x, y - 1))
+        else:
+            cells["w"].append((x, y))
+            cells["e"].append((x - 1, y))
+    return {side: _bits(found, width, height) for side, found in cells.items()}
+
+
+@dataclass(frozen=True)
+class _Compiled:
+    """An orientation as bit offsets (for a sheet width)."""
+
+    width: int
+    height: int
+    furniture: tuple[int, ...]
+    circulation: tuple[int, ...]
+    pairs_e: tuple[int, ...]  # squares whose east neighbour is in the piece (a furniture pair)
+    pairs_s: tuple[int, ...]
+    walls: tuple[tuple[str, tuple[int, ...]], ...]  # side -> extreme furniture squares
+    furniture_mask: int
+    circulation_mask: int
+
+
+@lru_cache(maxsize=4096)
+def _compile(shape: Shape, width: int) -> _Compiled:
+    furniture, circulation = shape.furniture, shape.circulation
+    squares = furniture | circulation
+    pairs_e = [(x, y) for x, y in squares
+               if (x + 1, y) in squares and ((x, y) in furniture or (x + 1, y) in furniture)]
+    pairs_s = [(x, y) for x, y in squares
+               if (x, y + 1) in squares and ((x, y) in furniture or (x, y + 1) in furniture)]
+    keys = {"n": lambda c: c[1], "s": lambda c: -c[1], "w": lambda c: c[0], "e": lambda c: -c[0]}
+    walls = []
+    for side in sorted(shape.wall, key="nesw".index):
+        best = min(keys[side](c) for c in furniture)
+        walls.append((side, tuple(_offsets((c for c in furniture if keys[side](c) == best),
+                                           width))))
+
+    def mask(cells: Iterable[Cell]) -> int:
+        return sum(1 << off for off in _offsets(cells, width))
+
+    return _Compiled(shape.width, shape.height, tuple(_offsets(furniture, width)),
+                     tuple(_offsets(circulation, width)), tuple(_offsets(pairs_e, width)),
+                     tuple(_offsets(pairs_s, width)), tuple(walls), mask(furniture),
+                     mask(circulation))
+
+
+def _offsets(cells: Iterable[Cell], width: int) -> list[int]:
+    return sorted(y * width + x for x, y in cells)
+
+
+@dataclass
+class SheetMasks:
+    """The layers of one sheet, as seen by a piece added to ``room``; build once per sheet.
+
+    Bit ``y * width + x`` stands for square (x, y).
+    """
+
+    sheet: Sheet
+    room: str
+    width: int
+    height: int
+    full: int
+    house: int
+    obstacles: int
+    furniture: int  # non-rug furniture of the pieces drawn
+    rugs: int
+    circulation: int
+    walled: int  # squares of walled (finalized) rooms
+    no_wall_e: int  # no wall (of the layout) on the east side of the square
+    no_wall_s: int
+    wall_before: dict[str, int]  # per side: walls standing when ``room`` is furnished
+    room_pieces: tuple[int, ...]  # indexes of the pieces already in ``room``
+    tokens: int | None  # selection tokens of ``room`` (None: not a project room)
+    options: frozenset[str]
+    extra_cells: int  # furniture squares of the pieces beyond the tokens, when over
+    mirrored: bool  # some piece drawn is mirrored
+    lay: Layout = field(repr=False)
+    _anchor_boxes: dict[tuple[int, int], int] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def build(cls, sheet: Sheet, room: str | None = None) -> SheetMasks:
+        name = target_room(sheet, room)
+        base = _furnishing(sheet, name)
+        project = sheet.project
+        width, height = project.width, project.height
+        lay = layout(base)
+
+        def bits(cells: Iterable[Cell]) -> int:
+            return _bits(cells, width, height)
+
+        full = (1 << (width * height)) - 1
+        walls = _side_masks(lay.walls, width, height)
+        spec = project.room(name)
+        held = tuple(i for i, r in enumerate(lay.piece_rooms) if r == name)
+        tokens = spec.tokens if spec is not None else None
+        options = frozenset(
+            option for slot in (spec.cards if spec else ())
+            for option in project.catalog.card_options(slot.number)
+        )
+        extra = 0
+        if tokens is not None and len(held) > tokens:
+            extra = bits(c for i in held[tokens:] for c in base.pieces[i].placement.furniture)
+        rugs = [d.placement for d in base.pieces if d.placement.piece.is_rug]
+        return cls(
+            sheet=base, room=name, width=width, height=height, full=full,
+            house=bits(project.house), obstacles=bits(project.obstacles),
+            furniture=bits(lay.furniture_at), rugs=bits(c for p in rugs for c in p.furniture),
+            circulation=bits(lay.circulation), walled=bits(lay.room_at),
+            no_wall_e=full & ~walls["e"], no_wall_s=full & ~walls["s"],
+            wall_before=_side_masks(lay.walls_before(name), width, height),
+            room_pieces=held, tokens=tokens, options=options, extra_cells=extra,
+            mirrored=any(d.placement.mirror for d in base.pieces), lay=lay,
+        )
+
+    def anchor_box(self, width: int, height: int) -> int:
+        """Anchors that keep a ``width`` x ``height`` box on the sheet."""
+        box = self._anchor_boxes.get((width, height))
+        if box is None:
+            box = 0
+            if width <= self.width and height <= self.height:
+                row = (1 << (self.width - width + 1)) - 1
+                for y in range(self.height - height + 1):
+                    box |= row << (y * self.width)
+            self._anchor_boxes[(width, height)] = box
+        return box
+
+    def cell(self, bit: int) -> Cell:
+        return (bit % self.width, bit // self.width)
+
+    @cached_property
+    def marks(self) -> _Marks:
+        return _Marks.build(self)
+
+
+def _piece_allowed(masks: SheetMasks, piece: Piece) -> bool:
+    """The anchor-free rules: the room's cards, and its selection tokens."""
+    if masks.tokens is None or piece.id not in masks.options:
+        return False  # not-on-room-cards
+    # too-many-pieces: a new extra piece is a new problem, unless the room was already
+    # over and the piece's furniture adds no square to the problem (checked per anchor)
+    return len(masks.room_pieces) + 1 <= masks.tokens or bool(masks.extra_cells)
+
+
+def _anchors(masks: SheetMasks, piece: Piece, compiled: _Compiled) -> int:
+    """The legal anchors of one orientation, as a mask."""
+    anchors = masks.anchor_box(compiled.width, compiled.height)
+    if not anchors:
+        return 0
+    open_house = masks.house & ~masks.obstacles & ~masks.walled
+    if piece.is_rug:
+        allowed_furniture = open_house & ~masks.rugs  # overlap (rug on rug)
+    else:  # overlap, covers-circulation
+        allowed_furniture = open_house & ~masks.furniture & ~masks.circulation
+    if masks.tokens is not None and len(masks.room_pieces) >= masks.tokens:
+        allowed_furniture &= masks.extra_cells  # too-many-pieces, already over
+    allowed_circulation = open_house & ~masks.furniture  # covers-circulation
+    for off in compiled.furniture:
+        anchors &= allowed_furniture >> off
+    for off in compiled.circulation:
+        anchors &= allowed_circulation >> off
+    for off in compiled.pairs_e:  # crosses-wall
+        anchors &= masks.no_wall_e >> off
+    for off in compiled.pairs_s:
+        anchors &= masks.no_wall_s >> off
+    for side, offsets in compiled.walls:  # needs-wall
+        wall = masks.wall_before[side]
+        for off in offsets:
+            anchors &= wall >> off
+    return anchors
+
+
+def _legal(
+    masks: SheetMasks, piece: Piece, mirror: bool | None
+) -> Iterator[tuple[Orientation, _Compiled, int]]:
+    if not _piece_allowed(masks, piece):
+        return
+    for orientation in _orientations(masks.sheet, piece, mirror):
+        if orientation.mirror and masks.mirrored:
+            continue  # the wild card would make every other mirrored piece a second use
+        compiled = _compile(orientation.shape, masks.width)
+        anchors = _anchors(masks, piece, compiled)
+        if anchors:
+            yield orientation, compiled, anchors
+
+
+def _iter_bits(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def legal_keys(
+    sheet: Sheet | SheetMasks, piece: Piece, *, room: str | None = None,
+    mirror: bool | None = None,
+) -> set[Key]:
+    """Every legal (anchor, rotation, mirror), found with bit masks (same set as
+    :func:`reference_keys`). Pass a :class:`SheetMasks` to reuse it across pieces."""
+    masks = sheet if isinstance(sheet, SheetMasks) else SheetMasks.build(sheet, room)
+    return {
+        (masks.cell(bit), orientation.rotation, orientation.mirror)
+        for orientation, _, anchors in _legal(masks, piece, mirror)
+        for bit in _iter_bits(anchors)
+    }
+
+
+# --- marks: what a placement cuts off, whether the room can still get a door --------------
+
+
+@dataclass
+class _Marks:
+    """Walkable squares and moves, for flood fills over bit masks."""
+
+    masks: SheetMasks
+    walkable: int
+    go_e: int
+    go_w: int
+    go_s: int
+    go_n: int
+    sources: int
+    touching: int  # squares beside a wall, an obstacle or a piece's square
+    targets: tuple[tuple[str, int], ...]  # what must stay reachable: name -> squares
+    room_circulation: int  # circulation of the pieces already in the room
+    reached: int = 0
+
+    @classmethod
+    def build(cls, masks: SheetMasks) -> _Marks:
+        sheet, lay = masks.sheet, masks.lay
+        width, height, full = masks.width, masks.height, masks.full
+
+        def bits(cells: Iterable[Cell]) -> int:
+            return _bits(cells, width, height)
+
+        open_area = masks.house & ~masks.obstacles & ~masks.walled
+        inside = masks.walled & (masks.circulation | masks.rugs)
+        if sheet.project.lenient_access:
+            inside = masks.walled & ~masks.obstacles
+        walkable = (open_area | inside) & ~masks.furniture
+        blocked = _side_masks(lay.walls - lay.openings, width, height)
+        column0 = sum(1 << (y * width) for y in range(height))
+        last = column0 << (width - 1)
+        go_e = full & ~blocked["e"] & ~last
+        go_w = full & ~blocked["w"] & ~column0
+        go_s = full & ~blocked["s"] & ~(((1 << width) - 1) << (width * (height - 1)))
+        go_n = full & ~blocked["n"] & ~((1 << width) - 1)
+        house = sheet.project.house
+        doors = [c for door in sheet.front_doors for c in door.cells if c in house]
+        if doors:
+            sources = bits(doors)
+        else:  # no front door yet: it may go on any exterior wall of the open area
+            sides = _side_masks(lay.exterior, width, height)
+            sources = (sides["n"] | sides["e"] | sides["s"] | sides["w"]) & open_area
+        wall_any = 0
+        for side_mask in _side_masks(lay.walls, width, height).values():
+            wall_any |= side_mask
+        occupied = masks.furniture | masks.rugs | masks.circulation | masks.obstacles
+        touching = (
+            (wall_any & full) | ((occupied << 1) & ~column0) | ((occupied >> 1) & ~last)
+            | (occupied << width) | (occupied >> width)
+        ) & full
+        targets: list[tuple[str, int]] = []
+        for drawn in sheet.pieces:
+            circ = bits(drawn.placement.circulation)
+            if circ:
+                targets.append((f"{drawn.label} ({drawn.name})", circ))
+        for plan in sheet.rooms:
+            if not plan.finalized:
+                continue
+            for door in plan.doors:
+                outer = [c for c in door.cells if c not in plan.cells]
+                if outer:
+                    targets.append((f"door of {plan.name} ({door.name})", bits(outer)))
+        room_circ = bits(c for i in masks.room_pieces
+                         for c in sheet.pieces[i].placement.circulation)
+        marks = cls(masks, walkable, go_e, go_w, go_s, go_n, sources, touching, tuple(targets),
+                    room_circ)
+        marks.reached = marks.flood(walkable)
+        return marks
+
+    def flood(self, walkable: int) -> int:
+        """Squares of ``walkable`` linked to the sources."""
+        width = self.masks.width
+        go_e, go_w, go_s, go_n = self.go_e, self.go_w, self.go_s, self.go_n
+        reached = self.sources & walkable
+        while True:
+            grown = (reached | ((reached & go_e) << 1) | ((reached & go_w) >> 1)
+                     | ((reached & go_s) << width) | ((reached & go_n) >> width)) & walkable
+            if grown == reached:
+                return reached
+            reached = grown
+
+    def judge(self, furniture: int, circulation: int, rug: bool) -> tuple[tuple[str, ...], bool]:
+        """(cut off, door possible) for a piece with these squares."""
+        before = self.reached
+        unchanged = rug or not furniture & before
+        after = before if unchanged else self.flood(self.walkable & ~furniture)
+        cut = tuple(
+            f"{name} at {cells_text(self.cells(squares & before & ~after))}"
+            for name, squares in self.targets
+            if squares & before & ~after
+        )
+        room_circ = self.room_circulation | circulation
+        used = room_circ | furniture
+        free = after & ~used & ~self.masks.walled
+        door = (room_circ & ~after) == 0 and bool(free)
+        return cut, door
+
+    def cells(self, mask: int) -> list[Cell]:
+        return [self.masks.cell(bit) for bit in _iter_bits(mask)]
+
+
+# --- the answer ----------------------------------------------------------------------------
+
+
+def placements(
+    sheet: Sheet | SheetMasks, piece: Piece, *, room: str | None = None,
+    mirror: bool | None = None,
+) -> list[Candidate]:
+    """Every legal placement of ``piece`` in the room being furnished, best first.
+
+    Best: cuts nothing off and keeps a door possible, then more points, then more
+    contact (tidier, leaves room), then anchor in reading order, rotation, mirror.
+    """
+    masks = sheet if isinstance(sheet, SheetMasks) else SheetMasks.build(sheet, room)
+    marks = masks.marks
+    width = masks.width
+    found: list[Candidate] = []
+    points = 0 if piece.is_rug else piece.size
+    for orientation, compiled, anchors in _legal(masks, piece, mirror):
+        for bit in _iter_bits(anchors):
+            furniture = compiled.furniture_mask << bit
+            circulation = compiled.circulation_mask << bit
+            cut, door = marks.judge(furniture, circulation, piece.is_rug)
+            contact = (furniture & marks.touching).bit_count()
+            found.append(Candidate((bit % width, bit // width), orientation.rotation,
+                                   orientation.mirror, points, cut, door, contact, piece))
+    found.sort(key=_rank)
+    return found
+
+
+def _rank(c: Candidate) -> tuple[bool, int, int, int, int, int, bool]:
+    return (not c.good, -c.points, -c.contact, c.anchor[1], c.anchor[0], c.rotation, c.mirror)
+
+
+def card_pieces(project: Project, number: int) -> list[Piece]:
+    """The pieces on either variant of card ``number``, in id order."""
+    ids = project.catalog.card_options(number)
+    if not ids:
+        raise ValueError(f"there is no card number {number}")
+    return [project.catalog.piece(piece_id) for piece_id in sorted(ids)]
+
+
+# --- output --------------------------------------------------------------------------------
+
+
+def format_candidates(candidates: list[Candidate], *, top: int | None = 10) -> str:
+    """A numbered list, best first: anchor, rotation, mirror, points and marks."""
+    if not candidates:
+        return "no legal placement\n"
+    shown = candidates if top is None else candidates[:top]
+    lines = []
+    for number, c in enumerate(shown, 1):
+        text = f"{number:>3}. {c.piece.id} at {cell_name(c.anchor)}, rotation {c.rotation}"
+        if c.mirror:
+            text += ", mirrored (wild card)"
+        text += f": {c.points} point{'s' if c.points != 1 else ''}"
+        if c.cuts_off:
+            text += f"; cuts off {'; '.join(c.cuts_off)}"
+        if not c.door_possible:
+            text += "; leaves the room no door"
+        lines.append(text)
+    if len(shown) < len(candidates):
+        lines.append(f"     ... {len(candidates) - len(shown)} more "
+                     f"({len(candidates)} legal placements)")
+    return "\n".join(lines) + "\n"
+
+
+def candidates_json(candidates: list[Candidate], *, top: int | None = None) -> dict[str, Any]:
+    """``{"count": N, "candidates": [...]}``, best first (the first ``top`` when given)."""
+    shown = candidates if top is None else candidates[:top]
+    return {"count": len(candidates), "candidates": [c.to_json() for c in shown]}
