@@ -317,7 +317,7 @@ def _too_many_pieces(ck: _Checker) -> None:
             continue
         extra = held[spec.tokens:]
         ck.add("too-many-pieces", f"room {name} holds {len(held)} pieces but its cards have "
-               f"{spec.tokens} selection token(s); extra: "
+               f"{spec.tokens} selection token{'' if spec.tokens == 1 else 's'}; extra: "
                f"{', '.join(piece_subject(pieces[i]) for i in extra)}", f"room {name}",
                {c for i in extra for c in pieces[i].placement.furniture}, ck.room_path(name))
 
@@ -358,11 +358,18 @@ def _room_split(ck: _Checker) -> None:
                f"room {room.name}", stray, room.path + ".cells")
 
 
+def _entry_room(ck: _Checker) -> str | None:
+    """The room the front door opens into in a no-hallway project: the first one."""
+    project = ck.sheet.project
+    return project.rooms[0].name if project.no_hallway and project.rooms else None
+
+
 def _door_count(ck: _Checker) -> None:
+    entry = _entry_room(ck)
     for room in _walled(ck):
         count = len(room.doors)
-        if count == 1:
-            continue
+        if count == 1 or (count == 0 and room.name == entry):
+            continue  # the entry room of a no-hallway project may use the front door only
         if count == 0:
             text = f"room {room.name} is walled but has no door"
         else:
@@ -428,8 +435,10 @@ def _hallway_cut_off(ck: _Checker) -> None:
         why = "cut off from the largest part of the hallway (no front door onto the hallway yet)"
     for part in parts:
         if part is not reached:
-            ck.add("hallway-cut-off", f"hallway squares {_where(part)} are {why}: they are "
-                   "unusable", "hallway", part, "$.rooms", WARNING)
+            many = len(part) > 1
+            ck.add("hallway-cut-off", f"hallway square{'s' if many else ''} {_where(part)} "
+                   f"{'are' if many else 'is'} {why}: unusable", "hallway", part, "$.rooms",
+                   WARNING)
 
 
 def _hallway_parts(lay: Layout) -> list[frozenset[Cell]]:
@@ -486,7 +495,7 @@ def _door_not_on_hallway(ck: _Checker) -> None:
     if inside is None or front is None:
         return
     if no_hallway:
-        entry = project.rooms[0].name if project.rooms else None
+        entry = _entry_room(ck)
         other = lay.room_at.get(inside)
         if other == entry:
             return

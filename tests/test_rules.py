@@ -294,6 +294,16 @@ def test_no_hallway_doors_open_into_rooms(sheet: Sheet, final: bool | None,
     assert found(sheet, "door-not-on-hallway", final) == expected
 
 
+def test_no_hallway_entry_room_may_have_no_door_of_its_own() -> None:
+    sheet = make(rooms=CITY_ROOMS, front=[("D10", "s")], project=CITY)
+    assert check(sheet) == []
+    other = make(rooms=[CITY_ROOMS[1], ("Living room", ["B2:H10"], [])], front=[("D10", "s")],
+                 current="Bedroom", project=CITY)
+    assert found(other, "door-count") == []
+    kitchen = make(rooms=[("Kitchen", ["I2:O4"], [])], current="Living room", project=CITY)
+    assert found(kitchen, "door-count") == [("error", (), "$.rooms[0].door")]
+
+
 def test_no_hallway_has_no_cut_off_hallway_and_leftover_squares_stay_empty() -> None:
     sheet = make([("armchair", "C3")], CITY_ROOMS[1:2], front=[("D10", "s")],
                  project=CITY)
