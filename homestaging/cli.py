@@ -255,3 +255,128 @@ def projects_validate(files: tuple[str, ...], fmt: str) -> None:
                     click.echo(message)
     if not all(result["valid"] for result in results):
         raise click.exceptions.Exit(EXIT_FINDINGS)
+
+
+# -- sheets --------------------------------------------------------------------------
+
+
+def _sheet(path: str) -> Any:
+    from .sheetio import read_sheet
+
+    return read_sheet(path)
+
+
+def _display(path: str) -> str:
+    return "<stdin>" if path == "-" else path
+
+
+@main.command("check")
+@click.argument("sheet_path", metavar="SHEET")
+@click.option(
+    "--final/--mid-game",
+    default=None,
+    help="Judge the sheet as finished (end-game requirements become errors) or as a game "
+    "in progress. Default: finished when every room is walled and none is being furnished.",
+)
+@format_option
+def check_command(sheet_path: str, final: bool | None, fmt: str) -> None:
+    """Every rule the plan breaks so far, what still has to be done, and the score so far.
+
+    Exits 1 when a rule is broken (an error; warnings alone exit 0).
+    """
+    from .errors import ERROR
+    from .report import check_to_json, format_check
+    from .rules import check
+    from .scoring import score
+
+    sheet = _sheet(sheet_path)
+    file = _display(sheet_path)
+    problems = check(sheet, final=final)
+    card = score(sheet, problems=problems)
+    total = card.total
+    _echo(
+        fmt,
+        lambda: format_check(file, problems, total, final=card.final),
+        lambda: check_to_json(file, problems, total),
+    )
+    if any(p.severity == ERROR for p in problems):
+        raise click.exceptions.Exit(EXIT_FINDINGS)
+
+
+
+
+@main.command("convert")
+@click.argument("sheet_path", metavar="SHEET")
+@click.option(
+    "--to",
+    "form",
+    type=click.Choice(["grid", "pieces"]),
+    required=True,
+    help="grid: furniture drawn in furniture_grid; pieces: every piece listed in pieces.",
+)
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write here, not stdout.")
+def convert_command(sheet_path: str, form: str, output: str | None) -> None:
+    """Rewrite a sheet in the grid or pieces form (the same plan either way)."""
+    from .output import write_atomic
+    from .sheetio import dumps, sheet_to_json
+
+    sheet = _sheet(sheet_path)
+    try:
+        text = dumps(sheet_to_json(sheet, form))
+    except ValueError as error:
+        raise InputError.single(_display(sheet_path), str(error)) from None
+    if output is None:
+        click.echo(text, nl=False)
+    else:
+        write_atomic(output, text, protect=[sheet_path])
+
+
+@main.command("score")
+@click.argument("sheet_paths", metavar="SHEET...", nargs=-1, required=True)
+@click.option(
+    "--lenient-access",
+    is_flag=True,
+    help="Empty squares inside rooms are walkable too, not only circulation and rugs.",
+)
+@format_option
+def score_command(sheet_paths: tuple[str, ...], lenient_access: bool, fmt: str) -> None:
+    """The score pad of a finished sheet; with several sheets, a ranking table.
+
+    A sheet with errors is scored provisionally (pieces involved in an error score 0)
+    and the command exits 1. JSON: one object for one sheet, a list in ranking order
+    for several.
+    """
+    from dataclasses import replace
+
+    from .errors import ERROR
+    from .scoring import format_ranking, format_scorecard, rank, score
+
+    cards = []
+    for path in sheet_paths:
+        card = score(_sheet(path), lenient=lenient_access)
+        cards.append(replace(card, source=_display(path)))
+    broken = any(p.severity == ERROR for card in cards for p in card.problems)
+    if len(cards) == 1:
+        card = cards[0]
+        _echo(
+            fmt,
+            lambda: format_scorecard(card, card.source) + _problems_text([card]),
+            card.to_json,
+        )
+    else:
+        ranked = rank(cards)
+        _echo(
+            fmt,
+            lambda: format_ranking(ranked) + _problems_text(ranked),
+            lambda: [{"file": c.source, **c.to_json()} for c in ranked],
+        )
+    if broken:
+        raise click.exceptions.Exit(EXIT_FINDINGS)
+
+
+def _problems_text(cards: Sequence[Any]) -> str:
+    """The errors and warnings of scored sheets, under a heading, or nothing."""
+    from .report import format_problems
+
+    text = "".join(format_problems(card.source, card.problems) for card in cards)
+    return f"\nProblems:\n{text}" if text else ""

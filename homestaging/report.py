@@ -26,6 +26,7 @@ __all__ = [
     "format_card",
     "format_check",
     "format_piece_list",
+    "format_problems",
     "format_project",
     "format_project_list",
     "house_map",
@@ -353,12 +354,26 @@ def check_to_json(
     }
 
 
-def format_check(file: str, problems: Sequence[Problem], provisional_total: int | None) -> str:
-    """Broken rules one per line, then what is still to do, then the provisional score."""
+def format_problems(file: str, problems: Sequence[Problem]) -> str:
+    """One line per problem, its severity noted unless it is an error."""
+    return "".join(
+        p.line(file) + ("" if p.severity == ERROR else f" ({p.severity})") + "\n"
+        for p in problems
+    )
+
+
+def format_check(
+    file: str, problems: Sequence[Problem], provisional_total: int | None, *, final: bool = False
+) -> str:
+    """Broken rules one per line, then what is still to do, then the score so far.
+
+    ``final`` (the sheet is finished and has no error) prints ``Score`` instead of
+    ``Provisional score``.
+    """
     broken = [p for p in problems if p.severity != TODO]
     todo = [p for p in problems if p.severity == TODO]
     errors = sum(p.severity == ERROR for p in broken)
-    lines = [p.line(file) + ("" if p.severity == ERROR else f" ({p.severity})") for p in broken]
+    lines = format_problems(file, broken).splitlines()
     if not broken:
         lines.append(f"{file}: no rule broken")
     else:
@@ -369,5 +384,5 @@ def format_check(file: str, problems: Sequence[Problem], provisional_total: int 
         lines += ["", "Still to do:"]
         lines += [f"  {p.line(file)}" for p in todo]
     if provisional_total is not None:
-        lines += ["", f"Provisional score: {provisional_total}"]
+        lines += ["", f"{'Score' if final else 'Provisional score'}: {provisional_total}"]
     return "\n".join(lines) + "\n"

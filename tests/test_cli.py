@@ -309,3 +309,203 @@ def test_debug_shows_the_exception(runner: CliRunner, monkeypatch: pytest.Monkey
 
 def test_module_exports_main() -> None:
     assert cli.__all__ == ["main"]
+
+
+# -- sheets --------------------------------------------------------------------------
+
+MID_GAME = {
+    "format": "homestaging-sheet/1",
+    "project": "tutorial",
+    "player": "Ada",
+    "rooms": [
+        {"name": "Kitchen", "cells": ["B2:E4"], "door": ["D4", "s"]},
+        {"name": "Bathroom"},
+    ],
+    "pieces": [{"piece": "kitchen-corner", "at": "B2"}, {"piece": "toilet", "at": "G2"}],
+    "current_room": "Bathroom",
+}
+OVERLAP = {
+    **MID_GAME,
+    "pieces": [
+        {"piece": "kitchen-corner", "at": "B2"},
+        {"piece": "stove", "at": "C2"},
+        {"piece": "toilet", "at": "G2"},
+    ],
+}
+
+
+def _write(tmp_path: Path, name: str, data: object) -> str:
+    path = tmp_path / name
+    path.write_text(json.dumps(data))
+    return str(path)
+
+
+def test_check_mid_game_lists_what_is_still_to_do(runner: CliRunner, tmp_path: Path) -> None:
+    sheet = _write(tmp_path, "mid.json", MID_GAME)
+    result = runner.invoke(main, ["check", sheet])
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == f"{sheet}: no rule broken"
+    todo = lines[lines.index("Still to do:") + 1 :]
+    assert todo[:3] == [
+        f"  {sheet}: front-door-count: the house has no front door yet",
+        f"  {sheet}: room-not-finalized: room Bathroom is not walled yet",
+        f"  {sheet}: room-not-finalized: room Living room is not walled yet",
+    ]
+
+
+def test_check_error_exits_1(runner: CliRunner, tmp_path: Path) -> None:
+    sheet = _write(tmp_path, "bad.json", OVERLAP)
+    result = runner.invoke(main, ["check", sheet])
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[:2] == [
+        f"{sheet}: C2: overlap: pieces[1] (Stove) stands on pieces[0] (Corner kitchen) at C2-D2",
+        "1 error, 0 warnings",
+    ]
+
+
+def test_check_json(runner: CliRunner, tmp_path: Path) -> None:
+    sheet = _write(tmp_path, "bad.json", OVERLAP)
+    result = runner.invoke(main, ["check", sheet, "--format", "json"])
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert list(data) == ["file", "problems", "todo", "provisional_total"]
+    assert data["problems"] == [
+        {
+            "code": "overlap",
+            "severity": "error",
+            "message": "pieces[1] (Stove) stands on pieces[0] (Corner kitchen) at C2-D2",
+            "subject": "pieces[1] (Stove)",
+            "cells": ["C2", "D2"],
+            "path": "$.pieces[1]",
+        }
+    ]
+    assert [p["code"] for p in data["todo"]][:1] == ["front-door-count"]
+
+
+def test_check_final_turns_todo_into_errors(runner: CliRunner, tmp_path: Path) -> None:
+    sheet = _write(tmp_path, "mid.json", MID_GAME)
+    result = runner.invoke(main, ["check", sheet, "--final", "--format", "json"])
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert data["todo"] == []
+    assert {p["code"] for p in data["problems"]} >= {"front-door-count", "room-not-finalized"}
+
+
+def test_check_stdin(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["check", "-"], input=json.dumps(OVERLAP))
+    assert result.exit_code == 1
+    assert result.stdout.startswith("<stdin>: C2: overlap: ")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{", "1:2: Expecting property name enclosed in double quotes"),
+        ('{"format": "homestaging-sheet/1", "project": "nowhere"}', "unknown project 'nowhere'"),
+    ],
+    ids=["syntax", "project"],
+)
+def test_check_unusable_sheet_exits_2(runner: CliRunner, text: str, message: str) -> None:
+    result = runner.invoke(main, ["check", "-"], input=text)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_check_missing_file(runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(main, ["check", str(tmp_path / "no.json")])
+    assert result.exit_code == 2
+    assert result.stderr == f"{tmp_path / 'no.json'}: no such file\n"
+
+
+def test_convert_round_trip(runner: CliRunner, tmp_path: Path) -> None:
+    sheet = _write(tmp_path, "bad.json", OVERLAP)
+    grid = runner.invoke(main, ["convert", sheet, "--to", "grid"])
+    assert grid.exit_code == 0
+    data = json.loads(grid.stdout)
+    assert data["furniture_grid"][1] == ".AAA..B........."
+    assert data["pieces"] == [{"piece": "stove", "at": "C2", "rotation": 0}]
+    out = tmp_path / "grid.json"
+    written = runner.invoke(main, ["convert", sheet, "--to", "grid", "-o", str(out)])
+    assert written.exit_code == 0 and written.stdout == ""
+    assert out.read_text() == grid.stdout
+    back = runner.invoke(main, ["convert", str(out), "--to", "pieces"])
+    assert json.loads(back.stdout)["pieces"] == [
+        {"piece": "kitchen-corner", "at": "B2", "rotation": 0},
+        {"piece": "toilet", "at": "G2", "rotation": 0},
+        {"piece": "stove", "at": "C2", "rotation": 0},
+    ]
+
+
+def test_convert_refuses_to_overwrite_its_input(runner: CliRunner, tmp_path: Path) -> None:
+    sheet = _write(tmp_path, "bad.json", OVERLAP)
+    before = Path(sheet).read_text()
+    result = runner.invoke(main, ["convert", sheet, "--to", "grid", "-o", sheet])
+    assert result.exit_code == 2
+    assert result.stderr == f"{sheet}: refusing to overwrite an input file\n"
+    assert Path(sheet).read_text() == before
+
+
+EXAMPLE = str(ROOT / "examples" / "tutorial-finished.json")
+
+
+def test_check_finished_example(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["check", EXAMPLE])
+    assert result.exit_code == 0
+    assert result.stdout == f"{EXAMPLE}: no rule broken\n\nScore: 30\n"
+
+
+def test_check_mid_game_has_a_provisional_score(runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(main, ["check", _write(tmp_path, "mid.json", MID_GAME), "--format",
+                                  "json"])
+    assert json.loads(result.stdout)["provisional_total"] == -3
+    text = runner.invoke(main, ["check", str(tmp_path / "mid.json")]).stdout
+    assert text.endswith("\nProvisional score: -3\n")
+
+
+def test_score_example(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["score", EXAMPLE])
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0] == f"{EXAMPLE} - tutorial - Blue Orange Furnishings"
+    assert lines[-2].split() == ["TOTAL", "30"]
+    assert lines[-1].split() == ["pieces", "(tie-break)", "9"]
+    assert "Problems:" not in result.stdout
+
+
+def test_score_json_one_sheet_is_an_object(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["score", EXAMPLE, "--format", "json"])
+    data = json.loads(result.stdout)
+    assert list(data) == ["project", "player", "rooms", "bonuses", "penalties", "total",
+                          "furniture_count", "problems", "final"]
+    assert (data["total"], data["furniture_count"], data["final"]) == (30, 9, True)
+
+
+def test_score_with_errors_is_provisional_and_exits_1(runner: CliRunner, tmp_path: Path) -> None:
+    sheet = _write(tmp_path, "bad.json", OVERLAP)
+    result = runner.invoke(main, ["score", sheet])
+    assert result.exit_code == 1
+    assert "PROVISIONAL" in result.stdout
+    problems = result.stdout.split("\nProblems:\n")[1].splitlines()
+    assert problems[0] == (
+        f"{sheet}: C2: overlap: pieces[1] (Stove) stands on pieces[0] (Corner kitchen) at C2-D2"
+    )
+    assert f"{sheet}: front-door-count: the house has no front door" in problems
+
+
+def test_score_several_sheets_rank(runner: CliRunner, tmp_path: Path) -> None:
+    sheet = _write(tmp_path, "bad.json", OVERLAP)
+    result = runner.invoke(main, ["score", sheet, EXAMPLE])
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert lines[0].split() == ["place", "player", "sheet", "total", "pieces"]
+    assert lines[1].split()[0] == "1" and EXAMPLE in lines[1]
+    assert lines[2].split()[0] == "2" and sheet in lines[2]
+    data = json.loads(runner.invoke(main, ["score", sheet, EXAMPLE, "--format", "json"]).stdout)
+    assert [(d["file"], d["total"]) for d in data] == [(EXAMPLE, 30), (sheet, -3)]
+
+
+def test_score_needs_a_sheet(runner: CliRunner) -> None:
+    assert runner.invoke(main, ["score"]).exit_code == 2
