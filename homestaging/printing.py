@@ -1,0 +1,461 @@
+"""Printable PDFs: project pages with blank drawing sheets, and the furniture catalog.
+
+Pages are laid out in millimetres on plain matplotlib figures the size of the paper and
+written with the PDF backend (TrueType fonts embedded, fixed metadata, no dates), so
+the same project always gives the same bytes.
+
+Public functions:
+
+* ``print_project(project, path, *, paper="a4", sheets=1)`` the project page, then
+  ``sheets`` blank drawing sheets with the house pre-drawn.
+* ``print_projects(projects, path, *, paper="a4", sheets=1)`` (alias ``print_all``)
+  the same for several projects in one PDF.
+* ``catalog_sheet(catalog, path, *, paper="a4")`` every piece with its id, name, tags
+  and cards.
+* ``sheet_layout(project, paper)`` where the drawing sheet puts things, including the
+  size of a square in millimetres (at least 7 mm for every bundled project).
+"""
+
+from __future__ import annotations
+
+import io
+import textwrap
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .catalog import Catalog
+from .project import SPECIAL_RULES, Project
+from .render import RC_PARAMS, draw_house, draw_piece, write_file
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+__all__ = [
+    "PAPERS",
+    "SheetLayout",
+    "catalog_figures",
+    "catalog_sheet",
+    "print_all",
+    "print_project",
+    "print_projects",
+    "project_figures",
+    "projects_pdf",
+    "sheet_layout",
+]
+
+#: Paper sizes in millimetres, portrait.
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+MM = 1 / 25.4  # inches per millimetre
+MARGIN = 12.0
+HEADER = 15.0
+GAP = 5.0
+ROW = 6.5
+SIDE_COLUMN = 80.0
+WILD_BOX = 42.0
+MAX_SQUARE = 12.0
+MIN_SQUARE = 7.0
+TABLE_FONT = 7.5
+_CHAR = 0.56 * 0.3528  # average character width in mm per point of font size
+
+
+def _paper(paper: str) -> tuple[float, float]:
+    try:
+        return PAPERS[paper.lower()]
+    except KeyError:
+        raise ValueError(f"unknown paper {paper!r}: expected {' or '.join(PAPERS)}") from None
+
+
+def _wrap(text: str, width_mm: float, size: float) -> list[str]:
+    return textwrap.wrap(text, max(10, int(width_mm / (size * _CHAR)))) or [""]
+
+
+# ---------------------------------------------------------------------------- layout
+
+
+@dataclass(frozen=True)
+class SheetLayout:
+    """Where a drawing sheet puts things, in millimetres from the page's top-left."""
+
+    paper: str
+    landscape: bool
+    page: tuple[float, float]
+    square: float
+    grid: tuple[float, float, float, float]  # x, y, width, height of the grid axes
+    table: tuple[float, float, float]  # x, y, width of the score table
+    wild: tuple[float, float, float, float]  # x, y, width, height of the wild-card box
+    rows: tuple[tuple[str, tuple[str, ...], str], ...]  # (kind, text lines, points)
+
+
+def _table_rows(project: Project, text_width: float) -> list[tuple[str, tuple[str, ...], str]]:
+    rows: list[tuple[str, tuple[str, ...], str]] = [("head", ("Score",), "Points")]
+    rows += [("room", (room.name,), "") for room in project.rooms]
+    rows.append(("penalty", ("Empty rooms: -3 each",), ""))
+    for bonus in project.bonuses:
+        rows.append(("bonus", tuple(_wrap(bonus.text, text_width, TABLE_FONT)), ""))
+    rows.append(("total", ("Total",), ""))
+    rows.append(("tie", ("Tie-break: reachable pieces",), ""))
+    return rows
+
+
+def _row_height(lines: Sequence[str]) -> float:
+    return max(ROW, 3.3 * len(lines) + 2.6)
+
+
+def sheet_layout(project: Project, paper: str = "a4") -> SheetLayout:
+    """The drawing sheet's layout on ``paper``: portrait with the score table under the
+    grid, or landscape with it beside the grid, when that gives clearly bigger squares
+    (or when portrait squares would be under 7 mm)."""
+    page_w, page_h = _paper(paper)
+    columns, rows = project.width + 1.15, project.height + 1.15
+    options = []
+    for landscape in (False, True):
+        w, h = (page_h, page_w) if landscape else (page_w, page_h)
+        top = MARGIN + HEADER
+        if landscape:
+            table_w = SIDE_COLUMN
+            table_rows = _table_rows(project, table_w - 26)
+            avail_w = w - 2 * MARGIN - SIDE_COLUMN - GAP
+            avail_h = h - top - MARGIN
+        else:
+            table_w = w - 2 * MARGIN - WILD_BOX - GAP
+            table_rows = _table_rows(project, table_w - 26)
+            table_h = sum(_row_height(lines) for _, lines, _ in table_rows)
+            avail_w = w - 2 * MARGIN
+            avail_h = h - top - MARGIN - GAP - table_h
+        square = min(MAX_SQUARE, avail_w / columns, avail_h / rows)
+        grid = (MARGIN, top, square * columns, square * rows)
+        if landscape:
+            side_x = MARGIN + grid[2] + GAP
+            wild = (side_x, top, SIDE_COLUMN, 30.0)
+            table = (side_x, top + 30.0 + GAP, SIDE_COLUMN)
+        else:
+            below = top + grid[3] + GAP
+            table = (MARGIN, below, table_w)
+            wild = (MARGIN + table_w + GAP, below, WILD_BOX, 36.0)
+        options.append(SheetLayout(paper.lower(), landscape, (w, h), square, grid, table, wild,
+                                   tuple(table_rows)))
+    portrait, landscape_option = options
+    if portrait.square >= MIN_SQUARE and portrait.square >= 0.9 * landscape_option.square:
+        return portrait
+    return landscape_option
+
+
+# ---------------------------------------------------------------------------- pages
+
+
+def _page(width: float, height: float) -> tuple[Figure, Axes]:
+    """A figure the size of the page with an axes in millimetres (y downwards)."""
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(width * MM, height * MM))
+    page = fig.add_axes((0.0, 0.0, 1.0, 1.0))
+    page.set_xlim(0, width)
+    page.set_ylim(height, 0)
+    page.set_axis_off()
+    return fig, page
+
+
+def _axes_at(
+    fig: Figure, page: tuple[float, float], box: tuple[float, float, float, float]
+) -> Axes:
+    """An axes at ``box`` = (x, y, width, height) in millimetres from the top-left."""
+    x, y, w, h = box
+    page_w, page_h = page
+    return fig.add_axes((x / page_w, 1 - (y + h) / page_h, w / page_w, h / page_h))
+
+
+def _text(page: Axes, x: float, y: float, text: str, size: float = 9.0, **options: Any) -> None:
+    options.setdefault("va", "top")
+    page.text(x, y, text, fontsize=size, **options)
+
+
+def _paragraph(page: Axes, x: float, y: float, text: str, width: float, size: float = 9.0,
+               **options: Any) -> float:
+    """Write wrapped text; return the y below it."""
+    step = size * 0.3528 * 1.35
+    for line in _wrap(text, width, size):
+        _text(page, x, y, line, size, **options)
+        y += step
+    return y
+
+
+def _heading(page: Axes, x: float, y: float, text: str, width: float) -> float:
+    _text(page, x, y, text, 11, fontweight="bold")
+    page.plot([x, x + width], [y + 5.2, y + 5.2], color="#999999", linewidth=0.5)
+    return y + 7.0
+
+
+def _pencil(page: Axes, x: float, y: float, filled: bool) -> None:
+    """A pencil lying left to right, 10 mm long, its tip at the right."""
+    from matplotlib.patches import Polygon, Rectangle
+
+    body = "#f2b632" if filled else "white"
+    edge = "#333333" if filled else "#aaaaaa"
+    page.add_patch(Rectangle((x, y - 1.4), 1.6, 2.8, facecolor="#e88a9b" if filled else "white",
+                             edgecolor=edge, linewidth=0.6, gid="pencil"))
+    page.add_patch(Rectangle((x + 1.6, y - 1.4), 6.2, 2.8, facecolor=body, edgecolor=edge,
+                             linewidth=0.6, gid="pencil"))
+    page.add_patch(Polygon([(x + 7.8, y - 1.4), (x + 10.0, y), (x + 7.8, y + 1.4)],
+                           closed=True, facecolor="#f6ddb8" if filled else "white",
+                           edgecolor=edge, linewidth=0.6, gid="pencil"))
+    page.add_patch(Polygon([(x + 9.3, y - 0.45), (x + 10.0, y), (x + 9.3, y + 0.45)],
+                           closed=True, facecolor="#333333" if filled else "#aaaaaa",
+                           edgecolor="none", gid="pencil"))
+
+
+def _difficulty(page: Axes, right: float, y: float, level: int) -> None:
+    if level <= 0:
+        page.text(right, y + 3, "Tutorial", fontsize=11, ha="right", va="center",
+                  fontweight="bold", color="#7a5200", gid="difficulty",
+                  bbox={"boxstyle": "round,pad=0.4", "facecolor": "#fbe8b8",
+                        "edgecolor": "#c79a2c"})
+        return
+    shown = max(3, level)
+    for i in range(shown):
+        _pencil(page, right - (shown - i) * 11.5, y + 3, i < level)
+    _text(page, right, y + 6.5, "difficulty", 7, ha="right", color="#666666")
+
+
+def _project_page(project: Project, paper: str) -> Figure:
+    """Page 1: what the projects book shows for this project."""
+    from matplotlib.patches import Circle, FancyBboxPatch
+
+    width, height = _paper(paper)
+    fig, page = _page(width, height)
+    left, right = MARGIN + 3, width - MARGIN - 3
+    text_w = right - left
+    _text(page, left, MARGIN, f"PROJECT {project.number}", 10, color="#777777",
+          fontweight="bold")
+    _text(page, left, MARGIN + 5, project.name, 22, fontweight="bold", gid="project-name")
+    _difficulty(page, right, MARGIN + 3, project.difficulty)
+    y = MARGIN + 18
+    if project.description:
+        y = _paragraph(page, left, y, project.description, text_w, 10) + 3
+
+    # The house, drawn small, and the room cards beside it.
+    house_w = min(105.0, text_w * 0.58)
+    square = min(house_w / (project.width + 1.15), 80.0 / (project.height + 1.15))
+    house_box = (left, y, square * (project.width + 1.15), square * (project.height + 1.15))
+    ax = _axes_at(fig, (width, height), house_box)
+    draw_house(ax, project, cell_pt=square / 25.4 * 72)
+    rooms_x = left + house_w + 6
+    rooms_w = right - rooms_x
+    page.add_patch(FancyBboxPatch((rooms_x, y), rooms_w, 8 + 12.5 * len(project.rooms),
+                                  boxstyle="round,pad=0,rounding_size=2", facecolor="#f7f4ee",
+                                  edgecolor="#bbbbbb", linewidth=0.6, gid="rooms-box"))
+    _text(page, rooms_x + 3, y + 2, "Rooms", 11, fontweight="bold")
+    ry = y + 9
+    for room in project.rooms:
+        _text(page, rooms_x + 3, ry, room.name, 9, fontweight="bold", gid="room-name")
+        _text(page, rooms_x + rooms_w - 3, ry + 0.3, room.type, 7.5, ha="right", color="#666666")
+        cx = rooms_x + 3
+        for slot in room.cards:
+            page.add_patch(FancyBboxPatch((cx, ry + 4.2), 6.5, 5.2,
+                                          boxstyle="round,pad=0,rounding_size=0.8",
+                                          facecolor="white", edgecolor="#555555", linewidth=0.6))
+            page.text(cx + 3.25, ry + 6.8, str(slot.number), fontsize=7.5, ha="center",
+                      va="center", gid="card-number")
+            for t in range(slot.tokens):
+                page.add_patch(Circle((cx + 8.2 + t * 2.3, ry + 6.8), 0.85,
+                                      facecolor="#2b6cb0", edgecolor="none", gid="token"))
+            cx += 9.5 + 2.3 * slot.tokens
+        ry += 12.5
+    below = y + house_box[3]
+    if project.obstacles:
+        _text(page, left, below + 1.5, "Hatched squares are obstacles: nothing may cover them.",
+              7.5, color="#555555")
+        below += 5
+    y = max(below, ry) + 5
+
+    y = _heading(page, left, y, "Special rules", text_w)
+    if project.special_rules:
+        for rule in project.special_rules:
+            meaning = SPECIAL_RULES.get(rule, "")
+            _text(page, left, y, rule, 9, fontweight="bold", gid="special-rule")
+            y = _paragraph(page, left + 28, y, meaning, text_w - 28, 9) + 1.5
+    else:
+        _text(page, left, y, "None: the standard rules apply.", 9, color="#555555")
+        y += 5.5
+    y += 3
+    y = _heading(page, left, y, "Bonuses", text_w)
+    for bonus in project.bonuses:
+        points = f"{bonus.points:+d}" + (" each" if bonus.per else "")
+        if bonus.max is not None:
+            points += f" (max {bonus.max})"
+        _text(page, right, y, points, 9, ha="right", fontweight="bold", gid="bonus-points")
+        y = _paragraph(page, left, y, bonus.text, text_w - 32, 9, gid="bonus-text") + 1.5
+    if not project.bonuses:
+        _text(page, left, y, "None.", 9, color="#555555")
+        y += 5.5
+    if project.tips:
+        y += 3
+        y = _heading(page, left, y, "Tips", text_w)
+        y = _paragraph(page, left, y, project.tips, text_w, 9, style="italic")
+    page.text(width / 2, height - MARGIN / 2, f"Home Staging - project {project.number}",
+              fontsize=7, ha="center", va="center", color="#999999")
+    return fig
+
+
+def _drawing_sheet(project: Project, paper: str) -> Figure:
+    """A blank drawing sheet: name fields, the house pre-drawn, wild card and score table."""
+    from matplotlib.patches import FancyBboxPatch, Rectangle
+
+    lay = sheet_layout(project, paper)
+    width, height = lay.page
+    fig, page = _page(width, height)
+    y = MARGIN
+    _text(page, MARGIN, y + 2, "Name:", 11, fontweight="bold")
+    page.plot([MARGIN + 15, MARGIN + 85], [y + 7, y + 7], color="#333333", linewidth=0.6)
+    label = f"Project {project.number}: {project.name}"
+    _text(page, width - MARGIN, y + 2, label, 11, ha="right", fontweight="bold",
+          gid="sheet-project")
+
+    ax = _axes_at(fig, lay.page, lay.grid)
+    draw_house(ax, project, cell_pt=lay.square / 25.4 * 72)
+
+    wx, wy, ww, wh = lay.wild
+    page.add_patch(Rectangle((wx, wy), ww, wh, facecolor="none", edgecolor="#333333",
+                             linewidth=0.8, gid="wild-box"))
+    _text(page, wx + 3, wy + 2.5, "Wild card", 10, fontweight="bold")
+    card_w, card_h = 11.0, 15.0
+    cx, cy = wx + 3, wy + 9
+    page.add_patch(FancyBboxPatch((cx, cy), card_w, card_h,
+                                  boxstyle="round,pad=0,rounding_size=1.2", facecolor="#fbe8b8",
+                                  edgecolor="#c79a2c", linewidth=0.8, gid="wild-card"))
+    page.text(cx + card_w / 2, cy + card_h / 2, "W", fontsize=14, ha="center", va="center",
+              fontweight="bold", color="#7a5200")
+    note_x = cx + card_w + 3
+    note = ("Once per game: mirror one piece, or take the other option of a card. "
+            "Cross out when used.")
+    _paragraph(page, note_x, cy, note, wx + ww - note_x - 2, 6.5, color="#444444")
+
+    tx, ty, tw = lay.table
+    points_w = 20.0
+    for kind, lines, points in lay.rows:
+        row_h = _row_height(lines)
+        bold = kind in ("head", "total")
+        page.add_patch(Rectangle((tx, ty), tw, row_h, facecolor="#eeeeee" if kind == "head"
+                                 else "white", edgecolor="#333333",
+                                 linewidth=1.2 if kind == "total" else 0.6, gid=f"score-{kind}"))
+        page.plot([tx + tw - points_w] * 2, [ty, ty + row_h], color="#333333", linewidth=0.6)
+        text_y = ty + row_h / 2 - (len(lines) - 1) * 3.3 / 2
+        for i, line in enumerate(lines):
+            page.text(tx + 2, text_y + i * 3.3, line, fontsize=TABLE_FONT, va="center",
+                      fontweight="bold" if bold else "normal", gid="score-row")
+        if points:
+            page.text(tx + tw - points_w / 2, ty + row_h / 2, points, fontsize=TABLE_FONT,
+                      ha="center", va="center", fontweight="bold")
+        ty += row_h
+    return fig
+
+
+def project_figures(project: Project, *, paper: str = "a4", sheets: int = 1) -> list[Figure]:
+    """The project page, then ``sheets`` blank drawing sheets."""
+    if sheets < 0:
+        raise ValueError(f"the number of drawing sheets cannot be negative, found {sheets}")
+    figures = [_project_page(project, paper)]
+    figures += [_drawing_sheet(project, paper) for _ in range(sheets)]
+    return figures
+
+
+def _pdf(figures: Iterable[Figure], title: str, subject: str) -> bytes:
+    import matplotlib
+    from matplotlib.backends.backend_pdf import PdfPages
+
+    buffer = io.BytesIO()
+    metadata = {"Title": title, "Author": "homestaging", "Subject": subject,
+                "Creator": "homestaging", "CreationDate": None}
+    with matplotlib.rc_context(RC_PARAMS), PdfPages(buffer, metadata=metadata) as pdf:
+        for fig in figures:
+            pdf.savefig(fig)
+    return buffer.getvalue()
+
+
+def projects_pdf(projects: Sequence[Project], *, paper: str = "a4", sheets: int = 1) -> bytes:
+    """The PDF bytes of the projects' pages and drawing sheets, in the order given."""
+    _paper(paper)
+    if len(projects) == 1:
+        title = f"Home Staging - project {projects[0].number}: {projects[0].name}"
+    else:
+        title = "Home Staging - projects book"
+    figures = (fig for project in projects
+               for fig in project_figures(project, paper=paper, sheets=sheets))
+    return _pdf(figures, title, "Project page and blank drawing sheets")
+
+
+def print_project(
+    project: Project, path: str | Path, *, paper: str = "a4", sheets: int = 1
+) -> None:
+    """Write the project page and ``sheets`` blank drawing sheets to a PDF."""
+    write_file(path, projects_pdf([project], paper=paper, sheets=sheets))
+
+
+def print_projects(projects: Sequence[Project], path: str | Path, *, paper: str = "a4",
+                   sheets: int = 1) -> None:
+    """Write every project's page followed by its drawing sheets to one PDF."""
+    write_file(path, projects_pdf(projects, paper=paper, sheets=sheets))
+
+
+print_all = print_projects
+
+
+# ---------------------------------------------------------------------------- catalog
+
+
+def catalog_figures(catalog: Catalog, *, paper: str = "a4") -> list[Figure]:
+    """Pages of every piece of the catalog (in id order), drawn at one scale."""
+    width, height = _paper(paper)
+    columns, rows = 3, 5
+    box_w = (width - 2 * MARGIN) / columns
+    box_h = (height - 2 * MARGIN - 10) / rows
+    square = 6.5
+    cards: dict[str, list[str]] = {}
+    for (number, variant), card in catalog.cards.items():
+        for option in card.options:
+            cards.setdefault(option, []).append(f"{number}{variant}")
+    pieces = [catalog.pieces[key] for key in sorted(catalog.pieces)]
+    per_page = columns * rows
+    figures = []
+    for start in range(0, len(pieces), per_page):
+        fig, page = _page(width, height)
+        page_number = start // per_page + 1
+        _text(page, MARGIN, MARGIN - 4, "Home Staging - furniture catalog", 11, fontweight="bold")
+        _text(page, width - MARGIN, MARGIN - 4, f"page {page_number}", 8, ha="right",
+              color="#777777")
+        for i, piece in enumerate(pieces[start:start + per_page]):
+            bx = MARGIN + (i % columns) * box_w
+            by = MARGIN + 6 + (i // columns) * box_h
+            from matplotlib.patches import Rectangle
+
+            page.add_patch(Rectangle((bx + 1, by + 1), box_w - 2, box_h - 2, facecolor="none",
+                                     edgecolor="#cccccc", linewidth=0.5))
+            _text(page, bx + 3, by + 3, piece.name, 9, fontweight="bold", gid="catalog-name")
+            _text(page, bx + 3, by + 7.5, piece.id, 7, family="DejaVu Sans Mono",
+                  color="#333333", gid="catalog-id")
+            extra = ", ".join(piece.tags)
+            if piece.wall:
+                extra += f"; wall: {' '.join(sorted(piece.wall))}"
+            _paragraph(page, bx + 3, by + 11, extra, box_w - 6, 6.5, color="#555555")
+            found = cards.get(piece.id)
+            if found:
+                _text(page, bx + box_w - 3, by + 3, "card " + ", ".join(found), 6.5,
+                      ha="right", color="#2b6cb0")
+            shape = piece.art
+            ax_w, ax_h = square * (shape.width + 0.4), square * (shape.height + 0.4)
+            ax = _axes_at(fig, (width, height), (bx + (box_w - ax_w) / 2, by + 18, ax_w, ax_h))
+            ax.set_xlim(-0.2, shape.width + 0.2)
+            ax.set_ylim(shape.height + 0.2, -0.2)
+            ax.set_aspect("equal")
+            ax.set_axis_off()
+            draw_piece(piece, ax, label=False)
+        figures.append(fig)
+    return figures
+
+
+def catalog_sheet(catalog: Catalog, path: str | Path, *, paper: str = "a4") -> None:
+    """Write a PDF of every piece of ``catalog`` with its id, name, tags and cards."""
+    figures = catalog_figures(catalog, paper=paper)
+    write_file(path, _pdf(figures, "Home Staging - furniture catalog", "Furniture pieces"))
