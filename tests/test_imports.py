@@ -1,0 +1,102 @@
+"""Imports: check/score never load matplotlib, and the layers only import downwards."""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "homestaging"
+EXAMPLE = ROOT / "examples" / "tutorial-finished.json"
+
+LAYERS = [
+    "grid", "errors", "readers", "schema", "pieces", "catalog", "project", "sheet", "layout",
+    "rules", "access", "distance", "bonuses", "scoring", "sheetio", "placement", "report",
+    "output", "render", "printing", "cli",
+]
+ENTRY_POINTS = {"__init__", "__main__"}
+
+
+def _run(code: str) -> dict[str, bool]:
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    found: dict[str, bool] = json.loads(result.stdout.splitlines()[-1])
+    return found
+
+
+LOADED = """
+import json, sys
+loaded = {name: name in sys.modules for name in ("matplotlib", "click", "networkx")}
+print(json.dumps(loaded))
+"""
+
+
+@pytest.mark.parametrize("command", ["check", "score"])
+def test_check_and_score_never_import_matplotlib(command: str) -> None:
+    code = f"""
+import sys
+from homestaging.cli import main
+try:
+    main([{command!r}, {str(EXAMPLE)!r}], prog_name="homestaging")
+except SystemExit as stop:
+    assert stop.code == 0, stop.code
+""" + LOADED
+    assert _run(code) == {"matplotlib": False, "click": True, "networkx": True}
+
+
+def test_library_does_not_import_click_or_matplotlib() -> None:
+    code = "import homestaging.rules, homestaging.scoring, homestaging.sheetio\n" + LOADED
+    loaded = _run(code)
+    assert (loaded["matplotlib"], loaded["click"]) == (False, False)
+
+
+def test_cli_module_imports_no_heavy_library() -> None:
+    assert _run("import homestaging.cli\n" + LOADED) == {
+        "matplotlib": False, "click": True, "networkx": False
+    }
+
+
+def _imports(path: Path) -> set[str]:
+    """Top-level names this module imports: sibling modules and outside packages."""
+    tree = ast.parse(path.read_text(), str(path))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                if node.module:
+                    found.add(node.module.split(".")[0])
+                else:
+                    found.update(alias.name for alias in node.names)
+            elif node.module:
+                found.add(node.module.split(".")[0])
+        elif isinstance(node, ast.Import):
+            found.update(alias.name.split(".")[0] for alias in node.names)
+    found.discard("homestaging")
+    return found
+
+
+MODULES = sorted(p.stem for p in PACKAGE.glob("*.py"))
+
+
+def test_every_module_has_a_layer() -> None:
+    assert set(MODULES) - ENTRY_POINTS <= set(LAYERS)
+
+
+@pytest.mark.parametrize("module", [m for m in MODULES if m not in ENTRY_POINTS])
+def test_imports_point_down(module: str) -> None:
+    rank = LAYERS.index(module)
+    imports = _imports(PACKAGE / f"{module}.py")
+    upward = sorted(m for m in imports if m in LAYERS and LAYERS.index(m) >= rank)
+    assert upward == [], f"{module} imports {upward}, which are not below it"
+    if module not in ("render", "printing"):
+        assert "matplotlib" not in imports
+    if module != "cli":
+        assert "click" not in imports
