@@ -520,7 +520,7 @@ class _Reader:
             return None
         tried = "rotation " + str(rotation) if rotation is not None else "rotations 0, 90, 180, 270"
         tried += " mirrored" if mirrors == (True,) else " and mirrored" if True in mirrors else ""
-        hint = ""
+        hint = f"; its shape is {'/'.join(piece.art.rows())} (# furniture, o circulation)"
         if len(group) != piece.size:
             hint = f": it has {_count(len(group), 'square')}, {piece.id} has {piece.size}"
         elif True not in mirrors and _fits(piece, group, rotation, (True,)):
@@ -771,14 +771,16 @@ _GRID_KEYS = ("furniture_grid", "room_grid")
 
 def dumps(obj: Any) -> str:
     """Deterministic JSON text: 2-space indent, short lists and objects on one line, grid
-    rows one per line, a trailing newline."""
-    return _dump(obj, 0, force=False) + "\n"
+    rows (``furniture_grid``, ``room_grid``) one per line, a trailing newline."""
+    return _dump(obj, 0, force=True) + "\n"
 
 
 def _dump(value: Any, indent: int, force: bool, width: int = 100) -> str:
     flat = json.dumps(value, ensure_ascii=False)
     if not isinstance(value, dict | list) or not value:
         return flat
+    if isinstance(value, dict) and any(key in value for key in _GRID_KEYS):
+        force = True
     if not force and indent + len(flat) <= width:
         return flat
     pad = " " * (indent + 2)

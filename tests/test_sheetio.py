@@ -8,13 +8,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from homestaging.errors import InputError
-from homestaging.grid import Edge, cells_text, parse_cells
-from homestaging.sheetio import parse_sheet, read_sheet
+from homestaging.grid import Edge, cells_text, parse_cell, parse_cells
+from homestaging.pieces import ROTATIONS, Placement
+from homestaging.project import find_project
+from homestaging.sheet import DrawnPiece, RoomPlan, Sheet, WildCard
+from homestaging.sheetio import cover_ranges, dumps, parse_sheet, read_sheet, sheet_to_json
 
 HERE = Path(__file__).parent
-BLANK = ["." * 16] * 12
+ROOT = HERE.parent
+TUTORIAL = find_project("tutorial")
 
 
 def grid(*rows: str, top: int = 0) -> list[str]:
@@ -365,3 +371,203 @@ def test_grid_circulation_off_the_sheet() -> None:
         ("$.furniture_grid[0]", "'f' at A1 (fridge): 1 circulation square(s) of fridge "
          "(Fridge at A0, rotation 180) fall off the 16 x 12 sheet")
     ]
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def placement_key(placement: Placement) -> tuple[Any, ...]:
+    """What a placement means: the piece, where its squares are, its wall sides, mirroring."""
+    return (
+        placement.piece.id,
+        placement.anchor,
+        tuple(sorted(placement.furniture)),
+        tuple(sorted(placement.circulation)),
+        tuple(sorted(placement.wall_sides)),
+        placement.mirror,
+    )
+
+
+def plan_key(sheet: Sheet) -> tuple[Any, ...]:
+    """Everything a sheet's plan means, independent of how it was written down."""
+    wild = None
+    if sheet.wild_card is not None:
+        named = sorted(placement_key(sheet.pieces[i].placement) for i in sheet.wild_card.pieces)
+        wild = (tuple(named), sheet.wild_card.effect)
+    return (
+        sheet.project.id,
+        sheet.project_ref or sheet.project.id,
+        sheet.player,
+        tuple((r.name, tuple(sorted(r.cells)), tuple(d.key for d in r.doors)) for r in sheet.rooms),
+        tuple(sorted(placement_key(p.placement) for p in sheet.pieces)),
+        tuple(d.key for d in sheet.front_doors),
+        tuple(w.key for w in sheet.windows),
+        wild,
+        sheet.current_room,
+    )
+
+
+def round_trip(sheet: Sheet, form: str) -> Sheet:
+    text = dumps(sheet_to_json(sheet, form))
+    again = parse_sheet(json.loads(text), "again.json", HERE)
+    assert plan_key(again) == plan_key(sheet)
+    assert dumps(sheet_to_json(again, form)) == text, "writing is not stable"
+    return again
+
+
+def example_files() -> list[Path]:
+    found = []
+    for path in sorted((ROOT / "examples").glob("**/*.json")):
+        try:
+            data = json.loads(path.read_text())
+        except ValueError:
+            continue
+        if isinstance(data, dict) and data.get("format") == "homestaging-sheet/1":
+            found.append(path)
+    return found
+
+
+OWN_SHEETS = sorted((HERE / "sheets").glob("*.json"))
+
+
+@pytest.mark.parametrize("form", ["grid", "pieces"])
+@pytest.mark.parametrize(
+    "path", [*example_files(), *OWN_SHEETS], ids=lambda p: p.relative_to(ROOT).as_posix()
+)
+def test_round_trip_of_sheet_files(path: Path, form: str) -> None:
+    try:
+        sheet = read_sheet(path)
+    except InputError as error:
+        if "invalid" in path.name or "bad" in path.name:
+            pytest.skip(f"{path.name} is meant to be unusable")
+        raise AssertionError(str(error)) from None
+    round_trip(sheet, form)
+
+
+@pytest.mark.parametrize("form", ["grid", "pieces"])
+def test_round_trip_of_spec_example(form: str) -> None:
+    again = round_trip(parse(SPEC_EXAMPLE), form)
+    assert again.wild_card is not None
+    assert again.pieces[again.wild_card.pieces[0]].id == "table-2"
+
+
+def test_grid_form_output() -> None:
+    assert dumps(sheet_to_json(parse(SPEC_EXAMPLE))) == (HERE / "sheets" / "spec-grid.txt") \
+        .read_text()
+
+
+def test_pieces_form_output() -> None:
+    out = sheet_to_json(parse(SPEC_EXAMPLE), "pieces")
+    assert "furniture_grid" not in out
+    assert out["pieces"] == [
+        {"piece": "kitchen-corner", "at": "B2", "rotation": 0},
+        {"piece": "table-2", "at": "G2", "rotation": 0},
+        {"piece": "rug-2x3", "at": "J6", "rotation": 0},
+    ]
+    assert out["wild_card"] == {"piece": 1, "effect": "mirror"}
+    assert out["rooms"][1] == {"name": "Bathroom", "cells": ["G3:I4"], "door": ["G4", "s"]}
+
+
+def drawn(piece_id: str, at: str, rotation: int = 0, mirror: bool = False) -> DrawnPiece:
+    piece = TUTORIAL.catalog.pieces[piece_id]
+    return DrawnPiece(Placement(piece, parse_cell(at), rotation, mirror), "x", "$")
+
+
+def test_legend_characters_reused_and_explicit_only_when_needed() -> None:
+    sheet = Sheet(TUTORIAL, pieces=(
+        drawn("table-2", "B2"),             # circulation marked below: the bare id reads back
+        drawn("table-2", "E2"),             # same value, not touching: same character
+        drawn("table-2", "G1", 180),        # touches the one before: the next character
+        drawn("sofa", "B6", mirror=True),   # mirrored without the wild card: explicit
+        drawn("table-2", "B9"),
+        drawn("table-2", "D9"),
+    ))
+    out = sheet_to_json(sheet)
+    assert out["furniture_legend"] == {
+        "A": "table-2",
+        "B": "table-2",
+        "C": {"piece": "sofa", "rotation": 0, "mirror": True},
+    }
+    assert out["furniture_grid"][:3] == ["......oo........", ".AA.AABB........",
+                                         ".oo.oo.........."]
+    assert out["furniture_grid"][8:10] == [".AABB...........", ".oooo..........."]
+    round_trip(sheet, "grid")
+
+
+def test_circulation_under_furniture_written_explicitly() -> None:
+    sheet = Sheet(TUTORIAL, pieces=(drawn("table-2", "B9"), drawn("table-2", "B10")))
+    out = sheet_to_json(sheet)
+    assert out["furniture_legend"] == {
+        "A": {"piece": "table-2", "rotation": 0, "mirror": False}, "B": "table-2"}
+    round_trip(sheet, "grid")
+
+
+def test_overlapping_pieces_and_rugs_stay_in_pieces() -> None:
+    sheet = Sheet(TUTORIAL, pieces=(
+        drawn("sofa", "C3"), drawn("armchair", "D3"), drawn("rug-2x2", "C3"),
+    ), wild_card=WildCard((2,), "other-option"))
+    out = sheet_to_json(sheet)
+    assert out["pieces"] == [{"piece": "armchair", "at": "D3", "rotation": 0},
+                             {"piece": "rug-2x2", "at": "C3", "rotation": 0}]
+    assert out["wild_card"] == {"piece": 1, "effect": "other-option"}
+    round_trip(sheet, "grid")
+    round_trip(sheet, "pieces")
+
+
+def test_cover_ranges() -> None:
+    cells = set(parse_cells("B2:E4")) | set(parse_cells("C5:D6")) | {(10, 10)}
+    assert cover_ranges(cells) == ["B2:E4", "C5:D6", "K11"]
+    assert cover_ranges(set(parse_cells("B2:C2")) | set(parse_cells("B3:D3"))) == [
+        "B2:C3", "D3"]
+
+
+def test_dumps_is_deterministic_and_keeps_grid_rows() -> None:
+    text = dumps({"furniture_grid": ["..", ".."], "edge": ["C5", "s"]})
+    assert text == '{\n  "furniture_grid": [\n    "..",\n    ".."\n  ],\n  "edge": ["C5", "s"]\n}\n'
+
+
+def test_unknown_form() -> None:
+    with pytest.raises(ValueError, match="unknown sheet form 'svg'"):
+        sheet_to_json(parse(SPEC_EXAMPLE), "svg")
+
+
+# --------------------------------------------------------------------------- random plans
+
+SIZE = (16, 12)
+PIECE_IDS = sorted(TUTORIAL.catalog.pieces)
+
+
+@st.composite
+def random_sheet(draw: st.DrawFn) -> Sheet:
+    pieces = []
+    for _ in range(draw(st.integers(0, 12))):
+        piece = TUTORIAL.catalog.pieces[draw(st.sampled_from(PIECE_IDS))]
+        rotation = draw(st.sampled_from(ROTATIONS))
+        mirror = draw(st.booleans())
+        shape = piece.shape(rotation, mirror)
+        x = draw(st.integers(0, SIZE[0] - shape.width))
+        y = draw(st.integers(0, SIZE[1] - shape.height))
+        pieces.append(DrawnPiece(Placement(piece, (x, y), rotation, mirror), "x", "$"))
+    wild = None
+    if pieces and draw(st.booleans()):
+        wild = WildCard((draw(st.integers(0, len(pieces) - 1)),),
+                        draw(st.sampled_from(["mirror", "other-option"])))
+    rooms = []
+    for spec in TUTORIAL.rooms:
+        if draw(st.booleans()):
+            x0, y0 = draw(st.integers(1, 14)), draw(st.integers(1, 10))
+            x1, y1 = draw(st.integers(x0, 14)), draw(st.integers(y0, 10))
+            cells = frozenset((x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1))
+            rooms.append(RoomPlan(spec.name, cells, (Edge((x0, y1), "s"),)))
+        else:
+            rooms.append(RoomPlan(spec.name))
+    current = draw(st.sampled_from([None, *[r.name for r in TUTORIAL.rooms]]))
+    return Sheet(TUTORIAL, rooms=tuple(rooms), pieces=tuple(pieces), wild_card=wild,
+                 front_doors=(Edge((5, 10), "s"),), current_room=current, player="P",
+                 project_ref="tutorial")
+
+
+@settings(max_examples=150, deadline=None)
+@given(random_sheet(), st.sampled_from(["grid", "pieces"]))
+def test_random_plans_round_trip(sheet: Sheet, form: str) -> None:
+    round_trip(sheet, form)
