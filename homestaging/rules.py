@@ -12,8 +12,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from .errors import ERROR, TODO, WARNING, Problem
-from .grid import Cell, Edge, cell_name, cells_text, components, neighbours
-from .layout import Layout, layout, room_walls
+from .grid import Cell, Edge, cell_name, cells_text, neighbours
+from .layout import Layout, layout
 from .sheet import DrawnPiece, RoomPlan, Sheet
 
 __all__ = ["RULES", "check", "piece_subject"]
@@ -62,6 +62,14 @@ class _Checker:
     final: bool
     problems: list[Problem] = field(default_factory=list)
     _walls_before: dict[str | None, frozenset[Edge]] = field(default_factory=dict)
+    _wall_keys: set[tuple[int, int, str]] | None = None
+
+    @property
+    def wall_keys(self) -> set[tuple[int, int, str]]:
+        """Keys of every wall of the layout, openings not excepted."""
+        if self._wall_keys is None:
+            self._wall_keys = {edge.key for edge in self.lay.walls}
+        return self._wall_keys
 
     def on_sheet(self, cells: Iterable[Cell]) -> list[Cell]:
         project = self.sheet.project
@@ -96,6 +104,14 @@ class _Checker:
 
 def _where(cells: Iterable[Cell]) -> str:
     return cells_text(cells)
+
+
+def _key(a: Cell, b: Cell) -> tuple[int, int, str]:
+    """``Edge.between(a, b).key`` for neighbours, without building the Edge."""
+    (ax, ay), (bx, by) = a, b
+    if ax == bx:
+        return (ax, max(ay, by), "n")
+    return (max(ax, bx), ay, "w")
 
 
 # --- furniture (SPEC 2.2) ---------------------------------------------------------------
@@ -177,7 +193,7 @@ def _outside_house(ck: _Checker) -> None:
 
 
 def _crosses_wall(ck: _Checker) -> None:
-    lay, house = ck.lay, ck.sheet.project.house
+    lay, house, walls = ck.lay, ck.sheet.project.house, ck.wall_keys
     walled = set(lay.room_at.values())
     for index, drawn in enumerate(ck.sheet.pieces):
         placement = drawn.placement
@@ -197,9 +213,8 @@ def _crosses_wall(ck: _Checker) -> None:
                     continue
                 if other in placement.furniture and other < cell:
                     continue  # each furniture pair once
-                edge = Edge.between(cell, other)
-                if edge in lay.walls:
-                    crossings.append(edge)
+                if _key(cell, other) in walls:
+                    crossings.append(Edge.between(cell, other))
                     cells.update((cell, other))
         if crossings:
             names = ", ".join(e.name for e in crossings)
@@ -347,7 +362,7 @@ def _rooms_overlap(ck: _Checker) -> None:
 
 def _room_split(ck: _Checker) -> None:
     for room in _walled(ck):
-        parts = components(room.cells)
+        parts = _parts(room.cells)
         if len(parts) < 2:
             continue
         main = max(parts, key=len)  # the first largest part, in reading order
@@ -379,11 +394,15 @@ def _door_count(ck: _Checker) -> None:
                {c for d in room.doors for c in d.cells}, room.path + ".door")
 
 
+def _on_boundary(edge: Edge, cells: frozenset[Cell]) -> bool:
+    inner, outer = edge.cells
+    return (inner in cells) != (outer in cells)
+
+
 def _door_not_on_room(ck: _Checker) -> None:
     for room in _walled(ck):
-        boundary = room_walls(room.cells)
         for door in room.doors:
-            if door not in boundary:
+            if not _on_boundary(door, room.cells):
                 ck.add("door-not-on-room", f"the door {door.name} of room {room.name} is not "
                        "on the room's boundary", f"door of {room.name}", door.cells,
                        room.path + ".door")
@@ -425,7 +444,7 @@ def _hallway_cut_off(ck: _Checker) -> None:
     hallway = lay.hallway
     if not hallway:
         return
-    parts = _hallway_parts(lay)
+    parts = _parts(hallway, ck.wall_keys)
     start = _front_door_inside(ck)
     if start is not None and start in hallway:
         reached = next(part for part in parts if start in part)
@@ -441,24 +460,24 @@ def _hallway_cut_off(ck: _Checker) -> None:
                    WARNING)
 
 
-def _hallway_parts(lay: Layout) -> list[frozenset[Cell]]:
-    """Groups of hallway squares linked through 4-neighbours not separated by a wall."""
-    remaining = set(lay.hallway)
-    walls = lay.walls
+def _parts(
+    cells: Iterable[Cell], walls: set[tuple[int, int, str]] | None = None
+) -> list[frozenset[Cell]]:
+    """Groups of squares linked through 4-neighbours not separated by one of ``walls``,
+    in reading order of their first square."""
+    remaining = set(cells)
     parts: list[frozenset[Cell]] = []
     for start in _order(remaining):
         if start not in remaining:
             continue
         remaining.discard(start)
-        group = {start}
-        stack = [start]
-        while stack:
-            cell = stack.pop()
-            for _, other in neighbours(cell):
-                if other in remaining and Edge.between(cell, other) not in walls:
+        group = [start]
+        for x, y in group:  # grows while it is walked
+            for other, key in (((x, y - 1), (x, y, "n")), ((x + 1, y), (x + 1, y, "w")),
+                               ((x, y + 1), (x, y + 1, "n")), ((x - 1, y), (x, y, "w"))):
+                if other in remaining and (walls is None or key not in walls):
                     remaining.discard(other)
-                    group.add(other)
-                    stack.append(other)
+                    group.append(other)
         parts.append(frozenset(group))
     return parts
 
@@ -468,9 +487,8 @@ def _door_not_on_hallway(ck: _Checker) -> None:
     no_hallway = project.no_hallway
     later = ERROR if ck.final else TODO
     for room in _walled(ck):
-        boundary = room_walls(room.cells)
         for door in room.doors:
-            if door not in boundary:
+            if not _on_boundary(door, room.cells):
                 continue
             outer = door.cells[1] if door.cells[0] in room.cells else door.cells[0]
             other = lay.room_at.get(outer)
