@@ -1,0 +1,77 @@
+"""Small projects and sheets built in code for the access, distance and scoring tests."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from homestaging.catalog import bundled_catalog
+from homestaging.grid import parse_cell, parse_cells, parse_edge
+from homestaging.pieces import Placement
+from homestaging.project import Bonus, CardSlot, Feature, Project, RoomSpec
+from homestaging.sheet import DrawnPiece, RoomPlan, Sheet
+
+# (piece id, anchor[, rotation[, mirror]])
+PieceSpec = tuple[str, str] | tuple[str, str, int] | tuple[str, str, int, bool]
+# (name, ranges or None, doors)
+RoomDraw = tuple[str, Sequence[str] | None, Sequence[tuple[str, str]]]
+
+
+def cells(*ranges: str) -> frozenset[tuple[int, int]]:
+    return frozenset(c for r in ranges for c in parse_cells(r))
+
+
+def project(
+    *,
+    width: int = 10,
+    height: int = 8,
+    house: Sequence[str] = ("B2:I7",),
+    rooms: Sequence[tuple[str, str]] = (("Living", "living"), ("Bed", "bedroom")),
+    features: Sequence[tuple[str, Sequence[str]]] = (),
+    obstacles: Sequence[str] = (),
+    walls: Sequence[tuple[str, str]] = (),
+    bonuses: Sequence[Bonus] = (),
+    special: Sequence[str] = (),
+) -> Project:
+    """A project on a ``width`` x ``height`` sheet (default: house B2:I7 on 10 x 8)."""
+    return Project(
+        id="test", name="Test", width=width, height=height, house=cells(*house),
+        rooms=tuple(RoomSpec(name, kind, (CardSlot(18, 2),)) for name, kind in rooms),
+        catalog=bundled_catalog(), obstacles=cells(*obstacles) if obstacles else frozenset(),
+        walls=frozenset(parse_edge(list(w)) for w in walls),
+        features=tuple(Feature(kind, cells(*where)) for kind, where in features),
+        special_rules=tuple(special), bonuses=tuple(bonuses),
+    )
+
+
+def bonus(points: int, *, when: dict[str, Any] | None = None, per: dict[str, Any] | None = None,
+          most: int | None = None, text: str = "bonus") -> Bonus:
+    return Bonus(text, points, when, per, most)
+
+
+def sheet(
+    proj: Project,
+    pieces: Sequence[PieceSpec] = (),
+    rooms: Sequence[RoomDraw] = (),
+    *,
+    front: Sequence[tuple[str, str]] = (("E7", "s"),),
+    windows: Sequence[tuple[str, str]] = (),
+    current: str | None = None,
+) -> Sheet:
+    """A sheet from short specs; pieces get paths ``$.pieces[i]``, rooms ``$.rooms[i]``."""
+    drawn = []
+    for index, spec in enumerate(pieces):
+        piece_id, at, *rest = spec
+        rotation = int(rest[0]) if rest else 0
+        mirror = bool(rest[1]) if len(rest) > 1 else False
+        placement = Placement(proj.catalog.piece(piece_id), parse_cell(at), rotation, mirror)
+        drawn.append(DrawnPiece(placement, f"pieces[{index}]", f"$.pieces[{index}]"))
+    plans = []
+    for index, (name, ranges, doors) in enumerate(rooms):
+        plans.append(RoomPlan(name, cells(*(ranges or ())),
+                              tuple(parse_edge(list(d)) for d in doors), f"$.rooms[{index}]"))
+    return Sheet(
+        project=proj, rooms=tuple(plans), pieces=tuple(drawn),
+        front_doors=tuple(parse_edge(list(d)) for d in front),
+        windows=tuple(parse_edge(list(w)) for w in windows), current_room=current,
+    )
