@@ -441,8 +441,8 @@ def catalog_figures(catalog: Catalog, *, paper: str = "a4") -> list[Figure]:
             _paragraph(page, bx + 3, by + 11, extra, box_w - 6, 6.5, color="#555555")
             found = cards.get(piece.id)
             if found:
-                _text(page, bx + box_w - 3, by + 3, "card " + ", ".join(found), 6.5,
-                      ha="right", color="#2b6cb0")
+                _text(page, bx + box_w - 3, by + 7.6, "card " + ", ".join(found), 6.5,
+                      ha="right", color="#2b6cb0", gid="catalog-cards")
             shape = piece.art
             ax_w, ax_h = square * (shape.width + 0.4), square * (shape.height + 0.4)
             ax = _axes_at(fig, (width, height), (bx + (box_w - ax_w) / 2, by + 18, ax_w, ax_h))

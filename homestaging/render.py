@@ -208,10 +208,11 @@ def fit_text(
     assert best is not None
     if best[1] >= smallest:
         return best
-    short = words[0] if len(words[0]) <= 5 else words[0][:4] + "."
     rotation = 90 if height_pt > width_pt * 1.3 else 0
-    size = _fit_size(short, rotation, width_pt, height_pt, largest)
-    return short, max(size, smallest * 0.8), rotation
+    across = height_pt if rotation else width_pt
+    room = max(2, int(across * 0.9 / (0.6 * smallest)))
+    short = words[0] if len(words[0]) <= room else words[0][:room - 1] + "."
+    return short, smallest, rotation
 
 
 def _fit_size(text: str, rotation: int, width_pt: float, height_pt: float, largest: float) -> float:
@@ -361,12 +362,12 @@ def _shape_patches(ax: Axes, shape: Shape, origin: tuple[float, float], color: s
                             edgecolor="none", zorder=5, gid="circulation"))
     wall = []
     for side in sorted(shape.wall):
-        for x, y in shape.furniture:
-            dx, dy = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}[side]
-            if (x + dx, y + dy) in shape.furniture:
-                continue
-            edge = Edge((x + int(ox), y + int(oy)), side)
-            wall.append(_segment(edge))
+        # the extreme row or column of furniture on that side stands against the wall
+        axis, sign = {"n": (1, -1), "s": (1, 1), "w": (0, -1), "e": (0, 1)}[side]
+        extreme = max(sign * c[axis] for c in shape.furniture)
+        for x, y in sorted(shape.furniture):
+            if sign * (x, y)[axis] == extreme:
+                wall.append(_segment(Edge((x + int(ox), y + int(oy)), side)))
     if wall:
         ax.add_collection(LineCollection(sorted(wall), colors=WALL_COLOR,
                                          linewidths=max(1.5, cell_pt * 0.16),
@@ -605,7 +606,9 @@ def draw_plan(sheet: Sheet, card: ScoreCard | None = None, *, ax: Axes | None = 
                                 linewidth=max(0.6, cell_pt * 0.04), zorder=4,
                                 gid=f"piece-{index}", label=drawn.label))
         score = scores.get(index)
-        if score is not None and not score.reachable:
+        furnishing = room_name is not None and room_name == sheet.current_room and not (
+            placement.furniture & set(lay.room_at))
+        if score is not None and not score.reachable and not furnishing:
             number += 1
             unreachable_notes.append((number, f"{drawn.name}: {score.reason}"))
             ax.add_patch(_patch(outline, facecolor="none", edgecolor=PROBLEM_COLOR,
@@ -618,7 +621,7 @@ def draw_plan(sheet: Sheet, card: ScoreCard | None = None, *, ax: Axes | None = 
                                      "edgecolor": "none"}, gid="unreachable-mark")
         lx, ly, w, h = _label_spot(placement.furniture)
         text, size, rotation = fit_text(placement.piece.name, cell_pt * w, cell_pt * h,
-                                        largest=min(8.0, cell_pt * 0.36), smallest=3.5)
+                                        largest=min(8.0, cell_pt * 0.36), smallest=4.5)
         ax.text(lx, ly, text, ha="center", va="center", fontsize=size, rotation=rotation,
                 zorder=9, gid=f"piece-label-{index}", color="#5a4020" if placement.piece.is_rug
                 else "black")
@@ -679,6 +682,8 @@ def draw_plan(sheet: Sheet, card: ScoreCard | None = None, *, ax: Axes | None = 
     if card is not None:
         ringed: set[Cell] = set()
         for problem in card.problems:
+            if problem.code in _DRAWN_OTHERWISE:
+                continue
             for name in problem.cells:
                 try:
                     cell = parse_cell(name)
@@ -791,6 +796,8 @@ def _draw_routes(ax: Axes, card: ScoreCard, lay: Any, cell_pt: float) -> None:
 # ---------------------------------------------------------------------------- panel
 
 _Line = tuple[str, str, str]  # (left text, right text, style)
+#: problems shown by their own marks (red hatching), not by rings
+_DRAWN_OTHERWISE = frozenset({"unreachable-piece", "unreachable-room"})
 
 
 def _panel_lines(sheet: Sheet, card: ScoreCard | None) -> list[_Line]:
@@ -810,16 +817,17 @@ def _panel_lines(sheet: Sheet, card: ScoreCard | None) -> list[_Line]:
         lines.append(("Provisional score", "", "warn"))
     lines.append(("Rooms", "", "head"))
     for room in card.rooms:
-        note = " (empty)" if room.empty else "" if room.reachable else " (unreachable)"
+        note = (" (empty)" if room.empty else "" if room.reachable
+                else " (being furnished)" if room.name == sheet.current_room else " (unreachable)")
         lines.append((f"  {room.name}{note}", _points(room.points), "plain"))
     if card.bonuses:
         lines.append(("Bonuses", "", "head"))
         for bonus in card.bonuses:
-            mark = "+" if bonus.awarded else "-"
+            mark = "\u2713" if bonus.awarded else "\u2717"
             wrapped = textwrap.wrap(bonus.text, 40) or [""]
             lines.append((f"{mark} {wrapped[0]}", _points(bonus.points), "plain" if bonus.awarded
                           else "dim"))
-            lines.extend((f"    {more}", "", "plain" if bonus.awarded else "dim")
+            lines.extend((f"   {more}", "", "plain" if bonus.awarded else "dim")
                          for more in wrapped[1:])
     if card.penalties:
         lines.append(("Penalties", "", "head"))
@@ -828,7 +836,8 @@ def _panel_lines(sheet: Sheet, card: ScoreCard | None) -> list[_Line]:
                 lines.append((f"  {part}", _points(penalty.points) if i == 0 else "", "plain"))
     lines.append(("Total", _points(card.total), "total"))
     lines.append((f"Tie-break: {card.furniture_count} pieces", "", "plain"))
-    unreachable = [p for room in card.rooms for p in room.pieces if not p.reachable]
+    unreachable = [p for room in card.rooms for p in room.pieces
+                   if not p.reachable and not (p.room and p.room == sheet.current_room)]
     if unreachable:
         lines.append(("Unreachable", "", "head"))
         for number, piece in enumerate(unreachable, 1):
@@ -836,11 +845,14 @@ def _panel_lines(sheet: Sheet, card: ScoreCard | None) -> list[_Line]:
             lines.extend((f"  {part}", "", "warn") for part in wrapped)
     errors = [p for p in card.problems if p.severity == "error"]
     if errors:
-        lines.append((f"Problems ({len(errors)} errors, ringed red)", "", "head"))
+        plural = "error" if len(errors) == 1 else "errors"
+        lines.append((f"Problems ({len(errors)} {plural}, ringed red)", "", "head"))
         for problem in errors[:8]:
             where = f"{problem.cells[0]}: " if problem.cells else ""
-            for part in textwrap.wrap(f"{where}{problem.code}: {problem.message}", 46)[:2]:
-                lines.append((f"  {part}", "", "warn"))
+            parts = textwrap.wrap(f"{where}{problem.code}: {problem.message}", 46)
+            if len(parts) > 3:
+                parts = [*parts[:2], parts[2][:43] + "..."]
+            lines.extend((f"  {part}", "", "warn") for part in parts)
         if len(errors) > 8:
             lines.append((f"  ... and {len(errors) - 8} more", "", "warn"))
     return lines
