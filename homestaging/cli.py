@@ -151,11 +151,36 @@ def furniture_list(tag: str | None, project_ref: str | None, fmt: str) -> None:
     )
 
 
+def _image_option(what: str, formats: str = ".png, .svg or .pdf") -> Callable[[F], F]:
+    return click.option(
+        "-o",
+        "--output",
+        type=click.Path(dir_okay=False),
+        help=f"Write {what} to this file ({formats}).",
+    )
+
+
+def _image_path(output: str, suffixes: Sequence[str], protect: Sequence[str] = ()) -> str:
+    """Check an output file name's extension, and that it is not one of the inputs."""
+    from .output import same_file
+
+    if Path(output).suffix.lower() not in suffixes:
+        raise click.BadParameter(
+            f"{output!r}: expected a file name ending in {', '.join(suffixes)}",
+            param_hint="'-o' / '--output'",
+        )
+    for source in protect:
+        if same_file(output, source):
+            raise InputError.single(output, "refusing to overwrite an input file")
+    return output
+
+
 @furniture.command("show")
 @click.argument("piece_id", metavar="ID")
 @project_option
+@_image_option("a picture of the piece in its rotations")
 @format_option
-def furniture_show(piece_id: str, project_ref: str | None, fmt: str) -> None:
+def furniture_show(piece_id: str, project_ref: str | None, output: str | None, fmt: str) -> None:
     """A piece drawn in its four rotations ('#' furniture, 'o' circulation)."""
     from .report import draw_piece, piece_to_json
 
@@ -166,7 +191,32 @@ def furniture_show(piece_id: str, project_ref: str | None, fmt: str) -> None:
             param_hint="ID",
         )
     piece = catalog.pieces[piece_id]
+    if output is not None:
+        from .render import FORMATS as IMAGE_FORMATS
+        from .render import save_piece
+
+        save_piece(piece, _image_path(output, IMAGE_FORMATS))
+        return
     _echo(fmt, lambda: draw_piece(piece), lambda: piece_to_json(piece))
+
+
+paper_option = click.option(
+    "--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
+    help="Paper size.",
+)
+
+
+@furniture.command("sheet")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), required=True,
+              help="The PDF file to write.")
+@paper_option
+@project_option
+def furniture_sheet(output: str, paper: str, project_ref: str | None) -> None:
+    """Print every piece of the catalog (id, name, tags, cards) to a PDF."""
+    from .printing import catalog_sheet
+
+    catalog = _catalog(project_ref)
+    catalog_sheet(catalog, _image_path(output, [".pdf"]), paper=paper)
 
 
 @main.group()
@@ -380,3 +430,130 @@ def _problems_text(cards: Sequence[Any]) -> str:
 
     text = "".join(format_problems(card.source, card.problems) for card in cards)
     return f"\nProblems:\n{text}" if text else ""
+
+
+@main.command("place")
+@click.argument("sheet_path", metavar="SHEET")
+@click.argument("piece_id", metavar="[PIECE]", required=False)
+@click.option("--card", type=int, help="Every piece on card NUMBER (either variant).")
+@click.option("--room", help="The room to furnish (default: the room being furnished).")
+@click.option("--mirror", is_flag=True, help="Also try mirrored (spends the wild card).")
+@click.option("--top", type=click.IntRange(min=0), default=10, show_default=True,
+              help="How many placements to list per piece (0 = all).")
+@_image_option("the plan with the best placement drawn in")
+@format_option
+def place_command(
+    sheet_path: str, piece_id: str | None, card: int | None, room: str | None, mirror: bool,
+    top: int, output: str | None, fmt: str,
+) -> None:
+    """Every legal placement of PIECE (or of each piece of --card) in the room being
+    furnished, best first, marking those that would cut off furniture already drawn."""
+    from .placement import candidates_json, card_pieces, format_candidates, placements
+
+    sheet = _sheet(sheet_path)
+    catalog = sheet.project.catalog
+    if piece_id is None and card is None:
+        raise click.UsageError("give a PIECE id or --card NUMBER")
+    if card is not None:
+        try:
+            pieces = card_pieces(sheet.project, card)
+        except ValueError as error:
+            raise click.BadParameter(str(error), param_hint="'--card'") from None
+        if piece_id is not None:
+            if piece_id not in {p.id for p in pieces}:
+                raise click.BadParameter(
+                    f"{piece_id!r} is not on card {card} "
+                    f"({', '.join(p.id for p in pieces)})", param_hint="PIECE")
+            pieces = [p for p in pieces if p.id == piece_id]
+    else:
+        assert piece_id is not None
+        if piece_id not in catalog.pieces:
+            raise click.BadParameter(
+                f"unknown piece id {piece_id!r}{_suggest(piece_id, sorted(catalog.pieces))}",
+                param_hint="PIECE")
+        pieces = [catalog.pieces[piece_id]]
+    try:
+        found = [(p, placements(sheet, p, room=room, mirror=None if mirror else False))
+                 for p in pieces]
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="'--room'") from None
+    limit = top or None
+    if output is not None:
+        _place_preview(sheet, room, found, _image_path(output, (".png", ".svg", ".pdf"),
+                                                  [sheet_path]))
+    if fmt == "json":
+        data = [{"piece": p.id, **candidates_json(c, top=limit)} for p, c in found]
+        click.echo(dumps_json(data if card is not None else data[0]), nl=False)
+    else:
+        for index, (piece, candidates) in enumerate(found):
+            if len(found) > 1:
+                click.echo(("\n" if index else "") + f"{piece.id}: {piece.name}")
+            click.echo(format_candidates(candidates, top=limit), nl=False)
+
+
+def _place_preview(
+    sheet: Any, room: str | None, found: Sequence[tuple[Any, Sequence[Any]]], output: str
+) -> None:
+    """The plan with the best placement of the first piece that has one drawn in."""
+    from dataclasses import replace
+
+    from .placement import target_room
+    from .render import save_plan
+    from .sheet import DrawnPiece
+
+    best = next((c[0] for _, c in found if c), None)
+    if best is None:
+        raise InputError.single(output, "no legal placement to preview; nothing written")
+    drawn = DrawnPiece(best.placement, "?", f"$.pieces[{len(sheet.pieces)}]")
+    preview = replace(sheet, pieces=(*sheet.pieces, drawn), current_room=target_room(sheet, room))
+    save_plan(preview, output, show_routes=False)
+
+
+@main.command("render")
+@click.argument("sheet_path", metavar="SHEET")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), required=True,
+              help="The picture to write: .png, .svg or .pdf.")
+@click.option("--routes/--no-routes", default=True, show_default=True,
+              help="Draw the routes of distance bonuses.")
+@click.option("--lenient-access", is_flag=True,
+              help="Empty squares inside rooms are walkable too (as for score).")
+def render_command(sheet_path: str, output: str, routes: bool, lenient_access: bool) -> None:
+    """Draw the annotated plan: furniture, circulation, hallway, doors, unreachable
+    pieces, points per room and the routes of distance bonuses."""
+    from .render import FORMATS as IMAGE_FORMATS
+    from .render import save_plan
+    from .scoring import score
+
+    path = _image_path(output, IMAGE_FORMATS, [sheet_path])
+    sheet = _sheet(sheet_path)
+    save_plan(sheet, path, score(sheet, lenient=lenient_access), show_routes=routes)
+
+
+@main.command("print")
+@click.argument("reference", metavar="[PROJECT]", required=False)
+@click.option("-o", "--output", type=click.Path(dir_okay=False), required=True,
+              help="The PDF file to write.")
+@paper_option
+@click.option("--sheets", type=click.IntRange(min=0), default=1, show_default=True,
+              help="Blank drawing sheets per project.")
+@click.option("--all", "every", is_flag=True, help="Every bundled project, in book order.")
+def print_command(
+    reference: str | None, output: str, paper: str, sheets: int, every: bool
+) -> None:
+    """Print a project's page and blank drawing sheets (house pre-drawn) to a PDF.
+
+    PROJECT is a bundled project id or a path to a project YAML; --all prints the book.
+    """
+    from .printing import print_projects
+    from .project import bundled_project_files, find_project
+
+    if every == (reference is not None):
+        raise click.UsageError("give a PROJECT or --all (not both)")
+    protect = [] if reference is None else [reference]
+    path = _image_path(output, [".pdf"], protect)
+    if every:
+        chosen = [find_project(pid) for pid in bundled_project_files()]
+    else:
+        assert reference is not None
+        chosen = [_project(reference)]
+    print_projects(chosen, path, paper=paper, sheets=sheets)

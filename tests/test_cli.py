@@ -509,3 +509,121 @@ def test_score_several_sheets_rank(runner: CliRunner, tmp_path: Path) -> None:
 
 def test_score_needs_a_sheet(runner: CliRunner) -> None:
     assert runner.invoke(main, ["score"]).exit_code == 2
+
+
+# -- place ---------------------------------------------------------------------------
+
+
+def test_place_lists_best_first(runner: CliRunner, tmp_path: Path) -> None:
+    sheet = _write(tmp_path, "mid.json", MID_GAME)
+    result = runner.invoke(main, ["place", sheet, "washbasin", "--top", "2"])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        "  1. washbasin at F2, rotation 0: 1 point",
+        "  2. washbasin at H2, rotation 0: 1 point",
+        "     ... 44 more (46 legal placements)",
+    ]
+
+
+def test_place_card_json(runner: CliRunner, tmp_path: Path) -> None:
+    sheet = _write(tmp_path, "mid.json", MID_GAME)
+    result = runner.invoke(main, ["place", sheet, "--card", "14", "--top", "1", "--format", "json"])
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert [d["piece"] for d in data] == ["bathtub", "bathtub-corner", "shower", "shower-walk-in"]
+    assert data[0]["count"] == 33
+    assert data[0]["candidates"][0]["at"] == "H2"
+    assert len(data[0]["candidates"]) == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["sofa-x"], "unknown piece id 'sofa-x'; did you mean sofa"),
+        (["--card", "40"], "there is no card number 40"),
+        (["sofa", "--card", "14"], "'sofa' is not on card 14"),
+        (["sofa", "--room", "Cellar"], "no room named 'Cellar'"),
+        ([], "give a PIECE id or --card NUMBER"),
+    ],
+    ids=["unknown-piece", "unknown-card", "not-on-card", "unknown-room", "nothing"],
+)
+def test_place_usage_errors(
+    runner: CliRunner, tmp_path: Path, args: list[str], message: str
+) -> None:
+    sheet = _write(tmp_path, "mid.json", MID_GAME)
+    result = runner.invoke(main, ["place", sheet, *args])
+    assert result.exit_code == 2
+    assert message in result.stderr
+
+
+def test_place_preview(runner: CliRunner, tmp_path: Path) -> None:
+    sheet = _write(tmp_path, "mid.json", MID_GAME)
+    out = tmp_path / "preview.png"
+    result = runner.invoke(main, ["place", sheet, "washbasin", "--top", "1", "-o", str(out)])
+    assert result.exit_code == 0, result.stderr
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+# -- pictures ------------------------------------------------------------------------
+
+
+def test_render_png_and_svg(runner: CliRunner, tmp_path: Path) -> None:
+    for name, magic in (("plan.png", b"\x89PNG"), ("plan.svg", b"<?xml")):
+        result = runner.invoke(main, ["render", EXAMPLE, "-o", str(tmp_path / name)])
+        assert result.exit_code == 0, result.stderr
+        assert (tmp_path / name).read_bytes().startswith(magic)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["plan.png", "plan.svg"]
+
+
+def test_render_bad_extension_writes_nothing(runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(main, ["render", EXAMPLE, "-o", str(tmp_path / "plan.txt")])
+    assert result.exit_code == 2
+    assert "expected a file name ending in .png, .svg, .pdf" in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_render_unusable_sheet(runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(main, ["render", "-", "-o", str(tmp_path / "p.png")], input="[")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("<stdin>:1:2: ")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_print_project_pdf(runner: CliRunner, tmp_path: Path) -> None:
+    out = tmp_path / "t.pdf"
+    result = runner.invoke(main, ["print", "tutorial", "-o", str(out), "--paper", "letter"])
+    assert result.exit_code == 0, result.stderr
+    assert out.read_bytes()[:5] == b"%PDF-"
+
+
+@pytest.mark.parametrize(
+    "args", [["-o", "x.pdf"], ["tutorial", "--all", "-o", "x.pdf"]], ids=["none", "both"]
+)
+def test_print_needs_project_or_all(runner: CliRunner, args: list[str]) -> None:
+    result = runner.invoke(main, ["print", *args])
+    assert result.exit_code == 2
+    assert "give a PROJECT or --all (not both)" in result.stderr
+
+
+def test_print_refuses_to_overwrite_the_project(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "p.pdf"
+    path.write_text(TUTORIAL)
+    result = runner.invoke(main, ["print", str(path), "-o", str(path)])
+    assert result.exit_code == 2
+    assert result.stderr == f"{path}: refusing to overwrite an input file\n"
+    assert path.read_text() == TUTORIAL
+
+
+def test_furniture_show_picture(runner: CliRunner, tmp_path: Path) -> None:
+    out = tmp_path / "sofa.svg"
+    result = runner.invoke(main, ["furniture", "show", "sofa", "-o", str(out)])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == ""
+    assert out.read_bytes().startswith(b"<?xml")
+
+
+def test_furniture_sheet_pdf(runner: CliRunner, tmp_path: Path) -> None:
+    out = tmp_path / "catalog.pdf"
+    result = runner.invoke(main, ["furniture", "sheet", "-o", str(out)])
+    assert result.exit_code == 0, result.stderr
+    assert out.read_bytes()[:5] == b"%PDF-"
