@@ -64,6 +64,15 @@ def _bound(data: dict[str, Any], low: str, high: str, value: int) -> tuple[bool,
     return value <= data[high], f"at most {data[high]} needed"
 
 
+def _beside(door: Edge) -> set[Cell]:
+    """Squares beside a door: the two squares it joins and, on either side of the door
+    along its wall, the squares next to those two."""
+    first, second = door.cells
+    along = (1, 0) if first[0] == second[0] else (0, 1)
+    return {(x + sign * along[0], y + sign * along[1])
+            for x, y in door.cells for sign in (-1, 0, 1)}
+
+
 class Evaluator:
     """Evaluates selectors and conditions on one sheet (its layout and access computed)."""
 
@@ -78,7 +87,7 @@ class Evaluator:
         house = sheet.project.house
         self.window_squares = {c for w in sheet.windows if (c := inside_square(w, house))}
         doors = [d for room in sheet.rooms if room.finalized for d in room.doors]
-        self.door_squares = {c for d in (*doors, *sheet.front_doors) for c in d.cells}
+        self.door_squares = {c for d in (*doors, *sheet.front_doors) for c in _beside(d)}
 
     # -- rooms -------------------------------------------------------------------------
 
@@ -259,7 +268,8 @@ class Evaluator:
             return Outcome(holds, f"no route from the {start_text} to the {end_text}, {need}")
         holds, need = _bound(data, "min", "max", found.length)
         return Outcome(holds, f"{end_text} is {_squares(found.length)} from the {start_text}, "
-                       f"{need}", routes=(found.cells,), cells=found.cells)
+                       f"{need}", routes=(found.cells,) if found.cells else (),
+                       cells=found.cells)
 
     def _adjacent(self, data: dict[str, Any]) -> Outcome:
         firsts, seconds = self.select(data["a"]), self.select(data["b"])
