@@ -240,7 +240,8 @@ def load_yaml(text: str, file: str) -> Any:
             [Located(file, message or "not valid YAML", line=mark.line + 1, column=mark.column + 1)]
         ) from None
     except yaml.reader.ReaderError as error:
-        message = f"not valid YAML: {error.reason} (character {error.character!r})"
+        code = error.character if isinstance(error.character, int) else ord(error.character)
+        message = f"not valid YAML: {error.reason} (character U+{code:04X})"
         raise InputError([_located_at(file, text, error.position, message)]) from None
     except yaml.YAMLError as error:
         raise InputError.single(file, f"not valid YAML: {error}") from None
