@@ -157,9 +157,10 @@ def access_problems(sheet: Sheet, lay: Layout, acc: Access) -> list[Problem]:
     """``unreachable-room`` and ``unreachable-piece`` warnings, in room then piece order."""
     problems: list[Problem] = []
     unreachable_rooms = set()
+    furnished = set(lay.piece_rooms)
     for plan in sheet.rooms:
         reason = acc.rooms.get(plan.name, "")
-        if plan.finalized and reason:
+        if plan.finalized and reason and plan.name in furnished:
             unreachable_rooms.add(plan.name)
             problems.append(Problem(
                 "unreachable-room", WARNING, f"{plan.name} cannot be reached: {reason}",

@@ -267,12 +267,12 @@ def format_ranking(cards: Iterable[ScoreCard]) -> str:
     """A ranking table of several sheets: place, player, sheet, total, pieces."""
     ranked = rank(cards)
     rows = [(str(place), card.player or "-", card.source or card.project, str(card.total),
-             str(card.furniture_count) + ("" if card.final else " *"))
+             str(card.furniture_count), "" if card.final else "*")
             for place, card in zip(places(ranked), ranked, strict=True)]
-    header = ("place", "player", "sheet", "total", "pieces")
-    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(5)]
+    header = ("place", "player", "sheet", "total", "pieces", "")
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(6)]
     lines = ["  ".join(
-        f"{value:<{widths[i]}}" if i in (1, 2) else f"{value:>{widths[i]}}"
+        f"{value:<{widths[i]}}" if i in (1, 2, 5) else f"{value:>{widths[i]}}"
         for i, value in enumerate(row)).rstrip() for row in [header, *rows]]
     if any(not card.final for card in ranked):
         lines.append("* provisional: the sheet has errors or is not finished")

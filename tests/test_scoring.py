@@ -1,0 +1,152 @@
+"""The score card: room points, empty rooms, errors, bonuses, text pad, JSON and ranking."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+from plans import project, sheet
+
+from homestaging.grid import parse_cell
+from homestaging.pieces import Placement
+from homestaging.scoring import (
+    Penalty,
+    ScoreCard,
+    format_ranking,
+    format_scorecard,
+    places,
+    rank,
+    score,
+)
+from homestaging.sheet import DrawnPiece, Sheet
+from homestaging.sheetio import read_sheet
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "tutorial-finished.json"
+
+
+def finished() -> Sheet:
+    return read_sheet(EXAMPLE)
+
+
+def test_the_finished_tutorial_example() -> None:
+    card = score(finished())
+    assert [(r.name, r.reachable, r.points, r.empty) for r in card.rooms] == [
+        ("Kitchen", True, 9, False), ("Bathroom", True, 5, False),
+        ("Living room", True, 10, False)]
+    assert [(b.points, b.awarded, b.explanation) for b in card.bonuses] == [
+        (3, True, "Living room window at B6 looks onto the tree at A6"),
+        (1, True, "plant next to a window: 1 found (Pair of small plants at B6)"),
+        (2, True, "kitchen door is 2 squares from the front door, at most 3 needed"),
+    ]
+    assert card.bonuses[2].routes == ((parse_cell("H11"), parse_cell("H10")),)
+    assert (card.penalties, card.total, card.furniture_count, card.final) == ((), 30, 9, True)
+    assert card.problems == ()
+    living = card.rooms[2]
+    assert [(p.label, p.squares, p.points) for p in living.pieces] == [
+        ("S", ("B2", "C2", "D2", "E2", "B3", "B4"), 6), ("L", ("F2",), 1), ("A", ("D4",), 1),
+        ("P", ("B6", "C6"), 2)]
+
+
+def test_an_empty_room_costs_3_and_counts_no_piece() -> None:
+    plan = finished()
+    bare = dataclasses.replace(plan, pieces=tuple(p for p in plan.pieces
+                                                  if p.id not in ("toilet", "shower")))
+    card = score(bare)
+    assert [(r.name, r.points, r.empty) for r in card.rooms] == [
+        ("Kitchen", 9, False), ("Bathroom", 0, True), ("Living room", 10, False)]
+    assert card.penalties == (Penalty("Bathroom is empty", -3, "Bathroom"),)
+    assert (card.total, card.furniture_count, card.final) == (22, 7, True)
+    assert card.problems == ()
+
+
+def test_pieces_in_an_error_score_0_and_the_card_is_provisional() -> None:
+    plan = finished()
+    plant = Placement(plan.project.catalog.piece("plant-small"), parse_cell("K11"))
+    bad = dataclasses.replace(plan, pieces=(*plan.pieces,
+                                            DrawnPiece(plant, "pieces[0]", "$.pieces[0]")))
+    card = score(bad)
+    assert not card.final
+    assert [p.code for p in card.problems] == ["overlap", "not-on-room-cards", "too-many-pieces"]
+    kitchen = card.rooms[0]
+    assert [(p.label, p.points, p.reason) for p in kitchen.pieces] == [
+        ("T", 2, ""), ("K", 5, ""), ("H", 0, "it breaks a rule"),
+        ("pieces[0]", 0, "it breaks a rule")]
+    assert (card.total, card.furniture_count) == (28, 8)
+
+
+def test_an_unreachable_piece_scores_nothing_and_is_reported() -> None:
+    proj = project()
+    rooms = [("Living", ["B2:D4"], [("D4", "s")]), ("Bed", ["F2:I4"], [("F4", "s")])]
+    plan = sheet(proj, [("armchair", "D3"), ("armchair", "B2"), ("armchair", "F3")], rooms)
+    card = score(plan, problems=[])
+    assert [(p.points, p.reachable, p.reason) for p in card.rooms[0].pieces] == [
+        (1, True, ""), (0, False, "circulation square B3 is cut off from the door")]
+    assert [p.code for p in card.problems] == ["unreachable-piece"]
+    assert (card.total, card.furniture_count) == (2, 2)
+    assert score(plan, lenient=True, problems=[]).total == 3
+
+
+def test_negative_bonuses_stay_with_the_bonuses_and_total_adds_up() -> None:
+    from plans import bonus
+
+    proj = project(bonuses=[bonus(-2, per={"piece": {"tag": "armchair"}}, most=3, text="chairs"),
+                            bonus(4, when={"count": {"piece": {"tag": "armchair"},
+                                                     "at_least": 2}}, text="two")])
+    rooms = [("Living", ["B2:D4"], [("D4", "s")]), ("Bed", ["F2:I4"], [("F4", "s")])]
+    plan = sheet(proj, [("armchair", "D3"), ("armchair", "F3")], rooms)
+    card = score(plan, problems=[])
+    assert [(b.text, b.points) for b in card.bonuses] == [("chairs", -3), ("two", 4)]
+    assert card.total == card.room_points + card.bonus_points + card.penalty_points == 3
+
+
+def test_to_json_has_the_spec_keys() -> None:
+    data = score(finished()).to_json()
+    assert list(data) == ["project", "player", "rooms", "bonuses", "penalties", "total",
+                          "furniture_count", "problems", "final"]
+    assert data["rooms"][1] == {
+        "name": "Bathroom", "reachable": True, "points": 5, "empty": False, "reason": "",
+        "pieces": [
+            {"index": 2, "piece": "toilet", "name": "Toilet", "label": "W", "room": "Bathroom",
+             "squares": ["L2"], "points": 1, "reachable": True, "reason": ""},
+            {"index": 3, "piece": "shower", "name": "Corner shower", "label": "h",
+             "room": "Bathroom", "squares": ["N2", "O2", "N3", "O3"], "points": 4,
+             "reachable": True, "reason": ""},
+        ]}
+    assert data["bonuses"][2]["routes"] == [["H11", "H10"]]
+    json.dumps(data)
+
+
+def test_the_text_score_pad() -> None:
+    text = format_scorecard(score(finished()), "plan.json")
+    assert text == (
+        "plan.json - tutorial - Blue Orange Furnishings\n"
+        + "-" * 72 + "\n"
+        "Kitchen                                                                9\n"
+        "Bathroom                                                               5\n"
+        "Living room                                                           10\n"
+        "[x] +3 if the living room looks onto a tree                           +3\n"
+        "[x] +1 per plant next to a window                                     +1\n"
+        "[x] +2 if the kitchen door is at most 3 squares from the front door   +2\n"
+        + "-" * 72 + "\n"
+        "TOTAL                                                                 30\n"
+        "pieces (tie-break)                                                     9\n"
+    )
+
+
+def card(total: int, count: int, player: str) -> ScoreCard:
+    return ScoreCard("p", player, (), (), (), total, count, (), True, f"{player}.json")
+
+
+def test_rank_by_total_then_pieces_with_shared_places() -> None:
+    cards = [card(20, 5, "ann"), card(25, 3, "bob"), card(20, 7, "cy"), card(20, 5, "dee")]
+    ranked = rank(cards)
+    assert [c.player for c in ranked] == ["bob", "cy", "ann", "dee"]
+    assert places(ranked) == [1, 2, 3, 3]
+    assert format_ranking(cards) == (
+        "place  player  sheet     total  pieces\n"
+        "    1  bob     bob.json     25       3\n"
+        "    2  cy      cy.json      20       7\n"
+        "    3  ann     ann.json     20       5\n"
+        "    3  dee     dee.json     20       5\n"
+    )
