@@ -433,7 +433,7 @@ def catalog_figures(catalog: Catalog, *, paper: str = "a4") -> list[Figure]:
             page.add_patch(Rectangle((bx + 1, by + 1), box_w - 2, box_h - 2, facecolor="none",
                                      edgecolor="#cccccc", linewidth=0.5))
             _text(page, bx + 3, by + 3, piece.name, 9, fontweight="bold", gid="catalog-name")
-            _text(page, bx + 3, by + 7.5, piece.id, 7, family="DejaVu Sans Mono",
+            _text(page, bx + 3, by + 7.5, piece.id, 7,
                   color="#333333", gid="catalog-id")
             extra = ", ".join(piece.tags)
             if piece.wall:

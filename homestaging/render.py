@@ -473,7 +473,9 @@ def figure_bytes(fig: Figure, fmt: str, *, dpi: int = 150, title: str = "",
         elif fmt == "svg":
             from matplotlib.backends.backend_svg import FigureCanvasSVG
 
-            metadata = {"Date": None, "Creator": "homestaging", "Title": title or None}
+            metadata = {"Date": None, "Creator": "homestaging"}
+            if title:
+                metadata["Title"] = title
             FigureCanvasSVG(fig)
             fig.savefig(buffer, format="svg", dpi=72, metadata=metadata)
         elif fmt == "pdf":
