@@ -66,7 +66,7 @@ def sheet_with(**changes: Any) -> dict[str, Any]:
     return data
 
 
-def errors(data: dict[str, Any]) -> list[tuple[str | None, str]]:
+def errors(data: Any) -> list[tuple[str | None, str]]:
     with pytest.raises(InputError) as caught:
         parse(data)
     return [(m.path, m.message) for m in caught.value.messages]
@@ -549,7 +549,8 @@ def random_sheet(draw: st.DrawFn) -> Sheet:
         y = draw(st.integers(0, SIZE[1] - shape.height))
         pieces.append(DrawnPiece(Placement(piece, (x, y), rotation, mirror), "x", "$"))
     wild = None
-    if pieces and draw(st.booleans()):
+    use_wild: bool = draw(st.booleans())
+    if pieces and use_wild:
         wild = WildCard((draw(st.integers(0, len(pieces) - 1)),),
                         draw(st.sampled_from(["mirror", "other-option"])))
     rooms = []
@@ -571,3 +572,71 @@ def random_sheet(draw: st.DrawFn) -> Sheet:
 @given(random_sheet(), st.sampled_from(["grid", "pieces"]))
 def test_random_plans_round_trip(sheet: Sheet, form: str) -> None:
     round_trip(sheet, form)
+
+
+# --------------------------------------------------------------------------- files and schema
+
+
+def test_project_by_path_relative_to_sheet(tmp_path: Path) -> None:
+    source = (ROOT / "projects" / "00-tutorial.yaml").read_text()
+    (tmp_path / "mine.yaml").write_text(source.replace("id: tutorial", "id: mine"))
+    path = tmp_path / "plan.json"
+    path.write_text(json.dumps(sheet_with(project="mine.yaml")))
+    sheet = read_sheet(path)
+    assert sheet.project.id == "mine"
+    assert sheet.project_ref == "mine.yaml"
+    assert sheet_to_json(sheet)["project"] == "mine.yaml"
+
+
+def test_project_file_errors_are_reported(tmp_path: Path) -> None:
+    (tmp_path / "broken.yaml").write_text("id: broken\n")
+    path = tmp_path / "plan.json"
+    path.write_text(json.dumps(sheet_with(project="broken.yaml")))
+    with pytest.raises(InputError) as caught:
+        read_sheet(path)
+    messages = caught.value.messages
+    assert (messages[0].path, messages[0].message) == (
+        "$.project", "the project 'broken.yaml' cannot be used:")
+    assert messages[1].file == str(tmp_path / "broken.yaml")
+    assert len(messages) > 2
+
+
+def test_unknown_project() -> None:
+    found = errors(sheet_with(project="nothere"))
+    assert len(found) == 1
+    assert found[0][0] == "$.project"
+    assert found[0][1].startswith("unknown project 'nothere': expected a bundled id (tutorial,")
+
+
+def test_schema_and_meaning_errors_together() -> None:
+    data = sheet_with(windows=[["B2", "n"], "B2"], current_room="Garage")
+    data["pieces"].append({"piece": "sofa"})
+    found = errors(data)
+    assert ("$.windows[1]", 'expected a list, found "B2"') in found
+    assert ("$.pieces[1]", "missing required key 'at'") in found
+    assert any(p == "$.current_room" for p, _ in found)
+
+
+def test_not_a_sheet() -> None:
+    assert errors([1, 2]) == [("$", "expected an object, found a list")]
+    assert errors({"format": "other", "project": "tutorial"}) == [
+        ("$.format", 'expected "homestaging-sheet/1", found "other"')]
+
+
+def test_syntax_error_is_located(tmp_path: Path) -> None:
+    path = tmp_path / "plan.json"
+    path.write_text('{"format": "homestaging-sheet/1",\n "project": }')
+    with pytest.raises(InputError) as caught:
+        read_sheet(path)
+    assert (caught.value.messages[0].line, caught.value.messages[0].column) == (2, 13)
+
+
+def test_read_from_stdin(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+    import sys
+
+    raw = io.BytesIO(json.dumps(SPEC_EXAMPLE).encode())
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(raw))
+    sheet = read_sheet("-")
+    assert sheet.source == "<stdin>"
+    assert len(sheet.pieces) == 3
