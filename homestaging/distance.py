@@ -76,13 +76,23 @@ class Distances:
         project = lay.sheet.project
         self.width = project.width
         self.height = project.height
-        self.blocked = blocked_keys(lay)
         self.solid = frozenset(lay.furniture_at) | project.obstacles
-
-    def _step_open(self, a: Cell, b: Cell) -> bool:
-        (ax, ay), (bx, by) = a, b
-        key = (max(ax, bx), ay, "w") if bx != ax else (ax, max(ay, by), "n")
-        return key not in self.blocked
+        blocked = blocked_keys(lay)
+        steps: dict[Cell, tuple[Cell, ...]] = {}
+        width, height = self.width, self.height
+        for y in range(height):
+            for x in range(width):
+                found = []
+                if y > 0 and (x, y, "n") not in blocked:
+                    found.append((x, y - 1))
+                if x + 1 < width and (x + 1, y, "w") not in blocked:
+                    found.append((x + 1, y))
+                if y + 1 < height and (x, y + 1, "n") not in blocked:
+                    found.append((x, y + 1))
+                if x > 0 and (x, y, "w") not in blocked:
+                    found.append((x - 1, y))
+                steps[(x, y)] = tuple(found)
+        self.steps = steps
 
     def _inside(self, cell: Cell) -> bool:
         return 0 <= cell[0] < self.width and 0 <= cell[1] < self.height
@@ -96,11 +106,13 @@ class Distances:
             return Route(0)
         ends = second.squares
         end_edges = {c for edge in second.edges for c in edge.cells}
-        own = first.squares | ends
+        starts = first.squares
+        own = starts | ends
+        solid = self.solid
         dist: dict[Cell, int] = {}
         parent: dict[Cell, Cell | None] = {}
         queue: deque[Cell] = deque()
-        for cell in sorted(first.squares):
+        for cell in sorted(starts):
             dist[cell] = 0
             parent[cell] = None
             queue.append(cell)
@@ -110,12 +122,13 @@ class Distances:
                     continue
                 if cell in ends:
                     return Route(0)
-                if cell in self.solid:
+                if cell in solid:
                     continue
                 dist[cell] = 1
                 parent[cell] = None
                 queue.append(cell)
         done: set[Cell] = set()
+        steps = self.steps
         while queue:
             cell = queue.popleft()
             if cell in done:
@@ -124,16 +137,18 @@ class Distances:
             here = dist[cell]
             if cell in end_edges:
                 return Route(here, self._trace(parent, cell, own))
-            x, y = cell
-            for nxt in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
-                if nxt in done or not self._inside(nxt) or not self._step_open(cell, nxt):
+            for nxt in steps.get(cell, ()):
+                if nxt in done:
                     continue
                 if nxt in ends:
                     return Route(here, self._trace(parent, cell, own))
-                if nxt in self.solid and nxt not in first.squares:
+                if nxt in starts:
+                    cost = 0
+                elif nxt in solid:
                     continue
-                cost = 0 if nxt in first.squares else 1
-                if here + cost < dist.get(nxt, here + cost + 1):
+                else:
+                    cost = 1
+                if nxt not in dist or here + cost < dist[nxt]:
                     dist[nxt] = here + cost
                     parent[nxt] = cell
                     if cost:

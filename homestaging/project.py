@@ -143,13 +143,17 @@ class Project:
         return 0 <= cell[0] < self.width and 0 <= cell[1] < self.height
 
     def exterior_walls(self) -> frozenset[Edge]:
-        """Every edge between a house square and a square outside the house."""
-        return frozenset(
-            Edge(cell, side)
-            for cell in self.house
-            for side, other in _sides(cell)
-            if other not in self.house
-        )
+        """Every edge between a house square and a square outside the house (computed once)."""
+        cached: frozenset[Edge] | None = self.__dict__.get("_exterior_walls")
+        if cached is None:
+            cached = frozenset(
+                Edge(cell, side)
+                for cell in self.house
+                for side, other in _sides(cell)
+                if other not in self.house
+            )
+            object.__setattr__(self, "_exterior_walls", cached)
+        return cached
 
 
 def _sides(cell: Cell) -> Iterator[tuple[str, Cell]]:
