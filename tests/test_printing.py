@@ -1,0 +1,151 @@
+"""Printed pages: every bundled project fits A4 and Letter with squares of at least 7 mm,
+the PDF carries its metadata and embedded fonts, and the bytes are deterministic."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from homestaging.catalog import Catalog, bundled_catalog
+from homestaging.printing import (
+    MARGIN,
+    MIN_SQUARE,
+    catalog_figures,
+    catalog_sheet,
+    print_project,
+    print_projects,
+    project_figures,
+    projects_pdf,
+    sheet_layout,
+)
+from homestaging.project import bundled_project_files, find_project
+
+PROJECTS = list(bundled_project_files())
+PAGE = re.compile(rb"/Type\s*/Page\b(?!s)")
+
+
+def texts(fig: object) -> list[str]:
+    return [t.get_text() for ax in fig.axes for t in ax.texts]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("project_id", PROJECTS)
+def test_drawing_sheet_fits_the_page(project_id: str, paper: str) -> None:
+    project = find_project(project_id)
+    lay = sheet_layout(project, paper)
+    assert lay.square >= MIN_SQUARE
+    width, height = lay.page
+    x, y, w, h = lay.grid
+    assert x >= MARGIN and y >= MARGIN and x + w <= width - MARGIN + 0.01
+    assert y + h <= height - MARGIN + 0.01
+    tx, ty, tw = lay.table
+    table_h = sum(max(6.5, 3.3 * len(lines) + 2.6) for _, lines, _ in lay.rows)
+    assert ty + table_h <= height - MARGIN and tx + tw <= width - MARGIN + 0.01
+    assert [lines[0] for kind, lines, _ in lay.rows if kind == "room"] == [
+        room.name for room in project.rooms]
+
+
+def test_largest_project_is_portrait_with_big_enough_squares() -> None:
+    manor = find_project("country-manor")  # 24 x 20
+    assert round(sheet_layout(manor, "a4").square, 2) == 7.4
+    assert round(sheet_layout(manor, "letter").square, 2) == 7.13
+    assert not sheet_layout(find_project("tutorial"), "a4").landscape
+
+
+@pytest.fixture(scope="module")
+def every_project_pdf() -> bytes:
+    return projects_pdf([find_project(p) for p in PROJECTS], paper="letter", sheets=1)
+
+
+def test_every_project_prints_in_one_pdf(every_project_pdf: bytes) -> None:
+    assert len(PAGE.findall(every_project_pdf)) == 2 * len(PROJECTS)
+    assert b"/Title (Home Staging - projects book)" in every_project_pdf
+    assert b"/MediaBox [ 0 0 612 792 ]" in every_project_pdf  # US Letter in points
+
+
+def test_project_pdf_metadata_fonts_and_determinism(tmp_path: Path) -> None:
+    first, second = tmp_path / "a.pdf", tmp_path / "b.pdf"
+    print_project(find_project("tutorial"), first, sheets=2)
+    print_project(find_project("tutorial"), second, sheets=2)
+    data = first.read_bytes()
+    assert data == second.read_bytes()
+    assert len(PAGE.findall(data)) == 3
+    assert b"/Title (Home Staging - project 0: Tutorial)" in data
+    assert b"/Author (homestaging)" in data and b"/Creator (homestaging)" in data
+    assert b"/Subject (Project page and blank drawing sheets)" in data
+    assert b"/FontFile2" in data  # TrueType fonts embedded
+    assert b"/CreationDate" not in data
+    assert b"/MediaBox [ 0 0 595.2755905512 841.8897637795 ]" in data  # A4 in points
+
+
+def test_print_projects_orders_pages(tmp_path: Path) -> None:
+    target = tmp_path / "two.pdf"
+    print_projects([find_project("tutorial"), find_project("starter-flat")], target, sheets=0)
+    assert len(PAGE.findall(target.read_bytes())) == 2
+
+
+def test_project_page_contents() -> None:
+    page, sheet = project_figures(find_project("family-home"), sheets=1)
+    words = texts(page)
+    assert {"PROJECT 5", "Family home", "Rooms", "Kids room", "Bonuses", "Tips"} <= set(words)
+    assert "+2 per floor lamp touching a sofa" in words and "+2 each" in words
+    assert "None: the standard rules apply." in words
+    page_axes = page.axes[0]
+    pencils = [p for p in page_axes.patches if p.get_gid() == "pencil"]
+    assert len(pencils) == 3 * 4  # three pencils of four parts, two of them coloured
+    tokens = [p for p in page_axes.patches if p.get_gid() == "token"]
+    assert len(tokens) == sum(room.tokens for room in find_project("family-home").rooms)
+    cards = [t.get_text() for t in page_axes.texts if t.get_gid() == "card-number"]
+    assert cards[:3] == ["7", "8", "10"]
+    house = page.axes[1]
+    assert "A" in texts_of(house) and "16" in texts_of(house) and "garden" in texts_of(house)
+    sheet_words = texts(sheet)
+    assert {"Name:", "Project 5: Family home", "Wild card", "Total", "Kids room",
+            "Empty rooms: -3 each", "Tie-break: reachable pieces"} <= set(sheet_words)
+
+
+def texts_of(ax: object) -> list[str]:
+    return [t.get_text() for t in ax.texts]  # type: ignore[attr-defined]
+
+
+def test_tutorial_and_special_rules_on_the_page() -> None:
+    (page,) = project_figures(find_project("tutorial"), sheets=0)
+    assert "Tutorial" in [t.get_text() for t in page.axes[0].texts if t.get_gid() == "difficulty"]
+    no_hallway = next(p for p in PROJECTS if "no-hallway" in find_project(p).special_rules)
+    (page,) = project_figures(find_project(no_hallway), sheets=0)
+    rules = [t.get_text() for t in page.axes[0].texts if t.get_gid() == "special-rule"]
+    assert rules == ["no-hallway"]
+    assert any(t.startswith("There is no hallway") for t in texts(page))
+
+
+def test_obstacles_are_hatched_on_the_sheet() -> None:
+    _, sheet = project_figures(find_project("tutorial"), sheets=1)
+    grid = sheet.axes[1]
+    obstacles = [p for p in grid.patches if p.get_gid() == "obstacle"]
+    assert [(p.get_x(), p.get_y(), p.get_hatch()) for p in obstacles] == [(7, 5, "////")]
+
+
+def test_unknown_paper_and_negative_sheets() -> None:
+    with pytest.raises(ValueError, match="expected a4 or letter"):
+        sheet_layout(find_project("tutorial"), "a3")
+    with pytest.raises(ValueError, match="cannot be negative"):
+        project_figures(find_project("tutorial"), sheets=-1)
+
+
+def test_catalog_sheet_lists_every_piece(tmp_path: Path) -> None:
+    catalog = bundled_catalog()
+    figures = catalog_figures(catalog)
+    assert len(figures) == -(-len(catalog.pieces) // 15)
+    ids = [t.get_text() for fig in figures for t in fig.axes[0].texts
+           if t.get_gid() == "catalog-id"]
+    assert ids == sorted(catalog.pieces)
+    cards = {t.get_text() for t in figures[0].axes[0].texts if t.get_gid() == "catalog-cards"}
+    assert "card 1a" in cards  # bed-double
+    some = Catalog({key: catalog.pieces[key] for key in sorted(catalog.pieces)[:16]}, {})
+    target = tmp_path / "catalog.pdf"
+    catalog_sheet(some, target, paper="letter")
+    data = target.read_bytes()
+    assert len(PAGE.findall(data)) == 2
+    assert b"/Title (Home Staging - furniture catalog)" in data
