@@ -421,6 +421,8 @@ class _Marks:
     touching: int  # squares beside a wall, an obstacle or a piece's square
     targets: tuple[tuple[str, int], ...]  # what must stay reachable: name -> squares
     room_circulation: int  # circulation of the pieces already in the room
+    go_e_any: int = 0  # not on the last column
+    go_w_any: int = 0  # not on the first column
     reached: int = 0
 
     @classmethod
@@ -474,14 +476,15 @@ class _Marks:
                          for c in sheet.pieces[i].placement.circulation)
         marks = cls(masks, walkable, go_e, go_w, go_s, go_n, sources, touching, tuple(targets),
                     room_circ)
+        marks.go_e_any, marks.go_w_any = full & ~last, full & ~column0
         marks.reached = marks.flood(walkable)
         return marks
 
-    def flood(self, walkable: int) -> int:
-        """Squares of ``walkable`` linked to the sources."""
+    def flood(self, walkable: int, seed: int | None = None) -> int:
+        """Squares of ``walkable`` linked to ``seed`` (default: the sources)."""
         width = self.masks.width
         go_e, go_w, go_s, go_n = self.go_e, self.go_w, self.go_s, self.go_n
-        reached = self.sources & walkable
+        reached = (self.sources if seed is None else seed) & walkable
         while True:
             grown = (reached | ((reached & go_e) << 1) | ((reached & go_w) >> 1)
                      | ((reached & go_s) << width) | ((reached & go_n) >> width)) & walkable
@@ -489,16 +492,42 @@ class _Marks:
                 return reached
             reached = grown
 
+    def grow(self, mask: int) -> int:
+        """``mask`` and its four neighbours (walls ignored)."""
+        width = self.masks.width
+        return (mask | ((mask & self.go_e_any) << 1) | ((mask & self.go_w_any) >> 1)
+                | (mask << width) | (mask >> width)) & self.masks.full
+
+    def after(self, furniture: int) -> int:
+        """The squares still linked to the sources once ``furniture`` stands."""
+        before = self.reached
+        if not furniture & before:
+            return before
+        if not furniture & self.sources:
+            # when every walkable neighbour of the piece is still linked to the others
+            # around it, a route through the piece can go round it: nothing changes
+            width = self.masks.width
+            rest = self.walkable & ~furniture
+            beside = (((furniture & self.go_e) << 1) | ((furniture & self.go_w) >> 1)
+                      | ((furniture & self.go_s) << width) | ((furniture & self.go_n) >> width)
+                      ) & rest & before
+            if beside:
+                around = self.grow(self.grow(furniture)) & rest
+                linked = self.flood(around, beside & -beside)
+                if not beside & ~linked:
+                    return before & ~furniture
+        return self.flood(self.walkable & ~furniture)
+
     def judge(self, furniture: int, circulation: int, rug: bool) -> tuple[tuple[str, ...], bool]:
         """(cut off, door possible) for a piece with these squares."""
         before = self.reached
-        unchanged = rug or not furniture & before
-        after = before if unchanged else self.flood(self.walkable & ~furniture)
+        after = before if rug else self.after(furniture)
+        lost = before & ~after
         cut = tuple(
-            f"{name} at {cells_text(self.cells(squares & before & ~after))}"
+            f"{name} at {cells_text(self.cells(squares & lost))}"
             for name, squares in self.targets
-            if squares & before & ~after
-        )
+            if squares & lost
+        ) if lost else ()
         room_circ = self.room_circulation | circulation
         used = room_circ | furniture
         free = after & ~used & ~self.masks.walled

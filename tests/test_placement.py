@@ -1,0 +1,351 @@
+"""Legal placements: exact sets on hand-made sheets, the marks, the ranking, and the
+bit-mask search held to the rules engine on random sheets."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from homestaging.catalog import Card, Catalog, bundled_catalog
+from homestaging.grid import Cell, Edge, parse_cell, parse_cells, parse_edge
+from homestaging.pieces import Piece, Placement, parse_art
+from homestaging.placement import (
+    SheetMasks,
+    candidates_json,
+    card_pieces,
+    format_candidates,
+    legal_keys,
+    placements,
+    reference_keys,
+    target_room,
+)
+from homestaging.project import CardSlot, Project, RoomSpec, find_project
+from homestaging.sheet import DrawnPiece, RoomPlan, Sheet, WildCard
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def piece(piece_id: str, art: str, *, wall: str = "", kind: str = "furniture") -> Piece:
+    shape = parse_art(art)
+    shape = type(shape)(shape.furniture, shape.circulation, frozenset(wall))
+    return Piece(piece_id, piece_id.replace("-", " ").capitalize(), shape, ("test",), kind)
+
+
+BENCH = piece("bench", "BB")
+CHAIR = piece("chair", "Co")
+PLANT = piece("plant", "P")
+SHELF = piece("shelf", "SS\noo", wall="n")
+RUG = piece("rug", "RR\nRR", kind="rug")
+TEST_CATALOG = Catalog(
+    {p.id: p for p in (BENCH, CHAIR, PLANT, SHELF, RUG)},
+    {(1, "a"): Card(1, "a", ("bench", "chair")), (1, "b"): Card(1, "b", ("plant", "shelf")),
+     (2, "a"): Card(2, "a", ("rug", "plant")), (2, "b"): Card(2, "b", ("rug", "chair"))},
+)
+
+
+def project(house: Sequence[str], *, width: int, height: int, obstacles: Sequence[str] = (),
+            walls: Sequence[tuple[str, str]] = (), tokens: int = 3) -> Project:
+    return Project(
+        id="test", name="Test", width=width, height=height,
+        house=frozenset(c for r in house for c in parse_cells(r)),
+        rooms=(RoomSpec("Living", "living", (CardSlot(1, tokens), CardSlot(2, 1))),
+               RoomSpec("Bath", "bathroom", (CardSlot(2, 1),))),
+        catalog=TEST_CATALOG,
+        obstacles=frozenset(c for r in obstacles for c in parse_cells(r)),
+        walls=frozenset(parse_edge(list(w)) for w in walls),
+    )
+
+
+def drawn(p: Piece, at: str, rotation: int = 0, index: int = 0) -> DrawnPiece:
+    return DrawnPiece(Placement(p, parse_cell(at), rotation), f"pieces[{index}]",
+                      f"$.pieces[{index}]")
+
+
+def keys(*items: tuple[str, int]) -> set[tuple[Cell, int, bool]]:
+    return {(parse_cell(at), rotation, False) for at, rotation in items}
+
+
+def both(sheet: Sheet, p: Piece) -> set[tuple[Cell, int, bool]]:
+    """The legal set, after checking that both implementations give it."""
+    fast = legal_keys(sheet, p)
+    assert fast == reference_keys(sheet, p)
+    assert {c.key for c in placements(sheet, p)} == fast
+    return fast
+
+
+# --- exact sets --------------------------------------------------------------------------
+
+ROOM_3X3 = project(["B2:D4"], width=5, height=5, obstacles=["C3"])
+
+
+def test_bench_in_a_3x3_room_with_an_obstacle() -> None:
+    sheet = Sheet(ROOM_3X3, current_room="Living")
+    assert both(sheet, BENCH) == keys(
+        ("B2", 0), ("C2", 0), ("B4", 0), ("C4", 0),
+        ("B2", 90), ("B3", 90), ("D2", 90), ("D3", 90),
+    )
+
+
+def test_circulation_may_not_cover_furniture_nor_be_covered() -> None:
+    sheet = Sheet(ROOM_3X3, pieces=(drawn(CHAIR, "B2"),), current_room="Living")
+    # the chair: furniture B2, circulation C2; a plant goes on any free square but those
+    assert both(sheet, PLANT) == keys(("D2", 0), ("B3", 0), ("D3", 0), ("B4", 0), ("C4", 0),
+                                      ("D4", 0))
+    # a rug lies on anything but obstacles and other rugs
+    assert both(sheet, RUG) == set()  # every 2x2 block of B2:D4 holds the obstacle C3
+    wide = Sheet(project(["B2:E4"], width=6, height=5), pieces=(drawn(CHAIR, "B2"),),
+                 current_room="Living")
+    assert both(wide, RUG) == keys(("B2", 0), ("C2", 0), ("D2", 0), ("B3", 0), ("C3", 0),
+                                   ("D3", 0))
+
+
+def test_wall_piece_needs_a_wall_standing_before() -> None:
+    proj = project(["B2:E4"], width=6, height=5, walls=[("C4", "n"), ("D4", "n")])
+    sheet = Sheet(proj, current_room="Living")
+    result = both(sheet, SHELF)
+    # rotation 0: furniture on the north row against the exterior wall; on row 3 its
+    # circulation would be across the pre-drawn wall C3:D3/s
+    assert {k for k in result if k[1] == 0} == keys(("B2", 0), ("C2", 0), ("D2", 0))
+    # rotation 180: furniture on row 4 would have the pre-drawn wall between it and its
+    # circulation; on row 3 it stands against that wall
+    assert {k for k in result if k[1] == 180} == keys(("C2", 180))
+    # east and west walls; two circulation squares may have a wall between them (D3|D4)
+    assert {k for k in result if k[1] == 90} == keys(("D2", 90), ("D3", 90))
+    assert {k for k in result if k[1] == 270} == keys(("B2", 270), ("B3", 270))
+
+
+def test_a_piece_may_not_cross_a_predrawn_wall_nor_enter_a_walled_room() -> None:
+    proj = project(["B2:F3"], width=7, height=4, walls=[("C2", "e")])
+    bath = RoomPlan("Bath", frozenset(parse_cells("E2:F3")), (Edge(parse_cell("E3"), "w"),),
+                    "$.rooms[0]")
+    sheet = Sheet(proj, rooms=(bath, RoomPlan("Living", path="$.rooms[1]")),
+                  current_room="Living")
+    # open squares B2:D3; the wall C2/e splits C2|D2 but not C3|D3
+    assert both(sheet, BENCH) == keys(("B2", 0), ("B3", 0), ("C3", 0),
+                                      ("B2", 90), ("C2", 90), ("D2", 90))
+
+
+def test_anchor_free_rules() -> None:
+    sheet = Sheet(ROOM_3X3, current_room="Bath")
+    assert both(sheet, BENCH) == set()  # not on the bathroom's cards
+    full = Sheet(ROOM_3X3, pieces=(drawn(RUG, "B2"),), current_room="Bath")
+    assert both(full, RUG) == set()  # one token, one piece already
+    assert legal_keys(Sheet(ROOM_3X3, current_room="Living"), bundled_catalog().piece("sofa")) \
+        == set()
+
+
+def test_room_already_over_its_tokens() -> None:
+    # Bath: one token, two rugs already; the second (D4:E5) is the extra one
+    proj = project(["B2:E5"], width=6, height=6)
+    first = DrawnPiece(Placement(RUG, (1, 1)), "pieces[0]", "$.pieces[0]")
+    second = DrawnPiece(Placement(RUG, (3, 3)), "pieces[1]", "$.pieces[1]")
+    sheet = Sheet(proj, pieces=(first, second), current_room="Bath")
+    # a third rug makes the extra squares change unless it lies exactly on the second one,
+    # where it overlaps it (rug on rug): nothing is legal
+    assert both(sheet, RUG) == set()
+    # a plant standing on the extra rug adds no square to the too-many-pieces problem
+    assert both(sheet, PLANT) == keys(("D4", 0), ("E4", 0), ("D5", 0), ("E5", 0))
+
+
+def test_mirrored_placements_use_the_wild_card() -> None:
+    ell = piece("ell", "LLL\nLo.")
+    catalog = Catalog({**TEST_CATALOG.pieces, "ell": ell},
+                      {**TEST_CATALOG.cards, (1, "a"): Card(1, "a", ("ell", "chair"))})
+    proj = Project(id="t", name="T", width=4, height=4, house=frozenset(parse_cells("A1:C3")),
+                   rooms=(RoomSpec("Living", "living", (CardSlot(1, 2),)),), catalog=catalog)
+    free = Sheet(proj, current_room="Living")
+    result = both(free, ell)
+    assert len({k for k in result if k[2]}) == 4 * 2  # 4 mirrored shapes x 2 anchors
+    assert all(c.mirror for c in placements(free, ell, mirror=True))
+    assert legal_keys(free, ell, mirror=False) == {k for k in result if not k[2]}
+    used = Sheet(proj, current_room="Living", wild_card=WildCard((), "other-option"))
+    assert both(used, ell) == {k for k in result if not k[2]}
+
+
+# --- marks and order ---------------------------------------------------------------------
+
+# house B2:F3, front door B2/w; a chair turned 180 at E2 (circulation E2, furniture F2);
+# a one-square bathroom at F3 with its door on its west side (E3)
+CORRIDOR = project(["B2:F3"], width=7, height=4)
+
+
+def corridor_sheet() -> Sheet:
+    bath = RoomPlan("Bath", frozenset(parse_cells("F3")), (Edge(parse_cell("F3"), "w"),),
+                    "$.rooms[0]")
+    chair = DrawnPiece(Placement(CHAIR, parse_cell("E2"), 180), "pieces[0]", "$.pieces[0]")
+    return Sheet(CORRIDOR, rooms=(bath, RoomPlan("Living", path="$.rooms[1]")),
+                 pieces=(chair,), front_doors=(Edge(parse_cell("B2"), "w"),),
+                 current_room="Living")
+
+
+def test_cuts_off_names_the_piece_and_the_door_it_cuts() -> None:
+    sheet = corridor_sheet()
+    # chair: circulation E2, furniture F2; Bath is F3 with its door on E3
+    assert sheet.pieces[0].placement.circulation == {parse_cell("E2")}
+    found = {cell: c for c in placements(sheet, PLANT) for cell in [c.anchor]}
+    assert set(found) == set(parse_cells("B2:D2")) | set(parse_cells("B3:E3"))
+    assert found[parse_cell("B2")].cuts_off == (
+        "pieces[0] (Chair) at E2", "door of Bath (F3/w) at E3")  # the front door square
+    assert found[parse_cell("E3")].cuts_off == ("door of Bath (F3/w) at E3",)
+    assert found[parse_cell("D2")].cuts_off == ()
+    assert found[parse_cell("C3")].cuts_off == ()
+    # blocking both D2 and D3 cuts both; a bench does that standing at D2, rotation 90
+    bench = {c.key: c for c in placements(sheet, BENCH)}
+    assert bench[(parse_cell("D2"), 90, False)].cuts_off == (
+        "pieces[0] (Chair) at E2", "door of Bath (F3/w) at E3")
+    assert not bench[(parse_cell("D2"), 90, False)].door_possible
+
+
+def test_door_possible() -> None:
+    sheet = corridor_sheet()
+    marks = {c.anchor: c for c in placements(sheet, PLANT)}
+    assert marks[parse_cell("C2")].door_possible
+    # the plant has no circulation; cutting the chair's leaves the room no door
+    assert not marks[parse_cell("B2")].door_possible
+    chairs = {c.key: c for c in placements(sheet, CHAIR)}
+    # chair at B3 facing east (circulation C3) is fine; at C3 rotation 180 its
+    # circulation B3 stays linked to the front door square B2
+    assert chairs[(parse_cell("B3"), 0, False)].good
+    assert chairs[(parse_cell("B3"), 180, False)].good
+
+
+def test_ranking_puts_good_placements_first_then_points_then_contact() -> None:
+    sheet = corridor_sheet()
+    ranked = placements(sheet, PLANT)
+    goods = [c for c in ranked if c.good]
+    assert ranked[: len(goods)] == goods
+    assert [c.anchor for c in ranked] == [
+        parse_cell(n) for n in ("C2", "D2", "B3", "C3", "D3", "B2", "E3")]
+    contacts = [c.contact for c in goods]
+    assert contacts == sorted(contacts, reverse=True)
+    assert placements(sheet, PLANT) == ranked  # deterministic
+
+
+def test_format_and_json() -> None:
+    sheet = corridor_sheet()
+    ranked = placements(sheet, PLANT)
+    text = format_candidates(ranked, top=2)
+    assert text.splitlines()[0] == "  1. plant at C2, rotation 0: 1 point"
+    assert text.splitlines()[-1] == "     ... 5 more (7 legal placements)"
+    assert "cuts off pieces[0] (Chair) at E2; door of Bath (F3/w) at E3; leaves the room no " \
+        "door" in format_candidates(ranked, top=None)
+    data = candidates_json(ranked, top=1)
+    assert data == {"count": 7, "candidates": [{
+        "piece": "plant", "at": "C2", "rotation": 0, "mirror": False, "points": 1,
+        "cuts_off": [], "door_possible": True, "contact": ranked[0].contact,
+        "furniture": ["C2"], "circulation": []}]}
+    assert format_candidates([]) == "no legal placement\n"
+
+
+def test_target_room_and_card_pieces() -> None:
+    proj = find_project("tutorial")
+    assert target_room(Sheet(proj)) == "Kitchen"
+    kitchen = RoomPlan("Kitchen", frozenset(parse_cells("B2:E4")), (), "$.rooms[0]")
+    assert target_room(Sheet(proj, rooms=(kitchen,))) == "Bathroom"
+    with pytest.raises(ValueError, match="already walled"):
+        target_room(Sheet(proj, rooms=(kitchen,)), "Kitchen")
+    with pytest.raises(ValueError, match="no room named 'Attic'"):
+        target_room(Sheet(proj), "Attic")
+    assert [p.id for p in card_pieces(proj, 1)] == ["bed-bunk", "bed-double", "bed-single",
+                                                    "dresser"]
+    with pytest.raises(ValueError, match="no card number 99"):
+        card_pieces(proj, 99)
+
+
+# --- fast == reference, on random sheets and on the examples ------------------------------
+
+MINI = Project(
+    id="mini", name="Mini", width=9, height=7,
+    house=frozenset(parse_cells("B2:H4")) | frozenset(parse_cells("B5:D6")),
+    rooms=(RoomSpec("Kitchen", "kitchen", (CardSlot(7, 1), CardSlot(8, 1))),
+           RoomSpec("Living", "living", (CardSlot(18, 1), CardSlot(19, 1), CardSlot(32, 1))),
+           RoomSpec("Bedroom", "bedroom", (CardSlot(1, 1), CardSlot(6, 2)))),
+    catalog=bundled_catalog(), obstacles=frozenset([parse_cell("F3")]),
+    walls=frozenset([parse_edge(["D2", "e"]), parse_edge(["D3", "e"]), parse_edge(["C5", "n"])]),
+)
+PROJECTS = {"mini": MINI, "tiny-house": find_project("tiny-house")}
+
+
+@st.composite
+def sheets(draw: st.DrawFn) -> tuple[Sheet, Piece]:
+    proj = PROJECTS[draw(st.sampled_from(sorted(PROJECTS)))]
+    names = [spec.name for spec in proj.rooms]
+    order = draw(st.permutations(names))
+    current = draw(st.sampled_from(order))
+    house = sorted(proj.house, key=lambda c: (c[1], c[0]))
+    plans: list[RoomPlan] = []
+    for index, name in enumerate(order):
+        cells: frozenset[Cell] = frozenset()
+        doors: tuple[Edge, ...] = ()
+        if name != current and draw(st.booleans()):
+            x0, y0 = draw(st.sampled_from(house))
+            w, h = draw(st.integers(1, 4)), draw(st.integers(1, 4))
+            cells = frozenset((x, y) for x in range(x0, x0 + w) for y in range(y0, y0 + h)
+                              if (x, y) in proj.house)
+            doors = (Edge((x0, y0), draw(st.sampled_from("nesw"))),)
+        plans.append(RoomPlan(name, cells, doors, f"$.rooms[{index}]"))
+    sheet = Sheet(proj, rooms=tuple(plans), current_room=current)
+    catalog = proj.catalog
+    spec = proj.room(current)
+    assert spec is not None
+    options = sorted({o for slot in spec.cards for o in catalog.card_options(slot.number)})
+    for _ in range(draw(st.integers(0, 4))):
+        chosen = catalog.piece(draw(st.sampled_from(options)))
+        legal = sorted(legal_keys(sheet, chosen, mirror=False))
+        if legal and draw(st.integers(0, 3)):
+            anchor, rotation, mirror = draw(st.sampled_from(legal))
+        else:  # anywhere, legal or not
+            anchor = draw(st.sampled_from(house))
+            rotation, mirror = draw(st.sampled_from([(0, False), (90, False), (0, True)]))
+        index = len(sheet.pieces)
+        new = DrawnPiece(Placement(chosen, anchor, rotation, mirror), f"pieces[{index}]",
+                         f"$.pieces[{index}]")
+        sheet = Sheet(proj, sheet.rooms, (*sheet.pieces, new), current_room=current)
+    if draw(st.integers(0, 3)) == 0:
+        sheet = Sheet(proj, sheet.rooms, sheet.pieces, current_room=current,
+                      wild_card=WildCard((0,), draw(st.sampled_from(["mirror", "other-option"]))))
+    if draw(st.booleans()):
+        sheet = Sheet(proj, sheet.rooms, sheet.pieces, current_room=current,
+                      wild_card=sheet.wild_card, front_doors=(Edge(house[0], "n"),))
+    return sheet, catalog.piece(draw(st.sampled_from(options)))
+
+
+@settings(max_examples=25, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(sheets())
+def test_fast_agrees_with_the_rules_on_random_sheets(case: tuple[Sheet, Piece]) -> None:
+    sheet, chosen = case
+    masks = SheetMasks.build(sheet)
+    assert legal_keys(masks, chosen) == reference_keys(sheet, chosen)
+    marks = masks.marks  # the shortcut round a piece gives what a full flood fill gives
+    for candidate in placements(masks, chosen):
+        furniture = sum(1 << (y * masks.width + x) for x, y in candidate.furniture)
+        assert marks.after(furniture) == marks.flood(marks.walkable & ~furniture)
+
+
+EXAMPLE_SHEETS = sorted(p for p in EXAMPLES.glob("*.json") if not p.name.endswith(".expected.json"))
+
+
+@pytest.mark.parametrize("path", EXAMPLE_SHEETS, ids=lambda p: p.name)
+def test_fast_agrees_with_the_rules_on_the_examples(path: Path) -> None:
+    from homestaging.sheetio import read_sheet
+
+    sheet = read_sheet(path)
+    if sheet.current_room is None:
+        pytest.skip("no room being furnished")
+    room = target_room(sheet)
+    masks = SheetMasks.build(sheet, room)
+    spec = sheet.project.room(room)
+    assert spec is not None
+    catalog = sheet.project.catalog
+    options = [catalog.piece(i) for slot in spec.cards for i in catalog.card_options(slot.number)]
+    # the reference runs the rules once per anchor: keep to the piece with the fewest
+    # orientations (and every other piece by the bit masks against the ranked list)
+    chosen = min(options, key=lambda p: (len(p.orientations), p.id))
+    assert legal_keys(masks, chosen) == reference_keys(sheet, chosen, room=room)
+    for other in options:
+        assert {c.key for c in placements(masks, other)} == legal_keys(masks, other)
