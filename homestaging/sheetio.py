@@ -675,10 +675,10 @@ def cover_ranges(cells: Iterable[Cell]) -> list[str]:
     return ranges
 
 
-def _touch(a: frozenset[Cell], b: frozenset[Cell]) -> bool:
-    """True when a square of ``a`` is beside (or on) a square of ``b``."""
-    return any((x + dx, y + dy) in b for x, y in a for dx, dy in ((0, 0), (1, 0), (-1, 0),
-                                                                     (0, 1), (0, -1)))
+def _around(cells: Iterable[Cell]) -> set[Cell]:
+    """The squares and their four neighbours: a piece touching these would join the group."""
+    return {(x + dx, y + dy) for x, y in cells
+            for dx, dy in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1))}
 
 
 class _Drawing:
@@ -708,7 +708,7 @@ class _Drawing:
         self.legend: dict[str, Any] = {}
         self.chars: dict[int, str] = {}
         self.wild_char: str | None = None
-        members: dict[str, list[frozenset[Cell]]] = {}
+        near: dict[str, set[Cell]] = {}  # squares a new piece of that character may not use
         mirror_wild = sheet.wild_card is not None and sheet.wild_card.effect == "mirror"
         free = iter(LEGEND_CHARS)
         in_grid_wild = wild.issubset(grid_pieces) and bool(wild)
@@ -719,25 +719,23 @@ class _Drawing:
             char = None
             if is_wild and self.wild_char is not None:
                 char = self.wild_char
-                if self.legend[char] != value or any(
-                    _touch(placement.furniture, other) for other in members[char]
-                ):
+                if self.legend[char] != value or placement.furniture & near[char]:
                     raise ValueError("the wild card names pieces that cannot share one "
                                      "legend character")
             elif not is_wild:
                 char = next((c for c, v in self.legend.items() if v == value
                              and c != self.wild_char
-                             and not any(_touch(placement.furniture, o) for o in members[c])),
+                             and not placement.furniture & near[c]),
                             None)
             if char is None:
                 char = next(free, None)
                 if char is None:
                     continue  # out of characters: this piece goes in `pieces`
                 self.legend[char] = value
-                members[char] = []
+                near[char] = set()
                 if is_wild:
                     self.wild_char = char
-            members[char].append(placement.furniture)
+            near[char] |= _around(placement.furniture)
             self.chars[index] = char
         self.grid_pieces = [i for i in grid_pieces if i in self.chars]
         self.listed = [i for i in range(len(sheet.pieces)) if i not in self.chars]
