@@ -32,6 +32,7 @@ from homestaging.catalog import bundled_catalog  # noqa: E402
 from homestaging.grid import Edge, parse_cell, parse_cells  # noqa: E402
 from homestaging.placement import (  # noqa: E402
     SheetMasks,
+    anchor_masks,
     legal_keys,
     placements,
     reference_keys,
@@ -114,6 +115,7 @@ def bench(label: str, sheet: Sheet, reference: int, repeat: int) -> None:
     masks = SheetMasks.build(sheet, name)
     # every catalog piece, the room's card and token rules lifted
     lifted = dataclasses.replace(masks, options=frozenset(catalog.pieces), tokens=10**6)
+    raw = [best_of(repeat, lambda p=p: anchor_masks(lifted, p)) for p in catalog.pieces.values()]
     fast = [best_of(repeat, lambda p=p: legal_keys(lifted, p)) for p in catalog.pieces.values()]
     marked = [best_of(repeat, lambda p=p: placements(masks, p))
               for p in (catalog.piece(i) for i in own)]
@@ -129,7 +131,9 @@ def bench(label: str, sheet: Sheet, reference: int, repeat: int) -> None:
     print(f"{label}: {sheet.project.width} x {sheet.project.height}, room {name}, "
           f"{len(sheet.pieces)} pieces drawn")
     print(f"  masks built once per sheet:          {build:9.0f} us")
-    print(f"  bit masks, {len(fast)} catalog pieces:       median {statistics.median(fast):7.0f} us"
+    print(f"  anchor masks, {len(raw)} catalog pieces:    median {statistics.median(raw):7.0f} us"
+          f"  max {max(raw):7.0f} us")
+    print(f"  as (anchor, rotation, mirror) sets:  median {statistics.median(fast):7.0f} us"
           f"  max {max(fast):7.0f} us  ({placed} legal placements in all)")
     print(f"  ranked with marks, {len(marked)} room pieces:   median "
           f"{statistics.median(marked):7.0f} us  max {max(marked):7.0f} us")

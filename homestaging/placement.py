@@ -34,6 +34,7 @@ from .sheet import DrawnPiece, Sheet, WildCard
 __all__ = [
     "Candidate",
     "SheetMasks",
+    "anchor_masks",
     "candidates_json",
     "card_pieces",
     "format_candidates",
@@ -381,6 +382,13 @@ def _legal(
         anchors = _anchors(masks, piece, compiled)
         if anchors:
             yield orientation, compiled, anchors
+
+
+def anchor_masks(
+    masks: SheetMasks, piece: Piece, *, mirror: bool | None = None
+) -> list[tuple[Orientation, int]]:
+    """Per orientation with a legal anchor, the mask of its legal anchors (the raw search)."""
+    return [(orientation, anchors) for orientation, _, anchors in _legal(masks, piece, mirror)]
 
 
 def _iter_bits(mask: int) -> Iterator[int]:
