@@ -3,12 +3,15 @@
 Walkable squares are the hallway and, inside finalized rooms, circulation and rug
 squares (with ``lenient`` access, every free room square). Squares are linked to their
 four neighbours unless a wall stands between them; doors and the front door are
-openings. The access graph is a :mod:`networkx` graph, imported here only.
+openings. What the front door reaches is found by a plain search (so that scoring does
+not pay for importing networkx); :attr:`Access.graph` builds the same links as a
+:mod:`networkx` graph on demand (imported here only).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from .errors import WARNING, Problem
@@ -30,11 +33,17 @@ class Access:
     ``pieces[i]`` is ``''`` when ``sheet.pieces[i]`` is reachable, else the reason.
     """
 
-    graph: nx.Graph
     start: Cell | None
     connected: frozenset[Cell]
     rooms: dict[str, str]
     pieces: tuple[str, ...]
+    walkable: frozenset[Cell] = frozenset()
+    blocked: frozenset[tuple[int, int, str]] = frozenset()
+
+    @cached_property
+    def graph(self) -> nx.Graph:
+        """The access graph: walkable squares, linked where no wall stands between them."""
+        return _graph(self.walkable, self.blocked)
 
     def room_reachable(self, name: str | None) -> bool:
         return name is not None and self.rooms.get(name) == ""
@@ -66,7 +75,7 @@ def _walkable(sheet: Sheet, lay: Layout, lenient: bool) -> set[Cell]:
     return walkable
 
 
-def _graph(walkable: set[Cell], blocked: frozenset[tuple[int, int, str]]) -> nx.Graph:
+def _graph(walkable: frozenset[Cell], blocked: frozenset[tuple[int, int, str]]) -> nx.Graph:
     import networkx as nx
 
     graph = nx.Graph()
@@ -81,14 +90,26 @@ def _graph(walkable: set[Cell], blocked: frozenset[tuple[int, int, str]]) -> nx.
     return graph
 
 
-def access(sheet: Sheet, lay: Layout, *, lenient: bool = False) -> Access:
-    """Build the access graph of a sheet and decide which rooms and pieces are reachable."""
-    import networkx as nx
+def _reach(start: Cell, walkable: set[Cell], blocked: frozenset[tuple[int, int, str]]) -> set[Cell]:
+    """Walkable squares linked to ``start``."""
+    seen = {start}
+    stack = [start]
+    while stack:
+        x, y = stack.pop()
+        for other, key in (((x, y - 1), (x, y, "n")), ((x + 1, y), (x + 1, y, "w")),
+                           ((x, y + 1), (x, y + 1, "n")), ((x - 1, y), (x, y, "w"))):
+            if other in walkable and other not in seen and key not in blocked:
+                seen.add(other)
+                stack.append(other)
+    return seen
 
+
+def access(sheet: Sheet, lay: Layout, *, lenient: bool = False) -> Access:
+    """Decide which rooms and pieces the front door reaches, and why not."""
     project = sheet.project
     lenient = lenient or project.lenient_access
     walkable = _walkable(sheet, lay, lenient)
-    graph = _graph(walkable, blocked_keys(lay))
+    blocked = blocked_keys(lay)
 
     front = sheet.front_door
     start = inside_square(front, project.house) if front is not None else None
@@ -102,7 +123,7 @@ def access(sheet: Sheet, lay: Layout, *, lenient: bool = False) -> Access:
         trouble = f"front door {front.name} opens onto a square that is not walkable"
     else:
         trouble = ""
-        connected = frozenset(nx.node_connected_component(graph, start))
+        connected = frozenset(_reach(start, walkable, blocked))
 
     entry = project.rooms[0].name if project.no_hallway and project.rooms else None
     rooms: dict[str, str] = {}
@@ -132,7 +153,8 @@ def access(sheet: Sheet, lay: Layout, *, lenient: bool = False) -> Access:
             cut = sorted(placement.circulation - connected, key=lambda c: (c[1], c[0]))
             reasons.append(f"circulation square {cell_name(cut[0])} is cut off from the door"
                            if cut else "")
-    return Access(graph, start if not trouble else None, connected, rooms, tuple(reasons))
+    return Access(start if not trouble else None, connected, rooms, tuple(reasons),
+                  frozenset(walkable), blocked)
 
 
 def _room_reason(doors: tuple[Edge, ...], cells: frozenset[Cell], walkable: set[Cell],

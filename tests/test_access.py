@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import networkx as nx
 from plans import cells, project, sheet
 
 from homestaging.access import access, access_problems
@@ -28,6 +29,8 @@ def test_circulation_linked_to_the_hallway_reaches_every_piece() -> None:
     assert found.start == (4, 6)
     assert found.connected == cells("B4:D4", "F4", "E2:E7", "B5:D7", "F5:I7")
     assert found.graph.number_of_nodes() == len(found.connected)
+    assert found.graph.number_of_edges() == 44
+    assert nx.node_connected_component(found.graph, (4, 6)) == set(found.connected)
 
 
 def test_a_door_onto_an_unused_square_shuts_the_room() -> None:
