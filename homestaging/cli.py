@@ -134,7 +134,7 @@ def furniture() -> None:
 
 
 @furniture.command("list")
-@click.option("--tag", help="Only pieces with this tag.")
+@click.option("--tag", metavar="TAG", help="Only pieces with this tag.")
 @project_option
 @format_option
 def furniture_list(tag: str | None, project_ref: str | None, fmt: str) -> None:
@@ -320,7 +320,7 @@ def _display(path: str) -> str:
     return "<stdin>" if path == "-" else path
 
 
-@main.command("check")
+@main.command("check", short_help="Rules broken so far, what is still to do, score so far.")
 @click.argument("sheet_path", metavar="SHEET")
 @click.option(
     "--final/--mid-game",
@@ -355,7 +355,7 @@ def check_command(sheet_path: str, final: bool | None, fmt: str) -> None:
 
 
 
-@main.command("convert")
+@main.command("convert", short_help="Rewrite a sheet in the grid or the pieces form.")
 @click.argument("sheet_path", metavar="SHEET")
 @click.option(
     "--to",
@@ -381,7 +381,7 @@ def convert_command(sheet_path: str, form: str, output: str | None) -> None:
         write_atomic(output, text, protect=[sheet_path])
 
 
-@main.command("score")
+@main.command("score", short_help="The score pad of finished sheets, or a ranking.")
 @click.argument("sheet_paths", metavar="SHEET...", nargs=-1, required=True)
 @click.option(
     "--lenient-access",
@@ -432,11 +432,13 @@ def _problems_text(cards: Sequence[Any]) -> str:
     return f"\nProblems:\n{text}" if text else ""
 
 
-@main.command("place")
+@main.command("place", short_help="Where can this piece go? Legal placements, best first.")
 @click.argument("sheet_path", metavar="SHEET")
 @click.argument("piece_id", metavar="[PIECE]", required=False)
-@click.option("--card", type=int, help="Every piece on card NUMBER (either variant).")
-@click.option("--room", help="The room to furnish (default: the room being furnished).")
+@click.option("--card", type=int, metavar="NUMBER",
+              help="Every piece on card NUMBER (either variant).")
+@click.option("--room", metavar="ROOM",
+              help="The room to furnish (default: the room being furnished).")
 @click.option("--mirror", is_flag=True, help="Also try mirrored (spends the wild card).")
 @click.option("--top", type=click.IntRange(min=0), default=10, show_default=True,
               help="How many placements to list per piece (0 = all).")
@@ -509,7 +511,7 @@ def _place_preview(
     save_plan(preview, output, show_routes=False)
 
 
-@main.command("render")
+@main.command("render", short_help="Draw the annotated plan (PNG, SVG or PDF).")
 @click.argument("sheet_path", metavar="SHEET")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), required=True,
               help="The picture to write: .png, .svg or .pdf.")
@@ -529,7 +531,7 @@ def render_command(sheet_path: str, output: str, routes: bool, lenient_access: b
     save_plan(sheet, path, score(sheet, lenient=lenient_access), show_routes=routes)
 
 
-@main.command("print")
+@main.command("print", short_help="Print project pages and blank drawing sheets (PDF).")
 @click.argument("reference", metavar="[PROJECT]", required=False)
 @click.option("-o", "--output", type=click.Path(dir_okay=False), required=True,
               help="The PDF file to write.")
