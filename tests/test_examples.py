@@ -1,0 +1,75 @@
+"""The example sheets of ``examples/``: finished plans are legal and score exactly their
+expected breakdown, mid-game plans only wait for the end, and the mistakes sheet shows
+exactly its listed problems."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from homestaging.errors import ERROR, TODO
+from homestaging.project import bundled_project_files
+from homestaging.rules import check
+from homestaging.scoring import score
+from homestaging.sheetio import read_sheet
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+FINISHED = sorted(EXAMPLES.glob("*-finished.json"))
+MIDGAME = sorted(EXAMPLES.glob("*-midgame.json"))
+
+
+def _expected(sheet: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(sheet.with_suffix(".expected.json").read_text())
+    return data
+
+
+def test_finished_examples_are_bundled_projects() -> None:
+    projects = set(bundled_project_files())
+    names = {path.name.removesuffix("-finished.json") for path in FINISHED}
+    assert names <= projects
+    assert len(names) >= 6
+
+
+@pytest.mark.parametrize("path", FINISHED, ids=lambda p: p.stem)
+def test_finished_example_is_legal(path: Path) -> None:
+    sheet = read_sheet(path)
+    assert sheet.finished
+    assert [p.line(path.name) for p in check(sheet) if p.severity == ERROR] == []
+
+
+@pytest.mark.parametrize("path", FINISHED, ids=lambda p: p.stem)
+def test_finished_example_scores_its_expected_breakdown(path: Path) -> None:
+    card = score(read_sheet(path))
+    expected = _expected(path)
+    assert card.final
+    assert {room.name: room.points for room in card.rooms} == expected["rooms"]
+    assert [
+        {"text": bonus.text, "awarded": bonus.awarded, "points": bonus.points}
+        for bonus in card.bonuses
+    ] == expected["bonuses"]
+    assert [penalty.to_json() for penalty in card.penalties] == expected["penalties"]
+    assert card.furniture_count == expected["furniture_count"]
+    assert card.total == expected["total"]
+
+
+@pytest.mark.parametrize("path", MIDGAME, ids=lambda p: p.stem)
+def test_midgame_example_only_waits_for_the_end(path: Path) -> None:
+    sheet = read_sheet(path)
+    assert not sheet.finished
+    assert sheet.current_room is not None
+    problems = check(sheet)
+    assert [p.line(path.name) for p in problems if p.severity != TODO] == []
+    assert {p.code for p in problems} >= {"front-door-count", "room-not-finalized"}
+
+
+def test_mistakes_example_shows_exactly_its_problems() -> None:
+    path = EXAMPLES / "mistakes.json"
+    expected = json.loads((EXAMPLES / "mistakes.expected.json").read_text())
+    found = [
+        {"code": p.code, "severity": p.severity, "cells": list(p.cells), "path": p.path}
+        for p in check(read_sheet(path))
+    ]
+    assert found == expected["problems"]
