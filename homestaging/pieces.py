@@ -138,8 +138,17 @@ class Piece:
                     found.append(Orientation(rotation, mirror, shape))
         return tuple(found)
 
+    @cached_property
+    def _turned(self) -> dict[tuple[int, bool], Shape]:
+        return {}
+
     def shape(self, rotation: int = 0, mirror: bool = False) -> Shape:
-        return self.art.turned(rotation, mirror)
+        """The art mirrored and turned; computed once per piece and orientation."""
+        key = (rotation, mirror)
+        found = self._turned.get(key)
+        if found is None:
+            found = self._turned[key] = self.art.turned(rotation, mirror)
+        return found
 
 
 @dataclass(frozen=True)

@@ -90,51 +90,53 @@ def iter_errors(
         name = schema["$ref"].rsplit("/", 1)[-1]
         yield from iter_errors(value, root["$defs"][name], root, path)
         return
-    where = json_path(path)
     if "type" in schema and not _type_ok(value, schema["type"]):
-        yield where, f"expected {_type_words(schema['type'])}, found {_describe(value)}"
+        yield json_path(path), f"expected {_type_words(schema['type'])}, found {_describe(value)}"
         return
     if "const" in schema and value != schema["const"]:
-        yield where, f"expected {json.dumps(schema['const'])}, found {_describe(value)}"
+        yield json_path(path), f"expected {json.dumps(schema['const'])}, found {_describe(value)}"
         return
     if "enum" in schema and value not in schema["enum"]:
         options = ", ".join(str(o) for o in schema["enum"])
-        yield where, f"expected one of {options}; found {_describe(value)}"
+        yield json_path(path), f"expected one of {options}; found {_describe(value)}"
         return
     if "anyOf" in schema:
         yield from _any_of(value, schema["anyOf"], root, path)
         return
     if isinstance(value, str):
-        yield from _string(value, schema, where)
+        yield from _string(value, schema, path)
     elif isinstance(value, int | float) and not isinstance(value, bool):
         if "minimum" in schema and value < schema["minimum"]:
-            yield where, f"expected at least {schema['minimum']}, found {_describe(value)}"
+            found = _describe(value)
+            yield json_path(path), f"expected at least {schema['minimum']}, found {found}"
         if "maximum" in schema and value > schema["maximum"]:
-            yield where, f"expected at most {schema['maximum']}, found {_describe(value)}"
+            found = _describe(value)
+            yield json_path(path), f"expected at most {schema['maximum']}, found {found}"
     elif isinstance(value, list):
         yield from _array(value, schema, root, path)
     elif isinstance(value, dict):
         yield from _object(value, schema, root, path)
 
 
-def _string(value: str, schema: dict[str, Any], where: str) -> Iterator[tuple[str, str]]:
+def _string(value: str, schema: dict[str, Any], path: Path) -> Iterator[tuple[str, str]]:
     if "minLength" in schema and len(value) < schema["minLength"]:
-        yield where, f"expected at least {schema['minLength']} characters, found {len(value)}"
+        bound = schema["minLength"]
+        yield json_path(path), f"expected at least {bound} characters, found {len(value)}"
     if "maxLength" in schema and len(value) > schema["maxLength"]:
-        yield where, f"expected at most {schema['maxLength']} characters, found {len(value)}"
+        bound = schema["maxLength"]
+        yield json_path(path), f"expected at most {bound} characters, found {len(value)}"
     if "pattern" in schema and not re.fullmatch(schema["pattern"], value):
         hint = schema.get("description", f"text matching {schema['pattern']}")
-        yield where, f"expected {hint}, found {_describe(value)}"
+        yield json_path(path), f"expected {hint}, found {_describe(value)}"
 
 
 def _array(
     value: list[Any], schema: dict[str, Any], root: dict[str, Any], path: Path
 ) -> Iterator[tuple[str, str]]:
-    where = json_path(path)
     if "minItems" in schema and len(value) < schema["minItems"]:
-        yield where, f"expected at least {schema['minItems']} entries, found {len(value)}"
+        yield json_path(path), f"expected at least {schema['minItems']} entries, found {len(value)}"
     if "maxItems" in schema and len(value) > schema["maxItems"]:
-        yield where, f"expected at most {schema['maxItems']} entries, found {len(value)}"
+        yield json_path(path), f"expected at most {schema['maxItems']} entries, found {len(value)}"
     if "items" in schema:
         for index, item in enumerate(value):
             yield from iter_errors(item, schema["items"], root, (*path, index))
@@ -143,20 +145,19 @@ def _array(
 def _object(
     value: dict[Any, Any], schema: dict[str, Any], root: dict[str, Any], path: Path
 ) -> Iterator[tuple[str, str]]:
-    where = json_path(path)
     properties: dict[str, Any] = schema.get("properties", {})
     for key in value:
         if not isinstance(key, str):
-            yield where, f"expected text keys, found {_describe(key)}"
+            yield json_path(path), f"expected text keys, found {_describe(key)}"
     if "minProperties" in schema and len(value) < schema["minProperties"]:
         expected = ", ".join(properties) or "a key"
-        yield where, f"expected one of the keys {expected}, found none"
+        yield json_path(path), f"expected one of the keys {expected}, found none"
     if "maxProperties" in schema and len(value) > schema["maxProperties"]:
         found = ", ".join(str(k) for k in value)
-        yield where, f"expected {schema['maxProperties']} key(s), found {found}"
+        yield json_path(path), f"expected {schema['maxProperties']} key(s), found {found}"
     for key in schema.get("required", []):
         if key not in value:
-            yield where, f"missing required key {key!r}"
+            yield json_path(path), f"missing required key {key!r}"
     extra = schema.get("additionalProperties", True)
     for key, item in value.items():
         if not isinstance(key, str):
