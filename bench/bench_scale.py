@@ -33,10 +33,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from homestaging.grid import cell_name  # noqa: E402
-from homestaging.rules import check  # noqa: E402
-from homestaging.scoring import score  # noqa: E402
-from homestaging.sheetio import read_sheet  # noqa: E402
+from homestaging.grid import cell_name
+from homestaging.rules import check
+from homestaging.scoring import score
+from homestaging.sheetio import read_sheet
 
 SIZES = ((24, 32), (50, 50), (100, 100), (200, 200))
 ROOMS = 5
@@ -146,21 +146,52 @@ def main() -> None:
                 score_ms, card = best(args.repeat, lambda s=sheet: score(s))
                 squares = width * height
                 errors = sorted({p.code for p in problems if p.severity == "error"})
-                rows.append((f"{width} x {height}", "dense" if dense else "legal",
-                             len(sheet.pieces), read_ms, check_ms, score_ms,
-                             (check_ms + score_ms) * 1000 / squares, card.total,
-                             ",".join(errors) or "-"))
+                rows.append(
+                    (
+                        f"{width} x {height}",
+                        "dense" if dense else "legal",
+                        len(sheet.pieces),
+                        read_ms,
+                        check_ms,
+                        score_ms,
+                        (check_ms + score_ms) * 1000 / squares,
+                        card.total,
+                        ",".join(errors) or "-",
+                    )
+                )
                 if args.profile == width and dense:
                     profiler = cProfile.Profile()
                     profiler.runcall(lambda s=sheet: (check(s), score(s)))
                     pstats.Stats(profiler).sort_stats("cumulative").print_stats(25)
-    head = ("sheet", "kind", "pieces", "read ms", "check ms", "score ms",
-            "check+score ms/1000 sq", "total", "errors")
+    head = (
+        "sheet",
+        "kind",
+        "pieces",
+        "read ms",
+        "check ms",
+        "score ms",
+        "check+score ms/1000 sq",
+        "total",
+        "errors",
+    )
     print(" | ".join(head))
     print(" | ".join("---" for _ in head))
     for row in rows:
-        print(" | ".join([row[0], row[1], str(row[2]), f"{row[3]:.1f}", f"{row[4]:.1f}",
-                          f"{row[5]:.1f}", f"{row[6]:.2f}", str(row[7]), row[8]]))
+        print(
+            " | ".join(
+                [
+                    row[0],
+                    row[1],
+                    str(row[2]),
+                    f"{row[3]:.1f}",
+                    f"{row[4]:.1f}",
+                    f"{row[5]:.1f}",
+                    f"{row[6]:.2f}",
+                    str(row[7]),
+                    row[8],
+                ]
+            )
+        )
 
 
 if __name__ == "__main__":
