@@ -8,7 +8,6 @@ need them, so ``check`` and ``score`` never load matplotlib.
 
 from __future__ import annotations
 
-import difflib
 import errno
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -81,6 +80,8 @@ def _echo(fmt: str, text: Callable[[], str], data: Callable[[], Any]) -> None:
 
 
 def _suggest(word: str, known: Sequence[str]) -> str:
+    import difflib
+
     close = difflib.get_close_matches(word, known, n=3, cutoff=0.5)
     return f"; did you mean {' or '.join(close)}?" if close else ""
 
