@@ -23,7 +23,6 @@ __all__ = ["main"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-EXIT_OK = 0
 EXIT_FINDINGS = 1
 EXIT_UNUSABLE = 2
 
@@ -47,8 +46,9 @@ class _Group(click.Group):
                 raise
             if _debug(ctx):
                 raise
+            detail = next(iter(str(error).splitlines()), "")
             click.echo(
-                f"homestaging: internal error ({type(error).__name__}: {error}); "
+                f"homestaging: internal error ({type(error).__name__}: {detail}); "
                 "run with --debug for the details",
                 err=True,
             )

@@ -286,7 +286,7 @@ def test_projects_validate_needs_a_file(runner: CliRunner) -> None:
 
 
 def _explode(*args: object, **kwargs: object) -> None:
-    raise RuntimeError("boom")
+    raise RuntimeError("boom\nsecond line")
 
 
 def test_internal_error_is_one_line_exit_2(
