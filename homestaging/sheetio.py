@@ -210,10 +210,13 @@ class _Reader:
         self.problems.append(Located(self.file, message, path))
 
     def ok(self, *parts: str | int) -> bool:
-        """No schema error at or under ``parts`` (``ok("rooms", 2)``): safe to check."""
+        """No schema error at, under or above ``parts`` (``ok("rooms", 2)``): safe to check."""
         where = json_path(parts)
         return not any(
-            path == where or path.startswith((where + ".", where + "[")) for path in self.bad
+            path == where
+            or path.startswith((where + ".", where + "["))
+            or where.startswith((path + ".", path + "["))
+            for path in self.bad
         )
 
     def entries(self, key: str) -> list[tuple[Any, Any]]:
