@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 __all__ = [
     "DELTAS",
@@ -41,6 +42,7 @@ MAX_SIDE = 200
 """The largest sheet is ``MAX_SIDE`` x ``MAX_SIDE`` squares; no range may be wider or taller."""
 
 
+@lru_cache(maxsize=1024)
 def column_name(x: int) -> str:
     """Column letters of column ``x``: 0 -> ``A``, 25 -> ``Z``, 26 -> ``AA``."""
     letters = ""
