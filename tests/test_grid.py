@@ -15,7 +15,8 @@ from homestaging.grid import (
 
 
 @pytest.mark.parametrize(
-    ("x", "name"), [(0, "A"), (25, "Z"), (26, "AA"), (27, "AB"), (51, "AZ"), (52, "BA"), (701, "ZZ")]
+    ("x", "name"),
+    [(0, "A"), (25, "Z"), (26, "AA"), (27, "AB"), (51, "AZ"), (52, "BA"), (701, "ZZ")],
 )
 def test_column_names(x: int, name: str) -> None:
     assert column_name(x) == name

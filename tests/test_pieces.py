@@ -16,7 +16,12 @@ def test_art_is_read_into_furniture_and_circulation() -> None:
 
 @pytest.mark.parametrize(
     ("art", "message"),
-    [("", "empty"), ("ooo", "no furniture square"), ("AB", "one letter"), ("A#", "row 1, column 2")],
+    [
+        ("", "empty"),
+        ("ooo", "no furniture square"),
+        ("AB", "one letter"),
+        ("A#", "row 1, column 2"),
+    ],
 )
 def test_bad_art_is_explained(art: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
