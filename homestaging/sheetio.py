@@ -151,36 +151,37 @@ def _fits(
 
 
 def _choose(
-    fits: list[_Fit], marks: frozenset[Cell], furniture: frozenset[Cell], width: int, height: int
+    fits: list[_Fit], marks: frozenset[Cell], furniture: frozenset[Cell], project: Project
 ) -> list[_Fit]:
     """Narrow several fits down to one when the drawing says which; return the survivors.
 
     In order: prefer fits whose circulation stays on the sheet, then fits whose
-    circulation is not under drawn furniture, then the fit with every circulation square
-    marked ``o``, then the fit covering the most ``o`` marks.
+    circulation is not under drawn furniture, then the one fit with every circulation
+    square marked ``o``, then fits whose circulation stays in the house and off
+    obstacles, then the fit covering the most ``o`` marks.
     """
-    if len(fits) <= 1:
-        return fits
+    usable = project.house - project.obstacles
 
     def on_sheet(fit: _Fit) -> bool:
-        return all(0 <= x < width and 0 <= y < height for x, y in fit.circulation)
+        return all(project.in_sheet(cell) for cell in fit.circulation)
 
-    for keep in (on_sheet, lambda fit: not (fit.circulation & furniture)):
-        kept = [fit for fit in fits if keep(fit)]
-        if kept:
-            fits = kept
-        if len(fits) == 1:
+    def all_marked(fit: _Fit) -> bool:
+        return bool(fit.circulation) and fit.circulation <= marks
+
+    def in_house(fit: _Fit) -> bool:
+        return fit.circulation <= usable
+
+    for keep in (on_sheet, lambda fit: not (fit.circulation & furniture), all_marked, in_house):
+        if len(fits) <= 1:
             return fits
-
-    def score(fit: _Fit) -> tuple[bool, int]:
-        covered = len(fit.circulation & marks)
-        return (covered == len(fit.circulation) and covered > 0, covered)
-
-    best = max(score(fit) for fit in fits)
-    winners = [fit for fit in fits if score(fit) == best]
-    if len(winners) == 1 and best[1] > 0:
-        return winners
-    return fits
+        kept = [fit for fit in fits if keep(fit)]
+        if kept and (keep is not all_marked or len(kept) == 1):
+            fits = kept
+    if len(fits) <= 1:
+        return fits
+    most = max(len(fit.circulation & marks) for fit in fits)
+    winners = [fit for fit in fits if len(fit.circulation & marks) == most]
+    return winners if len(winners) == 1 and most > 0 else fits
 
 
 def _count(number: int, noun: str) -> str:
@@ -504,7 +505,7 @@ class _Reader:
         parts: _Parts = ("furniture_grid", first[1])
         what = f"{char!r} at {cells_text(group)} ({piece.id})"
         fits = _fits(piece, group, rotation, mirrors)
-        chosen = _choose(fits, marks, furniture, self.project.width, self.project.height)
+        chosen = _choose(fits, marks, furniture, self.project)
         if len(chosen) == 1:
             fit = chosen[0]
             placement = Placement(piece, fit.anchor, fit.rotation, fit.mirror)
@@ -748,7 +749,7 @@ class _Drawing:
         piece = placement.piece
         mirrors = (False, True) if wild_mirror else (False,)
         fits = _choose(_fits(piece, placement.furniture, None, mirrors), self.marks,
-                       self.furniture, self.width, self.height)
+                       self.furniture, self.sheet.project)
         if len(fits) == 1:
             fit = fits[0]
             if (fit.anchor, fit.shape, fit.mirror) == (

@@ -245,10 +245,10 @@ def test_rug_in_grid_refused() -> None:
 
 def test_ambiguous_orientation_lists_candidates() -> None:
     data = sheet_with(furniture_legend={"K": "kitchen-corner", "t": "table-2"},
-                      furniture_grid=grid("", ".KKK..tt", ".Koo", ".Ko"))
+                      furniture_grid=grid("", ".KKK", ".Koo", ".Ko", ".........tt"))
     assert errors(data) == [
-        ("$.furniture_grid[1]", "'t' at G2-H2 (table-2) fits 2 ways: rotation 0 (circulation "
-         "G3-H3); rotation 180 (circulation G1-H1). Mark its circulation squares with 'o' or "
+        ("$.furniture_grid[4]", "'t' at J5-K5 (table-2) fits 2 ways: rotation 0 (circulation "
+         "J6-K6); rotation 180 (circulation J4-K4). Mark its circulation squares with 'o' or "
          'give the rotation in furniture_legend, e.g. {"piece": "table-2", "rotation": 0}')
     ]
 
@@ -260,10 +260,11 @@ def test_ambiguous_orientation_lists_candidates() -> None:
         (("", "......tt", "......oo"), 0, "G3-H3"),
         (("", "......tt", "......o."), 0, "G3-H3"),
         (("......tt", "", ""), 0, "G2-H2"),
+        (("", "......tt", ""), 0, "G3-H3"),
         (("......oo", "......tt", "......KK"), 180, "G1-H1"),
     ],
     ids=["marked-above", "marked-below", "half-marked", "other-side-off-sheet",
-         "other-side-under-furniture"],
+         "other-side-outside-house", "other-side-under-furniture"],
 )
 def test_orientation_chosen_by_marks_and_sheet(
     rows: tuple[str, ...], rotation: int, circulation: str
