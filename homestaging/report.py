@@ -251,6 +251,11 @@ def _card_options(catalog: Catalog, number: int) -> str:
     )
 
 
+def _wall_names(project: Project) -> list[str]:
+    """Pre-drawn walls by row, then column: ``I2/e, I3/e, ..., I10/e``."""
+    return [e.name for e in sorted(project.walls, key=lambda e: (e.key[1], e.key[0], e.key[2]))]
+
+
 def project_to_json(project: Project) -> dict[str, Any]:
     """The project page as data."""
     legend = feature_legend(project)
@@ -263,7 +268,7 @@ def project_to_json(project: Project) -> dict[str, Any]:
         "legend": {"#": "house", ".": "outside", "X": "obstacle",
                    **{char: kind for kind, char in legend.items()}},
         "obstacles": [cell_name(c) for c in sorted(project.obstacles, key=lambda c: (c[1], c[0]))],
-        "walls": sorted(edge.name for edge in project.walls),
+        "walls": _wall_names(project),
         "features": [
             {"kind": f.kind, "name": f.name,
              "cells": [cell_name(c) for c in sorted(f.cells, key=lambda c: (c[1], c[0]))]}
@@ -316,7 +321,7 @@ def format_project(project: Project) -> str:
         cells = sorted(project.obstacles, key=lambda c: (c[1], c[0]))
         lines.append(f"Obstacles: {', '.join(cell_name(c) for c in cells)}")
     if project.walls:
-        lines.append(f"Walls drawn before play: {', '.join(sorted(e.name for e in project.walls))}")
+        lines.append(f"Walls drawn before play: {', '.join(_wall_names(project))}")
     lines += ["", "Rooms (in play order):"]
     for room in project.rooms:
         lines.append(f"  {room.name} ({room.type}), {room.tokens} token"

@@ -627,3 +627,12 @@ def test_furniture_sheet_pdf(runner: CliRunner, tmp_path: Path) -> None:
     result = runner.invoke(main, ["furniture", "sheet", "-o", str(out)])
     assert result.exit_code == 0, result.stderr
     assert out.read_bytes()[:5] == b"%PDF-"
+
+
+def test_projects_show_notes_walls_in_board_order(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "walls.yaml"
+    walls = 'walls: [["C10", "e"], ["C2", "e"], ["D9", "n"]]'
+    path.write_text(TUTORIAL.replace("walls: []", walls))
+    result = runner.invoke(main, ["projects", "show", str(path)])
+    assert result.exit_code == 0, result.stderr
+    assert "Walls drawn before play: C2/e, D9/n, C10/e" in result.stdout.splitlines()
