@@ -498,6 +498,8 @@ def find_project(reference: str, relative_to: Path | None = None) -> Project:
     path = Path(reference)
     if relative_to is not None and not path.is_absolute():
         path = relative_to / path
+    if path.exists() and not path.is_file():
+        raise ValueError(f"project {reference!r} is not a regular file")
     if path.suffix in (".yaml", ".yml") or path.exists():
         return load_project(path)
     known = ", ".join(bundled_project_files())

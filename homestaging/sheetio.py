@@ -30,7 +30,7 @@ from .grid import (
     parse_edge,
 )
 from .pieces import ROTATIONS, Piece, Placement, Shape
-from .project import Project, find_project
+from .project import MAX_LISTED_SQUARES, Project, find_project
 from .readers import json_path, load_json, read_text
 from .schema import iter_errors, load_schema
 from .sheet import DrawnPiece, RoomPlan, Sheet, WildCard
@@ -205,6 +205,7 @@ class _Reader:
         self.project = project
         self.bad = bad
         self.problems: list[Located] = []
+        self.squares_left = MAX_LISTED_SQUARES
 
     def error(self, message: str, parts: _Parts | str) -> None:
         path = parts if isinstance(parts, str) else json_path(parts)
@@ -276,11 +277,19 @@ class _Reader:
             if not self.ok(*parts, index):
                 continue
             where = (*parts, index)
+            if self.squares_left < 0:
+                break
             try:
                 squares = parse_cells(value)
             except ValueError as error:
                 self.error(str(error), where)
                 continue
+            self.squares_left -= len(squares)
+            if self.squares_left < 0:
+                self.error(f"the sheet's ranges name more than {MAX_LISTED_SQUARES} squares in "
+                           "all (each square of the largest sheet a few times over); the rest "
+                           "is not read", where)
+                break
             off = [c for c in squares if not self.on_sheet(c)]
             if off:
                 self.error(f"{value} reaches off the {_sheet_size(self.project)} sheet", where)
@@ -492,9 +501,9 @@ class _Reader:
             if placed is not None:
                 drawn.append(DrawnPiece(placed, f"pieces[{index}]", json_path(("pieces", index))))
         wild_card = None
-        if wild is not None:
+        if wild is not None and self.ok("furniture_legend"):
             count = len(entries) if isinstance(entries, list) else 0
-            wild_card = self.wild_card(wild, legend_data, by_char, first_listed, count)
+            wild_card = self.wild_card(wild, legend_data or {}, by_char, first_listed, count)
         return drawn, wild_card
 
     def match(

@@ -410,9 +410,6 @@ def test_unmutated_sheets_read_and_check(name: str, document: Any) -> None:
 
 
 @needs_sheetio
-@pytest.mark.xfail(
-    strict=False, reason="reported to sheetio: a null legend is read for the wild card"
-)
 def test_wild_card_with_a_null_legend_is_an_input_error() -> None:
     assert sheetio is not None
     data = {**SPEC_SHEET, "furniture_legend": None}

@@ -529,3 +529,35 @@ def test_cli_json_output_is_identical_across_hash_seeds() -> None:
             for seed in ("0", "99")
         }
         assert len(texts) == 1, command
+
+
+def test_a_sheet_naming_too_many_squares_is_refused_quickly() -> None:
+    from homestaging.sheetio import parse_sheet
+
+    data = {
+        "format": "homestaging-sheet/1",
+        "project": "tutorial",
+        "rooms": [{"name": "Kitchen", "cells": ["A1:P12"] * 100_000}],
+    }
+    start = time.perf_counter()
+    with pytest.raises(InputError) as caught:
+        parse_sheet(data, "big.json", Path("."))
+    assert time.perf_counter() - start < 5
+    assert [str(m) for m in caught.value.messages] == [
+        f"big.json: $.rooms[0].cells[{MAX_LISTED_SQUARES // 192}]: the sheet's ranges name more "
+        f"than {MAX_LISTED_SQUARES} squares in all (each square of the largest sheet a few times "
+        "over); the rest is not read"
+    ]
+
+
+def test_a_project_path_that_is_not_a_regular_file_is_refused(tmp_path: Path) -> None:
+    from homestaging.sheetio import parse_sheet
+
+    fifo = tmp_path / "project.yaml"
+    os.mkfifo(fifo)
+    data = {"format": "homestaging-sheet/1", "project": "project.yaml"}
+    with pytest.raises(InputError) as caught:
+        parse_sheet(data, "s.json", tmp_path)
+    assert [str(m) for m in caught.value.messages] == [
+        "s.json: $.project: project 'project.yaml' is not a regular file"
+    ]
