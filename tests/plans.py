@@ -1,4 +1,4 @@
-"""Small projects and sheets built in code for the access, distance and scoring tests."""
+"""Small projects and sheets built in code, shared by the tests."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from homestaging.catalog import bundled_catalog
 from homestaging.grid import parse_cell, parse_cells, parse_edge
 from homestaging.pieces import Placement
 from homestaging.project import Bonus, CardSlot, Feature, Project, RoomSpec
-from homestaging.sheet import DrawnPiece, RoomPlan, Sheet
+from homestaging.sheet import DrawnPiece, RoomPlan, Sheet, WildCard
 
 # (piece id, anchor[, rotation[, mirror]])
 PieceSpec = tuple[str, str] | tuple[str, str, int] | tuple[str, str, int, bool]
@@ -56,6 +56,7 @@ def sheet(
     *,
     front: Sequence[tuple[str, str]] = (("E7", "s"),),
     windows: Sequence[tuple[str, str]] = (),
+    wild: tuple[tuple[int, ...], str] | None = None,
     current: str | None = None,
 ) -> Sheet:
     """A sheet from short specs; pieces get paths ``$.pieces[i]``, rooms ``$.rooms[i]``."""
@@ -73,5 +74,29 @@ def sheet(
     return Sheet(
         project=proj, rooms=tuple(plans), pieces=tuple(drawn),
         front_doors=tuple(parse_edge(list(d)) for d in front),
-        windows=tuple(parse_edge(list(w)) for w in windows), current_room=current,
+        windows=tuple(parse_edge(list(w)) for w in windows),
+        wild_card=WildCard(wild[0], wild[1]) if wild else None, current_room=current,
     )
+
+
+# The sheet example of SPEC 3.1, on the tutorial project.
+SPEC_SHEET: dict[str, Any] = {
+    "format": "homestaging-sheet/1",
+    "project": "tutorial",
+    "player": "Ada",
+    "rooms": [
+        {"name": "Kitchen", "cells": ["B2:E4"], "door": ["D4", "s"]},
+        {"name": "Bathroom", "door": ["G4", "s"]},
+        {"name": "Living room"},
+    ],
+    "room_grid": ["." * 16, "." * 16, "......bbb.......", "......bbb......."] + ["." * 16] * 8,
+    "room_legend": {"b": "Bathroom"},
+    "furniture_grid": ["." * 16, ".KKK..tt........", ".Koo..oo........", ".Ko............."]
+    + ["." * 16] * 8,
+    "furniture_legend": {"K": "kitchen-corner", "t": {"piece": "table-2", "rotation": 0}},
+    "pieces": [{"piece": "rug-2x3", "at": "J6", "rotation": 0}],
+    "front_door": ["F11", "s"],
+    "windows": [["B2", "n"]],
+    "wild_card": {"piece": "t", "effect": "mirror"},
+    "current_room": "Living room",
+}

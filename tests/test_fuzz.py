@@ -22,6 +22,7 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from plans import SPEC_SHEET
 
 from homestaging.catalog import bundled_catalog, data_dir, parse_cards, parse_pieces
 from homestaging.errors import InputError, Located
@@ -323,25 +324,6 @@ def test_parse_project_of_mutated_projects(entry: tuple[str, Any], mutation: Any
 
 # --------------------------------------------------------------------------- sheets
 
-SPEC_SHEET: dict[str, Any] = {
-    "format": "homestaging-sheet/1",
-    "project": "tutorial",
-    "player": "Ada",
-    "rooms": [
-        {"name": "Kitchen", "cells": ["B2:E4"], "door": ["D4", "s"]},
-        {"name": "Bathroom", "door": ["G4", "s"]},
-        {"name": "Living room"},
-    ],
-    "room_grid": ["." * 16, "." * 16, "......bbb.......", "......bbb......."] + ["." * 16] * 8,
-    "room_legend": {"b": "Bathroom"},
-    "furniture_grid": [".KKK..tt........", ".Koo..oo........", ".Ko............."] + ["." * 16] * 9,
-    "furniture_legend": {"K": "kitchen-corner", "t": {"piece": "table-2", "rotation": 0}},
-    "pieces": [{"piece": "rug-2x3", "at": "J6", "rotation": 0}],
-    "front_door": ["F11", "s"],
-    "windows": [["B2", "n"]],
-    "wild_card": {"piece": "t", "effect": "mirror"},
-    "current_room": "Living room",
-}
 
 
 def sheet_documents() -> list[tuple[str, Any]]:

@@ -6,18 +6,16 @@ import dataclasses
 from collections.abc import Sequence
 
 import pytest
+from plans import PieceSpec, sheet
 
-from homestaging.grid import parse_cell, parse_cells, parse_edge
-from homestaging.pieces import Placement
+from homestaging.grid import parse_edge
 from homestaging.project import Project, find_project
 from homestaging.rules import RULES, check
-from homestaging.sheet import DrawnPiece, RoomPlan, Sheet, WildCard
+from homestaging.sheet import Sheet
 
 TUTORIAL = find_project("tutorial")
 CITY = find_project("city-apartment")
 
-# (piece id, anchor, rotation, mirror)
-PieceSpec = tuple[str, str, int, bool] | tuple[str, str, int] | tuple[str, str]
 # (name, ranges or None, doors)
 RoomSpec = tuple[str, Sequence[str] | None, Sequence[tuple[str, str]]]
 Expected = list[tuple[str, tuple[str, ...], str]]  # (severity, cells, path)
@@ -33,26 +31,9 @@ def make(
     current: str | None = None,
     project: Project = TUTORIAL,
 ) -> Sheet:
-    """A sheet from short specs; pieces get paths ``$.pieces[i]`` and labels ``pieces[i]``."""
-    drawn = []
-    for index, spec in enumerate(pieces):
-        piece_id, at, *rest = spec
-        rotation = int(rest[0]) if rest else 0
-        mirror = bool(rest[1]) if len(rest) > 1 else False
-        placement = Placement(project.catalog.piece(piece_id), parse_cell(at), rotation, mirror)
-        drawn.append(DrawnPiece(placement, f"pieces[{index}]", f"$.pieces[{index}]"))
-    plans = []
-    for index, (name, ranges, doors) in enumerate(rooms):
-        cells = frozenset(c for r in ranges or () for c in parse_cells(r))
-        plans.append(RoomPlan(name, cells, tuple(parse_edge(list(d)) for d in doors),
-                              f"$.rooms[{index}]"))
-    return Sheet(
-        project=project, rooms=tuple(plans), pieces=tuple(drawn),
-        front_doors=tuple(parse_edge(list(d)) for d in front),
-        windows=tuple(parse_edge(list(w)) for w in windows),
-        wild_card=WildCard(wild[0], wild[1]) if wild else None,
-        current_room=current,
-    )
+    """A tutorial sheet from short specs; pieces get paths ``$.pieces[i]``."""
+    return sheet(project, pieces, rooms, front=front, windows=windows, wild=wild,
+                 current=current)
 
 
 # A finished, legal tutorial plan: kitchen and bathroom on the west side, a hallway in

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from plans import SPEC_SHEET
 
 from homestaging.errors import InputError
 from homestaging.grid import Edge, cells_text, parse_cell, parse_cells
@@ -31,25 +32,7 @@ def grid(*rows: str, top: int = 0) -> list[str]:
     return result
 
 
-SPEC_EXAMPLE: dict[str, Any] = {
-    "format": "homestaging-sheet/1",
-    "project": "tutorial",
-    "player": "Ada",
-    "rooms": [
-        {"name": "Kitchen", "cells": ["B2:E4"], "door": ["D4", "s"]},
-        {"name": "Bathroom", "door": ["G4", "s"]},
-        {"name": "Living room"},
-    ],
-    "room_grid": grid("......bbb", "......bbb", top=2),
-    "room_legend": {"b": "Bathroom"},
-    "furniture_grid": grid("", ".KKK..tt", ".Koo..oo", ".Ko"),
-    "furniture_legend": {"K": "kitchen-corner", "t": {"piece": "table-2", "rotation": 0}},
-    "pieces": [{"piece": "rug-2x3", "at": "J6", "rotation": 0}],
-    "front_door": ["F11", "s"],
-    "windows": [["B2", "n"]],
-    "wild_card": {"piece": "t", "effect": "mirror"},
-    "current_room": "Living room",
-}
+SPEC_EXAMPLE = SPEC_SHEET
 
 
 def parse(data: dict[str, Any]) -> Any:
