@@ -54,7 +54,7 @@ class Access:
 
 def blocked_keys(lay: Layout) -> frozenset[tuple[int, int, str]]:
     """Keys (:attr:`Edge.key`) of the walls that have no opening."""
-    return frozenset(e.key for e in lay.walls) - frozenset(e.key for e in lay.openings)
+    return lay.blocked_keys
 
 
 def inside_square(edge: Edge, cells: frozenset[Cell] | set[Cell]) -> Cell | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from .access import Access, blocked_keys, inside_square
@@ -82,12 +83,17 @@ class Evaluator:
         self.lay = lay
         self.acc = acc
         self.excluded = frozenset(excluded)
-        self.distances = Distances(lay)
         self.walls = blocked_keys(lay)
+        self._boxes: dict[int, tuple[int, int, int, int]] = {}
+        self._ordered: dict[int, list[Cell]] = {}
         house = sheet.project.house
         self.window_squares = {c for w in sheet.windows if (c := inside_square(w, house))}
         doors = [d for room in sheet.rooms if room.finalized for d in room.doors]
         self.door_squares = {c for d in (*doors, *sheet.front_doors) for c in _beside(d)}
+
+    @cached_property
+    def distances(self) -> Distances:
+        return Distances(self.lay)
 
     # -- rooms -------------------------------------------------------------------------
 
@@ -172,12 +178,27 @@ class Evaluator:
                 return True
         return False
 
+    def _box(self, index: int) -> tuple[int, int, int, int]:
+        """Least and greatest x and y of a piece's furniture."""
+        box = self._boxes.get(index)
+        if box is None:
+            cells = self._furniture(index)
+            xs, ys = [x for x, _ in cells], [y for _, y in cells]
+            box = self._boxes[index] = (min(xs), min(ys), max(xs), max(ys))
+        return box
+
     def touch(self, i: int, j: int) -> tuple[Cell, Cell] | None:
         """A pair of edge-adjacent furniture squares of two different pieces, no wall between."""
-        if i == j:
+        if i == j or not self._furniture(i) or not self._furniture(j):
             return None
+        (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1) = self._box(i), self._box(j)
+        if ax0 > bx1 + 1 or bx0 > ax1 + 1 or ay0 > by1 + 1 or by0 > ay1 + 1:
+            return None  # too far apart to touch
         theirs = self._furniture(j)
-        for cell in _order(self._furniture(i)):
+        ordered = self._ordered.get(i)
+        if ordered is None:
+            ordered = self._ordered[i] = _order(self._furniture(i))
+        for cell in ordered:
             x, y = cell
             for other, key in (((x, y - 1), (x, y, "n")), ((x + 1, y), (x + 1, y, "w")),
                                ((x, y + 1), (x, y + 1, "n")), ((x - 1, y), (x, y, "w"))):

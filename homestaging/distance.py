@@ -17,7 +17,6 @@ from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .access import blocked_keys
 from .grid import Cell, Edge
 from .layout import Layout
 from .project import Feature
@@ -70,29 +69,25 @@ def place(thing: Thing | Iterable[Thing]) -> Place:
 
 
 class Distances:
-    """Distances on one layout; build once, measure many routes."""
+    """Distances on one layout; build once, measure many routes.
+
+    Squares are walked as indexes of :attr:`Layout.passages`; a route already measured
+    between the same two places is answered again without a search.
+    """
 
     def __init__(self, lay: Layout) -> None:
         project = lay.sheet.project
         self.width = project.width
         self.height = project.height
         self.solid = frozenset(lay.furniture_at) | project.obstacles
-        blocked = blocked_keys(lay)
-        steps: dict[Cell, tuple[Cell, ...]] = {}
-        width, height = self.width, self.height
-        for y in range(height):
-            for x in range(width):
-                found = []
-                if y > 0 and (x, y, "n") not in blocked:
-                    found.append((x, y - 1))
-                if x + 1 < width and (x + 1, y, "w") not in blocked:
-                    found.append((x + 1, y))
-                if y + 1 < height and (x, y + 1, "n") not in blocked:
-                    found.append((x, y + 1))
-                if x > 0 and (x, y, "w") not in blocked:
-                    found.append((x - 1, y))
-                steps[(x, y)] = tuple(found)
-        self.steps = steps
+        self.passages = lay.passages
+        solid = bytearray(self.width * self.height)
+        for cell in self.solid:
+            index = self.passages.index(cell)
+            if index is not None:
+                solid[index] = 1
+        self._solid = bytes(solid)
+        self._known: dict[tuple[Place, Place], Route] = {}
 
     def _inside(self, cell: Cell) -> bool:
         return 0 <= cell[0] < self.width and 0 <= cell[1] < self.height
@@ -100,73 +95,96 @@ class Distances:
     def route(self, a: Thing | Iterable[Thing], b: Thing | Iterable[Thing]) -> Route:
         """The shortest route between two objects; ``Route(None)`` when there is none."""
         first, second = place(a), place(b)
+        known = self._known.get((first, second))
+        if known is None:
+            known = self._known[(first, second)] = self._search(first, second)
+        return known
+
+    def _search(self, first: Place, second: Place) -> Route:
+        """A 0-1 breadth-first search from every square of ``first`` at once: steps onto
+        an empty square cost 1, steps within ``first`` cost 0, furniture is walked around."""
         if not first.exists or not second.exists:
             return Route(None)
         if first.edges & second.edges or first.squares & second.squares:
             return Route(0)
-        ends = second.squares
+        width = self.width
+        passages = self.passages
         end_edges = {c for edge in second.edges for c in edge.cells}
         starts = first.squares
-        own = starts | ends
-        solid = self.solid
-        dist: dict[Cell, int] = {}
-        parent: dict[Cell, Cell | None] = {}
-        queue: deque[Cell] = deque()
-        for cell in sorted(starts):
-            dist[cell] = 0
-            parent[cell] = None
-            queue.append(cell)
+        own = starts | second.squares
+        if starts & end_edges:
+            return Route(0)  # a start square beside the end's edge: popped at once at 0
+        index = passages.index
+        ends = {i for c in second.squares if (i := index(c)) is not None}
+        goal = {i for c in end_edges if (i := index(c)) is not None}
+        begin = sorted(c for c in starts if self._inside(c))
+        inner = {c[1] * width + c[0] for c in begin}
+        solid = self._solid
+        size = width * self.height
+        dist = [-1] * size
+        parent: list[int] = [-1] * size
+        queue: deque[int] = deque()
+        for cell in begin:
+            i = cell[1] * width + cell[0]
+            dist[i] = 0
+            queue.append(i)
         for edge in sorted(first.edges, key=lambda e: e.key):
             for cell in edge.cells:
-                if cell in dist or not self._inside(cell):
+                if not self._inside(cell):
                     continue
-                if cell in ends:
+                i = cell[1] * width + cell[0]
+                if dist[i] >= 0:
+                    continue
+                if i in ends:
                     return Route(0)
-                if cell in solid:
+                if solid[i]:
                     continue
-                dist[cell] = 1
-                parent[cell] = None
-                queue.append(cell)
-        done: set[Cell] = set()
-        steps = self.steps
+                dist[i] = 1
+                queue.append(i)
+        done = bytearray(size)
+        north, west = passages.north, passages.west
+        # north, east, south, west: (step, table of closed sides, where to read it)
+        moves = ((-width, north, 0), (1, west, 1), (width, north, width), (-1, west, 0))
         while queue:
-            cell = queue.popleft()
-            if cell in done:
+            i = queue.popleft()
+            if done[i]:
                 continue
-            done.add(cell)
-            here = dist[cell]
-            if cell in end_edges:
-                return Route(here, self._trace(parent, cell, own))
-            for nxt in steps.get(cell, ()):
-                if nxt in done:
+            done[i] = 1
+            here = dist[i]
+            if i in goal:
+                return Route(here, self._trace(parent, i, own))
+            for step, closed, at in moves:
+                nxt = i + step
+                if closed[i + at] or done[nxt]:
                     continue
                 if nxt in ends:
-                    return Route(here, self._trace(parent, cell, own))
-                if nxt in starts:
+                    return Route(here, self._trace(parent, i, own))
+                if nxt in inner:
                     cost = 0
-                elif nxt in solid:
+                elif solid[nxt]:
                     continue
                 else:
                     cost = 1
-                if nxt not in dist or here + cost < dist[nxt]:
+                if dist[nxt] < 0 or here + cost < dist[nxt]:
                     dist[nxt] = here + cost
-                    parent[nxt] = cell
+                    parent[nxt] = i
                     if cost:
                         queue.append(nxt)
                     else:
                         queue.appendleft(nxt)
         return Route(None)
 
-    @staticmethod
-    def _trace(
-        parent: dict[Cell, Cell | None], last: Cell, own: frozenset[Cell]
-    ) -> tuple[Cell, ...]:
+    def _trace(self, parent: list[int], last: int, own: frozenset[Cell]) -> tuple[Cell, ...]:
+        """The squares of the route ending at ``last``, first to last, objects' own left out
+        (``parent[i]`` is -1 where a route starts)."""
         cells: list[Cell] = []
-        cell: Cell | None = last
-        while cell is not None:
+        index = last
+        width = self.width
+        while index >= 0:
+            cell = (index % width, index // width)
             if cell not in own:
                 cells.append(cell)
-            cell = parent[cell]
+            index = parent[index]
         return tuple(reversed(cells))
 
 

@@ -8,17 +8,81 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from .grid import Cell, Edge, neighbours
+from .grid import Cell, Edge
 from .sheet import RoomPlan, Sheet
 
-__all__ = ["Layout", "layout", "room_walls"]
+__all__ = ["Layout", "Passages", "layout", "room_walls"]
+
+Key = tuple[int, int, str]
 
 
 def room_walls(cells: frozenset[Cell]) -> frozenset[Edge]:
     """The boundary of a set of squares: every edge with exactly one side inside."""
-    return frozenset(
-        Edge(cell, side) for cell in cells for side, other in neighbours(cell) if other not in cells
-    )
+    found = []
+    for x, y in cells:
+        if (x, y - 1) not in cells:
+            found.append(Edge((x, y), "n"))
+        if (x + 1, y) not in cells:
+            found.append(Edge((x, y), "e"))
+        if (x, y + 1) not in cells:
+            found.append(Edge((x, y), "s"))
+        if (x - 1, y) not in cells:
+            found.append(Edge((x, y), "w"))
+    return frozenset(found)
+
+
+@dataclass(frozen=True)
+class Passages:
+    """The squares of the sheet as indexes ``y * width + x``, and where a step is barred.
+
+    ``north[i]`` is 1 when no step leads from square ``i`` to the square north of it (a
+    wall without an opening, or the top of the sheet); ``west[i]`` likewise westwards.
+    Both run ``width`` entries past the last square, all 1, so ``north[i + width]`` and
+    ``west[i + 1]`` answer for the south and east steps (the east step of the last
+    column lands on the next row's closed west side).
+    """
+
+    width: int
+    height: int
+    north: bytes
+    west: bytes
+
+    @classmethod
+    def build(cls, width: int, height: int, blocked: frozenset[Key]) -> Passages:
+        size = width * height
+        north = bytearray(size + width)
+        west = bytearray(size + width)
+        north[:width] = b"\x01" * width
+        north[size:] = b"\x01" * width
+        west[0:size:width] = b"\x01" * height
+        west[size:] = b"\x01" * width
+        for x, y, side in blocked:
+            if 0 <= x < width and 0 <= y < height:
+                (north if side == "n" else west)[y * width + x] = 1
+        return cls(width, height, bytes(north), bytes(west))
+
+    def index(self, cell: Cell) -> int | None:
+        """The index of a square, ``None`` off the sheet."""
+        x, y = cell
+        return y * self.width + x if 0 <= x < self.width and 0 <= y < self.height else None
+
+    def cell(self, index: int) -> Cell:
+        y, x = divmod(index, self.width)
+        return (x, y)
+
+    def steps(self, index: int) -> list[int]:
+        """Squares one step from ``index``, in the order north, east, south, west."""
+        width, north, west = self.width, self.north, self.west
+        found = []
+        if not north[index]:
+            found.append(index - width)
+        if not west[index + 1]:
+            found.append(index + 1)
+        if not north[index + width]:
+            found.append(index + width)
+        if not west[index]:
+            found.append(index - 1)
+        return found
 
 
 @dataclass(frozen=True)
@@ -33,13 +97,28 @@ class Layout:
     piece_rooms: tuple[str | None, ...]
 
     @cached_property
+    def wall_keys(self) -> frozenset[Key]:
+        """:attr:`Edge.key` of every wall, openings not excepted."""
+        return frozenset(edge.key for edge in self.walls)
+
+    @cached_property
+    def blocked_keys(self) -> frozenset[Key]:
+        """Keys of the walls that have no opening."""
+        return self.wall_keys - frozenset(e.key for e in self.openings)
+
+    @cached_property
+    def passages(self) -> Passages:
+        """Index tables of the sheet with the walls that have no opening."""
+        project = self.sheet.project
+        return Passages.build(project.width, project.height, self.blocked_keys)
+
+    @cached_property
     def exterior(self) -> frozenset[Edge]:
         return self.sheet.project.exterior_walls()
 
     def blocked(self, a: Cell, b: Cell) -> bool:
         """True when a wall without an opening stands between neighbours ``a`` and ``b``."""
-        edge = Edge.between(a, b)
-        return edge in self.walls and edge not in self.openings
+        return Edge.between(a, b).key in self.blocked_keys
 
     def walls_before(self, room_name: str | None) -> frozenset[Edge]:
         """Walls standing while ``room_name`` was furnished: exterior, pre-drawn, and the

@@ -62,14 +62,11 @@ class _Checker:
     final: bool
     problems: list[Problem] = field(default_factory=list)
     _walls_before: dict[str | None, frozenset[Edge]] = field(default_factory=dict)
-    _wall_keys: set[tuple[int, int, str]] | None = None
 
     @property
-    def wall_keys(self) -> set[tuple[int, int, str]]:
+    def wall_keys(self) -> frozenset[tuple[int, int, str]]:
         """Keys of every wall of the layout, openings not excepted."""
-        if self._wall_keys is None:
-            self._wall_keys = {edge.key for edge in self.lay.walls}
-        return self._wall_keys
+        return self.lay.wall_keys
 
     def on_sheet(self, cells: Iterable[Cell]) -> list[Cell]:
         project = self.sheet.project
@@ -461,25 +458,30 @@ def _hallway_cut_off(ck: _Checker) -> None:
 
 
 def _parts(
-    cells: Iterable[Cell], walls: set[tuple[int, int, str]] | None = None
+    cells: Iterable[Cell], walls: frozenset[tuple[int, int, str]] | None = None
 ) -> list[frozenset[Cell]]:
     """Groups of squares linked through 4-neighbours not separated by one of ``walls``,
     in reading order of their first square."""
     remaining = set(cells)
-    parts: list[frozenset[Cell]] = []
-    for start in _order(remaining):
-        if start not in remaining:
-            continue
-        remaining.discard(start)
-        group = [start]
+    found: list[frozenset[Cell]] = []
+    while remaining:
+        group = [remaining.pop()]
         for x, y in group:  # grows while it is walked
+            if walls is None:
+                for other in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
+                    if other in remaining:
+                        remaining.remove(other)
+                        group.append(other)
+                continue
             for other, key in (((x, y - 1), (x, y, "n")), ((x + 1, y), (x + 1, y, "w")),
                                ((x, y + 1), (x, y + 1, "n")), ((x - 1, y), (x, y, "w"))):
-                if other in remaining and (walls is None or key not in walls):
-                    remaining.discard(other)
+                if other in remaining and key not in walls:
+                    remaining.remove(other)
                     group.append(other)
-        parts.append(frozenset(group))
-    return parts
+        found.append(frozenset(group))
+    if len(found) > 1:
+        found.sort(key=lambda part: min((y, x) for x, y in part))
+    return found
 
 
 def _door_not_on_hallway(ck: _Checker) -> None:

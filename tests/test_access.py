@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import networkx as nx
+import pytest
 from plans import cells, project, sheet
 
 from homestaging.access import access, access_problems
 from homestaging.errors import Problem
 from homestaging.layout import layout
 from homestaging.sheet import Sheet
+from homestaging.sheetio import read_sheet
 
 PLAIN = project()  # house B2:I7 on 10 x 8; rooms Living and Bed
 LIVING = ("Living", ["B2:D4"], [("D4", "s")])
@@ -140,3 +144,29 @@ def test_access_problems_name_the_break() -> None:
                 "Armchair at B2 cannot be reached: circulation square B3 is cut off from the door",
                 "pieces[1]", ("B2",), "$.pieces[1]"),
     ]
+
+
+EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples").glob("*.json"))
+SHEETS = [path for path in EXAMPLES
+          if not path.name.endswith(".expected.json") and "midgame" not in path.name]
+
+
+@pytest.mark.parametrize("lenient", [False, True], ids=["strict", "lenient"])
+@pytest.mark.parametrize("path", SHEETS, ids=lambda p: p.stem)
+def test_networkx_component_of_the_front_door_is_the_fast_reach(path: Path,
+                                                                lenient: bool) -> None:
+    plan = read_sheet(path)
+    lay = layout(plan)
+    found = access(plan, lay, lenient=lenient)
+    assert found.start is not None
+    # the same links built independently, square by square, with Layout.blocked
+    links = nx.Graph()
+    links.add_nodes_from(found.walkable)
+    for x, y in found.walkable:
+        for other in ((x + 1, y), (x, y + 1)):
+            if other in found.walkable and not lay.blocked((x, y), other):
+                links.add_edge((x, y), other)
+    assert nx.utils.graphs_equal(found.graph, links)
+    assert nx.node_connected_component(found.graph, found.start) == set(found.connected)
+    assert nx.node_connected_component(links, found.start) == set(found.connected)
+    assert len(found.connected) > 1
