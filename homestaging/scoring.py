@@ -24,7 +24,7 @@ from typing import Any
 from .access import Access, access, access_problems
 from .bonuses import BonusResult, evaluate
 from .errors import ERROR, Problem
-from .grid import cell_name
+from .grid import cell_name, cells_text, parse_cell
 from .layout import Layout, layout
 from .sheet import Sheet
 
@@ -218,31 +218,63 @@ def _signed(points: int) -> str:
     return f"{points:+d}" if points else "0"
 
 
+EXPLAIN = "      "
+"""Indent of an explanation line under a line of the score pad."""
+
+
+def _piece_text(piece: PieceScore) -> str:
+    where = cells_text(parse_cell(name) for name in piece.squares)
+    return f"{piece.name} ({piece.label}) at {where}" if where else f"{piece.name} ({piece.label})"
+
+
 def format_scorecard(card: ScoreCard, file: str = "") -> str:
-    """The text score pad of the sheet ``file``: a line per room, bonus and penalty, then
-    TOTAL and the tie-break count, in aligned columns."""
+    """The whole score pad of the sheet ``file``, explained.
+
+    A line per room with its points, and under it why it or any of its pieces scored
+    nothing (not reachable, set aside by an error); a line per bonus, ``[x]`` when
+    awarded, with its one-line explanation under it; the penalties; then TOTAL and the
+    tie-break count in aligned columns. A card that is not final is marked PROVISIONAL
+    and its errors are listed at the end.
+    """
     label = file or card.source or card.project
-    rows: list[tuple[str, str]] = []
+    rows: list[tuple[str, str | None]] = []  # (text, points); points None: explanation
     for room in card.rooms:
         note = "" if room.reachable else "  (not reachable)"
         if room.empty:
             note = "  (empty)"
         rows.append((f"{room.name}{note}", str(room.points)))
+        if not room.reachable and room.reason:
+            rows.append((f"{EXPLAIN}not reachable: {room.reason}", None))
+        for piece in room.pieces:
+            if piece.reason and (room.reachable or piece.reason != room.reason):
+                rows.append((f"{EXPLAIN}{_piece_text(piece)} scores 0: {piece.reason}", None))
     for bonus in card.bonuses:
         mark = "x" if bonus.awarded else " "
         rows.append((f"[{mark}] {bonus.text}", _signed(bonus.points)))
+        if bonus.explanation:
+            rows.append((f"{EXPLAIN}{bonus.explanation}", None))
     for penalty in card.penalties:
         rows.append((f"    {penalty.text}", str(penalty.points)))
-    width = max([len(text) for text, _ in rows] + [28])
-    number = max([len(points) for _, points in rows] + [len(str(card.total)), 3])
+    width = max([len(text) for text, points in rows if points is not None] + [28])
+    number = max([len(points) for _, points in rows if points is not None]
+                 + [len(str(card.total)), 3])
     lines = [f"{label} - {card.project}" + (f" - {card.player}" if card.player else "")]
+    errors = [p for p in card.problems if p.severity == ERROR]
     if not card.final:
-        lines.append("PROVISIONAL: the sheet has errors or is not finished")
+        lines.append("PROVISIONAL: " + (
+            f"the sheet has {len(errors)} error{'' if len(errors) == 1 else 's'}; "
+            "the pieces at fault score 0" if errors else "the sheet is not finished"))
     lines.append("-" * (width + number + 2))
-    lines += [f"{text:<{width}}  {points:>{number}}" for text, points in rows]
+    lines += [text if points is None else f"{text:<{width}}  {points:>{number}}"
+              for text, points in rows]
     lines.append("-" * (width + number + 2))
-    lines.append(f"{'TOTAL':<{width}}  {card.total:>{number}}")
+    total = "TOTAL" if card.final else "TOTAL (provisional)"
+    lines.append(f"{total:<{width}}  {card.total:>{number}}")
     lines.append(f"{'pieces (tie-break)':<{width}}  {card.furniture_count:>{number}}")
+    if errors:
+        lines.append("")
+        lines.append("Errors:")
+        lines += [f"  {problem.line(label)}" for problem in errors]
     return "\n".join(lines) + "\n"
 
 

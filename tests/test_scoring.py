@@ -126,12 +126,73 @@ def test_the_text_score_pad() -> None:
         "Bathroom                                                               5\n"
         "Living room                                                           10\n"
         "[x] +3 if the living room looks onto a tree                           +3\n"
+        "      Living room window at B6 looks onto the tree at A6\n"
         "[x] +1 per plant next to a window                                     +1\n"
+        "      plant next to a window: 1 found (Pair of small plants at B6)\n"
         "[x] +2 if the kitchen door is at most 3 squares from the front door   +2\n"
+        "      kitchen door is 2 squares from the front door, at most 3 needed\n"
         + "-" * 72 + "\n"
         "TOTAL                                                                 30\n"
         "pieces (tie-break)                                                     9\n"
     )
+
+
+def test_the_score_pad_of_a_sheet_with_errors_explains_every_zero() -> None:
+    text = format_scorecard(score(read_sheet(EXAMPLE.parent / "mistakes.json")), "bad.json")
+    assert text == (
+        "bad.json - tutorial - Careless Carl\n"
+        "PROVISIONAL: the sheet has 5 errors; the pieces at fault score 0\n"
+        + "-" * 72 + "\n"
+        "Kitchen  (not reachable)                                               0\n"
+        "      not reachable: door I10/w opens onto a square that is not walkable\n"
+        "Bathroom                                                               4\n"
+        "      Fridge (F) at L2 scores 0: it breaks a rule\n"
+        "Living room                                                            1\n"
+        "      Corner sofa (S) at B2-E2, B3, B4 scores 0: it breaks a rule\n"
+        "      Pair of small plants (P) at A6-B6 scores 0: it breaks a rule\n"
+        "      Armchair (pieces[0]) at C2 scores 0: it breaks a rule\n"
+        "[x] +3 if the living room looks onto a tree                           +3\n"
+        "      Living room window at B6 looks onto the tree at A6\n"
+        "[ ] +1 per plant next to a window                                      0\n"
+        "      no plant next to a window\n"
+        "[ ] +2 if the kitchen door is at most 3 squares from the front door    0\n"
+        "      Kitchen cannot be reached: door I10/w opens onto a square that is not walkable\n"
+        + "-" * 72 + "\n"
+        "TOTAL (provisional)                                                    8\n"
+        "pieces (tie-break)                                                     2\n"
+        "\n"
+        "Errors:\n"
+        "  bad.json: C2: overlap: pieces[0] (Armchair) stands on S (Corner sofa) at C2\n"
+        "  bad.json: K10: covers-circulation: H (Stove): its circulation lies on the furniture"
+        " of T (Table for two) at K10-L10\n"
+        "  bad.json: A6: outside-house: P (Pair of small plants) lies outside the house at A6\n"
+        "  bad.json: L2: not-on-room-cards: F (Fridge) is not an option on the furniture cards"
+        " of room Bathroom\n"
+        "  bad.json: K3: door-count: room Bathroom has 2 doors (L3/w, L4/w); it needs exactly"
+        " one\n"
+    )
+
+
+def test_the_score_pad_names_unreachable_pieces_and_unwalled_rooms() -> None:
+    midgame = read_sheet(EXAMPLE.parent / "lakeside-cabin-midgame.json")
+    lines = format_scorecard(score(midgame), "mid.json").splitlines()
+    assert lines[1] == "PROVISIONAL: the sheet has 3 errors; the pieces at fault score 0"
+    assert lines[3:11] == [
+        "Living room  (not reachable)                                    0",
+        "      not reachable: there is no front door",
+        "Kitchen  (not reachable)                                        0",
+        "      not reachable: there is no front door",
+        "Bedroom  (not reachable)                                        0",
+        "      not reachable: Bedroom is not walled",
+        "Bathroom  (empty)                                               0",
+        "      not reachable: Bathroom is not walled",
+    ]
+    assert "    Bathroom is empty                                          -3" in lines
+    assert lines[-3:] == [
+        "  mid.json: front-door-count: the house has no front door",
+        "  mid.json: room-not-finalized: room Bedroom is not walled",
+        "  mid.json: room-not-finalized: room Bathroom is not walled",
+    ]
 
 
 def card(total: int, count: int, player: str) -> ScoreCard:
