@@ -1,0 +1,38 @@
+"""Data cases: each ``tests/cases/scoring/NAME.json`` sheet scores exactly what
+``NAME.expected.json`` lists: total, tie-break, points per room, every bonus (text,
+awarded, points) and, where given, the penalties and bonus explanations (by index).
+The expected numbers are counted by hand from the rules; ``about`` says how."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from homestaging.scoring import score
+from homestaging.sheetio import read_sheet
+
+CASES = Path(__file__).parent / "cases" / "scoring"
+SHEETS = sorted(p for p in CASES.glob("*.json") if not p.name.endswith(".expected.json"))
+
+
+@pytest.mark.parametrize("sheet", SHEETS, ids=[p.stem for p in SHEETS])
+def test_case(sheet: Path) -> None:
+    expected = json.loads(sheet.with_name(f"{sheet.stem}.expected.json").read_text())
+    card = score(read_sheet(sheet))
+    assert card.total == expected["total"]
+    assert card.furniture_count == expected["furniture_count"]
+    assert {room.name: room.points for room in card.rooms} == expected["rooms"]
+    assert [{"text": b.text, "awarded": b.awarded, "points": b.points}
+            for b in card.bonuses] == expected["bonuses"]
+    assert [{"text": p.text, "points": p.points}
+            for p in card.penalties] == expected.get("penalties", [])
+    for index, text in expected.get("explanations", {}).items():
+        assert card.bonuses[int(index)].explanation == text
+    assert card.final == expected.get("final", True)
+    assert [p.code for p in card.problems] == expected.get("problems", [])
+
+
+def test_there_are_cases() -> None:
+    assert len(SHEETS) >= 2
