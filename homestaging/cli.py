@@ -411,7 +411,7 @@ def score_command(sheet_paths: tuple[str, ...], lenient_access: bool, fmt: str) 
         card = cards[0]
         _echo(
             fmt,
-            lambda: format_scorecard(card, card.source) + _problems_text([card]),
+            lambda: format_scorecard(card, card.source),
             card.to_json,
         )
     else:

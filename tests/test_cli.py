@@ -488,11 +488,12 @@ def test_score_with_errors_is_provisional_and_exits_1(runner: CliRunner, tmp_pat
     result = runner.invoke(main, ["score", sheet])
     assert result.exit_code == 1
     assert "PROVISIONAL" in result.stdout
-    problems = result.stdout.split("\nProblems:\n")[1].splitlines()
-    assert problems[0] == (
-        f"{sheet}: C2: overlap: pieces[1] (Stove) stands on pieces[0] (Corner kitchen) at C2-D2"
+    errors = result.stdout.split("\nErrors:\n")[1].splitlines()
+    assert errors[0] == (
+        f"  {sheet}: C2: overlap: pieces[1] (Stove) stands on pieces[0] (Corner kitchen) at C2-D2"
     )
-    assert f"{sheet}: front-door-count: the house has no front door" in problems
+    assert f"  {sheet}: front-door-count: the house has no front door" in errors
+    assert "\nProblems:\n" not in result.stdout
 
 
 def test_score_several_sheets_rank(runner: CliRunner, tmp_path: Path) -> None:
