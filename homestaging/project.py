@@ -161,54 +161,174 @@ def _sides(cell: Cell) -> Iterator[tuple[str, Cell]]:
     yield from (("n", (x, y - 1)), ("e", (x + 1, y)), ("s", (x, y + 1)), ("w", (x - 1, y)))
 
 
-class _Budget:
-    """How many more squares the project's lists of squares may name (see MAX_LISTED_SQUARES)."""
-
-    def __init__(self) -> None:
-        self.left = MAX_LISTED_SQUARES
-        self.spent = False
+Parts = tuple[str | int, ...]
 
 
-def _cells(
-    file: str,
-    values: list[str],
-    path: tuple[str | int, ...],
-    problems: list[Located],
-    budget: _Budget,
-) -> list[list[Cell]]:
-    """Each entry's squares; a bad entry adds a problem and gives no squares.
+class _ProjectReader:
+    """Semantic checks of a schema-checked project; collects every problem."""
 
-    Once the project's lists name more than MAX_LISTED_SQUARES squares in all, the
-    rest give no squares and one problem says so (a file of repeated large ranges
-    must not cost time and memory without bound).
-    """
-    found: list[list[Cell]] = []
-    for index, value in enumerate(values):
-        where = json_path((*path, index))
-        if budget.spent:
+    def __init__(self, data: dict[str, Any], file: str) -> None:
+        self.data = data
+        self.file = file
+        self.problems: list[Located] = []
+        self.width: int = data["sheet"]["width"]
+        self.height: int = data["sheet"]["height"]
+        self.squares_left = MAX_LISTED_SQUARES
+        self.house: set[Cell] = set()
+
+    def error(self, message: str, parts: Parts | str) -> None:
+        path = parts if isinstance(parts, str) else json_path(parts)
+        self.problems.append(Located(self.file, message, path))
+
+    def off_sheet(self, squares: list[Cell]) -> list[Cell]:
+        return [c for c in squares if not (0 <= c[0] < self.width and 0 <= c[1] < self.height)]
+
+    def cells(self, values: list[str], path: Parts) -> list[list[Cell]]:
+        """Each entry's squares; a bad entry adds a problem and gives no squares.
+
+        Once the project's lists name more than MAX_LISTED_SQUARES squares in all, the
+        rest give no squares and one problem says so (a file of repeated large ranges
+        must not cost time and memory without bound).
+        """
+        found: list[list[Cell]] = []
+        for index, value in enumerate(values):
             found.append([])
-            continue
-        try:
-            squares = parse_cells(value)
-        except ValueError as error:
-            problems.append(Located(file, str(error), where))
-            found.append([])
-            continue
-        budget.left -= len(squares)
-        if budget.left < 0:
-            budget.spent = True
-            problems.append(
-                Located(
-                    file,
+            if self.squares_left < 0:
+                continue
+            try:
+                squares = parse_cells(value)
+            except ValueError as error:
+                self.error(str(error), (*path, index))
+                continue
+            self.squares_left -= len(squares)
+            if self.squares_left < 0:
+                self.error(
                     f"the project's ranges name more than {MAX_LISTED_SQUARES} squares in all "
                     "(each square of the largest sheet a few times over); the rest is not read",
-                    where,
+                    (*path, index),
                 )
+                continue
+            found[-1] = squares
+        return found
+
+    def read_catalog(self, base: Catalog) -> Catalog:
+        """The bundled catalog with the project's own pieces and cards."""
+        pieces, errors = parse_pieces(
+            self.data.get("furniture", []), self.file, ("furniture",), base.pieces
+        )
+        self.problems += errors
+        extended = base.extended(pieces, [])
+        cards, errors = parse_cards(
+            self.data.get("cards", []), self.file, extended.pieces, ("cards",)
+        )
+        self.problems += errors
+        return extended.extended([], cards)
+
+    def read_house(self) -> frozenset[Cell]:
+        for index, squares in enumerate(self.cells(self.data["house"], ("house",))):
+            outside = self.off_sheet(squares)
+            if outside:
+                self.error(
+                    f"{cells_text(outside[:3])} lie(s) off the {self.width} x {self.height} sheet",
+                    ("house", index),
+                )
+            overlap = self.house.intersection(squares)
+            if overlap:
+                self.error(
+                    f"overlaps an earlier house range at {cells_text(sorted(overlap)[:4])}",
+                    ("house", index),
+                )
+            self.house.update(squares)
+        parts = components(self.house)
+        if len(parts) > 1:
+            starts = ", ".join(cell_name(min(p, key=lambda c: (c[1], c[0]))) for p in parts)
+            self.error(
+                f"the house is not one connected region: {len(parts)} separate parts, "
+                f"starting at {starts}",
+                "$.house",
             )
-            found.append([])
-            continue
-        found.append(squares)
-    return found
+        return frozenset(self.house)
+
+    def read_obstacles(self) -> frozenset[Cell]:
+        obstacles: set[Cell] = set()
+        for index, squares in enumerate(self.cells(self.data.get("obstacles", []), ("obstacles",))):
+            stray = [c for c in squares if c not in self.house]
+            if stray:
+                self.error(f"obstacle at {cells_text(stray)} is outside the house",
+                           ("obstacles", index))
+            obstacles.update(squares)
+        return frozenset(obstacles)
+
+    def read_walls(self) -> frozenset[Edge]:
+        walls: set[Edge] = set()
+        for index, value in enumerate(self.data.get("walls", [])):
+            try:
+                edge = parse_edge(value)
+            except ValueError as error:
+                self.error(str(error), ("walls", index))
+                continue
+            if not all(c in self.house for c in edge.cells):
+                self.error(f"wall {edge.name} is not between two house squares", ("walls", index))
+            walls.add(edge)
+        return frozenset(walls)
+
+    def read_features(self) -> tuple[Feature, ...]:
+        features: list[Feature] = []
+        for index, entry in enumerate(self.data.get("features", [])):
+            path = ("features", index, "cells")
+            squares = [c for group in self.cells(entry["cells"], path) for c in group]
+            inside = [c for c in squares if c in self.house]
+            if inside:
+                self.error(f"feature squares {cells_text(inside[:4])} lie inside the house", path)
+            off = self.off_sheet(squares)
+            if off:
+                self.error(f"feature squares {cells_text(off[:4])} lie off the sheet", path)
+            features.append(Feature(entry["kind"], frozenset(squares), entry.get("name", "")))
+        return tuple(features)
+
+    def read_rooms(self, catalog: Catalog) -> tuple[RoomSpec, ...]:
+        rooms: list[RoomSpec] = []
+        names: set[str] = set()
+        for index, entry in enumerate(self.data["rooms"]):
+            if entry["name"] in names:
+                self.error(f"two rooms are named {entry['name']!r}", ("rooms", index, "name"))
+            names.add(entry["name"])
+            for card_index, slot in enumerate(entry["cards"]):
+                if not catalog.card_options(slot["number"]):
+                    self.error(f"there is no card number {slot['number']}",
+                               ("rooms", index, "cards", card_index, "number"))
+            slots = tuple(CardSlot(s["number"], s["tokens"]) for s in entry["cards"])
+            rooms.append(RoomSpec(entry["name"], entry["type"], slots))
+        tokens = sum(room.tokens for room in rooms)
+        if tokens > MAX_TOKENS:
+            self.error(f"the rooms use {tokens} selection tokens; the box has {MAX_TOKENS}",
+                       "$.rooms")
+        return tuple(rooms)
+
+    def read_bonuses(
+        self, catalog: Catalog, rooms: tuple[RoomSpec, ...], features: tuple[Feature, ...]
+    ) -> tuple[Bonus, ...]:
+        bonuses: list[Bonus] = []
+        names = {room.name for room in rooms}
+        kinds = {feature.kind for feature in features}
+        for index, entry in enumerate(self.data.get("bonuses", [])):
+            path: Parts = ("bonuses", index)
+            if len([key for key in ("when", "per") if key in entry]) != 1:
+                self.error("expected exactly one of 'when' or 'per'", path)
+            if "max" in entry and "per" not in entry:
+                self.error("'max' only goes with 'per'", (*path, "max"))
+            _check_bonus_refs(
+                self.file,
+                {k: v for k, v in entry.items() if k in ("when", "per")},
+                path,
+                names,
+                kinds,
+                catalog,
+                self.problems,
+            )
+            bonuses.append(Bonus(entry["text"], entry["points"], entry.get("when"),
+                                 entry.get("per"), entry.get("max"), json_path(path)))
+        return tuple(bonuses)
 
 
 def _check_bonus_refs(
@@ -273,196 +393,32 @@ def parse_project(data: Any, file: str, catalog: Catalog | None = None) -> Proje
     ]
     if schema_problems:
         raise InputError(schema_problems)
-    problems: list[Located] = []
-    base = catalog or bundled_catalog()
-    pieces, errors = parse_pieces(data.get("furniture", []), file, ("furniture",), base.pieces)
-    problems += errors
-    extended = base.extended(pieces, [])
-    cards, errors = parse_cards(data.get("cards", []), file, extended.pieces, ("cards",))
-    problems += errors
-    catalog = extended.extended([], cards)
-
-    width, height = data["sheet"]["width"], data["sheet"]["height"]
-    budget = _Budget()
-    house: set[Cell] = set()
-    for index, squares in enumerate(_cells(file, data["house"], ("house",), problems, budget)):
-        where = json_path(("house", index))
-        outside = [c for c in squares if not (0 <= c[0] < width and 0 <= c[1] < height)]
-        if outside:
-            problems.append(
-                Located(
-                    file,
-                    f"{cells_text(outside[:3])} lie(s) off the {width} x {height} sheet",
-                    where,
-                )
-            )
-        overlap = house.intersection(squares)
-        if overlap:
-            problems.append(
-                Located(
-                    file,
-                    f"overlaps an earlier house range at {cells_text(sorted(overlap)[:4])}",
-                    where,
-                )
-            )
-        house.update(squares)
-    parts = components(house)
-    if len(parts) > 1:
-        problems.append(
-            Located(
-                file,
-                "the house is not one connected region: "
-                f"{len(parts)} separate parts, starting at "
-                f"{', '.join(cell_name(min(p, key=lambda c: (c[1], c[0]))) for p in parts)}",
-                "$.house",
-            )
-        )
-
-    obstacles: set[Cell] = set()
-    for index, squares in enumerate(
-        _cells(file, data.get("obstacles", []), ("obstacles",), problems, budget)
-    ):
-        stray = [c for c in squares if c not in house]
-        if stray:
-            problems.append(
-                Located(
-                    file,
-                    f"obstacle at {cells_text(stray)} is outside the house",
-                    json_path(("obstacles", index)),
-                )
-            )
-        obstacles.update(squares)
-
-    walls: set[Edge] = set()
-    for index, value in enumerate(data.get("walls", [])):
-        where = json_path(("walls", index))
-        try:
-            edge = parse_edge(value)
-        except ValueError as error:
-            problems.append(Located(file, str(error), where))
-            continue
-        if not all(c in house for c in edge.cells):
-            problems.append(
-                Located(file, f"wall {edge.name} is not between two house squares", where)
-            )
-        walls.add(edge)
-
-    features: list[Feature] = []
-    for index, entry in enumerate(data.get("features", [])):
-        squares = [
-            c
-            for group in _cells(
-                file, entry["cells"], ("features", index, "cells"), problems, budget
-            )
-            for c in group
-        ]
-        inside = [c for c in squares if c in house]
-        off = [c for c in squares if not (0 <= c[0] < width and 0 <= c[1] < height)]
-        if inside:
-            problems.append(
-                Located(
-                    file,
-                    f"feature squares {cells_text(inside[:4])} lie inside the house",
-                    json_path(("features", index, "cells")),
-                )
-            )
-        if off:
-            problems.append(
-                Located(
-                    file,
-                    f"feature squares {cells_text(off[:4])} lie off the sheet",
-                    json_path(("features", index, "cells")),
-                )
-            )
-        features.append(Feature(entry["kind"], frozenset(squares), entry.get("name", "")))
-
-    rooms: list[RoomSpec] = []
-    names: set[str] = set()
-    for index, entry in enumerate(data["rooms"]):
-        room_path: tuple[str | int, ...] = ("rooms", index)
-        if entry["name"] in names:
-            problems.append(
-                Located(
-                    file, f"two rooms are named {entry['name']!r}", json_path((*room_path, "name"))
-                )
-            )
-        names.add(entry["name"])
-        for card_index, slot in enumerate(entry["cards"]):
-            if not catalog.card_options(slot["number"]):
-                problems.append(
-                    Located(
-                        file,
-                        f"there is no card number {slot['number']}",
-                        json_path((*room_path, "cards", card_index, "number")),
-                    )
-                )
-        rooms.append(
-            RoomSpec(
-                entry["name"],
-                entry["type"],
-                tuple(CardSlot(s["number"], s["tokens"]) for s in entry["cards"]),
-            )
-        )
-    tokens = sum(room.tokens for room in rooms)
-    if tokens > MAX_TOKENS:
-        problems.append(
-            Located(
-                file,
-                f"the rooms use {tokens} selection tokens; the box has {MAX_TOKENS}",
-                "$.rooms",
-            )
-        )
-
-    bonuses: list[Bonus] = []
-    feature_kinds = {feature.kind for feature in features}
-    for index, entry in enumerate(data.get("bonuses", [])):
-        bonus_path: tuple[str | int, ...] = ("bonuses", index)
-        kinds = [key for key in ("when", "per") if key in entry]
-        if len(kinds) != 1:
-            problems.append(
-                Located(file, "expected exactly one of 'when' or 'per'", json_path(bonus_path))
-            )
-        if "max" in entry and "per" not in entry:
-            problems.append(
-                Located(file, "'max' only goes with 'per'", json_path((*bonus_path, "max")))
-            )
-        _check_bonus_refs(
-            file,
-            {k: v for k, v in entry.items() if k in ("when", "per")},
-            bonus_path,
-            names,
-            feature_kinds,
-            catalog,
-            problems,
-        )
-        bonuses.append(
-            Bonus(
-                entry["text"],
-                entry["points"],
-                entry.get("when"),
-                entry.get("per"),
-                entry.get("max"),
-                json_path(bonus_path),
-            )
-        )
-    if problems:
-        raise InputError(problems)
+    reader = _ProjectReader(data, file)
+    full_catalog = reader.read_catalog(catalog or bundled_catalog())
+    house = reader.read_house()
+    obstacles = reader.read_obstacles()
+    walls = reader.read_walls()
+    features = reader.read_features()
+    rooms = reader.read_rooms(full_catalog)
+    bonuses = reader.read_bonuses(full_catalog, rooms, features)
+    if reader.problems:
+        raise InputError(reader.problems)
     return Project(
         id=data["id"],
         name=data["name"],
-        width=width,
-        height=height,
-        house=frozenset(house),
-        rooms=tuple(rooms),
-        catalog=catalog,
+        width=reader.width,
+        height=reader.height,
+        house=house,
+        rooms=rooms,
+        catalog=full_catalog,
         number=data.get("number", 0),
         difficulty=data.get("difficulty", 0),
         description=data.get("description", "").strip(),
-        obstacles=frozenset(obstacles),
-        walls=frozenset(walls),
-        features=tuple(features),
+        obstacles=obstacles,
+        walls=walls,
+        features=features,
         special_rules=tuple(data.get("special_rules", [])),
-        bonuses=tuple(bonuses),
+        bonuses=bonuses,
         tips=data.get("tips", "").strip(),
         source=file,
         house_ranges=tuple(data["house"]),
