@@ -483,7 +483,7 @@ def place_command(
     limit = top or None
     if output is not None:
         _place_preview(sheet, room, found, _image_path(output, (".png", ".svg", ".pdf"),
-                                                  [sheet_path]))
+                                                  [sheet_path]), top, card is not None)
     if fmt == "json":
         data = [{"piece": p.id, **candidates_json(c, top=limit)} for p, c in found]
         click.echo(dumps_json(data if card is not None else data[0]), nl=False)
@@ -495,21 +495,22 @@ def place_command(
 
 
 def _place_preview(
-    sheet: Any, room: str | None, found: Sequence[tuple[Any, Sequence[Any]]], output: str
+    sheet: Any, room: str | None, found: Sequence[tuple[Any, Sequence[Any]]], output: str,
+    top: int, per_piece: bool,
 ) -> None:
-    """The plan with the best placement of the first piece that has one drawn in."""
+    """The plan with the best placements ghosted in: the first ``top`` of one piece, or
+    the best of each piece of a card."""
     from dataclasses import replace
 
     from .placement import target_room
-    from .render import save_plan
-    from .sheet import DrawnPiece
+    from .render import save_placements
 
-    best = next((c[0] for _, c in found if c), None)
-    if best is None:
-        raise InputError.single(output, "no legal placement to preview; nothing written")
-    drawn = DrawnPiece(best.placement, "?", f"$.pieces[{len(sheet.pieces)}]")
-    preview = replace(sheet, pieces=(*sheet.pieces, drawn), current_room=target_room(sheet, room))
-    save_plan(preview, output, show_routes=False)
+    preview = replace(sheet, current_room=target_room(sheet, room))
+    try:
+        save_placements(preview, output, found, top=top, per_piece=per_piece)
+    except ValueError:
+        raise InputError.single(output, "no legal placement to preview; nothing written"
+                                ) from None
 
 
 @main.command("render", short_help="Draw the annotated plan (PNG, SVG or PDF).")

@@ -7,14 +7,32 @@ same input always gives the same bytes.
 
 Public functions:
 
-* ``draw_plan(sheet, card=None, *, ax=None, show_routes=True) -> Axes`` draws the
-  annotated plan on ``ax`` (or on a new figure with a score panel beside it).
-* ``plan_figure(sheet, card=None, *, show_routes=True) -> Figure`` the plan and its panel.
-* ``save_plan(sheet, path, card=None, *, dpi=150)`` writes ``.png``, ``.svg`` or ``.pdf``
-  (anything else raises ValueError naming the allowed extensions).
+* ``draw_plan(sheet, card=None, *, ax=None, show_routes=True, problems=None, final=None,
+  ghosts=()) -> Axes`` draws the annotated plan on ``ax`` (or on a new figure with a
+  score panel beside it).
+* ``plan_figure(sheet, card=None, ...) -> Figure`` the plan and its panel.
+* ``save_plan(sheet, path, card=None, *, dpi=150, ...)`` writes ``.png``, ``.svg`` or
+  ``.pdf`` (anything else raises ValueError naming the allowed extensions).
+* ``placements_figure(sheet, found, *, top=3, per_piece=False)`` and ``save_placements``:
+  the plan with candidate placements ghosted and numbered (``place -o``);
+  ``draw_ghosts(ax, ghosts, cell_pt)`` draws them on a plan.
 * ``draw_house(ax, project)`` the sheet grid and the house as the project pre-draws it.
 * ``draw_piece(piece, ax, *, rotation=0, mirror=False)`` and ``save_piece(piece, path)``
   (the piece's distinct rotations side by side).
+
+Finished and unfinished sheets. The score card (:func:`homestaging.scoring.score`) always
+judges a sheet as if the game were over. ``final`` (default ``sheet.finished``) says how
+the picture reads it. Final: the card's problems are listed as errors and ringed, every
+unreachable piece is hatched, the panel gives the (possibly provisional) score. Not final
+(mid-game), the picture follows ``check``: the problems are ``rules.check(sheet,
+final=False)`` (unless ``problems`` is given), errors are ringed and listed, end-game
+requirements (severity ``todo``) are listed under "Still to do"; rooms not walled yet are
+"not walled yet" (or "being furnished") with no points and no empty-room penalty; pieces
+are hatched unreachable only when the house has a front door and their room is walled;
+the panel says "Score so far (mid-game)".
+
+Labels of rooms and of the room being furnished sit inside the room's squares, on the
+free rectangle where they are largest (:func:`label_place`).
 """
 
 from __future__ import annotations
@@ -27,6 +45,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .errors import ERROR, TODO, Problem
 from .grid import Cell, Edge, column_name, parse_cell
 from .pieces import Piece, Shape
 from .project import Project
@@ -35,19 +54,26 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-    from .scoring import ScoreCard
+    from .pieces import Placement
+    from .scoring import PieceScore, ScoreCard
     from .sheet import Sheet
 
 __all__ = [
     "FORMATS",
+    "GHOST_COLOR",
     "ROOM_COLORS",
+    "Ghost",
     "cell_points",
+    "draw_ghosts",
     "draw_house",
     "draw_piece",
     "draw_plan",
     "figure_bytes",
+    "label_place",
+    "placements_figure",
     "plan_figure",
     "save_piece",
+    "save_placements",
     "save_plan",
 ]
 
@@ -71,6 +97,12 @@ FRONT_DOOR_COLOR = "#f28c28"
 ROUTE_COLOR = "#7b3fa0"
 PROBLEM_COLOR = "#d62728"
 OBSTACLE_COLOR = "#d9d9d9"
+GHOST_COLOR = "#1f77b4"
+#: at most this many candidate placements are drawn on one plan
+MAX_GHOSTS = 5
+
+#: A candidate placement to draw see-through: its number and where it would go.
+Ghost = tuple[str, "Placement"]
 
 _FEATURE_STYLES: dict[str, dict[str, Any]] = {
     "water": {"facecolor": "#a9d0f0", "edgecolor": "#3d85c6", "hatch": None},
@@ -516,12 +548,20 @@ def _write_atomic(path: Path, data: bytes) -> None:
 
 
 def plan_figure(sheet: Sheet, card: ScoreCard | None = None, *, show_routes: bool = True,
-                square_in: float = 0.34) -> Figure:
-    """The annotated plan with a score panel beside it."""
+                square_in: float = 0.34, problems: Sequence[Problem] | None = None,
+                final: bool | None = None, ghosts: Sequence[Ghost] = (),
+                legend: Sequence[str] = ()) -> Figure:
+    """The annotated plan with a score panel beside it (see :func:`draw_plan`);
+    ``legend`` lines close the panel."""
     from matplotlib.figure import Figure
 
     project = sheet.project
-    lines = _panel_lines(sheet, card)
+    final = sheet.finished if final is None else final
+    problems = _problems(sheet, card, problems, final)
+    lines = _panel_lines(sheet, card, problems, final)
+    if legend:
+        lines.append(("Placements", "", "head"))
+        lines.extend((f"  {line}", "", "ghost") for line in legend)
     plan_w = (project.width + 1.3) * square_in
     plan_h = (project.height + 1.3) * square_in
     panel_w = 3.3
@@ -531,34 +571,44 @@ def plan_figure(sheet: Sheet, card: ScoreCard | None = None, *, show_routes: boo
     width = plan_w + panel_w
     fig = Figure(figsize=(width, height))
     ax = fig.add_axes((0.0, (height - plan_h) / height, plan_w / width, plan_h / height))
-    draw_plan(sheet, card, ax=ax, show_routes=show_routes)
+    draw_plan(sheet, card, ax=ax, show_routes=show_routes, problems=problems, final=final,
+              ghosts=ghosts)
     panel = fig.add_axes((plan_w / width, 0.0, panel_w / width, 1.0))
     _draw_panel(panel, lines, line_in / height)
     return fig
 
 
 def save_plan(sheet: Sheet, path: str | Path, card: ScoreCard | None = None, *,
-              show_routes: bool = True, dpi: int = 150) -> None:
+              show_routes: bool = True, dpi: int = 150, problems: Sequence[Problem] | None = None,
+              final: bool | None = None, ghosts: Sequence[Ghost] = (),
+              legend: Sequence[str] = ()) -> None:
     """Write the annotated plan; the format follows the extension (.png, .svg, .pdf)."""
     fmt = _format(path)
-    fig = plan_figure(sheet, card, show_routes=show_routes)
+    fig = plan_figure(sheet, card, show_routes=show_routes, problems=problems, final=final,
+                      ghosts=ghosts, legend=legend)
     title = f"{sheet.project.name}" + (f" - {sheet.player}" if sheet.player else "")
     write_file(path, figure_bytes(fig, fmt, dpi=dpi, title=title, subject="Home Staging plan"))
 
 
 def draw_plan(sheet: Sheet, card: ScoreCard | None = None, *, ax: Axes | None = None,
-              show_routes: bool = True) -> Axes:
+              show_routes: bool = True, problems: Sequence[Problem] | None = None,
+              final: bool | None = None, ghosts: Sequence[Ghost] = ()) -> Axes:
     """Draw the annotated plan of ``sheet`` on ``ax`` (a new figure if None) and return it.
 
     With a score card: unreachable pieces hatched red, problem squares ringed red, room
-    points and the routes of distance bonuses. Without one (or mid-game) the plan alone.
+    points and the routes of distance bonuses. Without one, the plan alone. ``final``
+    (default: ``sheet.finished``) chooses how the card is read; see the module docstring.
+    ``ghosts`` are candidate placements drawn see-through and numbered.
     """
     from matplotlib.patches import Circle, Rectangle
 
     from .layout import layout
 
+    final = sheet.finished if final is None else final
+    problems = _problems(sheet, card, problems, final)
     if ax is None:
-        return plan_figure(sheet, card, show_routes=show_routes).axes[0]
+        return plan_figure(sheet, card, show_routes=show_routes, problems=problems,
+                           final=final, ghosts=ghosts).axes[0]
     project = sheet.project
     lay = layout(sheet)
     _frame(ax, project)
@@ -584,8 +634,7 @@ def draw_plan(sheet: Sheet, card: ScoreCard | None = None, *, ax: Axes | None = 
 
     draw_house(ax, project, cell_pt=cell_pt, walls=False)
 
-    scores = {p.index: p for room in card.rooms for p in room.pieces} if card else {}
-    unreachable_notes: list[tuple[int, str]] = []
+    marked = {p.index: number for number, p in enumerate(_unreachable(sheet, card, final), 1)}
     # Rugs under the furniture.
     for index, drawn in enumerate(sheet.pieces):
         if drawn.placement.piece.is_rug:
@@ -597,7 +646,6 @@ def draw_plan(sheet: Sheet, card: ScoreCard | None = None, *, ax: Axes | None = 
         ax.add_patch(Circle((cell[0] + 0.5, cell[1] + 0.5), 0.1, facecolor="#666666",
                             edgecolor="none", zorder=3, gid="circulation"))
     # Furniture.
-    number = 0
     for index, drawn in enumerate(sheet.pieces):
         placement = drawn.placement
         room_name = lay.piece_rooms[index]
@@ -607,12 +655,8 @@ def draw_plan(sheet: Sheet, card: ScoreCard | None = None, *, ax: Axes | None = 
             ax.add_patch(_patch(outline, facecolor=color, edgecolor="#333333",
                                 linewidth=max(0.6, cell_pt * 0.04), zorder=4,
                                 gid=f"piece-{index}", label=drawn.label))
-        score = scores.get(index)
-        furnishing = room_name is not None and room_name == sheet.current_room and not (
-            placement.furniture & set(lay.room_at))
-        if score is not None and not score.reachable and not furnishing:
-            number += 1
-            unreachable_notes.append((number, f"{drawn.name}: {score.reason}"))
+        number = marked.get(index)
+        if number is not None:
             ax.add_patch(_patch(outline, facecolor="none", edgecolor=PROBLEM_COLOR,
                                 hatch="////", linewidth=1.2, zorder=4.5,
                                 gid=f"unreachable-{index}"))
@@ -649,42 +693,55 @@ def draw_plan(sheet: Sheet, card: ScoreCard | None = None, *, ax: Axes | None = 
     for window in sorted(windows, key=lambda e: e.key):
         _draw_window(ax, window, cell_pt, exterior=window in exterior)
 
+    taken = set(lay.furniture_at) | set(lay.rug_squares)
     # The room being furnished.
     if sheet.current_room and current_area:
         ax.add_patch(_patch(_union(current_area), facecolor="none", edgecolor="#555555",
                             linestyle="--", linewidth=max(1.0, cell_pt * 0.06), zorder=7,
                             gid="current-room"))
-        x0 = min(c[0] for c in current_area)
-        y0 = min(c[1] for c in current_area)
-        ax.text(x0 + 0.1, y0 - 0.12, f"{sheet.current_room}: being furnished", ha="left",
-                va="bottom", fontsize=max(5.0, cell_pt * 0.32), style="italic", zorder=12,
+        name = sheet.current_room
+        lx, ly, text, size = label_place(
+            frozenset(current_area), taken, (f"{name}: being furnished",
+                                                        f"{name}\nbeing furnished"),
+            cell_pt, largest=max(5.0, cell_pt * 0.32), bold=False, avoid=lay.circulation)
+        ax.text(lx, ly, text, ha="center", va="center", fontsize=size, style="italic",
+                zorder=12, gid="current-room-label",
                 bbox={"boxstyle": "round,pad=0.2", "facecolor": "white", "alpha": 0.85,
-                      "edgecolor": "none"}, gid="current-room-label")
+                      "edgecolor": "none"})
 
     # Room names and points.
     points = {room.name: room for room in card.rooms} if card else {}
     for room in sheet.rooms:
         if not room.finalized:
             continue
-        lx, ly = _room_label_spot(room.cells, lay)
-        label = room.name
         result = points.get(room.name)
+        tail = ""
         if result is not None:
-            label += f"\n{result.points} pt" + ("" if abs(result.points) == 1 else "s")
+            tail = f"\n{result.points} pt" + ("" if abs(result.points) == 1 else "s")
             if result.empty:
-                label += " (empty)"
-        ax.text(lx, ly, label, ha="center", va="center",
-                fontsize=max(5.5, min(10.0, cell_pt * 0.4)),
+                tail += " (empty)"
+        options = [room.name + tail]
+        words = room.name.split()
+        if len(words) > 1:
+            cut = (len(words) + 1) // 2
+            options.append(" ".join(words[:cut]) + "\n" + " ".join(words[cut:]) + tail)
+        lx, ly, label, size = label_place(room.cells, taken, options, cell_pt,
+                                          largest=max(5.5, min(10.0, cell_pt * 0.4)),
+                                          avoid=lay.circulation)
+        ax.text(lx, ly, label, ha="center", va="center", fontsize=size,
                 fontweight="bold", zorder=12, gid="room-label", color="#222222",
                 bbox={"boxstyle": "round,pad=0.25", "facecolor": "white", "alpha": 0.8,
                       "edgecolor": "#888888", "linewidth": 0.5})
 
     if card is not None and show_routes:
         _draw_routes(ax, card, lay, cell_pt)
+    if ghosts:
+        draw_ghosts(ax, ghosts, cell_pt)
     if card is not None:
         ringed: set[Cell] = set()
-        for problem in card.problems:
-            if problem.code in _DRAWN_OTHERWISE:
+        for problem in problems:
+            if problem.code in _DRAWN_OTHERWISE or problem.severity == TODO or (
+                    not final and problem.severity != ERROR):
                 continue
             for name in problem.cells:
                 try:
@@ -700,30 +757,71 @@ def draw_plan(sheet: Sheet, card: ScoreCard | None = None, *, ax: Axes | None = 
     return ax
 
 
-def _room_label_spot(cells: frozenset[Cell], lay: Any) -> tuple[float, float]:
-    """A free spot in a room for its name: the middle of the longest run of empty squares."""
-    taken = set(lay.furniture_at) | set(lay.circulation)
-    free = [c for c in cells if c not in taken]
-    pool = free or list(cells)
-    rows: dict[int, list[int]] = {}
-    for x, y in pool:
-        rows.setdefault(y, []).append(x)
-    cx = sum(x for x, _ in cells) / len(cells)
-    cy = sum(y for _, y in cells) / len(cells)
-    best: tuple[float, float, float] | None = None
-    for y in sorted(rows):
-        xs = sorted(rows[y])
-        for start in xs:
-            run = _run(xs, start)
-            if run[0] != start:
-                continue
-            middle = run[0] + len(run) / 2
-            # long runs first, then close to the middle of the room
-            rank = -len(run) * 3 + abs(middle - cx - 0.5) * 0.5 + abs(y - cy) * 0.5
+def _rectangles(free: frozenset[Cell]) -> list[tuple[int, int, int, int]]:
+    """Every rectangle of ``free`` squares that cannot grow downwards: (x, y, w, h)."""
+    found = []
+    for x0, y0 in sorted(free, key=lambda c: (c[1], c[0])):
+        width = 0
+        while (x0 + width, y0) in free:
+            width += 1
+            height = 1
+            while all((x, y0 + height) in free for x in range(x0, x0 + width)):
+                height += 1
+            found.append((x0, y0, width, height))
+    return found
+
+
+def _text_extent(text: str, *, bold: bool) -> tuple[float, float]:
+    """Width and height of ``text`` at font size 1 (in points), box padding included."""
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import TextToPath
+
+    font = FontProperties(family="DejaVu Sans", weight="bold" if bold else "normal",
+                          style="normal" if bold else "italic", size=10)
+    lines = text.split("\n")
+    widest = max(TextToPath().get_text_width_height_descent(line, font, False)[0]
+                 for line in lines) / 10
+    return widest + 0.6, 1.2 * len(lines) + 0.5
+
+
+def _label_size(extent: tuple[float, float], width_pt: float, height_pt: float) -> float:
+    """The largest font size at which a text of that extent fits that box."""
+    return min(width_pt * 0.94 / extent[0], height_pt * 0.92 / extent[1])
+
+
+def label_place(
+    cells: frozenset[Cell], taken: Iterable[Cell], texts: Sequence[str], cell_pt: float, *,
+    largest: float, bold: bool = True, avoid: Iterable[Cell] = (),
+) -> tuple[float, float, str, float]:
+    """Where and how to write a label inside a group of squares: centre x, y, the text
+    (one of ``texts``) and its font size.
+
+    Picks the rectangle of squares not ``taken`` (furniture) where the label is largest
+    (then the biggest, with fewest ``avoid`` squares, nearest the middle); with no free
+    square, the square nearest the middle of the group. The font shrinks to fit.
+    """
+    free = frozenset(cells) - frozenset(taken)
+    avoided = frozenset(avoid)
+    cx = sum(x for x, _ in cells) / len(cells) + 0.5
+    cy = sum(y for _, y in cells) / len(cells) + 0.5
+    spots = _rectangles(free)
+    if not spots:
+        x, y = min(cells, key=lambda c: ((c[0] + 0.5 - cx) ** 2 + (c[1] + 0.5 - cy) ** 2,
+                                         c[1], c[0]))
+        spots = [(x, y, 1, 1)]
+    extents = [(text, _text_extent(text, bold=bold)) for text in texts]
+    best: tuple[Any, ...] | None = None
+    for x, y, w, h in spots:
+        middle = (x + w / 2, y + h / 2)
+        crowd = sum(1 for i in range(w) for j in range(h) if (x + i, y + j) in avoided)
+        for text, extent in extents:
+            size = min(largest, _label_size(extent, w * cell_pt, h * cell_pt))
+            rank = (-round(size, 1), -w * h, crowd,
+                    round((middle[0] - cx) ** 2 + (middle[1] - cy) ** 2, 6), y, x)
             if best is None or rank < best[0]:
-                best = (rank, middle, y + 0.5)
+                best = (rank, middle[0], middle[1], text, size)
     assert best is not None
-    return best[1], best[2]
+    return best[1], best[2], best[3], best[4]
 
 
 def _draw_door(ax: Axes, door: Edge, inside: Cell, cell_pt: float, *, gid: str) -> None:
@@ -795,6 +893,84 @@ def _draw_routes(ax: Axes, card: ScoreCard, lay: Any, cell_pt: float) -> None:
                           "edgecolor": "none"})
 
 
+#: where a ghost's number goes in a square already holding 0, 1, 2... numbers
+_BADGE_SPOTS = ((0.5, 0.5), (0.22, 0.78), (0.78, 0.78), (0.78, 0.22), (0.22, 0.22))
+
+
+def draw_ghosts(ax: Axes, ghosts: Sequence[Ghost], cell_pt: float) -> None:
+    """Candidate placements, see-through: a pale fill with a dashed outline, hollow
+    circulation dots and the candidate's number in a badge (on a square no earlier
+    badge uses)."""
+    from matplotlib.patches import Circle
+
+    used: dict[Cell, int] = {}
+    for rank, (number, placement) in enumerate(ghosts[:MAX_GHOSTS]):
+        gid = f"ghost-{number}"
+        ax.add_patch(_patch(_union(placement.furniture), facecolor=GHOST_COLOR, alpha=0.22,
+                            edgecolor="none", zorder=13.5, gid=gid))
+        # successive outlines inset a little, so overlapping candidates stay apart
+        outline = _union(placement.furniture).buffer(-0.05 * (rank % 4), join_style="mitre")
+        ax.add_patch(_patch(outline, facecolor="none",
+                            edgecolor=GHOST_COLOR, linestyle=(0, (4, 2)),
+                            linewidth=max(1.0, cell_pt * 0.07), zorder=13.6,
+                            gid=f"ghost-outline-{number}"))
+        for x, y in sorted(placement.circulation):
+            ax.add_patch(Circle((x + 0.5, y + 0.5), 0.16, facecolor="none",
+                                edgecolor=GHOST_COLOR, linewidth=max(0.8, cell_pt * 0.05),
+                                zorder=13.6, gid=f"ghost-circulation-{number}"))
+        spot = min(placement.furniture, key=lambda c: (used.get(c, 0), c[1], c[0]))
+        dx, dy = _BADGE_SPOTS[used.get(spot, 0) % len(_BADGE_SPOTS)]
+        crowded = spot in used
+        used[spot] = used.get(spot, 0) + 1
+        ax.text(spot[0] + dx, spot[1] + dy, number, ha="center", va="center",
+                fontsize=max(4.5, cell_pt * (0.26 if crowded else 0.36)), color="white",
+                fontweight="bold",
+                zorder=14, gid=f"ghost-number-{number}",
+                bbox={"boxstyle": "circle,pad=0.2", "facecolor": GHOST_COLOR,
+                      "edgecolor": "white", "linewidth": 0.8})
+
+
+def placements_figure(sheet: Sheet, found: Sequence[tuple[Piece, Sequence[Any]]], *,
+                      top: int = 3, per_piece: bool = False) -> Figure:
+    """The plan with candidate placements ghosted (see :func:`draw_ghosts`).
+
+    ``found`` pairs each piece with its candidates, best first (anything with a
+    ``.placement``, such as :class:`homestaging.placement.Candidate`). One piece: its
+    first ``top`` candidates (all if 0; at most five), numbered by rank as in the text
+    list. ``per_piece`` (a card): the best candidate of each piece, numbered by piece.
+    Raises ValueError when there is nothing to draw.
+    """
+    ghosts: list[Ghost] = []
+    legend: list[str] = []
+    if per_piece:
+        for number, (piece, candidates) in enumerate(found[:MAX_GHOSTS], 1):
+            if candidates:
+                ghosts.append((str(number), candidates[0].placement))
+                legend.append(f"{number}: best placement of {piece.name}")
+            else:
+                legend.append(f"{number}: {piece.name} has no legal placement")
+    elif found:
+        piece, candidates = found[0]
+        count = min(top if top > 0 else MAX_GHOSTS, MAX_GHOSTS, len(candidates))
+        ghosts = [(str(rank), c.placement) for rank, c in enumerate(candidates[:count], 1)]
+        if count == 1:
+            legend.append(f"1: best placement of {piece.name}")
+        elif count:
+            legend.append(f"1-{count}: best placements of {piece.name}")
+    if not ghosts:
+        raise ValueError("no legal placement to preview")
+    return plan_figure(sheet, None, show_routes=False, ghosts=ghosts, legend=legend)
+
+
+def save_placements(sheet: Sheet, path: str | Path, found: Sequence[tuple[Piece, Sequence[Any]]],
+                    *, top: int = 3, per_piece: bool = False, dpi: int = 150) -> None:
+    """Write :func:`placements_figure` (``.png``, ``.svg`` or ``.pdf``)."""
+    fmt = _format(path)
+    fig = placements_figure(sheet, found, top=top, per_piece=per_piece)
+    title = f"{sheet.project.name} - placements"
+    write_file(path, figure_bytes(fig, fmt, dpi=dpi, title=title, subject="Home Staging plan"))
+
+
 # ---------------------------------------------------------------------------- panel
 
 _Line = tuple[str, str, str]  # (left text, right text, style)
@@ -802,7 +978,39 @@ _Line = tuple[str, str, str]  # (left text, right text, style)
 _DRAWN_OTHERWISE = frozenset({"unreachable-piece", "unreachable-room"})
 
 
-def _panel_lines(sheet: Sheet, card: ScoreCard | None) -> list[_Line]:
+def _problems(sheet: Sheet, card: ScoreCard | None, problems: Sequence[Problem] | None,
+              final: bool) -> tuple[Problem, ...]:
+    """The problems to show: those given, else the card's for a finished sheet and
+    ``rules.check(sheet, final=False)`` for one in play (none without a card)."""
+    if problems is not None:
+        return tuple(problems)
+    if card is None:
+        return ()
+    if final:
+        return card.problems
+    from .rules import check
+
+    return tuple(check(sheet, final=False))
+
+
+def _unreachable(sheet: Sheet, card: ScoreCard | None, final: bool) -> list[PieceScore]:
+    """The pieces drawn hatched, in the panel's order. In play, only where the verdict
+    means something: the house has a front door and the piece's room is walled."""
+    if card is None:
+        return []
+    walled = {room.name for room in sheet.rooms if room.finalized}
+    found = []
+    for room in card.rooms:
+        for piece in room.pieces:
+            if piece.reachable or (piece.room == sheet.current_room and piece.room not in walled):
+                continue
+            if final or (sheet.front_doors and piece.room in walled):
+                found.append(piece)
+    return found
+
+
+def _panel_lines(sheet: Sheet, card: ScoreCard | None, problems: Sequence[Problem] = (),
+                 final: bool = True) -> list[_Line]:
     """The score panel, line by line: (label, points, style)."""
     import textwrap
 
@@ -815,12 +1023,21 @@ def _panel_lines(sheet: Sheet, card: ScoreCard | None) -> list[_Line]:
         if sheet.current_room:
             lines.append((f"Being furnished: {sheet.current_room}", "", "note"))
         return lines
-    if not card.final:
+    walled = {room.name for room in sheet.rooms if room.finalized}
+    later = set() if final else {room.name for room in card.rooms if room.name not in walled}
+    if not final:
+        lines.append(("Score so far (mid-game)", "", "note"))
+    elif not card.final:
         lines.append(("Provisional score", "", "warn"))
     lines.append(("Rooms", "", "head"))
     for room in card.rooms:
+        if room.name in later:
+            note = " (being furnished)" if room.name == sheet.current_room else " (not walled yet)"
+            lines.append((f"  {room.name}{note}", "", "dim"))
+            continue
         note = (" (empty)" if room.empty else "" if room.reachable
-                else " (being furnished)" if room.name == sheet.current_room else " (unreachable)")
+                else " (being furnished)" if room.name == sheet.current_room
+                else " (unreachable)" if final or sheet.front_doors else "")
         lines.append((f"  {room.name}{note}", _points(room.points), "plain"))
     if card.bonuses:
         lines.append(("Bonuses", "", "head"))
@@ -831,32 +1048,46 @@ def _panel_lines(sheet: Sheet, card: ScoreCard | None) -> list[_Line]:
                           else "dim"))
             lines.extend((f"   {more}", "", "plain" if bonus.awarded else "dim")
                          for more in wrapped[1:])
-    if card.penalties:
+    penalties = [p for p in card.penalties if p.subject not in later]
+    if penalties:
         lines.append(("Penalties", "", "head"))
-        for penalty in card.penalties:
+        for penalty in penalties:
             for i, part in enumerate(textwrap.wrap(penalty.text, 40) or [""]):
                 lines.append((f"  {part}", _points(penalty.points) if i == 0 else "", "plain"))
-    lines.append(("Total", _points(card.total), "total"))
+    total = card.total - sum(p.points for p in card.penalties if p.subject in later)
+    lines.append(("Total" if final else "Total so far", _points(total), "total"))
     lines.append((f"Tie-break: {card.furniture_count} pieces", "", "plain"))
-    unreachable = [p for room in card.rooms for p in room.pieces
-                   if not p.reachable and not (p.room and p.room == sheet.current_room)]
+    unreachable = _unreachable(sheet, card, final)
     if unreachable:
         lines.append(("Unreachable", "", "head"))
         for number, piece in enumerate(unreachable, 1):
             wrapped = textwrap.wrap(f"{number}. {piece.name}: {piece.reason}", 46)
             lines.extend((f"  {part}", "", "warn") for part in wrapped)
-    errors = [p for p in card.problems if p.severity == "error"]
+    errors = [p for p in problems if p.severity == ERROR]
     if errors:
         plural = "error" if len(errors) == 1 else "errors"
         lines.append((f"Problems ({len(errors)} {plural}, ringed red)", "", "head"))
-        for problem in errors[:8]:
-            where = f"{problem.cells[0]}: " if problem.cells else ""
-            parts = textwrap.wrap(f"{where}{problem.code}: {problem.message}", 46)
-            if len(parts) > 3:
-                parts = [*parts[:2], parts[2][:43] + "..."]
-            lines.extend((f"  {part}", "", "warn") for part in parts)
-        if len(errors) > 8:
-            lines.append((f"  ... and {len(errors) - 8} more", "", "warn"))
+        lines.extend(_problem_lines(errors, "warn"))
+    todo = [p for p in problems if p.severity == TODO]
+    if todo:
+        lines.append(("Still to do", "", "head"))
+        lines.extend(_problem_lines(todo, "note"))
+    return lines
+
+
+def _problem_lines(problems: Sequence[Problem], style: str) -> list[_Line]:
+    """At most eight problems, each in at most three wrapped lines."""
+    import textwrap
+
+    lines: list[_Line] = []
+    for problem in problems[:8]:
+        where = f"{problem.cells[0]}: " if problem.cells else ""
+        parts = textwrap.wrap(f"{where}{problem.code}: {problem.message}", 46)
+        if len(parts) > 3:
+            parts = [*parts[:2], parts[2][:43] + "..."]
+        lines.extend((f"  {part}", "", style) for part in parts)
+    if len(problems) > 8:
+        lines.append((f"  ... and {len(problems) - 8} more", "", style))
     return lines
 
 
@@ -872,6 +1103,7 @@ _STYLES: dict[str, dict[str, Any]] = {
     "note": {"fontsize": 8, "style": "italic", "color": "#555555"},
     "warn": {"fontsize": 8, "color": PROBLEM_COLOR},
     "total": {"fontsize": 10, "fontweight": "bold"},
+    "ghost": {"fontsize": 8, "color": GHOST_COLOR},
 }
 
 
