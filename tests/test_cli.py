@@ -565,6 +565,16 @@ def test_place_preview(runner: CliRunner, tmp_path: Path) -> None:
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def test_place_preview_of_a_card_is_deterministic(runner: CliRunner, tmp_path: Path) -> None:
+    sheet = _write(tmp_path, "mid.json", MID_GAME)
+    outs = [tmp_path / "a.svg", tmp_path / "b.svg"]
+    for out in outs:
+        result = runner.invoke(main, ["place", sheet, "--card", "14", "--top", "2", "-o", str(out)])
+        assert result.exit_code == 0, result.stderr
+    assert outs[0].read_bytes() == outs[1].read_bytes()
+    assert b'id="ghost-number-1"' in outs[0].read_bytes()
+
+
 # -- pictures ------------------------------------------------------------------------
 
 
