@@ -26,8 +26,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .catalog import Catalog
+from .output import write_atomic
 from .project import SPECIAL_RULES, Project
-from .render import RC_PARAMS, draw_house, draw_piece, write_file
+from .render import RC_PARAMS, draw_house, draw_piece
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -390,13 +391,13 @@ def print_project(
     project: Project, path: str | Path, *, paper: str = "a4", sheets: int = 1
 ) -> None:
     """Write the project page and ``sheets`` blank drawing sheets to a PDF."""
-    write_file(path, projects_pdf([project], paper=paper, sheets=sheets))
+    write_atomic(path, projects_pdf([project], paper=paper, sheets=sheets))
 
 
 def print_projects(projects: Sequence[Project], path: str | Path, *, paper: str = "a4",
                    sheets: int = 1) -> None:
     """Write every project's page followed by its drawing sheets to one PDF."""
-    write_file(path, projects_pdf(projects, paper=paper, sheets=sheets))
+    write_atomic(path, projects_pdf(projects, paper=paper, sheets=sheets))
 
 
 print_all = print_projects
@@ -458,4 +459,4 @@ def catalog_figures(catalog: Catalog, *, paper: str = "a4") -> list[Figure]:
 def catalog_sheet(catalog: Catalog, path: str | Path, *, paper: str = "a4") -> None:
     """Write a PDF of every piece of ``catalog`` with its id, name, tags and cards."""
     figures = catalog_figures(catalog, paper=paper)
-    write_file(path, _pdf(figures, "Home Staging - furniture catalog", "Furniture pieces"))
+    write_atomic(path, _pdf(figures, "Home Staging - furniture catalog", "Furniture pieces"))

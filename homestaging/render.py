@@ -39,14 +39,13 @@ from __future__ import annotations
 
 import io
 import math
-import os
-import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import ERROR, TODO, Problem
 from .grid import Cell, Edge, column_name, parse_cell
+from .output import write_atomic
 from .pieces import Piece, Shape
 from .project import Project
 
@@ -473,7 +472,7 @@ def piece_figure(piece: Piece, *, square_in: float = 0.45) -> Figure:
 
 def save_piece(piece: Piece, path: str | Path, *, dpi: int = 120) -> None:
     """Write a picture of a piece in its rotations (``.png``, ``.svg`` or ``.pdf``)."""
-    write_file(path, figure_bytes(piece_figure(piece), _format(path), dpi=dpi))
+    write_atomic(path, figure_bytes(piece_figure(piece), _format(path), dpi=dpi))
 
 
 # ---------------------------------------------------------------------------- files
@@ -522,28 +521,6 @@ def figure_bytes(fig: Figure, fmt: str, *, dpi: int = 150, title: str = "",
     return buffer.getvalue()
 
 
-def write_file(path: str | Path, data: bytes) -> None:
-    """Write through a temporary file in the same folder and rename it into place."""
-    try:
-        from .output import write_atomic
-    except ImportError:  # pragma: no cover - until the shared writer is available
-        _write_atomic(Path(path), data)
-    else:
-        write_atomic(Path(path), data)
-
-
-def _write_atomic(path: Path, data: bytes) -> None:
-    folder = path.parent if str(path.parent) else Path(".")
-    handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-
-
 # ---------------------------------------------------------------------------- plans
 
 
@@ -587,7 +564,7 @@ def save_plan(sheet: Sheet, path: str | Path, card: ScoreCard | None = None, *,
     fig = plan_figure(sheet, card, show_routes=show_routes, problems=problems, final=final,
                       ghosts=ghosts, legend=legend)
     title = f"{sheet.project.name}" + (f" - {sheet.player}" if sheet.player else "")
-    write_file(path, figure_bytes(fig, fmt, dpi=dpi, title=title, subject="Home Staging plan"))
+    write_atomic(path, figure_bytes(fig, fmt, dpi=dpi, title=title, subject="Home Staging plan"))
 
 
 def draw_plan(sheet: Sheet, card: ScoreCard | None = None, *, ax: Axes | None = None,
@@ -968,7 +945,7 @@ def save_placements(sheet: Sheet, path: str | Path, found: Sequence[tuple[Piece,
     fmt = _format(path)
     fig = placements_figure(sheet, found, top=top, per_piece=per_piece)
     title = f"{sheet.project.name} - placements"
-    write_file(path, figure_bytes(fig, fmt, dpi=dpi, title=title, subject="Home Staging plan"))
+    write_atomic(path, figure_bytes(fig, fmt, dpi=dpi, title=title, subject="Home Staging plan"))
 
 
 # ---------------------------------------------------------------------------- panel
