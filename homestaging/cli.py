@@ -342,8 +342,9 @@ def check_command(sheet_path: str, final: bool | None, fmt: str) -> None:
 
     sheet = _sheet(sheet_path)
     file = _display(sheet_path)
+    final = sheet.finished if final is None else final
     problems = check(sheet, final=final)
-    card = score(sheet, problems=problems)
+    card = score(sheet, final=final, problems=problems)
     total = card.total
     _echo(
         fmt,
@@ -530,7 +531,8 @@ def render_command(sheet_path: str, output: str, routes: bool, lenient_access: b
 
     path = _image_path(output, IMAGE_FORMATS, [sheet_path])
     sheet = _sheet(sheet_path)
-    save_plan(sheet, path, score(sheet, lenient=lenient_access), show_routes=routes)
+    card = score(sheet, lenient=lenient_access, final=sheet.finished)
+    save_plan(sheet, path, card, show_routes=routes)
 
 
 @main.command("print", short_help="Print project pages and blank drawing sheets (PDF).")

@@ -20,16 +20,14 @@ Public functions:
 * ``draw_piece(piece, ax, *, rotation=0, mirror=False)`` and ``save_piece(piece, path)``
   (the piece's distinct rotations side by side).
 
-Finished and unfinished sheets. The score card (:func:`homestaging.scoring.score`) always
-judges a sheet as if the game were over. ``final`` (default ``sheet.finished``) says how
-the picture reads it. Final: the card's problems are listed as errors and ringed, every
-unreachable piece is hatched, the panel gives the (possibly provisional) score. Not final
-(mid-game), the picture follows ``check``: the problems are ``rules.check(sheet,
-final=False)`` (unless ``problems`` is given), errors are ringed and listed, end-game
-requirements (severity ``todo``) are listed under "Still to do"; rooms not walled yet are
-"not walled yet" (or "being furnished") with no points and no empty-room penalty; pieces
-are hatched unreachable only when the house has a front door and their room is walled;
-the panel says "Score so far (mid-game)".
+Finished and unfinished sheets. ``final`` (default ``sheet.finished``) says how the
+picture reads the sheet; score it the same way (``scoring.score(sheet, final=...)``).
+Final: the card's problems are listed as errors and ringed, every unreachable piece is
+hatched, the panel gives the (possibly provisional) score. Not final (mid-game), the
+picture follows ``check``: errors are ringed and listed, end-game requirements (severity
+``todo``) are listed under "Still to do"; rooms not walled yet are "not walled yet" (or
+"being furnished") with no points; pieces are hatched unreachable only when the house
+has a front door and their room is walled; the panel says "Score so far (mid-game)".
 
 Labels of rooms and of the room being furnished sit inside the room's squares, on the
 free rectangle where they are largest (:func:`label_place`).
@@ -957,17 +955,12 @@ _DRAWN_OTHERWISE = frozenset({"unreachable-piece", "unreachable-room"})
 
 def _problems(sheet: Sheet, card: ScoreCard | None, problems: Sequence[Problem] | None,
               final: bool) -> tuple[Problem, ...]:
-    """The problems to show: those given, else the card's for a finished sheet and
-    ``rules.check(sheet, final=False)`` for one in play (none without a card)."""
+    """The problems to show: those given, else the card's (none without a card)."""
     if problems is not None:
         return tuple(problems)
     if card is None:
         return ()
-    if final:
-        return card.problems
-    from .rules import check
-
-    return tuple(check(sheet, final=False))
+    return card.problems
 
 
 def _unreachable(sheet: Sheet, card: ScoreCard | None, final: bool) -> list[PieceScore]:
@@ -1025,14 +1018,13 @@ def _panel_lines(sheet: Sheet, card: ScoreCard | None, problems: Sequence[Proble
                           else "dim"))
             lines.extend((f"   {more}", "", "plain" if bonus.awarded else "dim")
                          for more in wrapped[1:])
-    penalties = [p for p in card.penalties if p.subject not in later]
+    penalties = card.penalties
     if penalties:
         lines.append(("Penalties", "", "head"))
         for penalty in penalties:
             for i, part in enumerate(textwrap.wrap(penalty.text, 40) or [""]):
                 lines.append((f"  {part}", _points(penalty.points) if i == 0 else "", "plain"))
-    total = card.total - sum(p.points for p in card.penalties if p.subject in later)
-    lines.append(("Total" if final else "Total so far", _points(total), "total"))
+    lines.append(("Total" if final else "Total so far", _points(card.total), "total"))
     lines.append((f"Tie-break: {card.furniture_count} pieces", "", "plain"))
     unreachable = _unreachable(sheet, card, final)
     if unreachable:

@@ -135,10 +135,10 @@ class ScoreCard:
         }
 
 
-def _check(sheet: Sheet, lay: Layout) -> list[Problem]:
+def _check(sheet: Sheet, lay: Layout, final: bool) -> list[Problem]:
     from .rules import check
 
-    return check(sheet, lay, final=True)
+    return check(sheet, lay, final=final)
 
 
 def involved(sheet: Sheet, problems: Iterable[Problem]) -> frozenset[int]:
@@ -166,29 +166,34 @@ def involved(sheet: Sheet, problems: Iterable[Problem]) -> frozenset[int]:
     return frozenset(found)
 
 
-def score(sheet: Sheet, *, lenient: bool = False,
+def score(sheet: Sheet, *, lenient: bool = False, final: bool = True,
           problems: Sequence[Problem] | None = None) -> ScoreCard:
-    """Score a sheet. ``problems`` defaults to ``rules.check(sheet, final=True)``."""
+    """Score a sheet as at the end of the game, or (``final=False``) the score so far.
+
+    ``problems`` defaults to ``rules.check(sheet, final=final)``. The score so far
+    charges no empty-room penalty for a room not walled yet: it may still be furnished.
+    """
     lay = layout(sheet)
-    found = list(_check(sheet, lay) if problems is None else problems)
+    found = list(_check(sheet, lay, final) if problems is None else problems)
     acc = access(sheet, lay, lenient=lenient)
     known = {(p.code, p.path) for p in found}
     found += [p for p in access_problems(sheet, lay, acc) if (p.code, p.path) not in known]
     excluded = involved(sheet, found)
-    rooms, penalties = _rooms(sheet, lay, acc, excluded)
+    rooms, penalties = _rooms(sheet, lay, acc, excluded, final)
     bonuses = evaluate(sheet, lay, acc, excluded)
     total = (sum(r.points for r in rooms) + sum(b.points for b in bonuses)
              + sum(p.points for p in penalties))
     count = sum(1 for r in rooms for p in r.pieces if p.points > 0)
     errors = any(p.severity == ERROR for p in found)
     return ScoreCard(sheet.project.id, sheet.player, rooms, bonuses, penalties, total, count,
-                     tuple(found), sheet.finished and not errors, sheet.source)
+                     tuple(found), final and sheet.finished and not errors, sheet.source)
 
 
-def _rooms(sheet: Sheet, lay: Layout, acc: Access,
-           excluded: frozenset[int]) -> tuple[tuple[RoomScore, ...], tuple[Penalty, ...]]:
+def _rooms(sheet: Sheet, lay: Layout, acc: Access, excluded: frozenset[int],
+           final: bool) -> tuple[tuple[RoomScore, ...], tuple[Penalty, ...]]:
     rooms: list[RoomScore] = []
     penalties: list[Penalty] = []
+    walled = {room.name for room in sheet.rooms if room.finalized}
     for spec in sheet.project.rooms:
         room_ok = acc.room_reachable(spec.name)
         pieces: list[PieceScore] = []
@@ -207,7 +212,7 @@ def _rooms(sheet: Sheet, lay: Layout, acc: Access,
                 acc.piece_reachable(index), reason,
             ))
         empty = not any(not sheet.pieces[p.index].placement.piece.is_rug for p in pieces)
-        if empty:
+        if empty and (final or spec.name in walled):
             penalties.append(Penalty(f"{spec.name} is empty", EMPTY_ROOM_POINTS, spec.name))
         rooms.append(RoomScore(spec.name, room_ok, sum(p.points for p in pieces), empty,
                                acc.rooms.get(spec.name, ""), tuple(pieces)))

@@ -214,7 +214,7 @@ def midgame_figure() -> tuple[Sheet, object, object]:
 
     plan = read_sheet(MIDGAME)
     assert not plan.finished and not plan.front_doors
-    fig = plan_figure(plan, score(plan))
+    fig = plan_figure(plan, score(plan, final=False))
     return plan, fig.axes[0], fig.axes[1]
 
 

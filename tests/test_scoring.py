@@ -211,3 +211,17 @@ def test_rank_by_total_then_pieces_with_shared_places() -> None:
         "    3  ann     ann.json     20       5\n"
         "    3  dee     dee.json     20       5\n"
     )
+
+
+def test_score_so_far_charges_no_penalty_for_rooms_not_walled_yet() -> None:
+    sheet = read_sheet(Path(__file__).parent.parent / "examples" / "lakeside-cabin-midgame.json")
+    at_the_end = score(sheet)
+    so_far = score(sheet, final=False)
+    assert [p.subject for p in at_the_end.penalties] == ["Bathroom"]
+    assert so_far.penalties == ()
+    assert so_far.total == at_the_end.total + 3
+    assert not so_far.final
+    assert {p.code for p in so_far.problems if p.severity == "todo"} == {
+        "front-door-count", "room-not-finalized"
+    }
+    assert not any(p.severity == "error" for p in so_far.problems)
