@@ -56,7 +56,9 @@ class Candidate:
     ``door_possible``: the room being furnished could still get a door linking all its
     pieces' circulation to the hallway (a heuristic, see ``docs/placement.md``).
     ``contact``: furniture squares of the piece touching a wall, an obstacle or another
-    piece (more is tidier).
+    piece (more is tidier). ``joins_room``: the piece touches (or shares circulation
+    with) the pieces already in the room, so the room stays in one piece; true while
+    the room is empty.
     """
 
     anchor: Cell
@@ -66,6 +68,7 @@ class Candidate:
     cuts_off: tuple[str, ...]
     door_possible: bool
     contact: int
+    joins_room: bool
     piece: Piece = field(repr=False, compare=False)
 
     @property
@@ -99,6 +102,7 @@ class Candidate:
             "cuts_off": list(self.cuts_off),
             "door_possible": self.door_possible,
             "contact": self.contact,
+            "joins_room": self.joins_room,
             "furniture": [cell_name(c) for c in _reading(self.furniture)],
             "circulation": [cell_name(c) for c in _reading(self.circulation)],
         }
@@ -429,6 +433,7 @@ class _Marks:
     touching: int  # squares beside a wall, an obstacle or a piece's square
     targets: tuple[tuple[str, int], ...]  # what must stay reachable: name -> squares
     room_circulation: int  # circulation of the pieces already in the room
+    room_near: int  # squares of the pieces already in the room and their neighbours
     go_e_any: int = 0  # not on the last column
     go_w_any: int = 0  # not on the first column
     reached: int = 0
@@ -482,9 +487,11 @@ class _Marks:
                     targets.append((f"door of {plan.name} ({door.name})", bits(outer)))
         room_circ = bits(c for i in masks.room_pieces
                          for c in sheet.pieces[i].placement.circulation)
+        room_squares = bits(c for i in masks.room_pieces for c in sheet.pieces[i].placement.squares)
         marks = cls(masks, walkable, go_e, go_w, go_s, go_n, sources, touching, tuple(targets),
-                    room_circ)
+                    room_circ, 0)
         marks.go_e_any, marks.go_w_any = full & ~last, full & ~column0
+        marks.room_near = marks.grow(room_squares)
         marks.reached = marks.flood(walkable)
         return marks
 
@@ -555,8 +562,9 @@ def placements(
 ) -> list[Candidate]:
     """Every legal placement of ``piece`` in the room being furnished, best first.
 
-    Best: cuts nothing off and keeps a door possible, then more points, then more
-    contact (tidier, leaves room), then anchor in reading order, rotation, mirror.
+    Best: cuts nothing off and keeps a door possible, then joins the pieces already in
+    the room, then more points, then more contact (tidier, leaves room), then anchor in
+    reading order, rotation, mirror.
     """
     masks = sheet if isinstance(sheet, SheetMasks) else SheetMasks.build(sheet, room)
     marks = masks.marks
@@ -569,14 +577,16 @@ def placements(
             circulation = compiled.circulation_mask << bit
             cut, door = marks.judge(furniture, circulation, piece.is_rug)
             contact = (furniture & marks.touching).bit_count()
+            joins = not marks.room_near or bool((furniture | circulation) & marks.room_near)
             found.append(Candidate((bit % width, bit // width), orientation.rotation,
-                                   orientation.mirror, points, cut, door, contact, piece))
+                                   orientation.mirror, points, cut, door, contact, joins, piece))
     found.sort(key=_rank)
     return found
 
 
-def _rank(c: Candidate) -> tuple[bool, int, int, int, int, int, bool]:
-    return (not c.good, -c.points, -c.contact, c.anchor[1], c.anchor[0], c.rotation, c.mirror)
+def _rank(c: Candidate) -> tuple[bool, bool, int, int, int, int, int, bool]:
+    return (not c.good, not c.joins_room, -c.points, -c.contact, c.anchor[1], c.anchor[0],
+            c.rotation, c.mirror)
 
 
 def card_pieces(project: Project, number: int) -> list[Piece]:

@@ -214,13 +214,15 @@ def test_door_possible() -> None:
     assert chairs[(parse_cell("B3"), 180, False)].good
 
 
-def test_ranking_puts_good_placements_first_then_points_then_contact() -> None:
+def test_ranking_puts_good_placements_first_then_joining_the_room_then_contact() -> None:
     sheet = corridor_sheet()
     ranked = placements(sheet, PLANT)
     goods = [c for c in ranked if c.good]
     assert ranked[: len(goods)] == goods
+    # D2 lies beside the chair already in the room; E3 (not good) joins it too
     assert [c.anchor for c in ranked] == [
-        parse_cell(n) for n in ("C2", "D2", "B3", "C3", "D3", "B2", "E3")]
+        parse_cell(n) for n in ("D2", "C2", "B3", "C3", "D3", "E3", "B2")]
+    assert [c.joins_room for c in ranked] == [True, False, False, False, False, True, False]
     contacts = [c.contact for c in goods]
     assert contacts == sorted(contacts, reverse=True)
     assert placements(sheet, PLANT) == ranked  # deterministic
@@ -230,15 +232,15 @@ def test_format_and_json() -> None:
     sheet = corridor_sheet()
     ranked = placements(sheet, PLANT)
     text = format_candidates(ranked, top=2)
-    assert text.splitlines()[0] == "  1. plant at C2, rotation 0: 1 point"
+    assert text.splitlines()[0] == "  1. plant at D2, rotation 0: 1 point"
     assert text.splitlines()[-1] == "     ... 5 more (7 legal placements)"
     assert "cuts off pieces[0] (Chair) at E2; door of Bath (F3/w) at E3; leaves the room no " \
         "door" in format_candidates(ranked, top=None)
     data = candidates_json(ranked, top=1)
     assert data == {"count": 7, "candidates": [{
-        "piece": "plant", "at": "C2", "rotation": 0, "mirror": False, "points": 1,
+        "piece": "plant", "at": "D2", "rotation": 0, "mirror": False, "points": 1,
         "cuts_off": [], "door_possible": True, "contact": ranked[0].contact,
-        "furniture": ["C2"], "circulation": []}]}
+        "joins_room": True, "furniture": ["D2"], "circulation": []}]}
     assert format_candidates([]) == "no legal placement\n"
 
 
