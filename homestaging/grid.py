@@ -7,6 +7,7 @@ from 0. Its name is the column letters and the row number from 1: ``(0, 0)`` is
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -178,7 +179,8 @@ def parse_edge(value: object) -> Edge:
         or not isinstance(value[1], str)
         or value[1] not in DELTAS
     ):
-        raise ValueError(f'expected an edge such as ["C5", "s"], found {value!r}')
+        shown = json.dumps(value, ensure_ascii=False, default=repr)
+        raise ValueError(f'expected an edge such as ["C5", "s"], found {shown}')
     return Edge(parse_cell(value[0]), value[1])
 
 
