@@ -193,8 +193,8 @@ def furniture_show(piece_id: str, project_ref: str | None, output: str | None, f
         )
     piece = catalog.pieces[piece_id]
     if output is not None:
-        from .render import FORMATS as IMAGE_FORMATS
-        from .render import save_piece
+        from .drawing import FORMATS as IMAGE_FORMATS
+        from .drawing import save_piece
 
         save_piece(piece, _image_path(output, IMAGE_FORMATS))
         return
@@ -525,7 +525,7 @@ def _place_preview(
 def render_command(sheet_path: str, output: str, routes: bool, lenient_access: bool) -> None:
     """Draw the annotated plan: furniture, circulation, hallway, doors, unreachable
     pieces, points per room and the routes of distance bonuses."""
-    from .render import FORMATS as IMAGE_FORMATS
+    from .drawing import FORMATS as IMAGE_FORMATS
     from .render import save_plan
     from .scoring import score
 

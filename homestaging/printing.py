@@ -26,9 +26,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .catalog import Catalog
+from .drawing import RC_PARAMS, draw_house, draw_piece
 from .output import write_atomic
 from .project import SPECIAL_RULES, Project
-from .render import RC_PARAMS, draw_house, draw_piece
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes

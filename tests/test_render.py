@@ -12,20 +12,11 @@ from matplotlib.colors import to_rgba
 from plans import project, sheet
 
 from homestaging.catalog import bundled_catalog
+from homestaging.drawing import draw_piece, figure_bytes, fit_text, piece_figure, save_piece
 from homestaging.errors import Problem
 from homestaging.pieces import Piece
 from homestaging.placement import Candidate
-from homestaging.render import (
-    FRONT_DOOR_COLOR,
-    PROBLEM_COLOR,
-    draw_piece,
-    figure_bytes,
-    fit_text,
-    piece_figure,
-    plan_figure,
-    save_piece,
-    save_plan,
-)
+from homestaging.render import FRONT_DOOR_COLOR, PROBLEM_COLOR, plan_figure, save_plan
 from homestaging.scoring import (
     BonusResult,
     Penalty,

@@ -1,0 +1,506 @@
+"""Drawing primitives shared by plans and printed pages, drawn with matplotlib.
+
+Geometry (squares to shapely shapes to matplotlib paths), text fitted to a box, the
+sheet's grid and the house as the project pre-draws it, pieces, and figures written as
+PNG, SVG or PDF bytes with fixed metadata, so the same input always gives the same
+bytes. Nothing here uses pyplot.
+
+Public names:
+
+* ``draw_house(ax, project)`` the sheet grid and the house as the project pre-draws it.
+* ``draw_piece(piece, ax, *, rotation=0, mirror=False)``, ``piece_figure(piece)`` and
+  ``save_piece(piece, path)`` (the piece's distinct rotations side by side).
+* ``figure_bytes(fig, fmt)`` and ``image_format(path)`` (``.png``, ``.svg`` or ``.pdf``;
+  anything else raises ValueError naming the allowed extensions).
+* ``fit_text``, ``label_spot``, ``middle_square``, ``cell_points``, ``frame``,
+  ``draw_walls``, ``segment``, ``union``, ``patch``: the pieces the pictures are made of.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .grid import Cell, Edge, column_name
+from .output import write_atomic
+from .pieces import Piece, Shape
+from .project import Project
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+__all__ = [
+    "FORMATS",
+    "RC_PARAMS",
+    "ROOM_COLORS",
+    "cell_points",
+    "draw_house",
+    "draw_piece",
+    "draw_walls",
+    "figure_bytes",
+    "fit_text",
+    "frame",
+    "image_format",
+    "label_spot",
+    "middle_square",
+    "patch",
+    "piece_figure",
+    "room_color",
+    "save_piece",
+    "segment",
+    "union",
+]
+
+FORMATS = (".png", ".svg", ".pdf")
+
+#: Fill colour of pieces, by the type of the room they stand in (light tint for the room).
+ROOM_COLORS = {
+    "kitchen": "#f2b56b",
+    "bathroom": "#7fbbe0",
+    "bedroom": "#c3a6d8",
+    "living": "#ef9a9a",
+    "dining": "#f6d36b",
+    "office": "#a8c98a",
+    "other": "#c8c8c8",
+}
+NO_ROOM_COLOR = "#d0d0d0"
+GRID_COLOR = "#b8b8b8"
+WALL_COLOR = "#222222"
+OBSTACLE_COLOR = "#d9d9d9"
+
+
+
+def room_color(kind: str) -> str:
+    """The fill colour for a room type (grey for none or an unknown type)."""
+    return ROOM_COLORS.get(kind, NO_ROOM_COLOR)
+
+
+_FEATURE_STYLES: dict[str, dict[str, Any]] = {
+    "water": {"facecolor": "#a9d0f0", "edgecolor": "#3d85c6", "hatch": None},
+    "road": {"facecolor": "#c4c4c4", "edgecolor": "#8a8a8a", "hatch": None},
+    "green": {"facecolor": "#d5ecc9", "edgecolor": "#6aa84f", "hatch": ".."},
+    "other": {"facecolor": "#eeeeee", "edgecolor": "#999999", "hatch": None},
+}
+_FEATURE_KINDS = {
+    "lake": "water", "pool": "water", "pond": "water", "river": "water", "sea": "water",
+    "water": "water", "road": "road", "street": "road", "parking": "road", "path": "road",
+    "garden": "green", "lawn": "green", "park": "green", "field": "green", "forest": "green",
+}
+
+#: rcParams for deterministic files with embedded TrueType fonts.
+RC_PARAMS: Any = {
+    "pdf.fonttype": 42,
+    "ps.fonttype": 42,
+    "svg.hashsalt": "homestaging",
+    "svg.fonttype": "path",
+    "font.family": "DejaVu Sans",
+    "hatch.linewidth": 0.6,
+    "path.simplify": False,
+}
+
+
+
+# ---------------------------------------------------------------------------- geometry
+
+
+def segment(edge: Edge) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The two end points of an edge in sheet coordinates (x right, y down)."""
+    x, y, side = edge.key
+    if side == "n":
+        return (x, y), (x + 1, y)
+    return (x, y), (x, y + 1)
+
+
+def union(cells: Iterable[Cell]) -> Any:
+    """The squares as one shapely geometry."""
+    import shapely
+    from shapely.ops import unary_union
+
+    return unary_union([shapely.box(x, y, x + 1, y + 1) for x, y in sorted(cells)])
+
+
+def _polygons(geometry: Any) -> list[Any]:
+    if geometry.is_empty:
+        return []
+    if geometry.geom_type == "Polygon":
+        return [geometry]
+    return [g for g in getattr(geometry, "geoms", []) if g.geom_type == "Polygon"]
+
+
+def _path(geometry: Any) -> Any:
+    """A matplotlib Path of a polygon or multipolygon (holes included)."""
+    from matplotlib.path import Path as MplPath
+
+    parts = []
+    for polygon in _polygons(geometry):
+        for ring in (polygon.exterior, *polygon.interiors):
+            coords = list(ring.coords)
+            codes = [MplPath.MOVETO] + [MplPath.LINETO] * (len(coords) - 2) + [MplPath.CLOSEPOLY]
+            parts.append(MplPath(coords, codes))
+    return MplPath.make_compound_path(*parts)
+
+
+def patch(geometry: Any, **style: Any) -> Any:
+    from matplotlib.patches import PathPatch
+
+    return PathPatch(_path(geometry), **style)
+
+
+def _lines(edges: Iterable[Edge]) -> list[list[tuple[float, float]]]:
+    """Edges merged into the fewest polylines (sorted, so the drawing order is fixed)."""
+    from shapely.geometry import MultiLineString
+    from shapely.ops import linemerge
+
+    segments = sorted({segment(edge) for edge in edges})
+    if not segments:
+        return []
+    merged = linemerge(MultiLineString(segments))
+    lines = list(getattr(merged, "geoms", [merged]))
+    return sorted([(float(x), float(y)) for x, y in line.coords] for line in lines)
+
+
+def label_spot(cells: frozenset[Cell]) -> tuple[float, float, float, float]:
+    """Where to write in a group of squares: centre x, y and the room there (w, h)."""
+    xs = [x for x, _ in cells]
+    ys = [y for _, y in cells]
+    width, height = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+    if len(cells) == width * height:
+        return min(xs) + width / 2, min(ys) + height / 2, width, height
+    best = middle_square(cells)
+    run_x = [x for x in range(min(xs), max(xs) + 1) if (x, best[1]) in cells]
+    run_y = [y for y in range(min(ys), max(ys) + 1) if (best[0], y) in cells]
+    row = _run(run_x, best[0])
+    column = _run(run_y, best[1])
+    if len(row) >= len(column):
+        return row[0] + len(row) / 2, best[1] + 0.5, len(row), 1
+    return best[0] + 0.5, column[0] + len(column) / 2, 1, len(column)
+
+
+def middle_square(cells: Iterable[Cell]) -> Cell:
+    """The square nearest the middle of a group of squares (then the top-most, left-most)."""
+    group = list(cells)
+    cx = sum(x for x, _ in group) / len(group) + 0.5
+    cy = sum(y for _, y in group) / len(group) + 0.5
+    return min(group, key=lambda c: ((c[0] + 0.5 - cx) ** 2 + (c[1] + 0.5 - cy) ** 2,
+                                     c[1], c[0]))
+
+
+def _run(values: list[int], around: int) -> list[int]:
+    """The consecutive stretch of ``values`` containing ``around``."""
+    present = set(values)
+    low = high = around
+    while low - 1 in present:
+        low -= 1
+    while high + 1 in present:
+        high += 1
+    return list(range(low, high + 1))
+
+
+def fit_text(
+    text: str, width_pt: float, height_pt: float, *, largest: float, smallest: float = 4.0
+) -> tuple[str, float, int]:
+    """The text, font size and rotation (0 or 90) that best fit a box of that size.
+
+    Tries one line, two lines, and (in a tall box) one turned line; if nothing fits at
+    ``smallest`` it shortens the words.
+    """
+    words = text.split()
+    options: list[tuple[str, int]] = [(text, 0)]
+    if len(words) > 1:
+        cut = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) -
+                                                         len(" ".join(words[i:]))))
+        options.append((" ".join(words[:cut]) + "\n" + " ".join(words[cut:]), 0))
+    if height_pt > width_pt * 1.3:
+        options.append((text, 90))
+    best: tuple[str, float, int] | None = None
+    for candidate, rotation in options:
+        size = _fit_size(candidate, rotation, width_pt, height_pt, largest)
+        if best is None or size > best[1] + 0.01:
+            best = (candidate, size, rotation)
+    assert best is not None
+    if best[1] >= smallest:
+        return best
+    rotation = 90 if height_pt > width_pt * 1.3 else 0
+    across = height_pt if rotation else width_pt
+    room = max(2, int(across * 0.9 / (0.6 * smallest)))
+    short = words[0] if len(words[0]) <= room else words[0][:room - 1] + "."
+    return short, smallest, rotation
+
+
+def _fit_size(text: str, rotation: int, width_pt: float, height_pt: float, largest: float) -> float:
+    lines = text.split("\n")
+    across, along = (width_pt, height_pt) if rotation == 0 else (height_pt, width_pt)
+    by_width = across * 0.9 / (0.6 * max(len(line) for line in lines))
+    by_height = along * 0.85 / (1.25 * len(lines))
+    return min(largest, by_width, by_height)
+
+
+# ---------------------------------------------------------------------------- house
+
+
+def cell_points(ax: Axes, columns: float, rows: float) -> float:
+    """The size of one square in points on ``ax`` showing ``columns`` x ``rows`` squares
+    (equal aspect), from the axes' position; no drawing needed."""
+    fig = ax.get_figure(root=True)
+    assert fig is not None
+    box = ax.get_position()
+    width_in = box.width * fig.get_figwidth()
+    height_in = box.height * fig.get_figheight()
+    return 72.0 * min(width_in / columns, height_in / rows)
+
+
+def frame(ax: Axes, project: Project, margin: float = 1.0) -> None:
+    ax.set_xlim(-margin, project.width + 0.15)
+    ax.set_ylim(project.height + 0.15, -margin)
+    ax.set_aspect("equal")
+    ax.set_axis_off()
+
+
+def _feature_style(kind: str) -> dict[str, Any]:
+    return _FEATURE_STYLES[_FEATURE_KINDS.get(kind.lower(), "other")]
+
+
+def draw_house(
+    ax: Axes,
+    project: Project,
+    *,
+    cell_pt: float | None = None,
+    coordinates: bool = True,
+    feature_labels: bool = True,
+    grid_everywhere: bool = True,
+    walls: bool = True,
+) -> float:
+    """Draw the sheet's grid, coordinates, features, obstacles and the house's walls.
+
+    Sets the axes' limits (one square of margin for the coordinates) and returns the
+    size of a square in points (``cell_pt`` if given).
+    """
+    from matplotlib.collections import LineCollection
+    from matplotlib.patches import Circle, Rectangle
+
+    frame(ax, project, 1.0 if coordinates else 0.15)
+    if cell_pt is None:
+        cell_pt = cell_points(ax, project.width + (1.15 if coordinates else 0.3),
+                              project.height + (1.15 if coordinates else 0.3))
+    width, height = project.width, project.height
+
+    for feature in project.features:
+        kind = feature.kind.lower()
+        if kind == "tree":
+            for x, y in sorted(feature.cells):
+                ax.add_patch(Circle((x + 0.5, y + 0.38), 0.3, facecolor="#7cbf5a",
+                                    edgecolor="#38761d", linewidth=max(0.4, cell_pt * 0.03),
+                                    zorder=1, gid=f"feature-{kind}"))
+        else:
+            style = _feature_style(kind)
+            ax.add_patch(patch(union(feature.cells), facecolor=style["facecolor"],
+                               edgecolor=style["edgecolor"], hatch=style["hatch"],
+                               linewidth=max(0.4, cell_pt * 0.03), zorder=1,
+                               gid=f"feature-{kind}"))
+        if feature_labels:
+            _feature_label(ax, feature.label, feature.cells, kind, cell_pt)
+
+    for cell in sorted(project.obstacles):
+        x, y = cell
+        ax.add_patch(Rectangle((x, y), 1, 1, facecolor=OBSTACLE_COLOR, edgecolor="#555555",
+                               hatch="////", linewidth=0.6, zorder=2, gid="obstacle"))
+
+    xs = range(0, width + 1) if grid_everywhere else range(0)
+    ys = range(0, height + 1) if grid_everywhere else range(0)
+    grid = [[(x, 0), (x, height)] for x in xs] + [[(0, y), (width, y)] for y in ys]
+    ax.add_collection(LineCollection(grid, colors=GRID_COLOR, linewidths=max(0.3, cell_pt * 0.02),
+                                     zorder=1.5))
+
+    if coordinates:
+        size = min(9.0, max(4.5, cell_pt * 0.42))
+        for x in range(width):
+            ax.text(x + 0.5, -0.45, column_name(x), ha="center", va="center", fontsize=size,
+                    color="#444444", gid="coordinate")
+        for y in range(height):
+            ax.text(-0.45, y + 0.5, str(y + 1), ha="center", va="center", fontsize=size,
+                    color="#444444", gid="coordinate")
+
+    if walls:
+        draw_walls(ax, project.exterior_walls(), cell_pt, exterior=True)
+        draw_walls(ax, project.walls, cell_pt, exterior=False)
+    return cell_pt
+
+
+def _feature_label(ax: Axes, label: str, cells: frozenset[Cell], kind: str, cell_pt: float) -> None:
+    x, y, w, h = label_spot(cells)
+    if kind == "tree":
+        if len(cells) > 1:
+            return
+        text, size, rotation = fit_text(label, cell_pt * 0.98, cell_pt * 0.36,
+                                        largest=cell_pt * 0.3, smallest=3.0)
+        ax.text(x, y + 0.34, text, ha="center", va="center", fontsize=size, color="#1d4d10",
+                zorder=6, gid="feature-label")
+        return
+    text, size, rotation = fit_text(label, cell_pt * w, cell_pt * h,
+                                    largest=min(10.0, cell_pt * 0.45), smallest=3.5)
+    ax.text(x, y, text, ha="center", va="center", fontsize=size, rotation=rotation,
+            color="#333333", style="italic", zorder=6, gid="feature-label")
+
+
+def draw_walls(
+    ax: Axes, edges: Iterable[Edge], cell_pt: float, *, exterior: bool, dashed: bool = False
+) -> None:
+    from matplotlib.collections import LineCollection
+
+    lines = _lines(edges)
+    if not lines:
+        return
+    width = cell_pt * (0.16 if exterior else 0.09)
+    ax.add_collection(LineCollection(
+        lines, colors=WALL_COLOR, linewidths=max(1.0, width), capstyle="projecting",
+        joinstyle="miter", linestyles="--" if dashed else "-", zorder=8,
+        gid="exterior-walls" if exterior else "walls"))
+
+
+# ---------------------------------------------------------------------------- pieces
+
+
+def _shape_patches(ax: Axes, shape: Shape, origin: tuple[float, float], color: str,
+                   cell_pt: float, label: str | None) -> None:
+    from matplotlib.collections import LineCollection
+    from matplotlib.patches import Circle
+
+    ox, oy = origin
+    furniture = frozenset((x + int(ox), y + int(oy)) for x, y in shape.furniture)
+    ax.add_patch(patch(union(furniture), facecolor=color, edgecolor="#333333",
+                       linewidth=max(0.6, cell_pt * 0.04), zorder=4, gid="piece"))
+    for x, y in sorted(shape.circulation):
+        ax.add_patch(Circle((x + ox + 0.5, y + oy + 0.5), 0.12, facecolor="#555555",
+                            edgecolor="none", zorder=5, gid="circulation"))
+    wall = []
+    for side in sorted(shape.wall):
+        # the extreme row or column of furniture on that side stands against the wall
+        axis, sign = {"n": (1, -1), "s": (1, 1), "w": (0, -1), "e": (0, 1)}[side]
+        extreme = max(sign * c[axis] for c in shape.furniture)
+        for x, y in sorted(shape.furniture):
+            if sign * (x, y)[axis] == extreme:
+                wall.append(segment(Edge((x + int(ox), y + int(oy)), side)))
+    if wall:
+        ax.add_collection(LineCollection(sorted(wall), colors=WALL_COLOR,
+                                         linewidths=max(1.5, cell_pt * 0.16),
+                                         capstyle="projecting", zorder=8, gid="wall-side"))
+    if label:
+        lx, ly, w, h = label_spot(furniture)
+        text, size, rotation = fit_text(label, cell_pt * w, cell_pt * h,
+                                        largest=min(9.0, cell_pt * 0.4))
+        ax.text(lx, ly, text, ha="center", va="center", fontsize=size, rotation=rotation,
+                zorder=9, gid="piece-label")
+
+
+def draw_piece(piece: Piece, ax: Axes, *, rotation: int = 0, mirror: bool = False,
+               origin: tuple[int, int] = (0, 0), color: str | None = None,
+               label: bool = True) -> Axes:
+    """Draw one orientation of a piece with its top-left square at ``origin``:
+    furniture filled, circulation as dots, wall sides as thick lines."""
+    shape = piece.shape(rotation, mirror)
+    fill = color or room_color(piece.tags[0] if piece.tags else "")
+    if piece.is_rug:
+        fill = "#efe3c8"
+    cell_pt = cell_points(ax, *_extent(ax))
+    _shape_grid(ax, shape, origin, cell_pt)
+    _shape_patches(ax, shape, (origin[0], origin[1]), fill, cell_pt,
+                   piece.name if label else None)
+    return ax
+
+
+def _extent(ax: Axes) -> tuple[float, float]:
+    x0, x1 = ax.get_xlim()
+    y0, y1 = ax.get_ylim()
+    return abs(x1 - x0), abs(y1 - y0)
+
+
+def _shape_grid(ax: Axes, shape: Shape, origin: tuple[int, int], cell_pt: float) -> None:
+    from matplotlib.collections import LineCollection
+
+    ox, oy = origin
+    lines = [[(ox + x, oy), (ox + x, oy + shape.height)] for x in range(shape.width + 1)]
+    lines += [[(ox, oy + y), (ox + shape.width, oy + y)] for y in range(shape.height + 1)]
+    ax.add_collection(LineCollection(lines, colors=GRID_COLOR, linewidths=0.5, zorder=1))
+
+
+def piece_figure(piece: Piece, *, square_in: float = 0.45) -> Figure:
+    """A figure of a piece's distinct unmirrored rotations side by side, captioned."""
+    from matplotlib.figure import Figure
+
+    shapes = [o for o in piece.orientations if not o.mirror]
+    columns = sum(o.shape.width for o in shapes) + len(shapes) - 1
+    rows = max(o.shape.height for o in shapes)
+    fig = Figure(figsize=((columns + 1) * square_in, (rows + 2.2) * square_in))
+    ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))
+    ax.set_xlim(-0.5, columns + 0.5)
+    ax.set_ylim(rows + 1.0, -1.2)
+    ax.set_aspect("equal")
+    ax.set_axis_off()
+    x = 0
+    for orientation in shapes:
+        draw_piece(piece, ax, rotation=orientation.rotation, origin=(x, 0), label=False)
+        ax.text(x + orientation.shape.width / 2, rows + 0.45, f"{orientation.rotation}°",
+                ha="center", va="center", fontsize=8, color="#555555")
+        x += orientation.shape.width + 1
+    tags = ", ".join(piece.tags)
+    title = f"{piece.name} ({piece.id})" + (f" - {tags}" if tags else "")
+    text, size, _ = fit_text(title, (columns + 1) * square_in * 72, square_in * 72 * 0.8,
+                             largest=10.0, smallest=5.0)
+    ax.text(columns / 2, -0.65, text, ha="center", va="center", fontsize=size,
+            fontweight="bold")
+    return fig
+
+
+def save_piece(piece: Piece, path: str | Path, *, dpi: int = 120) -> None:
+    """Write a picture of a piece in its rotations (``.png``, ``.svg`` or ``.pdf``)."""
+    write_atomic(path, figure_bytes(piece_figure(piece), image_format(path), dpi=dpi))
+
+
+# ---------------------------------------------------------------------------- files
+
+
+def image_format(path: str | Path) -> str:
+    suffix = Path(path).suffix.lower()
+    if suffix not in FORMATS:
+        raise ValueError(f"cannot write {str(path)!r}: expected a file name ending in "
+                         f"{', '.join(FORMATS)}")
+    return suffix[1:]
+
+
+def figure_bytes(fig: Figure, fmt: str, *, dpi: int = 150, title: str = "",
+                 subject: str = "") -> bytes:
+    """The figure as PNG, SVG or PDF bytes, with fixed metadata (no dates)."""
+    import matplotlib
+
+    buffer = io.BytesIO()
+    metadata: dict[str, Any]
+    with matplotlib.rc_context(RC_PARAMS):
+        if fmt == "png":
+            from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+            metadata = {"Title": title, "Software": "homestaging"} if title else {
+                "Software": "homestaging"}
+            FigureCanvasAgg(fig)
+            fig.savefig(buffer, format="png", dpi=dpi, metadata=metadata)
+        elif fmt == "svg":
+            from matplotlib.backends.backend_svg import FigureCanvasSVG
+
+            metadata = {"Date": None, "Creator": "homestaging"}
+            if title:
+                metadata["Title"] = title
+            FigureCanvasSVG(fig)
+            fig.savefig(buffer, format="svg", dpi=72, metadata=metadata)
+        elif fmt == "pdf":
+            from matplotlib.backends.backend_pdf import FigureCanvasPdf
+
+            metadata = {"Title": title, "Author": "homestaging", "Subject": subject,
+                        "Creator": "homestaging", "CreationDate": None}
+            FigureCanvasPdf(fig)
+            fig.savefig(buffer, format="pdf", dpi=dpi, metadata=metadata)
+        else:
+            raise ValueError(f"unknown image format {fmt!r}: expected png, svg or pdf")
+    return buffer.getvalue()
+
