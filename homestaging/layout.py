@@ -122,7 +122,11 @@ class Layout:
 
     def walls_before(self, room_name: str | None) -> frozenset[Edge]:
         """Walls standing while ``room_name`` was furnished: exterior, pre-drawn, and the
-        walls of rooms finalized earlier in play order (all finalized rooms for ``None``)."""
+        walls of rooms finalized earlier in play order (all finalized rooms for ``None``).
+
+        Doors and the front door are gaps in the walls, whenever they were drawn: their
+        edges are never in the result. Windows are not gaps.
+        """
         project = self.sheet.project
         edges = set(self.exterior) | set(project.walls)
         for room in self.sheet.rooms:
@@ -130,7 +134,7 @@ class Layout:
                 break
             if room.finalized:
                 edges |= room_walls(room.cells)
-        return frozenset(edges)
+        return frozenset(edges - self.openings)
 
     @cached_property
     def furniture_at(self) -> dict[Cell, int]:

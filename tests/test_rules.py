@@ -352,3 +352,44 @@ def test_problems_come_in_rule_order_then_entry_order() -> None:
         ("room-not-finalized", "$.rooms"),
     ]
     assert check(sheet) == check(sheet)
+
+
+# --- decisions of docs/rules.md: one test per silent area ---------------------------------
+
+ARTIST = find_project("artist-studio")  # pre-drawn stone wall I2/e-I6/e
+CAT = find_project("cat-lovers")  # cards 32 and 33 replaced by the project's own
+
+
+@pytest.mark.parametrize(
+    ("sheet", "expected"),
+    [
+        # a door is a gap in the wall: the front door ...
+        (make([("stove", "F10", 180)], current="Kitchen"), [("error", ("F11",), "$.pieces[0]")]),
+        # ... and the door of a room walled earlier
+        (make([("stove", "F9", 270)], [("Bathroom", ["B7:E11"], [("E9", "e")])],
+              current="Kitchen"), [("error", ("F9",), "$.pieces[0]")]),
+        (make([("stove", "F10", 270)], [("Bathroom", ["B7:E11"], [("E9", "e")])],
+              current="Kitchen"), []),
+        # a wall of a room walled later in play order does not count (it is the own wall)
+        (make([*LEGAL, ("stove", "B5", 180)], ROOMS), [("error", ("B6", "C6"), "$.pieces[4]")]),
+        # wall sides turn with the piece
+        (make([("stove", "N2", 90)], current="Kitchen"), []),
+        (make([("stove", "B3", 90)], current="Kitchen"), [("error", ("C3", "C4"), "$.pieces[0]")]),
+        (make([("stove", "B3", 270)], current="Kitchen"), []),
+        # ... and with the mirror: the mirrored corner kitchen needs walls north and east
+        (make([("kitchen-corner", "M2", 0, True)], current="Kitchen", wild=((0,), "mirror")), []),
+        (make([("kitchen-corner", "B2", 0, True)], current="Kitchen", wild=((0,), "mirror")),
+         [("error", ("D2", "D3", "D4"), "$.pieces[0]")]),
+        # a window does not make a gap: furniture may stand in front of windows
+        (make([("stove", "C2")], current="Kitchen", windows=[("C2", "n")]), []),
+        # a pre-drawn wall counts, from either side
+        (make([("stove", "J2", 270)], current="Studio", project=ARTIST), []),
+        (make([("stove", "H2", 90)], current="Studio", project=ARTIST), []),
+    ],
+    ids=["front-door", "earlier-room-door", "beside-the-door", "later-room",
+         "turned-90-east", "turned-90-no-wall", "turned-270-west", "mirrored-ne",
+         "mirrored-wrong-corner", "window", "pre-drawn-wall-east-side",
+         "pre-drawn-wall-west-side"],
+)
+def test_needs_wall_decisions(sheet: Sheet, expected: Expected) -> None:
+    assert found(sheet, "needs-wall") == expected
