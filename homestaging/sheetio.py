@@ -29,6 +29,7 @@ from .grid import (
     parse_cells,
     parse_edge,
 )
+from .layout import layout
 from .pieces import ROTATIONS, Piece, Placement, Shape
 from .project import MAX_LISTED_SQUARES, Project, find_project
 from .readers import json_path, load_json, read_text
@@ -694,6 +695,21 @@ def _around(cells: Iterable[Cell]) -> set[Cell]:
             for dx, dy in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1))}
 
 
+def _keeps_extras(sheet: Sheet, grid_pieces: list[int]) -> list[int]:
+    """``grid_pieces`` without the pieces of rooms holding more pieces than their tokens
+    whose order drawing them would change: the order decides which pieces are the extra
+    ones, and the grid reads its pieces in reading order, before the ``pieces`` list."""
+    rooms = layout(sheet).piece_rooms
+    in_grid = set(grid_pieces)
+    written = [*grid_pieces, *(i for i in range(len(sheet.pieces)) if i not in in_grid)]
+    moved: set[str] = set()
+    for spec in sheet.project.rooms:
+        held = [i for i, room in enumerate(rooms) if room == spec.name]
+        if len(held) > spec.tokens and [i for i in written if rooms[i] == spec.name] != held:
+            moved.add(spec.name)
+    return [i for i in grid_pieces if rooms[i] not in moved]
+
+
 class _Drawing:
     """The furniture grid of a sheet: which pieces go in it, their characters, the legend."""
 
@@ -714,6 +730,10 @@ class _Drawing:
                 continue
             taken |= placement.furniture
             grid_pieces.append(index)
+        kept = _keeps_extras(sheet, grid_pieces)
+        if len(kept) < len(grid_pieces):
+            grid_pieces = kept
+            taken = {c for i in kept for c in sheet.pieces[i].placement.furniture}
         self.furniture = frozenset(taken)
         self.marks = frozenset(
             c for i in grid_pieces for c in sheet.pieces[i].placement.circulation

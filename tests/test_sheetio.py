@@ -14,8 +14,11 @@ from plans import SPEC_SHEET
 
 from homestaging.errors import InputError
 from homestaging.grid import Edge, cells_text, parse_cell, parse_cells
+from homestaging.layout import layout
 from homestaging.pieces import ROTATIONS, Placement
 from homestaging.project import find_project
+from homestaging.rules import check
+from homestaging.scoring import score
 from homestaging.sheet import DrawnPiece, RoomPlan, Sheet, WildCard
 from homestaging.sheetio import cover_ranges, dumps, parse_sheet, read_sheet, sheet_to_json
 
@@ -372,6 +375,19 @@ def placement_key(placement: Placement) -> tuple[Any, ...]:
     )
 
 
+def extras_key(sheet: Sheet) -> tuple[Any, ...]:
+    """Per room holding more pieces than its tokens, its pieces in sheet order: the order
+    decides which pieces are the extra ones (``too-many-pieces``)."""
+    rooms = layout(sheet).piece_rooms
+    found = []
+    for spec in sheet.project.rooms:
+        held = [i for i, room in enumerate(rooms) if room == spec.name]
+        if len(held) > spec.tokens:
+            found.append((spec.name, tuple(placement_key(sheet.pieces[i].placement)
+                                           for i in held)))
+    return tuple(found)
+
+
 def plan_key(sheet: Sheet) -> tuple[Any, ...]:
     """Everything a sheet's plan means, independent of how it was written down."""
     wild = None
@@ -388,6 +404,7 @@ def plan_key(sheet: Sheet) -> tuple[Any, ...]:
         tuple(w.key for w in sheet.windows),
         wild,
         sheet.current_room,
+        extras_key(sheet),
     )
 
 
@@ -426,6 +443,55 @@ def test_round_trip_of_sheet_files(path: Path, form: str) -> None:
             pytest.skip(f"{path.name} is meant to be unusable")
         raise AssertionError(str(error)) from None
     round_trip(sheet, form)
+
+
+def verdict(sheet: Sheet) -> tuple[Any, ...]:
+    """What check and score say of a sheet, apart from labels and paths."""
+    final = sheet.current_room is None
+    card = score(sheet, final=final, lenient=True)
+    return (
+        sorted((p.code, p.severity, p.cells) for p in check(sheet, final=final)),
+        sorted((p.code, p.severity, p.cells) for p in card.problems),
+        [(room.name, room.points) for room in card.rooms],
+        [(bonus.text, bonus.points) for bonus in card.bonuses],
+        card.total, card.furniture_count,
+    )
+
+
+# a bathroom with 3 pieces for 2 tokens, listed bottom-up: the shower (last) is the extra
+OVER_TOKENS: dict[str, Any] = {
+    "format": "homestaging-sheet/1", "project": "tutorial",
+    "rooms": [{"name": "Bathroom", "cells": ["B2:G4"], "door": ["G4", "s"]}],
+    "pieces": [{"piece": "bathroom-cabinet", "at": "G3", "rotation": 0},
+               {"piece": "toilet", "at": "E2", "rotation": 0},
+               {"piece": "shower", "at": "B2", "rotation": 0}],
+    "front_door": ["E11", "s"], "current_room": "Kitchen",
+}
+
+
+@pytest.mark.parametrize("form", ["grid", "pieces"])
+@pytest.mark.parametrize(
+    "path", [*example_files(), *OWN_SHEETS], ids=lambda p: p.relative_to(ROOT).as_posix()
+)
+def test_convert_keeps_check_and_score(path: Path, form: str) -> None:
+    try:
+        sheet = read_sheet(path)
+    except InputError:
+        pytest.skip(f"{path.name} is meant to be unusable")
+    there = round_trip(sheet, form)
+    back = round_trip(there, "pieces" if form == "grid" else "grid")
+    assert verdict(there) == verdict(sheet)
+    assert verdict(back) == verdict(sheet)
+
+
+@pytest.mark.parametrize("form", ["grid", "pieces"])
+def test_convert_keeps_the_extra_pieces_of_a_room(form: str) -> None:
+    sheet = parse(OVER_TOKENS)
+    [extra] = [p for p in check(sheet, final=False) if p.code == "too-many-pieces"]
+    assert extra.cells == ("B2", "C2", "B3", "C3")
+    again = round_trip(sheet, form)
+    assert verdict(again) == verdict(sheet)
+    assert [p.id for p in again.pieces] == ["bathroom-cabinet", "toilet", "shower"]
 
 
 @pytest.mark.parametrize("form", ["grid", "pieces"])
