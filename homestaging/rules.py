@@ -22,7 +22,7 @@ RULES: dict[str, str] = {
     "overlap": "Furniture stands on furniture (a rug may lie under furniture, not under a rug).",
     "covers-circulation": "Furniture covers a circulation square of another piece.",
     "covers-obstacle": "Furniture or circulation covers an obstacle of the house.",
-    "outside-house": "Furniture or circulation lies outside the house.",
+    "outside-house": "Furniture, circulation or a room lies outside the house.",
     "crosses-wall": "A piece straddles a wall: its squares are not in one room, or a wall "
     "runs between its squares.",
     "needs-wall": "A wall piece's wall side does not stand against a wall that already existed.",
@@ -187,6 +187,11 @@ def _outside_house(ck: _Checker) -> None:
         if off:
             text += f"{' and' if shown else ','} {off} square(s) off the sheet"
         ck.add("outside-house", text, piece_subject(drawn), cells, drawn.path)
+    for room in _walled(ck):
+        cells = room.cells - project.house
+        if cells:
+            ck.add("outside-house", f"room {room.name} lies outside the house at "
+                   f"{_where(cells)}", f"room {room.name}", cells, room.path + ".cells")
 
 
 def _crosses_wall(ck: _Checker) -> None:
@@ -358,14 +363,17 @@ def _rooms_overlap(ck: _Checker) -> None:
 
 
 def _room_split(ck: _Checker) -> None:
+    pre_drawn = frozenset(edge.key for edge in ck.sheet.project.walls)
     for room in _walled(ck):
-        parts = _parts(room.cells)
+        parts = _parts(room.cells, pre_drawn)
         if len(parts) < 2:
             continue
         main = max(parts, key=len)  # the first largest part, in reading order
         stray = set(room.cells) - main
         starts = ", ".join(cell_name(_order(part)[0]) for part in parts)
-        ck.add("room-split", f"room {room.name} is in {len(parts)} separate parts "
+        walled_off = bool(pre_drawn) and len(_parts(room.cells)) == 1
+        cause = "parts cut apart by a pre-drawn wall" if walled_off else "separate parts"
+        ck.add("room-split", f"room {room.name} is in {len(parts)} {cause} "
                f"(starting at {starts}); cut off from the largest: {_where(stray)}",
                f"room {room.name}", stray, room.path + ".cells")
 

@@ -393,3 +393,109 @@ CAT = find_project("cat-lovers")  # cards 32 and 33 replaced by the project's ow
 )
 def test_needs_wall_decisions(sheet: Sheet, expected: Expected) -> None:
     assert found(sheet, "needs-wall") == expected
+
+
+def test_room_squares_outside_the_house_are_outside_house_on_the_room() -> None:
+    sheet = make(rooms=[("Kitchen", ["A2:E6"], [("E4", "e")])], current="Bathroom")
+    assert found(sheet, "outside-house") == [
+        ("error", ("A2", "A3", "A4", "A5", "A6"), "$.rooms[0].cells")]
+    problem = next(p for p in check(sheet) if p.code == "outside-house")
+    assert (problem.subject, problem.message) == (
+        "room Kitchen", "room Kitchen lies outside the house at A2, A3, A4, A5, A6")
+
+
+def test_a_room_may_hold_an_obstacle() -> None:
+    rooms: list[RoomSpec] = [("Kitchen", ["B2:E6"], [("E4", "e")]),
+                             ("Bathroom", ["B7:E11"], [("E9", "e")]),
+                             ("Living room", ["G2:O11"], [("G9", "w")])]  # chimney H6 inside
+    assert check(make(LEGAL, rooms, front=[("F11", "s")])) == []
+
+
+@pytest.mark.parametrize(
+    ("cells", "expected"),
+    [
+        (["I2:J6"], [("error", ("J2", "J3", "J4", "J5", "J6"), "$.rooms[0].cells")]),
+        (["I2:J7"], []),  # joined below the end of the stone wall
+    ],
+    ids=["cut-by-the-stone-wall", "around-its-end"],
+)
+def test_a_pre_drawn_wall_splits_a_room(cells: list[str], expected: Expected) -> None:
+    sheet = make(rooms=[("Kitchen", cells, [("I6", "w")])], current="Studio", project=ARTIST)
+    assert found(sheet, "room-split") == expected
+    if expected:
+        assert next(p.message for p in check(sheet) if p.code == "room-split") == (
+            "room Kitchen is in 2 parts cut apart by a pre-drawn wall (starting at I2, J2); "
+            "cut off from the largest: J2, J3, J4, J5, J6")
+
+
+def test_a_window_on_a_pre_drawn_wall_is_not_exterior() -> None:
+    sheet = make(rooms=[], windows=[("I3", "e")], current="Studio", project=ARTIST)
+    assert found(sheet, "window-not-exterior") == [("error", ("I3", "J3"), "$.windows[0]")]
+
+
+def test_a_window_may_share_the_front_door_edge() -> None:
+    assert check(make(LEGAL, ROOMS, windows=[("F11", "s")])) == []
+
+
+def test_circulation_may_not_pass_through_a_door() -> None:
+    # armchair in the kitchen facing its door E4/e: its circulation F4 is on the hallway
+    sheet = make([*LEGAL, ("armchair", "E4", 270)], ROOMS)
+    assert found(sheet, "crosses-wall") == [("error", ("E4", "F4"), "$.pieces[4]")]
+    assert found(sheet, "hallway-not-empty") == [("error", ("F4",), "$.pieces[4]")]
+
+
+def test_no_hallway_circulation_may_not_pass_through_a_door_between_rooms() -> None:
+    # the kitchen's door I4/w opens into the living room; an armchair at I4 faces it
+    sheet = make([("armchair", "H4", 90)], CITY_ROOMS, front=[("D10", "s")], project=CITY)
+    assert found(sheet, "crosses-wall") == [("error", ("H4", "I4"), "$.pieces[0]")]
+
+
+def test_no_hallway_two_rooms_may_share_a_door_edge() -> None:
+    rooms = [("Living room", ["B2:H10"], [("H4", "e")]), *CITY_ROOMS[1:]]
+    assert check(make(rooms=rooms, front=[("D10", "s")], project=CITY)) == []
+
+
+def test_hallway_rooms_sharing_a_door_edge_both_open_into_a_room() -> None:
+    rooms = [("Kitchen", ["B2:E6"], [("C6", "s")]), ("Bathroom", ["B7:E11"], [("C7", "n")]),
+             ROOMS[2]]
+    assert found(make(rooms=rooms), "door-not-on-hallway") == [
+        ("error", ("C6", "C7"), "$.rooms[0].door"), ("error", ("C6", "C7"), "$.rooms[1].door")]
+
+
+def test_pieces_do_not_cut_the_hallway_off() -> None:
+    # mid-game, a sofa of the living room fills the hallway row F3-H3 between two walls
+    rooms: list[RoomSpec] = [("Kitchen", ["B2:E11"], [("E9", "e")])]
+    sheet = make([("sofa", "F2")], rooms, current="Living room")
+    assert found(sheet, "hallway-cut-off") == []
+
+
+@pytest.mark.parametrize(
+    ("wild", "pieces", "expected"),
+    [
+        # the wild card crossed out for a mirror that was then not drawn: no problem
+        (((0,), "mirror"), [("stove", "C2")], []),
+        # named twice, both mirrored: one problem at the wild card, none on the pieces
+        (((0, 1), "mirror"), [("kitchen-corner", "M2", 0, True), ("sofa-corner", "J5", 0, True)],
+         [("wild-card-twice", ("M2", "N2", "O2", "O3", "O4", "J5", "K5", "L5", "M5", "M6", "M7"),
+           "$.wild_card")]),
+        # a mirror that looks like an unmirrored orientation still says "mirror"
+        (None, [("stove", "C2", 0, True)], [("mirror-without-wild-card", ("C2", "D2"),
+                                             "$.pieces[0]")]),
+    ],
+    ids=["mirror-not-used", "named-twice-both-mirrored", "symmetric-piece-mirrored"],
+)
+def test_wild_card_decisions(wild: tuple[tuple[int, ...], str] | None,
+                             pieces: list[tuple[str, str] | tuple[str, str, int, bool]],
+                             expected: list[tuple[str, tuple[str, ...], str]]) -> None:
+    sheet = make(pieces, current="Kitchen", wild=wild)
+    codes = {"mirror-without-wild-card", "wild-card-twice"}
+    assert [(p.code, p.cells, p.path) for p in check(sheet) if p.code in codes] == expected
+
+
+def test_a_projects_own_cards_replace_the_bundled_ones() -> None:
+    # bundled card 32 offers rugs; the cat lovers' card 32 offers the cat tree
+    rug = make([("rug-2x2", "J3")], current="Living room", project=CAT)
+    assert found(rug, "not-on-room-cards") == [
+        ("error", ("J3", "K3", "J4", "K4"), "$.pieces[0]")]
+    assert found(make([("cat-tree", "J3")], current="Living room", project=CAT),
+                 "not-on-room-cards") == []
