@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import difflib
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -259,17 +260,30 @@ class _Reader:
             return None
         return edge
 
-    def edges(self, value: Any, parts: _Parts) -> list[Edge]:
-        """One edge ``["C5", "s"]`` or a list of edges."""
+    def edges(self, value: Any, parts: _Parts, what: Callable[..., str]) -> list[Edge]:
+        """One edge ``["C5", "s"]`` or a list of edges (``what(edge=name)`` names one)."""
         if isinstance(value, list) and value and isinstance(value[0], str):
             found = self.edge(value, parts)
             return [found] if found else []
-        result: list[Edge] = []
-        for index, item in enumerate(value or []):
-            found = self.edge(item, (*parts, index))
-            if found:
-                result.append(found)
-        return result
+        return self.distinct([(self.edge(item, (*parts, index)), (*parts, index))
+                              for index, item in enumerate(value or [])], what)
+
+    def distinct(
+        self, edges: list[tuple[Edge | None, _Parts]], what: Callable[..., str]
+    ) -> list[Edge]:
+        """The edges read, each once: an edge listed again (from either side) is an error."""
+        first: dict[Edge, tuple[Edge, _Parts]] = {}
+        for edge, parts in edges:
+            if edge is None:
+                continue
+            if edge in first:
+                seen, where = first[edge]
+                same = "" if seen.name == edge.name else f" (the same edge as {seen.name})"
+                self.error(f"{what(edge=edge.name)}{same} is listed twice (also at "
+                           f"{json_path(where)})", parts)
+                continue
+            first[edge] = (edge, parts)
+        return [edge for edge, _ in first.values()]
 
     def cells(self, values: Any, parts: _Parts) -> set[Cell]:
         """The squares of a list of names and ranges (entries the schema refused skipped)."""
@@ -347,13 +361,11 @@ class _Reader:
 
     def read(self) -> Sheet | None:
         rooms = self.read_rooms()
-        front = self.edges(self.data.get("front_door"), ("front_door",)) \
-            if self.ok("front_door") else []
-        windows: list[Edge] = []
-        for index, value in self.entries("windows"):
-            edge = self.edge(value, ("windows", index))
-            if edge:
-                windows.append(edge)
+        front = self.edges(self.data.get("front_door"), ("front_door",),
+                           "the front door {edge}".format) if self.ok("front_door") else []
+        windows = self.distinct([(self.edge(value, ("windows", index)), ("windows", index))
+                                 for index, value in self.entries("windows")],
+                                "the window {edge}".format)
         current = self.data.get("current_room")
         if current is not None and self.ok("current_room"):
             self.room_name(current, ("current_room",))
@@ -397,7 +409,8 @@ class _Reader:
                     self.error(self.disagreement(name, cells, drawn), ("rooms", index, "cells"))
                 cells |= drawn
             door = entry.get("door") if self.ok("rooms", index, "door") else None
-            doors = self.edges(door, ("rooms", index, "door"))
+            doors = self.edges(door, ("rooms", index, "door"),
+                               partial("the door {edge} of room {room}".format, room=name))
             where = json_path(("rooms", index))
             rooms.append(RoomPlan(name, frozenset(cells), tuple(doors), where))
         unlisted = set(from_grid or {}) - set(listed) if isinstance(entries, list) else set()
@@ -535,16 +548,31 @@ class _Reader:
         tried = "rotation " + str(rotation) if rotation is not None else "rotations 0, 90, 180, 270"
         tried += " mirrored" if mirrors == (True,) else " and mirrored" if True in mirrors else ""
         hint = f"; its shape is {'/'.join(piece.art.rows())} (# furniture, o circulation)"
+        others = sorted({fit.rotation for fit in _fits(piece, group, None, mirrors)})
         if len(group) != piece.size:
             hint = f": it has {_count(len(group), 'square')}, {piece.id} has {piece.size}"
+            if len(group) > piece.size:
+                hint += ("; touching squares of one letter are one piece: draw touching "
+                         f"pieces with different letters (e.g. {self.free_char()!r} for the "
+                         f"second one, mapped to {piece.id} in furniture_legend)")
         elif True not in mirrors and _fits(piece, group, rotation, (True,)):
             hint = (": it fits only mirrored; say \"mirror\": true in furniture_legend, "
                     "or name it in wild_card with effect mirror")
-        elif rotation is not None and _fits(piece, group, None, mirrors):
-            hint = f": it fits with another rotation than {rotation}"
+        elif rotation is not None and others:
+            hint = (f": it fits with rotation{'s' if len(others) > 1 else ''} "
+                    f"{', '.join(str(turn) for turn in others)}")
         self.error(f"{what} does not match the shape of {piece.id} (tried {tried}){hint}",
                    parts)
         return None
+
+    def free_char(self) -> str:
+        """The first legend character not used in furniture_legend nor in the grid."""
+        legend = self.data.get("furniture_legend")
+        used = set(legend) if isinstance(legend, dict) else set()
+        rows = self.data.get("furniture_grid")
+        for row in rows if isinstance(rows, list) else []:
+            used.update(row if isinstance(row, str) else "")
+        return next((c for c in LEGEND_CHARS if c not in used), "another letter")
 
     def listed_piece(self, entry: dict[str, Any], parts: _Parts) -> Placement | None:
         piece = self.piece(entry["piece"], (*parts, "piece"))

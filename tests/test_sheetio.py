@@ -275,8 +275,44 @@ def test_no_fit_says_what_was_tried() -> None:
                                         "t": {"piece": "table-2", "rotation": 0}})
     assert errors(data) == [
         ("$.furniture_grid[1]", "'K' at B2-D2, B3, B4 (kitchen-corner) does not match the "
-         "shape of kitchen-corner (tried rotation 90): it fits with another rotation than 90")
+         "shape of kitchen-corner (tried rotation 90): it fits with rotation 0")
     ]
+
+
+def test_touching_pieces_drawn_with_one_letter() -> None:
+    data = sheet_with(furniture_grid=grid("", ".tttt", ".oooo"),
+                      furniture_legend={"t": "table-2"}, wild_card=None)
+    assert errors(data) == [
+        ("$.furniture_grid[1]", "'t' at B2-E2 (table-2) does not match the shape of table-2 "
+         "(tried rotations 0, 90, 180, 270): it has 4 squares, table-2 has 2; touching "
+         "squares of one letter are one piece: draw touching pieces with different letters "
+         "(e.g. 'A' for the second one, mapped to table-2 in furniture_legend)")
+    ]
+
+
+def test_fit_with_another_rotation_names_it() -> None:
+    data = sheet_with(furniture_grid=grid("", ".KKK", ".ooK", "..oK"), wild_card=None,
+                      furniture_legend={"K": {"piece": "kitchen-corner", "rotation": 90,
+                                              "mirror": True}})
+    assert errors(data) == [
+        ("$.furniture_grid[1]", "'K' at B2-D2, D3, D4 (kitchen-corner) does not match the "
+         "shape of kitchen-corner (tried rotation 90 mirrored): it fits with rotation 0")
+    ]
+
+
+@pytest.mark.parametrize(("key", "value", "path", "message"), [
+    ("windows", [["B2", "n"], ["C2", "n"], ["B1", "s"]], "$.windows[2]",
+     "the window B1/s (the same edge as B2/n) is listed twice (also at $.windows[0])"),
+    ("front_door", [["F11", "s"], ["F12", "n"]], "$.front_door[1]",
+     "the front door F12/n (the same edge as F11/s) is listed twice (also at "
+     "$.front_door[0])"),
+    ("rooms", [{"name": "Kitchen", "cells": ["B2:E4"], "door": [["D4", "s"], ["D5", "n"]]},
+               {"name": "Bathroom", "door": ["G4", "s"]}, {"name": "Living room"}],
+     "$.rooms[0].door[1]", "the door D5/n of room Kitchen (the same edge as D4/s) is listed twice "
+     "(also at $.rooms[0].door[0])"),
+])
+def test_an_edge_listed_twice(key: str, value: Any, path: str, message: str) -> None:
+    assert errors(sheet_with(**{key: value})) == [(path, message)]
 
 
 MIRRORED_SOFA = grid("", ".SSSS", ".oooS", "...oS")
