@@ -236,13 +236,14 @@ def cards_show(number: int, project_ref: str | None, fmt: str) -> None:
     catalog = _catalog(project_ref)
     numbers = catalog.card_numbers()
     if number not in numbers:
-        raise click.BadParameter(
-            f"there is no card {number} (cards are {numbers[0]} to {numbers[-1]})"
-            if numbers
-            else "the catalog has no cards",
-            param_hint="NUMBER",
-        )
+        raise click.BadParameter(_no_card(number, numbers), param_hint="NUMBER")
     _echo(fmt, lambda: format_card(catalog, number), lambda: card_to_json(catalog, number))
+
+
+def _no_card(number: int, numbers: Sequence[int]) -> str:
+    if not numbers:
+        return "the catalog has no cards"
+    return f"there is no card {number} (cards are {numbers[0]} to {numbers[-1]})"
 
 
 @main.group()
@@ -333,7 +334,9 @@ def _display(path: str) -> str:
 def check_command(sheet_path: str, final: bool | None, fmt: str) -> None:
     """Every rule the plan breaks so far, what still has to be done, and the score so far.
 
-    Exits 1 when a rule is broken (an error; warnings alone exit 0).
+    Warnings include pieces and rooms that cannot be reached (they score 0), as in
+    'score'. SHEET may be '-' for standard input. Exits 0 when no rule is broken
+    (warnings alone exit 0), 1 when one is, 2 when the sheet cannot be read.
     """
     from .errors import ERROR
     from .report import check_to_json, format_check
@@ -343,18 +346,25 @@ def check_command(sheet_path: str, final: bool | None, fmt: str) -> None:
     sheet = _sheet(sheet_path)
     file = _display(sheet_path)
     final = sheet.finished if final is None else final
-    problems = check(sheet, final=final)
-    card = score(sheet, final=final, problems=problems)
+    card = score(sheet, final=final, problems=check(sheet, final=final))
+    problems = _check_problems(sheet, card.problems)
     total = card.total
     _echo(
         fmt,
-        lambda: format_check(file, problems, total, final=card.final),
+        lambda: format_check(file, problems, total, final=card.final, mid_game=not final),
         lambda: check_to_json(file, problems, total),
     )
     if any(p.severity == ERROR for p in problems):
         raise click.exceptions.Exit(EXIT_FINDINGS)
 
 
+
+def _check_problems(sheet: Any, problems: Sequence[Any]) -> list[Any]:
+    """The rules' problems and the access warnings, as ``score`` lists them; without a
+    front door every room is unreachable, which the front-door item already says."""
+    if sheet.front_doors:
+        return list(problems)
+    return [p for p in problems if p.code != "unreachable-room"]
 
 
 @main.command("convert", short_help="Rewrite a sheet in the grid or the pieces form.")
@@ -368,7 +378,10 @@ def check_command(sheet_path: str, final: bool | None, fmt: str) -> None:
 )
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write here, not stdout.")
 def convert_command(sheet_path: str, form: str, output: str | None) -> None:
-    """Rewrite a sheet in the grid or pieces form (the same plan either way)."""
+    """Rewrite a sheet in the grid or pieces form (the same plan either way).
+
+    The sheet JSON goes to standard output unless -o is given. SHEET may be '-'.
+    """
     from .output import write_atomic
     from .sheetio import dumps, sheet_to_json
 
@@ -396,7 +409,8 @@ def score_command(sheet_paths: tuple[str, ...], lenient_access: bool, fmt: str) 
 
     A sheet with errors is scored provisionally (pieces involved in an error score 0)
     and the command exits 1. JSON: one object for one sheet, a list in ranking order
-    for several.
+    for several. Ranking sheets of different projects prints a warning on standard
+    error. Any SHEET may be '-' for standard input; exit 2 when one cannot be read.
     """
     from dataclasses import replace
 
@@ -417,6 +431,10 @@ def score_command(sheet_paths: tuple[str, ...], lenient_access: bool, fmt: str) 
         )
     else:
         ranked = rank(cards)
+        played = sorted({c.project for c in cards})
+        if len(played) > 1:
+            click.echo(f"warning: these sheets are of different projects ({', '.join(played)});"
+                       " their totals do not compare", err=True)
         _echo(
             fmt,
             lambda: format_ranking(ranked) + _problems_text(ranked),
@@ -444,14 +462,21 @@ def _problems_text(cards: Sequence[Any]) -> str:
 @click.option("--mirror", is_flag=True, help="Also try mirrored (spends the wild card).")
 @click.option("--top", type=click.IntRange(min=0), default=10, show_default=True,
               help="How many placements to list per piece (0 = all).")
-@_image_option("the plan with the best placement drawn in")
+@_image_option("the plan with the best --top placements (at most 5; with --card, the best of "
+               "each piece) ghosted in and numbered as in the list")
 @format_option
 def place_command(
     sheet_path: str, piece_id: str | None, card: int | None, room: str | None, mirror: bool,
     top: int, output: str | None, fmt: str,
 ) -> None:
     """Every legal placement of PIECE (or of each piece of --card) in the room being
-    furnished, best first, marking those that would cut off furniture already drawn."""
+    furnished, best first, marking those that would cut off furniture already drawn.
+
+    PIECE is a catalog id ('furniture list'). Each line gives the anchor (the top-left
+    square of the turned piece, circulation included) and the rotation, as a 'pieces'
+    entry of the sheet takes them; --format json adds the furniture and circulation
+    squares. SHEET may be '-' for standard input.
+    """
     from .placement import candidates_json, card_pieces, format_candidates, placements
 
     sheet = _sheet(sheet_path)
@@ -459,6 +484,9 @@ def place_command(
     if piece_id is None and card is None:
         raise click.UsageError("give a PIECE id or --card NUMBER")
     if card is not None:
+        numbers = catalog.card_numbers()
+        if card not in numbers:
+            raise click.BadParameter(_no_card(card, numbers), param_hint="'--card'")
         try:
             pieces = card_pieces(sheet.project, card)
         except ValueError as error:
@@ -480,6 +508,8 @@ def place_command(
         found = [(p, placements(sheet, p, room=room, mirror=None if mirror else False))
                  for p in pieces]
     except ValueError as error:
+        if room is None:
+            raise InputError.single(_display(sheet_path), f"{error}; nothing to place") from None
         raise click.BadParameter(str(error), param_hint="'--room'") from None
     limit = top or None
     if output is not None:
@@ -524,7 +554,11 @@ def _place_preview(
               help="Empty squares inside rooms are walkable too (as for score).")
 def render_command(sheet_path: str, output: str, routes: bool, lenient_access: bool) -> None:
     """Draw the annotated plan: furniture, circulation, hallway, doors, unreachable
-    pieces, points per room and the routes of distance bonuses."""
+    pieces, points per room and the routes of distance bonuses.
+
+    An unfinished sheet is drawn as 'check' sees it (score so far, what is still to do).
+    SHEET may be '-' for standard input; the output folder must exist.
+    """
     from .drawing import FORMATS as IMAGE_FORMATS
     from .render import save_plan
     from .scoring import score

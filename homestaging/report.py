@@ -368,12 +368,14 @@ def format_problems(file: str, problems: Sequence[Problem]) -> str:
 
 
 def format_check(
-    file: str, problems: Sequence[Problem], provisional_total: int | None, *, final: bool = False
+    file: str, problems: Sequence[Problem], provisional_total: int | None, *, final: bool = False,
+    mid_game: bool = False,
 ) -> str:
     """Broken rules one per line, then what is still to do, then the score so far.
 
-    ``final`` (the sheet is finished and has no error) prints ``Score`` instead of
-    ``Provisional score``.
+    The last line is ``Score`` when ``final`` (the sheet is finished and has no error),
+    ``Score so far (mid-game)`` when ``mid_game`` (judged as a game in progress, the
+    words of the rendered plan), else ``Provisional score`` (a finished sheet with errors).
     """
     broken = [p for p in problems if p.severity != TODO]
     todo = [p for p in problems if p.severity == TODO]
@@ -389,5 +391,6 @@ def format_check(
         lines += ["", "Still to do:"]
         lines += [f"  {p.line(file)}" for p in todo]
     if provisional_total is not None:
-        lines += ["", f"{'Score' if final else 'Provisional score'}: {provisional_total}"]
+        label = "Score" if final else "Score so far (mid-game)" if mid_game else "Provisional score"
+        lines += ["", f"{label}: {provisional_total}"]
     return "\n".join(lines) + "\n"

@@ -464,7 +464,17 @@ def test_check_mid_game_has_a_provisional_score(runner: CliRunner, tmp_path: Pat
     # empty-room penalty is not charged mid-game
     assert json.loads(result.stdout)["provisional_total"] == 0
     text = runner.invoke(main, ["check", str(tmp_path / "mid.json")]).stdout
-    assert text.endswith("\nProvisional score: 0\n")
+    assert text.endswith("\nScore so far (mid-game): 0\n")
+
+
+def test_check_finished_sheet_with_errors_has_a_provisional_score(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    sheet = json.loads(Path(EXAMPLE).read_text())
+    sheet["front_door"] = [["H11", "s"], ["J11", "s"]]
+    result = runner.invoke(main, ["check", _write(tmp_path, "two.json", sheet)])
+    assert result.exit_code == 1
+    assert result.stdout.endswith("\n1 error, 3 warnings\n\nProvisional score: 0\n")
 
 
 def test_score_example(runner: CliRunner) -> None:
@@ -524,7 +534,7 @@ def test_place_lists_best_first(runner: CliRunner, tmp_path: Path) -> None:
     assert result.stdout.splitlines() == [
         "  1. washbasin at F2, rotation 0: 1 point",
         "  2. washbasin at H2, rotation 0: 1 point",
-        "     ... 44 more (46 legal placements)",
+        "     ... 43 more (45 legal placements)",
     ]
 
 
@@ -534,7 +544,7 @@ def test_place_card_json(runner: CliRunner, tmp_path: Path) -> None:
     assert result.exit_code == 0
     data = json.loads(result.stdout)
     assert [d["piece"] for d in data] == ["bathtub", "bathtub-corner", "shower", "shower-walk-in"]
-    assert data[0]["count"] == 33
+    assert data[0]["count"] == 31
     assert data[0]["candidates"][0]["at"] == "H2"
     assert len(data[0]["candidates"]) == 1
 
@@ -543,7 +553,7 @@ def test_place_card_json(runner: CliRunner, tmp_path: Path) -> None:
     ("args", "message"),
     [
         (["sofa-x"], "unknown piece id 'sofa-x'; did you mean sofa"),
-        (["--card", "40"], "there is no card number 40"),
+        (["--card", "40"], "Invalid value for '--card': there is no card 40 (cards are 1 to 33)"),
         (["sofa", "--card", "14"], "'sofa' is not on card 14"),
         (["sofa", "--room", "Cellar"], "no room named 'Cellar'"),
         ([], "give a PIECE id or --card NUMBER"),
@@ -649,3 +659,114 @@ def test_projects_show_notes_walls_in_board_order(runner: CliRunner, tmp_path: P
     result = runner.invoke(main, ["projects", "show", str(path)])
     assert result.exit_code == 0, result.stderr
     assert "Walls drawn before play: C2/e, D9/n, C10/e" in result.stdout.splitlines()
+
+
+# -- a new player's round-by-round game (frictions found by playing the tutorial) --------
+
+FIRST_GAME = ROOT / "examples" / "tutorial-first-game.json"
+
+
+def _cut_off_island(tmp_path: Path) -> str:
+    """The first game with a kitchen island whose back circulation row is cut off."""
+    sheet = json.loads(FIRST_GAME.read_text())
+    grid = sheet["furniture_grid"]
+    grid[6] = ".P.........oo..."
+    grid[7] = "..........oIIo.."
+    grid[8] = "...........oooK."
+    del sheet["furniture_legend"]["T"]
+    sheet["furniture_legend"]["I"] = "kitchen-island"
+    return _write(tmp_path, "island.json", sheet)
+
+
+def test_check_reports_unreachable_pieces_like_score(runner: CliRunner, tmp_path: Path) -> None:
+    path = _cut_off_island(tmp_path)
+    warning = (f"{path}: L8: unreachable-piece: Kitchen island at K7 cannot be reached: "
+               "circulation square L7 is cut off from the door (warning)")
+    result = runner.invoke(main, ["check", path])
+    assert result.exit_code == 0
+    assert result.stdout == f"{warning}\n0 errors, 1 warning\n\nScore: 30\n"
+    data = json.loads(runner.invoke(main, ["check", path, "--format", "json"]).stdout)
+    assert [(p["code"], p["cells"], p["path"]) for p in data["problems"]] == [
+        ("unreachable-piece", ["L8", "M8"], "$.furniture_grid[7]")]
+    scored = json.loads(runner.invoke(main, ["score", path, "--format", "json"]).stdout)
+    assert scored["problems"] == data["problems"]
+
+
+def test_check_without_front_door_does_not_repeat_it_per_room(runner: CliRunner) -> None:
+    mid = str(ROOT / "examples" / "tutorial-midgame.json")
+    result = runner.invoke(main, ["check", mid, "--format", "json"])
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["problems"] == []
+    assert [p["code"] for p in data["todo"]] == ["front-door-count", "room-not-finalized"]
+
+
+def test_check_with_front_door_reports_unreachable_room(runner: CliRunner, tmp_path: Path) -> None:
+    sheet = json.loads(FIRST_GAME.read_text())
+    sheet["rooms"][1]["door"] = ["L3", "w"]  # L3 is an empty square: not walkable
+    result = runner.invoke(main, ["check", _write(tmp_path, "door.json", sheet), "--format",
+                                  "json"])
+    assert result.exit_code == 0
+    assert [(p["code"], p["severity"], p["path"]) for p in json.loads(result.stdout)["problems"]
+            ] == [("unreachable-room", "warning", "$.rooms[1]")]
+
+
+def test_place_on_a_finished_sheet_says_nothing_is_being_furnished(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["place", str(FIRST_GAME), "sofa"])
+    assert result.exit_code == 2
+    assert result.stderr == (f"{FIRST_GAME}: every room of the project is walled: no room is "
+                             "being furnished; nothing to place\n")
+    assert "--room" not in result.stderr
+
+
+def test_cards_show_and_place_card_say_the_same(runner: CliRunner) -> None:
+    shown = runner.invoke(main, ["cards", "show", "99"])
+    placed = runner.invoke(main, ["place", EXAMPLE, "--card", "99"])
+    assert shown.exit_code == placed.exit_code == 2
+    assert "there is no card 99 (cards are 1 to 33)" in shown.stderr
+    assert "there is no card 99 (cards are 1 to 33)" in placed.stderr
+
+
+def test_ranking_sheets_of_different_projects_warns(runner: CliRunner, tmp_path: Path) -> None:
+    (tmp_path / "house").mkdir()
+    (tmp_path / "house" / "mine.yaml").write_text(
+        TUTORIAL.replace("id: tutorial", "id: my-tutorial").replace("points: 3", "points: 5"))
+    (tmp_path / "sheets").mkdir()
+    sheet = json.loads(FIRST_GAME.read_text())
+    sheet["project"] = "../house/mine.yaml"
+    mine = _write(tmp_path / "sheets", "mine.json", sheet)
+    result = runner.invoke(main, ["score", mine, str(FIRST_GAME)])
+    assert result.exit_code == 0
+    assert result.stderr == ("warning: these sheets are of different projects (my-tutorial, "
+                             "tutorial); their totals do not compare\n")
+    rows = [line.split() for line in result.stdout.splitlines()[1:]]
+    assert [(row[0], row[-2]) for row in rows] == [("1", "34"), ("2", "32")]
+    same = runner.invoke(main, ["score", str(FIRST_GAME), EXAMPLE])
+    assert same.exit_code == 0 and same.stderr == ""
+
+
+@pytest.mark.parametrize("words", [("check",), ("score",), ("place",), ("render",), ("convert",)])
+def test_sheet_commands_say_stdin_in_help(runner: CliRunner, words: tuple[str, ...]) -> None:
+    result = runner.invoke(main, [*words, "--help"])
+    assert "'-' for standard input" in " ".join(result.stdout.split()) or (
+        "SHEET may be '-'" in " ".join(result.stdout.split()))
+
+
+def test_place_preview_help_matches_what_it_draws(runner: CliRunner) -> None:
+    text = " ".join(runner.invoke(main, ["place", "--help"]).stdout.split())
+    assert "the best --top placements (at most 5; with --card, the best of each piece)" in text
+
+
+def test_readme_first_sheet_checks_clean(runner: CliRunner, tmp_path: Path) -> None:
+    import re
+
+    readme = (ROOT / "README.md").read_text()
+    block = re.search(r"## Your first sheet\n.*?```json\n(.*?)```", readme, re.S)
+    assert block is not None
+    path = tmp_path / "first.json"
+    path.write_text(block.group(1))
+    result = runner.invoke(main, ["check", str(path), "--format", "json"])
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["problems"] == []
+    assert [p["code"] for p in data["todo"]] == ["front-door-count"] + ["room-not-finalized"] * 3
