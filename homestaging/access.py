@@ -3,7 +3,10 @@
 Walkable squares are the hallway and, inside finalized rooms, circulation and rug
 squares (with ``lenient`` access, every free room square). Squares are linked to their
 four neighbours unless a wall stands between them; doors and the front door are
-openings. What the front door reaches is found by a plain search (so that scoring does
+openings. Rooms open onto the hallway: unless the project has no hallway, a room door
+that does not join its room to the hallway opens nothing, and a front door that does
+not open onto the hallway reaches nothing (with no hallway, the front door must open
+into the entry room). What the front door reaches is found by a plain search (so that scoring does
 not pay for importing networkx); :attr:`Access.graph` builds the same links as a
 :mod:`networkx` graph on demand (imported here only).
 """
@@ -15,7 +18,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from .errors import WARNING, Problem
-from .grid import Cell, Edge, cell_name, cells_text
+from .grid import Cell, Edge, cell_name
 from .layout import Layout
 from .sheet import Sheet
 
@@ -75,6 +78,47 @@ def _walkable(sheet: Sheet, lay: Layout, lenient: bool) -> set[Cell]:
     return walkable
 
 
+def _closed_doors(sheet: Sheet, lay: Layout) -> dict[Edge, str]:
+    """Room doors that open nothing, with why: in a project with a hallway, a door that
+    does not join its room to the hallway (it leads into another room or an obstacle)."""
+    closed: dict[Edge, str] = {}
+    if sheet.project.no_hallway:
+        return closed
+    for plan in sheet.rooms:
+        if not plan.finalized:
+            continue
+        for door in plan.doors:
+            inside = inside_square(door, plan.cells)
+            if inside is None:
+                continue
+            outer = door.cells[1] if door.cells[0] == inside else door.cells[0]
+            if outer in lay.hallway or outer in plan.cells:
+                continue
+            other = lay.room_at.get(outer)
+            where = (f"into {other}" if other else
+                     "onto an obstacle" if outer in sheet.project.obstacles else
+                     "onto the outside")
+            closed[door] = f"door {door.name} opens {where}, not onto the hallway"
+    return closed
+
+
+def _front_trouble(sheet: Sheet, lay: Layout, front: Edge, start: Cell,
+                   walkable: set[Cell]) -> str:
+    """Why the front door reaches nothing ('' when it opens onto a walkable square of the
+    hallway, or of the entry room in a project with no hallway)."""
+    project = sheet.project
+    room = lay.room_at.get(start)
+    if project.no_hallway:
+        entry = project.rooms[0].name if project.rooms else None
+        if room is not None and room != entry:
+            return f"front door {front.name} opens into {room}, not into the entry room {entry}"
+    elif room is not None:
+        return f"front door {front.name} opens into {room}, not onto the hallway"
+    if start not in walkable:
+        return f"front door {front.name} opens onto a square that is not walkable"
+    return ""
+
+
 def _graph(walkable: frozenset[Cell], blocked: frozenset[tuple[int, int, str]]) -> nx.Graph:
     import networkx as nx
 
@@ -109,7 +153,11 @@ def access(sheet: Sheet, lay: Layout, *, lenient: bool = False) -> Access:
     project = sheet.project
     lenient = lenient or project.lenient_access
     walkable = _walkable(sheet, lay, lenient)
+    closed = _closed_doors(sheet, lay)
     blocked = blocked_keys(lay)
+    shut = frozenset(door.key for door in closed) & lay.wall_keys
+    if shut:
+        blocked = blocked | shut
 
     front = sheet.front_door
     start = inside_square(front, project.house) if front is not None else None
@@ -119,11 +167,10 @@ def access(sheet: Sheet, lay: Layout, *, lenient: bool = False) -> Access:
                    else "there is more than one front door")
     elif start is None:
         trouble = f"front door {front.name} is not on the house's wall"
-    elif start not in walkable:
-        trouble = f"front door {front.name} opens onto a square that is not walkable"
     else:
-        trouble = ""
-        connected = frozenset(_reach(start, walkable, blocked))
+        trouble = _front_trouble(sheet, lay, front, start, walkable)
+        if not trouble:
+            connected = frozenset(_reach(start, walkable, blocked))
 
     entry = project.rooms[0].name if project.no_hallway and project.rooms else None
     rooms: dict[str, str] = {}
@@ -136,7 +183,8 @@ def access(sheet: Sheet, lay: Layout, *, lenient: bool = False) -> Access:
         elif spec.name == entry and start in plan.cells:
             rooms[spec.name] = ""
         else:
-            rooms[spec.name] = _room_reason(plan.doors, plan.cells, walkable, connected)
+            rooms[spec.name] = _room_reason(plan.doors, plan.cells, walkable, connected,
+                                            closed)
 
     reasons: list[str] = []
     for index, drawn in enumerate(sheet.pieces):
@@ -146,9 +194,6 @@ def access(sheet: Sheet, lay: Layout, *, lenient: bool = False) -> Access:
             reasons.append("it stands in no room")
         elif rooms.get(room, f"{room} is not a room of the project"):
             reasons.append(rooms.get(room, f"{room} is not a room of the project"))
-        elif placement.piece.is_rug:
-            cut_off = f"rug at {cells_text(placement.furniture)} is cut off from the door"
-            reasons.append("" if placement.furniture & connected else cut_off)
         else:
             cut = sorted(placement.circulation - connected, key=lambda c: (c[1], c[0]))
             reasons.append(f"circulation square {cell_name(cut[0])} is cut off from the door"
@@ -158,7 +203,7 @@ def access(sheet: Sheet, lay: Layout, *, lenient: bool = False) -> Access:
 
 
 def _room_reason(doors: tuple[Edge, ...], cells: frozenset[Cell], walkable: set[Cell],
-                 connected: frozenset[Cell]) -> str:
+                 connected: frozenset[Cell], closed: dict[Edge, str]) -> str:
     if not doors:
         return "the room has no door"
     reasons = []
@@ -166,6 +211,8 @@ def _room_reason(doors: tuple[Edge, ...], cells: frozenset[Cell], walkable: set[
         inside = inside_square(door, cells)
         if inside is None:
             reasons.append(f"door {door.name} is not on the room's wall")
+        elif door in closed:
+            reasons.append(closed[door])
         elif inside not in walkable:
             reasons.append(f"door {door.name} opens onto a square that is not walkable")
         elif inside not in connected:

@@ -59,19 +59,28 @@ def _squares(count: int) -> str:
     return f"{count} square" if count == 1 else f"{count} squares"
 
 
+def _points(count: int) -> str:
+    return f"{count} point" if count == 1 else f"{count} points"
+
+
 def _bound(data: dict[str, Any], low: str, high: str, value: int) -> tuple[bool, str]:
     if low in data:
         return value >= data[low], f"at least {data[low]} needed"
     return value <= data[high], f"at most {data[high]} needed"
 
 
-def _beside(door: Edge) -> set[Cell]:
+def _beside(door: Edge, walls: frozenset[tuple[int, int, str]]) -> set[Cell]:
     """Squares beside a door: the two squares it joins and, on either side of the door
-    along its wall, the squares next to those two."""
+    along its wall, the squares next to those two with no wall between."""
     first, second = door.cells
     along = (1, 0) if first[0] == second[0] else (0, 1)
-    return {(x + sign * along[0], y + sign * along[1])
-            for x, y in door.cells for sign in (-1, 0, 1)}
+    found = set(door.cells)
+    for x, y in door.cells:
+        for sign in (-1, 1):
+            other = (x + sign * along[0], y + sign * along[1])
+            if Edge.between((x, y), other).key not in walls:
+                found.add(other)
+    return found
 
 
 class Evaluator:
@@ -87,9 +96,12 @@ class Evaluator:
         self._boxes: dict[int, tuple[int, int, int, int]] = {}
         self._ordered: dict[int, list[Cell]] = {}
         house = sheet.project.house
-        self.window_squares = {c for w in sheet.windows if (c := inside_square(w, house))}
+        self.exterior_windows = [w for w in sheet.windows if w in lay.exterior]
+        self.window_squares = {c for w in self.exterior_windows
+                               if (c := inside_square(w, house))}
         doors = [d for room in sheet.rooms if room.finalized for d in room.doors]
-        self.door_squares = {c for d in (*doors, *sheet.front_doors) for c in _beside(d)}
+        self.door_squares = {c for d in (*doors, *sheet.front_doors)
+                             for c in _beside(d, self.walls)}
 
     @cached_property
     def distances(self) -> Distances:
@@ -109,12 +121,13 @@ class Evaluator:
         return "" if furnished else f"{name} is empty"
 
     def windows(self, name: str) -> list[tuple[Edge, Cell]]:
-        """Windows of a room, in sheet order, with the square just inside each."""
+        """Windows of a room (on the exterior wall of one of its squares), in sheet order,
+        with the square just inside each."""
         plan = self.sheet.room(name)
         if plan is None:
             return []
         found = []
-        for window in self.sheet.windows:
+        for window in self.exterior_windows:
             inside = inside_square(window, plan.cells)
             if inside is not None:
                 found.append((window, inside))
@@ -360,7 +373,7 @@ class Evaluator:
         explanation = f"{text}: {len(chosen)} found ({names})"
         if bonus.max is not None and abs(total) > bonus.max:
             total = bonus.max if total > 0 else -bonus.max
-            explanation += f", capped at {bonus.max} points"
+            explanation += f", capped at {_points(bonus.max)}"
         cells = tuple(cell_name(c) for i in chosen for c in _order(self._furniture(i)))
         return BonusResult(bonus.text, total, True, explanation, (), cells)
 

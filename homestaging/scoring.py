@@ -7,8 +7,8 @@
   they gave; a negative bonus (a penalty of the project book) is listed there too, with
   its negative points, so that its explanation and routes stay with it.
 * ``total = sum(rooms) + sum(bonuses) + sum(penalties)`` (penalty points are negative).
-* Tie-break (``furniture_count``): the pieces that scored (reachable, not rugs, not set
-  aside by an error).
+* Tie-break (``furniture_count``): the reachable pieces (SPEC 2.6), not rugs, and not
+  the pieces set aside by an error (a piece at fault counts as not drawn).
 
 A sheet that breaks a rule (an ``error`` problem of :func:`homestaging.rules.check`)
 still gets a score, marked provisional (``final`` false); the pieces named by an error
@@ -183,7 +183,8 @@ def score(sheet: Sheet, *, lenient: bool = False, final: bool = True,
     bonuses = evaluate(sheet, lay, acc, excluded)
     total = (sum(r.points for r in rooms) + sum(b.points for b in bonuses)
              + sum(p.points for p in penalties))
-    count = sum(1 for r in rooms for p in r.pieces if p.points > 0)
+    count = sum(1 for r in rooms for p in r.pieces if p.reachable and not p.reason
+                and not sheet.pieces[p.index].placement.piece.is_rug)
     errors = any(p.severity == ERROR for p in found)
     return ScoreCard(sheet.project.id, sheet.player, rooms, bonuses, penalties, total, count,
                      tuple(found), final and sheet.finished and not errors, sheet.source)

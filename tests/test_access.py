@@ -67,11 +67,16 @@ def test_every_circulation_group_must_be_reached() -> None:
     assert pieces == ("circulation square I3 is cut off from the door",)
 
 
-def test_a_rug_is_reached_by_any_of_its_squares() -> None:
+def test_a_rug_has_no_circulation_it_is_reached_with_its_room() -> None:
+    # SPEC 2.4: a piece without circulation is reachable when its room is reachable,
+    # even when none of its squares is linked to the door
     near = sheet(PLAIN, [("armchair", "F3"), ("rug-2x2", "G3")], [BED])
     assert verdict(near)[1] == ("", "")
     far = sheet(PLAIN, [("armchair", "F3"), ("rug-2x2", "H3")], [BED])
-    assert verdict(far)[1] == ("", "rug at H3-I3, H4-I4 is cut off from the door")
+    assert verdict(far) == ({"Living": "Living is not walled", "Bed": ""}, ("", ""))
+    shut = sheet(PLAIN, [("armchair", "G3"), ("rug-2x2", "H3")], [BED])
+    reason = "door F4/s opens onto a square that is not walkable"
+    assert verdict(shut)[1] == (reason, reason)
 
 
 def test_rug_squares_are_walkable() -> None:
@@ -81,6 +86,57 @@ def test_rug_squares_are_walkable() -> None:
     assert verdict(over_rug)[1] == ("", "", "")
     rug_at_door = sheet(PLAIN, [("armchair", "I2"), ("rug-2x3", "F3", 90)], [BED])
     assert verdict(rug_at_door) == ({"Living": "Living is not walled", "Bed": ""}, ("", ""))
+
+
+def test_rug_squares_under_furniture_are_not_walkable() -> None:
+    # the rug F3:H4 links I3 to the door at F4 until a plant stands on its square H3
+    open_rug = sheet(PLAIN, [("armchair", "I2"), ("rug-2x3", "F3", 90)], [BED])
+    assert verdict(open_rug)[1] == ("", "")
+    covered = sheet(PLAIN, [("armchair", "I2"), ("rug-2x3", "F3", 90), ("plant-small", "H3")],
+                    [BED])
+    found = access(covered, layout(covered))
+    assert found.pieces == ("circulation square I3 is cut off from the door", "", "")
+    assert found.connected == cells("F3:G3", "F4:H4", "B2:E7", "F5:I7")
+
+
+def test_obstacles_are_never_walkable() -> None:
+    walled = sheet(project(obstacles=["G2:G4"]), [("armchair", "H2")], [BED])
+    found = access(walled, layout(walled), lenient=True)
+    assert found.pieces == ("circulation square H3 is cut off from the door",)
+    assert not found.walkable & cells("G2:G4")
+
+
+def test_a_room_reached_only_through_another_room_is_not_reached() -> None:
+    # rooms open onto the hallway: the bedroom door F3/w leads into the living room
+    rooms = [("Living", ["B2:E4"], [("D4", "s")]), ("Bed", ["F2:I4"], [("F3", "w")])]
+    plan = sheet(PLAIN, [("armchair", "B2"), ("armchair", "G2")], rooms)
+    found = access(plan, layout(plan), lenient=True)
+    reason = "door F3/w opens into Living, not onto the hallway"
+    assert found.rooms == {"Living": "", "Bed": reason}
+    assert found.pieces == ("", reason)
+    assert not found.connected & cells("F2:I4")
+
+
+def test_a_front_door_into_a_room_reaches_nothing() -> None:
+    rooms = [("Living", ["B2:E7"], [("E7", "e")]), ("Bed", ["F2:I4"], [("F4", "s")])]
+    plan = sheet(PLAIN, [("armchair", "B2"), ("armchair", "F3")], rooms, front=[("C7", "s")])
+    found = access(plan, layout(plan), lenient=True)
+    reason = "front door C7/s opens into Living, not onto the hallway"
+    assert found.rooms == {"Living": reason, "Bed": reason}
+    assert found.pieces == (reason, reason)
+    assert (found.start, found.connected) == (None, frozenset())
+
+
+def test_a_front_door_on_the_edge_of_the_sheet() -> None:
+    # the house fills the sheet: the square outside the front door is off the sheet
+    proj = project(width=8, height=6, house=["A1:H6"])
+    plan = sheet(proj, [("armchair", "B2")], [("Living", ["A1:D3"], [("B3", "s")])],
+                 front=[("D6", "s")])
+    found = access(plan, layout(plan))
+    assert found.start == (3, 5)
+    assert found.rooms == {"Living": "", "Bed": "Bed is not walled"}
+    assert found.pieces == ("",)
+    assert found.connected == cells("E1:H3", "A4:H6", "B3")
 
 
 def test_without_a_front_door_nothing_is_reached() -> None:
@@ -118,6 +174,25 @@ def test_no_hallway_the_front_door_opens_into_the_entry_room() -> None:
     assert found.rooms == {"Living": "", "Bed": ""}
     assert found.pieces == ("", "")
     assert found.connected == cells("E5:E7", "F5")
+
+
+def test_no_hallway_rooms_chain_from_the_entry_room() -> None:
+    # Hall (entry) -> Bed through H5/n -> Living through E3/w; rugs carry the paths
+    proj = project(rooms=[("Hall", "living"), ("Bed", "bedroom"), ("Living", "living")],
+                   special=["no-hallway"])
+    rooms = [("Hall", ["B5:I7"], [("H5", "n")]), ("Bed", ["E2:I4"], [("H4", "s")]),
+             ("Living", ["B2:D4"], [("D3", "e")])]
+    pieces = [("rug-2x3", "E6", 90), ("rug-2x3", "G5", 90), ("rug-2x3", "E3", 90),
+              ("rug-2x3", "G3", 90), ("armchair", "C3", 270)]
+    plan = sheet(proj, pieces, rooms)
+    found = access(plan, layout(plan))
+    assert found.rooms == {"Hall": "", "Bed": "", "Living": ""}
+    assert found.pieces == ("", "", "", "", "")
+    assert found.connected == cells("E6:G7", "G5:I6", "E3:I4", "D3")
+    # the same chain with the front door into the bedroom: nothing is reached
+    side = sheet(proj, pieces, rooms, front=[("I4", "e")])
+    reason = "front door I4/e opens into Bed, not into the entry room Hall"
+    assert access(side, layout(side)).rooms == {"Hall": reason, "Bed": reason, "Living": reason}
 
 
 def test_no_hallway_house_squares_outside_rooms_are_not_walkable() -> None:

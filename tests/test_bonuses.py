@@ -225,6 +225,40 @@ def test_the_front_door_is_a_door_for_next_to() -> None:
     assert evaluator(drawn).door_squares >= set(cells("D7", "E7", "F7", "D8", "E8", "F8"))
 
 
+def test_next_to_door_does_not_reach_across_a_wall() -> None:
+    # E4 (in Bed) is beside Living's door D4/s along the wall, but Bed's west wall stands
+    # between D4 and E4; I4 is beside Bed's own door H4/s
+    rooms = [("Living", ["B2:D4"], [("D4", "s")]), ("Bed", ["E2:I4"], [("H4", "s")])]
+    drawn = sheet(PROJECT, [("armchair", "D3"), ("armchair", "H3"), ("plant-small", "E4"),
+                            ("plant-small", "I4")], rooms)
+    ev = evaluator(drawn)
+    assert ev.select({"piece": {"tag": "plant"}, "next_to": "door"}) == [3]
+    assert ev.door_squares == set(cells("C4", "D4", "C5", "D5", "E5", "G4", "H4", "I4",
+                                        "G5", "H5", "I5", "D7", "E7", "F7", "D8", "E8", "F8"))
+
+
+def test_a_window_off_the_exterior_wall_is_no_window() -> None:
+    # D3/e lies between Living and the hallway, not on the house's wall
+    drawn = sheet(PROJECT, PIECES, ROOMS, windows=[("D3", "e"), ("I2", "e")])
+    ev = evaluator(drawn)
+    assert ev.windows("Living") == []
+    assert ev.window_squares == {parse_cell("I2")}
+    assert ev.condition({"view": {"room": "Living", "feature": "tree"}}) == Outcome(
+        False, "Living has no window")
+
+
+def test_a_distance_selector_skips_unreachable_pieces() -> None:
+    # a plant in the hallway at E6 stands in no room: it is not a candidate, although it
+    # is the nearest to the front door; the living room plant at B4 is measured instead
+    far = {"distance": {"from": "front_door", "to": {"piece": {"id": "plant-small"}},
+                        "max": 20}}
+    drawn = plan([*PIECES, ("plant-small", "E6")])
+    assert cond(far, drawn) == Outcome(
+        True, "small plant is 8 squares from the front door, at most 20 needed",
+        routes=(cells("E7", "D7", "D6", "D5", "D4", "D3", "C3", "B3"),),
+        cells=cells("E7", "D7", "D6", "D5", "D4", "D3", "C3", "B3"))
+
+
 def test_per_bonus_with_max_caps_the_points() -> None:
     result = evaluator().bonus(bonus(2, per={"piece": {"tag": "plant"}}, most=3, text="plants"))
     assert result == BonusResult(
@@ -235,6 +269,14 @@ def test_per_bonus_with_max_caps_the_points() -> None:
 def test_per_penalty_with_max_caps_its_size() -> None:
     result = evaluator().bonus(bonus(-2, per={"piece": {"tag": "plant"}}, most=3))
     assert (result.points, result.awarded) == (-3, True)
+    one = evaluator().bonus(bonus(-1, per={"piece": {"tag": "plant"}}, most=1))
+    assert (one.points, one.explanation) == (
+        -1, "plant: 2 found (Small plant at B4, Small plant at I2), capped at 1 point")
+
+
+def test_count_at_most_0_holds_with_nothing_there() -> None:
+    assert cond({"count": {"piece": {"tag": "bed"}, "at_most": 0}}) == Outcome(
+        True, "bed: 0 found, at most 0 needed")
 
 
 def test_per_bonus_with_no_match() -> None:

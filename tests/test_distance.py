@@ -134,3 +134,40 @@ def test_nothing_to_measure_is_no_route() -> None:
     assert route(layout(plan), plan.pieces[0], Place()) == Route(None)
     assert place([plan.pieces[0], parse_edge(["C3", "n"])]) == Place(
         frozenset([parse_cell("C3")]), frozenset([parse_edge(["C3", "n"])]))
+
+
+def test_a_route_never_passes_through_a_window() -> None:
+    # the tree A3 is just outside the living room window B3/w, but the way out of the
+    # room is its door, the hallway and the front door
+    proj = project(features=[("tree", ["A3"])])
+    plan = sheet(proj, [("sofa", "B2")], [("Living", ["B2:D4"], [("D4", "s")])],
+                 windows=[("B3", "w")])
+    lay = layout(plan)
+    found = route(lay, plan.pieces[0], proj.features[0])
+    assert found.length == 15
+    assert names(found)[:7] == ["D3", "D4", "D5", "E5", "E6", "E7", "E8"]
+    assert names(found)[-1] == "A4"
+    assert route(lay, plan.rooms[0], proj.features[0]).length == 13
+    # the window itself: the route starts beside it, outside (the tree, 0) or inside
+    assert route(lay, parse_edge(["B3", "w"]), proj.features[0]) == Route(0, ())
+    assert names(route(lay, parse_edge(["B3", "w"]), plan.pieces[0])) == ["B3"]
+
+
+def test_doors_beside_one_square_are_1_apart() -> None:
+    # both doors open onto the hallway square E5: it lies between them
+    rooms = [("Living", ["B2:D5"], [("D5", "e")]), ("Bed", ["F2:I5"], [("F5", "w")])]
+    lay = layout(sheet(PLAIN, [], rooms))
+    assert names(route(lay, parse_edge(["D5", "e"]), parse_edge(["F5", "w"]))) == ["E5"]
+    corner = [("Living", ["B2:D5"], [("D5", "e")]), ("Bed", ["E2:I4"], [("E4", "s")])]
+    lay = layout(sheet(PLAIN, [], corner))
+    assert names(route(lay, parse_edge(["D5", "e"]), parse_edge(["E4", "s"]))) == ["E5"]
+
+
+def test_a_front_door_on_the_edge_of_the_sheet_has_no_outside() -> None:
+    proj = project(width=8, height=6, house=["A1:H6"])
+    plan = sheet(proj, [("armchair", "B2")], [("Living", ["A1:D3"], [("B3", "s")])],
+                 front=[("D6", "s")])
+    lay = layout(plan)
+    found = route(lay, parse_edge(["D6", "s"]), plan.pieces[0])
+    assert names(found) == ["D6", "D5", "D4", "C4", "B4", "B3"]
+    assert route(lay, parse_edge(["D6", "s"]), parse_edge(["D6", "n"])) == Route(1, ((3, 5),))

@@ -225,3 +225,21 @@ def test_score_so_far_charges_no_penalty_for_rooms_not_walled_yet() -> None:
         "front-door-count", "room-not-finalized"
     }
     assert not any(p.severity == "error" for p in so_far.problems)
+
+
+def test_the_tie_break_counts_reachable_pieces_but_not_rugs_nor_pieces_at_fault() -> None:
+    from homestaging.errors import ERROR, Problem
+
+    rooms = [("Living", ["B2:D4"], [("D4", "s")]), ("Bed", ["F2:I4"], [("F4", "s")])]
+    # armchair D3 (circulation D4, the door square), armchair B2 reached over the rug B3:C4,
+    # armchair H2 cut off (circulation H3 not linked)
+    plan = sheet(project(), [("armchair", "D3"), ("rug-2x2", "B3"), ("armchair", "B2"),
+                             ("armchair", "F3"), ("armchair", "H2")], rooms)
+    card = score(plan, problems=[])
+    assert [(p.label, p.points, p.reachable) for r in card.rooms for p in r.pieces] == [
+        ("pieces[0]", 1, True), ("pieces[1]", 0, True), ("pieces[2]", 1, True),
+        ("pieces[3]", 1, True), ("pieces[4]", 0, False)]
+    assert (card.total, card.furniture_count) == (3, 3)
+    fault = Problem("overlap", ERROR, "x", "pieces[2]", (), "$.pieces[2]")
+    card = score(plan, problems=[fault])
+    assert (card.total, card.furniture_count, card.final) == (2, 2, False)
