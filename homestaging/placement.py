@@ -42,6 +42,7 @@ __all__ = [
     "placements",
     "reference_keys",
     "target_room",
+    "why_none",
 ]
 
 Key = tuple[Cell, int, bool]  # (anchor, rotation, mirror)
@@ -346,6 +347,30 @@ def _piece_allowed(masks: SheetMasks, piece: Piece) -> bool:
     return len(masks.room_pieces) + 1 <= masks.tokens or bool(masks.extra_cells)
 
 
+def why_none(
+    sheet: Sheet | SheetMasks, piece: Piece, *, room: str | None = None,
+    mirror: bool | None = None,
+) -> str | None:
+    """Why ``piece`` can go nowhere in the room, whatever the anchor: off the room's cards,
+    the room's tokens all used, or mirroring asked for with the wild card spent. None when
+    the answer depends on the squares (then :func:`placements` says where)."""
+    masks = sheet if isinstance(sheet, SheetMasks) else SheetMasks.build(sheet, room)
+    spec = masks.sheet.project.room(masks.room)
+    if spec is None or masks.tokens is None:
+        return f"{masks.room} is not a room of project {masks.sheet.project.id}"
+    if piece.id not in masks.options:
+        numbers = sorted({slot.number for slot in spec.cards})
+        return (f"{piece.id} is not an option on the furniture cards of {masks.room} "
+                f"(card{'s' if len(numbers) != 1 else ''} {', '.join(map(str, numbers))})")
+    if not _piece_allowed(masks, piece):
+        held = len(masks.room_pieces)
+        return (f"{masks.room} already holds {held} piece{'s' if held != 1 else ''}, as many "
+                f"as its {masks.tokens} selection token{'s' if masks.tokens != 1 else ''}")
+    if mirror and (masks.sheet.wild_card is not None or masks.mirrored):
+        return "mirroring spends the wild card, which is already used"
+    return None
+
+
 def _anchors(masks: SheetMasks, piece: Piece, compiled: _Compiled) -> int:
     """The legal anchors of one orientation, as a mask."""
     anchors = masks.anchor_box(compiled.width, compiled.height)
@@ -600,10 +625,13 @@ def card_pieces(project: Project, number: int) -> list[Piece]:
 # --- output --------------------------------------------------------------------------------
 
 
-def format_candidates(candidates: list[Candidate], *, top: int | None = 10) -> str:
-    """A numbered list, best first: anchor, rotation, mirror, points and marks."""
+def format_candidates(
+    candidates: list[Candidate], *, top: int | None = 10, reason: str | None = None
+) -> str:
+    """A numbered list, best first: anchor, rotation, mirror, points and marks; with no
+    candidate, ``reason`` (from :func:`why_none`) says why when given."""
     if not candidates:
-        return "no legal placement\n"
+        return f"no legal placement: {reason}\n" if reason else "no legal placement\n"
     shown = candidates if top is None else candidates[:top]
     lines = []
     for number, c in enumerate(shown, 1):
@@ -622,7 +650,13 @@ def format_candidates(candidates: list[Candidate], *, top: int | None = 10) -> s
     return "\n".join(lines) + "\n"
 
 
-def candidates_json(candidates: list[Candidate], *, top: int | None = None) -> dict[str, Any]:
-    """``{"count": N, "candidates": [...]}``, best first (the first ``top`` when given)."""
+def candidates_json(
+    candidates: list[Candidate], *, top: int | None = None, reason: str | None = None
+) -> dict[str, Any]:
+    """``{"count": N, "candidates": [...]}``, best first (the first ``top`` when given),
+    plus ``"reason"`` (from :func:`why_none`) when given and there is no candidate."""
     shown = candidates if top is None else candidates[:top]
-    return {"count": len(candidates), "candidates": [c.to_json() for c in shown]}
+    data: dict[str, Any] = {"count": len(candidates), "candidates": [c.to_json() for c in shown]}
+    if reason and not candidates:
+        data["reason"] = reason
+    return data
