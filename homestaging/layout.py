@@ -124,17 +124,21 @@ class Layout:
         """Walls standing while ``room_name`` was furnished: exterior, pre-drawn, and the
         walls of rooms finalized earlier in play order (all finalized rooms for ``None``).
 
-        Doors and the front door are gaps in the walls, whenever they were drawn: their
-        edges are never in the result. Windows are not gaps.
+        A room not finalized yet comes after every finalized room, wherever the sheet
+        lists it. Doors and the front door are gaps in the walls, whenever they were
+        drawn: their edges are never in the result. Windows are not gaps.
         """
         project = self.sheet.project
         edges = set(self.exterior) | set(project.walls)
+        own = self.sheet.room(room_name) if room_name is not None else None
+        last = own.name if own is not None and own.finalized else None
         for room in self.sheet.rooms:
-            if room.name == room_name:
+            if room.name == last:
                 break
             if room.finalized:
                 edges |= room_walls(room.cells)
-        return frozenset(edges - self.openings)
+        edges.difference_update(self.openings)
+        return frozenset(edges)
 
     @cached_property
     def furniture_at(self) -> dict[Cell, int]:

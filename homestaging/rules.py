@@ -365,7 +365,7 @@ def _rooms_overlap(ck: _Checker) -> None:
 def _room_split(ck: _Checker) -> None:
     pre_drawn = frozenset(edge.key for edge in ck.sheet.project.walls)
     for room in _walled(ck):
-        parts = _parts(room.cells, pre_drawn)
+        parts = _parts(room.cells, pre_drawn or None)
         if len(parts) < 2:
             continue
         main = max(parts, key=len)  # the first largest part, in reading order

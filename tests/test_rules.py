@@ -499,3 +499,23 @@ def test_a_projects_own_cards_replace_the_bundled_ones() -> None:
         ("error", ("J3", "K3", "J4", "K4"), "$.pieces[0]")]
     assert found(make([("cat-tree", "J3")], current="Living room", project=CAT),
                  "not-on-room-cards") == []
+
+
+def test_the_room_being_furnished_comes_after_every_walled_room_wherever_it_is_listed() -> None:
+    # the sheet lists the bathroom (not walled yet) before the kitchen walled earlier
+    rooms: list[RoomSpec] = [("Bathroom", None, []), ("Kitchen", ["B2:E6"], [("E4", "e")])]
+    sheet = make([("toilet", "B7")], rooms, current="Bathroom")
+    assert found(sheet, "needs-wall") == []
+
+
+def test_a_door_may_be_cut_into_a_pre_drawn_wall() -> None:
+    # the studio's door J4/w is in the stone wall and opens onto the hallway at I4
+    sheet = make(rooms=[("Studio", ["J2:N6"], [("J4", "w")])], current="Kitchen",
+                 project=ARTIST)
+    assert [p.code for p in check(sheet) if p.severity != "todo"] == []
+
+
+def test_a_walled_room_being_furnished_gets_no_hallway_exemption() -> None:
+    sheet = make([("armchair", "G3")], [("Living room", ["I2:O11"], [("I9", "w")])],
+                 current="Living room")
+    assert found(sheet, "hallway-not-empty") == [("error", ("G3", "G4"), "$.pieces[0]")]
