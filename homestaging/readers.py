@@ -135,6 +135,8 @@ def load_json(text: str, file: str) -> Any:
     ``NaN`` and ``Infinity`` are refused (they are not JSON), and so are integers
     too long for Python to read.
     """
+    if not text.strip():
+        raise InputError([Located(file, "the file is empty: expected a JSON object", line=1)])
     try:
         value = json.loads(text, object_pairs_hook=_pairs_hook, parse_constant=_refuse_constant)
     except json.JSONDecodeError as error:
@@ -222,7 +224,7 @@ def load_yaml(text: str, file: str) -> Any:
     try:
         root = loader.get_single_node()
         if root is None:
-            return None
+            raise InputError([Located(file, "the file is empty: expected a YAML document", line=1)])
         _check_nodes(file, root)
         try:
             return loader.construct_document(root)

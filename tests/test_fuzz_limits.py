@@ -543,3 +543,19 @@ def test_a_project_path_that_is_not_a_regular_file_is_refused(tmp_path: Path) ->
     assert [str(m) for m in caught.value.messages] == [
         "s.json: $.project: project 'project.yaml' is not a regular file"
     ]
+
+
+@pytest.mark.parametrize(
+    ("reader", "text", "expected"),
+    [
+        (load_json, "", "e.txt:1:1: the file is empty: expected a JSON object"),
+        (load_json, " \n\t", "e.txt:1:1: the file is empty: expected a JSON object"),
+        (load_yaml, "", "e.txt:1:1: the file is empty: expected a YAML document"),
+        (load_yaml, "# only a comment\n", "e.txt:1:1: the file is empty: expected a YAML document"),
+    ],
+    ids=["json", "json-blank", "yaml", "yaml-comment"],
+)
+def test_an_empty_file_says_so(reader: Any, text: str, expected: str) -> None:
+    with pytest.raises(InputError) as caught:
+        reader(text, "e.txt")
+    assert str(caught.value) == expected
