@@ -156,6 +156,20 @@ def test_adjacent_pieces_touch_without_a_wall_between() -> None:
         False, "no lamp touches a sofa")
 
 
+def test_pieces_on_either_side_of_a_wall_do_not_touch() -> None:
+    # D2 (Living) and E2 (Bed) are edge-adjacent, with the rooms' wall between them
+    rooms = [("Living", ["B2:D4"], [("D4", "s")]), ("Bed", ["E2:I4"], [("E4", "s")])]
+    drawn = sheet(PROJECT, [("armchair", "D3"), ("rug-2x2", "E3"), ("plant-small", "D2"),
+                            ("floor-lamp", "E2")], rooms)
+    ev = evaluator(drawn)
+    assert ev.acc.pieces == ("", "", "", "")
+    assert ev.touch(2, 3) is None
+    assert ev.select({"piece": {"tag": "lamp"}, "next_to": {"piece": {"tag": "plant"}}}) == []
+    assert ev.condition({"adjacent": {"a": {"piece": {"tag": "plant"}},
+                                      "b": {"piece": {"tag": "lamp"}}}}) == Outcome(
+        False, "no plant touches a lamp")
+
+
 def test_a_piece_does_not_touch_itself() -> None:
     assert not cond({"adjacent": {"a": {"piece": {"tag": "plant"}},
                                   "b": {"piece": {"tag": "plant"}}}}).holds
