@@ -370,6 +370,10 @@ CAT = find_project("cat-lovers")  # cards 32 and 33 replaced by the project's ow
               current="Kitchen"), [("error", ("F9",), "$.pieces[0]")]),
         (make([("stove", "F10", 270)], [("Bathroom", ["B7:E11"], [("E9", "e")])],
               current="Kitchen"), []),
+        # only partly against a wall: the kitchen's wall ends at E6/e, the bathroom is not
+        # walled yet
+        (make([("stove", "F6", 270)], [("Kitchen", ["B2:E6"], [("E4", "e")])],
+              current="Bathroom"), [("error", ("F7",), "$.pieces[0]")]),
         # a wall of a room walled later in play order does not count (it is the own wall)
         (make([*LEGAL, ("stove", "B5", 180)], ROOMS), [("error", ("B6", "C6"), "$.pieces[4]")]),
         # wall sides turn with the piece
@@ -386,7 +390,7 @@ CAT = find_project("cat-lovers")  # cards 32 and 33 replaced by the project's ow
         (make([("stove", "J2", 270)], current="Studio", project=ARTIST), []),
         (make([("stove", "H2", 90)], current="Studio", project=ARTIST), []),
     ],
-    ids=["front-door", "earlier-room-door", "beside-the-door", "later-room",
+    ids=["front-door", "earlier-room-door", "beside-the-door", "partly", "later-room",
          "turned-90-east", "turned-90-no-wall", "turned-270-west", "mirrored-ne",
          "mirrored-wrong-corner", "window", "pre-drawn-wall-east-side",
          "pre-drawn-wall-west-side"],
@@ -519,3 +523,10 @@ def test_a_walled_room_being_furnished_gets_no_hallway_exemption() -> None:
     sheet = make([("armchair", "G3")], [("Living room", ["I2:O11"], [("I9", "w")])],
                  current="Living room")
     assert found(sheet, "hallway-not-empty") == [("error", ("G3", "G4"), "$.pieces[0]")]
+
+
+def test_identical_rooms_overlap_once_on_the_later_room() -> None:
+    sheet = make(rooms=[("Kitchen", ["B2:C3"], [("C2", "e")]),
+                        ("Bathroom", ["B2:C3"], [("C3", "e")])], current="Living room")
+    assert found(sheet, "rooms-overlap") == [
+        ("error", ("B2", "C2", "B3", "C3"), "$.rooms[1].cells")]
