@@ -474,10 +474,10 @@ def place_command(
 
     PIECE is a catalog id ('furniture list'). Each line gives the anchor (the top-left
     square of the turned piece, circulation included) and the rotation, as a 'pieces'
-    entry of the sheet takes them; --format json adds the furniture and circulation
-    squares. SHEET may be '-' for standard input.
+    entry of the sheet takes them, then the squares the furniture covers. SHEET may be
+    '-' for standard input.
     """
-    from .placement import candidates_json, card_pieces, format_candidates, placements
+    from .placement import candidates_json, card_pieces, format_candidates, placements, why_none
 
     sheet = _sheet(sheet_path)
     catalog = sheet.project.catalog
@@ -515,14 +515,17 @@ def place_command(
     if output is not None:
         _place_preview(sheet, room, found, _image_path(output, (".png", ".svg", ".pdf"),
                                                   [sheet_path]), top, card is not None)
+    flip = None if mirror else False
+    reasons = [None if c else why_none(sheet, p, room=room, mirror=flip) for p, c in found]
     if fmt == "json":
-        data = [{"piece": p.id, **candidates_json(c, top=limit)} for p, c in found]
+        data = [{"piece": p.id, **candidates_json(c, top=limit, reason=why)}
+                for (p, c), why in zip(found, reasons, strict=True)]
         click.echo(dumps_json(data if card is not None else data[0]), nl=False)
     else:
-        for index, (piece, candidates) in enumerate(found):
+        for index, ((piece, candidates), why) in enumerate(zip(found, reasons, strict=True)):
             if len(found) > 1:
                 click.echo(("\n" if index else "") + f"{piece.id}: {piece.name}")
-            click.echo(format_candidates(candidates, top=limit), nl=False)
+            click.echo(format_candidates(candidates, top=limit, reason=why), nl=False)
 
 
 def _place_preview(

@@ -628,7 +628,8 @@ def card_pieces(project: Project, number: int) -> list[Piece]:
 def format_candidates(
     candidates: list[Candidate], *, top: int | None = 10, reason: str | None = None
 ) -> str:
-    """A numbered list, best first: anchor, rotation, mirror, points and marks; with no
+    """A numbered list, best first: anchor, rotation, mirror, the squares the furniture
+    covers, points and marks; with no
     candidate, ``reason`` (from :func:`why_none`) says why when given."""
     if not candidates:
         return f"no legal placement: {reason}\n" if reason else "no legal placement\n"
@@ -638,7 +639,7 @@ def format_candidates(
         text = f"{number:>3}. {c.piece.id} at {cell_name(c.anchor)}, rotation {c.rotation}"
         if c.mirror:
             text += ", mirrored (wild card)"
-        text += f": {c.points} point{'s' if c.points != 1 else ''}"
+        text += f" (on {cells_text(c.furniture)}): {c.points} point{'s' if c.points != 1 else ''}"
         if c.cuts_off:
             text += f"; cuts off {'; '.join(c.cuts_off)}"
         if not c.door_possible:

@@ -532,8 +532,8 @@ def test_place_lists_best_first(runner: CliRunner, tmp_path: Path) -> None:
     result = runner.invoke(main, ["place", sheet, "washbasin", "--top", "2"])
     assert result.exit_code == 0, result.stderr
     assert result.stdout.splitlines() == [
-        "  1. washbasin at F2, rotation 0: 1 point",
-        "  2. washbasin at H2, rotation 0: 1 point",
+        "  1. washbasin at F2, rotation 0 (on F2): 1 point",
+        "  2. washbasin at H2, rotation 0 (on H2): 1 point",
         "     ... 43 more (45 legal placements)",
     ]
 
@@ -770,3 +770,13 @@ def test_readme_first_sheet_checks_clean(runner: CliRunner, tmp_path: Path) -> N
     data = json.loads(result.stdout)
     assert data["problems"] == []
     assert [p["code"] for p in data["todo"]] == ["front-door-count"] + ["room-not-finalized"] * 3
+
+
+def test_place_says_why_a_piece_can_go_nowhere(runner: CliRunner, tmp_path: Path) -> None:
+    sheet = _write(tmp_path, "mid.json", MID_GAME)
+    result = runner.invoke(main, ["place", sheet, "sofa"])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith("no legal placement: sofa is not an option on the furniture "
+                                    "cards of Bathroom")
+    data = json.loads(runner.invoke(main, ["place", sheet, "sofa", "--format", "json"]).stdout)
+    assert data["count"] == 0 and data["reason"].startswith("sofa is not an option")

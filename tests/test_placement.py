@@ -237,7 +237,7 @@ def test_format_and_json() -> None:
     sheet = corridor_sheet()
     ranked = placements(sheet, PLANT)
     text = format_candidates(ranked, top=2)
-    assert text.splitlines()[0] == "  1. plant at D2, rotation 0: 1 point"
+    assert text.splitlines()[0] == "  1. plant at D2, rotation 0 (on D2): 1 point"
     assert text.splitlines()[-1] == "     ... 5 more (7 legal placements)"
     assert "cuts off pieces[0] (Chair) at E2; door of Bath (F3/w) at E3; leaves the room no " \
         "door" in format_candidates(ranked, top=None)
