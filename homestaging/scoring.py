@@ -144,13 +144,20 @@ def _check(sheet: Sheet, lay: Layout, final: bool) -> list[Problem]:
 def involved(sheet: Sheet, problems: Iterable[Problem]) -> frozenset[int]:
     """Indexes of the pieces named by an error: its path is the piece's entry (shared by
     several grid pieces: its squares must touch the piece), or its squares lie on the
-    piece's furniture and its path is a piece's entry."""
+    piece's furniture and its path is a piece's entry. An error about a room (the extra
+    pieces of ``too-many-pieces``) names the pieces whose furniture its squares cover."""
     paths: dict[str, list[int]] = {}
     for index, drawn in enumerate(sheet.pieces):
         paths.setdefault(drawn.path, []).append(index)
     found: set[int] = set()
     for problem in problems:
-        if problem.severity != ERROR or problem.path not in paths:
+        if problem.severity != ERROR:
+            continue
+        if problem.path not in paths:
+            if problem.code == "too-many-pieces":
+                cells = set(problem.cells)
+                found.update(i for i, drawn in enumerate(sheet.pieces)
+                             if {cell_name(c) for c in drawn.placement.furniture} <= cells)
             continue
         named = paths[problem.path]
         if len(named) == 1 and not problem.cells:

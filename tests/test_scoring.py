@@ -243,3 +243,17 @@ def test_the_tie_break_counts_reachable_pieces_but_not_rugs_nor_pieces_at_fault(
     fault = Problem("overlap", ERROR, "x", "pieces[2]", (), "$.pieces[2]")
     card = score(plan, problems=[fault])
     assert (card.total, card.furniture_count, card.final) == (2, 2, False)
+
+
+def test_the_extra_pieces_of_a_room_score_0() -> None:
+    plan = finished()  # Bathroom: 2 tokens, a toilet and a shower already
+    basin = Placement(plan.project.catalog.piece("washbasin"), parse_cell("M2"))
+    extra = dataclasses.replace(plan, pieces=(*plan.pieces,
+                                              DrawnPiece(basin, "pieces[0]", "$.pieces[0]")))
+    card = score(extra)
+    assert [(p.code, p.cells) for p in card.problems] == [("too-many-pieces", ("M2",))]
+    bathroom = card.rooms[1]
+    assert [(p.piece, p.points, p.reason) for p in bathroom.pieces][-1] == (
+        "washbasin", 0, "it breaks a rule")
+    assert bathroom.points == score(plan).rooms[1].points
+    assert not card.final
