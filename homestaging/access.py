@@ -18,7 +18,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from .errors import WARNING, Problem
-from .grid import Cell, Edge, cell_name
+from .grid import Cell, Edge, cell_name, cells_text
 from .layout import Layout
 from .sheet import Sheet
 
@@ -233,7 +233,7 @@ def access_problems(sheet: Sheet, lay: Layout, acc: Access) -> list[Problem]:
             unreachable_rooms.add(plan.name)
             problems.append(Problem(
                 "unreachable-room", WARNING, f"{plan.name} cannot be reached: {reason}",
-                plan.name, tuple(cell_name(c) for c in plan.doors[0].cells) if plan.doors else (),
+                f"room {plan.name}", tuple(cell_name(c) for c in plan.doors[0].cells) if plan.doors else (),
                 plan.path,
             ))
     for index, drawn in enumerate(sheet.pieces):
@@ -246,8 +246,8 @@ def access_problems(sheet: Sheet, lay: Layout, acc: Access) -> list[Problem]:
         cells = sorted(drawn.placement.furniture, key=lambda c: (c[1], c[0]))
         problems.append(Problem(
             "unreachable-piece", WARNING,
-            f"{drawn.placement.describe()} cannot be reached: {reason}",
-            drawn.label, tuple(cell_name(c) for c in cells), drawn.path,
+            f"{drawn.subject} at {cells_text(cells)} cannot be reached: {reason}",
+            drawn.subject, tuple(cell_name(c) for c in cells), drawn.path,
         ))
     return problems
 

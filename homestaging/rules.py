@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from .errors import ERROR, TODO, WARNING, Problem
 from .grid import Cell, Edge, cell_name, cells_text, neighbours
 from .layout import Layout, layout
-from .sheet import DrawnPiece, RoomPlan, Sheet
+from .sheet import RoomPlan, Sheet
 
-__all__ = ["RULES", "check", "piece_subject"]
+__all__ = ["RULES", "check"]
 
 RULES: dict[str, str] = {
     "overlap": "Furniture stands on furniture (a rug may lie under furniture, not under a rug).",
@@ -46,11 +46,6 @@ RULES: dict[str, str] = {
 
 def _order(cells: Iterable[Cell]) -> list[Cell]:
     return sorted(set(cells), key=lambda c: (c[1], c[0]))
-
-
-def piece_subject(drawn: DrawnPiece) -> str:
-    """``K (Corner kitchen)``: the label the sheet uses and the piece's name."""
-    return f"{drawn.label} ({drawn.name})"
 
 
 @dataclass
@@ -127,8 +122,8 @@ def _overlap(ck: _Checker) -> None:
             layer.setdefault(cell, []).append(index)
         for other in sorted(shared):
             cells = shared[other]
-            ck.add("overlap", f"{piece_subject(drawn)} stands on {piece_subject(pieces[other])} "
-                   f"at {_where(cells)}", piece_subject(drawn), cells, drawn.path)
+            ck.add("overlap", f"{drawn.subject} stands on {pieces[other].subject} "
+                   f"at {_where(cells)}", drawn.subject, cells, drawn.path)
 
 
 def _covers_circulation(ck: _Checker) -> None:
@@ -150,13 +145,13 @@ def _covers_circulation(ck: _Checker) -> None:
             parts = []
             if other in covers:
                 parts.append(f"its furniture covers the circulation of "
-                             f"{piece_subject(pieces[other])} at {_where(covers[other])}")
+                             f"{pieces[other].subject} at {_where(covers[other])}")
             if other in covered:
                 parts.append(f"its circulation lies on the furniture of "
-                             f"{piece_subject(pieces[other])} at {_where(covered[other])}")
+                             f"{pieces[other].subject} at {_where(covered[other])}")
             cells = covers.get(other, set()) | covered.get(other, set())
-            ck.add("covers-circulation", f"{piece_subject(drawn)}: {'; '.join(parts)}",
-                   piece_subject(drawn), cells, drawn.path)
+            ck.add("covers-circulation", f"{drawn.subject}: {'; '.join(parts)}",
+                   drawn.subject, cells, drawn.path)
         if not placement.piece.is_rug:
             for cell in placement.furniture:
                 furniture.setdefault(cell, []).append(index)
@@ -169,8 +164,8 @@ def _covers_obstacle(ck: _Checker) -> None:
     for drawn in ck.sheet.pieces:
         cells = drawn.placement.squares & obstacles
         if cells:
-            ck.add("covers-obstacle", f"{piece_subject(drawn)} covers the obstacle at "
-                   f"{_where(cells)}", piece_subject(drawn), cells, drawn.path)
+            ck.add("covers-obstacle", f"{drawn.subject} covers the obstacle at "
+                   f"{_where(cells)}", drawn.subject, cells, drawn.path)
 
 
 def _outside_house(ck: _Checker) -> None:
@@ -181,12 +176,12 @@ def _outside_house(ck: _Checker) -> None:
             continue
         shown = ck.on_sheet(cells)
         off = len(cells) - len(shown)
-        text = f"{piece_subject(drawn)} lies outside the house"
+        text = f"{drawn.subject} lies outside the house"
         if shown:
             text += f" at {_where(shown)}"
         if off:
             text += f"{' and' if shown else ','} {off} square(s) off the sheet"
-        ck.add("outside-house", text, piece_subject(drawn), cells, drawn.path)
+        ck.add("outside-house", text, drawn.subject, cells, drawn.path)
     for room in _walled(ck):
         cells = room.cells - project.house
         if cells:
@@ -222,8 +217,8 @@ def _crosses_wall(ck: _Checker) -> None:
             names = ", ".join(e.name for e in crossings)
             parts.append(f"a wall runs through it at {names}")
         if parts:
-            ck.add("crosses-wall", f"{piece_subject(drawn)} straddles a wall: "
-                   f"{'; '.join(parts)}", piece_subject(drawn), cells, drawn.path)
+            ck.add("crosses-wall", f"{drawn.subject} straddles a wall: "
+                   f"{'; '.join(parts)}", drawn.subject, cells, drawn.path)
 
 
 _EXTREME: dict[str, Callable[[Cell], int]] = {
@@ -248,9 +243,9 @@ def _needs_wall(ck: _Checker) -> None:
                 missing[side] = bare
         if missing:
             what = "; ".join(f"{side} side at {_where(cells)}" for side, cells in missing.items())
-            ck.add("needs-wall", f"{piece_subject(drawn)} must stand against a wall that "
+            ck.add("needs-wall", f"{drawn.subject} must stand against a wall that "
                    f"already existed when it was drawn: no wall on the {what}",
-                   piece_subject(drawn), {c for cells in missing.values() for c in cells},
+                   drawn.subject, {c for cells in missing.values() for c in cells},
                    drawn.path)
 
 
@@ -259,8 +254,8 @@ def _mirror_without_wild_card(ck: _Checker) -> None:
         return  # with a wild card declared, an extra mirror is a second use
     for drawn in ck.sheet.pieces:
         if drawn.placement.mirror:
-            ck.add("mirror-without-wild-card", f"{piece_subject(drawn)} is mirrored, but the "
-                   "wild card was not played on it", piece_subject(drawn),
+            ck.add("mirror-without-wild-card", f"{drawn.subject} is mirrored, but the "
+                   "wild card was not played on it", drawn.subject,
                    drawn.placement.furniture, drawn.path)
 
 
@@ -272,16 +267,16 @@ def _wild_card_twice(ck: _Checker) -> None:
     named = [i for i in wild.pieces if 0 <= i < len(pieces)]
     if len(named) > 1:
         ck.add("wild-card-twice", "the wild card names "
-               f"{len(named)} pieces: {', '.join(piece_subject(pieces[i]) for i in named)}; "
+               f"{len(named)} pieces: {', '.join(pieces[i].subject for i in named)}; "
                "it may be used on one only", "wild card",
                {c for i in named for c in pieces[i].placement.furniture}, wild.path)
     allowed = set(named) if wild.effect == "mirror" else set()
-    used = ", ".join(piece_subject(pieces[i]) for i in named) or "another piece"
+    used = ", ".join(pieces[i].subject for i in named) or "another piece"
     effect = "mirror" if wild.effect == "mirror" else "other option"
     for index, drawn in enumerate(pieces):
         if drawn.placement.mirror and index not in allowed:
-            ck.add("wild-card-twice", f"{piece_subject(drawn)} is mirrored, but the wild card "
-                   f"is already used on {used} ({effect})", piece_subject(drawn),
+            ck.add("wild-card-twice", f"{drawn.subject} is mirrored, but the wild card "
+                   f"is already used on {used} ({effect})", drawn.subject,
                    drawn.placement.furniture, drawn.path)
 
 
@@ -303,12 +298,12 @@ def _not_on_room_cards(ck: _Checker) -> None:
             options[room] = _room_options(ck, room)
         allowed = options[room]
         if allowed is None:
-            ck.add("not-on-room-cards", f"{piece_subject(drawn)} is in {room!r}, which is not "
-                   "a room of this project", piece_subject(drawn), drawn.placement.furniture,
+            ck.add("not-on-room-cards", f"{drawn.subject} is in {room!r}, which is not "
+                   "a room of this project", drawn.subject, drawn.placement.furniture,
                    drawn.path)
         elif drawn.id not in allowed:
-            ck.add("not-on-room-cards", f"{piece_subject(drawn)} is not an option on the "
-                   f"furniture cards of room {room}", piece_subject(drawn),
+            ck.add("not-on-room-cards", f"{drawn.subject} is not an option on the "
+                   f"furniture cards of room {room}", drawn.subject,
                    drawn.placement.furniture, drawn.path)
 
 
@@ -335,7 +330,7 @@ def _too_many_pieces(ck: _Checker) -> None:
         extra = held[spec.tokens:]
         ck.add("too-many-pieces", f"room {name} holds {len(held)} pieces but its cards have "
                f"{spec.tokens} selection token{'' if spec.tokens == 1 else 's'}; extra: "
-               f"{', '.join(piece_subject(pieces[i]) for i in extra)}", f"room {name}",
+               f"{', '.join(pieces[i].subject for i in extra)}", f"room {name}",
                {c for i in extra for c in pieces[i].placement.furniture}, ck.room_path(name))
 
 
@@ -429,8 +424,8 @@ def _hallway_not_empty(ck: _Checker) -> None:
         if on_circulation:
             parts.append(f"circulation at {_where(on_circulation)}")
         place = "the squares outside the rooms" if ck.sheet.project.no_hallway else "the hallway"
-        ck.add("hallway-not-empty", f"{piece_subject(drawn)} has {' and '.join(parts)} on "
-               f"{place}", piece_subject(drawn), on_furniture | on_circulation, drawn.path)
+        ck.add("hallway-not-empty", f"{drawn.subject} has {' and '.join(parts)} on "
+               f"{place}", drawn.subject, on_furniture | on_circulation, drawn.path)
 
 
 def _front_door_inside(ck: _Checker) -> Cell | None:

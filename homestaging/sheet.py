@@ -53,6 +53,11 @@ class DrawnPiece:
     def name(self) -> str:
         return self.placement.piece.name
 
+    @property
+    def subject(self) -> str:
+        """``K (Corner kitchen)``: the label the sheet uses and the piece's name."""
+        return f"{self.label} ({self.name})"
+
 
 @dataclass(frozen=True)
 class WildCard:

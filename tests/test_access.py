@@ -210,14 +210,14 @@ def test_access_problems_name_the_break() -> None:
     assert found == [
         Problem("unreachable-room", "warning",
                 "Bed cannot be reached: door F4/s opens onto a square that is not walkable",
-                "Bed", ("F4", "F5"), "$.rooms[1]"),
+                "room Bed", ("F4", "F5"), "$.rooms[1]"),
     ]
     cut = sheet(PLAIN, [("armchair", "D3"), ("armchair", "B2")], [LIVING])
     lay = layout(cut)
     assert access_problems(cut, lay, access(cut, lay)) == [
         Problem("unreachable-piece", "warning",
-                "Armchair at B2 cannot be reached: circulation square B3 is cut off from the door",
-                "pieces[1]", ("B2",), "$.pieces[1]"),
+                "pieces[1] (Armchair) at B2 cannot be reached: circulation square B3 is cut off "
+                "from the door", "pieces[1] (Armchair)", ("B2",), "$.pieces[1]"),
     ]
 
 

@@ -680,7 +680,7 @@ def _cut_off_island(tmp_path: Path) -> str:
 
 def test_check_reports_unreachable_pieces_like_score(runner: CliRunner, tmp_path: Path) -> None:
     path = _cut_off_island(tmp_path)
-    warning = (f"{path}: L8: unreachable-piece: Kitchen island at K7 cannot be reached: "
+    warning = (f"{path}: L8: unreachable-piece: I (Kitchen island) at L8-M8 cannot be reached: "
                "circulation square L7 is cut off from the door (warning)")
     result = runner.invoke(main, ["check", path])
     assert result.exit_code == 0
