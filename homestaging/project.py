@@ -454,9 +454,13 @@ def find_project(reference: str, relative_to: Path | None = None) -> Project:
     path = Path(reference)
     if relative_to is not None and not path.is_absolute():
         path = relative_to / path
-    if path.exists() and not path.is_file():
+    try:
+        exists, regular = path.exists(), path.is_file()
+    except OSError as error:  # e.g. a name too long for the file system
+        raise ValueError(f"project {reference[:60]!r} cannot be a file: {error.strerror}") from None
+    if exists and not regular:
         raise ValueError(f"project {reference!r} is not a regular file")
-    if path.suffix in (".yaml", ".yml") or path.exists():
+    if path.suffix in (".yaml", ".yml") or exists:
         return load_project(path)
     known = ", ".join(bundled_project_files())
     raise ValueError(

@@ -559,3 +559,14 @@ def test_an_empty_file_says_so(reader: Any, text: str, expected: str) -> None:
     with pytest.raises(InputError) as caught:
         reader(text, "e.txt")
     assert str(caught.value) == expected
+
+
+def test_a_project_name_too_long_for_a_file_is_refused() -> None:
+    from homestaging.sheetio import parse_sheet
+
+    data = {"format": "homestaging-sheet/1", "project": "x" * 300}
+    with pytest.raises(InputError) as caught:
+        parse_sheet(data, "s.json", Path("."))
+    assert [str(m) for m in caught.value.messages] == [
+        f"s.json: $.project: project {'x' * 60!r} cannot be a file: File name too long"
+    ]
