@@ -12,6 +12,7 @@ import copy
 import importlib
 import json
 import math
+import os
 import signal
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -30,12 +31,14 @@ from homestaging.project import parse_project
 from homestaging.readers import load_json, load_yaml, read_text
 
 ROOT = Path(__file__).resolve().parent.parent
-GUARD_SECONDS = 30
-
+# HOMESTAGING_FUZZ_EXAMPLES=N runs N random (not derandomized) examples per test: a
+# deeper search than CI's, for a developer's machine.
+DEEP = int(os.environ.get("HOMESTAGING_FUZZ_EXAMPLES", "0"))
+GUARD_SECONDS = 3600 if DEEP else 30  # a test running longer than this is a hang
 FUZZ = settings(
-    max_examples=80,
+    max_examples=DEEP or 80,
     deadline=None,
-    derandomize=True,
+    derandomize=not DEEP,
     database=None,
     suppress_health_check=list(HealthCheck),
 )
@@ -312,7 +315,7 @@ def test_parse_project_of_random_values(value: Any) -> None:
     outcome(lambda: parse_project(value, "p.yaml"), "p.yaml")
 
 
-@settings(FUZZ, max_examples=150)
+@settings(FUZZ, max_examples=DEEP or 150)
 @given(st.sampled_from(PROJECTS), MUTATION)
 def test_parse_project_of_mutated_projects(entry: tuple[str, Any], mutation: Any) -> None:
     name, document = entry
@@ -370,7 +373,7 @@ def test_parse_sheet_of_random_values(tmp_path_factory: pytest.TempPathFactory, 
 
 
 @needs_sheetio
-@settings(FUZZ, max_examples=150)
+@settings(FUZZ, max_examples=DEEP or 150)
 @given(st.sampled_from(SHEETS), MUTATION)
 def test_parse_sheet_of_mutated_sheets(
     tmp_path_factory: pytest.TempPathFactory, entry: tuple[str, Any], mutation: Any
