@@ -130,13 +130,18 @@ def _string(value: str, schema: dict[str, Any], path: Path) -> Iterator[tuple[st
         yield json_path(path), f"expected {hint}, found {_describe(value)}"
 
 
+def _entries(count: int) -> str:
+    return "1 entry" if count == 1 else f"{count} entries"
+
+
 def _array(
     value: list[Any], schema: dict[str, Any], root: dict[str, Any], path: Path
 ) -> Iterator[tuple[str, str]]:
+    where = json_path(path)
     if "minItems" in schema and len(value) < schema["minItems"]:
-        yield json_path(path), f"expected at least {schema['minItems']} entries, found {len(value)}"
+        yield where, f"expected at least {_entries(schema['minItems'])}, found {len(value)}"
     if "maxItems" in schema and len(value) > schema["maxItems"]:
-        yield json_path(path), f"expected at most {schema['maxItems']} entries, found {len(value)}"
+        yield where, f"expected at most {_entries(schema['maxItems'])}, found {len(value)}"
     if "items" in schema:
         for index, item in enumerate(value):
             yield from iter_errors(item, schema["items"], root, (*path, index))

@@ -268,3 +268,17 @@ def test_file_too_large(tmp_path: Path) -> None:
         load_project(path)
     assert _messages(caught) == [f"{path}: file is larger than 10 MB"]
 
+
+
+def test_project_with_no_house() -> None:
+    import yaml
+
+    from homestaging.project import parse_project
+
+    document = yaml.safe_load((ROOT / "projects" / "00-tutorial.yaml").read_text())
+    document["house"] = []
+    with pytest.raises(InputError) as caught:
+        parse_project(document, "p.yaml")
+    assert [str(m) for m in caught.value.messages] == [
+        "p.yaml: $.house: expected at least 1 entry, found 0"
+    ]
