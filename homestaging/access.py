@@ -231,10 +231,10 @@ def access_problems(sheet: Sheet, lay: Layout, acc: Access) -> list[Problem]:
         reason = acc.rooms.get(plan.name, "")
         if plan.finalized and reason and plan.name in furnished:
             unreachable_rooms.add(plan.name)
+            door = tuple(cell_name(c) for c in plan.doors[0].cells) if plan.doors else ()
             problems.append(Problem(
                 "unreachable-room", WARNING, f"{plan.name} cannot be reached: {reason}",
-                f"room {plan.name}", tuple(cell_name(c) for c in plan.doors[0].cells) if plan.doors else (),
-                plan.path,
+                f"room {plan.name}", door, plan.path,
             ))
     for index, drawn in enumerate(sheet.pieces):
         reason = acc.pieces[index]
