@@ -9,14 +9,13 @@ Runs are derandomized, so CI sees the same examples every time.
 from __future__ import annotations
 
 import copy
-import importlib
 import json
 import math
 import os
 import signal
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from types import FrameType, ModuleType
+from types import FrameType
 from typing import Any
 
 import pytest
@@ -25,6 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from plans import SPEC_SHEET
 
+from homestaging import rules, scoring, sheetio
 from homestaging.catalog import bundled_catalog, data_dir, parse_cards, parse_pieces
 from homestaging.errors import InputError, Located
 from homestaging.project import parse_project
@@ -42,14 +42,6 @@ FUZZ = settings(
     database=None,
     suppress_health_check=list(HealthCheck),
 )
-
-
-def optional(name: str) -> ModuleType | None:
-    """A module another part of the package provides, or None while it is not there."""
-    try:
-        return importlib.import_module(f"homestaging.{name}")
-    except ImportError:
-        return None
 
 
 @pytest.fixture(autouse=True)
@@ -338,7 +330,6 @@ def test_parse_project_of_mutated_projects(entry: tuple[str, Any], mutation: Any
 # --------------------------------------------------------------------------- sheets
 
 
-
 def sheet_documents() -> list[tuple[str, Any]]:
     found = [("spec.json", SPEC_SHEET)]
     for path in sorted((ROOT / "examples").glob("*.json")):
@@ -349,23 +340,17 @@ def sheet_documents() -> list[tuple[str, Any]]:
 
 
 SHEETS = sheet_documents()
-sheetio = optional("sheetio")
-needs_sheetio = pytest.mark.skipif(sheetio is None, reason="homestaging.sheetio not there yet")
 
 
 def check_and_score(sheet: Any) -> None:
-    """rules.check and scoring.score (when present) must not raise on a readable sheet."""
-    rules, scoring = optional("rules"), optional("scoring")
-    if rules is not None:
-        for problem in rules.check(sheet):
-            assert problem.code and problem.severity in ("error", "warning", "todo")
-            assert problem.path.startswith("$"), problem
-    if scoring is not None:
-        card = scoring.score(sheet)
-        json.dumps(card.to_json())
+    """rules.check and scoring.score must not raise on a readable sheet."""
+    for problem in rules.check(sheet):
+        assert problem.code and problem.severity in ("error", "warning", "todo")
+        assert problem.path.startswith("$"), problem
+    card = scoring.score(sheet)
+    json.dumps(card.to_json())
 
 
-@needs_sheetio
 @FUZZ
 @given(
     VALUES
@@ -375,20 +360,17 @@ def check_and_score(sheet: Any) -> None:
     )
 )
 def test_parse_sheet_of_random_values(tmp_path_factory: pytest.TempPathFactory, value: Any) -> None:
-    assert sheetio is not None
     base = tmp_path_factory.getbasetemp()
     sheet = outcome(lambda: sheetio.parse_sheet(value, "s.json", base), "s.json")
     if sheet is not None:
         check_and_score(sheet)
 
 
-@needs_sheetio
 @settings(FUZZ, max_examples=DEEP or 150)
 @given(st.sampled_from(SHEETS), MUTATION)
 def test_parse_sheet_of_mutated_sheets(
     tmp_path_factory: pytest.TempPathFactory, entry: tuple[str, Any], mutation: Any
 ) -> None:
-    assert sheetio is not None
     name, document = entry
     base = tmp_path_factory.getbasetemp()
     sheet = outcome(lambda: sheetio.parse_sheet(mutate(document, mutation), name, base), name)
@@ -396,17 +378,13 @@ def test_parse_sheet_of_mutated_sheets(
         check_and_score(sheet)
 
 
-@needs_sheetio
 @pytest.mark.parametrize(("name", "document"), SHEETS, ids=[name for name, _ in SHEETS])
 def test_unmutated_sheets_read_and_check(name: str, document: Any) -> None:
-    assert sheetio is not None
     sheet = sheetio.parse_sheet(copy.deepcopy(document), name, ROOT / "examples")
     check_and_score(sheet)
 
 
-@needs_sheetio
 def test_wild_card_with_a_null_legend_is_an_input_error() -> None:
-    assert sheetio is not None
     data = {**SPEC_SHEET, "furniture_legend": None}
     with pytest.raises(InputError) as caught:
         sheetio.parse_sheet(data, "s.json", ROOT)

@@ -9,21 +9,19 @@ one the tool answers fast with a located message.
 from __future__ import annotations
 
 import copy
-import importlib
 import json
 import os
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 import yaml
 from plans import SPEC_SHEET
 
+from homestaging import rules, scoring, sheetio
 from homestaging.errors import InputError
 from homestaging.grid import MAX_SIDE, parse_cells
 from homestaging.output import write_atomic
@@ -38,13 +36,6 @@ from homestaging.readers import (
 )
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def optional(name: str) -> ModuleType | None:
-    try:
-        return importlib.import_module(f"homestaging.{name}")
-    except ImportError:
-        return None
 
 
 def messages(error: pytest.ExceptionInfo[InputError]) -> list[str]:
@@ -260,9 +251,6 @@ def test_sheet_size_is_bounded(value: Any, expected: str) -> None:
 
 @pytest.mark.parametrize("where", ["ZZZ9999", "A0", "A1:ZZZ9999"])
 def test_odd_squares_in_a_sheet_are_located(where: str) -> None:
-    sheetio = optional("sheetio")
-    if sheetio is None:
-        pytest.skip("homestaging.sheetio not there yet")
     data = copy.deepcopy(SPEC_SHEET)
     data["rooms"][0]["cells"] = [where]
     with Stopwatch(2.0), pytest.raises(InputError) as caught:
@@ -286,14 +274,8 @@ def run_cli(*args: str, stdin: bytes = b"", env: dict[str, str] | None = None) -
     )
 
 
-def cli_commands() -> list[list[str]]:
-    cli = optional("cli")
-    commands = [["projects", "validate"]]
-    if cli is not None:
-        for name in ("check", "score"):
-            if name in getattr(cli.main, "commands", {}):
-                commands.append([name])
-    return commands
+CLI_COMMANDS = [["projects", "validate"], ["check"], ["score"]]
+READING_COMMANDS = [["check"], ["score"]]  # those that stop at an unusable file
 
 
 @pytest.fixture(scope="module")
@@ -311,7 +293,7 @@ def bad_inputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[str,
     }
 
 
-@pytest.mark.parametrize("command", cli_commands(), ids=" ".join)
+@pytest.mark.parametrize("command", CLI_COMMANDS, ids=" ".join)
 @pytest.mark.parametrize(
     "case", ["binary junk", "empty file", "folder", "missing file", "junk on stdin"]
 )
@@ -333,11 +315,8 @@ def test_cli_on_unusable_input(
 
 
 def test_cli_debug_shows_the_traceback(bad_inputs: dict[str, tuple[str, bytes]]) -> None:
-    commands = [c for c in cli_commands() if c != ["projects", "validate"]]
-    if not commands:
-        pytest.skip("no check or score command yet")
     file, _ = bad_inputs["binary junk"]
-    result = run_cli("--debug", *commands[0], file)
+    result = run_cli("--debug", *READING_COMMANDS[0], file)
     assert result.returncode != 0
     assert "Traceback" in result.stderr.decode()
     assert "InputError" in result.stderr.decode()
@@ -382,14 +361,12 @@ def test_interrupted_write_leaves_no_file(tmp_path: Path, monkeypatch: pytest.Mo
 def test_renderer_failing_midway_writes_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    render = optional("render")
-    sheetio = optional("sheetio")
-    if render is None or sheetio is None or not hasattr(render, "save_plan"):
-        pytest.skip("render.save_plan not there yet")
     import matplotlib.figure
 
+    from homestaging import render
+
     def failing(self: Any, *args: Any, **kwargs: Any) -> None:
-        target = args[0] if args else kwargs.get("fname")
+        target: Any = args[0] if args else kwargs.get("fname")
         if hasattr(target, "write"):
             target.write(b"half a picture")
         raise RuntimeError("renderer failed mid-way")
@@ -420,20 +397,14 @@ def test_writing_onto_the_input_is_refused(tmp_path: Path) -> None:
 REPORT = """
 import json, sys
 from pathlib import Path
+from homestaging.rules import check
+from homestaging.scoring import score
 from homestaging.sheetio import parse_sheet
 out = []
 for name, data in json.loads(sys.stdin.read()):
     sheet = parse_sheet(data, name, Path("examples"))
-    try:
-        from homestaging.rules import check
-        out.append([p.to_json() for p in check(sheet)])
-    except ImportError:
-        pass
-    try:
-        from homestaging.scoring import score
-        out.append(score(sheet).to_json())
-    except ImportError:
-        pass
+    out.append([p.to_json() for p in check(sheet)])
+    out.append(score(sheet).to_json())
 print(json.dumps(out, ensure_ascii=False, indent=1))
 """
 
@@ -448,10 +419,8 @@ def sheets() -> list[tuple[str, Any]]:
 
 
 @pytest.fixture
-def readable_sheets() -> Iterator[list[tuple[str, Any]]]:
-    if optional("sheetio") is None or (optional("rules") is None and optional("scoring") is None):
-        pytest.skip("sheetio and rules/scoring not there yet")
-    yield sheets()
+def readable_sheets() -> list[tuple[str, Any]]:
+    return sheets()
 
 
 def test_check_and_score_are_byte_identical_across_hash_seeds(
@@ -478,32 +447,22 @@ def test_check_and_score_are_byte_identical_across_hash_seeds(
 def test_check_and_score_are_identical_twice_in_one_process(
     readable_sheets: list[tuple[str, Any]],
 ) -> None:
-    sheetio, rules, scoring = optional("sheetio"), optional("rules"), optional("scoring")
-    assert sheetio is not None
-
     def report() -> str:
         out: list[Any] = []
         for name, data in readable_sheets:
             sheet = sheetio.parse_sheet(copy.deepcopy(data), name, ROOT / "examples")
-            if rules is not None:
-                out.append([p.to_json() for p in rules.check(sheet)])
-            if scoring is not None:
-                out.append(scoring.score(sheet).to_json())
+            out.append([p.to_json() for p in rules.check(sheet)])
+            out.append(scoring.score(sheet).to_json())
         return json.dumps(out, ensure_ascii=False)
 
     assert report() == report()
 
 
 def test_cli_json_output_is_identical_across_hash_seeds() -> None:
-    commands = [c for c in cli_commands() if c != ["projects", "validate"]]
-    if not commands:
-        pytest.skip("no check or score command yet")
     examples = sorted(
         p for p in (ROOT / "examples").glob("*.json") if not p.name.endswith(".expected.json")
     )
-    if not examples:
-        pytest.skip("no example sheets yet")
-    for command in commands:
+    for command in READING_COMMANDS:
         texts = {
             run_cli(
                 *command, "--format", "json", str(examples[0]), env={"PYTHONHASHSEED": seed}
@@ -514,8 +473,6 @@ def test_cli_json_output_is_identical_across_hash_seeds() -> None:
 
 
 def test_a_sheet_naming_too_many_squares_is_refused_quickly() -> None:
-    from homestaging.sheetio import parse_sheet
-
     data = {
         "format": "homestaging-sheet/1",
         "project": "tutorial",
@@ -523,7 +480,7 @@ def test_a_sheet_naming_too_many_squares_is_refused_quickly() -> None:
     }
     start = time.perf_counter()
     with pytest.raises(InputError) as caught:
-        parse_sheet(data, "big.json", Path("."))
+        sheetio.parse_sheet(data, "big.json", Path("."))
     assert time.perf_counter() - start < 5
     assert [str(m) for m in caught.value.messages] == [
         f"big.json: $.rooms[0].cells[{MAX_LISTED_SQUARES // 192}]: the sheet's ranges name more "
@@ -533,13 +490,11 @@ def test_a_sheet_naming_too_many_squares_is_refused_quickly() -> None:
 
 
 def test_a_project_path_that_is_not_a_regular_file_is_refused(tmp_path: Path) -> None:
-    from homestaging.sheetio import parse_sheet
-
     fifo = tmp_path / "project.yaml"
     os.mkfifo(fifo)
     data = {"format": "homestaging-sheet/1", "project": "project.yaml"}
     with pytest.raises(InputError) as caught:
-        parse_sheet(data, "s.json", tmp_path)
+        sheetio.parse_sheet(data, "s.json", tmp_path)
     assert [str(m) for m in caught.value.messages] == [
         "s.json: $.project: project 'project.yaml' is not a regular file"
     ]
@@ -562,11 +517,9 @@ def test_an_empty_file_says_so(reader: Any, text: str, expected: str) -> None:
 
 
 def test_a_project_name_too_long_for_a_file_is_refused() -> None:
-    from homestaging.sheetio import parse_sheet
-
     data = {"format": "homestaging-sheet/1", "project": "x" * 300}
     with pytest.raises(InputError) as caught:
-        parse_sheet(data, "s.json", Path("."))
+        sheetio.parse_sheet(data, "s.json", Path("."))
     assert [str(m) for m in caught.value.messages] == [
         f"s.json: $.project: project {'x' * 60!r} cannot be a file: File name too long"
     ]
