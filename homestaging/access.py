@@ -1,7 +1,8 @@
 """Access at the end of the game: which squares, rooms and pieces the front door reaches.
 
-Walkable squares are the hallway and, inside finalized rooms, circulation and rug
-squares (with ``lenient`` access, every free room square). Squares are linked to their
+Walkable squares (:func:`walkable_squares`, the one definition) are the hallway and,
+inside finalized rooms, circulation and rug squares (with lenient access, every free room
+square). Squares are linked to their
 four neighbours unless a wall stands between them; doors and the front door are
 openings. Rooms open onto the hallway: unless the project has no hallway, a room door
 that does not join its room to the hallway opens nothing, and a front door that does
@@ -18,14 +19,14 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from .errors import WARNING, Problem
-from .grid import Cell, Edge, cell_name, cells_text
+from .grid import Cell, Edge, EdgeKey, cell_name, cells_text, flood, reading_order, steps
 from .layout import Layout
 from .sheet import Sheet
 
 if TYPE_CHECKING:
     import networkx as nx
 
-__all__ = ["Access", "access", "access_problems", "blocked_keys", "inside_square"]
+__all__ = ["Access", "access", "access_problems", "inside_square", "walkable_squares"]
 
 
 @dataclass(frozen=True)
@@ -41,7 +42,7 @@ class Access:
     rooms: dict[str, str]
     pieces: tuple[str, ...]
     walkable: frozenset[Cell] = frozenset()
-    blocked: frozenset[tuple[int, int, str]] = frozenset()
+    blocked: frozenset[EdgeKey] = frozenset()
 
     @cached_property
     def graph(self) -> nx.Graph:
@@ -55,27 +56,28 @@ class Access:
         return self.pieces[index] == ""
 
 
-def blocked_keys(lay: Layout) -> frozenset[tuple[int, int, str]]:
-    """Keys (:attr:`Edge.key`) of the walls that have no opening."""
-    return lay.blocked_keys
-
-
 def inside_square(edge: Edge, cells: frozenset[Cell] | set[Cell]) -> Cell | None:
     """The square beside ``edge`` that lies in ``cells`` (the first of the two), if any."""
     return next((c for c in edge.cells if c in cells), None)
 
 
-def _walkable(sheet: Sheet, lay: Layout, lenient: bool) -> set[Cell]:
-    project = sheet.project
-    furniture = lay.furniture_at
-    walkable: set[Cell] = set() if project.no_hallway else set(lay.hallway)
+def walkable_squares(lay: Layout, *, lenient_access: bool = False,
+                     hallway: bool | None = None) -> frozenset[Cell]:
+    """The squares a route may step on: the hallway's (when ``hallway``; by default
+    unless the project has no hallway) and, inside walled rooms, circulation and rug
+    squares, or every room square with lenient access (asked for, or the project's
+    special rule); never a furniture square (rugs aside) nor an obstacle."""
+    project = lay.sheet.project
+    if hallway is None:
+        hallway = not project.no_hallway
+    walkable: set[Cell] = set(lay.hallway) if hallway else set()
     in_rooms = set(lay.room_at)
     walkable |= (lay.circulation | lay.rug_squares) & in_rooms
-    if lenient:
+    if lenient_access or project.lenient_access:
         walkable |= in_rooms
     walkable -= project.obstacles
-    walkable.difference_update(furniture)
-    return walkable
+    walkable.difference_update(lay.furniture_at)
+    return frozenset(walkable)
 
 
 def _closed_doors(sheet: Sheet, lay: Layout) -> dict[Edge, str]:
@@ -103,13 +105,13 @@ def _closed_doors(sheet: Sheet, lay: Layout) -> dict[Edge, str]:
 
 
 def _front_trouble(sheet: Sheet, lay: Layout, front: Edge, start: Cell,
-                   walkable: set[Cell]) -> str:
+                   walkable: frozenset[Cell]) -> str:
     """Why the front door reaches nothing ('' when it opens onto a walkable square of the
     hallway, or of the entry room in a project with no hallway)."""
     project = sheet.project
     room = lay.room_at.get(start)
     if project.no_hallway:
-        entry = project.rooms[0].name if project.rooms else None
+        entry = project.entry_room
         if room is not None and room != entry:
             return f"front door {front.name} opens into {room}, not into the entry room {entry}"
     elif room is not None:
@@ -119,42 +121,26 @@ def _front_trouble(sheet: Sheet, lay: Layout, front: Edge, start: Cell,
     return ""
 
 
-def _graph(walkable: frozenset[Cell], blocked: frozenset[tuple[int, int, str]]) -> nx.Graph:
+def _graph(walkable: frozenset[Cell], blocked: frozenset[EdgeKey]) -> nx.Graph:
     import networkx as nx
 
     graph = nx.Graph()
     graph.add_nodes_from(walkable)
-    edges = []
-    for x, y in walkable:
-        if (x + 1, y) in walkable and (x + 1, y, "w") not in blocked:
-            edges.append(((x, y), (x + 1, y)))
-        if (x, y + 1) in walkable and (x, y + 1, "n") not in blocked:
-            edges.append(((x, y), (x, y + 1)))
-    graph.add_edges_from(edges)
+    graph.add_edges_from((cell, other) for cell in walkable for other, key in steps(cell)
+                         if other in walkable and key not in blocked)
     return graph
 
 
-def _reach(start: Cell, walkable: set[Cell], blocked: frozenset[tuple[int, int, str]]) -> set[Cell]:
-    """Walkable squares linked to ``start``."""
-    seen = {start}
-    stack = [start]
-    while stack:
-        x, y = stack.pop()
-        for other, key in (((x, y - 1), (x, y, "n")), ((x + 1, y), (x + 1, y, "w")),
-                           ((x, y + 1), (x, y + 1, "n")), ((x - 1, y), (x, y, "w"))):
-            if other in walkable and other not in seen and key not in blocked:
-                seen.add(other)
-                stack.append(other)
-    return seen
+def access(sheet: Sheet, lay: Layout, *, lenient_access: bool = False) -> Access:
+    """Decide which rooms and pieces the front door reaches, and why not.
 
-
-def access(sheet: Sheet, lay: Layout, *, lenient: bool = False) -> Access:
-    """Decide which rooms and pieces the front door reaches, and why not."""
+    ``lenient_access`` (``--lenient-access``) makes every free room square walkable, as
+    the project's ``lenient-access`` special rule does.
+    """
     project = sheet.project
-    lenient = lenient or project.lenient_access
-    walkable = _walkable(sheet, lay, lenient)
+    walkable = walkable_squares(lay, lenient_access=lenient_access)
     closed = _closed_doors(sheet, lay)
-    blocked = blocked_keys(lay)
+    blocked = lay.blocked_keys
     shut = frozenset(door.key for door in closed) & lay.wall_keys
     if shut:
         blocked = blocked | shut
@@ -170,9 +156,9 @@ def access(sheet: Sheet, lay: Layout, *, lenient: bool = False) -> Access:
     else:
         trouble = _front_trouble(sheet, lay, front, start, walkable)
         if not trouble:
-            connected = frozenset(_reach(start, walkable, blocked))
+            connected = frozenset(flood(start, walkable, blocked))
 
-    entry = project.rooms[0].name if project.no_hallway and project.rooms else None
+    entry = project.entry_room
     rooms: dict[str, str] = {}
     for spec in project.rooms:
         plan = sheet.room(spec.name)
@@ -195,14 +181,14 @@ def access(sheet: Sheet, lay: Layout, *, lenient: bool = False) -> Access:
         elif rooms.get(room, f"{room} is not a room of the project"):
             reasons.append(rooms.get(room, f"{room} is not a room of the project"))
         else:
-            cut = sorted(placement.circulation - connected, key=lambda c: (c[1], c[0]))
-            reasons.append(f"circulation square {cell_name(cut[0])} is cut off from the door"
-                           if cut else "")
+            cut = placement.circulation - connected
+            reasons.append(f"circulation square {cell_name(min(cut, key=reading_order))} is "
+                           "cut off from the door" if cut else "")
     return Access(start if not trouble else None, connected, rooms, tuple(reasons),
-                  frozenset(walkable), blocked)
+                  walkable, blocked)
 
 
-def _room_reason(doors: tuple[Edge, ...], cells: frozenset[Cell], walkable: set[Cell],
+def _room_reason(doors: tuple[Edge, ...], cells: frozenset[Cell], walkable: frozenset[Cell],
                  connected: frozenset[Cell], closed: dict[Edge, str]) -> str:
     if not doors:
         return "the room has no door"
@@ -243,7 +229,7 @@ def access_problems(sheet: Sheet, lay: Layout, acc: Access) -> list[Problem]:
             continue
         if room is not None and not _walled(sheet, room):
             continue
-        cells = sorted(drawn.placement.furniture, key=lambda c: (c[1], c[0]))
+        cells = sorted(drawn.placement.furniture, key=reading_order)
         problems.append(Problem(
             "unreachable-piece", WARNING,
             f"{drawn.subject} at {cells_text(cells)} cannot be reached: {reason}",

@@ -13,9 +13,18 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from .access import Access, blocked_keys, inside_square
+from .access import Access, inside_square
 from .distance import Distances, Place
-from .grid import DELTAS, Cell, Edge, cell_name
+from .grid import (
+    DELTAS,
+    Cell,
+    Edge,
+    EdgeKey,
+    cell_name,
+    edge_key,
+    in_reading_order,
+    steps,
+)
 from .layout import Layout
 from .project import Bonus, Feature
 from .sheet import Sheet
@@ -51,10 +60,6 @@ class Outcome:
     cells: tuple[Cell, ...] = ()
 
 
-def _order(cells: Iterable[Cell]) -> list[Cell]:
-    return sorted(cells, key=lambda c: (c[1], c[0]))
-
-
 def _squares(count: int) -> str:
     return f"{count} square" if count == 1 else f"{count} squares"
 
@@ -69,7 +74,7 @@ def _bound(data: dict[str, Any], low: str, high: str, value: int) -> tuple[bool,
     return value <= data[high], f"at most {data[high]} needed"
 
 
-def _beside(door: Edge, walls: frozenset[tuple[int, int, str]]) -> set[Cell]:
+def _beside(door: Edge, walls: frozenset[EdgeKey]) -> set[Cell]:
     """Squares beside a door: the two squares it joins and, on either side of the door
     along its wall, the squares next to those two with no wall between."""
     first, second = door.cells
@@ -78,7 +83,7 @@ def _beside(door: Edge, walls: frozenset[tuple[int, int, str]]) -> set[Cell]:
     for x, y in door.cells:
         for sign in (-1, 1):
             other = (x + sign * along[0], y + sign * along[1])
-            if Edge.between((x, y), other).key not in walls:
+            if edge_key((x, y), other) not in walls:
                 found.add(other)
     return found
 
@@ -92,7 +97,7 @@ class Evaluator:
         self.lay = lay
         self.acc = acc
         self.excluded = frozenset(excluded)
-        self.walls = blocked_keys(lay)
+        self.walls = lay.blocked_keys
         self._boxes: dict[int, tuple[int, int, int, int]] = {}
         self._ordered: dict[int, list[Cell]] = {}
         house = sheet.project.house
@@ -185,11 +190,8 @@ class Evaluator:
         return self.sheet.pieces[index].placement.furniture
 
     def _on_wall(self, index: int) -> bool:
-        for x, y in self._furniture(index):
-            keys = ((x, y, "n"), (x, y, "w"), (x, y + 1, "n"), (x + 1, y, "w"))
-            if any(key in self.walls for key in keys):
-                return True
-        return False
+        walls = self.walls
+        return any(key in walls for cell in self._furniture(index) for _, key in steps(cell))
 
     def _box(self, index: int) -> tuple[int, int, int, int]:
         """Least and greatest x and y of a piece's furniture."""
@@ -210,11 +212,9 @@ class Evaluator:
         theirs = self._furniture(j)
         ordered = self._ordered.get(i)
         if ordered is None:
-            ordered = self._ordered[i] = _order(self._furniture(i))
+            ordered = self._ordered[i] = in_reading_order(self._furniture(i))
         for cell in ordered:
-            x, y = cell
-            for other, key in (((x, y - 1), (x, y, "n")), ((x + 1, y), (x + 1, y, "w")),
-                               ((x, y + 1), (x, y + 1, "n")), ((x - 1, y), (x, y, "w"))):
+            for other, key in steps(cell):
                 if other in theirs and key not in self.walls:
                     return cell, other
         return None
@@ -324,7 +324,7 @@ class Evaluator:
             return Outcome(False, trouble)
         chosen = self.select(data)
         holds, need = _bound(data, "at_least", "at_most", len(chosen))
-        cells = tuple(c for i in chosen for c in _order(self._furniture(i)))
+        cells = tuple(c for i in chosen for c in in_reading_order(self._furniture(i)))
         return Outcome(holds, f"{self.describe(data)}: {len(chosen)} found, {need}", cells=cells)
 
     def _room_size(self, data: dict[str, Any]) -> Outcome:
@@ -367,14 +367,14 @@ class Evaluator:
         if not chosen:
             return BonusResult(bonus.text, 0, False, f"no {text}")
         names = ", ".join(
-            f"{self.sheet.pieces[i].name} at {cell_name(_order(self._furniture(i))[0])}"
+            f"{self.sheet.pieces[i].name} at {cell_name(in_reading_order(self._furniture(i))[0])}"
             for i in chosen
         )
         explanation = f"{text}: {len(chosen)} found ({names})"
         if bonus.max is not None and abs(total) > bonus.max:
             total = bonus.max if total > 0 else -bonus.max
             explanation += f", capped at {_points(bonus.max)}"
-        cells = tuple(cell_name(c) for i in chosen for c in _order(self._furniture(i)))
+        cells = tuple(cell_name(c) for i in chosen for c in in_reading_order(self._furniture(i)))
         return BonusResult(bonus.text, total, True, explanation, (), cells)
 
 

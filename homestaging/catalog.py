@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InputError, Located
+from .grid import DELTAS, Cell, outermost
 from .pieces import Piece, parse_art
 from .readers import json_path, load_yaml, read_text
 from .schema import iter_errors, load_schema
@@ -144,18 +145,15 @@ def parse_pieces(
 
 
 def _sides_with_circulation(
-    furniture: frozenset[tuple[int, int]],
-    circulation: frozenset[tuple[int, int]],
+    furniture: frozenset[Cell],
+    circulation: frozenset[Cell],
     wall: frozenset[str],
 ) -> list[str]:
     """Wall sides where a circulation square stands between the furniture and the wall."""
-    from .grid import DELTAS
-
     blocked = []
     for side in sorted(wall):
         dx, dy = DELTAS[side]
-        extreme = max(x * dx + y * dy for x, y in furniture)
-        if any((x + dx, y + dy) in circulation for x, y in furniture if x * dx + y * dy == extreme):
+        if any((x + dx, y + dy) in circulation for x, y in outermost(furniture, side)):
             blocked.append(side)
     return blocked
 

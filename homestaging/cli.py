@@ -419,7 +419,7 @@ def score_command(sheet_paths: tuple[str, ...], lenient_access: bool, fmt: str) 
 
     cards = []
     for path in sheet_paths:
-        card = score(_sheet(path), lenient=lenient_access)
+        card = score(_sheet(path), lenient_access=lenient_access)
         cards.append(replace(card, source=_display(path)))
     broken = any(p.severity == ERROR for card in cards for p in card.problems)
     if len(cards) == 1:
@@ -568,7 +568,7 @@ def render_command(sheet_path: str, output: str, routes: bool, lenient_access: b
 
     path = _image_path(output, IMAGE_FORMATS, [sheet_path])
     sheet = _sheet(sheet_path)
-    card = score(sheet, lenient=lenient_access, final=sheet.finished)
+    card = score(sheet, lenient_access=lenient_access, final=sheet.finished)
     save_plan(sheet, path, card, show_routes=routes)
 
 

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .grid import Cell, Edge, column_name
+from .grid import Cell, Edge, column_name, outermost, reading_order
 from .output import write_atomic
 from .pieces import Piece, Shape
 from .project import Project
@@ -185,7 +185,7 @@ def middle_square(cells: Iterable[Cell]) -> Cell:
     cx = sum(x for x, _ in group) / len(group) + 0.5
     cy = sum(y for _, y in group) / len(group) + 0.5
     return min(group, key=lambda c: ((c[0] + 0.5 - cx) ** 2 + (c[1] + 0.5 - cy) ** 2,
-                                     c[1], c[0]))
+                                     reading_order(c)))
 
 
 def _run(values: list[int], around: int) -> list[int]:
@@ -377,12 +377,9 @@ def _shape_patches(ax: Axes, shape: Shape, origin: tuple[float, float], color: s
                             edgecolor="none", zorder=5, gid="circulation"))
     wall = []
     for side in sorted(shape.wall):
-        # the extreme row or column of furniture on that side stands against the wall
-        axis, sign = {"n": (1, -1), "s": (1, 1), "w": (0, -1), "e": (0, 1)}[side]
-        extreme = max(sign * c[axis] for c in shape.furniture)
-        for x, y in sorted(shape.furniture):
-            if sign * (x, y)[axis] == extreme:
-                wall.append(segment(Edge((x + int(ox), y + int(oy)), side)))
+        # the outermost furniture squares on that side stand against the wall
+        for x, y in outermost(sorted(shape.furniture), side):
+            wall.append(segment(Edge((x + int(ox), y + int(oy)), side)))
     if wall:
         ax.add_collection(LineCollection(sorted(wall), colors=WALL_COLOR,
                                          linewidths=max(1.5, cell_pt * 0.16),

@@ -1,15 +1,21 @@
-"""Squares, their names, ranges of squares and the edges between them.
+"""Squares, their names, ranges of squares and the edges between them; walks over squares.
 
 A square is ``(x, y)``: x the column from the left, y the row from the top, both
 from 0. Its name is the column letters and the row number from 1: ``(0, 0)`` is
-``A1``, ``(2, 4)`` is ``C5``, column 26 is ``AA``.
+``A1``, ``(2, 4)`` is ``C5``, column 26 is ``AA``. Inside the package squares are
+always ``(x, y)``; names are made only where text or JSON is written.
+
+An edge is one side of a square. Its *key* (:data:`EdgeKey`) is the same for both
+names of the edge: ``(x, y, 'n')`` for the edge above square (x, y), ``(x, y, 'w')`` for
+the edge left of it. Walls are sets of edge keys; :func:`steps` and :func:`flood` walk
+from square to square without crossing them.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -18,19 +24,31 @@ __all__ = [
     "MAX_SIDE",
     "OPPOSITE",
     "SIDES",
+    "SIDE_NAMES",
     "Cell",
     "Edge",
+    "EdgeKey",
+    "boundary",
     "cell_name",
+    "cell_names",
     "cells_text",
     "column_name",
     "components",
+    "edge_key",
+    "flood",
+    "in_reading_order",
     "neighbours",
+    "outermost",
     "parse_cell",
     "parse_cells",
     "parse_edge",
+    "reading_order",
+    "steps",
 ]
 
 Cell = tuple[int, int]
+EdgeKey = tuple[int, int, str]
+"""``(x, y, 'n')``: the edge above square (x, y); ``(x, y, 'w')``: the edge left of it."""
 
 SIDES = ("n", "e", "s", "w")
 DELTAS: dict[str, Cell] = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
@@ -45,7 +63,11 @@ MAX_SIDE = 200
 
 @lru_cache(maxsize=1024)
 def column_name(x: int) -> str:
-    """Column letters of column ``x``: 0 -> ``A``, 25 -> ``Z``, 26 -> ``AA``."""
+    """Column letters of column ``x``.
+
+    >>> column_name(0), column_name(25), column_name(26), column_name(701)
+    ('A', 'Z', 'AA', 'ZZ')
+    """
     letters = ""
     x += 1
     while x:
@@ -55,13 +77,49 @@ def column_name(x: int) -> str:
 
 
 def cell_name(cell: Cell) -> str:
-    """The name of a square: ``cell_name((2, 4)) == 'C5'``."""
+    """The name of a square.
+
+    >>> cell_name((0, 0)), cell_name((2, 4)), cell_name((26, 9))
+    ('A1', 'C5', 'AA10')
+    """
     x, y = cell
     return f"{column_name(x)}{y + 1}"
 
 
+def cell_names(cells: Iterable[Cell]) -> list[str]:
+    """The names of squares, in the order given.
+
+    >>> cell_names([(2, 4), (0, 0)])
+    ['C5', 'A1']
+    """
+    return [cell_name(cell) for cell in cells]
+
+
+def reading_order(cell: Cell) -> tuple[int, int]:
+    """Sort key of squares in reading order: row by row, left to right in a row.
+
+    >>> sorted([(2, 1), (0, 1), (5, 0)], key=reading_order)
+    [(5, 0), (0, 1), (2, 1)]
+    """
+    return (cell[1], cell[0])
+
+
+def in_reading_order(cells: Iterable[Cell]) -> list[Cell]:
+    """The distinct squares of ``cells`` in reading order."""
+    return sorted(set(cells), key=reading_order)
+
+
 def parse_cell(text: object) -> Cell:
-    """Read a square name such as ``C5``; raise ValueError saying what was expected."""
+    """Read a square name such as ``C5`` (any case); raise ValueError saying what was
+    expected.
+
+    >>> parse_cell("C5"), parse_cell("aa10")
+    ((2, 4), (26, 9))
+    >>> parse_cell("5C")
+    Traceback (most recent call last):
+    ...
+    ValueError: expected a square name such as 'C5', found '5C'
+    """
     if not isinstance(text, str):
         raise ValueError(f"expected a square name such as 'C5', found {text!r}")
     match = _CELL_RE.fullmatch(text.strip().upper())
@@ -76,6 +134,9 @@ def parse_cell(text: object) -> Cell:
 
 def parse_cells(text: object) -> list[Cell]:
     """Read a square (``C5``) or a range (``B2:E4``) into its squares, row by row.
+
+    >>> parse_cells("B2:C3")
+    [(1, 1), (2, 1), (1, 2), (2, 2)]
 
     A range wider or taller than :data:`MAX_SIDE` squares is refused before any
     square is listed, so a name like ``A1:ZZZ9999`` costs nothing.
@@ -111,6 +172,30 @@ def neighbours(cell: Cell) -> Iterator[tuple[str, Cell]]:
         yield side, (x + dx, y + dy)
 
 
+def steps(cell: Cell) -> tuple[tuple[Cell, EdgeKey], ...]:
+    """The four neighbours of a square (north, east, south, west), each with the key of
+    the edge crossed to reach it.
+
+    >>> steps((2, 4))[:2]
+    (((2, 3), (2, 4, 'n')), ((3, 4), (3, 4, 'w')))
+    """
+    x, y = cell
+    return (((x, y - 1), (x, y, "n")), ((x + 1, y), (x + 1, y, "w")),
+            ((x, y + 1), (x, y + 1, "n")), ((x - 1, y), (x, y, "w")))
+
+
+def edge_key(a: Cell, b: Cell) -> EdgeKey:
+    """The key of the edge between two neighbouring squares (either order).
+
+    >>> edge_key((2, 4), (2, 5)) == edge_key((2, 5), (2, 4)) == (2, 5, 'n')
+    True
+    """
+    (ax, ay), (bx, by) = a, b
+    if ax == bx:
+        return (ax, max(ay, by), "n")
+    return (max(ax, bx), ay, "w")
+
+
 @dataclass(frozen=True)
 class Edge:
     """One side of a square. ``Edge((2, 4), 's') == Edge((2, 5), 'n')``.
@@ -121,14 +206,14 @@ class Edge:
 
     cell: Cell = field(compare=False)
     side: str = field(compare=False)
-    key: tuple[int, int, str] = field(init=False, repr=False)
+    key: EdgeKey = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.side not in DELTAS:
             raise ValueError(f"expected a side n, e, s or w, found {self.side!r}")
         x, y = self.cell
         if self.side == "s":
-            key = (x, y + 1, "n")
+            key: EdgeKey = (x, y + 1, "n")
         elif self.side == "e":
             key = (x + 1, y, "w")
         else:
@@ -185,8 +270,12 @@ def parse_edge(value: object) -> Edge:
 
 
 def cells_text(cells: Iterable[Cell]) -> str:
-    """Squares named in reading order, runs in one row joined: ``C5-E5, B6``."""
-    ordered = sorted(set(cells), key=lambda c: (c[1], c[0]))
+    """Squares named in reading order, runs in one row joined.
+
+    >>> cells_text([(4, 4), (2, 4), (3, 4), (1, 5)])
+    'C5-E5, B6'
+    """
+    ordered = in_reading_order(cells)
     parts: list[str] = []
     i = 0
     while i < len(ordered):
@@ -199,21 +288,83 @@ def cells_text(cells: Iterable[Cell]) -> str:
     return ", ".join(parts)
 
 
-def components(cells: Iterable[Cell]) -> list[frozenset[Cell]]:
-    """Orthogonally connected groups of ``cells``, in reading order of their first square."""
+def boundary(cells: Collection[Cell]) -> frozenset[Edge]:
+    """The edges with exactly one side in ``cells``, each named from its inside square:
+    the walls around a room, or the exterior wall around the house."""
+    found = []
+    for x, y in cells:
+        if (x, y - 1) not in cells:
+            found.append(Edge((x, y), "n"))
+        if (x + 1, y) not in cells:
+            found.append(Edge((x, y), "e"))
+        if (x, y + 1) not in cells:
+            found.append(Edge((x, y), "s"))
+        if (x - 1, y) not in cells:
+            found.append(Edge((x, y), "w"))
+    return frozenset(found)
+
+
+def outermost(cells: Iterable[Cell], side: str) -> list[Cell]:
+    """The squares of ``cells`` furthest towards ``side``: the top row for ``n``, the
+    right-most column for ``e``...  (in the order given).
+
+    >>> outermost([(0, 0), (1, 0), (0, 1)], "e")
+    [(1, 0)]
+    """
+    dx, dy = DELTAS[side]
+    group = list(cells)
+    far = max(x * dx + y * dy for x, y in group)
+    return [cell for cell in group if cell[0] * dx + cell[1] * dy == far]
+
+
+def flood(start: Cell, cells: Collection[Cell], walls: Collection[EdgeKey] = ()) -> set[Cell]:
+    """``start`` and the squares of ``cells`` linked to it by :func:`steps` that cross
+    none of the ``walls`` (edge keys).
+
+    >>> sorted(flood((0, 0), {(1, 0), (2, 0), (0, 1)}, walls={(2, 0, 'w')}))
+    [(0, 0), (0, 1), (1, 0)]
+    """
     remaining = set(cells)
-    groups: list[frozenset[Cell]] = []
-    for start in sorted(remaining, key=lambda c: (c[1], c[0])):
-        if start not in remaining:
-            continue
-        remaining.discard(start)
-        group = {start}
-        stack = [start]
-        while stack:
-            for _, other in neighbours(stack.pop()):
+    remaining.discard(start)
+    return set(_take(start, remaining, walls))
+
+
+def _take(start: Cell, remaining: set[Cell], walls: Collection[EdgeKey]) -> list[Cell]:
+    """The flood fill from ``start``, taking the squares it reaches out of ``remaining``.
+
+    The neighbours of :func:`steps` are written out here: this loop is the hot path of
+    check and score (without walls, the edge keys are not even built).
+    """
+    walk = [start]
+    if not walls:
+        for x, y in walk:  # grows while it is walked
+            for other in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
                 if other in remaining:
-                    remaining.discard(other)
-                    group.add(other)
-                    stack.append(other)
-        groups.append(frozenset(group))
-    return groups
+                    remaining.remove(other)
+                    walk.append(other)
+        return walk
+    for x, y in walk:
+        for other, key in (((x, y - 1), (x, y, "n")), ((x + 1, y), (x + 1, y, "w")),
+                           ((x, y + 1), (x, y + 1, "n")), ((x - 1, y), (x, y, "w"))):
+            if other in remaining and key not in walls:
+                remaining.remove(other)
+                walk.append(other)
+    return walk
+
+
+def components(cells: Iterable[Cell], walls: Collection[EdgeKey] = ()) -> list[frozenset[Cell]]:
+    """Groups of squares linked through neighbours not separated by one of ``walls``, in
+    reading order of their first square.
+
+    >>> [sorted(group) for group in components([(0, 0), (1, 1), (1, 0), (5, 5)])]
+    [[(0, 0), (1, 0), (1, 1)], [(5, 5)]]
+    >>> [sorted(group) for group in components([(0, 0), (1, 0)], walls={(1, 0, 'w')})]
+    [[(0, 0)], [(1, 0)]]
+    """
+    remaining = set(cells)
+    found: list[frozenset[Cell]] = []
+    while remaining:
+        found.append(frozenset(_take(remaining.pop(), remaining, walls)))
+    if len(found) > 1:
+        found.sort(key=lambda group: min(map(reading_order, group)))
+    return found

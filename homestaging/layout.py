@@ -8,27 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from .grid import Cell, Edge
-from .sheet import RoomPlan, Sheet
+from .grid import Cell, Edge, EdgeKey, boundary, edge_key, reading_order
+from .sheet import Sheet
 
-__all__ = ["Layout", "Passages", "layout", "room_walls"]
-
-Key = tuple[int, int, str]
-
-
-def room_walls(cells: frozenset[Cell]) -> frozenset[Edge]:
-    """The boundary of a set of squares: every edge with exactly one side inside."""
-    found = []
-    for x, y in cells:
-        if (x, y - 1) not in cells:
-            found.append(Edge((x, y), "n"))
-        if (x + 1, y) not in cells:
-            found.append(Edge((x, y), "e"))
-        if (x, y + 1) not in cells:
-            found.append(Edge((x, y), "s"))
-        if (x - 1, y) not in cells:
-            found.append(Edge((x, y), "w"))
-    return frozenset(found)
+__all__ = ["Layout", "Passages", "layout"]
 
 
 @dataclass(frozen=True)
@@ -48,7 +31,7 @@ class Passages:
     west: bytes
 
     @classmethod
-    def build(cls, width: int, height: int, blocked: frozenset[Key]) -> Passages:
+    def build(cls, width: int, height: int, blocked: frozenset[EdgeKey]) -> Passages:
         size = width * height
         north = bytearray(size + width)
         west = bytearray(size + width)
@@ -70,20 +53,6 @@ class Passages:
         y, x = divmod(index, self.width)
         return (x, y)
 
-    def steps(self, index: int) -> list[int]:
-        """Squares one step from ``index``, in the order north, east, south, west."""
-        width, north, west = self.width, self.north, self.west
-        found = []
-        if not north[index]:
-            found.append(index - width)
-        if not west[index + 1]:
-            found.append(index + 1)
-        if not north[index + width]:
-            found.append(index + width)
-        if not west[index]:
-            found.append(index - 1)
-        return found
-
 
 @dataclass(frozen=True)
 class Layout:
@@ -97,12 +66,12 @@ class Layout:
     piece_rooms: tuple[str | None, ...]
 
     @cached_property
-    def wall_keys(self) -> frozenset[Key]:
+    def wall_keys(self) -> frozenset[EdgeKey]:
         """:attr:`Edge.key` of every wall, openings not excepted."""
         return frozenset(edge.key for edge in self.walls)
 
     @cached_property
-    def blocked_keys(self) -> frozenset[Key]:
+    def blocked_keys(self) -> frozenset[EdgeKey]:
         """Keys of the walls that have no opening."""
         return self.wall_keys - frozenset(e.key for e in self.openings)
 
@@ -118,7 +87,7 @@ class Layout:
 
     def blocked(self, a: Cell, b: Cell) -> bool:
         """True when a wall without an opening stands between neighbours ``a`` and ``b``."""
-        return Edge.between(a, b).key in self.blocked_keys
+        return edge_key(a, b) in self.blocked_keys
 
     def walls_before(self, room_name: str | None) -> frozenset[Edge]:
         """Walls standing while ``room_name`` was furnished: exterior, pre-drawn, and the
@@ -136,7 +105,7 @@ class Layout:
             if room.name == last:
                 break
             if room.finalized:
-                edges |= room_walls(room.cells)
+                edges |= boundary(room.cells)
         edges.difference_update(self.openings)
         return frozenset(edges)
 
@@ -163,9 +132,6 @@ class Layout:
     def circulation(self) -> frozenset[Cell]:
         return frozenset(c for drawn in self.sheet.pieces for c in drawn.placement.circulation)
 
-    def room_plan(self, name: str | None) -> RoomPlan | None:
-        return self.sheet.room(name) if name else None
-
 
 def layout(sheet: Sheet) -> Layout:
     """Derive walls, openings, hallway and piece rooms from a sheet."""
@@ -178,14 +144,14 @@ def layout(sheet: Sheet) -> Layout:
             continue
         for cell in room.cells:
             room_at.setdefault(cell, room.name)
-        walls |= room_walls(room.cells)
+        walls |= boundary(room.cells)
         openings.update(room.doors)
     hallway = frozenset(project.house - set(room_at) - project.obstacles)
     current = sheet.room(sheet.current_room) if sheet.current_room else None
     fallback = sheet.current_room if current is None or not current.finalized else None
     piece_rooms: list[str | None] = []
     for drawn in sheet.pieces:
-        squares = sorted(drawn.placement.furniture, key=lambda c: (c[1], c[0]))
+        squares = sorted(drawn.placement.furniture, key=reading_order)
         found = next((room_at[c] for c in squares if c in room_at), None)
         piece_rooms.append(found if found is not None else fallback)
     return Layout(

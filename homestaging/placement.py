@@ -23,8 +23,18 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any
 
+from .access import walkable_squares
 from .errors import ERROR, Problem
-from .grid import Cell, Edge, cell_name, cells_text
+from .grid import (
+    SIDES,
+    Cell,
+    Edge,
+    cell_name,
+    cells_text,
+    in_reading_order,
+    outermost,
+    reading_order,
+)
 from .layout import Layout, layout
 from .pieces import Orientation, Piece, Placement, Shape
 from .project import Project
@@ -104,13 +114,9 @@ class Candidate:
             "door_possible": self.door_possible,
             "contact": self.contact,
             "joins_room": self.joins_room,
-            "furniture": [cell_name(c) for c in _reading(self.furniture)],
-            "circulation": [cell_name(c) for c in _reading(self.circulation)],
+            "furniture": [cell_name(c) for c in in_reading_order(self.furniture)],
+            "circulation": [cell_name(c) for c in in_reading_order(self.circulation)],
         }
-
-
-def _reading(cells: Iterable[Cell]) -> list[Cell]:
-    return sorted(cells, key=lambda c: (c[1], c[0]))
 
 
 # --- the room being furnished ------------------------------------------------------------
@@ -234,12 +240,8 @@ def _compile(shape: Shape, width: int) -> _Compiled:
                if (x + 1, y) in squares and ((x, y) in furniture or (x + 1, y) in furniture)]
     pairs_s = [(x, y) for x, y in squares
                if (x, y + 1) in squares and ((x, y) in furniture or (x, y + 1) in furniture)]
-    keys = {"n": lambda c: c[1], "s": lambda c: -c[1], "w": lambda c: c[0], "e": lambda c: -c[0]}
-    walls = []
-    for side in sorted(shape.wall, key="nesw".index):
-        best = min(keys[side](c) for c in furniture)
-        walls.append((side, tuple(_offsets((c for c in furniture if keys[side](c) == best),
-                                           width))))
+    walls = [(side, tuple(_offsets(outermost(furniture, side), width)))
+             for side in SIDES if side in shape.wall]
 
     def mask(cells: Iterable[Cell]) -> int:
         return sum(1 << off for off in _offsets(cells, width))
@@ -472,10 +474,9 @@ class _Marks:
             return _bits(cells, width, height)
 
         open_area = masks.house & ~masks.obstacles & ~masks.walled
-        inside = masks.walled & (masks.circulation | masks.rugs)
-        if sheet.project.lenient_access:
-            inside = masks.walled & ~masks.obstacles
-        walkable = (open_area | inside) & ~masks.furniture
+        # mid-game every square not walled yet may still be crossed: the hallway, or in a
+        # project with no hallway the rooms still to be walled
+        walkable = bits(walkable_squares(lay, hallway=True))
         blocked = _side_masks(lay.walls - lay.openings, width, height)
         column0 = sum(1 << (y * width) for y in range(height))
         last = column0 << (width - 1)
@@ -610,7 +611,7 @@ def placements(
 
 
 def _rank(c: Candidate) -> tuple[bool, bool, int, int, int, int, int, bool]:
-    return (not c.good, not c.joins_room, -c.points, -c.contact, c.anchor[1], c.anchor[0],
+    return (not c.good, not c.joins_room, -c.points, -c.contact, *reading_order(c.anchor),
             c.rotation, c.mirror)
 
 

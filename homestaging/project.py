@@ -7,7 +7,6 @@ with its JSON path.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -19,11 +18,13 @@ from .grid import (
     MAX_SIDE,
     Cell,
     Edge,
+    boundary,
     cell_name,
     cells_text,
     components,
     parse_cells,
     parse_edge,
+    reading_order,
 )
 from .readers import json_path, load_yaml, read_text
 from .schema import iter_errors, load_schema
@@ -136,6 +137,12 @@ class Project:
     def lenient_access(self) -> bool:
         return "lenient-access" in self.special_rules
 
+    @property
+    def entry_room(self) -> str | None:
+        """The room the front door opens into when there is no hallway: the first room of
+        the project (``None`` in a project with a hallway)."""
+        return self.rooms[0].name if self.no_hallway and self.rooms else None
+
     def room(self, name: str) -> RoomSpec | None:
         return next((room for room in self.rooms if room.name == name), None)
 
@@ -146,19 +153,9 @@ class Project:
         """Every edge between a house square and a square outside the house (computed once)."""
         cached: frozenset[Edge] | None = self.__dict__.get("_exterior_walls")
         if cached is None:
-            cached = frozenset(
-                Edge(cell, side)
-                for cell in self.house
-                for side, other in _sides(cell)
-                if other not in self.house
-            )
+            cached = boundary(self.house)
             object.__setattr__(self, "_exterior_walls", cached)
         return cached
-
-
-def _sides(cell: Cell) -> Iterator[tuple[str, Cell]]:
-    x, y = cell
-    yield from (("n", (x, y - 1)), ("e", (x + 1, y)), ("s", (x, y + 1)), ("w", (x - 1, y)))
 
 
 Parts = tuple[str | int, ...]
@@ -241,7 +238,7 @@ class _ProjectReader:
             self.house.update(squares)
         parts = components(self.house)
         if len(parts) > 1:
-            starts = ", ".join(cell_name(min(p, key=lambda c: (c[1], c[0]))) for p in parts)
+            starts = ", ".join(cell_name(min(p, key=reading_order)) for p in parts)
             self.error(
                 f"the house is not one connected region: {len(parts)} separate parts, "
                 f"starting at {starts}",

@@ -66,7 +66,7 @@ from .drawing import (
     union,
 )
 from .errors import ERROR, TODO, Problem
-from .grid import Cell, Edge, parse_cell
+from .grid import Cell, Edge, parse_cell, reading_order
 from .output import write_atomic
 from .panel import Line, legend_lines, panel_lines, shown_problems, unreachable_pieces
 from .pieces import Piece
@@ -265,7 +265,7 @@ def _mark_unreachable(ax: Axes, index: int, placement: Placement, outline: Any, 
     ax.add_patch(patch(outline, facecolor="none", edgecolor=PROBLEM_COLOR,
                        hatch="////", linewidth=1.2, zorder=4.5,
                        gid=f"unreachable-{index}"))
-    first = min(placement.furniture, key=lambda c: (c[1], c[0]))
+    first = min(placement.furniture, key=reading_order)
     ax.text(first[0] + 0.18, first[1] + 0.22, str(number), ha="center", va="center",
             fontsize=max(5.0, cell_pt * 0.3), color="white", fontweight="bold",
             zorder=10, bbox={"boxstyle": "circle,pad=0.15", "facecolor": PROBLEM_COLOR,
@@ -367,7 +367,7 @@ def _ring_problems(ax: Axes, problems: Sequence[Problem], final: bool, cell_pt: 
 def _rectangles(free: frozenset[Cell]) -> list[tuple[int, int, int, int]]:
     """Every rectangle of ``free`` squares that cannot grow downwards: (x, y, w, h)."""
     found = []
-    for x0, y0 in sorted(free, key=lambda c: (c[1], c[0])):
+    for x0, y0 in sorted(free, key=reading_order):
         width = 0
         while (x0 + width, y0) in free:
             width += 1
@@ -525,7 +525,7 @@ def draw_ghosts(ax: Axes, ghosts: Sequence[Ghost], cell_pt: float) -> None:
             ax.add_patch(Circle((x + 0.5, y + 0.5), 0.16, facecolor="none",
                                 edgecolor=GHOST_COLOR, linewidth=max(0.8, cell_pt * 0.05),
                                 zorder=13.6, gid=f"ghost-circulation-{number}"))
-        spot = min(placement.furniture, key=lambda c: (used.get(c, 0), c[1], c[0]))
+        spot = min(placement.furniture, key=lambda c: (used.get(c, 0), *reading_order(c)))
         dx, dy = _BADGE_SPOTS[used.get(spot, 0) % len(_BADGE_SPOTS)]
         crowded = spot in used
         used[spot] = used.get(spot, 0) + 1

@@ -13,7 +13,7 @@ from typing import Any
 
 from .catalog import Catalog, bundled_catalog
 from .errors import ERROR, TODO, Problem
-from .grid import SIDE_NAMES, Cell, cell_name, column_name
+from .grid import SIDE_NAMES, SIDES, Cell, cell_names, column_name, in_reading_order
 from .pieces import ROTATIONS, Piece
 from .project import SPECIAL_RULES, Project
 
@@ -55,11 +55,11 @@ def table(headers: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
 
 
 def _sides(sides: Iterable[str]) -> str:
-    return ", ".join(SIDE_NAMES[s] for s in ("n", "e", "s", "w") if s in set(sides))
+    return ", ".join(SIDE_NAMES[s] for s in SIDES if s in set(sides))
 
 
 def _short(sides: Iterable[str]) -> str:
-    return ",".join(s for s in ("n", "e", "s", "w") if s in set(sides))
+    return ",".join(s for s in SIDES if s in set(sides))
 
 
 # -- furniture -----------------------------------------------------------------------
@@ -74,11 +74,11 @@ def piece_to_json(piece: Piece) -> dict[str, Any]:
         "tags": list(piece.tags),
         "squares": piece.size,
         "circulation": len(piece.art.circulation),
-        "wall": [s for s in ("n", "e", "s", "w") if s in piece.wall],
+        "wall": [s for s in SIDES if s in piece.wall],
         "rotations": [
             {
                 "rotation": rotation,
-                "wall": [s for s in ("n", "e", "s", "w") if s in piece.shape(rotation).wall],
+                "wall": [s for s in SIDES if s in piece.shape(rotation).wall],
                 "rows": piece.shape(rotation).rows(),
             }
             for rotation in ROTATIONS
@@ -267,11 +267,11 @@ def project_to_json(project: Project) -> dict[str, Any]:
         "map": house_map(project),
         "legend": {"#": "house", ".": "outside", "X": "obstacle",
                    **{char: kind for kind, char in legend.items()}},
-        "obstacles": [cell_name(c) for c in sorted(project.obstacles, key=lambda c: (c[1], c[0]))],
+        "obstacles": cell_names(in_reading_order(project.obstacles)),
         "walls": _wall_names(project),
         "features": [
             {"kind": f.kind, "name": f.name,
-             "cells": [cell_name(c) for c in sorted(f.cells, key=lambda c: (c[1], c[0]))]}
+             "cells": cell_names(in_reading_order(f.cells))}
             for f in project.features
         ],
         "rooms": [
@@ -318,8 +318,7 @@ def format_project(project: Project) -> str:
     legend += [f"{char} {kind}" for kind, char in feature_legend(project).items()]
     lines.append("  ".join(legend))
     if project.obstacles:
-        cells = sorted(project.obstacles, key=lambda c: (c[1], c[0]))
-        lines.append(f"Obstacles: {', '.join(cell_name(c) for c in cells)}")
+        lines.append(f"Obstacles: {', '.join(cell_names(in_reading_order(project.obstacles)))}")
     if project.walls:
         lines.append(f"Walls drawn before play: {', '.join(_wall_names(project))}")
     lines += ["", "Rooms (in play order):"]

@@ -12,7 +12,18 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from .errors import ERROR, TODO, WARNING, Problem
-from .grid import Cell, Edge, cell_name, cells_text, neighbours
+from .grid import (
+    SIDES,
+    Cell,
+    Edge,
+    cell_name,
+    cells_text,
+    components,
+    in_reading_order,
+    outermost,
+    reading_order,
+    steps,
+)
 from .layout import Layout, layout
 from .sheet import RoomPlan, Sheet
 
@@ -44,10 +55,6 @@ RULES: dict[str, str] = {
 }
 
 
-def _order(cells: Iterable[Cell]) -> list[Cell]:
-    return sorted(set(cells), key=lambda c: (c[1], c[0]))
-
-
 @dataclass
 class _Checker:
     """Shared state of one check: the sheet, its layout and the problems found."""
@@ -65,7 +72,7 @@ class _Checker:
 
     def on_sheet(self, cells: Iterable[Cell]) -> list[Cell]:
         project = self.sheet.project
-        return _order(c for c in cells if project.in_sheet(c))
+        return in_reading_order(c for c in cells if project.in_sheet(c))
 
     def add(self, code: str, message: str, subject: str, cells: Iterable[Cell], path: str,
             severity: str = ERROR) -> None:
@@ -96,14 +103,6 @@ class _Checker:
 
 def _where(cells: Iterable[Cell]) -> str:
     return cells_text(cells)
-
-
-def _key(a: Cell, b: Cell) -> tuple[int, int, str]:
-    """``Edge.between(a, b).key`` for neighbours, without building the Edge."""
-    (ax, ay), (bx, by) = a, b
-    if ax == bx:
-        return (ax, max(ay, by), "n")
-    return (max(ax, bx), ay, "w")
 
 
 # --- furniture (SPEC 2.2) ---------------------------------------------------------------
@@ -205,12 +204,12 @@ def _crosses_wall(ck: _Checker) -> None:
             parts.append(f"its squares at {_where(astray)} are not in {where} with the rest")
         crossings: list[Edge] = []
         for cell in placement.furniture:
-            for _, other in neighbours(cell):
+            for other, key in steps(cell):
                 if other not in squares or cell not in squares:
                     continue
                 if other in placement.furniture and other < cell:
                     continue  # each furniture pair once
-                if _key(cell, other) in walls:
+                if key in walls:
                     crossings.append(Edge.between(cell, other))
                     cells.update((cell, other))
         if crossings:
@@ -219,11 +218,6 @@ def _crosses_wall(ck: _Checker) -> None:
         if parts:
             ck.add("crosses-wall", f"{drawn.subject} straddles a wall: "
                    f"{'; '.join(parts)}", drawn.subject, cells, drawn.path)
-
-
-_EXTREME: dict[str, Callable[[Cell], int]] = {
-    "n": lambda c: c[1], "s": lambda c: -c[1], "w": lambda c: c[0], "e": lambda c: -c[0],
-}
 
 
 def _needs_wall(ck: _Checker) -> None:
@@ -235,10 +229,8 @@ def _needs_wall(ck: _Checker) -> None:
         walls = ck.walls_before(room)
         furniture = drawn.placement.furniture
         missing: dict[str, list[Cell]] = {}
-        for side in sorted(sides, key="nesw".index):
-            key = _EXTREME[side]
-            best = min(key(c) for c in furniture)
-            bare = [c for c in furniture if key(c) == best and Edge(c, side) not in walls]
+        for side in (side for side in SIDES if side in sides):
+            bare = [c for c in outermost(furniture, side) if Edge(c, side) not in walls]
             if bare:
                 missing[side] = bare
         if missing:
@@ -360,27 +352,21 @@ def _rooms_overlap(ck: _Checker) -> None:
 def _room_split(ck: _Checker) -> None:
     pre_drawn = frozenset(edge.key for edge in ck.sheet.project.walls)
     for room in _walled(ck):
-        parts = _parts(room.cells, pre_drawn or None)
+        parts = components(room.cells, pre_drawn)
         if len(parts) < 2:
             continue
         main = max(parts, key=len)  # the first largest part, in reading order
         stray = set(room.cells) - main
-        starts = ", ".join(cell_name(_order(part)[0]) for part in parts)
-        walled_off = bool(pre_drawn) and len(_parts(room.cells)) == 1
+        starts = ", ".join(cell_name(min(part, key=reading_order)) for part in parts)
+        walled_off = bool(pre_drawn) and len(components(room.cells)) == 1
         cause = "parts cut apart by a pre-drawn wall" if walled_off else "separate parts"
         ck.add("room-split", f"room {room.name} is in {len(parts)} {cause} "
                f"(starting at {starts}); cut off from the largest: {_where(stray)}",
                f"room {room.name}", stray, room.path + ".cells")
 
 
-def _entry_room(ck: _Checker) -> str | None:
-    """The room the front door opens into in a no-hallway project: the first one."""
-    project = ck.sheet.project
-    return project.rooms[0].name if project.no_hallway and project.rooms else None
-
-
 def _door_count(ck: _Checker) -> None:
-    entry = _entry_room(ck)
+    entry = ck.sheet.project.entry_room
     for room in _walled(ck):
         count = len(room.doors)
         if count == 1 or (count == 0 and room.name == entry):
@@ -444,7 +430,7 @@ def _hallway_cut_off(ck: _Checker) -> None:
     hallway = lay.hallway
     if not hallway:
         return
-    parts = _parts(hallway, ck.wall_keys)
+    parts = components(hallway, ck.wall_keys)
     start = _front_door_inside(ck)
     if start is not None and start in hallway:
         reached = next(part for part in parts if start in part)
@@ -458,33 +444,6 @@ def _hallway_cut_off(ck: _Checker) -> None:
             ck.add("hallway-cut-off", f"hallway square{'s' if many else ''} {_where(part)} "
                    f"{'are' if many else 'is'} {why}: unusable", "hallway", part, "$.rooms",
                    WARNING)
-
-
-def _parts(
-    cells: Iterable[Cell], walls: frozenset[tuple[int, int, str]] | None = None
-) -> list[frozenset[Cell]]:
-    """Groups of squares linked through 4-neighbours not separated by one of ``walls``,
-    in reading order of their first square."""
-    remaining = set(cells)
-    found: list[frozenset[Cell]] = []
-    while remaining:
-        group = [remaining.pop()]
-        for x, y in group:  # grows while it is walked
-            if walls is None:
-                for other in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
-                    if other in remaining:
-                        remaining.remove(other)
-                        group.append(other)
-                continue
-            for other, key in (((x, y - 1), (x, y, "n")), ((x + 1, y), (x + 1, y, "w")),
-                               ((x, y + 1), (x, y + 1, "n")), ((x - 1, y), (x, y, "w"))):
-                if other in remaining and key not in walls:
-                    remaining.remove(other)
-                    group.append(other)
-        found.append(frozenset(group))
-    if len(found) > 1:
-        found.sort(key=lambda part: min((y, x) for x, y in part))
-    return found
 
 
 def _door_not_on_hallway(ck: _Checker) -> None:
@@ -518,7 +477,7 @@ def _door_not_on_hallway(ck: _Checker) -> None:
     if inside is None or front is None:
         return
     if no_hallway:
-        entry = _entry_room(ck)
+        entry = ck.sheet.project.entry_room
         other = lay.room_at.get(inside)
         if other == entry:
             return

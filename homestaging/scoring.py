@@ -24,7 +24,7 @@ from typing import Any
 from .access import Access, access, access_problems
 from .bonuses import BonusResult, evaluate
 from .errors import ERROR, Problem
-from .grid import cell_name, cells_text, parse_cell
+from .grid import cell_name, cells_text, parse_cell, reading_order
 from .layout import Layout, layout
 from .sheet import Sheet
 
@@ -173,7 +173,7 @@ def involved(sheet: Sheet, problems: Iterable[Problem]) -> frozenset[int]:
     return frozenset(found)
 
 
-def score(sheet: Sheet, *, lenient: bool = False, final: bool = True,
+def score(sheet: Sheet, *, lenient_access: bool = False, final: bool = True,
           problems: Sequence[Problem] | None = None) -> ScoreCard:
     """Score a sheet as at the end of the game, or (``final=False``) the score so far.
 
@@ -182,7 +182,7 @@ def score(sheet: Sheet, *, lenient: bool = False, final: bool = True,
     """
     lay = layout(sheet)
     found = list(_check(sheet, lay, final) if problems is None else problems)
-    acc = access(sheet, lay, lenient=lenient)
+    acc = access(sheet, lay, lenient_access=lenient_access)
     known = {(p.code, p.path) for p in found}
     found += [p for p in access_problems(sheet, lay, acc) if (p.code, p.path) not in known]
     excluded = involved(sheet, found)
@@ -213,7 +213,7 @@ def _rooms(sheet: Sheet, lay: Layout, acc: Access, excluded: frozenset[int],
             if not reason and index in excluded:
                 reason = "it breaks a rule"
             scores = not reason and not placement.piece.is_rug
-            cells = sorted(placement.furniture, key=lambda c: (c[1], c[0]))
+            cells = sorted(placement.furniture, key=reading_order)
             pieces.append(PieceScore(
                 index, drawn.id, drawn.name, drawn.label, spec.name,
                 tuple(cell_name(c) for c in cells), len(cells) if scores else 0,

@@ -29,6 +29,7 @@ from .grid import (
     parse_cell,
     parse_cells,
     parse_edge,
+    reading_order,
 )
 from .layout import layout
 from .pieces import ROTATIONS, Piece, Placement, Shape
@@ -347,7 +348,7 @@ class _Reader:
                       legend_key: str, allowed: str = "") -> set[str]:
         """Report each character of ``grid`` missing from ``legend`` once; return them."""
         missing: dict[str, list[Cell]] = {}
-        for cell in sorted(grid, key=lambda c: (c[1], c[0])):
+        for cell in sorted(grid, key=reading_order):
             char = grid[cell]
             if char not in legend and char not in allowed:
                 missing.setdefault(char, []).append(cell)
@@ -495,7 +496,7 @@ class _Reader:
             for char in sorted({char for char in grid.values()} - {MARK} - missing):
                 cells = [c for c, ch in grid.items() if ch == char]
                 groups += [(char, group) for group in components(cells)]
-            groups.sort(key=lambda item: min((y, x) for x, y in item[1]))
+            groups.sort(key=lambda item: min(map(reading_order, item[1])))
             for char, group in groups:
                 if char not in legend:
                     continue  # its legend entry is wrong, already reported
@@ -505,7 +506,7 @@ class _Reader:
                 placed = self.match(char, group, piece, rotation, mirrors, marks, furniture)
                 if placed is not None:
                     by_char.setdefault(char, []).append(len(drawn))
-                    first = min(group, key=lambda c: (c[1], c[0]))
+                    first = min(group, key=reading_order)
                     drawn.append(DrawnPiece(placed, char, json_path(("furniture_grid", first[1]))))
 
         first_listed = len(drawn)
@@ -524,7 +525,7 @@ class _Reader:
         self, char: str, group: frozenset[Cell], piece: Piece, rotation: int | None,
         mirrors: Sequence[bool], marks: frozenset[Cell], furniture: frozenset[Cell],
     ) -> Placement | None:
-        first = min(group, key=lambda c: (c[1], c[0]))
+        first = min(group, key=reading_order)
         parts: _Parts = ("furniture_grid", first[1])
         what = f"{char!r} at {cells_text(group)} ({piece.id})"
         fits = _fits(piece, group, rotation, mirrors)
@@ -699,7 +700,7 @@ def cover_ranges(cells: Iterable[Cell]) -> list[str]:
     down while the whole row span is in the set; repeat. Deterministic, no overlaps."""
     remaining = set(cells)
     ranges: list[str] = []
-    for start in sorted(remaining, key=lambda c: (c[1], c[0])):
+    for start in sorted(remaining, key=reading_order):
         if start not in remaining:
             continue
         x0, y0 = start
@@ -748,7 +749,7 @@ class _Drawing:
         taken: set[Cell] = set()
         grid_pieces: list[int] = []
         order = sorted(range(len(sheet.pieces)),
-                       key=lambda i: min((y, x) for x, y in sheet.pieces[i].placement.furniture))
+                       key=lambda i: min(map(reading_order, sheet.pieces[i].placement.furniture)))
         for index in order:
             placement = sheet.pieces[index].placement
             squares = placement.furniture | placement.circulation

@@ -20,7 +20,7 @@ BED = ("Bed", ["F2:I4"], [("F4", "s")])
 
 
 def verdict(plan: Sheet, lenient: bool = False) -> tuple[dict[str, str], tuple[str, ...]]:
-    found = access(plan, layout(plan), lenient=lenient)
+    found = access(plan, layout(plan), lenient_access=lenient)
     return found.rooms, found.pieces
 
 
@@ -101,7 +101,7 @@ def test_rug_squares_under_furniture_are_not_walkable() -> None:
 
 def test_obstacles_are_never_walkable() -> None:
     walled = sheet(project(obstacles=["G2:G4"]), [("armchair", "H2")], [BED])
-    found = access(walled, layout(walled), lenient=True)
+    found = access(walled, layout(walled), lenient_access=True)
     assert found.pieces == ("circulation square H3 is cut off from the door",)
     assert not found.walkable & cells("G2:G4")
 
@@ -110,7 +110,7 @@ def test_a_room_reached_only_through_another_room_is_not_reached() -> None:
     # rooms open onto the hallway: the bedroom door F3/w leads into the living room
     rooms = [("Living", ["B2:E4"], [("D4", "s")]), ("Bed", ["F2:I4"], [("F3", "w")])]
     plan = sheet(PLAIN, [("armchair", "B2"), ("armchair", "G2")], rooms)
-    found = access(plan, layout(plan), lenient=True)
+    found = access(plan, layout(plan), lenient_access=True)
     reason = "door F3/w opens into Living, not onto the hallway"
     assert found.rooms == {"Living": "", "Bed": reason}
     assert found.pieces == ("", reason)
@@ -120,7 +120,7 @@ def test_a_room_reached_only_through_another_room_is_not_reached() -> None:
 def test_a_front_door_into_a_room_reaches_nothing() -> None:
     rooms = [("Living", ["B2:E7"], [("E7", "e")]), ("Bed", ["F2:I4"], [("F4", "s")])]
     plan = sheet(PLAIN, [("armchair", "B2"), ("armchair", "F3")], rooms, front=[("C7", "s")])
-    found = access(plan, layout(plan), lenient=True)
+    found = access(plan, layout(plan), lenient_access=True)
     reason = "front door C7/s opens into Living, not onto the hallway"
     assert found.rooms == {"Living": reason, "Bed": reason}
     assert found.pieces == (reason, reason)
@@ -232,7 +232,7 @@ def test_networkx_component_of_the_front_door_is_the_fast_reach(path: Path,
                                                                 lenient: bool) -> None:
     plan = read_sheet(path)
     lay = layout(plan)
-    found = access(plan, lay, lenient=lenient)
+    found = access(plan, lay, lenient_access=lenient)
     assert found.start is not None
     # the same links built independently, square by square, with Layout.blocked
     links = nx.Graph()

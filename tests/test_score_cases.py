@@ -23,7 +23,7 @@ SHEETS = sorted(p for p in CASES.glob("*.json") if not p.name.endswith(".expecte
 @pytest.mark.parametrize("sheet", SHEETS, ids=[p.stem for p in SHEETS])
 def test_case(sheet: Path) -> None:
     expected = json.loads(sheet.with_name(f"{sheet.stem}.expected.json").read_text())
-    card = score(read_sheet(sheet), lenient=expected.get("lenient", False))
+    card = score(read_sheet(sheet), lenient_access=expected.get("lenient", False))
     assert card.total == expected["total"]
     assert card.furniture_count == expected["furniture_count"]
     assert {room.name: room.points for room in card.rooms} == expected["rooms"]

@@ -84,7 +84,7 @@ def test_an_unreachable_piece_scores_nothing_and_is_reported() -> None:
         (1, True, ""), (0, False, "circulation square B3 is cut off from the door")]
     assert [p.code for p in card.problems] == ["unreachable-piece"]
     assert (card.total, card.furniture_count) == (2, 2)
-    assert score(plan, lenient=True, problems=[]).total == 3
+    assert score(plan, lenient_access=True, problems=[]).total == 3
 
 
 def test_negative_bonuses_stay_with_the_bonuses_and_total_adds_up() -> None:

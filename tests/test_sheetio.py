@@ -478,7 +478,7 @@ def test_round_trip_of_sheet_files(path: Path, form: str) -> None:
 def verdict(sheet: Sheet) -> tuple[Any, ...]:
     """What check and score say of a sheet, apart from labels and paths."""
     final = sheet.current_room is None
-    card = score(sheet, final=final, lenient=True)
+    card = score(sheet, final=final, lenient_access=True)
     return (
         sorted((p.code, p.severity, p.cells) for p in check(sheet, final=final)),
         sorted((p.code, p.severity, p.cells) for p in card.problems),
