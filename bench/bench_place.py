@@ -28,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from homestaging.catalog import bundled_catalog  # noqa: E402
+from homestaging.catalogreader import bundled_catalog  # noqa: E402
 from homestaging.grid import Edge, parse_cell, parse_cells  # noqa: E402
 from homestaging.placement import (  # noqa: E402
     SheetMasks,
@@ -38,7 +38,8 @@ from homestaging.placement import (  # noqa: E402
     reference_keys,
     target_room,
 )
-from homestaging.project import CardSlot, Project, RoomSpec, find_project  # noqa: E402
+from homestaging.project import CardSlot, Project, RoomSpec  # noqa: E402
+from homestaging.projectreader import find_project  # noqa: E402
 from homestaging.sheet import DrawnPiece, RoomPlan, Sheet  # noqa: E402
 
 

@@ -70,7 +70,7 @@ def cold(script: str, output: Path) -> float:
 def warm() -> tuple[float, float]:
     sys.path.insert(0, str(ROOT))
     from homestaging.printing import projects_pdf
-    from homestaging.project import find_project
+    from homestaging.projectreader import find_project
     from homestaging.render import figure_bytes, plan_figure
     from homestaging.scoring import score
     from homestaging.sheetio import read_sheet

@@ -20,7 +20,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from homestaging.catalog import Card, bundled_catalog  # noqa: E402
+from homestaging.catalog import Card  # noqa: E402
+from homestaging.catalogreader import bundled_catalog  # noqa: E402
 from homestaging.grid import Cell, Edge, parse_cells  # noqa: E402
 from homestaging.pieces import Placement  # noqa: E402
 from homestaging.project import Bonus, CardSlot, Feature, Project, RoomSpec  # noqa: E402

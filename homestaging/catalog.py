@@ -1,26 +1,18 @@
-"""The furniture catalog and the furniture cards, read from YAML.
+"""The furniture catalog and the furniture cards: the model.
 
-The bundled data lives in ``furniture/`` (every ``*.yaml`` but ``cards.yaml`` is a
-list of pieces; ``cards.yaml`` holds the 66 cards). A project may add pieces and
-replace cards (see :mod:`homestaging.project`).
+:mod:`homestaging.catalogreader` reads them from YAML (the bundled ones in
+``furniture/``). A project may add pieces and replace cards (see
+:mod:`homestaging.project`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import cache
-from importlib import resources
-from pathlib import Path
-from typing import Any
 
-from .errors import InputError, Located
-from .grid import DELTAS, Cell, outermost
-from .pieces import Piece, parse_art
-from .readers import json_path, load_yaml, read_text
-from .schema import iter_errors, load_schema
+from .pieces import Piece
 
-__all__ = ["Card", "Catalog", "bundled_catalog", "data_dir", "parse_cards", "parse_pieces"]
+__all__ = ["Card", "Catalog"]
 
 
 @dataclass(frozen=True)
@@ -61,161 +53,3 @@ class Catalog:
         merged = {key: card for key, card in self.cards.items() if key[0] not in replaced}
         merged.update({(card.number, card.variant): card for card in new_cards})
         return Catalog({**self.pieces, **{p.id: p for p in pieces}}, dict(sorted(merged.items())))
-
-
-def data_dir(name: str) -> Path:
-    """The bundled ``furniture`` or ``projects`` folder, installed or in a checkout."""
-    installed = Path(str(resources.files("homestaging"))) / "data" / name
-    if installed.is_dir():
-        return installed
-    return Path(__file__).resolve().parent.parent / name
-
-
-def _schema_problems(
-    data: Any, schema: str, file: str, base: tuple[str | int, ...]
-) -> tuple[list[Located], set[int]]:
-    """Schema problems of a list, and the indexes of the entries they touch.
-
-    The other entries are still checked further, so a file's problems come all at once.
-    """
-    problems = [
-        Located(file, message, path)
-        for path, message in iter_errors(data, load_schema(schema), None, base)
-    ]
-    bad: set[int] = set()
-    if isinstance(data, list):
-        for index in range(len(data)):
-            prefix = json_path((*base, index))
-            if any(
-                p.path == prefix or (p.path or "").startswith((prefix + ".", prefix + "["))
-                for p in problems
-            ):
-                bad.add(index)
-    return problems, bad
-
-
-def parse_pieces(
-    data: Any, file: str, base: tuple[str | int, ...] = (), known: Iterable[str] = ()
-) -> tuple[list[Piece], list[Located]]:
-    """Pieces from a catalog list; also returns every located problem found."""
-    problems, bad = _schema_problems(data, "catalog", file, base)
-    if not isinstance(data, list):
-        return [], problems
-    pieces: list[Piece] = []
-    seen = set(known)
-    for index, entry in enumerate(data):
-        if index in bad:
-            continue
-        where = json_path((*base, index))
-        if entry["id"] in seen:
-            problems.append(Located(file, f"duplicate piece id {entry['id']!r}", f"{where}.id"))
-            continue
-        seen.add(entry["id"])
-        try:
-            shape = parse_art(entry["art"])
-        except ValueError as error:
-            problems.append(Located(file, f"bad art: {error}", f"{where}.art"))
-            continue
-        kind = entry.get("kind", "furniture")
-        wall = frozenset(entry.get("wall", []))
-        if kind == "rug" and shape.circulation:
-            problems.append(Located(file, "a rug has no circulation squares ('o')", f"{where}.art"))
-            continue
-        blocked = _sides_with_circulation(shape.furniture, shape.circulation, wall)
-        if blocked:
-            problems.append(
-                Located(
-                    file,
-                    f"wall side(s) {', '.join(blocked)}: a circulation square stands between "
-                    "the furniture and the wall",
-                    f"{where}.wall",
-                )
-            )
-            continue
-        pieces.append(
-            Piece(
-                id=entry["id"],
-                name=entry["name"],
-                art=type(shape)(shape.furniture, shape.circulation, wall),
-                tags=tuple(entry.get("tags", [])),
-                kind=kind,
-            )
-        )
-    return pieces, problems
-
-
-def _sides_with_circulation(
-    furniture: frozenset[Cell],
-    circulation: frozenset[Cell],
-    wall: frozenset[str],
-) -> list[str]:
-    """Wall sides where a circulation square stands between the furniture and the wall."""
-    blocked = []
-    for side in sorted(wall):
-        dx, dy = DELTAS[side]
-        if any((x + dx, y + dy) in circulation for x, y in outermost(furniture, side)):
-            blocked.append(side)
-    return blocked
-
-
-def parse_cards(
-    data: Any, file: str, pieces: dict[str, Piece], base: tuple[str | int, ...] = ()
-) -> tuple[list[Card], list[Located]]:
-    """Cards from a cards list, checked against ``pieces``; also returns every problem."""
-    problems, bad = _schema_problems(data, "cards", file, base)
-    if not isinstance(data, list):
-        return [], problems
-    cards: list[Card] = []
-    seen: set[tuple[int, str]] = set()
-    for index, entry in enumerate(data):
-        if index in bad:
-            continue
-        where = json_path((*base, index))
-        key = (entry["number"], entry["variant"])
-        if key in seen:
-            problems.append(Located(file, f"card {key[0]}{key[1]} is listed twice", where))
-        seen.add(key)
-        for option_index, option in enumerate(entry["options"]):
-            if option not in pieces:
-                problems.append(
-                    Located(
-                        file, f"unknown piece id {option!r}", f"{where}.options[{option_index}]"
-                    )
-                )
-        options = (entry["options"][0], entry["options"][1])
-        cards.append(Card(entry["number"], entry["variant"], options))
-    return cards, problems
-
-
-def load_catalog(folder: Path) -> Catalog:
-    """Read every piece file and ``cards.yaml`` of a folder; InputError lists all problems."""
-    problems: list[Located] = []
-    pieces: dict[str, Piece] = {}
-    for path in sorted(folder.glob("*.yaml")):
-        if path.name == "cards.yaml":
-            continue
-        name, text = read_text(path)
-        found, errors = parse_pieces(load_yaml(text, name), name, known=pieces)
-        problems += errors
-        pieces.update((piece.id, piece) for piece in found)
-    cards_file = folder / "cards.yaml"
-    cards: list[Card] = []
-    if cards_file.exists():
-        name, text = read_text(cards_file)
-        cards, errors = parse_cards(load_yaml(text, name), name, pieces)
-        problems += errors
-    if problems:
-        raise InputError(problems)
-    return Catalog(
-        pieces,
-        {
-            (card.number, card.variant): card
-            for card in sorted(cards, key=lambda c: (c.number, c.variant))
-        },
-    )
-
-
-@cache
-def bundled_catalog() -> Catalog:
-    """The catalog and cards shipped with homestaging."""
-    return load_catalog(data_dir("furniture"))

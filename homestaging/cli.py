@@ -101,7 +101,7 @@ def main(debug: bool) -> None:
 
 
 def _catalog(project: str | None) -> Any:
-    from .catalog import bundled_catalog
+    from .catalogreader import bundled_catalog
 
     if project is None:
         return bundled_catalog()
@@ -109,7 +109,7 @@ def _catalog(project: str | None) -> Any:
 
 
 def _project(reference: str) -> Any:
-    from .project import find_project, load_project
+    from .projectreader import find_project, load_project
 
     if reference == "-":
         return load_project("-")
@@ -255,7 +255,7 @@ def projects() -> None:
 @format_option
 def projects_list(fmt: str) -> None:
     """Every bundled project: number, id, name, difficulty, rooms."""
-    from .project import bundled_project_files, find_project
+    from .projectreader import bundled_project_files, find_project
     from .report import format_project_list, project_summary
 
     found = [find_project(pid) for pid in bundled_project_files()]
@@ -284,7 +284,7 @@ def projects_validate(files: tuple[str, ...], fmt: str) -> None:
 
     Exits 1 when any file is invalid (or cannot be read).
     """
-    from .project import load_project
+    from .projectreader import load_project
 
     results: list[dict[str, Any]] = []
     for file in files:
@@ -588,7 +588,7 @@ def print_command(
     PROJECT is a bundled project id or a path to a project YAML; --all prints the book.
     """
     from .printing import print_projects
-    from .project import bundled_project_files, find_project
+    from .projectreader import bundled_project_files, find_project
 
     if every == (reference is not None):
         raise click.UsageError("give a PROJECT or --all (not both)")

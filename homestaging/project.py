@@ -1,36 +1,19 @@
 """Projects (the game's scenarios): the house, its rooms and cards, and the bonuses.
 
-A project file is YAML (see ``docs/game-data.md`` and ``docs/bonus-language.md``).
-:func:`load_project` reads and checks one; every problem is reported at once, each
-with its JSON path.
+This is the model only; :mod:`homestaging.projectreader` reads and checks project files
+(YAML, see ``docs/game-data.md`` and ``docs/bonus-language.md``) and finds the bundled
+ones.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
-from pathlib import Path
 from typing import Any
 
-from .catalog import Catalog, bundled_catalog, data_dir, parse_cards, parse_pieces
-from .errors import InputError, Located
-from .grid import (
-    MAX_SIDE,
-    Cell,
-    Edge,
-    boundary,
-    cell_name,
-    cells_text,
-    components,
-    parse_cells,
-    parse_edge,
-    reading_order,
-)
-from .readers import json_path, load_yaml, read_text
-from .schema import iter_errors, load_schema
+from .catalog import Catalog
+from .grid import Cell, Edge, boundary
 
 __all__ = [
-    "MAX_LISTED_SQUARES",
     "MAX_ROOMS",
     "MAX_TOKENS",
     "SPECIAL_RULES",
@@ -39,24 +22,14 @@ __all__ = [
     "Feature",
     "Project",
     "RoomSpec",
-    "bundled_project_files",
-    "find_project",
-    "load_project",
-    "parse_project",
 ]
 
 MAX_ROOMS = 5
 MAX_TOKENS = 25
-MAX_LISTED_SQUARES = 4 * MAX_SIDE * MAX_SIDE
 SPECIAL_RULES = {
     "no-hallway": "There is no hallway: the front door opens into the first room, and "
     "the other rooms' doors open into rooms.",
     "lenient-access": "Empty squares inside rooms are walkable, not only circulation and rugs.",
-}
-_BOUNDED = {
-    "distance": ("max", "min"),
-    "count": ("at_least", "at_most"),
-    "room_size": ("at_least", "at_most"),
 }
 
 
@@ -156,311 +129,3 @@ class Project:
             cached = boundary(self.house)
             object.__setattr__(self, "_exterior_walls", cached)
         return cached
-
-
-Parts = tuple[str | int, ...]
-
-
-class _ProjectReader:
-    """Semantic checks of a schema-checked project; collects every problem."""
-
-    def __init__(self, data: dict[str, Any], file: str) -> None:
-        self.data = data
-        self.file = file
-        self.problems: list[Located] = []
-        self.width: int = data["sheet"]["width"]
-        self.height: int = data["sheet"]["height"]
-        self.squares_left = MAX_LISTED_SQUARES
-        self.house: set[Cell] = set()
-
-    def error(self, message: str, parts: Parts | str) -> None:
-        path = parts if isinstance(parts, str) else json_path(parts)
-        self.problems.append(Located(self.file, message, path))
-
-    def off_sheet(self, squares: list[Cell]) -> list[Cell]:
-        return [c for c in squares if not (0 <= c[0] < self.width and 0 <= c[1] < self.height)]
-
-    def cells(self, values: list[str], path: Parts) -> list[list[Cell]]:
-        """Each entry's squares; a bad entry adds a problem and gives no squares.
-
-        Once the project's lists name more than MAX_LISTED_SQUARES squares in all, the
-        rest give no squares and one problem says so (a file of repeated large ranges
-        must not cost time and memory without bound).
-        """
-        found: list[list[Cell]] = []
-        for index, value in enumerate(values):
-            found.append([])
-            if self.squares_left < 0:
-                continue
-            try:
-                squares = parse_cells(value)
-            except ValueError as error:
-                self.error(str(error), (*path, index))
-                continue
-            self.squares_left -= len(squares)
-            if self.squares_left < 0:
-                self.error(
-                    f"the project's ranges name more than {MAX_LISTED_SQUARES} squares in all "
-                    "(each square of the largest sheet a few times over); the rest is not read",
-                    (*path, index),
-                )
-                continue
-            found[-1] = squares
-        return found
-
-    def read_catalog(self, base: Catalog) -> Catalog:
-        """The bundled catalog with the project's own pieces and cards."""
-        pieces, errors = parse_pieces(
-            self.data.get("furniture", []), self.file, ("furniture",), base.pieces
-        )
-        self.problems += errors
-        extended = base.extended(pieces, [])
-        cards, errors = parse_cards(
-            self.data.get("cards", []), self.file, extended.pieces, ("cards",)
-        )
-        self.problems += errors
-        return extended.extended([], cards)
-
-    def read_house(self) -> frozenset[Cell]:
-        for index, squares in enumerate(self.cells(self.data["house"], ("house",))):
-            outside = self.off_sheet(squares)
-            if outside:
-                self.error(
-                    f"{cells_text(outside[:3])} lie(s) off the {self.width} x {self.height} sheet",
-                    ("house", index),
-                )
-            overlap = self.house.intersection(squares)
-            if overlap:
-                self.error(
-                    f"overlaps an earlier house range at {cells_text(sorted(overlap)[:4])}",
-                    ("house", index),
-                )
-            self.house.update(squares)
-        parts = components(self.house)
-        if len(parts) > 1:
-            starts = ", ".join(cell_name(min(p, key=reading_order)) for p in parts)
-            self.error(
-                f"the house is not one connected region: {len(parts)} separate parts, "
-                f"starting at {starts}",
-                "$.house",
-            )
-        return frozenset(self.house)
-
-    def read_obstacles(self) -> frozenset[Cell]:
-        obstacles: set[Cell] = set()
-        for index, squares in enumerate(self.cells(self.data.get("obstacles", []), ("obstacles",))):
-            stray = [c for c in squares if c not in self.house]
-            if stray:
-                self.error(f"obstacle at {cells_text(stray)} is outside the house",
-                           ("obstacles", index))
-            obstacles.update(squares)
-        return frozenset(obstacles)
-
-    def read_walls(self) -> frozenset[Edge]:
-        walls: set[Edge] = set()
-        for index, value in enumerate(self.data.get("walls", [])):
-            try:
-                edge = parse_edge(value)
-            except ValueError as error:
-                self.error(str(error), ("walls", index))
-                continue
-            if not all(c in self.house for c in edge.cells):
-                self.error(f"wall {edge.name} is not between two house squares", ("walls", index))
-            walls.add(edge)
-        return frozenset(walls)
-
-    def read_features(self) -> tuple[Feature, ...]:
-        features: list[Feature] = []
-        for index, entry in enumerate(self.data.get("features", [])):
-            path = ("features", index, "cells")
-            squares = [c for group in self.cells(entry["cells"], path) for c in group]
-            inside = [c for c in squares if c in self.house]
-            if inside:
-                self.error(f"feature squares {cells_text(inside[:4])} lie inside the house", path)
-            off = self.off_sheet(squares)
-            if off:
-                self.error(f"feature squares {cells_text(off[:4])} lie off the sheet", path)
-            features.append(Feature(entry["kind"], frozenset(squares), entry.get("name", "")))
-        return tuple(features)
-
-    def read_rooms(self, catalog: Catalog) -> tuple[RoomSpec, ...]:
-        rooms: list[RoomSpec] = []
-        names: set[str] = set()
-        for index, entry in enumerate(self.data["rooms"]):
-            if entry["name"] in names:
-                self.error(f"two rooms are named {entry['name']!r}", ("rooms", index, "name"))
-            names.add(entry["name"])
-            for card_index, slot in enumerate(entry["cards"]):
-                if not catalog.card_options(slot["number"]):
-                    self.error(f"there is no card number {slot['number']}",
-                               ("rooms", index, "cards", card_index, "number"))
-            slots = tuple(CardSlot(s["number"], s["tokens"]) for s in entry["cards"])
-            rooms.append(RoomSpec(entry["name"], entry["type"], slots))
-        tokens = sum(room.tokens for room in rooms)
-        if tokens > MAX_TOKENS:
-            self.error(f"the rooms use {tokens} selection tokens; the box has {MAX_TOKENS}",
-                       "$.rooms")
-        return tuple(rooms)
-
-    def read_bonuses(
-        self, catalog: Catalog, rooms: tuple[RoomSpec, ...], features: tuple[Feature, ...]
-    ) -> tuple[Bonus, ...]:
-        bonuses: list[Bonus] = []
-        names = {room.name for room in rooms}
-        kinds = {feature.kind for feature in features}
-        for index, entry in enumerate(self.data.get("bonuses", [])):
-            path: Parts = ("bonuses", index)
-            if len([key for key in ("when", "per") if key in entry]) != 1:
-                self.error("expected exactly one of 'when' or 'per'", path)
-            if "max" in entry and "per" not in entry:
-                self.error("'max' only goes with 'per'", (*path, "max"))
-            _check_bonus_refs(
-                self.file,
-                {k: v for k, v in entry.items() if k in ("when", "per")},
-                path,
-                names,
-                kinds,
-                catalog,
-                self.problems,
-            )
-            bonuses.append(Bonus(entry["text"], entry["points"], entry.get("when"),
-                                 entry.get("per"), entry.get("max"), json_path(path)))
-        return tuple(bonuses)
-
-
-def _check_bonus_refs(
-    file: str,
-    value: Any,
-    path: tuple[str | int, ...],
-    rooms: set[str],
-    features: set[str],
-    catalog: Catalog,
-    problems: list[Located],
-    tags: frozenset[str] | None = None,
-) -> None:
-    """Every room, feature, piece id and tag a bonus names must exist."""
-    if tags is None:
-        tags = frozenset(tag for piece in catalog.pieces.values() for tag in piece.tags)
-    if isinstance(value, list):
-        for index, item in enumerate(value):
-            _check_bonus_refs(file, item, (*path, index), rooms, features, catalog, problems, tags)
-        return
-    if not isinstance(value, dict):
-        return
-    for key, item in value.items():
-        where = json_path((*path, key))
-        if key == "piece" and isinstance(item, dict):
-            if "id" in item and item["id"] not in catalog.pieces:
-                problems.append(Located(file, f"unknown piece id {item['id']!r}", f"{where}.id"))
-            if "tag" in item and item["tag"] not in tags:
-                problems.append(
-                    Located(file, f"no piece has the tag {item['tag']!r}", f"{where}.tag")
-                )
-            if "room" in item and item["room"] not in rooms:
-                problems.append(_unknown_room(file, item["room"], f"{where}.room", rooms))
-        elif key in ("room", "door", "window") and isinstance(item, str):
-            if item not in rooms:
-                problems.append(_unknown_room(file, item, where, rooms))
-        elif key == "feature" and isinstance(item, str):
-            if item not in features:
-                known = ", ".join(sorted(features)) or "none"
-                problems.append(
-                    Located(
-                        file, f"no feature of kind {item!r} in this project (has: {known})", where
-                    )
-                )
-        elif key in _BOUNDED and isinstance(item, dict):
-            bounds = [b for b in _BOUNDED[key] if b in item]
-            if len(bounds) != 1:
-                options = " or ".join(_BOUNDED[key])
-                problems.append(Located(file, f"expected exactly one of {options}", where))
-            _check_bonus_refs(file, item, (*path, key), rooms, features, catalog, problems, tags)
-        else:
-            _check_bonus_refs(file, item, (*path, key), rooms, features, catalog, problems, tags)
-
-
-def _unknown_room(file: str, name: str, where: str, rooms: set[str]) -> Located:
-    return Located(file, f"no room named {name!r} (rooms: {', '.join(sorted(rooms))})", where)
-
-
-def parse_project(data: Any, file: str, catalog: Catalog | None = None) -> Project:
-    """Build a project from parsed YAML; raise InputError with every problem found."""
-    schema_problems = [
-        Located(file, message, path) for path, message in iter_errors(data, load_schema("project"))
-    ]
-    if schema_problems:
-        raise InputError(schema_problems)
-    reader = _ProjectReader(data, file)
-    full_catalog = reader.read_catalog(catalog or bundled_catalog())
-    house = reader.read_house()
-    obstacles = reader.read_obstacles()
-    walls = reader.read_walls()
-    features = reader.read_features()
-    rooms = reader.read_rooms(full_catalog)
-    bonuses = reader.read_bonuses(full_catalog, rooms, features)
-    if reader.problems:
-        raise InputError(reader.problems)
-    return Project(
-        id=data["id"],
-        name=data["name"],
-        width=reader.width,
-        height=reader.height,
-        house=house,
-        rooms=rooms,
-        catalog=full_catalog,
-        number=data.get("number", 0),
-        difficulty=data.get("difficulty", 0),
-        description=data.get("description", "").strip(),
-        obstacles=obstacles,
-        walls=walls,
-        features=features,
-        special_rules=tuple(data.get("special_rules", [])),
-        bonuses=bonuses,
-        tips=data.get("tips", "").strip(),
-        source=file,
-        house_ranges=tuple(data["house"]),
-    )
-
-
-def load_project(path: str | Path) -> Project:
-    """Read and check a project YAML file (``-`` for stdin)."""
-    name, text = read_text(path)
-    data = load_yaml(text, name)
-    return parse_project(data, name)
-
-
-def bundled_project_files() -> dict[str, Path]:
-    """Bundled project files by id (``projects/NN-id.yaml``), in book order."""
-    files: dict[str, Path] = {}
-    for path in sorted(data_dir("projects").glob("*.yaml")):
-        stem = path.stem
-        project_id = stem.split("-", 1)[1] if stem[:2].isdigit() and "-" in stem else stem
-        files[project_id] = path
-    return files
-
-
-@cache
-def _bundled(project_id: str) -> Project:
-    return load_project(bundled_project_files()[project_id])
-
-
-def find_project(reference: str, relative_to: Path | None = None) -> Project:
-    """A bundled project by id, or a project file by path (relative to ``relative_to``)."""
-    if reference in bundled_project_files():
-        return _bundled(reference)
-    path = Path(reference)
-    if relative_to is not None and not path.is_absolute():
-        path = relative_to / path
-    try:
-        exists, regular = path.exists(), path.is_file()
-    except OSError as error:  # e.g. a name too long for the file system
-        raise ValueError(f"project {reference[:60]!r} cannot be a file: {error.strerror}") from None
-    if exists and not regular:
-        raise ValueError(f"project {reference!r} is not a regular file")
-    if path.suffix in (".yaml", ".yml") or exists:
-        return load_project(path)
-    known = ", ".join(bundled_project_files())
-    raise ValueError(
-        f"unknown project {reference!r}: expected a bundled id ({known}) or a path "
-        "to a project YAML file"
-    )

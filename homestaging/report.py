@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .catalog import Catalog, bundled_catalog
+from .catalog import Catalog
+from .catalogreader import bundled_catalog
 from .errors import ERROR, TODO, Problem
 from .grid import SIDE_NAMES, SIDES, Cell, cell_names, column_name, in_reading_order
 from .pieces import ROTATIONS, Piece

@@ -33,7 +33,8 @@ from .grid import (
 )
 from .layout import layout
 from .pieces import ROTATIONS, Piece, Placement, Shape
-from .project import MAX_LISTED_SQUARES, Project, find_project
+from .project import Project
+from .projectreader import MAX_LISTED_SQUARES, find_project
 from .readers import json_path, load_json, read_text
 from .schema import iter_errors, load_schema
 from .sheet import DrawnPiece, RoomPlan, Sheet, WildCard

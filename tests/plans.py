@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from homestaging.catalog import bundled_catalog
+from homestaging.catalogreader import bundled_catalog
 from homestaging.grid import parse_cell, parse_cells, parse_edge
 from homestaging.pieces import Placement
 from homestaging.project import Bonus, CardSlot, Feature, Project, RoomSpec

@@ -6,7 +6,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from homestaging.grid import components
-from homestaging.project import MAX_ROOMS, MAX_TOKENS, Project, bundled_project_files, find_project
+from homestaging.project import MAX_ROOMS, MAX_TOKENS, Project
+from homestaging.projectreader import bundled_project_files, find_project
 
 PROJECTS = [find_project(project_id) for project_id in bundled_project_files()]
 

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from homestaging import cli
 from homestaging.cli import main
-from homestaging.project import bundled_project_files
+from homestaging.projectreader import bundled_project_files
 
 ROOT = Path(__file__).resolve().parent.parent
 

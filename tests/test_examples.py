@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from homestaging.errors import ERROR, TODO
-from homestaging.project import bundled_project_files
+from homestaging.projectreader import bundled_project_files
 from homestaging.rules import check
 from homestaging.scoring import score
 from homestaging.sheetio import read_sheet

@@ -25,9 +25,9 @@ from hypothesis import strategies as st
 from plans import SPEC_SHEET
 
 from homestaging import rules, scoring, sheetio
-from homestaging.catalog import bundled_catalog, data_dir, parse_cards, parse_pieces
+from homestaging.catalogreader import bundled_catalog, data_dir, parse_cards, parse_pieces
 from homestaging.errors import InputError, Located
-from homestaging.project import parse_project
+from homestaging.projectreader import parse_project
 from homestaging.readers import load_json, load_yaml, read_text
 
 ROOT = Path(__file__).resolve().parent.parent

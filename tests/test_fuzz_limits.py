@@ -25,7 +25,7 @@ from homestaging import rules, scoring, sheetio
 from homestaging.errors import InputError
 from homestaging.grid import MAX_SIDE, parse_cells
 from homestaging.output import write_atomic
-from homestaging.project import MAX_LISTED_SQUARES, bundled_project_files, parse_project
+from homestaging.projectreader import MAX_LISTED_SQUARES, bundled_project_files, parse_project
 from homestaging.readers import (
     MAX_DEPTH,
     MAX_FILE_BYTES,

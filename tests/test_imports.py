@@ -14,10 +14,19 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "homestaging"
 EXAMPLE = ROOT / "examples" / "tutorial-finished.json"
 
+# Every module of the package, lowest first: a module may only import the ones before it.
+CORE = [  # the game: squares, pieces, the models, rules, access, scoring, placements (no I/O)
+    "grid", "errors", "pieces", "catalog", "project", "sheet", "layout", "rules", "access",
+    "distance", "bonuses", "scoring", "placement",
+]
 LAYERS = [
-    "grid", "errors", "readers", "schema", "pieces", "catalog", "project", "sheet", "layout",
-    "rules", "access", "distance", "bonuses", "scoring", "sheetio", "placement", "report",
-    "output", "panel", "drawing", "render", "printing", "cli",
+    *CORE,
+    # files: safe reading, schemas, the readers and the writer of each format
+    "readers", "schema", "catalogreader", "projectreader", "sheetio", "output",
+    # presentation and drawing
+    "report", "panel", "drawing", "render", "printing",
+    # the command line
+    "cli",
 ]
 ENTRY_POINTS = {"__init__", "__main__"}
 
@@ -59,6 +68,20 @@ def test_library_does_not_import_click_or_matplotlib() -> None:
     code = "import homestaging.rules, homestaging.scoring, homestaging.sheetio\n" + LOADED
     loaded = _run(code)
     assert (loaded["matplotlib"], loaded["click"]) == (False, False)
+
+
+def test_core_loads_no_file_format() -> None:
+    """The models, rules and scoring work on objects: no YAML, no schema, no file reader."""
+    modules = ", ".join(f"homestaging.{name}" for name in CORE)
+    code = f"""
+import json, sys
+import {modules}
+heavy = ("yaml", "homestaging.schema", "homestaging.readers", "click", "matplotlib",
+         "networkx", "shapely")
+print(json.dumps({{name: name in sys.modules for name in heavy}}))
+"""
+    loaded = _run(code)
+    assert not any(loaded.values()), loaded
 
 
 def test_cli_module_imports_no_heavy_library() -> None:
@@ -103,3 +126,5 @@ def test_imports_point_down(module: str) -> None:
         assert "matplotlib" not in imports
     if module != "cli":
         assert "click" not in imports
+    if module in CORE:
+        assert not imports & {"yaml", "readers", "schema", "output"}, module

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from homestaging.catalog import load_catalog
+from homestaging.catalogreader import load_catalog
 from homestaging.errors import InputError
-from homestaging.project import load_project
+from homestaging.projectreader import load_project
 from homestaging.readers import MAX_YAML_NODES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -273,7 +273,7 @@ def test_file_too_large(tmp_path: Path) -> None:
 def test_project_with_no_house() -> None:
     import yaml
 
-    from homestaging.project import parse_project
+    from homestaging.projectreader import parse_project
 
     document = yaml.safe_load((ROOT / "projects" / "00-tutorial.yaml").read_text())
     document["house"] = []

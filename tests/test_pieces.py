@@ -2,7 +2,7 @@
 
 import pytest
 
-from homestaging.catalog import bundled_catalog
+from homestaging.catalogreader import bundled_catalog
 from homestaging.pieces import Piece, Placement, parse_art
 
 CORNER = parse_art("KKK\nKoo\nKo.")

@@ -12,7 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from homestaging.catalog import Card, Catalog, bundled_catalog
+from homestaging.catalog import Card, Catalog
+from homestaging.catalogreader import bundled_catalog
 from homestaging.grid import Cell, Edge, parse_cell, parse_cells, parse_edge
 from homestaging.pieces import Piece, Placement, parse_art
 from homestaging.placement import (
@@ -26,7 +27,8 @@ from homestaging.placement import (
     target_room,
     why_none,
 )
-from homestaging.project import CardSlot, Project, RoomSpec, find_project
+from homestaging.project import CardSlot, Project, RoomSpec
+from homestaging.projectreader import find_project
 from homestaging.sheet import DrawnPiece, RoomPlan, Sheet, WildCard
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from homestaging.catalog import Catalog, bundled_catalog
+from homestaging.catalog import Catalog
+from homestaging.catalogreader import bundled_catalog
 from homestaging.printing import (
     MARGIN,
     MIN_SQUARE,
@@ -20,7 +21,7 @@ from homestaging.printing import (
     projects_pdf,
     sheet_layout,
 )
-from homestaging.project import bundled_project_files, find_project
+from homestaging.projectreader import bundled_project_files, find_project
 
 PROJECTS = list(bundled_project_files())
 PAGE = re.compile(rb"/Type\s*/Page\b(?!s)")

@@ -11,7 +11,7 @@ import pytest
 from matplotlib.colors import to_rgba
 from plans import project, sheet
 
-from homestaging.catalog import bundled_catalog
+from homestaging.catalogreader import bundled_catalog
 from homestaging.drawing import draw_piece, figure_bytes, fit_text, piece_figure, save_piece
 from homestaging.errors import Problem
 from homestaging.pieces import Piece

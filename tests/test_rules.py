@@ -9,7 +9,8 @@ import pytest
 from plans import PieceSpec, sheet
 
 from homestaging.grid import parse_edge
-from homestaging.project import Project, find_project
+from homestaging.project import Project
+from homestaging.projectreader import find_project
 from homestaging.rules import RULES, check
 from homestaging.sheet import Sheet
 

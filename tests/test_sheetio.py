@@ -16,7 +16,7 @@ from homestaging.errors import InputError
 from homestaging.grid import Edge, cells_text, parse_cell, parse_cells
 from homestaging.layout import layout
 from homestaging.pieces import ROTATIONS, Placement
-from homestaging.project import find_project
+from homestaging.projectreader import find_project
 from homestaging.rules import check
 from homestaging.scoring import score
 from homestaging.sheet import DrawnPiece, RoomPlan, Sheet, WildCard
