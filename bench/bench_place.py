@@ -151,7 +151,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5, help="runs per timing (best kept)")
     args = parser.parse_args()
     sheets: list[tuple[str, Sheet]] = []
-    from homestaging.sheetio import read_sheet
+    from homestaging.sheetreader import read_sheet
 
     for path in sorted((ROOT / "examples").glob("*mid*.json")):
         if path.name.endswith(".expected.json"):

@@ -25,7 +25,7 @@ RUNS = 7
 
 RENDER = """
 import sys
-from homestaging.sheetio import read_sheet
+from homestaging.sheetreader import read_sheet
 from homestaging.scoring import score
 from homestaging.render import save_plan
 sheet = read_sheet(sys.argv[1])
@@ -73,7 +73,7 @@ def warm() -> tuple[float, float]:
     from homestaging.projectreader import find_project
     from homestaging.render import figure_bytes, plan_figure
     from homestaging.scoring import score
-    from homestaging.sheetio import read_sheet
+    from homestaging.sheetreader import read_sheet
 
     sheet = read_sheet(ROOT / "examples" / "tutorial-finished.json")
     figure_bytes(plan_figure(sheet, score(sheet)), "png")

@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from homestaging.grid import cell_name
 from homestaging.rules import check
 from homestaging.scoring import score
-from homestaging.sheetio import read_sheet
+from homestaging.sheetreader import read_sheet
 
 SIZES = ((24, 32), (50, 50), (100, 100), (200, 200))
 ROOMS = 5

@@ -19,7 +19,7 @@ from .catalog import Card, Catalog
 from .errors import InputError, Located
 from .grid import DELTAS, Cell, outermost
 from .pieces import Piece, Shape, parse_art
-from .readers import json_path, load_yaml, read_text
+from .readers import JsonParts, json_path, load_yaml, read_text
 from .schema import iter_errors, load_schema
 
 __all__ = ["bundled_catalog", "data_dir", "load_catalog", "parse_cards", "parse_pieces"]
@@ -34,7 +34,7 @@ def data_dir(name: str) -> Path:
 
 
 def _schema_problems(
-    data: Any, schema: str, file: str, base: tuple[str | int, ...]
+    data: Any, schema: str, file: str, base: JsonParts
 ) -> tuple[list[Located], set[int]]:
     """Schema problems of a list, and the indexes of the entries they touch.
 
@@ -57,7 +57,7 @@ def _schema_problems(
 
 
 def parse_pieces(
-    data: Any, file: str, base: tuple[str | int, ...] = (), known: Iterable[str] = ()
+    data: Any, file: str, base: JsonParts = (), known: Iterable[str] = ()
 ) -> tuple[list[Piece], list[Located]]:
     """Pieces from a catalog list; also returns every located problem found."""
     problems, bad = _schema_problems(data, "catalog", file, base)
@@ -121,7 +121,7 @@ def _sides_with_circulation(
 
 
 def parse_cards(
-    data: Any, file: str, pieces: dict[str, Piece], base: tuple[str | int, ...] = ()
+    data: Any, file: str, pieces: dict[str, Piece], base: JsonParts = ()
 ) -> tuple[list[Card], list[Located]]:
     """Cards from a cards list, checked against ``pieces``; also returns every problem."""
     problems, bad = _schema_problems(data, "cards", file, base)

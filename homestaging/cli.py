@@ -313,7 +313,7 @@ def projects_validate(files: tuple[str, ...], fmt: str) -> None:
 
 
 def _sheet(path: str) -> Any:
-    from .sheetio import read_sheet
+    from .sheetreader import read_sheet
 
     return read_sheet(path)
 
@@ -383,11 +383,11 @@ def convert_command(sheet_path: str, form: str, output: str | None) -> None:
     The sheet JSON goes to standard output unless -o is given. SHEET may be '-'.
     """
     from .output import write_atomic
-    from .sheetio import dumps, sheet_to_json
+    from .sheetwriter import sheet_text
 
     sheet = _sheet(sheet_path)
     try:
-        text = dumps(sheet_to_json(sheet, form))
+        text = sheet_text(sheet, form)
     except ValueError as error:
         raise InputError.single(_display(sheet_path), str(error)) from None
     if output is None:

@@ -3,8 +3,9 @@
 * :func:`write_atomic` writes to a temporary file in the target's folder, flushes it
   to disk and renames it over the target, so a reader never sees half a file. It
   refuses to overwrite any of the input files it is told about.
-* :func:`dumps_json` is the one JSON text form used for output: keys in the order
-  given, two-space indent, UTF-8 characters kept, a trailing newline.
+* :func:`dumps_json` is the one JSON pretty-printer: keys in the order given, two-space
+  indent, UTF-8 characters kept, a trailing newline; with a ``width``, short lists and
+  objects stay on one line (the sheet files' style).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import contextlib
 import json
 import os
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -24,9 +25,46 @@ __all__ = ["FORMATS", "dumps_json", "same_file", "write_atomic"]
 FORMATS = ("text", "json")
 
 
-def dumps_json(value: Any) -> str:
-    """Deterministic JSON text: insertion order, indent 2, no ASCII escaping, newline."""
-    return json.dumps(value, sort_keys=False, indent=2, ensure_ascii=False) + "\n"
+def dumps_json(value: Any, *, width: int | None = None, rows: Collection[str] = ()) -> str:
+    """Deterministic JSON text: insertion order, indent 2, no ASCII escaping, newline.
+
+    Without ``width`` every list and object spreads one item per line. With ``width``,
+    a list or object whose one-line form fits in ``width`` characters (its indent
+    included) stays on one line, except the top value, the values of the keys in
+    ``rows`` and the objects holding such a key, which always spread.
+
+    >>> print(dumps_json({"a": [1, 2], "grid": ["..", ".."]}, width=40, rows=["grid"]), end="")
+    {
+      "a": [1, 2],
+      "grid": [
+        "..",
+        ".."
+      ]
+    }
+    """
+    if width is None:
+        return json.dumps(value, sort_keys=False, indent=2, ensure_ascii=False) + "\n"
+    return _spread(value, 0, True, width, frozenset(rows)) + "\n"
+
+
+def _spread(value: Any, indent: int, force: bool, width: int, rows: frozenset[str]) -> str:
+    flat = json.dumps(value, ensure_ascii=False)
+    if not isinstance(value, dict | list) or not value:
+        return flat
+    if isinstance(value, dict) and not rows.isdisjoint(value):
+        force = True
+    if not force and indent + len(flat) <= width:
+        return flat
+    pad = " " * (indent + 2)
+    if isinstance(value, list):
+        items = [pad + _spread(item, indent + 2, False, width, rows) for item in value]
+        return "[\n" + ",\n".join(items) + "\n" + " " * indent + "]"
+    items = [
+        pad + json.dumps(key, ensure_ascii=False) + ": "
+        + _spread(item, indent + 2, key in rows, width, rows)
+        for key, item in value.items()
+    ]
+    return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
 
 
 def same_file(a: str | Path, b: str | Path) -> bool:

@@ -28,7 +28,7 @@ from .grid import (
     reading_order,
 )
 from .project import MAX_TOKENS, Bonus, CardSlot, Feature, Project, RoomSpec
-from .readers import json_path, load_yaml, read_text
+from .readers import JsonParts, json_path, load_yaml, read_text
 from .schema import iter_errors, load_schema
 
 __all__ = [
@@ -48,9 +48,6 @@ _BOUNDED = {
     "room_size": ("at_least", "at_most"),
 }
 
-Parts = tuple[str | int, ...]
-
-
 class _ProjectReader:
     """Semantic checks of a schema-checked project; collects every problem."""
 
@@ -63,14 +60,14 @@ class _ProjectReader:
         self.squares_left = MAX_LISTED_SQUARES
         self.house: set[Cell] = set()
 
-    def error(self, message: str, parts: Parts | str) -> None:
+    def error(self, message: str, parts: JsonParts | str) -> None:
         path = parts if isinstance(parts, str) else json_path(parts)
         self.problems.append(Located(self.file, message, path))
 
     def off_sheet(self, squares: list[Cell]) -> list[Cell]:
         return [c for c in squares if not (0 <= c[0] < self.width and 0 <= c[1] < self.height)]
 
-    def cells(self, values: list[str], path: Parts) -> list[list[Cell]]:
+    def cells(self, values: list[str], path: JsonParts) -> list[list[Cell]]:
         """Each entry's squares; a bad entry adds a problem and gives no squares.
 
         Once the project's lists name more than MAX_LISTED_SQUARES squares in all, the
@@ -199,7 +196,7 @@ class _ProjectReader:
         names = {room.name for room in rooms}
         kinds = {feature.kind for feature in features}
         for index, entry in enumerate(self.data.get("bonuses", [])):
-            path: Parts = ("bonuses", index)
+            path: JsonParts = ("bonuses", index)
             if len([key for key in ("when", "per") if key in entry]) != 1:
                 self.error("expected exactly one of 'when' or 'per'", path)
             if "max" in entry and "per" not in entry:
@@ -221,7 +218,7 @@ class _ProjectReader:
 def _check_bonus_refs(
     file: str,
     value: Any,
-    path: tuple[str | int, ...],
+    path: JsonParts,
     rooms: set[str],
     features: set[str],
     catalog: Catalog,

@@ -21,6 +21,7 @@ from .errors import InputError, Located
 __all__ = [
     "MAX_FILE_BYTES",
     "MAX_YAML_NODES",
+    "JsonParts",
     "json_path",
     "load_json",
     "load_yaml",
@@ -32,10 +33,13 @@ MAX_YAML_NODES = 200_000
 MAX_DEPTH = 64
 MAX_DIGITS = 4300  # Python's own limit on reading an integer
 
+JsonParts = tuple[str | int, ...]
+"""A JSON path as its keys and indexes: ``('rooms', 2, 'door')``."""
+
 _Loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-def json_path(parts: tuple[str | int, ...] | list[str | int]) -> str:
+def json_path(parts: JsonParts | list[str | int]) -> str:
     """``('rooms', 2, 'door')`` -> ``$.rooms[2].door``."""
     text = "$"
     for part in parts:
@@ -93,7 +97,7 @@ def _pairs_hook(pairs: list[tuple[str, Any]]) -> _Pairs:
 
 
 def _duplicate_messages(
-    file: str, value: Any, parts: tuple[str | int, ...], depth: int
+    file: str, value: Any, parts: JsonParts, depth: int
 ) -> list[Located]:
     if depth > MAX_DEPTH:
         return [Located(file, f"nested more than {MAX_DEPTH} levels deep", json_path(parts))]

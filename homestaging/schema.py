@@ -16,7 +16,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from .readers import json_path
+from .readers import JsonParts, json_path
 
 __all__ = ["iter_errors", "load_schema"]
 
@@ -30,7 +30,6 @@ _TYPES: dict[str, tuple[type, ...]] = {
     "null": (type(None),),
 }
 
-Path = tuple[str | int, ...]
 
 
 @cache
@@ -82,7 +81,7 @@ def _type_words(names: str | list[str]) -> str:
 
 
 def iter_errors(
-    value: Any, schema: dict[str, Any], root: dict[str, Any] | None = None, path: Path = ()
+    value: Any, schema: dict[str, Any], root: dict[str, Any] | None = None, path: JsonParts = ()
 ) -> Iterator[tuple[str, str]]:
     """Yield ``(json path, message)`` for every way ``value`` breaks ``schema``."""
     root = root if root is not None else schema
@@ -118,7 +117,7 @@ def iter_errors(
         yield from _object(value, schema, root, path)
 
 
-def _string(value: str, schema: dict[str, Any], path: Path) -> Iterator[tuple[str, str]]:
+def _string(value: str, schema: dict[str, Any], path: JsonParts) -> Iterator[tuple[str, str]]:
     if "minLength" in schema and len(value) < schema["minLength"]:
         bound = schema["minLength"]
         yield json_path(path), f"expected at least {bound} characters, found {len(value)}"
@@ -135,7 +134,7 @@ def _entries(count: int) -> str:
 
 
 def _array(
-    value: list[Any], schema: dict[str, Any], root: dict[str, Any], path: Path
+    value: list[Any], schema: dict[str, Any], root: dict[str, Any], path: JsonParts
 ) -> Iterator[tuple[str, str]]:
     where = json_path(path)
     if "minItems" in schema and len(value) < schema["minItems"]:
@@ -148,7 +147,7 @@ def _array(
 
 
 def _object(
-    value: dict[Any, Any], schema: dict[str, Any], root: dict[str, Any], path: Path
+    value: dict[Any, Any], schema: dict[str, Any], root: dict[str, Any], path: JsonParts
 ) -> Iterator[tuple[str, str]]:
     properties: dict[str, Any] = schema.get("properties", {})
     for key in value:
@@ -181,7 +180,7 @@ def _object(
 
 
 def _any_of(
-    value: Any, options: list[dict[str, Any]], root: dict[str, Any], path: Path
+    value: Any, options: list[dict[str, Any]], root: dict[str, Any], path: JsonParts
 ) -> Iterator[tuple[str, str]]:
     """Pass when one option fits; otherwise report the errors of the closest option."""
     resolved = [root["$defs"][o["$ref"].rsplit("/", 1)[-1]] if "$ref" in o else o for o in options]

@@ -1,7 +1,8 @@
 """A player's plan: the rooms walled so far, the pieces drawn, the doors and windows.
 
-This is the model only; :mod:`homestaging.sheetio` reads and writes it as grid JSON
-and :mod:`homestaging.layout` derives walls, hallway and piece rooms from it.
+This is the model only; :mod:`homestaging.sheetreader` and :mod:`homestaging.sheetwriter`
+read and write it as grid JSON, and :mod:`homestaging.layout` derives walls, hallway and
+piece rooms from it.
 """
 
 from __future__ import annotations

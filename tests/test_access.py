@@ -12,7 +12,7 @@ from homestaging.access import access, access_problems
 from homestaging.errors import Problem
 from homestaging.layout import layout
 from homestaging.sheet import Sheet
-from homestaging.sheetio import read_sheet
+from homestaging.sheetreader import read_sheet
 
 PLAIN = project()  # house B2:I7 on 10 x 8; rooms Living and Bed
 LIVING = ("Living", ["B2:D4"], [("D4", "s")])

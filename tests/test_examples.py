@@ -14,7 +14,7 @@ from homestaging.errors import ERROR, TODO
 from homestaging.projectreader import bundled_project_files
 from homestaging.rules import check
 from homestaging.scoring import score
-from homestaging.sheetio import read_sheet
+from homestaging.sheetreader import read_sheet
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 FINISHED = sorted(EXAMPLES.glob("*-finished.json"))

@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from plans import SPEC_SHEET
 
-from homestaging import rules, scoring, sheetio
+from homestaging import rules, scoring, sheetreader
 from homestaging.catalogreader import bundled_catalog, data_dir, parse_cards, parse_pieces
 from homestaging.errors import InputError, Located
 from homestaging.projectreader import parse_project
@@ -361,7 +361,7 @@ def check_and_score(sheet: Any) -> None:
 )
 def test_parse_sheet_of_random_values(tmp_path_factory: pytest.TempPathFactory, value: Any) -> None:
     base = tmp_path_factory.getbasetemp()
-    sheet = outcome(lambda: sheetio.parse_sheet(value, "s.json", base), "s.json")
+    sheet = outcome(lambda: sheetreader.parse_sheet(value, "s.json", base), "s.json")
     if sheet is not None:
         check_and_score(sheet)
 
@@ -373,19 +373,19 @@ def test_parse_sheet_of_mutated_sheets(
 ) -> None:
     name, document = entry
     base = tmp_path_factory.getbasetemp()
-    sheet = outcome(lambda: sheetio.parse_sheet(mutate(document, mutation), name, base), name)
+    sheet = outcome(lambda: sheetreader.parse_sheet(mutate(document, mutation), name, base), name)
     if sheet is not None:
         check_and_score(sheet)
 
 
 @pytest.mark.parametrize(("name", "document"), SHEETS, ids=[name for name, _ in SHEETS])
 def test_unmutated_sheets_read_and_check(name: str, document: Any) -> None:
-    sheet = sheetio.parse_sheet(copy.deepcopy(document), name, ROOT / "examples")
+    sheet = sheetreader.parse_sheet(copy.deepcopy(document), name, ROOT / "examples")
     check_and_score(sheet)
 
 
 def test_wild_card_with_a_null_legend_is_an_input_error() -> None:
     data = {**SPEC_SHEET, "furniture_legend": None}
     with pytest.raises(InputError) as caught:
-        sheetio.parse_sheet(data, "s.json", ROOT)
+        sheetreader.parse_sheet(data, "s.json", ROOT)
     assert "$.furniture_legend" in {m.path for m in caught.value.messages}

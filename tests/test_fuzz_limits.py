@@ -21,7 +21,7 @@ import pytest
 import yaml
 from plans import SPEC_SHEET
 
-from homestaging import rules, scoring, sheetio
+from homestaging import rules, scoring, sheetreader
 from homestaging.errors import InputError
 from homestaging.grid import MAX_SIDE, parse_cells
 from homestaging.output import write_atomic
@@ -254,7 +254,7 @@ def test_odd_squares_in_a_sheet_are_located(where: str) -> None:
     data = copy.deepcopy(SPEC_SHEET)
     data["rooms"][0]["cells"] = [where]
     with Stopwatch(2.0), pytest.raises(InputError) as caught:
-        sheetio.parse_sheet(data, "s.json", ROOT)
+        sheetreader.parse_sheet(data, "s.json", ROOT)
     paths = {m.path for m in caught.value.messages}
     assert "$.rooms[0].cells[0]" in paths, messages(caught)
 
@@ -372,7 +372,7 @@ def test_renderer_failing_midway_writes_nothing(
         raise RuntimeError("renderer failed mid-way")
 
     monkeypatch.setattr(matplotlib.figure.Figure, "savefig", failing)
-    sheet = sheetio.parse_sheet(copy.deepcopy(SPEC_SHEET), "s.json", ROOT)
+    sheet = sheetreader.parse_sheet(copy.deepcopy(SPEC_SHEET), "s.json", ROOT)
     out = tmp_path / "out"
     out.mkdir()
     with pytest.raises(RuntimeError, match="mid-way"):
@@ -399,7 +399,7 @@ import json, sys
 from pathlib import Path
 from homestaging.rules import check
 from homestaging.scoring import score
-from homestaging.sheetio import parse_sheet
+from homestaging.sheetreader import parse_sheet
 out = []
 for name, data in json.loads(sys.stdin.read()):
     sheet = parse_sheet(data, name, Path("examples"))
@@ -450,7 +450,7 @@ def test_check_and_score_are_identical_twice_in_one_process(
     def report() -> str:
         out: list[Any] = []
         for name, data in readable_sheets:
-            sheet = sheetio.parse_sheet(copy.deepcopy(data), name, ROOT / "examples")
+            sheet = sheetreader.parse_sheet(copy.deepcopy(data), name, ROOT / "examples")
             out.append([p.to_json() for p in rules.check(sheet)])
             out.append(scoring.score(sheet).to_json())
         return json.dumps(out, ensure_ascii=False)
@@ -480,7 +480,7 @@ def test_a_sheet_naming_too_many_squares_is_refused_quickly() -> None:
     }
     start = time.perf_counter()
     with pytest.raises(InputError) as caught:
-        sheetio.parse_sheet(data, "big.json", Path("."))
+        sheetreader.parse_sheet(data, "big.json", Path("."))
     assert time.perf_counter() - start < 5
     assert [str(m) for m in caught.value.messages] == [
         f"big.json: $.rooms[0].cells[{MAX_LISTED_SQUARES // 192}]: the sheet's ranges name more "
@@ -494,7 +494,7 @@ def test_a_project_path_that_is_not_a_regular_file_is_refused(tmp_path: Path) ->
     os.mkfifo(fifo)
     data = {"format": "homestaging-sheet/1", "project": "project.yaml"}
     with pytest.raises(InputError) as caught:
-        sheetio.parse_sheet(data, "s.json", tmp_path)
+        sheetreader.parse_sheet(data, "s.json", tmp_path)
     assert [str(m) for m in caught.value.messages] == [
         "s.json: $.project: project 'project.yaml' is not a regular file"
     ]
@@ -519,7 +519,7 @@ def test_an_empty_file_says_so(reader: Any, text: str, expected: str) -> None:
 def test_a_project_name_too_long_for_a_file_is_refused() -> None:
     data = {"format": "homestaging-sheet/1", "project": "x" * 300}
     with pytest.raises(InputError) as caught:
-        sheetio.parse_sheet(data, "s.json", Path("."))
+        sheetreader.parse_sheet(data, "s.json", Path("."))
     assert [str(m) for m in caught.value.messages] == [
         f"s.json: $.project: project {'x' * 60!r} cannot be a file: File name too long"
     ]

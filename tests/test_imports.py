@@ -22,7 +22,8 @@ CORE = [  # the game: squares, pieces, the models, rules, access, scoring, place
 LAYERS = [
     *CORE,
     # files: safe reading, schemas, the readers and the writer of each format
-    "readers", "schema", "catalogreader", "projectreader", "sheetio", "output",
+    "readers", "schema", "catalogreader", "projectreader", "output", "fitting", "sheetreader",
+    "sheetwriter",
     # presentation and drawing
     "report", "panel", "drawing", "render", "printing",
     # the command line
@@ -65,7 +66,7 @@ except SystemExit as stop:
 
 
 def test_library_does_not_import_click_or_matplotlib() -> None:
-    code = "import homestaging.rules, homestaging.scoring, homestaging.sheetio\n" + LOADED
+    code = "import homestaging.rules, homestaging.scoring, homestaging.sheetreader\n" + LOADED
     loaded = _run(code)
     assert (loaded["matplotlib"], loaded["click"]) == (False, False)
 

@@ -9,7 +9,7 @@ from homestaging.errors import Problem
 from homestaging.panel import legend_lines, panel_lines, shown_problems, unreachable_pieces
 from homestaging.scoring import BonusResult, Penalty, PieceScore, RoomScore, ScoreCard
 from homestaging.sheet import Sheet
-from homestaging.sheetio import read_sheet
+from homestaging.sheetreader import read_sheet
 
 ROOT = Path(__file__).resolve().parent.parent
 OVERLAP = Problem("overlap", "error", "the sofa covers the lamp", "pieces[5]", ("C3",),

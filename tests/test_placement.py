@@ -366,7 +366,7 @@ MIDGAME_SHEETS = sorted(
 
 def last_room_in_play(path: Path) -> Sheet:
     """A finished example with its last room being furnished again (walls taken down)."""
-    from homestaging.sheetio import read_sheet
+    from homestaging.sheetreader import read_sheet
 
     sheet = read_sheet(path)
     last = sheet.rooms[-1]
@@ -402,7 +402,7 @@ def test_there_are_mid_game_examples() -> None:
 
 @pytest.mark.parametrize("path", MIDGAME_SHEETS, ids=lambda p: p.name)
 def test_fast_agrees_with_the_rules_on_the_examples(path: Path) -> None:
-    from homestaging.sheetio import read_sheet
+    from homestaging.sheetreader import read_sheet
 
     sheet = read_sheet(path)
     room = target_room(sheet)

@@ -123,7 +123,7 @@ def test_mid_game_plan_without_card() -> None:
 
 def test_example_plan_shows_room_points() -> None:
     from homestaging.scoring import score
-    from homestaging.sheetio import read_sheet
+    from homestaging.sheetreader import read_sheet
 
     plan = read_sheet(ROOT / "examples" / "tutorial-finished.json")
     ax = plan_figure(plan, score(plan)).axes[0]
@@ -201,7 +201,7 @@ MIDGAME = ROOT / "examples" / "family-home-midgame.json"
 
 def midgame_figure() -> tuple[Sheet, object, object]:
     from homestaging.scoring import score
-    from homestaging.sheetio import read_sheet
+    from homestaging.sheetreader import read_sheet
 
     plan = read_sheet(MIDGAME)
     assert not plan.finished and not plan.front_doors
@@ -338,7 +338,7 @@ def bunk_candidates() -> tuple[Sheet, list[tuple[Piece, list[Candidate]]]]:
     from dataclasses import replace
 
     from homestaging.placement import placements, target_room
-    from homestaging.sheetio import read_sheet
+    from homestaging.sheetreader import read_sheet
 
     plan = read_sheet(MIDGAME)
     bunk = plan.project.catalog.pieces["bed-bunk"]

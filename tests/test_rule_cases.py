@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from homestaging.rules import RULES, check
-from homestaging.sheetio import read_sheet
+from homestaging.sheetreader import read_sheet
 
 CASES = Path(__file__).parent / "cases" / "rules"
 SHEETS = sorted(p for p in CASES.glob("*.json") if not p.name.endswith(".expected.json"))

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from homestaging.scoring import score
-from homestaging.sheetio import read_sheet
+from homestaging.sheetreader import read_sheet
 
 CASES = Path(__file__).parent / "cases" / "scoring"
 SHEETS = sorted(p for p in CASES.glob("*.json") if not p.name.endswith(".expected.json"))

@@ -16,7 +16,7 @@ from homestaging.pieces import Placement
 from homestaging.project import Feature, Project
 from homestaging.scoring import score
 from homestaging.sheet import DrawnPiece, RoomPlan, Sheet
-from homestaging.sheetio import read_sheet
+from homestaging.sheetreader import read_sheet
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))

@@ -20,7 +20,7 @@ from homestaging.scoring import (
     score,
 )
 from homestaging.sheet import DrawnPiece, Sheet
-from homestaging.sheetio import read_sheet
+from homestaging.sheetreader import read_sheet
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "tutorial-finished.json"
 

@@ -1,11 +1,8 @@
-"""Reading and writing sheets as grid JSON (SPEC 3.1).
+"""Reading sheets: grid JSON (``docs/sheet-format.md``) into a :class:`~homestaging.sheet.Sheet`.
 
-:func:`read_sheet` and :func:`parse_sheet` turn a sheet file into a
-:class:`~homestaging.sheet.Sheet`, reporting every problem of the file at once as one
-:class:`~homestaging.errors.InputError`. :func:`sheet_to_json` writes a sheet back in
-the ``grid`` form (furniture drawn in ``furniture_grid``) or the ``pieces`` form, and
-:func:`dumps` gives deterministic text. The format decisions are in
-``docs/sheet-format.md``.
+:func:`read_sheet` and :func:`parse_sheet` report every problem of the file at once as
+one :class:`~homestaging.errors.InputError`, each located by its JSON path; the
+furniture grid's groups are read with :mod:`homestaging.fitting`.
 """
 
 from __future__ import annotations
@@ -13,12 +10,12 @@ from __future__ import annotations
 import difflib
 import json
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 from .errors import InputError, Located
+from .fitting import EMPTY, LEGEND_CHARS, MARK, find_fits, narrow_fits
 from .grid import (
     Cell,
     Edge,
@@ -31,28 +28,14 @@ from .grid import (
     parse_edge,
     reading_order,
 )
-from .layout import layout
-from .pieces import ROTATIONS, Piece, Placement, Shape
+from .pieces import Piece, Placement
 from .project import Project
 from .projectreader import MAX_LISTED_SQUARES, find_project
-from .readers import json_path, load_json, read_text
+from .readers import JsonParts, json_path, load_json, read_text
 from .schema import iter_errors, load_schema
 from .sheet import DrawnPiece, RoomPlan, Sheet, WildCard
 
-__all__ = ["FORMAT", "cover_ranges", "dumps", "parse_sheet", "read_sheet", "sheet_to_json"]
-
-FORMAT = "homestaging-sheet/1"
-EMPTY = ". "  # '.' and ' ' mean "nothing here"
-MARK = "o"
-LEGEND_CHARS = "".join(
-    c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789" if c != MARK
-)
-
-_Parts = tuple[str | int, ...]
-
-
-# --------------------------------------------------------------------------- reading
-
+__all__ = ["parse_sheet", "read_sheet"]
 
 def read_sheet(path: str | Path) -> Sheet:
     """Read a sheet file (``-`` for stdin); raise InputError listing every problem."""
@@ -100,94 +83,6 @@ def _sheet_size(project: Project) -> str:
     return f"{project.width} x {project.height}"
 
 
-@dataclass(frozen=True)
-class _Fit:
-    """One way a piece's turned art matches a group of furniture squares."""
-
-    rotation: int
-    mirror: bool
-    anchor: Cell
-    shape: Shape
-
-    @property
-    def circulation(self) -> frozenset[Cell]:
-        ax, ay = self.anchor
-        return frozenset((ax + x, ay + y) for x, y in self.shape.circulation)
-
-    def describe(self) -> str:
-        text = f"rotation {self.rotation}" + (" mirrored" if self.mirror else "")
-        circulation = cells_text(self.circulation) if self.circulation else "none"
-        return f"{text} (circulation {circulation})"
-
-
-def _orientations(
-    piece: Piece, rotation: int | None, mirrors: Sequence[bool]
-) -> list[tuple[int, bool, Shape]]:
-    """The (rotation, mirror, shape) options to try, distinct shapes, in a fixed order."""
-    rotations = ROTATIONS if rotation is None else (rotation,)
-    seen: set[Shape] = set()
-    found: list[tuple[int, bool, Shape]] = []
-    for mirror in mirrors:
-        for turn in rotations:
-            shape = piece.shape(turn, mirror)
-            if shape not in seen:
-                seen.add(shape)
-                found.append((turn, mirror, shape))
-    return found
-
-
-def _fits(
-    piece: Piece, group: frozenset[Cell], rotation: int | None, mirrors: Sequence[bool]
-) -> list[_Fit]:
-    """Every orientation whose furniture squares are exactly ``group``, translated."""
-    found: list[_Fit] = []
-    gx = min(x for x, _ in group)
-    gy = min(y for _, y in group)
-    for turn, mirror, shape in _orientations(piece, rotation, mirrors):
-        if len(shape.furniture) != len(group):
-            continue
-        fx = min(x for x, _ in shape.furniture)
-        fy = min(y for _, y in shape.furniture)
-        anchor = (gx - fx, gy - fy)
-        if {(anchor[0] + x, anchor[1] + y) for x, y in shape.furniture} == group:
-            found.append(_Fit(turn, mirror, anchor, shape))
-    return found
-
-
-def _choose(
-    fits: list[_Fit], marks: frozenset[Cell], furniture: frozenset[Cell], project: Project
-) -> list[_Fit]:
-    """Narrow several fits down to one when the drawing says which; return the survivors.
-
-    In order: prefer fits whose circulation stays on the sheet, then fits whose
-    circulation is not under drawn furniture, then the one fit with every circulation
-    square marked ``o``, then fits whose circulation stays in the house and off
-    obstacles, then the fit covering the most ``o`` marks.
-    """
-    usable = project.house - project.obstacles
-
-    def on_sheet(fit: _Fit) -> bool:
-        return all(project.in_sheet(cell) for cell in fit.circulation)
-
-    def all_marked(fit: _Fit) -> bool:
-        return bool(fit.circulation) and fit.circulation <= marks
-
-    def in_house(fit: _Fit) -> bool:
-        return fit.circulation <= usable
-
-    for keep in (on_sheet, lambda fit: not (fit.circulation & furniture), all_marked, in_house):
-        if len(fits) <= 1:
-            return fits
-        kept = [fit for fit in fits if keep(fit)]
-        if kept and (keep is not all_marked or len(kept) == 1):
-            fits = kept
-    if len(fits) <= 1:
-        return fits
-    most = max(len(fit.circulation & marks) for fit in fits)
-    winners = [fit for fit in fits if len(fit.circulation & marks) == most]
-    return winners if len(winners) == 1 and most > 0 else fits
-
-
 def _count(number: int, noun: str) -> str:
     """``_count(1, 'entry') == '1 entry'``, ``_count(2, 'entry') == '2 entries'``."""
     if number == 1:
@@ -211,7 +106,7 @@ class _Reader:
         self.problems: list[Located] = []
         self.squares_left = MAX_LISTED_SQUARES
 
-    def error(self, message: str, parts: _Parts | str) -> None:
+    def error(self, message: str, parts: JsonParts | str) -> None:
         path = parts if isinstance(parts, str) else json_path(parts)
         self.problems.append(Located(self.file, message, path))
 
@@ -239,7 +134,7 @@ class _Reader:
     def on_sheet(self, cell: Cell) -> bool:
         return self.project.in_sheet(cell)
 
-    def room_name(self, name: str, parts: _Parts) -> bool:
+    def room_name(self, name: str, parts: JsonParts) -> bool:
         names = [room.name for room in self.project.rooms]
         if name in names:
             return True
@@ -250,7 +145,7 @@ class _Reader:
         )
         return False
 
-    def edge(self, value: Any, parts: _Parts) -> Edge | None:
+    def edge(self, value: Any, parts: JsonParts) -> Edge | None:
         try:
             edge = parse_edge(value)
         except ValueError as error:
@@ -262,7 +157,7 @@ class _Reader:
             return None
         return edge
 
-    def edges(self, value: Any, parts: _Parts, what: Callable[..., str]) -> list[Edge]:
+    def edges(self, value: Any, parts: JsonParts, what: Callable[..., str]) -> list[Edge]:
         """One edge ``["C5", "s"]`` or a list of edges (``what(edge=name)`` names one)."""
         if isinstance(value, list) and value and isinstance(value[0], str):
             found = self.edge(value, parts)
@@ -271,10 +166,10 @@ class _Reader:
                               for index, item in enumerate(value or [])], what)
 
     def distinct(
-        self, edges: list[tuple[Edge | None, _Parts]], what: Callable[..., str]
+        self, edges: list[tuple[Edge | None, JsonParts]], what: Callable[..., str]
     ) -> list[Edge]:
         """The edges read, each once: an edge listed again (from either side) is an error."""
-        first: dict[Edge, tuple[Edge, _Parts]] = {}
+        first: dict[Edge, tuple[Edge, JsonParts]] = {}
         for edge, parts in edges:
             if edge is None:
                 continue
@@ -287,7 +182,7 @@ class _Reader:
             first[edge] = (edge, parts)
         return [edge for edge, _ in first.values()]
 
-    def cells(self, values: Any, parts: _Parts) -> set[Cell]:
+    def cells(self, values: Any, parts: JsonParts) -> set[Cell]:
         """The squares of a list of names and ranges (entries the schema refused skipped)."""
         found: set[Cell] = set()
         for index, value in enumerate(values if isinstance(values, list) else []):
@@ -452,7 +347,7 @@ class _Reader:
         return rooms
 
     def legend_entry(self, char: str, value: Any) -> tuple[Piece, int | None, bool | None] | None:
-        parts: _Parts = ("furniture_legend", char)
+        parts: JsonParts = ("furniture_legend", char)
         if len(char) != 1:
             self.error(f"expected one character, found {char!r}", parts)
             return None
@@ -470,7 +365,7 @@ class _Reader:
             return None
         return piece, rotation, mirror
 
-    def piece(self, piece_id: str, parts: _Parts) -> Piece | None:
+    def piece(self, piece_id: str, parts: JsonParts) -> Piece | None:
         pieces = self.project.catalog.pieces
         if piece_id in pieces:
             return pieces[piece_id]
@@ -527,10 +422,10 @@ class _Reader:
         mirrors: Sequence[bool], marks: frozenset[Cell], furniture: frozenset[Cell],
     ) -> Placement | None:
         first = min(group, key=reading_order)
-        parts: _Parts = ("furniture_grid", first[1])
+        parts: JsonParts = ("furniture_grid", first[1])
         what = f"{char!r} at {cells_text(group)} ({piece.id})"
-        fits = _fits(piece, group, rotation, mirrors)
-        chosen = _choose(fits, marks, furniture, self.project)
+        fits = find_fits(piece, group, rotation, mirrors)
+        chosen = narrow_fits(fits, marks, furniture, self.project)
         if len(chosen) == 1:
             fit = chosen[0]
             placement = Placement(piece, fit.anchor, fit.rotation, fit.mirror)
@@ -550,14 +445,14 @@ class _Reader:
         tried = "rotation " + str(rotation) if rotation is not None else "rotations 0, 90, 180, 270"
         tried += " mirrored" if mirrors == (True,) else " and mirrored" if True in mirrors else ""
         hint = f"; its shape is {'/'.join(piece.art.rows())} (# furniture, o circulation)"
-        others = sorted({fit.rotation for fit in _fits(piece, group, None, mirrors)})
+        others = sorted({fit.rotation for fit in find_fits(piece, group, None, mirrors)})
         if len(group) != piece.size:
             hint = f": it has {_count(len(group), 'square')}, {piece.id} has {piece.size}"
             if len(group) > piece.size:
                 hint += ("; touching squares of one letter are one piece: draw touching "
                          f"pieces with different letters (e.g. {self.free_char()!r} for the "
                          f"second one, mapped to {piece.id} in furniture_legend)")
-        elif True not in mirrors and _fits(piece, group, rotation, (True,)):
+        elif True not in mirrors and find_fits(piece, group, rotation, (True,)):
             hint = (": it fits only mirrored; say \"mirror\": true in furniture_legend, "
                     "or name it in wild_card with effect mirror")
         elif rotation is not None and others:
@@ -576,7 +471,7 @@ class _Reader:
             used.update(row if isinstance(row, str) else "")
         return next((c for c in LEGEND_CHARS if c not in used), "another letter")
 
-    def listed_piece(self, entry: dict[str, Any], parts: _Parts) -> Placement | None:
+    def listed_piece(self, entry: dict[str, Any], parts: JsonParts) -> Placement | None:
         piece = self.piece(entry["piece"], (*parts, "piece"))
         try:
             anchor = parse_cell(entry["at"])
@@ -625,232 +520,3 @@ class _Reader:
                 return None
             indexes = (first_listed + ref,)
         return WildCard(indexes, wild["effect"], "$.wild_card")
-
-
-# --------------------------------------------------------------------------- writing
-
-
-def sheet_to_json(sheet: Sheet, form: str = "grid") -> dict[str, Any]:
-    """The sheet as grid JSON: ``form`` ``grid`` draws furniture in ``furniture_grid``
-    (rugs, and pieces that cannot be drawn there, stay in ``pieces``); ``pieces`` lists
-    every piece in ``pieces``. Raise ValueError for an unknown form, or a wild card naming
-    several pieces that the form cannot name together."""
-    if form not in ("grid", "pieces"):
-        raise ValueError(f"unknown sheet form {form!r}: expected 'grid' or 'pieces'")
-    out: dict[str, Any] = {"format": FORMAT, "project": sheet.project_ref or sheet.project.id}
-    if sheet.player:
-        out["player"] = sheet.player
-    out["rooms"] = [_room_json(room) for room in sheet.rooms]
-    wild = set(sheet.wild_card.pieces) if sheet.wild_card else set()
-    listed = list(range(len(sheet.pieces)))
-    wild_ref: str | int | None = None
-    if form == "grid":
-        drawing = _Drawing(sheet, wild)
-        listed = drawing.listed
-        if drawing.grid_pieces:
-            out["furniture_grid"] = drawing.rows()
-            out["furniture_legend"] = drawing.legend
-        wild_ref = drawing.wild_char
-    if listed:
-        out["pieces"] = [_piece_json(sheet.pieces[i].placement) for i in listed]
-    if sheet.front_doors:
-        out["front_door"] = _edges_json(sheet.front_doors)
-    if sheet.windows:
-        out["windows"] = [edge.to_json() for edge in sheet.windows]
-    if sheet.wild_card is not None:
-        if wild_ref is None:
-            named = [listed.index(i) for i in sorted(wild) if i in listed]
-            if len(named) != len(wild) or len(named) != 1:
-                raise ValueError(f"the wild card names {len(wild)} pieces; the {form} form "
-                                 "can only name one piece of `pieces` or one legend character")
-            wild_ref = named[0]
-        out["wild_card"] = {"piece": wild_ref, "effect": sheet.wild_card.effect}
-    if sheet.current_room is not None:
-        out["current_room"] = sheet.current_room
-    return out
-
-
-def _edges_json(edges: Sequence[Edge]) -> list[Any]:
-    if len(edges) == 1:
-        return edges[0].to_json()
-    return [edge.to_json() for edge in edges]
-
-
-def _room_json(room: RoomPlan) -> dict[str, Any]:
-    entry: dict[str, Any] = {"name": room.name}
-    if room.cells:
-        entry["cells"] = cover_ranges(room.cells)
-    if room.doors:
-        entry["door"] = _edges_json(room.doors)
-    return entry
-
-
-def _piece_json(placement: Placement) -> dict[str, Any]:
-    entry: dict[str, Any] = {
-        "piece": placement.piece.id,
-        "at": cell_name(placement.anchor),
-        "rotation": placement.rotation,
-    }
-    if placement.mirror:
-        entry["mirror"] = True
-    return entry
-
-
-def cover_ranges(cells: Iterable[Cell]) -> list[str]:
-    """Squares as ranges: take the first square left in reading order, grow it right, then
-    down while the whole row span is in the set; repeat. Deterministic, no overlaps."""
-    remaining = set(cells)
-    ranges: list[str] = []
-    for start in sorted(remaining, key=reading_order):
-        if start not in remaining:
-            continue
-        x0, y0 = start
-        x1 = x0
-        while (x1 + 1, y0) in remaining:
-            x1 += 1
-        y1 = y0
-        while all((x, y1 + 1) in remaining for x in range(x0, x1 + 1)):
-            y1 += 1
-        for y in range(y0, y1 + 1):
-            for x in range(x0, x1 + 1):
-                remaining.discard((x, y))
-        first, last = cell_name((x0, y0)), cell_name((x1, y1))
-        ranges.append(first if (x0, y0) == (x1, y1) else f"{first}:{last}")
-    return ranges
-
-
-def _around(cells: Iterable[Cell]) -> set[Cell]:
-    """The squares and their four neighbours: a piece touching these would join the group."""
-    return {(x + dx, y + dy) for x, y in cells
-            for dx, dy in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1))}
-
-
-def _keeps_extras(sheet: Sheet, grid_pieces: list[int]) -> list[int]:
-    """``grid_pieces`` without the pieces of rooms holding more pieces than their tokens
-    whose order drawing them would change: the order decides which pieces are the extra
-    ones, and the grid reads its pieces in reading order, before the ``pieces`` list."""
-    rooms = layout(sheet).piece_rooms
-    in_grid = set(grid_pieces)
-    written = [*grid_pieces, *(i for i in range(len(sheet.pieces)) if i not in in_grid)]
-    moved: set[str] = set()
-    for spec in sheet.project.rooms:
-        held = [i for i, room in enumerate(rooms) if room == spec.name]
-        if len(held) > spec.tokens and [i for i in written if rooms[i] == spec.name] != held:
-            moved.add(spec.name)
-    return [i for i in grid_pieces if rooms[i] not in moved]
-
-
-class _Drawing:
-    """The furniture grid of a sheet: which pieces go in it, their characters, the legend."""
-
-    def __init__(self, sheet: Sheet, wild: set[int]) -> None:
-        self.sheet = sheet
-        project = sheet.project
-        self.width, self.height = project.width, project.height
-        taken: set[Cell] = set()
-        grid_pieces: list[int] = []
-        order = sorted(range(len(sheet.pieces)),
-                       key=lambda i: min(map(reading_order, sheet.pieces[i].placement.furniture)))
-        for index in order:
-            placement = sheet.pieces[index].placement
-            squares = placement.furniture | placement.circulation
-            if placement.piece.is_rug or placement.furniture & taken or not all(
-                project.in_sheet(c) for c in squares
-            ):
-                continue
-            taken |= placement.furniture
-            grid_pieces.append(index)
-        kept = _keeps_extras(sheet, grid_pieces)
-        if len(kept) < len(grid_pieces):
-            grid_pieces = kept
-            taken = {c for i in kept for c in sheet.pieces[i].placement.furniture}
-        self.furniture = frozenset(taken)
-        self.marks = frozenset(
-            c for i in grid_pieces for c in sheet.pieces[i].placement.circulation
-        ) - self.furniture
-        self.legend: dict[str, Any] = {}
-        self.chars: dict[int, str] = {}
-        self.wild_char: str | None = None
-        near: dict[str, set[Cell]] = {}  # squares a new piece of that character may not use
-        mirror_wild = sheet.wild_card is not None and sheet.wild_card.effect == "mirror"
-        free = iter(LEGEND_CHARS)
-        in_grid_wild = wild.issubset(grid_pieces) and bool(wild)
-        for index in grid_pieces:
-            placement = sheet.pieces[index].placement
-            is_wild = in_grid_wild and index in wild
-            value = self.legend_value(placement, is_wild and mirror_wild)
-            char = None
-            if is_wild and self.wild_char is not None:
-                char = self.wild_char
-                if self.legend[char] != value or placement.furniture & near[char]:
-                    raise ValueError("the wild card names pieces that cannot share one "
-                                     "legend character")
-            elif not is_wild:
-                char = next((c for c, v in self.legend.items() if v == value
-                             and c != self.wild_char
-                             and not placement.furniture & near[c]),
-                            None)
-            if char is None:
-                char = next(free, None)
-                if char is None:
-                    continue  # out of characters: this piece goes in `pieces`
-                self.legend[char] = value
-                near[char] = set()
-                if is_wild:
-                    self.wild_char = char
-            near[char] |= _around(placement.furniture)
-            self.chars[index] = char
-        self.grid_pieces = [i for i in grid_pieces if i in self.chars]
-        self.listed = [i for i in range(len(sheet.pieces)) if i not in self.chars]
-
-    def legend_value(self, placement: Placement, wild_mirror: bool) -> str | dict[str, Any]:
-        """The bare piece id when reading it back finds this placement, else the full entry."""
-        piece = placement.piece
-        mirrors = (False, True) if wild_mirror else (False,)
-        fits = _choose(_fits(piece, placement.furniture, None, mirrors), self.marks,
-                       self.furniture, self.sheet.project)
-        if len(fits) == 1:
-            fit = fits[0]
-            if (fit.anchor, fit.shape, fit.mirror) == (
-                placement.anchor, placement.shape, placement.mirror
-            ):
-                return piece.id
-        return {"piece": piece.id, "rotation": placement.rotation, "mirror": placement.mirror}
-
-    def rows(self) -> list[str]:
-        cells = [["."] * self.width for _ in range(self.height)]
-        for x, y in self.marks:
-            cells[y][x] = MARK
-        for index, char in self.chars.items():
-            for x, y in self.sheet.pieces[index].placement.furniture:
-                cells[y][x] = char
-        return ["".join(row) for row in cells]
-
-
-_GRID_KEYS = ("furniture_grid", "room_grid")
-
-
-def dumps(obj: Any) -> str:
-    """Deterministic JSON text: 2-space indent, short lists and objects on one line, grid
-    rows (``furniture_grid``, ``room_grid``) one per line, a trailing newline."""
-    return _dump(obj, 0, force=True) + "\n"
-
-
-def _dump(value: Any, indent: int, force: bool, width: int = 100) -> str:
-    flat = json.dumps(value, ensure_ascii=False)
-    if not isinstance(value, dict | list) or not value:
-        return flat
-    if isinstance(value, dict) and any(key in value for key in _GRID_KEYS):
-        force = True
-    if not force and indent + len(flat) <= width:
-        return flat
-    pad = " " * (indent + 2)
-    if isinstance(value, list):
-        items = [pad + _dump(item, indent + 2, False) for item in value]
-        return "[\n" + ",\n".join(items) + "\n" + " " * indent + "]"
-    items = [
-        pad + json.dumps(key, ensure_ascii=False) + ": "
-        + _dump(item, indent + 2, key in _GRID_KEYS)
-        for key, item in value.items()
-    ]
-    return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"

@@ -1,4 +1,4 @@
-"""Reading and writing grid JSON sheets (SPEC 3.1)."""
+"""Reading and writing grid JSON sheets (docs/sheet-format.md)."""
 
 from __future__ import annotations
 
@@ -15,12 +15,14 @@ from plans import SPEC_SHEET
 from homestaging.errors import InputError
 from homestaging.grid import Edge, cells_text, parse_cell, parse_cells
 from homestaging.layout import layout
+from homestaging.output import dumps_json
 from homestaging.pieces import ROTATIONS, Placement
 from homestaging.projectreader import find_project
 from homestaging.rules import check
 from homestaging.scoring import score
 from homestaging.sheet import DrawnPiece, RoomPlan, Sheet, WildCard
-from homestaging.sheetio import cover_ranges, dumps, parse_sheet, read_sheet, sheet_to_json
+from homestaging.sheetreader import parse_sheet, read_sheet
+from homestaging.sheetwriter import GRID_KEYS, cover_ranges, sheet_text, sheet_to_json
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent
@@ -445,10 +447,10 @@ def plan_key(sheet: Sheet) -> tuple[Any, ...]:
 
 
 def round_trip(sheet: Sheet, form: str) -> Sheet:
-    text = dumps(sheet_to_json(sheet, form))
+    text = sheet_text(sheet, form)
     again = parse_sheet(json.loads(text), "again.json", HERE)
     assert plan_key(again) == plan_key(sheet)
-    assert dumps(sheet_to_json(again, form)) == text, "writing is not stable"
+    assert sheet_text(again, form) == text, "writing is not stable"
     return again
 
 
@@ -529,7 +531,7 @@ def test_round_trip_of_spec_example(form: str) -> None:
 
 
 def test_grid_form_output() -> None:
-    assert dumps(sheet_to_json(parse(SPEC_EXAMPLE))) == (HERE / "sheets" / "spec-grid.txt") \
+    assert sheet_text(parse(SPEC_EXAMPLE)) == (HERE / "sheets" / "spec-grid.txt") \
         .read_text()
 
 
@@ -598,8 +600,9 @@ def test_cover_ranges() -> None:
         "B2:C3", "D3"]
 
 
-def test_dumps_is_deterministic_and_keeps_grid_rows() -> None:
-    text = dumps({"furniture_grid": ["..", ".."], "edge": ["C5", "s"]})
+def test_sheet_json_text_is_deterministic_and_keeps_grid_rows() -> None:
+    text = dumps_json({"furniture_grid": ["..", ".."], "edge": ["C5", "s"]}, width=100,
+                      rows=GRID_KEYS)
     assert text == '{\n  "furniture_grid": [\n    "..",\n    ".."\n  ],\n  "edge": ["C5", "s"]\n}\n'
 
 
