@@ -18,9 +18,10 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from .errors import WARNING, Problem
+from .errors import Problem, Severity
 from .grid import Cell, Edge, EdgeKey, cell_name, cells_text, flood, reading_order, steps
 from .layout import Layout
+from .rules import Code
 from .sheet import Sheet
 
 if TYPE_CHECKING:
@@ -217,9 +218,9 @@ def access_problems(sheet: Sheet, lay: Layout, acc: Access) -> list[Problem]:
         reason = acc.rooms.get(plan.name, "")
         if plan.finalized and reason and plan.name in furnished:
             unreachable_rooms.add(plan.name)
-            door = tuple(cell_name(c) for c in plan.doors[0].cells) if plan.doors else ()
+            door = plan.doors[0].cells if plan.doors else ()
             problems.append(Problem(
-                "unreachable-room", WARNING, f"{plan.name} cannot be reached: {reason}",
+                Code.UNREACHABLE_ROOM, Severity.WARNING, f"{plan.name} cannot be reached: {reason}",
                 f"room {plan.name}", door, plan.path,
             ))
     for index, drawn in enumerate(sheet.pieces):
@@ -231,9 +232,9 @@ def access_problems(sheet: Sheet, lay: Layout, acc: Access) -> list[Problem]:
             continue
         cells = sorted(drawn.placement.furniture, key=reading_order)
         problems.append(Problem(
-            "unreachable-piece", WARNING,
+            Code.UNREACHABLE_PIECE, Severity.WARNING,
             f"{drawn.subject} at {cells_text(cells)} cannot be reached: {reason}",
-            drawn.subject, tuple(cell_name(c) for c in cells), drawn.path,
+            drawn.subject, tuple(cells), drawn.path,
         ))
     return problems
 

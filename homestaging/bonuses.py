@@ -14,7 +14,7 @@ from functools import cached_property
 from typing import Any
 
 from .access import Access, inside_square
-from .distance import Distances, Place
+from .distance import Distances, Landmark
 from .grid import (
     DELTAS,
     Cell,
@@ -41,13 +41,7 @@ class BonusResult:
     awarded: bool
     explanation: str
     routes: tuple[tuple[Cell, ...], ...] = ()
-    cells: tuple[str, ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        return {"text": self.text, "points": self.points, "awarded": self.awarded,
-                "explanation": self.explanation,
-                "routes": [[cell_name(c) for c in r] for r in self.routes],
-                "cells": list(self.cells)}
+    cells: tuple[Cell, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -253,40 +247,40 @@ class Evaluator:
             return Outcome(False, f"{name} has no window")
         return Outcome(False, f"no {name} window looks onto a {kind}")
 
-    def obj(self, value: Any) -> tuple[Place | None, str]:
-        """A distance end: its place (``None`` when it fails) and its description
+    def obj(self, value: Any) -> tuple[Landmark | None, str]:
+        """A distance end: its landmark (``None`` when it fails) and its description
         (or why it fails)."""
         if value == "front_door":
             door = self.sheet.front_door
             if door is None:
                 return None, "there is no front door"
-            return Place(edges=frozenset([door])), "front door"
+            return Landmark(edges=frozenset([door])), "front door"
         if "piece" in value:
             text = self.describe(value)
             chosen = self.select(value)
             if not chosen:
                 return None, f"there is no {text}"
-            return Place(squares=frozenset(c for i in chosen for c in self._furniture(i))), text
+            return Landmark(squares=frozenset(c for i in chosen for c in self._furniture(i))), text
         (kind, name), = value.items()
         if kind == "feature":
             cells = frozenset(c for f in self.sheet.project.features if f.kind == name
                               for c in f.cells)
-            return (Place(squares=cells), name) if cells else (None, f"there is no {name}")
+            return (Landmark(squares=cells), name) if cells else (None, f"there is no {name}")
         trouble = self.room_trouble(name)
         if trouble:
             return None, trouble
         plan = self.sheet.room(name)
         assert plan is not None
         if kind == "room":
-            return Place(squares=plan.cells), name.lower()
+            return Landmark(squares=plan.cells), name.lower()
         if kind == "door":
             if plan.door is None:
                 return None, f"{name} has no door"
-            return Place(edges=frozenset([plan.door])), f"{name.lower()} door"
+            return Landmark(edges=frozenset([plan.door])), f"{name.lower()} door"
         windows = self.windows(name)
         if not windows:
             return None, f"{name} has no window"
-        return Place(edges=frozenset(w for w, _ in windows)), f"{name.lower()} window"
+        return Landmark(edges=frozenset(w for w, _ in windows)), f"{name.lower()} window"
 
     def _distance(self, data: dict[str, Any]) -> Outcome:
         start, start_text = self.obj(data["from"])
@@ -358,8 +352,7 @@ class Evaluator:
         if bonus.when is not None:
             outcome = self.condition(bonus.when)
             return BonusResult(bonus.text, bonus.points if outcome.holds else 0, outcome.holds,
-                               outcome.explanation, outcome.routes,
-                               tuple(cell_name(c) for c in outcome.cells))
+                               outcome.explanation, outcome.routes, outcome.cells)
         selector = bonus.per or {}
         chosen = self.select(selector)
         total = bonus.points * len(chosen)
@@ -374,7 +367,7 @@ class Evaluator:
         if bonus.max is not None and abs(total) > bonus.max:
             total = bonus.max if total > 0 else -bonus.max
             explanation += f", capped at {_points(bonus.max)}"
-        cells = tuple(cell_name(c) for i in chosen for c in in_reading_order(self._furniture(i)))
+        cells = tuple(c for i in chosen for c in in_reading_order(self._furniture(i)))
         return BonusResult(bonus.text, total, True, explanation, (), cells)
 
 

@@ -1,13 +1,13 @@
-"""Distances between objects of a plan (SPEC 2.5).
+"""Distances between objects of a plan (``docs/scoring.md``, distances).
 
 The distance is the number of empty squares (no furniture; rugs and circulation are
 empty) on the shortest orthogonal route between two objects, crossing walls only
 through doors and the front door. Routes may leave the house by the front door and
 cross the outside squares of the sheet. Objects that touch are 0 apart.
 
-An object (:class:`Place`) is a set of squares (a piece's furniture, a room, a
+An object (:class:`Landmark`) is a set of squares (a piece's furniture, a room, a
 feature) and/or edges (a door, a window, the front door: the route starts in one of
-the two squares beside the edge). A place holding several candidates measures the
+the two squares beside the edge). A landmark holding several candidates measures the
 nearest of them.
 """
 
@@ -22,7 +22,7 @@ from .layout import Layout
 from .project import Feature
 from .sheet import DrawnPiece, RoomPlan
 
-__all__ = ["Distances", "Place", "Route", "place", "route"]
+__all__ = ["Distances", "Landmark", "Route", "landmark", "route"]
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,7 @@ class Route:
 
 
 @dataclass(frozen=True)
-class Place:
+class Landmark:
     """An object for distances: squares it occupies and edges (doors, windows) it is."""
 
     squares: frozenset[Cell] = frozenset()
@@ -45,26 +45,26 @@ class Place:
     def exists(self) -> bool:
         return bool(self.squares or self.edges)
 
-    def __or__(self, other: Place) -> Place:
-        return Place(self.squares | other.squares, self.edges | other.edges)
+    def __or__(self, other: Landmark) -> Landmark:
+        return Landmark(self.squares | other.squares, self.edges | other.edges)
 
 
-Thing = Place | Edge | DrawnPiece | RoomPlan | Feature
+Thing = Landmark | Edge | DrawnPiece | RoomPlan | Feature
 
 
-def place(thing: Thing | Iterable[Thing]) -> Place:
-    """The :class:`Place` of a piece, an edge, a room, a feature, or several of them."""
-    if isinstance(thing, Place):
+def landmark(thing: Thing | Iterable[Thing]) -> Landmark:
+    """The :class:`Landmark` of a piece, an edge, a room, a feature, or several of them."""
+    if isinstance(thing, Landmark):
         return thing
     if isinstance(thing, Edge):
-        return Place(edges=frozenset([thing]))
+        return Landmark(edges=frozenset([thing]))
     if isinstance(thing, DrawnPiece):
-        return Place(squares=thing.placement.furniture)
+        return Landmark(squares=thing.placement.furniture)
     if isinstance(thing, RoomPlan | Feature):
-        return Place(squares=thing.cells)
-    found = Place()
+        return Landmark(squares=thing.cells)
+    found = Landmark()
     for item in thing:
-        found = found | place(item)
+        found = found | landmark(item)
     return found
 
 
@@ -72,7 +72,7 @@ class Distances:
     """Distances on one layout; build once, measure many routes.
 
     Squares are walked as indexes of :attr:`Layout.passages`; a route already measured
-    between the same two places is answered again without a search.
+    between the same two landmarks is answered again without a search.
     """
 
     def __init__(self, lay: Layout) -> None:
@@ -87,20 +87,20 @@ class Distances:
             if index is not None:
                 solid[index] = 1
         self._solid = bytes(solid)
-        self._known: dict[tuple[Place, Place], Route] = {}
+        self._known: dict[tuple[Landmark, Landmark], Route] = {}
 
     def _inside(self, cell: Cell) -> bool:
         return 0 <= cell[0] < self.width and 0 <= cell[1] < self.height
 
     def route(self, a: Thing | Iterable[Thing], b: Thing | Iterable[Thing]) -> Route:
         """The shortest route between two objects; ``Route(None)`` when there is none."""
-        first, second = place(a), place(b)
+        first, second = landmark(a), landmark(b)
         known = self._known.get((first, second))
         if known is None:
             known = self._known[(first, second)] = self._search(first, second)
         return known
 
-    def _search(self, first: Place, second: Place) -> Route:
+    def _search(self, first: Landmark, second: Landmark) -> Route:
         """A 0-1 breadth-first search from every square of ``first`` at once: steps onto
         an empty square cost 1, steps within ``first`` cost 0, furniture is walked around."""
         if not first.exists or not second.exists:

@@ -2,29 +2,47 @@
 
 * A file that cannot be used raises :class:`InputError`, which carries every located
   message at once (``FILE:LINE:COL: message`` or ``FILE: $.path: message``).
-* A plan that breaks the game's rules is data: a list of :class:`Problem`.
+* A plan that breaks the game's rules is data: a list of :class:`Problem`, each with a
+  rule code (:class:`homestaging.rules.Code`) and a :class:`Severity`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from enum import Enum
 
-__all__ = [
-    "ERROR",
-    "SEVERITIES",
-    "TODO",
-    "WARNING",
-    "InputError",
-    "Located",
-    "Problem",
-]
+from .grid import Cell
 
-ERROR = "error"
-WARNING = "warning"
-TODO = "todo"
-SEVERITIES = (ERROR, WARNING, TODO)
+__all__ = ["InputError", "Located", "Problem", "Severity", "StrEnum"]
+
+
+class StrEnum(str, Enum):
+    """An enum whose members are strings and print as their values, as Python 3.11's
+    ``enum.StrEnum`` (for Python 3.10).
+
+    >>> class Colour(StrEnum):
+    ...     RED = "red"
+    >>> Colour.RED == "red", f"{Colour.RED}", str(Colour.RED)
+    (True, 'red', 'red')
+    """
+
+    def __str__(self) -> str:
+        return str.__str__(self)
+
+    def __format__(self, spec: str) -> str:
+        return str.__format__(str.__str__(self), spec)
+
+
+class Severity(StrEnum):
+    """How bad a problem is (``docs/rules.md``)."""
+
+    ERROR = "error"
+    """The drawing is illegal."""
+    WARNING = "warning"
+    """Legal, but it costs points."""
+    TODO = "todo"
+    """An end-game requirement not met yet, while the game goes on."""
 
 
 @dataclass(frozen=True)
@@ -59,26 +77,13 @@ class InputError(ValueError):
 
 @dataclass(frozen=True)
 class Problem:
-    """A broken rule: stable ``code``, ``severity``, what it is about, where it is."""
+    """A broken rule: its ``code``, ``severity``, what it is about (``subject``), the
+    squares involved (``cells``) and the JSON path of the entry at fault.
+    :mod:`homestaging.report` writes it as text and JSON."""
 
     code: str
-    severity: str
+    severity: Severity
     message: str
     subject: str = ""
-    cells: tuple[str, ...] = field(default_factory=tuple)
+    cells: tuple[Cell, ...] = field(default_factory=tuple)
     path: str = "$"
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "code": self.code,
-            "severity": self.severity,
-            "message": self.message,
-            "subject": self.subject,
-            "cells": list(self.cells),
-            "path": self.path,
-        }
-
-    def line(self, file: str) -> str:
-        """``sheet.json: C5: overlap: the sofa covers the armchair at C5-C6``."""
-        where = f"{self.cells[0]}: " if self.cells else ""
-        return f"{file}: {where}{self.code}: {self.message}"

@@ -5,8 +5,9 @@ Each line is ``(left text, right text, style)``; the style names how
 "total", "ghost").
 
 * ``shown_problems(card, problems)`` the problems a picture shows.
-* ``unreachable_pieces(sheet, card, final)`` the pieces drawn hatched, numbered in order.
-* ``panel_lines(sheet, card, problems, final)`` the panel; ``legend_lines(legend)`` the
+* ``unreachable_pieces(sheet, card, end_of_game)`` the pieces drawn hatched, numbered in
+  order.
+* ``panel_lines(sheet, card, problems, end_of_game)`` the panel; ``legend_lines(legend)`` the
   placements legend that closes it.
 """
 
@@ -16,7 +17,8 @@ import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .errors import ERROR, TODO, Problem
+from .errors import Problem, Severity
+from .grid import cell_name
 
 if TYPE_CHECKING:
     from .scoring import PieceScore, ScoreCard
@@ -38,7 +40,8 @@ def shown_problems(card: ScoreCard | None,
     return card.problems
 
 
-def unreachable_pieces(sheet: Sheet, card: ScoreCard | None, final: bool) -> list[PieceScore]:
+def unreachable_pieces(sheet: Sheet, card: ScoreCard | None,
+                       end_of_game: bool) -> list[PieceScore]:
     """The pieces drawn hatched, in the panel's order. In play, only where the verdict
     means something: the house has a front door and the piece's room is walled."""
     if card is None:
@@ -49,13 +52,13 @@ def unreachable_pieces(sheet: Sheet, card: ScoreCard | None, final: bool) -> lis
         for piece in room.pieces:
             if piece.reachable or (piece.room == sheet.current_room and piece.room not in walled):
                 continue
-            if final or (sheet.front_doors and piece.room in walled):
+            if end_of_game or (sheet.front_doors and piece.room in walled):
                 found.append(piece)
     return found
 
 
 def panel_lines(sheet: Sheet, card: ScoreCard | None, problems: Sequence[Problem] = (),
-                final: bool = True) -> list[Line]:
+                end_of_game: bool = True) -> list[Line]:
     """The score panel, line by line: (label, points, style)."""
     project = sheet.project
     lines: list[Line] = [(f"{project.name}", "", "title")]
@@ -67,10 +70,11 @@ def panel_lines(sheet: Sheet, card: ScoreCard | None, problems: Sequence[Problem
             lines.append((f"Being furnished: {sheet.current_room}", "", "note"))
         return lines
     walled = {room.name for room in sheet.rooms if room.finalized}
-    later = set() if final else {room.name for room in card.rooms if room.name not in walled}
-    if not final:
+    later = (set() if end_of_game
+             else {room.name for room in card.rooms if room.name not in walled})
+    if not end_of_game:
         lines.append(("Score so far (mid-game)", "", "note"))
-    elif not card.final:
+    elif card.provisional:
         lines.append(("Provisional score", "", "warn"))
     lines.append(("Rooms", "", "head"))
     for room in card.rooms:
@@ -80,7 +84,7 @@ def panel_lines(sheet: Sheet, card: ScoreCard | None, problems: Sequence[Problem
             continue
         note = (" (empty)" if room.empty else "" if room.reachable
                 else " (being furnished)" if room.name == sheet.current_room
-                else " (unreachable)" if final or sheet.front_doors else "")
+                else " (unreachable)" if end_of_game or sheet.front_doors else "")
         lines.append((f"  {room.name}{note}", _points(room.points), "plain"))
     if card.bonuses:
         lines.append(("Bonuses", "", "head"))
@@ -97,20 +101,20 @@ def panel_lines(sheet: Sheet, card: ScoreCard | None, problems: Sequence[Problem
         for penalty in penalties:
             for i, part in enumerate(textwrap.wrap(penalty.text, 40) or [""]):
                 lines.append((f"  {part}", _points(penalty.points) if i == 0 else "", "plain"))
-    lines.append(("Total" if final else "Total so far", _points(card.total), "total"))
+    lines.append(("Total" if end_of_game else "Total so far", _points(card.total), "total"))
     lines.append((f"Tie-break: {card.furniture_count} pieces", "", "plain"))
-    unreachable = unreachable_pieces(sheet, card, final)
+    unreachable = unreachable_pieces(sheet, card, end_of_game)
     if unreachable:
         lines.append(("Unreachable", "", "head"))
         for number, piece in enumerate(unreachable, 1):
             wrapped = textwrap.wrap(f"{number}. {piece.name}: {piece.reason}", 46)
             lines.extend((f"  {part}", "", "warn") for part in wrapped)
-    errors = [p for p in problems if p.severity == ERROR]
+    errors = [p for p in problems if p.severity == Severity.ERROR]
     if errors:
         plural = "error" if len(errors) == 1 else "errors"
         lines.append((f"Problems ({len(errors)} {plural}, ringed red)", "", "head"))
         lines.extend(_problem_lines(errors, "warn"))
-    todo = [p for p in problems if p.severity == TODO]
+    todo = [p for p in problems if p.severity == Severity.TODO]
     if todo:
         lines.append(("Still to do", "", "head"))
         lines.extend(_problem_lines(todo, "note"))
@@ -121,7 +125,7 @@ def _problem_lines(problems: Sequence[Problem], style: str) -> list[Line]:
     """At most eight problems, each in at most three wrapped lines."""
     lines: list[Line] = []
     for problem in problems[:8]:
-        where = f"{problem.cells[0]}: " if problem.cells else ""
+        where = f"{cell_name(problem.cells[0])}: " if problem.cells else ""
         parts = textwrap.wrap(f"{where}{problem.code}: {problem.message}", 46)
         if len(parts) > 3:
             parts = [*parts[:2], parts[2][:43] + "..."]

@@ -21,17 +21,13 @@ import dataclasses
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import Any
 
 from .access import walkable_squares
-from .errors import ERROR, Problem
+from .bitmask import Moves, bits, cells, iter_bits, side_masks
+from .errors import Problem, Severity
 from .grid import (
     SIDES,
     Cell,
-    Edge,
-    cell_name,
-    cells_text,
-    in_reading_order,
     outermost,
     reading_order,
 )
@@ -43,19 +39,31 @@ from .sheet import DrawnPiece, Sheet, WildCard
 
 __all__ = [
     "Candidate",
+    "Cut",
+    "PiecePlacements",
+    "PlacementKey",
     "SheetMasks",
     "anchor_masks",
-    "candidates_json",
     "card_pieces",
-    "format_candidates",
     "legal_keys",
+    "place_pieces",
     "placements",
     "reference_keys",
     "target_room",
     "why_none",
 ]
 
-Key = tuple[Cell, int, bool]  # (anchor, rotation, mirror)
+PlacementKey = tuple[Cell, int, bool]
+"""A placement of a known piece: (anchor, rotation, mirror)."""
+
+
+@dataclass(frozen=True)
+class Cut:
+    """Something already drawn that a placement would cut off from the front door: what
+    it is (``K (Corner kitchen)``, ``door of Bath (F3/w)``) and the squares it loses."""
+
+    what: str
+    cells: tuple[Cell, ...]
 
 
 @dataclass(frozen=True)
@@ -76,14 +84,14 @@ class Candidate:
     rotation: int
     mirror: bool
     points: int
-    cuts_off: tuple[str, ...]
+    cuts_off: tuple[Cut, ...]
     door_possible: bool
     contact: int
     joins_room: bool
     piece: Piece = field(repr=False, compare=False)
 
     @property
-    def key(self) -> Key:
+    def key(self) -> PlacementKey:
         return (self.anchor, self.rotation, self.mirror)
 
     @property
@@ -102,21 +110,6 @@ class Candidate:
     @property
     def circulation(self) -> frozenset[Cell]:
         return self.placement.circulation
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "piece": self.piece.id,
-            "at": cell_name(self.anchor),
-            "rotation": self.rotation,
-            "mirror": self.mirror,
-            "points": self.points,
-            "cuts_off": list(self.cuts_off),
-            "door_possible": self.door_possible,
-            "contact": self.contact,
-            "joins_room": self.joins_room,
-            "furniture": [cell_name(c) for c in in_reading_order(self.furniture)],
-            "circulation": [cell_name(c) for c in in_reading_order(self.circulation)],
-        }
 
 
 # --- the room being furnished ------------------------------------------------------------
@@ -156,8 +149,8 @@ def _orientations(sheet: Sheet, piece: Piece, mirror: bool | None) -> list[Orien
 # --- (a) reference: build each sheet, run the rules --------------------------------------
 
 
-def _error_keys(problems: Iterable[Problem]) -> set[tuple[str, tuple[str, ...], str]]:
-    return {(p.code, p.cells, p.subject) for p in problems if p.severity == ERROR}
+def _error_keys(problems: Iterable[Problem]) -> set[tuple[str, tuple[Cell, ...], str]]:
+    return {(p.code, p.cells, p.subject) for p in problems if p.severity == Severity.ERROR}
 
 
 def _with_piece(sheet: Sheet, placement: Placement) -> Sheet:
@@ -170,13 +163,13 @@ def _with_piece(sheet: Sheet, placement: Placement) -> Sheet:
 
 def reference_keys(
     sheet: Sheet, piece: Piece, *, room: str | None = None, mirror: bool | None = None
-) -> set[Key]:
+) -> set[PlacementKey]:
     """Every legal (anchor, rotation, mirror), found by running the rules on each sheet."""
     name = target_room(sheet, room)
     base = _furnishing(sheet, name)
-    before = _error_keys(check(base, final=False))
+    before = _error_keys(check(base, end_of_game=False))
     project = sheet.project
-    found: set[Key] = set()
+    found: set[PlacementKey] = set()
     for orientation in _orientations(sheet, piece, mirror):
         shape = orientation.shape
         for ay in range(project.height - shape.height + 1):
@@ -186,35 +179,13 @@ def reference_keys(
                 lay = layout(new)
                 if lay.piece_rooms[-1] != name or placement.squares & set(lay.room_at):
                     continue
-                if _error_keys(check(new, lay, final=False)) - before:
+                if _error_keys(check(new, lay, end_of_game=False)) - before:
                     continue
                 found.add(((ax, ay), orientation.rotation, orientation.mirror))
     return found
 
 
 # --- (b) fast: bit masks -----------------------------------------------------------------
-
-
-def _bits(cells: Iterable[Cell], width: int, height: int) -> int:
-    mask = 0
-    for x, y in cells:
-        if 0 <= x < width and 0 <= y < height:
-            mask |= 1 << (y * width + x)
-    return mask
-
-
-def _side_masks(edges: Iterable[Edge], width: int, height: int) -> dict[str, int]:
-    """Per side, the squares that have that side on one of ``edges``."""
-    cells: dict[str, list[Cell]] = {"n": [], "e": [], "s": [], "w": []}
-    for edge in edges:
-        x, y, side = edge.key  # side is n (between y-1 and y) or w (between x-1 and x)
-        if side == "n":
-            cells["n"].append((x, y))
-            cells["s"].append((x, y - 1))
-        else:
-            cells["w"].append((x, y))
-            cells["e"].append((x - 1, y))
-    return {side: _bits(found, width, height) for side, found in cells.items()}
 
 
 @dataclass(frozen=True)
@@ -293,11 +264,11 @@ class SheetMasks:
         width, height = project.width, project.height
         lay = layout(base)
 
-        def bits(cells: Iterable[Cell]) -> int:
-            return _bits(cells, width, height)
+        def mask(cells: Iterable[Cell]) -> int:
+            return bits(cells, width, height)
 
         full = (1 << (width * height)) - 1
-        walls = _side_masks(lay.walls, width, height)
+        walls = side_masks(lay.walls, width, height)
         spec = project.room(name)
         held = tuple(i for i, r in enumerate(lay.piece_rooms) if r == name)
         tokens = spec.tokens if spec is not None else None
@@ -307,15 +278,15 @@ class SheetMasks:
         )
         extra = 0
         if tokens is not None and len(held) > tokens:
-            extra = bits(c for i in held[tokens:] for c in base.pieces[i].placement.furniture)
+            extra = mask(c for i in held[tokens:] for c in base.pieces[i].placement.furniture)
         rugs = [d.placement for d in base.pieces if d.placement.piece.is_rug]
         return cls(
             sheet=base, room=name, width=width, height=height, full=full,
-            house=bits(project.house), obstacles=bits(project.obstacles),
-            furniture=bits(lay.furniture_at), rugs=bits(c for p in rugs for c in p.furniture),
-            circulation=bits(lay.circulation), walled=bits(lay.room_at),
+            house=mask(project.house), obstacles=mask(project.obstacles),
+            furniture=mask(lay.furniture_at), rugs=mask(c for p in rugs for c in p.furniture),
+            circulation=mask(lay.circulation), walled=mask(lay.room_at),
             no_wall_e=full & ~walls["e"], no_wall_s=full & ~walls["s"],
-            wall_before=_side_masks(lay.walls_before(name), width, height),
+            wall_before=side_masks(lay.walls_before(name), width, height),
             room_pieces=held, tokens=tokens, options=options, extra_cells=extra,
             mirrored=any(d.placement.mirror for d in base.pieces), lay=lay,
         )
@@ -422,24 +393,17 @@ def anchor_masks(
     return [(orientation, anchors) for orientation, _, anchors in _legal(masks, piece, mirror)]
 
 
-def _iter_bits(mask: int) -> Iterator[int]:
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
 def legal_keys(
     sheet: Sheet | SheetMasks, piece: Piece, *, room: str | None = None,
     mirror: bool | None = None,
-) -> set[Key]:
+) -> set[PlacementKey]:
     """Every legal (anchor, rotation, mirror), found with bit masks (same set as
     :func:`reference_keys`). Pass a :class:`SheetMasks` to reuse it across pieces."""
     masks = sheet if isinstance(sheet, SheetMasks) else SheetMasks.build(sheet, room)
     return {
         (masks.cell(bit), orientation.rotation, orientation.mirror)
         for orientation, _, anchors in _legal(masks, piece, mirror)
-        for bit in _iter_bits(anchors)
+        for bit in iter_bits(anchors)
     }
 
 
@@ -448,21 +412,17 @@ def legal_keys(
 
 @dataclass
 class _Marks:
-    """Walkable squares and moves, for flood fills over bit masks."""
+    """Walkable squares and where a step may go, for flood fills over bit masks."""
 
     masks: SheetMasks
     walkable: int
-    go_e: int
-    go_w: int
-    go_s: int
-    go_n: int
+    moves: Moves  # steps that cross no wall without an opening
+    open_moves: Moves  # steps on the sheet, walls ignored
     sources: int
     touching: int  # squares beside a wall, an obstacle or a piece's square
     targets: tuple[tuple[str, int], ...]  # what must stay reachable: name -> squares
     room_circulation: int  # circulation of the pieces already in the room
-    room_near: int  # squares of the pieces already in the room and their neighbours
-    go_e_any: int = 0  # not on the last column
-    go_w_any: int = 0  # not on the first column
+    room_near: int = 0  # squares of the pieces already in the room and their neighbours
     reached: int = 0
 
     @classmethod
@@ -470,38 +430,30 @@ class _Marks:
         sheet, lay = masks.sheet, masks.lay
         width, height, full = masks.width, masks.height, masks.full
 
-        def bits(cells: Iterable[Cell]) -> int:
-            return _bits(cells, width, height)
+        def mask(cells: Iterable[Cell]) -> int:
+            return bits(cells, width, height)
 
         open_area = masks.house & ~masks.obstacles & ~masks.walled
         # mid-game every square not walled yet may still be crossed: the hallway, or in a
         # project with no hallway the rooms still to be walled
-        walkable = bits(walkable_squares(lay, hallway=True))
-        blocked = _side_masks(lay.walls - lay.openings, width, height)
-        column0 = sum(1 << (y * width) for y in range(height))
-        last = column0 << (width - 1)
-        go_e = full & ~blocked["e"] & ~last
-        go_w = full & ~blocked["w"] & ~column0
-        go_s = full & ~blocked["s"] & ~(((1 << width) - 1) << (width * (height - 1)))
-        go_n = full & ~blocked["n"] & ~((1 << width) - 1)
+        walkable = mask(walkable_squares(lay, hallway=True))
+        moves = Moves.build(width, height, lay.walls - lay.openings)
+        open_moves = Moves.build(width, height)
         house = sheet.project.house
         doors = [c for door in sheet.front_doors for c in door.cells if c in house]
         if doors:
-            sources = bits(doors)
+            sources = mask(doors)
         else:  # no front door yet: it may go on any exterior wall of the open area
-            sides = _side_masks(lay.exterior, width, height)
+            sides = side_masks(lay.exterior, width, height)
             sources = (sides["n"] | sides["e"] | sides["s"] | sides["w"]) & open_area
         wall_any = 0
-        for side_mask in _side_masks(lay.walls, width, height).values():
+        for side_mask in side_masks(lay.walls, width, height).values():
             wall_any |= side_mask
         occupied = masks.furniture | masks.rugs | masks.circulation | masks.obstacles
-        touching = (
-            (wall_any & full) | ((occupied << 1) & ~column0) | ((occupied >> 1) & ~last)
-            | (occupied << width) | (occupied >> width)
-        ) & full
+        touching = ((wall_any & full) | open_moves.step(occupied)) & full
         targets: list[tuple[str, int]] = []
         for drawn in sheet.pieces:
-            circ = bits(drawn.placement.circulation)
+            circ = mask(drawn.placement.circulation)
             if circ:
                 targets.append((f"{drawn.label} ({drawn.name})", circ))
         for plan in sheet.rooms:
@@ -510,34 +462,15 @@ class _Marks:
             for door in plan.doors:
                 outer = [c for c in door.cells if c not in plan.cells]
                 if outer:
-                    targets.append((f"door of {plan.name} ({door.name})", bits(outer)))
-        room_circ = bits(c for i in masks.room_pieces
+                    targets.append((f"door of {plan.name} ({door.name})", mask(outer)))
+        room_circ = mask(c for i in masks.room_pieces
                          for c in sheet.pieces[i].placement.circulation)
-        room_squares = bits(c for i in masks.room_pieces for c in sheet.pieces[i].placement.squares)
-        marks = cls(masks, walkable, go_e, go_w, go_s, go_n, sources, touching, tuple(targets),
-                    room_circ, 0)
-        marks.go_e_any, marks.go_w_any = full & ~last, full & ~column0
-        marks.room_near = marks.grow(room_squares)
-        marks.reached = marks.flood(walkable)
+        room_squares = mask(c for i in masks.room_pieces for c in sheet.pieces[i].placement.squares)
+        marks = cls(masks, walkable, moves, open_moves, sources, touching, tuple(targets),
+                    room_circ)
+        marks.room_near = open_moves.grow(room_squares)
+        marks.reached = moves.flood(sources, walkable)
         return marks
-
-    def flood(self, walkable: int, seed: int | None = None) -> int:
-        """Squares of ``walkable`` linked to ``seed`` (default: the sources)."""
-        width = self.masks.width
-        go_e, go_w, go_s, go_n = self.go_e, self.go_w, self.go_s, self.go_n
-        reached = (self.sources if seed is None else seed) & walkable
-        while True:
-            grown = (reached | ((reached & go_e) << 1) | ((reached & go_w) >> 1)
-                     | ((reached & go_s) << width) | ((reached & go_n) >> width)) & walkable
-            if grown == reached:
-                return reached
-            reached = grown
-
-    def grow(self, mask: int) -> int:
-        """``mask`` and its four neighbours (walls ignored)."""
-        width = self.masks.width
-        return (mask | ((mask & self.go_e_any) << 1) | ((mask & self.go_w_any) >> 1)
-                | (mask << width) | (mask >> width)) & self.masks.full
 
     def after(self, furniture: int) -> int:
         """The squares still linked to the sources once ``furniture`` stands."""
@@ -547,25 +480,22 @@ class _Marks:
         if not furniture & self.sources:
             # when every walkable neighbour of the piece is still linked to the others
             # around it, a route through the piece can go round it: nothing changes
-            width = self.masks.width
             rest = self.walkable & ~furniture
-            beside = (((furniture & self.go_e) << 1) | ((furniture & self.go_w) >> 1)
-                      | ((furniture & self.go_s) << width) | ((furniture & self.go_n) >> width)
-                      ) & rest & before
+            beside = self.moves.step(furniture) & rest & before
             if beside:
-                around = self.grow(self.grow(furniture)) & rest
-                linked = self.flood(around, beside & -beside)
+                around = self.open_moves.grow(self.open_moves.grow(furniture)) & rest
+                linked = self.moves.flood(beside & -beside, around)
                 if not beside & ~linked:
                     return before & ~furniture
-        return self.flood(self.walkable & ~furniture)
+        return self.moves.flood(self.sources, self.walkable & ~furniture)
 
-    def judge(self, furniture: int, circulation: int, rug: bool) -> tuple[tuple[str, ...], bool]:
+    def judge(self, furniture: int, circulation: int, rug: bool) -> tuple[tuple[Cut, ...], bool]:
         """(cut off, door possible) for a piece with these squares."""
         before = self.reached
         after = before if rug else self.after(furniture)
         lost = before & ~after
         cut = tuple(
-            f"{name} at {cells_text(self.cells(squares & lost))}"
+            Cut(name, tuple(cells(squares & lost, self.masks.width)))
             for name, squares in self.targets
             if squares & lost
         ) if lost else ()
@@ -575,8 +505,6 @@ class _Marks:
         door = (room_circ & ~after) == 0 and bool(free)
         return cut, door
 
-    def cells(self, mask: int) -> list[Cell]:
-        return [self.masks.cell(bit) for bit in _iter_bits(mask)]
 
 
 # --- the answer ----------------------------------------------------------------------------
@@ -598,7 +526,7 @@ def placements(
     found: list[Candidate] = []
     points = 0 if piece.is_rug else piece.size
     for orientation, compiled, anchors in _legal(masks, piece, mirror):
-        for bit in _iter_bits(anchors):
+        for bit in iter_bits(anchors):
             furniture = compiled.furniture_mask << bit
             circulation = compiled.circulation_mask << bit
             cut, door = marks.judge(furniture, circulation, piece.is_rug)
@@ -615,50 +543,32 @@ def _rank(c: Candidate) -> tuple[bool, bool, int, int, int, int, int, bool]:
             c.rotation, c.mirror)
 
 
+@dataclass(frozen=True)
+class PiecePlacements:
+    """The legal placements of one piece, best first; with none, ``reason`` says why when
+    the piece can go nowhere in the room whatever the squares (:func:`why_none`)."""
+
+    piece: Piece
+    candidates: tuple[Candidate, ...]
+    reason: str | None
+
+
+def place_pieces(
+    sheet: Sheet, pieces: Iterable[Piece], *, room: str | None = None,
+    mirror: bool | None = None,
+) -> list[PiecePlacements]:
+    """The legal placements of each piece (``place PIECE``, ``place --card N``), with the
+    reason of each piece that can go nowhere. Raise ValueError, as :func:`target_room`,
+    when no room is being furnished."""
+    found = [(piece, placements(sheet, piece, room=room, mirror=mirror)) for piece in pieces]
+    return [PiecePlacements(piece, tuple(candidates), None if candidates else
+                            why_none(sheet, piece, room=room, mirror=mirror))
+            for piece, candidates in found]
+
+
 def card_pieces(project: Project, number: int) -> list[Piece]:
     """The pieces on either variant of card ``number``, in id order."""
     ids = project.catalog.card_options(number)
     if not ids:
         raise ValueError(f"there is no card number {number}")
     return [project.catalog.piece(piece_id) for piece_id in sorted(ids)]
-
-
-# --- output --------------------------------------------------------------------------------
-
-
-def format_candidates(
-    candidates: list[Candidate], *, top: int | None = 10, reason: str | None = None
-) -> str:
-    """A numbered list, best first: anchor, rotation, mirror, the squares the furniture
-    covers, points and marks; with no
-    candidate, ``reason`` (from :func:`why_none`) says why when given."""
-    if not candidates:
-        return f"no legal placement: {reason}\n" if reason else "no legal placement\n"
-    shown = candidates if top is None else candidates[:top]
-    lines = []
-    for number, c in enumerate(shown, 1):
-        text = f"{number:>3}. {c.piece.id} at {cell_name(c.anchor)}, rotation {c.rotation}"
-        if c.mirror:
-            text += ", mirrored (wild card)"
-        text += f" (on {cells_text(c.furniture)}): {c.points} point{'s' if c.points != 1 else ''}"
-        if c.cuts_off:
-            text += f"; cuts off {'; '.join(c.cuts_off)}"
-        if not c.door_possible:
-            text += "; leaves the room no door"
-        lines.append(text)
-    if len(shown) < len(candidates):
-        lines.append(f"     ... {len(candidates) - len(shown)} more "
-                     f"({len(candidates)} legal placements)")
-    return "\n".join(lines) + "\n"
-
-
-def candidates_json(
-    candidates: list[Candidate], *, top: int | None = None, reason: str | None = None
-) -> dict[str, Any]:
-    """``{"count": N, "candidates": [...]}``, best first (the first ``top`` when given),
-    plus ``"reason"`` (from :func:`why_none`) when given and there is no candidate."""
-    shown = candidates if top is None else candidates[:top]
-    data: dict[str, Any] = {"count": len(candidates), "candidates": [c.to_json() for c in shown]}
-    if reason and not candidates:
-        data["reason"] = reason
-    return data

@@ -9,6 +9,8 @@ command line name projects.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -33,7 +35,9 @@ from .schema import iter_errors, load_schema
 
 __all__ = [
     "MAX_LISTED_SQUARES",
+    "ProjectFileCheck",
     "bundled_project_files",
+    "check_project_files",
     "find_project",
     "load_project",
     "parse_project",
@@ -351,3 +355,29 @@ def find_project(reference: str, relative_to: Path | None = None) -> Project:
         f"unknown project {reference!r}: expected a bundled id ({known}) or a path "
         "to a project YAML file"
     )
+
+
+@dataclass(frozen=True)
+class ProjectFileCheck:
+    """A project file checked: its name and every problem found (none: it is valid)."""
+
+    file: str
+    problems: tuple[Located, ...]
+
+    @property
+    def valid(self) -> bool:
+        return not self.problems
+
+
+def check_project_files(files: Sequence[str]) -> list[ProjectFileCheck]:
+    """Read and check each project file (``-``: standard input, named ``<stdin>``)."""
+    checks = []
+    for file in files:
+        name = "<stdin>" if file == "-" else file
+        try:
+            load_project("-" if name == "<stdin>" else name)
+        except InputError as error:
+            checks.append(ProjectFileCheck(name, tuple(error.messages)))
+        else:
+            checks.append(ProjectFileCheck(name, ()))
+    return checks

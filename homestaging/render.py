@@ -9,9 +9,9 @@ input always gives the same bytes.
 
 Public functions:
 
-* ``draw_plan(sheet, card=None, *, ax=None, show_routes=True, problems=None, final=None,
-  ghosts=()) -> Axes`` draws the annotated plan on ``ax`` (or on a new figure with a
-  score panel beside it).
+* ``draw_plan(sheet, card=None, *, ax=None, show_routes=True, problems=None,
+  end_of_game=None, ghosts=()) -> Axes`` draws the annotated plan on ``ax`` (or on a new
+  figure with a score panel beside it).
 * ``plan_figure(sheet, card=None, ...) -> Figure`` the plan and its panel.
 * ``save_plan(sheet, path, card=None, *, dpi=150, ...)`` writes ``.png``, ``.svg`` or
   ``.pdf`` (anything else raises ValueError naming the allowed extensions).
@@ -22,16 +22,17 @@ Public functions:
 
 The house, pieces and file formats (``draw_house``, ``draw_piece``, ``piece_figure``,
 ``save_piece``, ``figure_bytes``, ``fit_text``, ``cell_points``, ``FORMATS``) live in
-:mod:`homestaging.drawing` and are importable from here too.
+:mod:`homestaging.drawing`.
 
-Finished and unfinished sheets. ``final`` (default ``sheet.finished``) says how the
-picture reads the sheet; score it the same way (``scoring.score(sheet, final=...)``).
-Final: the card's problems are listed as errors and ringed, every unreachable piece is
-hatched, the panel gives the (possibly provisional) score. Not final (mid-game), the
-picture follows ``check``: errors are ringed and listed, end-game requirements (severity
-``todo``) are listed under "Still to do"; rooms not walled yet are "not walled yet" (or
-"being furnished") with no points; pieces are hatched unreachable only when the house
-has a front door and their room is walled; the panel says "Score so far (mid-game)".
+Finished and unfinished sheets. ``end_of_game`` (default ``sheet.finished``) says how the
+picture reads the sheet; score it the same way (``scoring.score(sheet,
+end_of_game=...)``). At the end of the game: the card's problems are listed as errors and
+ringed, every unreachable piece is hatched, the panel gives the (possibly provisional)
+score. In a game in progress, the picture follows ``check``: errors are ringed and
+listed, end-game requirements (severity ``todo``) are listed under "Still to do"; rooms
+not walled yet are "not walled yet" (or "being furnished") with no points; pieces are
+hatched unreachable only when the house has a front door and their room is walled; the
+panel says "Score so far (mid-game)".
 
 Labels of rooms and of the room being furnished sit inside the room's squares, on the
 free rectangle where they are largest (:func:`label_place`).
@@ -45,12 +46,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .drawing import (
-    FORMATS,
-    ROOM_COLORS,
     WALL_COLOR,
     cell_points,
     draw_house,
-    draw_piece,
     draw_walls,
     figure_bytes,
     fit_text,
@@ -59,14 +57,12 @@ from .drawing import (
     label_spot,
     middle_square,
     patch,
-    piece_figure,
     room_color,
-    save_piece,
     segment,
     union,
 )
-from .errors import ERROR, TODO, Problem
-from .grid import Cell, Edge, parse_cell, reading_order
+from .errors import Problem, Severity
+from .grid import Cell, Edge, reading_order
 from .output import write_atomic
 from .panel import Line, legend_lines, panel_lines, shown_problems, unreachable_pieces
 from .pieces import Piece
@@ -81,22 +77,13 @@ if TYPE_CHECKING:
     from .sheet import Sheet
 
 __all__ = [
-    "FORMATS",
     "GHOST_COLOR",
-    "ROOM_COLORS",
     "Ghost",
-    "cell_points",
     "draw_ghosts",
-    "draw_house",
-    "draw_piece",
     "draw_plan",
-    "figure_bytes",
-    "fit_text",
     "label_place",
-    "piece_figure",
     "placements_figure",
     "plan_figure",
-    "save_piece",
     "save_placements",
     "save_plan",
 ]
@@ -120,16 +107,16 @@ _DRAWN_OTHERWISE = frozenset({"unreachable-piece", "unreachable-room"})
 
 def plan_figure(sheet: Sheet, card: ScoreCard | None = None, *, show_routes: bool = True,
                 square_in: float = 0.34, problems: Sequence[Problem] | None = None,
-                final: bool | None = None, ghosts: Sequence[Ghost] = (),
+                end_of_game: bool | None = None, ghosts: Sequence[Ghost] = (),
                 legend: Sequence[str] = ()) -> Figure:
     """The annotated plan with a score panel beside it (see :func:`draw_plan`);
     ``legend`` lines close the panel."""
     from matplotlib.figure import Figure
 
     project = sheet.project
-    final = sheet.finished if final is None else final
+    end_of_game = sheet.finished if end_of_game is None else end_of_game
     problems = shown_problems(card, problems)
-    lines = panel_lines(sheet, card, problems, final) + legend_lines(legend)
+    lines = panel_lines(sheet, card, problems, end_of_game) + legend_lines(legend)
     plan_w = (project.width + 1.3) * square_in
     plan_h = (project.height + 1.3) * square_in
     panel_w = 3.3
@@ -139,8 +126,8 @@ def plan_figure(sheet: Sheet, card: ScoreCard | None = None, *, show_routes: boo
     width = plan_w + panel_w
     fig = Figure(figsize=(width, height))
     ax = fig.add_axes((0.0, (height - plan_h) / height, plan_w / width, plan_h / height))
-    draw_plan(sheet, card, ax=ax, show_routes=show_routes, problems=problems, final=final,
-              ghosts=ghosts)
+    draw_plan(sheet, card, ax=ax, show_routes=show_routes, problems=problems,
+              end_of_game=end_of_game, ghosts=ghosts)
     panel = fig.add_axes((plan_w / width, 0.0, panel_w / width, 1.0))
     _draw_panel(panel, lines, line_in / height)
     return fig
@@ -148,23 +135,23 @@ def plan_figure(sheet: Sheet, card: ScoreCard | None = None, *, show_routes: boo
 
 def save_plan(sheet: Sheet, path: str | Path, card: ScoreCard | None = None, *,
               show_routes: bool = True, dpi: int = 150, problems: Sequence[Problem] | None = None,
-              final: bool | None = None, ghosts: Sequence[Ghost] = (),
+              end_of_game: bool | None = None, ghosts: Sequence[Ghost] = (),
               legend: Sequence[str] = ()) -> None:
     """Write the annotated plan; the format follows the extension (.png, .svg, .pdf)."""
     fmt = image_format(path)
-    fig = plan_figure(sheet, card, show_routes=show_routes, problems=problems, final=final,
-                      ghosts=ghosts, legend=legend)
+    fig = plan_figure(sheet, card, show_routes=show_routes, problems=problems,
+                      end_of_game=end_of_game, ghosts=ghosts, legend=legend)
     title = f"{sheet.project.name}" + (f" - {sheet.player}" if sheet.player else "")
     write_atomic(path, figure_bytes(fig, fmt, dpi=dpi, title=title, subject="Home Staging plan"))
 
 
 def draw_plan(sheet: Sheet, card: ScoreCard | None = None, *, ax: Axes | None = None,
               show_routes: bool = True, problems: Sequence[Problem] | None = None,
-              final: bool | None = None, ghosts: Sequence[Ghost] = ()) -> Axes:
+              end_of_game: bool | None = None, ghosts: Sequence[Ghost] = ()) -> Axes:
     """Draw the annotated plan of ``sheet`` on ``ax`` (a new figure if None) and return it.
 
     With a score card: unreachable pieces hatched red, problem squares ringed red, room
-    points and the routes of distance bonuses. Without one, the plan alone. ``final``
+    points and the routes of distance bonuses. Without one, the plan alone. ``end_of_game``
     (default: ``sheet.finished``) chooses how the card is read; see the module docstring.
     ``ghosts`` are candidate placements drawn see-through and numbered.
     """
@@ -172,8 +159,8 @@ def draw_plan(sheet: Sheet, card: ScoreCard | None = None, *, ax: Axes | None = 
 
     if ax is None:
         return plan_figure(sheet, card, show_routes=show_routes, problems=problems,
-                           final=final, ghosts=ghosts).axes[0]
-    final = sheet.finished if final is None else final
+                           end_of_game=end_of_game, ghosts=ghosts).axes[0]
+    end_of_game = sheet.finished if end_of_game is None else end_of_game
     problems = shown_problems(card, problems)
     project = sheet.project
     lay = layout(sheet)
@@ -183,7 +170,8 @@ def draw_plan(sheet: Sheet, card: ScoreCard | None = None, *, ax: Axes | None = 
 
     _draw_floor(ax, sheet, lay, current_area)
     draw_house(ax, project, cell_pt=cell_pt, walls=False)
-    marked = {p.index: number for number, p in enumerate(unreachable_pieces(sheet, card, final), 1)}
+    hatched = unreachable_pieces(sheet, card, end_of_game)
+    marked = {piece.index: number for number, piece in enumerate(hatched, 1)}
     _draw_pieces(ax, sheet, lay, marked, cell_pt)
     _draw_openings(ax, sheet, lay, cell_pt)
     _draw_room_labels(ax, sheet, card, lay, current_area, cell_pt)
@@ -192,7 +180,7 @@ def draw_plan(sheet: Sheet, card: ScoreCard | None = None, *, ax: Axes | None = 
     if ghosts:
         draw_ghosts(ax, ghosts, cell_pt)
     if card is not None:
-        _ring_problems(ax, problems, final, cell_pt)
+        _ring_problems(ax, problems, end_of_game, cell_pt)
     return ax
 
 
@@ -341,21 +329,18 @@ def _draw_room_labels(ax: Axes, sheet: Sheet, card: ScoreCard | None, lay: Layou
                       "edgecolor": "#888888", "linewidth": 0.5})
 
 
-def _ring_problems(ax: Axes, problems: Sequence[Problem], final: bool, cell_pt: float) -> None:
+def _ring_problems(ax: Axes, problems: Sequence[Problem], end_of_game: bool,
+                   cell_pt: float) -> None:
     """A red ring on each square a shown error names (once per square). In play only
     errors are ringed; unreachable pieces and rooms have their own hatching."""
     from matplotlib.patches import Circle
 
     ringed: set[Cell] = set()
     for problem in problems:
-        if problem.code in _DRAWN_OTHERWISE or problem.severity == TODO or (
-                not final and problem.severity != ERROR):
+        if problem.code in _DRAWN_OTHERWISE or problem.severity == Severity.TODO or (
+                not end_of_game and problem.severity != Severity.ERROR):
             continue
-        for name in problem.cells:
-            try:
-                cell = parse_cell(name)
-            except ValueError:
-                continue
+        for cell in problem.cells:
             if cell not in ringed:
                 ringed.add(cell)
                 ax.add_patch(Circle((cell[0] + 0.5, cell[1] + 0.5), 0.46, fill=False,

@@ -1,396 +1,345 @@
-"""Text and JSON presentation of the game data and of check results.
+"""Text and JSON of what the tool finds: problems, checks, score pads, rankings,
+placements and project files checked.
 
-Plain functions of the model returning strings or JSON-ready dicts; the CLI only
-echoes them. Drawings use ``#`` for furniture, ``o`` for circulation and ``.`` for
-nothing; on a house map ``#`` is a house square, ``.`` outside, ``X`` an obstacle and
-a capital letter a feature (``T`` tree, ``L`` lake, ``R`` road...).
+Plain functions of the results returning strings or JSON-ready data; the commands only
+echo them. This is where squares get their names (``C5``): inside, results hold
+``(x, y)`` squares. The game data's own pages are in :mod:`homestaging.pages`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .catalog import Catalog
-from .catalogreader import bundled_catalog
-from .errors import ERROR, TODO, Problem
-from .grid import SIDE_NAMES, SIDES, Cell, cell_names, column_name, in_reading_order
-from .pieces import ROTATIONS, Piece
-from .project import SPECIAL_RULES, Project
+from .errors import Problem, Severity
+from .grid import cell_name, cell_names, cells_text, in_reading_order
+from .scoring import places, rank
+
+if TYPE_CHECKING:  # the results written here; none is needed to write them
+    from .bonuses import BonusResult
+    from .placement import Candidate, Cut, PiecePlacements
+    from .projectreader import ProjectFileCheck
+    from .scoring import Penalty, PieceScore, RoomScore, ScoreCard, SheetCheck
 
 __all__ = [
-    "DIFFICULTY",
-    "card_to_json",
-    "check_to_json",
-    "draw_piece",
-    "feature_legend",
-    "format_card",
+    "EXPLAIN",
+    "candidate_json",
+    "candidates_json",
+    "check_json",
+    "cut_text",
+    "format_candidates",
     "format_check",
-    "format_piece_list",
+    "format_placements",
     "format_problems",
-    "format_project",
-    "format_project_list",
-    "house_map",
-    "piece_to_json",
-    "project_summary",
-    "project_to_json",
-    "table",
+    "format_project_checks",
+    "format_ranking",
+    "format_scorecard",
+    "placements_json",
+    "problem_json",
+    "problem_line",
+    "project_checks_json",
+    "ranking_json",
+    "scorecard_json",
 ]
 
-DIFFICULTY = {0: "tutorial", 1: "easy", 2: "medium", 3: "hard"}
-_RESERVED = set("#.X ")
-_GAP = "   "
+EXPLAIN = "      "
+"""Indent of an explanation line under a line of the score pad."""
 
 
-def table(headers: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
-    """A left-aligned text table with a header line and a rule under it."""
-    body = [[str(value) for value in row] for row in rows]
-    widths = [len(h) for h in headers]
-    for row in body:
-        widths = [max(w, len(value)) for w, value in zip(widths, row, strict=True)]
-    lines = [headers, ["-" * w for w in widths], *body]
-    return "\n".join(
-        "  ".join(value.ljust(w) for value, w in zip(line, widths, strict=True)).rstrip()
-        for line in lines
-    ) + "\n"
+def _plural(count: int, noun: str) -> str:
+    return noun if count == 1 else f"{noun}s"
 
 
-def _sides(sides: Iterable[str]) -> str:
-    return ", ".join(SIDE_NAMES[s] for s in SIDES if s in set(sides))
+# -- problems ------------------------------------------------------------------------
 
 
-def _short(sides: Iterable[str]) -> str:
-    return ",".join(s for s in SIDES if s in set(sides))
-
-
-# -- furniture -----------------------------------------------------------------------
-
-
-def piece_to_json(piece: Piece) -> dict[str, Any]:
-    """A piece with its art in each of the four rotations."""
+def problem_json(problem: Problem) -> dict[str, Any]:
+    """``{code, severity, message, subject, cells, path}``."""
     return {
-        "id": piece.id,
-        "name": piece.name,
-        "kind": piece.kind,
-        "tags": list(piece.tags),
-        "squares": piece.size,
-        "circulation": len(piece.art.circulation),
-        "wall": [s for s in SIDES if s in piece.wall],
-        "rotations": [
-            {
-                "rotation": rotation,
-                "wall": [s for s in SIDES if s in piece.shape(rotation).wall],
-                "rows": piece.shape(rotation).rows(),
-            }
-            for rotation in ROTATIONS
-        ],
+        "code": problem.code,
+        "severity": problem.severity,
+        "message": problem.message,
+        "subject": problem.subject,
+        "cells": cell_names(problem.cells),
+        "path": problem.path,
     }
 
 
-def format_piece_list(pieces: Iterable[Piece]) -> str:
-    """The catalog as a table: id, name, squares, tags, wall sides."""
-    return table(
-        ["id", "name", "squares", "tags", "wall"],
-        (
-            (
-                p.id,
-                p.name + (" (rug)" if p.is_rug else ""),
-                p.size,
-                ", ".join(p.tags),
-                _sides(p.wall) or "-",
-            )
-            for p in pieces
-        ),
-    )
-
-
-def _side_by_side(blocks: Sequence[list[str]]) -> list[str]:
-    """Text blocks next to each other, top-aligned, each padded to its widest line."""
-    widths = [max(len(line) for line in block) for block in blocks]
-    height = max(len(block) for block in blocks)
-    return [
-        _GAP.join(
-            (block[i] if i < len(block) else "").ljust(w)
-            for block, w in zip(blocks, widths, strict=True)
-        ).rstrip()
-        for i in range(height)
-    ]
-
-
-def draw_piece(piece: Piece) -> str:
-    """The piece's name and tags, then its four rotations side by side."""
-    head = [f"{piece.id}: {piece.name}" + (" (rug)" if piece.is_rug else "")]
-    head.append(f"  {piece.size} furniture squares, {len(piece.art.circulation)} circulation")
-    if piece.tags:
-        head.append(f"  tags: {', '.join(piece.tags)}")
-    if piece.wall:
-        head.append(f"  stands against a wall on its {_sides(piece.wall)} side (at rotation 0)")
-    blocks = []
-    for rotation in ROTATIONS:
-        shape = piece.shape(rotation)
-        title = f"rotation {rotation}"
-        wall = f"wall: {_short(shape.wall)}" if shape.wall else ""
-        blocks.append([title, *shape.rows(), *([wall] if wall else [])])
-    legend = "# furniture, o circulation"
-    return "\n".join([*head, "", *_side_by_side(blocks), "", legend]) + "\n"
-
-
-def card_to_json(catalog: Catalog, number: int) -> dict[str, Any]:
-    """Both variants of a card with their options."""
-    return {
-        "number": number,
-        "variants": [
-            {
-                "variant": variant,
-                "options": [piece_to_json(catalog.pieces[o]) for o in card.options],
-            }
-            for (n, variant), card in catalog.cards.items()
-            if n == number
-        ],
-    }
-
-
-def format_card(catalog: Catalog, number: int) -> str:
-    """Both variants of card ``number``, each option drawn unturned."""
-    lines = [f"Card {number}"]
-    for (n, variant), card in catalog.cards.items():
-        if n != number:
-            continue
-        lines.append("")
-        lines.append(f"{number}{variant}: {' or '.join(card.options)}")
-        blocks = []
-        for option in card.options:
-            piece = catalog.pieces[option]
-            wall = f"wall: {_short(piece.wall)}" if piece.wall else ""
-            blocks.append([piece.name, *piece.art.rows(), *([wall] if wall else [])])
-        lines += ["  " + line if line else "" for line in _side_by_side(blocks)]
-    return "\n".join(lines) + "\n"
-
-
-# -- projects ------------------------------------------------------------------------
-
-
-def project_summary(project: Project) -> dict[str, Any]:
-    """Number, id, name, difficulty and room names."""
-    return {
-        "number": project.number,
-        "id": project.id,
-        "name": project.name,
-        "difficulty": project.difficulty,
-        "rooms": [room.name for room in project.rooms],
-    }
-
-
-def format_project_list(projects: Iterable[Project]) -> str:
-    return table(
-        ["no", "id", "name", "difficulty", "rooms"],
-        (
-            (
-                p.number,
-                p.id,
-                p.name,
-                f"{p.difficulty} {DIFFICULTY.get(p.difficulty, '')}".strip(),
-                ", ".join(room.name for room in p.rooms),
-            )
-            for p in projects
-        ),
-    )
-
-
-def feature_legend(project: Project) -> dict[str, str]:
-    """Feature kind -> map letter: its initial, or the next free letter of its name."""
-    legend: dict[str, str] = {}
-    used = set(_RESERVED)
-    for kind in sorted({f.kind for f in project.features}):
-        candidates = [c.upper() for c in kind if c.isalpha()] + [
-            c.lower() for c in kind if c.isalpha()
-        ] + list("ABCDEFGHIJKLMNOPQRSTUVWYZ")
-        char = next(c for c in candidates if c not in used)
-        used.add(char)
-        legend[kind] = char
-    return legend
-
-
-def house_map(project: Project) -> list[str]:
-    """The sheet as text with column letters on top and row numbers on the left."""
-    legend = feature_legend(project)
-    at: dict[Cell, str] = {}
-    for feature in project.features:
-        for cell in feature.cells:
-            at[cell] = legend[feature.kind]
-    margin = len(str(project.height)) + 1
-    names = [column_name(x) for x in range(project.width)]
-    depth = max(len(name) for name in names)
-    lines = [
-        " " * margin + "".join(name.rjust(depth)[i] for name in names).rstrip()
-        for i in range(depth)
-    ]
-    for y in range(project.height):
-        row = ""
-        for x in range(project.width):
-            cell = (x, y)
-            if cell in project.obstacles:
-                row += "X"
-            elif cell in project.house:
-                row += "#"
-            else:
-                row += at.get(cell, ".")
-        lines.append(str(y + 1).rjust(margin - 1) + " " + row)
-    return lines
-
-
-def _own_pieces(project: Project) -> list[Piece]:
-    bundled = bundled_catalog().pieces
-    return [p for pid, p in project.catalog.pieces.items() if bundled.get(pid) != p]
-
-
-def _card_options(catalog: Catalog, number: int) -> str:
-    return " | ".join(
-        f"{variant} {', '.join(card.options)}"
-        for (n, variant), card in catalog.cards.items()
-        if n == number
-    )
-
-
-def _wall_names(project: Project) -> list[str]:
-    """Pre-drawn walls by row, then column: ``I2/e, I3/e, ..., I10/e``."""
-    return [e.name for e in sorted(project.walls, key=lambda e: (e.key[1], e.key[0], e.key[2]))]
-
-
-def project_to_json(project: Project) -> dict[str, Any]:
-    """The project page as data."""
-    legend = feature_legend(project)
-    return {
-        **project_summary(project),
-        "description": project.description,
-        "sheet": {"width": project.width, "height": project.height},
-        "house": list(project.house_ranges),
-        "map": house_map(project),
-        "legend": {"#": "house", ".": "outside", "X": "obstacle",
-                   **{char: kind for kind, char in legend.items()}},
-        "obstacles": cell_names(in_reading_order(project.obstacles)),
-        "walls": _wall_names(project),
-        "features": [
-            {"kind": f.kind, "name": f.name,
-             "cells": cell_names(in_reading_order(f.cells))}
-            for f in project.features
-        ],
-        "rooms": [
-            {
-                "name": room.name,
-                "type": room.type,
-                "cards": [
-                    {"number": slot.number, "tokens": slot.tokens,
-                     "options": sorted(project.catalog.card_options(slot.number))}
-                    for slot in room.cards
-                ],
-                "tokens": room.tokens,
-            }
-            for room in project.rooms
-        ],
-        "special_rules": [
-            {"rule": rule, "meaning": SPECIAL_RULES.get(rule, "")} for rule in project.special_rules
-        ],
-        "bonuses": [{"text": b.text, "points": b.points} for b in project.bonuses],
-        "own_furniture": [p.id for p in _own_pieces(project)],
-        "tips": project.tips,
-    }
-
-
-def _wrap(text: str, indent: str = "  ", width: int = 88) -> list[str]:
-    import textwrap
-
-    return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent) or []
-
-
-def format_project(project: Project) -> str:
-    """The project page as text: story, house map, rooms, rules, bonuses, tips."""
-    level = DIFFICULTY.get(project.difficulty, str(project.difficulty))
-    lines = [f"Project {project.number}: {project.name} ({project.id}), difficulty "
-             f"{project.difficulty} ({level})", ""]
-    if project.description:
-        lines += [*_wrap(project.description, ""), ""]
-    house = ", ".join(project.house_ranges)
-    lines.append(f"Sheet {project.width} x {project.height}, house {house}")
-    lines += ["", *house_map(project), ""]
-    legend = ["# house", ". outside"]
-    if project.obstacles:
-        legend.append("X obstacle")
-    legend += [f"{char} {kind}" for kind, char in feature_legend(project).items()]
-    lines.append("  ".join(legend))
-    if project.obstacles:
-        lines.append(f"Obstacles: {', '.join(cell_names(in_reading_order(project.obstacles)))}")
-    if project.walls:
-        lines.append(f"Walls drawn before play: {', '.join(_wall_names(project))}")
-    lines += ["", "Rooms (in play order):"]
-    for room in project.rooms:
-        lines.append(f"  {room.name} ({room.type}), {room.tokens} token"
-                     f"{'' if room.tokens == 1 else 's'}")
-        for slot in room.cards:
-            lines.append(f"    card {slot.number} x{slot.tokens}: "
-                         f"{_card_options(project.catalog, slot.number)}")
-    if project.special_rules:
-        lines += ["", "Special rules:"]
-        for rule in project.special_rules:
-            lines.append(f"  {rule}: {SPECIAL_RULES.get(rule, '')}")
-    if project.bonuses:
-        lines += ["", "Bonuses:"]
-        lines += [f"  {b.text}" for b in project.bonuses]
-    own = _own_pieces(project)
-    if own:
-        lines += ["", f"Own furniture: {', '.join(p.id for p in own)}"]
-    if project.tips:
-        lines += ["", "Tips:", *_wrap(project.tips)]
-    return "\n".join(lines) + "\n"
-
-
-# -- check results -------------------------------------------------------------------
-
-
-def check_to_json(
-    file: str, problems: Sequence[Problem], provisional_total: int | None
-) -> dict[str, Any]:
-    """``{file, problems, todo, provisional_total}``; ``todo`` holds severity 'todo'."""
-    return {
-        "file": file,
-        "problems": [p.to_json() for p in problems if p.severity != TODO],
-        "todo": [p.to_json() for p in problems if p.severity == TODO],
-        "provisional_total": provisional_total,
-    }
+def problem_line(problem: Problem, file: str) -> str:
+    """``sheet.json: C5: overlap: the sofa covers the armchair at C5-C6``."""
+    where = f"{cell_name(problem.cells[0])}: " if problem.cells else ""
+    return f"{file}: {where}{problem.code}: {problem.message}"
 
 
 def format_problems(file: str, problems: Sequence[Problem]) -> str:
     """One line per problem, its severity noted unless it is an error."""
     return "".join(
-        p.line(file) + ("" if p.severity == ERROR else f" ({p.severity})") + "\n"
+        problem_line(p, file) + ("" if p.severity == Severity.ERROR else f" ({p.severity})")
+        + "\n"
         for p in problems
     )
 
 
-def format_check(
-    file: str, problems: Sequence[Problem], provisional_total: int | None, *, final: bool = False,
-    mid_game: bool = False,
-) -> str:
+# -- check ---------------------------------------------------------------------------
+
+
+def check_json(check: SheetCheck, file: str) -> dict[str, Any]:
+    """``{file, problems, todo, provisional_total}``; ``todo`` holds severity 'todo'."""
+    return {
+        "file": file,
+        "problems": [problem_json(p) for p in check.problems if p.severity != Severity.TODO],
+        "todo": [problem_json(p) for p in check.problems if p.severity == Severity.TODO],
+        "provisional_total": check.card.total,
+    }
+
+
+def format_check(check: SheetCheck, file: str) -> str:
     """Broken rules one per line, then what is still to do, then the score so far.
 
-    The last line is ``Score`` when ``final`` (the sheet is finished and has no error),
-    ``Score so far (mid-game)`` when ``mid_game`` (judged as a game in progress, the
-    words of the rendered plan), else ``Provisional score`` (a finished sheet with errors).
+    The last line is ``Score`` when the card is not provisional (a finished sheet with no
+    error), ``Score so far (mid-game)`` when the sheet is judged as a game in progress
+    (the words of the rendered plan), else ``Provisional score``.
     """
-    broken = [p for p in problems if p.severity != TODO]
-    todo = [p for p in problems if p.severity == TODO]
-    errors = sum(p.severity == ERROR for p in broken)
+    broken = [p for p in check.problems if p.severity != Severity.TODO]
+    todo = [p for p in check.problems if p.severity == Severity.TODO]
+    errors = sum(p.severity == Severity.ERROR for p in broken)
     lines = format_problems(file, broken).splitlines()
     if not broken:
         lines.append(f"{file}: no rule broken")
     else:
         warnings = len(broken) - errors
-        lines.append(f"{errors} error{'' if errors == 1 else 's'}, "
-                     f"{warnings} warning{'' if warnings == 1 else 's'}")
+        lines.append(f"{errors} {_plural(errors, 'error')}, "
+                     f"{warnings} {_plural(warnings, 'warning')}")
     if todo:
         lines += ["", "Still to do:"]
-        lines += [f"  {p.line(file)}" for p in todo]
-    if provisional_total is not None:
-        label = "Score" if final else "Score so far (mid-game)" if mid_game else "Provisional score"
-        lines += ["", f"{label}: {provisional_total}"]
+        lines += [f"  {problem_line(p, file)}" for p in todo]
+    label = ("Score" if not check.card.provisional
+             else "Score so far (mid-game)" if not check.end_of_game else "Provisional score")
+    lines += ["", f"{label}: {check.card.total}"]
     return "\n".join(lines) + "\n"
+
+
+# -- score ---------------------------------------------------------------------------
+
+
+def _piece_json(piece: PieceScore) -> dict[str, Any]:
+    return {"index": piece.index, "piece": piece.piece, "name": piece.name,
+            "label": piece.label, "room": piece.room, "squares": cell_names(piece.furniture),
+            "points": piece.points, "reachable": piece.reachable, "reason": piece.reason}
+
+
+def _room_json(room: RoomScore) -> dict[str, Any]:
+    return {"name": room.name, "reachable": room.reachable, "points": room.points,
+            "empty": room.empty, "reason": room.reason,
+            "pieces": [_piece_json(piece) for piece in room.pieces]}
+
+
+def _bonus_json(bonus: BonusResult) -> dict[str, Any]:
+    return {"text": bonus.text, "points": bonus.points, "awarded": bonus.awarded,
+            "explanation": bonus.explanation,
+            "routes": [cell_names(route) for route in bonus.routes],
+            "cells": cell_names(bonus.cells)}
+
+
+def _penalty_json(penalty: Penalty) -> dict[str, Any]:
+    return {"text": penalty.text, "points": penalty.points, "subject": penalty.subject}
+
+
+def scorecard_json(card: ScoreCard) -> dict[str, Any]:
+    """The score as JSON: ``project``, ``player``, ``rooms`` (with their pieces),
+    ``bonuses``, ``penalties``, ``total``, ``furniture_count``, ``problems``, ``final``."""
+    return {
+        "project": card.project,
+        "player": card.player,
+        "rooms": [_room_json(room) for room in card.rooms],
+        "bonuses": [_bonus_json(bonus) for bonus in card.bonuses],
+        "penalties": [_penalty_json(penalty) for penalty in card.penalties],
+        "total": card.total,
+        "furniture_count": card.furniture_count,
+        "problems": [problem_json(problem) for problem in card.problems],
+        "final": not card.provisional,
+    }
+
+
+def _signed(points: int) -> str:
+    return f"{points:+d}" if points else "0"
+
+
+def _piece_text(piece: PieceScore) -> str:
+    where = cells_text(piece.furniture)
+    return f"{piece.name} ({piece.label}) at {where}" if where else f"{piece.name} ({piece.label})"
+
+
+def format_scorecard(card: ScoreCard, file: str = "") -> str:
+    """The whole score pad of the sheet ``file``, explained.
+
+    A line per room with its points, and under it why it or any of its pieces scored
+    nothing (not reachable, set aside by an error); a line per bonus, ``[x]`` when
+    awarded, with its one-line explanation under it; the penalties; then TOTAL and the
+    tie-break count in aligned columns. A provisional card is marked PROVISIONAL and its
+    errors are listed at the end.
+    """
+    label = file or card.source or card.project
+    rows: list[tuple[str, str | None]] = []  # (text, points); points None: explanation
+    for room in card.rooms:
+        note = "" if room.reachable else "  (not reachable)"
+        if room.empty:
+            note = "  (empty)"
+        rows.append((f"{room.name}{note}", str(room.points)))
+        if not room.reachable and room.reason:
+            rows.append((f"{EXPLAIN}not reachable: {room.reason}", None))
+        for piece in room.pieces:
+            if piece.reason and (room.reachable or piece.reason != room.reason):
+                rows.append((f"{EXPLAIN}{_piece_text(piece)} scores 0: {piece.reason}", None))
+    for bonus in card.bonuses:
+        mark = "x" if bonus.awarded else " "
+        rows.append((f"[{mark}] {bonus.text}", _signed(bonus.points)))
+        if bonus.explanation:
+            rows.append((f"{EXPLAIN}{bonus.explanation}", None))
+    for penalty in card.penalties:
+        rows.append((f"    {penalty.text}", str(penalty.points)))
+    width = max([len(text) for text, points in rows if points is not None] + [28])
+    number = max([len(points) for _, points in rows if points is not None]
+                 + [len(str(card.total)), 3])
+    lines = [f"{label} - {card.project}" + (f" - {card.player}" if card.player else "")]
+    errors = [p for p in card.problems if p.severity == Severity.ERROR]
+    if card.provisional:
+        lines.append("PROVISIONAL: " + (
+            f"the sheet has {len(errors)} {_plural(len(errors), 'error')}; "
+            "the pieces at fault score 0" if errors else "the sheet is not finished"))
+    lines.append("-" * (width + number + 2))
+    lines += [text if points is None else f"{text:<{width}}  {points:>{number}}"
+              for text, points in rows]
+    lines.append("-" * (width + number + 2))
+    total = "TOTAL (provisional)" if card.provisional else "TOTAL"
+    lines.append(f"{total:<{width}}  {card.total:>{number}}")
+    lines.append(f"{'pieces (tie-break)':<{width}}  {card.furniture_count:>{number}}")
+    if errors:
+        lines.append("")
+        lines.append("Errors:")
+        lines += [f"  {problem_line(problem, label)}" for problem in errors]
+    return "\n".join(lines) + "\n"
+
+
+# -- ranking -------------------------------------------------------------------------
+
+
+def format_ranking(cards: Iterable[ScoreCard]) -> str:
+    """A ranking table of several sheets: place, player, sheet, total, pieces; then the
+    errors and warnings of every sheet under ``Problems:``, if any."""
+    ranked = rank(cards)
+    rows = [(str(place), card.player or "-", card.source or card.project, str(card.total),
+             str(card.furniture_count), "*" if card.provisional else "")
+            for place, card in zip(places(ranked), ranked, strict=True)]
+    header = ("place", "player", "sheet", "total", "pieces", "")
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(6)]
+    lines = ["  ".join(
+        f"{value:<{widths[i]}}" if i in (1, 2, 5) else f"{value:>{widths[i]}}"
+        for i, value in enumerate(row)).rstrip() for row in [header, *rows]]
+    if any(card.provisional for card in ranked):
+        lines.append("* provisional: the sheet has errors or is not finished")
+    problems = "".join(format_problems(card.source, card.problems) for card in ranked)
+    return "\n".join(lines) + "\n" + (f"\nProblems:\n{problems}" if problems else "")
+
+
+def ranking_json(cards: Iterable[ScoreCard]) -> list[dict[str, Any]]:
+    """The score cards in ranking order, each with its ``file``."""
+    return [{"file": card.source, **scorecard_json(card)} for card in rank(cards)]
+
+
+# -- placements ----------------------------------------------------------------------
+
+
+def cut_text(cut: Cut) -> str:
+    """``K (Corner kitchen) at C5-E5``."""
+    return f"{cut.what} at {cells_text(cut.cells)}"
+
+
+def candidate_json(candidate: Candidate) -> dict[str, Any]:
+    """A placement as a ``pieces`` entry takes it, with its marks and squares."""
+    return {
+        "piece": candidate.piece.id,
+        "at": cell_name(candidate.anchor),
+        "rotation": candidate.rotation,
+        "mirror": candidate.mirror,
+        "points": candidate.points,
+        "cuts_off": [cut_text(cut) for cut in candidate.cuts_off],
+        "door_possible": candidate.door_possible,
+        "contact": candidate.contact,
+        "joins_room": candidate.joins_room,
+        "furniture": cell_names(in_reading_order(candidate.furniture)),
+        "circulation": cell_names(in_reading_order(candidate.circulation)),
+    }
+
+
+def format_candidates(
+    candidates: Sequence[Candidate], *, top: int | None = 10, reason: str | None = None
+) -> str:
+    """A numbered list, best first: anchor, rotation, mirror, the squares the furniture
+    covers, points and marks; with no candidate, ``reason`` (from
+    :func:`homestaging.placement.why_none`) says why when given."""
+    if not candidates:
+        return f"no legal placement: {reason}\n" if reason else "no legal placement\n"
+    shown = candidates if top is None else candidates[:top]
+    lines = []
+    for number, c in enumerate(shown, 1):
+        text = f"{number:>3}. {c.piece.id} at {cell_name(c.anchor)}, rotation {c.rotation}"
+        if c.mirror:
+            text += ", mirrored (wild card)"
+        text += f" (on {cells_text(c.furniture)}): {c.points} {_plural(c.points, 'point')}"
+        if c.cuts_off:
+            text += f"; cuts off {'; '.join(cut_text(cut) for cut in c.cuts_off)}"
+        if not c.door_possible:
+            text += "; leaves the room no door"
+        lines.append(text)
+    if len(shown) < len(candidates):
+        lines.append(f"     ... {len(candidates) - len(shown)} more "
+                     f"({len(candidates)} legal placements)")
+    return "\n".join(lines) + "\n"
+
+
+def candidates_json(
+    candidates: Sequence[Candidate], *, top: int | None = None, reason: str | None = None
+) -> dict[str, Any]:
+    """``{"count": N, "candidates": [...]}``, best first (the first ``top`` when given),
+    plus ``"reason"`` when given and there is no candidate."""
+    shown = candidates if top is None else candidates[:top]
+    data: dict[str, Any] = {"count": len(candidates),
+                            "candidates": [candidate_json(c) for c in shown]}
+    if reason and not candidates:
+        data["reason"] = reason
+    return data
+
+
+def format_placements(found: Sequence[PiecePlacements], *, top: int | None = 10) -> str:
+    """The placements of each piece (:func:`format_candidates`), under the piece's id and
+    name when there are several pieces."""
+    parts = []
+    for index, each in enumerate(found):
+        head = ("\n" if index else "") + f"{each.piece.id}: {each.piece.name}\n"
+        parts.append((head if len(found) > 1 else "")
+                     + format_candidates(each.candidates, top=top, reason=each.reason))
+    return "".join(parts)
+
+
+def placements_json(found: Sequence[PiecePlacements], *,
+                    top: int | None = None) -> list[dict[str, Any]]:
+    """Per piece, ``{"piece": id, **candidates_json(...)}``."""
+    return [{"piece": each.piece.id, **candidates_json(each.candidates, top=top,
+                                                       reason=each.reason)}
+            for each in found]
+
+
+# -- project files -------------------------------------------------------------------
+
+
+def project_checks_json(checks: Sequence[ProjectFileCheck]) -> list[dict[str, Any]]:
+    """``[{file, valid, errors}]``, the errors as located messages."""
+    return [{"file": c.file, "valid": c.valid, "errors": [str(m) for m in c.problems]}
+            for c in checks]
+
+
+def format_project_checks(checks: Sequence[ProjectFileCheck]) -> str:
+    """``FILE: OK`` for a valid file, else each of its located problems on a line."""
+    return "".join(f"{c.file}: OK\n" if c.valid else "".join(f"{m}\n" for m in c.problems)
+                   for c in checks)

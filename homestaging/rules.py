@@ -1,4 +1,4 @@
-"""The rules of SPEC 2.2 (furniture) and 2.3 (rooms, doors, hallway, front door).
+"""The rules of furniture, rooms, doors, hallway and front door (``docs/rules.md``).
 
 :func:`check` returns every broken rule as a :class:`~homestaging.errors.Problem`, in a
 fixed order: grouped by rule, in the order of :data:`RULES`; within one rule, in the
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from .errors import ERROR, TODO, WARNING, Problem
+from .errors import Problem, Severity, StrEnum
 from .grid import (
     SIDES,
     Cell,
@@ -27,31 +27,61 @@ from .grid import (
 from .layout import Layout, layout
 from .sheet import RoomPlan, Sheet
 
-__all__ = ["RULES", "check"]
+__all__ = ["RULES", "Code", "check"]
 
-RULES: dict[str, str] = {
-    "overlap": "Furniture stands on furniture (a rug may lie under furniture, not under a rug).",
-    "covers-circulation": "Furniture covers a circulation square of another piece.",
-    "covers-obstacle": "Furniture or circulation covers an obstacle of the house.",
-    "outside-house": "Furniture, circulation or a room lies outside the house.",
-    "crosses-wall": "A piece straddles a wall: its squares are not in one room, or a wall "
+class Code(StrEnum):
+    """The rule codes of Home Staging (``docs/rules.md``): the checks of :func:`check`, in
+    their order, then the access warnings of :func:`homestaging.access.access_problems`."""
+
+    OVERLAP = "overlap"
+    COVERS_CIRCULATION = "covers-circulation"
+    COVERS_OBSTACLE = "covers-obstacle"
+    OUTSIDE_HOUSE = "outside-house"
+    CROSSES_WALL = "crosses-wall"
+    NEEDS_WALL = "needs-wall"
+    MIRROR_WITHOUT_WILD_CARD = "mirror-without-wild-card"
+    WILD_CARD_TWICE = "wild-card-twice"
+    NOT_ON_ROOM_CARDS = "not-on-room-cards"
+    TOO_MANY_PIECES = "too-many-pieces"
+    ROOMS_OVERLAP = "rooms-overlap"
+    ROOM_SPLIT = "room-split"
+    DOOR_COUNT = "door-count"
+    DOOR_NOT_ON_ROOM = "door-not-on-room"
+    HALLWAY_NOT_EMPTY = "hallway-not-empty"
+    HALLWAY_CUT_OFF = "hallway-cut-off"
+    DOOR_NOT_ON_HALLWAY = "door-not-on-hallway"
+    FRONT_DOOR_COUNT = "front-door-count"
+    FRONT_DOOR_NOT_EXTERIOR = "front-door-not-exterior"
+    WINDOW_NOT_EXTERIOR = "window-not-exterior"
+    ROOM_NOT_FINALIZED = "room-not-finalized"
+    UNREACHABLE_PIECE = "unreachable-piece"
+    UNREACHABLE_ROOM = "unreachable-room"
+
+
+RULES: dict[Code, str] = {
+    Code.OVERLAP: "Furniture stands on furniture (a rug may lie under furniture, not under a rug).",
+    Code.COVERS_CIRCULATION: "Furniture covers a circulation square of another piece.",
+    Code.COVERS_OBSTACLE: "Furniture or circulation covers an obstacle of the house.",
+    Code.OUTSIDE_HOUSE: "Furniture, circulation or a room lies outside the house.",
+    Code.CROSSES_WALL: "A piece straddles a wall: its squares are not in one room, or a wall "
     "runs between its squares.",
-    "needs-wall": "A wall piece's wall side does not stand against a wall that already existed.",
-    "mirror-without-wild-card": "A piece is mirrored but the wild card was not played on it.",
-    "wild-card-twice": "The wild card is used more than once.",
-    "not-on-room-cards": "A piece is not an option on its room's furniture cards.",
-    "too-many-pieces": "A room holds more pieces than the selection tokens on its cards.",
-    "rooms-overlap": "Two rooms share squares.",
-    "room-split": "A room is not one connected region.",
-    "door-count": "A walled room does not have exactly one door.",
-    "door-not-on-room": "A door is not on its room's boundary.",
-    "hallway-not-empty": "Furniture or circulation lies on the hallway.",
-    "hallway-cut-off": "Hallway squares are cut off from the part that reaches the front door.",
-    "door-not-on-hallway": "A door does not open onto the hallway (with no hallway: into a room).",
-    "front-door-count": "The house does not have exactly one front door.",
-    "front-door-not-exterior": "The front door is not on an exterior wall.",
-    "window-not-exterior": "A window is not on an exterior wall.",
-    "room-not-finalized": "A room of the project is not walled.",
+    Code.NEEDS_WALL: "A wall piece's wall side does not stand against a wall that already existed.",
+    Code.MIRROR_WITHOUT_WILD_CARD: "A piece is mirrored but the wild card was not played on it.",
+    Code.WILD_CARD_TWICE: "The wild card is used more than once.",
+    Code.NOT_ON_ROOM_CARDS: "A piece is not an option on its room's furniture cards.",
+    Code.TOO_MANY_PIECES: "A room holds more pieces than the selection tokens on its cards.",
+    Code.ROOMS_OVERLAP: "Two rooms share squares.",
+    Code.ROOM_SPLIT: "A room is not one connected region.",
+    Code.DOOR_COUNT: "A walled room does not have exactly one door.",
+    Code.DOOR_NOT_ON_ROOM: "A door is not on its room's boundary.",
+    Code.HALLWAY_NOT_EMPTY: "Furniture or circulation lies on the hallway.",
+    Code.HALLWAY_CUT_OFF: "Hallway squares are cut off from the part that reaches the front door.",
+    Code.DOOR_NOT_ON_HALLWAY:
+        "A door does not open onto the hallway (with no hallway: into a room).",
+    Code.FRONT_DOOR_COUNT: "The house does not have exactly one front door.",
+    Code.FRONT_DOOR_NOT_EXTERIOR: "The front door is not on an exterior wall.",
+    Code.WINDOW_NOT_EXTERIOR: "A window is not on an exterior wall.",
+    Code.ROOM_NOT_FINALIZED: "A room of the project is not walled.",
 }
 
 
@@ -61,7 +91,7 @@ class _Checker:
 
     sheet: Sheet
     lay: Layout
-    final: bool
+    end_of_game: bool
     problems: list[Problem] = field(default_factory=list)
     _walls_before: dict[str | None, frozenset[Edge]] = field(default_factory=dict)
 
@@ -74,10 +104,10 @@ class _Checker:
         project = self.sheet.project
         return in_reading_order(c for c in cells if project.in_sheet(c))
 
-    def add(self, code: str, message: str, subject: str, cells: Iterable[Cell], path: str,
-            severity: str = ERROR) -> None:
-        names = tuple(cell_name(c) for c in self.on_sheet(cells))
-        self.problems.append(Problem(code, severity, message, subject, names, path))
+    def add(self, code: Code, message: str, subject: str, cells: Iterable[Cell], path: str,
+            severity: Severity = Severity.ERROR) -> None:
+        self.problems.append(Problem(code, severity, message, subject,
+                                     tuple(self.on_sheet(cells)), path))
 
     def walls_before(self, room: str | None) -> frozenset[Edge]:
         if room not in self._walls_before:
@@ -105,7 +135,7 @@ def _where(cells: Iterable[Cell]) -> str:
     return cells_text(cells)
 
 
-# --- furniture (SPEC 2.2) ---------------------------------------------------------------
+# --- furniture ----------------------------------------------------------------------------
 
 
 def _overlap(ck: _Checker) -> None:
@@ -121,7 +151,7 @@ def _overlap(ck: _Checker) -> None:
             layer.setdefault(cell, []).append(index)
         for other in sorted(shared):
             cells = shared[other]
-            ck.add("overlap", f"{drawn.subject} stands on {pieces[other].subject} "
+            ck.add(Code.OVERLAP, f"{drawn.subject} stands on {pieces[other].subject} "
                    f"at {_where(cells)}", drawn.subject, cells, drawn.path)
 
 
@@ -149,7 +179,7 @@ def _covers_circulation(ck: _Checker) -> None:
                 parts.append(f"its circulation lies on the furniture of "
                              f"{pieces[other].subject} at {_where(covered[other])}")
             cells = covers.get(other, set()) | covered.get(other, set())
-            ck.add("covers-circulation", f"{drawn.subject}: {'; '.join(parts)}",
+            ck.add(Code.COVERS_CIRCULATION, f"{drawn.subject}: {'; '.join(parts)}",
                    drawn.subject, cells, drawn.path)
         if not placement.piece.is_rug:
             for cell in placement.furniture:
@@ -163,7 +193,7 @@ def _covers_obstacle(ck: _Checker) -> None:
     for drawn in ck.sheet.pieces:
         cells = drawn.placement.squares & obstacles
         if cells:
-            ck.add("covers-obstacle", f"{drawn.subject} covers the obstacle at "
+            ck.add(Code.COVERS_OBSTACLE, f"{drawn.subject} covers the obstacle at "
                    f"{_where(cells)}", drawn.subject, cells, drawn.path)
 
 
@@ -180,11 +210,11 @@ def _outside_house(ck: _Checker) -> None:
             text += f" at {_where(shown)}"
         if off:
             text += f"{' and' if shown else ','} {off} square(s) off the sheet"
-        ck.add("outside-house", text, drawn.subject, cells, drawn.path)
+        ck.add(Code.OUTSIDE_HOUSE, text, drawn.subject, cells, drawn.path)
     for room in _walled(ck):
         cells = room.cells - project.house
         if cells:
-            ck.add("outside-house", f"room {room.name} lies outside the house at "
+            ck.add(Code.OUTSIDE_HOUSE, f"room {room.name} lies outside the house at "
                    f"{_where(cells)}", f"room {room.name}", cells, room.path + ".cells")
 
 
@@ -216,7 +246,7 @@ def _crosses_wall(ck: _Checker) -> None:
             names = ", ".join(e.name for e in crossings)
             parts.append(f"a wall runs through it at {names}")
         if parts:
-            ck.add("crosses-wall", f"{drawn.subject} straddles a wall: "
+            ck.add(Code.CROSSES_WALL, f"{drawn.subject} straddles a wall: "
                    f"{'; '.join(parts)}", drawn.subject, cells, drawn.path)
 
 
@@ -235,7 +265,7 @@ def _needs_wall(ck: _Checker) -> None:
                 missing[side] = bare
         if missing:
             what = "; ".join(f"{side} side at {_where(cells)}" for side, cells in missing.items())
-            ck.add("needs-wall", f"{drawn.subject} must stand against a wall that "
+            ck.add(Code.NEEDS_WALL, f"{drawn.subject} must stand against a wall that "
                    f"already existed when it was drawn: no wall on the {what}",
                    drawn.subject, {c for cells in missing.values() for c in cells},
                    drawn.path)
@@ -246,7 +276,7 @@ def _mirror_without_wild_card(ck: _Checker) -> None:
         return  # with a wild card declared, an extra mirror is a second use
     for drawn in ck.sheet.pieces:
         if drawn.placement.mirror:
-            ck.add("mirror-without-wild-card", f"{drawn.subject} is mirrored, but the "
+            ck.add(Code.MIRROR_WITHOUT_WILD_CARD, f"{drawn.subject} is mirrored, but the "
                    "wild card was not played on it", drawn.subject,
                    drawn.placement.furniture, drawn.path)
 
@@ -258,7 +288,7 @@ def _wild_card_twice(ck: _Checker) -> None:
     pieces = ck.sheet.pieces
     named = [i for i in wild.pieces if 0 <= i < len(pieces)]
     if len(named) > 1:
-        ck.add("wild-card-twice", "the wild card names "
+        ck.add(Code.WILD_CARD_TWICE, "the wild card names "
                f"{len(named)} pieces: {', '.join(pieces[i].subject for i in named)}; "
                "it may be used on one only", "wild card",
                {c for i in named for c in pieces[i].placement.furniture}, wild.path)
@@ -267,7 +297,7 @@ def _wild_card_twice(ck: _Checker) -> None:
     effect = "mirror" if wild.effect == "mirror" else "other option"
     for index, drawn in enumerate(pieces):
         if drawn.placement.mirror and index not in allowed:
-            ck.add("wild-card-twice", f"{drawn.subject} is mirrored, but the wild card "
+            ck.add(Code.WILD_CARD_TWICE, f"{drawn.subject} is mirrored, but the wild card "
                    f"is already used on {used} ({effect})", drawn.subject,
                    drawn.placement.furniture, drawn.path)
 
@@ -290,11 +320,11 @@ def _not_on_room_cards(ck: _Checker) -> None:
             options[room] = _room_options(ck, room)
         allowed = options[room]
         if allowed is None:
-            ck.add("not-on-room-cards", f"{drawn.subject} is in {room!r}, which is not "
+            ck.add(Code.NOT_ON_ROOM_CARDS, f"{drawn.subject} is in {room!r}, which is not "
                    "a room of this project", drawn.subject, drawn.placement.furniture,
                    drawn.path)
         elif drawn.id not in allowed:
-            ck.add("not-on-room-cards", f"{drawn.subject} is not an option on the "
+            ck.add(Code.NOT_ON_ROOM_CARDS, f"{drawn.subject} is not an option on the "
                    f"furniture cards of room {room}", drawn.subject,
                    drawn.placement.furniture, drawn.path)
 
@@ -320,13 +350,13 @@ def _too_many_pieces(ck: _Checker) -> None:
         if spec is None or len(held) <= spec.tokens:
             continue
         extra = held[spec.tokens:]
-        ck.add("too-many-pieces", f"room {name} holds {len(held)} pieces but its cards have "
+        ck.add(Code.TOO_MANY_PIECES, f"room {name} holds {len(held)} pieces but its cards have "
                f"{spec.tokens} selection token{'' if spec.tokens == 1 else 's'}; extra: "
                f"{', '.join(pieces[i].subject for i in extra)}", f"room {name}",
                {c for i in extra for c in pieces[i].placement.furniture}, ck.room_path(name))
 
 
-# --- rooms, doors, hallway, front door (SPEC 2.3) ---------------------------------------
+# --- rooms, doors, hallway, front door -------------------------------------------------
 
 
 def _walled(ck: _Checker) -> list[RoomPlan]:
@@ -344,7 +374,7 @@ def _rooms_overlap(ck: _Checker) -> None:
             else:
                 owner[cell] = index
         for other in sorted(shared):
-            ck.add("rooms-overlap", f"room {room.name} overlaps room {rooms[other].name} at "
+            ck.add(Code.ROOMS_OVERLAP, f"room {room.name} overlaps room {rooms[other].name} at "
                    f"{_where(shared[other])}", f"room {room.name}", shared[other],
                    room.path + ".cells")
 
@@ -360,7 +390,7 @@ def _room_split(ck: _Checker) -> None:
         starts = ", ".join(cell_name(min(part, key=reading_order)) for part in parts)
         walled_off = bool(pre_drawn) and len(components(room.cells)) == 1
         cause = "parts cut apart by a pre-drawn wall" if walled_off else "separate parts"
-        ck.add("room-split", f"room {room.name} is in {len(parts)} {cause} "
+        ck.add(Code.ROOM_SPLIT, f"room {room.name} is in {len(parts)} {cause} "
                f"(starting at {starts}); cut off from the largest: {_where(stray)}",
                f"room {room.name}", stray, room.path + ".cells")
 
@@ -376,7 +406,7 @@ def _door_count(ck: _Checker) -> None:
         else:
             text = (f"room {room.name} has {count} doors "
                     f"({', '.join(d.name for d in room.doors)}); it needs exactly one")
-        ck.add("door-count", text, f"room {room.name}",
+        ck.add(Code.DOOR_COUNT, text, f"room {room.name}",
                {c for d in room.doors for c in d.cells}, room.path + ".door")
 
 
@@ -389,7 +419,7 @@ def _door_not_on_room(ck: _Checker) -> None:
     for room in _walled(ck):
         for door in room.doors:
             if not _on_boundary(door, room.cells):
-                ck.add("door-not-on-room", f"the door {door.name} of room {room.name} is not "
+                ck.add(Code.DOOR_NOT_ON_ROOM, f"the door {door.name} of room {room.name} is not "
                        "on the room's boundary", f"door of {room.name}", door.cells,
                        room.path + ".door")
 
@@ -410,7 +440,7 @@ def _hallway_not_empty(ck: _Checker) -> None:
         if on_circulation:
             parts.append(f"circulation at {_where(on_circulation)}")
         place = "the squares outside the rooms" if ck.sheet.project.no_hallway else "the hallway"
-        ck.add("hallway-not-empty", f"{drawn.subject} has {' and '.join(parts)} on "
+        ck.add(Code.HALLWAY_NOT_EMPTY, f"{drawn.subject} has {' and '.join(parts)} on "
                f"{place}", drawn.subject, on_furniture | on_circulation, drawn.path)
 
 
@@ -441,15 +471,15 @@ def _hallway_cut_off(ck: _Checker) -> None:
     for part in parts:
         if part is not reached:
             many = len(part) > 1
-            ck.add("hallway-cut-off", f"hallway square{'s' if many else ''} {_where(part)} "
+            ck.add(Code.HALLWAY_CUT_OFF, f"hallway square{'s' if many else ''} {_where(part)} "
                    f"{'are' if many else 'is'} {why}: unusable", "hallway", part, "$.rooms",
-                   WARNING)
+                   Severity.WARNING)
 
 
 def _door_not_on_hallway(ck: _Checker) -> None:
     lay, project = ck.lay, ck.sheet.project
     no_hallway = project.no_hallway
-    later = ERROR if ck.final else TODO
+    later = Severity.ERROR if ck.end_of_game else Severity.TODO
     for room in _walled(ck):
         for door in room.doors:
             if not _on_boundary(door, room.cells):
@@ -459,18 +489,18 @@ def _door_not_on_hallway(ck: _Checker) -> None:
             subject = f"door of {room.name}"
             path = room.path + ".door"
             if outer not in project.house:
-                ck.add("door-not-on-hallway", f"the door {door.name} of room {room.name} opens "
+                ck.add(Code.DOOR_NOT_ON_HALLWAY, f"the door {door.name} of room {room.name} opens "
                        "onto the outside of the house", subject, door.cells, path)
             elif no_hallway:
                 if other is not None and other != room.name:
                     continue
-                severity = later if outer in lay.hallway else ERROR
-                ck.add("door-not-on-hallway", f"the door {door.name} of room {room.name} must "
+                severity = later if outer in lay.hallway else Severity.ERROR
+                ck.add(Code.DOOR_NOT_ON_HALLWAY, f"the door {door.name} of room {room.name} must "
                        f"open into another room (no hallway in this project); {cell_name(outer)} "
                        "is not in a room", subject, door.cells, path, severity)
             elif outer not in lay.hallway:
                 what = f"room {other}" if other else "an obstacle"
-                ck.add("door-not-on-hallway", f"the door {door.name} of room {room.name} opens "
+                ck.add(Code.DOOR_NOT_ON_HALLWAY, f"the door {door.name} of room {room.name} opens "
                        f"into {what}, not onto the hallway", subject, door.cells, path)
     inside = _front_door_inside(ck)
     front = ck.sheet.front_door
@@ -481,15 +511,15 @@ def _door_not_on_hallway(ck: _Checker) -> None:
         other = lay.room_at.get(inside)
         if other == entry:
             return
-        severity = later if other is None and inside in lay.hallway else ERROR
+        severity = later if other is None and inside in lay.hallway else Severity.ERROR
         into = f"room {other}" if other else f"{cell_name(inside)}, which is not in a room yet"
-        ck.add("door-not-on-hallway", f"the front door {front.name} must open into the entry "
+        ck.add(Code.DOOR_NOT_ON_HALLWAY, f"the front door {front.name} must open into the entry "
                f"room {entry} (no hallway in this project), not into {into}", "front door",
                front.cells, "$.front_door", severity)
     elif inside not in lay.hallway:
         other = lay.room_at.get(inside)
         what = f"room {other}" if other else "an obstacle"
-        ck.add("door-not-on-hallway", f"the front door {front.name} opens into {what}, not onto "
+        ck.add(Code.DOOR_NOT_ON_HALLWAY, f"the front door {front.name} opens into {what}, not onto "
                "the hallway", "front door", front.cells, "$.front_door")
 
 
@@ -498,11 +528,11 @@ def _front_door_count(ck: _Checker) -> None:
     if len(doors) == 1:
         return
     if not doors:
-        ck.add("front-door-count", "the house has no front door yet" if not ck.final else
+        ck.add(Code.FRONT_DOOR_COUNT, "the house has no front door yet" if not ck.end_of_game else
                "the house has no front door", "front door", (), "$.front_door",
-               ERROR if ck.final else TODO)
+               Severity.ERROR if ck.end_of_game else Severity.TODO)
         return
-    ck.add("front-door-count", f"the house has {len(doors)} front doors "
+    ck.add(Code.FRONT_DOOR_COUNT, f"the house has {len(doors)} front doors "
            f"({', '.join(d.name for d in doors)}); it needs exactly one", "front door",
            {c for d in doors for c in d.cells}, "$.front_door")
 
@@ -510,63 +540,65 @@ def _front_door_count(ck: _Checker) -> None:
 def _front_door_not_exterior(ck: _Checker) -> None:
     for door in ck.sheet.front_doors:
         if door not in ck.lay.exterior:
-            ck.add("front-door-not-exterior", f"the front door {door.name} is not on an "
+            ck.add(Code.FRONT_DOOR_NOT_EXTERIOR, f"the front door {door.name} is not on an "
                    "exterior wall of the house", "front door", door.cells, "$.front_door")
 
 
 def _window_not_exterior(ck: _Checker) -> None:
     for index, window in enumerate(ck.sheet.windows):
         if window not in ck.lay.exterior:
-            ck.add("window-not-exterior", f"the window {window.name} is not on an exterior "
+            ck.add(Code.WINDOW_NOT_EXTERIOR, f"the window {window.name} is not on an exterior "
                    "wall of the house", f"window {window.name}", window.cells,
                    f"$.windows[{index}]")
 
 
 def _room_not_finalized(ck: _Checker) -> None:
-    severity = ERROR if ck.final else TODO
+    severity = Severity.ERROR if ck.end_of_game else Severity.TODO
     for spec in ck.sheet.project.rooms:
         room = ck.sheet.room(spec.name)
         if room is not None and room.finalized:
             continue
         path = room.path + ".cells" if room is not None else "$.rooms"
-        text = f"room {spec.name} is not walled" + ("" if ck.final else " yet")
-        ck.add("room-not-finalized", text, f"room {spec.name}", (), path, severity)
+        text = f"room {spec.name} is not walled" + ("" if ck.end_of_game else " yet")
+        ck.add(Code.ROOM_NOT_FINALIZED, text, f"room {spec.name}", (), path, severity)
 
 
-_CHECKS: dict[str, Callable[[_Checker], None]] = {
-    "overlap": _overlap,
-    "covers-circulation": _covers_circulation,
-    "covers-obstacle": _covers_obstacle,
-    "outside-house": _outside_house,
-    "crosses-wall": _crosses_wall,
-    "needs-wall": _needs_wall,
-    "mirror-without-wild-card": _mirror_without_wild_card,
-    "wild-card-twice": _wild_card_twice,
-    "not-on-room-cards": _not_on_room_cards,
-    "too-many-pieces": _too_many_pieces,
-    "rooms-overlap": _rooms_overlap,
-    "room-split": _room_split,
-    "door-count": _door_count,
-    "door-not-on-room": _door_not_on_room,
-    "hallway-not-empty": _hallway_not_empty,
-    "hallway-cut-off": _hallway_cut_off,
-    "door-not-on-hallway": _door_not_on_hallway,
-    "front-door-count": _front_door_count,
-    "front-door-not-exterior": _front_door_not_exterior,
-    "window-not-exterior": _window_not_exterior,
-    "room-not-finalized": _room_not_finalized,
+_CHECKS: dict[Code, Callable[[_Checker], None]] = {
+    Code.OVERLAP: _overlap,
+    Code.COVERS_CIRCULATION: _covers_circulation,
+    Code.COVERS_OBSTACLE: _covers_obstacle,
+    Code.OUTSIDE_HOUSE: _outside_house,
+    Code.CROSSES_WALL: _crosses_wall,
+    Code.NEEDS_WALL: _needs_wall,
+    Code.MIRROR_WITHOUT_WILD_CARD: _mirror_without_wild_card,
+    Code.WILD_CARD_TWICE: _wild_card_twice,
+    Code.NOT_ON_ROOM_CARDS: _not_on_room_cards,
+    Code.TOO_MANY_PIECES: _too_many_pieces,
+    Code.ROOMS_OVERLAP: _rooms_overlap,
+    Code.ROOM_SPLIT: _room_split,
+    Code.DOOR_COUNT: _door_count,
+    Code.DOOR_NOT_ON_ROOM: _door_not_on_room,
+    Code.HALLWAY_NOT_EMPTY: _hallway_not_empty,
+    Code.HALLWAY_CUT_OFF: _hallway_cut_off,
+    Code.DOOR_NOT_ON_HALLWAY: _door_not_on_hallway,
+    Code.FRONT_DOOR_COUNT: _front_door_count,
+    Code.FRONT_DOOR_NOT_EXTERIOR: _front_door_not_exterior,
+    Code.WINDOW_NOT_EXTERIOR: _window_not_exterior,
+    Code.ROOM_NOT_FINALIZED: _room_not_finalized,
 }
 assert list(_CHECKS) == list(RULES)
 
 
-def check(sheet: Sheet, lay: Layout | None = None, *, final: bool | None = None) -> list[Problem]:
+def check(sheet: Sheet, lay: Layout | None = None, *,
+          end_of_game: bool | None = None) -> list[Problem]:
     """Every rule the sheet breaks, in the fixed order of :data:`RULES`.
 
-    ``final`` (default: ``sheet.finished``) decides whether end-game requirements not
-    met yet (no front door, rooms not walled) are errors or ``todo``.
+    ``end_of_game`` (default: ``sheet.finished``, the sheet's own state) judges the sheet
+    as at the end of the game: end-game requirements not met yet (no front door, rooms
+    not walled) are errors; otherwise they are ``todo``.
     """
     checker = _Checker(sheet, lay if lay is not None else layout(sheet),
-                       sheet.finished if final is None else final)
+                       sheet.finished if end_of_game is None else end_of_game)
     for rule in _CHECKS.values():
         rule(checker)
     return checker.problems

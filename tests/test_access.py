@@ -10,6 +10,7 @@ from plans import cells, project, sheet
 
 from homestaging.access import access, access_problems
 from homestaging.errors import Problem
+from homestaging.grid import parse_cell
 from homestaging.layout import layout
 from homestaging.sheet import Sheet
 from homestaging.sheetreader import read_sheet
@@ -210,14 +211,14 @@ def test_access_problems_name_the_break() -> None:
     assert found == [
         Problem("unreachable-room", "warning",
                 "Bed cannot be reached: door F4/s opens onto a square that is not walkable",
-                "room Bed", ("F4", "F5"), "$.rooms[1]"),
+                "room Bed", (parse_cell("F4"), parse_cell("F5")), "$.rooms[1]"),
     ]
     cut = sheet(PLAIN, [("armchair", "D3"), ("armchair", "B2")], [LIVING])
     lay = layout(cut)
     assert access_problems(cut, lay, access(cut, lay)) == [
         Problem("unreachable-piece", "warning",
                 "pieces[1] (Armchair) at B2 cannot be reached: circulation square B3 is cut off "
-                "from the door", "pieces[1] (Armchair)", ("B2",), "$.pieces[1]"),
+                "from the door", "pieces[1] (Armchair)", (parse_cell("B2"),), "$.pieces[1]"),
     ]
 
 

@@ -9,7 +9,7 @@ from plans import bonus, project, sheet
 
 from homestaging.access import access
 from homestaging.bonuses import BonusResult, Evaluator, Outcome, evaluate
-from homestaging.grid import parse_cell
+from homestaging.grid import cell_names, parse_cell
 from homestaging.layout import layout
 from homestaging.sheet import Sheet
 
@@ -277,7 +277,7 @@ def test_per_bonus_with_max_caps_the_points() -> None:
     result = evaluator().bonus(bonus(2, per={"piece": {"tag": "plant"}}, most=3, text="plants"))
     assert result == BonusResult(
         "plants", 3, True, "plant: 2 found (Small plant at B4, Small plant at I2), capped at 3 "
-        "points", (), ("B4", "I2"))
+        "points", (), (parse_cell("B4"), parse_cell("I2")))
 
 
 def test_per_penalty_with_max_caps_its_size() -> None:
@@ -308,4 +308,4 @@ def test_once_bonus_and_evaluate_in_project_order() -> None:
     results = evaluate(drawn, lay, access(drawn, lay))
     assert [(r.text, r.points, r.awarded) for r in results] == [("tree", 3, True),
                                                                 ("big", 0, False)]
-    assert results[0].cells == ("B3", "A3")
+    assert tuple(cell_names(results[0].cells)) == ("B3", "A3")

@@ -292,7 +292,7 @@ def _explode(*args: object, **kwargs: object) -> None:
 def test_internal_error_is_one_line_exit_2(
     runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("homestaging.report.format_project_list", _explode)
+    monkeypatch.setattr("homestaging.pages.format_project_list", _explode)
     result = runner.invoke(main, ["projects", "list"])
     assert result.exit_code == 2
     assert result.stderr == (
@@ -301,7 +301,7 @@ def test_internal_error_is_one_line_exit_2(
 
 
 def test_debug_shows_the_exception(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("homestaging.report.format_project_list", _explode)
+    monkeypatch.setattr("homestaging.pages.format_project_list", _explode)
     result = runner.invoke(main, ["--debug", "projects", "list"])
     assert isinstance(result.exception, RuntimeError)
     assert result.exit_code == 1

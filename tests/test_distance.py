@@ -1,10 +1,10 @@
-"""Distances of SPEC 2.5: empty squares on the shortest route, with the route itself."""
+"""Distances (docs/scoring.md): empty squares on the shortest route, with the route itself."""
 
 from __future__ import annotations
 
 from plans import cells, project, sheet
 
-from homestaging.distance import Place, Route, place, route
+from homestaging.distance import Landmark, Route, landmark, route
 from homestaging.grid import cell_name, parse_cell, parse_edge
 from homestaging.layout import layout
 from homestaging.sheet import Sheet
@@ -36,7 +36,7 @@ def test_touching_and_overlapping_objects_are_0_apart() -> None:
     plan = sheet(PLAIN, [("plant-small", "C3"), ("plant-small", "D3")])
     assert between(plan, 0, 1) == Route(0, ())
     lay = layout(plan)
-    assert route(lay, plan.pieces[0], Place(squares=cells("C3:C4"))) == Route(0, ())
+    assert route(lay, plan.pieces[0], Landmark(squares=cells("C3:C4"))) == Route(0, ())
 
 
 def test_rugs_and_circulation_are_empty_squares() -> None:
@@ -94,7 +94,7 @@ def test_furniture_and_obstacles_are_walked_around() -> None:
 def test_several_candidates_measure_the_nearest() -> None:
     plan = sheet(PLAIN, [("plant-small", "B2"), ("plant-small", "H7")])
     lay = layout(plan)
-    found = route(lay, [plan.pieces[0], plan.pieces[1]], Place(squares=cells("E7")))
+    found = route(lay, [plan.pieces[0], plan.pieces[1]], Landmark(squares=cells("E7")))
     assert names(found) == ["G7", "F7"]
 
 
@@ -131,8 +131,8 @@ def test_rooms_are_measured_from_any_of_their_squares() -> None:
 
 def test_nothing_to_measure_is_no_route() -> None:
     plan = sheet(PLAIN, [("plant-small", "C3")])
-    assert route(layout(plan), plan.pieces[0], Place()) == Route(None)
-    assert place([plan.pieces[0], parse_edge(["C3", "n"])]) == Place(
+    assert route(layout(plan), plan.pieces[0], Landmark()) == Route(None)
+    assert landmark([plan.pieces[0], parse_edge(["C3", "n"])]) == Landmark(
         frozenset([parse_cell("C3")]), frozenset([parse_edge(["C3", "n"])]))
 
 

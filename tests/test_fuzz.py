@@ -29,6 +29,7 @@ from homestaging.catalogreader import bundled_catalog, data_dir, parse_cards, pa
 from homestaging.errors import InputError, Located
 from homestaging.projectreader import parse_project
 from homestaging.readers import load_json, load_yaml, read_text
+from homestaging.report import scorecard_json
 
 ROOT = Path(__file__).resolve().parent.parent
 # HOMESTAGING_FUZZ_EXAMPLES=N runs N random (not derandomized) examples per test: a
@@ -348,7 +349,7 @@ def check_and_score(sheet: Any) -> None:
         assert problem.code and problem.severity in ("error", "warning", "todo")
         assert problem.path.startswith("$"), problem
     card = scoring.score(sheet)
-    json.dumps(card.to_json())
+    json.dumps(scorecard_json(card))
 
 
 @FUZZ

@@ -34,6 +34,7 @@ from homestaging.readers import (
     load_yaml,
     read_text,
 )
+from homestaging.report import problem_json, scorecard_json
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -397,14 +398,15 @@ def test_writing_onto_the_input_is_refused(tmp_path: Path) -> None:
 REPORT = """
 import json, sys
 from pathlib import Path
+from homestaging.report import problem_json, scorecard_json
 from homestaging.rules import check
 from homestaging.scoring import score
 from homestaging.sheetreader import parse_sheet
 out = []
 for name, data in json.loads(sys.stdin.read()):
     sheet = parse_sheet(data, name, Path("examples"))
-    out.append([p.to_json() for p in check(sheet)])
-    out.append(score(sheet).to_json())
+    out.append([problem_json(p) for p in check(sheet)])
+    out.append(scorecard_json(score(sheet, end_of_game=True)))
 print(json.dumps(out, ensure_ascii=False, indent=1))
 """
 
@@ -451,8 +453,8 @@ def test_check_and_score_are_identical_twice_in_one_process(
         out: list[Any] = []
         for name, data in readable_sheets:
             sheet = sheetreader.parse_sheet(copy.deepcopy(data), name, ROOT / "examples")
-            out.append([p.to_json() for p in rules.check(sheet)])
-            out.append(scoring.score(sheet).to_json())
+            out.append([problem_json(p) for p in rules.check(sheet)])
+            out.append(scorecard_json(scoring.score(sheet, end_of_game=True)))
         return json.dumps(out, ensure_ascii=False)
 
     assert report() == report()

@@ -5,16 +5,17 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from homestaging.errors import Problem
+from homestaging.errors import Problem, Severity
+from homestaging.grid import parse_cell
 from homestaging.panel import legend_lines, panel_lines, shown_problems, unreachable_pieces
 from homestaging.scoring import BonusResult, Penalty, PieceScore, RoomScore, ScoreCard
 from homestaging.sheet import Sheet
 from homestaging.sheetreader import read_sheet
 
 ROOT = Path(__file__).resolve().parent.parent
-OVERLAP = Problem("overlap", "error", "the sofa covers the lamp", "pieces[5]", ("C3",),
-                  "$.pieces[5]")
-DOOR_TODO = Problem("no-front-door", "todo", "the house has no front door yet", "front_door",
+OVERLAP = Problem("overlap", Severity.ERROR, "the sofa covers the lamp", "pieces[5]",
+                  (parse_cell("C3"),), "$.pieces[5]")
+DOOR_TODO = Problem("no-front-door", Severity.TODO, "the house has no front door yet", "front_door",
                     (), "$.front_door")
 
 
@@ -23,14 +24,15 @@ def tutorial() -> Sheet:
 
 
 def card(*, reachable: bool = True) -> ScoreCard:
-    lamp = PieceScore(6, "floor-lamp", "Floor lamp", "pieces[6]", "Living room", ("F4",),
-                      1 if reachable else 0, reachable, "" if reachable else "no way in")
+    lamp = PieceScore(6, "floor-lamp", "Floor lamp", "pieces[6]", "Living room",
+                      (parse_cell("F4"),), 1 if reachable else 0, reachable,
+                      "" if reachable else "no way in")
     rooms = (RoomScore("Kitchen", True, 4, False, "", ()),
              RoomScore("Bathroom", True, 0, True, "", ()),
              RoomScore("Living room", reachable, 5, False, "", (lamp,)))
     bonus = BonusResult("+2 if the sofa faces the lamp", 2, True, "", (), ())
     return ScoreCard("tutorial", "Blue Orange Furnishings", rooms, (bonus,),
-                     (Penalty("empty room Bathroom", -3, "Bathroom"),), 8, 9, (OVERLAP,), True)
+                     (Penalty("empty room Bathroom", -3, "Bathroom"),), 8, 9, (OVERLAP,), False)
 
 
 def test_shown_problems_are_those_given_else_the_cards() -> None:

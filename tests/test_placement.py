@@ -18,9 +18,7 @@ from homestaging.grid import Cell, Edge, parse_cell, parse_cells, parse_edge
 from homestaging.pieces import Piece, Placement, parse_art
 from homestaging.placement import (
     SheetMasks,
-    candidates_json,
     card_pieces,
-    format_candidates,
     legal_keys,
     placements,
     reference_keys,
@@ -29,6 +27,7 @@ from homestaging.placement import (
 )
 from homestaging.project import CardSlot, Project, RoomSpec
 from homestaging.projectreader import find_project
+from homestaging.report import candidates_json, cut_text, format_candidates
 from homestaging.sheet import DrawnPiece, RoomPlan, Sheet, WildCard
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -196,14 +195,14 @@ def test_cuts_off_names_the_piece_and_the_door_it_cuts() -> None:
     assert sheet.pieces[0].placement.circulation == {parse_cell("E2")}
     found = {cell: c for c in placements(sheet, PLANT) for cell in [c.anchor]}
     assert set(found) == set(parse_cells("B2:D2")) | set(parse_cells("B3:E3"))
-    assert found[parse_cell("B2")].cuts_off == (
+    assert tuple(map(cut_text, found[parse_cell("B2")].cuts_off)) == (
         "pieces[0] (Chair) at E2", "door of Bath (F3/w) at E3")  # the front door square
-    assert found[parse_cell("E3")].cuts_off == ("door of Bath (F3/w) at E3",)
+    assert tuple(map(cut_text, found[parse_cell("E3")].cuts_off)) == ("door of Bath (F3/w) at E3",)
     assert found[parse_cell("D2")].cuts_off == ()
     assert found[parse_cell("C3")].cuts_off == ()
     # blocking both D2 and D3 cuts both; a bench does that standing at D2, rotation 90
     bench = {c.key: c for c in placements(sheet, BENCH)}
-    assert bench[(parse_cell("D2"), 90, False)].cuts_off == (
+    assert tuple(map(cut_text, bench[(parse_cell("D2"), 90, False)].cuts_off)) == (
         "pieces[0] (Chair) at E2", "door of Bath (F3/w) at E3")
     assert not bench[(parse_cell("D2"), 90, False)].door_possible
 
@@ -354,7 +353,8 @@ def test_fast_agrees_with_the_rules_on_random_sheets(case: tuple[Sheet, Piece]) 
     marks = masks.marks  # the shortcut round a piece gives what a full flood fill gives
     for candidate in placements(masks, chosen):
         furniture = sum(1 << (y * masks.width + x) for x, y in candidate.furniture)
-        assert marks.after(furniture) == marks.flood(marks.walkable & ~furniture)
+        assert marks.after(furniture) == marks.moves.flood(marks.sources,
+                                                           marks.walkable & ~furniture)
 
 
 # the example sheets with a room being furnished (finished sheets have nowhere to place)

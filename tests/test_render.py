@@ -13,7 +13,8 @@ from plans import project, sheet
 
 from homestaging.catalogreader import bundled_catalog
 from homestaging.drawing import draw_piece, figure_bytes, fit_text, piece_figure, save_piece
-from homestaging.errors import Problem
+from homestaging.errors import Problem, Severity
+from homestaging.grid import Cell, parse_cell
 from homestaging.pieces import Piece
 from homestaging.placement import Candidate
 from homestaging.render import FRONT_DOOR_COLOR, PROBLEM_COLOR, plan_figure, save_plan
@@ -40,21 +41,25 @@ def small_sheet(current: str | None = None) -> Sheet:
                  front=[("G7", "s")], windows=[("B2", "n")], current=current)
 
 
+def named(*names: str) -> tuple[Cell, ...]:
+    return tuple(parse_cell(name) for name in names)
+
+
 def hand_card(unreachable: bool = False) -> ScoreCard:
     pieces = (
-        PieceScore(0, "armchair", "Armchair", "pieces[0]", "Living", ("B2",), 0 if unreachable
+        PieceScore(0, "armchair", "Armchair", "pieces[0]", "Living", named("B2"), 0 if unreachable
                    else 1, not unreachable, "circulation square B3 is cut off" if unreachable
                    else ""),
-        PieceScore(1, "sofa", "Sofa", "pieces[1]", "Living", ("C6", "D6", "E6"), 3, True),
+        PieceScore(1, "sofa", "Sofa", "pieces[1]", "Living", named("C6", "D6", "E6"), 3, True),
     )
     rooms = (RoomScore("Living", True, 3 if unreachable else 4, False, "", pieces),
              RoomScore("Bed", True, 0, True, "", ()))
     bonus = BonusResult("+2 if the sofa is near the front door", 2, True, "3 squares",
-                        (((4, 5), (5, 5), (6, 5), (6, 6)),), ("E6",))
-    problem = Problem("overlap", "error", "the sofa covers the armchair at C3", "pieces[1]",
-                      ("C3",), "$.pieces[1]")
+                        (((4, 5), (5, 5), (6, 5), (6, 6)),), named("E6"))
+    problem = Problem("overlap", Severity.ERROR, "the sofa covers the armchair at C3",
+                      "pieces[1]", named("C3"), "$.pieces[1]")
     return ScoreCard("test", "Ada", rooms, (bonus,), (Penalty("empty room Bed", -3, "Bed"),),
-                     3, 2, (problem,), False)
+                     3, 2, (problem,), True)
 
 
 def texts(ax: object) -> list[str]:
@@ -205,7 +210,7 @@ def midgame_figure() -> tuple[Sheet, object, object]:
 
     plan = read_sheet(MIDGAME)
     assert not plan.finished and not plan.front_doors
-    fig = plan_figure(plan, score(plan, final=False))
+    fig = plan_figure(plan, score(plan, end_of_game=False))
     return plan, fig.axes[0], fig.axes[1]
 
 
@@ -244,10 +249,10 @@ def test_midgame_hatches_only_where_access_is_known() -> None:
 
 def test_midgame_rings_errors_and_lists_todo() -> None:
     plan = small_sheet(current="Bed")
-    todo = Problem("room-not-finalized", "todo", "room Bed is not walled yet", "Bed",
-                   ("F2",), "$.rooms[1]")
-    error = Problem("overlap", "error", "the sofa covers the armchair at C3", "pieces[1]",
-                    ("C3",), "$.pieces[1]")
+    todo = Problem("room-not-finalized", Severity.TODO, "room Bed is not walled yet", "Bed",
+                   named("F2"), "$.rooms[1]")
+    error = Problem("overlap", Severity.ERROR, "the sofa covers the armchair at C3",
+                    "pieces[1]", named("C3"), "$.pieces[1]")
     ax, panel = plan_figure(plan, hand_card(), problems=[todo, error]).axes
     assert [ring.center for ring in by_gid(ax, "problem")] == [(2.5, 2.5)]  # type: ignore
     lines = texts(panel)

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from homestaging.grid import cell_names
 from homestaging.rules import RULES, check
 from homestaging.sheetreader import read_sheet
 
@@ -17,7 +18,7 @@ SHEETS = sorted(p for p in CASES.glob("*.json") if not p.name.endswith(".expecte
 
 
 def _shape(problem: Any) -> dict[str, Any]:
-    return {"code": problem.code, "severity": problem.severity, "cells": list(problem.cells),
+    return {"code": problem.code, "severity": problem.severity, "cells": cell_names(problem.cells),
             "path": problem.path}
 
 

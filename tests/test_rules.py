@@ -8,9 +8,10 @@ from collections.abc import Sequence
 import pytest
 from plans import PieceSpec, sheet
 
-from homestaging.grid import parse_edge
+from homestaging.grid import cell_names, parse_edge
 from homestaging.project import Project
 from homestaging.projectreader import find_project
+from homestaging.report import problem_line
 from homestaging.rules import RULES, check
 from homestaging.sheet import Sheet
 
@@ -55,7 +56,8 @@ LEGAL = [p for i, p in enumerate(PIECES) if i != 1]
 
 
 def found(sheet: Sheet, code: str, final: bool | None = None) -> Expected:
-    return [(p.severity, p.cells, p.path) for p in check(sheet, final=final) if p.code == code]
+    return [(p.severity, tuple(cell_names(p.cells)), p.path)
+            for p in check(sheet, end_of_game=final) if p.code == code]
 
 
 def test_the_legal_plan_has_no_problem() -> None:
@@ -301,7 +303,7 @@ def test_end_game_requirements_are_todo_mid_game_and_errors_at_the_end() -> None
         ("room-not-finalized", "todo", "$.rooms[1].cells"),
         ("room-not-finalized", "todo", "$.rooms"),
     ]
-    assert [p.severity for p in check(sheet, final=True)] == ["error"] * 3
+    assert [p.severity for p in check(sheet, end_of_game=True)] == ["error"] * 3
 
 
 def test_a_pre_drawn_wall_cannot_run_through_a_piece() -> None:
@@ -324,7 +326,7 @@ def test_messages_name_pieces_squares_and_subjects() -> None:
     assert overlap.message == (
         "pieces[1] (Table for two) stands on pieces[0] (Corner kitchen) at C2-D2"
     )
-    assert overlap.line("plan.json") == f"plan.json: C2: overlap: {overlap.message}"
+    assert problem_line(overlap, "plan.json") == f"plan.json: C2: overlap: {overlap.message}"
     split = check(make(rooms=[("Kitchen", ["B2:E5", "B7"], [("E4", "e")])],
                        current="Bathroom"))
     room = next(p for p in split if p.code == "room-split")
@@ -494,7 +496,8 @@ def test_wild_card_decisions(wild: tuple[tuple[int, ...], str] | None,
                              expected: list[tuple[str, tuple[str, ...], str]]) -> None:
     sheet = make(pieces, current="Kitchen", wild=wild)
     codes = {"mirror-without-wild-card", "wild-card-twice"}
-    assert [(p.code, p.cells, p.path) for p in check(sheet) if p.code in codes] == expected
+    assert [(p.code, tuple(cell_names(p.cells)), p.path)
+            for p in check(sheet) if p.code in codes] == expected
 
 
 def test_a_projects_own_cards_replace_the_bundled_ones() -> None:

@@ -1,0 +1,186 @@
+"""The commands on the game data: ``furniture``, ``cards``, ``projects`` and ``print``.
+
+Each reads its arguments, calls the library and echoes what :mod:`homestaging.pages`
+(the game data) or :mod:`homestaging.report` (project files checked) writes; pictures
+and PDFs come from :mod:`homestaging.drawing` and :mod:`homestaging.printing`.
+"""
+
+from __future__ import annotations
+
+import click
+
+from .clitools import (
+    EXIT_FINDINGS,
+    echo_result,
+    format_option,
+    image_option,
+    image_path,
+    load_catalog_option,
+    load_project_argument,
+    no_card,
+    paper_option,
+    project_option,
+    suggest,
+)
+
+__all__ = ["cards", "furniture", "print_command", "projects"]
+
+
+@click.group()
+def furniture() -> None:
+    """Browse the furniture catalog."""
+
+
+@furniture.command("list")
+@click.option("--tag", metavar="TAG", help="Only pieces with this tag.")
+@project_option
+@format_option
+def furniture_list(tag: str | None, project_ref: str | None, fmt: str) -> None:
+    """Every piece: id, name, furniture squares, tags and wall sides."""
+    from .pages import format_piece_list, piece_to_json
+
+    catalog = load_catalog_option(project_ref)
+    pieces = [p for p in catalog.pieces.values() if tag is None or tag in p.tags]
+    pieces.sort(key=lambda p: p.id)
+    echo_result(
+        fmt,
+        lambda: format_piece_list(pieces),
+        lambda: [{k: v for k, v in piece_to_json(p).items() if k != "rotations"} for p in pieces],
+    )
+
+
+@furniture.command("show")
+@click.argument("piece_id", metavar="ID")
+@project_option
+@image_option("a picture of the piece in its rotations")
+@format_option
+def furniture_show(piece_id: str, project_ref: str | None, output: str | None, fmt: str) -> None:
+    """A piece drawn in its four rotations ('#' furniture, 'o' circulation)."""
+    from .pages import format_piece, piece_to_json
+
+    catalog = load_catalog_option(project_ref)
+    if piece_id not in catalog.pieces:
+        raise click.BadParameter(
+            f"unknown piece id {piece_id!r}{suggest(piece_id, sorted(catalog.pieces))}",
+            param_hint="ID",
+        )
+    piece = catalog.pieces[piece_id]
+    if output is not None:
+        from .drawing import FORMATS as IMAGE_FORMATS
+        from .drawing import save_piece
+
+        save_piece(piece, image_path(output, IMAGE_FORMATS))
+        return
+    echo_result(fmt, lambda: format_piece(piece), lambda: piece_to_json(piece))
+
+
+@furniture.command("sheet")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), required=True,
+              help="The PDF file to write.")
+@paper_option
+@project_option
+def furniture_sheet(output: str, paper: str, project_ref: str | None) -> None:
+    """Print every piece of the catalog (id, name, tags, cards) to a PDF."""
+    from .printing import catalog_sheet
+
+    catalog = load_catalog_option(project_ref)
+    catalog_sheet(catalog, image_path(output, [".pdf"]), paper=paper)
+
+
+@click.group()
+def cards() -> None:
+    """Browse the furniture cards."""
+
+
+@cards.command("show")
+@click.argument("number", type=int)
+@project_option
+@format_option
+def cards_show(number: int, project_ref: str | None, fmt: str) -> None:
+    """Both variants of card NUMBER, each option drawn."""
+    from .pages import card_to_json, format_card
+
+    catalog = load_catalog_option(project_ref)
+    numbers = catalog.card_numbers()
+    if number not in numbers:
+        raise click.BadParameter(no_card(number, numbers), param_hint="NUMBER")
+    echo_result(fmt, lambda: format_card(catalog, number), lambda: card_to_json(catalog, number))
+
+
+@click.group()
+def projects() -> None:
+    """Browse and check projects (the scenarios of the projects book)."""
+
+
+@projects.command("list")
+@format_option
+def projects_list(fmt: str) -> None:
+    """Every bundled project: number, id, name, difficulty, rooms."""
+    from .pages import format_project_list, project_summary
+    from .projectreader import bundled_project_files, find_project
+
+    found = [find_project(pid) for pid in bundled_project_files()]
+    echo_result(fmt, lambda: format_project_list(found),
+                lambda: [project_summary(p) for p in found])
+
+
+@projects.command("show")
+@click.argument("reference", metavar="PROJECT")
+@format_option
+def projects_show(reference: str, fmt: str) -> None:
+    """The project page: story, house map, rooms and cards, rules, bonuses, tips.
+
+    PROJECT is a bundled project id (see 'projects list') or a path to a project YAML.
+    """
+    from .pages import format_project, project_to_json
+
+    project = load_project_argument(reference)
+    echo_result(fmt, lambda: format_project(project), lambda: project_to_json(project))
+
+
+@projects.command("validate")
+@click.argument("files", metavar="FILE...", nargs=-1, required=True)
+@format_option
+def projects_validate(files: tuple[str, ...], fmt: str) -> None:
+    """Check project files; print OK or every located problem of each.
+
+    Exits 1 when any file is invalid (or cannot be read).
+    """
+    from .projectreader import check_project_files
+    from .report import format_project_checks, project_checks_json
+
+    checks = check_project_files(files)
+    echo_result(fmt, lambda: format_project_checks(checks),
+                lambda: project_checks_json(checks))
+    if not all(check.valid for check in checks):
+        raise click.exceptions.Exit(EXIT_FINDINGS)
+
+
+@click.command("print", short_help="Print project pages and blank drawing sheets (PDF).")
+@click.argument("reference", metavar="[PROJECT]", required=False)
+@click.option("-o", "--output", type=click.Path(dir_okay=False), required=True,
+              help="The PDF file to write.")
+@paper_option
+@click.option("--sheets", type=click.IntRange(min=0), default=1, show_default=True,
+              help="Blank drawing sheets per project.")
+@click.option("--all", "every", is_flag=True, help="Every bundled project, in book order.")
+def print_command(
+    reference: str | None, output: str, paper: str, sheets: int, every: bool
+) -> None:
+    """Print a project's page and blank drawing sheets (house pre-drawn) to a PDF.
+
+    PROJECT is a bundled project id or a path to a project YAML; --all prints the book.
+    """
+    from .printing import print_projects
+    from .projectreader import bundled_project_files, find_project
+
+    if every == (reference is not None):
+        raise click.UsageError("give a PROJECT or --all (not both)")
+    protect = [] if reference is None else [reference]
+    path = image_path(output, [".pdf"], protect)
+    if every:
+        chosen = [find_project(pid) for pid in bundled_project_files()]
+    else:
+        assert reference is not None
+        chosen = [load_project_argument(reference)]
+    print_projects(chosen, path, paper=paper, sheets=sheets)

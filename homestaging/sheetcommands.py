@@ -1,0 +1,260 @@
+"""The commands on sheets: ``check``, ``score``, ``convert``, ``place`` and ``render``.
+
+Each reads its arguments, calls the library and echoes what :mod:`homestaging.report`
+writes. The library is imported inside each command, so that ``check`` and ``score``
+never load what only the others need.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import click
+
+from .clitools import (
+    EXIT_FINDINGS,
+    display_name,
+    echo_result,
+    format_option,
+    image_option,
+    image_path,
+    no_card,
+    read_sheet_argument,
+    suggest,
+)
+from .errors import InputError
+
+if TYPE_CHECKING:
+    from .catalog import Catalog
+    from .pieces import Piece
+    from .placement import Candidate
+    from .project import Project
+    from .sheet import Sheet
+
+__all__ = ["check_command", "convert_command", "place_command", "render_command",
+           "score_command"]
+
+
+@click.command("check", short_help="Rules broken so far, what is still to do, score so far.")
+@click.argument("sheet_path", metavar="SHEET")
+@click.option(
+    "--final/--mid-game",
+    "end_of_game",
+    default=None,
+    help="Judge the sheet as finished (end-game requirements become errors) or as a game "
+    "in progress. Default: finished when every room is walled and none is being furnished.",
+)
+@format_option
+def check_command(sheet_path: str, end_of_game: bool | None, fmt: str) -> None:
+    """Every rule the plan breaks so far, what still has to be done, and the score so far.
+
+    Warnings include pieces and rooms that cannot be reached (they score 0), as in
+    'score'. SHEET may be '-' for standard input. Exits 0 when no rule is broken
+    (warnings alone exit 0), 1 when one is, 2 when the sheet cannot be read.
+    """
+    from .errors import Severity
+    from .report import check_json, format_check
+    from .scoring import check_sheet
+
+    sheet = read_sheet_argument(sheet_path)
+    file = display_name(sheet_path)
+    checked = check_sheet(sheet, end_of_game=end_of_game)
+    echo_result(fmt, lambda: format_check(checked, file), lambda: check_json(checked, file))
+    if any(p.severity == Severity.ERROR for p in checked.problems):
+        raise click.exceptions.Exit(EXIT_FINDINGS)
+
+
+@click.command("convert", short_help="Rewrite a sheet in the grid or the pieces form.")
+@click.argument("sheet_path", metavar="SHEET")
+@click.option(
+    "--to",
+    "form",
+    type=click.Choice(["grid", "pieces"]),
+    required=True,
+    help="grid: furniture drawn in furniture_grid; pieces: every piece listed in pieces.",
+)
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write here, not stdout.")
+def convert_command(sheet_path: str, form: str, output: str | None) -> None:
+    """Rewrite a sheet in the grid or pieces form (the same plan either way).
+
+    The sheet JSON goes to standard output unless -o is given. SHEET may be '-'.
+    """
+    from .output import write_atomic
+    from .sheetwriter import sheet_text
+
+    sheet = read_sheet_argument(sheet_path)
+    try:
+        text = sheet_text(sheet, form)
+    except ValueError as error:
+        raise InputError.single(display_name(sheet_path), str(error)) from None
+    if output is None:
+        click.echo(text, nl=False)
+    else:
+        write_atomic(output, text, protect=[sheet_path])
+
+
+@click.command("score", short_help="The score pad of finished sheets, or a ranking.")
+@click.argument("sheet_paths", metavar="SHEET...", nargs=-1, required=True)
+@click.option(
+    "--lenient-access",
+    is_flag=True,
+    help="Empty squares inside rooms are walkable too, not only circulation and rugs.",
+)
+@format_option
+def score_command(sheet_paths: tuple[str, ...], lenient_access: bool, fmt: str) -> None:
+    """The score pad of a finished sheet; with several sheets, a ranking table.
+
+    A sheet with errors is scored provisionally (pieces involved in an error score 0)
+    and the command exits 1. JSON: one object for one sheet, a list in ranking order
+    for several. Ranking sheets of different projects prints a warning on standard
+    error. Any SHEET may be '-' for standard input; exit 2 when one cannot be read.
+    """
+    from dataclasses import replace
+
+    from .errors import Severity
+    from .report import format_ranking, format_scorecard, ranking_json, scorecard_json
+    from .scoring import score
+
+    cards = []
+    for path in sheet_paths:
+        card = score(read_sheet_argument(path), lenient_access=lenient_access, end_of_game=True)
+        cards.append(replace(card, source=display_name(path)))
+    broken = any(p.severity == Severity.ERROR for card in cards for p in card.problems)
+    if len(cards) == 1:
+        card = cards[0]
+        echo_result(fmt, lambda: format_scorecard(card, card.source),
+                    lambda: scorecard_json(card))
+    else:
+        played = sorted({c.project for c in cards})
+        if len(played) > 1:
+            click.echo(f"warning: these sheets are of different projects ({', '.join(played)});"
+                       " their totals do not compare", err=True)
+        echo_result(fmt, lambda: format_ranking(cards), lambda: ranking_json(cards))
+    if broken:
+        raise click.exceptions.Exit(EXIT_FINDINGS)
+
+
+@click.command("place", short_help="Where can this piece go? Legal placements, best first.")
+@click.argument("sheet_path", metavar="SHEET")
+@click.argument("piece_id", metavar="[PIECE]", required=False)
+@click.option("--card", type=int, metavar="NUMBER",
+              help="Every piece on card NUMBER (either variant).")
+@click.option("--room", metavar="ROOM",
+              help="The room to furnish (default: the room being furnished).")
+@click.option("--mirror", is_flag=True, help="Also try mirrored (spends the wild card).")
+@click.option("--top", type=click.IntRange(min=0), default=10, show_default=True,
+              help="How many placements to list per piece (0 = all).")
+@image_option("the plan with the best --top placements (at most 5; with --card, the best of "
+              "each piece) ghosted in and numbered as in the list")
+@format_option
+def place_command(
+    sheet_path: str, piece_id: str | None, card: int | None, room: str | None, mirror: bool,
+    top: int, output: str | None, fmt: str,
+) -> None:
+    """Every legal placement of PIECE (or of each piece of --card) in the room being
+    furnished, best first, marking those that would cut off furniture already drawn.
+
+    PIECE is a catalog id ('furniture list'). Each line gives the anchor (the top-left
+    square of the turned piece, circulation included) and the rotation, as a 'pieces'
+    entry of the sheet takes them, then the squares the furniture covers. SHEET may be
+    '-' for standard input.
+    """
+    from .output import dumps_json
+    from .placement import place_pieces
+    from .report import format_placements, placements_json
+
+    sheet = read_sheet_argument(sheet_path)
+    if piece_id is None and card is None:
+        raise click.UsageError("give a PIECE id or --card NUMBER")
+    pieces = _chosen_pieces(sheet.project.catalog, sheet.project, piece_id, card)
+    try:
+        found = place_pieces(sheet, pieces, room=room, mirror=None if mirror else False)
+    except ValueError as error:
+        if room is None:
+            raise InputError.single(display_name(sheet_path),
+                                    f"{error}; nothing to place") from None
+        raise click.BadParameter(str(error), param_hint="'--room'") from None
+    if output is not None:
+        _place_preview(sheet, room, [(each.piece, each.candidates) for each in found],
+                       image_path(output, (".png", ".svg", ".pdf"), [sheet_path]), top,
+                       card is not None)
+    limit = top or None
+    if fmt == "json":
+        data = placements_json(found, top=limit)
+        click.echo(dumps_json(data if card is not None else data[0]), nl=False)
+    else:
+        click.echo(format_placements(found, top=limit), nl=False)
+
+
+def _chosen_pieces(catalog: Catalog, project: Project, piece_id: str | None,
+                   card: int | None) -> list[Piece]:
+    """The pieces ``place`` looks at: those of ``--card`` (only PIECE, when given too), or
+    PIECE; a usage error names what is wrong."""
+    from .placement import card_pieces
+
+    if card is not None:
+        numbers = catalog.card_numbers()
+        if card not in numbers:
+            raise click.BadParameter(no_card(card, numbers), param_hint="'--card'")
+        try:
+            pieces = card_pieces(project, card)
+        except ValueError as error:
+            raise click.BadParameter(str(error), param_hint="'--card'") from None
+        if piece_id is not None:
+            if piece_id not in {p.id for p in pieces}:
+                raise click.BadParameter(
+                    f"{piece_id!r} is not on card {card} "
+                    f"({', '.join(p.id for p in pieces)})", param_hint="PIECE")
+            pieces = [p for p in pieces if p.id == piece_id]
+        return pieces
+    assert piece_id is not None
+    if piece_id not in catalog.pieces:
+        raise click.BadParameter(
+            f"unknown piece id {piece_id!r}{suggest(piece_id, sorted(catalog.pieces))}",
+            param_hint="PIECE")
+    return [catalog.pieces[piece_id]]
+
+
+def _place_preview(
+    sheet: Sheet, room: str | None, found: Sequence[tuple[Piece, Sequence[Candidate]]],
+    output: str, top: int, per_piece: bool,
+) -> None:
+    """The plan with the best placements ghosted in: the first ``top`` of one piece, or
+    the best of each piece of a card."""
+    from dataclasses import replace
+
+    from .placement import target_room
+    from .render import save_placements
+
+    preview = replace(sheet, current_room=target_room(sheet, room))
+    try:
+        save_placements(preview, output, found, top=top, per_piece=per_piece)
+    except ValueError:
+        raise InputError.single(output, "no legal placement to preview; nothing written"
+                                ) from None
+
+
+@click.command("render", short_help="Draw the annotated plan (PNG, SVG or PDF).")
+@click.argument("sheet_path", metavar="SHEET")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), required=True,
+              help="The picture to write: .png, .svg or .pdf.")
+@click.option("--routes/--no-routes", default=True, show_default=True,
+              help="Draw the routes of distance bonuses.")
+@click.option("--lenient-access", is_flag=True,
+              help="Empty squares inside rooms are walkable too (as for score).")
+def render_command(sheet_path: str, output: str, routes: bool, lenient_access: bool) -> None:
+    """Draw the annotated plan: furniture, circulation, hallway, doors, unreachable
+    pieces, points per room and the routes of distance bonuses.
+
+    An unfinished sheet is drawn as 'check' sees it (score so far, what is still to do).
+    SHEET may be '-' for standard input; the output folder must exist.
+    """
+    from .drawing import FORMATS as IMAGE_FORMATS
+    from .render import save_plan
+    from .scoring import score
+
+    path = image_path(output, IMAGE_FORMATS, [sheet_path])
+    sheet = read_sheet_argument(sheet_path)
+    card = score(sheet, lenient_access=lenient_access)
+    save_plan(sheet, path, card, show_routes=routes)
