@@ -214,6 +214,7 @@ def access_problems(sheet: Sheet, lay: Layout, acc: Access) -> list[Problem]:
     problems: list[Problem] = []
     unreachable_rooms = set()
     furnished = set(lay.piece_rooms)
+    walled = sheet.walled
     for plan in sheet.rooms:
         reason = acc.rooms.get(plan.name, "")
         if plan.finalized and reason and plan.name in furnished:
@@ -228,7 +229,7 @@ def access_problems(sheet: Sheet, lay: Layout, acc: Access) -> list[Problem]:
         room = lay.piece_rooms[index]
         if not reason or room in unreachable_rooms:
             continue
-        if room is not None and not _walled(sheet, room):
+        if room is not None and room not in walled:
             continue
         cells = sorted(drawn.placement.furniture, key=reading_order)
         problems.append(Problem(
@@ -237,8 +238,3 @@ def access_problems(sheet: Sheet, lay: Layout, acc: Access) -> list[Problem]:
             drawn.subject, tuple(cells), drawn.path,
         ))
     return problems
-
-
-def _walled(sheet: Sheet, name: str) -> bool:
-    plan = sheet.room(name)
-    return plan is not None and plan.finalized

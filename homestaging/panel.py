@@ -46,7 +46,7 @@ def unreachable_pieces(sheet: Sheet, card: ScoreCard | None,
     means something: the house has a front door and the piece's room is walled."""
     if card is None:
         return []
-    walled = {room.name for room in sheet.rooms if room.finalized}
+    walled = sheet.walled
     found = []
     for room in card.rooms:
         for piece in room.pieces:
@@ -69,7 +69,7 @@ def panel_lines(sheet: Sheet, card: ScoreCard | None, problems: Sequence[Problem
         if sheet.current_room:
             lines.append((f"Being furnished: {sheet.current_room}", "", "note"))
         return lines
-    walled = {room.name for room in sheet.rooms if room.finalized}
+    walled = sheet.walled
     later = (set() if end_of_game
              else {room.name for room in card.rooms if room.name not in walled})
     if not end_of_game:

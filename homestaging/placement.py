@@ -120,7 +120,7 @@ def target_room(sheet: Sheet, room: str | None = None) -> str:
     first room of the project not walled yet. Raise ValueError when there is none."""
     name = room or sheet.current_room
     if name is None:
-        walled = {plan.name for plan in sheet.rooms if plan.finalized}
+        walled = sheet.walled
         name = next((spec.name for spec in sheet.project.rooms if spec.name not in walled), None)
         if name is None:
             raise ValueError("every room of the project is walled: no room is being furnished")

@@ -8,12 +8,13 @@ Public functions:
 
 * ``print_project(project, path, *, paper="a4", sheets=1)`` the project page, then
   ``sheets`` blank drawing sheets with the house pre-drawn.
-* ``print_projects(projects, path, *, paper="a4", sheets=1)`` (alias ``print_all``)
-  the same for several projects in one PDF.
+* ``print_projects(projects, path, *, paper="a4", sheets=1)`` the same for several
+  projects in one PDF.
 * ``catalog_sheet(catalog, path, *, paper="a4")`` every piece with its id, name, tags
   and cards.
-* ``sheet_layout(project, paper)`` where the drawing sheet puts things, including the
-  size of a square in millimetres (at least 7 mm for every bundled project).
+* ``blank_sheet_layout(project, paper)`` where the blank drawing sheet puts things,
+  including the size of a square in millimetres (at least 7 mm for every bundled
+  project).
 """
 
 from __future__ import annotations
@@ -36,15 +37,14 @@ if TYPE_CHECKING:
 
 __all__ = [
     "PAPERS",
-    "SheetLayout",
+    "BlankSheetLayout",
+    "blank_sheet_layout",
     "catalog_figures",
     "catalog_sheet",
-    "print_all",
     "print_project",
     "print_projects",
     "project_figures",
     "projects_pdf",
-    "sheet_layout",
 ]
 
 #: Paper sizes in millimetres, portrait.
@@ -77,7 +77,7 @@ def _wrap(text: str, width_mm: float, size: float) -> list[str]:
 
 
 @dataclass(frozen=True)
-class SheetLayout:
+class BlankSheetLayout:
     """Where a drawing sheet puts things, in millimetres from the page's top-left."""
 
     paper: str
@@ -105,7 +105,7 @@ def _row_height(lines: Sequence[str]) -> float:
     return max(ROW, 3.3 * len(lines) + 2.6)
 
 
-def sheet_layout(project: Project, paper: str = "a4") -> SheetLayout:
+def blank_sheet_layout(project: Project, paper: str = "a4") -> BlankSheetLayout:
     """The drawing sheet's layout on ``paper``: portrait with the score table under the
     grid, or landscape with it beside the grid, when that gives clearly bigger squares
     (or when portrait squares would be under 7 mm)."""
@@ -136,7 +136,7 @@ def sheet_layout(project: Project, paper: str = "a4") -> SheetLayout:
             below = top + grid[3] + GAP
             table = (MARGIN, below, table_w)
             wild = (MARGIN + table_w + GAP, below, WILD_BOX, 36.0)
-        options.append(SheetLayout(paper.lower(), landscape, (w, h), square, grid, table, wild,
+        options.append(BlankSheetLayout(paper.lower(), landscape, (w, h), square, grid, table, wild,
                                    tuple(table_rows)))
     portrait, landscape_option = options
     if portrait.square >= MIN_SQUARE and portrait.square >= 0.9 * landscape_option.square:
@@ -304,8 +304,8 @@ def _drawing_sheet(project: Project, paper: str) -> Figure:
     """A blank drawing sheet: name fields, the house pre-drawn, wild card and score table."""
     from matplotlib.patches import FancyBboxPatch, Rectangle
 
-    lay = sheet_layout(project, paper)
-    width, height = lay.page
+    layout = blank_sheet_layout(project, paper)
+    width, height = layout.page
     fig, page = _page(width, height)
     y = MARGIN
     _text(page, MARGIN, y + 2, "Name:", 11, fontweight="bold")
@@ -314,10 +314,10 @@ def _drawing_sheet(project: Project, paper: str) -> Figure:
     _text(page, width - MARGIN, y + 2, label, 11, ha="right", fontweight="bold",
           gid="sheet-project")
 
-    ax = _axes_at(fig, lay.page, lay.grid)
-    draw_house(ax, project, cell_pt=lay.square / 25.4 * 72)
+    ax = _axes_at(fig, layout.page, layout.grid)
+    draw_house(ax, project, cell_pt=layout.square / 25.4 * 72)
 
-    wx, wy, ww, wh = lay.wild
+    wx, wy, ww, wh = layout.wild
     page.add_patch(Rectangle((wx, wy), ww, wh, facecolor="none", edgecolor="#333333",
                              linewidth=0.8, gid="wild-box"))
     _text(page, wx + 3, wy + 2.5, "Wild card", 10, fontweight="bold")
@@ -333,9 +333,9 @@ def _drawing_sheet(project: Project, paper: str) -> Figure:
             "Cross out when used.")
     _paragraph(page, note_x, cy, note, wx + ww - note_x - 2, 6.5, color="#444444")
 
-    tx, ty, tw = lay.table
+    tx, ty, tw = layout.table
     points_w = 20.0
-    for kind, lines, points in lay.rows:
+    for kind, lines, points in layout.rows:
         row_h = _row_height(lines)
         bold = kind in ("head", "total")
         page.add_patch(Rectangle((tx, ty), tw, row_h, facecolor="#eeeeee" if kind == "head"
@@ -399,8 +399,6 @@ def print_projects(projects: Sequence[Project], path: str | Path, *, paper: str 
     """Write every project's page followed by its drawing sheets to one PDF."""
     write_atomic(path, projects_pdf(projects, paper=paper, sheets=sheets))
 
-
-print_all = print_projects
 
 
 # ---------------------------------------------------------------------------- catalog

@@ -177,7 +177,7 @@ def _rooms(sheet: Sheet, lay: Layout, acc: Access, excluded: frozenset[int],
            end_of_game: bool) -> tuple[tuple[RoomScore, ...], tuple[Penalty, ...]]:
     rooms: list[RoomScore] = []
     penalties: list[Penalty] = []
-    walled = {room.name for room in sheet.rooms if room.finalized}
+    walled = sheet.walled
     for spec in sheet.project.rooms:
         room_ok = acc.room_reachable(spec.name)
         pieces: list[PieceScore] = []

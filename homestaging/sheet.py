@@ -92,7 +92,12 @@ class Sheet:
         return next((room for room in self.rooms if room.name == name), None)
 
     @property
+    def walled(self) -> frozenset[str]:
+        """The names of the rooms walled (finalized) so far."""
+        return frozenset(room.name for room in self.rooms if room.finalized)
+
+    @property
     def finished(self) -> bool:
         """Every room of the project is finalized and no room is being furnished."""
-        walled = {room.name for room in self.rooms if room.finalized}
+        walled = self.walled
         return self.current_room is None and all(r.name in walled for r in self.project.rooms)

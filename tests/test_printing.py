@@ -13,13 +13,13 @@ from homestaging.catalogreader import bundled_catalog
 from homestaging.printing import (
     MARGIN,
     MIN_SQUARE,
+    blank_sheet_layout,
     catalog_figures,
     catalog_sheet,
     print_project,
     print_projects,
     project_figures,
     projects_pdf,
-    sheet_layout,
 )
 from homestaging.projectreader import bundled_project_files, find_project
 
@@ -35,7 +35,7 @@ def texts(fig: object) -> list[str]:
 @pytest.mark.parametrize("project_id", PROJECTS)
 def test_drawing_sheet_fits_the_page(project_id: str, paper: str) -> None:
     project = find_project(project_id)
-    lay = sheet_layout(project, paper)
+    lay = blank_sheet_layout(project, paper)
     assert lay.square >= MIN_SQUARE
     width, height = lay.page
     x, y, w, h = lay.grid
@@ -50,9 +50,9 @@ def test_drawing_sheet_fits_the_page(project_id: str, paper: str) -> None:
 
 def test_largest_project_is_portrait_with_big_enough_squares() -> None:
     manor = find_project("country-manor")  # 24 x 20
-    assert round(sheet_layout(manor, "a4").square, 2) == 7.4
-    assert round(sheet_layout(manor, "letter").square, 2) == 7.13
-    assert not sheet_layout(find_project("tutorial"), "a4").landscape
+    assert round(blank_sheet_layout(manor, "a4").square, 2) == 7.4
+    assert round(blank_sheet_layout(manor, "letter").square, 2) == 7.13
+    assert not blank_sheet_layout(find_project("tutorial"), "a4").landscape
 
 
 @pytest.fixture(scope="module")
@@ -130,7 +130,7 @@ def test_obstacles_are_hatched_on_the_sheet() -> None:
 
 def test_unknown_paper_and_negative_sheets() -> None:
     with pytest.raises(ValueError, match="expected a4 or letter"):
-        sheet_layout(find_project("tutorial"), "a3")
+        blank_sheet_layout(find_project("tutorial"), "a3")
     with pytest.raises(ValueError, match="cannot be negative"):
         project_figures(find_project("tutorial"), sheets=-1)
 
