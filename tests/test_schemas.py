@@ -1,0 +1,112 @@
+"""The published JSON Schemas, held to the jsonschema library: each is a valid 2020-12
+schema, every example and bundled file passes it, and on broken documents it refuses what
+our own validator refuses (so the two do not drift apart)."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from homestaging.readers import load_yaml
+from homestaging.schema import iter_errors, load_schema
+
+ROOT = Path(__file__).resolve().parent.parent
+SCHEMAS = ("sheet", "catalog", "cards", "project")
+
+
+def _json(path: Path) -> Any:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _yaml(path: Path) -> Any:
+    return load_yaml(path.read_text(encoding="utf-8"), str(path))
+
+
+def _documents() -> list[tuple[str, Path]]:
+    found: list[tuple[str, Path]] = []
+    for folder in ("examples", "tests/cases/rules", "tests/cases/scoring", "tests/sheets"):
+        found += [("sheet", p) for p in sorted((ROOT / folder).glob("*.json"))
+                  if not p.name.endswith(".expected.json")]
+    for path in sorted((ROOT / "furniture").glob("*.yaml")):
+        found.append(("cards" if path.name == "cards.yaml" else "catalog", path))
+    for folder in ("projects", "tests/cases/scoring/projects"):
+        found += [("project", p) for p in sorted((ROOT / folder).glob("*.yaml"))]
+    return found
+
+
+DOCUMENTS = _documents()
+
+
+def _library_errors(schema: str, document: Any) -> list[str]:
+    validator = Draft202012Validator(load_schema(schema))
+    return [f"{error.json_path}: {error.message}" for error in validator.iter_errors(document)]
+
+
+@pytest.mark.parametrize("schema", SCHEMAS)
+def test_schema_is_a_valid_2020_12_schema(schema: str) -> None:
+    Draft202012Validator.check_schema(load_schema(schema))
+
+
+def test_every_kind_of_file_is_covered() -> None:
+    assert {kind for kind, _ in DOCUMENTS} == set(SCHEMAS)
+    assert len(DOCUMENTS) > 100
+
+
+@pytest.mark.parametrize(("schema", "path"), DOCUMENTS,
+                         ids=[str(path.relative_to(ROOT)) for _, path in DOCUMENTS])
+def test_file_passes_its_published_schema(schema: str, path: Path) -> None:
+    document = _json(path) if path.suffix == ".json" else _yaml(path)
+    assert _library_errors(schema, document) == []
+    assert list(iter_errors(document, load_schema(schema))) == []
+
+
+def _broken() -> list[tuple[str, str, Any]]:
+    """(schema, what is wrong, document): each refused by both validators."""
+    sheet = _json(ROOT / "examples" / "tutorial-midgame.json")
+    catalog = _yaml(ROOT / "furniture" / "living.yaml")
+    cards = _yaml(ROOT / "furniture" / "cards.yaml")
+    project = _yaml(ROOT / "projects" / "00-tutorial.yaml")
+
+    def changed(document: Any, edit: Any) -> Any:
+        copied = copy.deepcopy(document)
+        edit(copied)
+        return copied
+
+    return [
+        ("sheet", "unknown key", changed(sheet, lambda d: d.update(colour="red"))),
+        ("sheet", "missing format", changed(sheet, lambda d: d.pop("format"))),
+        ("sheet", "a square name with junk after it",
+         changed(sheet, lambda d: d["rooms"].__setitem__(0, {"name": "Kitchen",
+                                                             "cells": ["C5x"]}))),
+        ("sheet", "a legend key of two characters",
+         changed(sheet, lambda d: d["furniture_legend"].update(ab="sofa"))),
+        ("sheet", "a piece id with capitals",
+         changed(sheet, lambda d: d["furniture_legend"].update(Q="Big Sofa"))),
+        ("sheet", "a rotation of 45", changed(sheet, lambda d: d.update(
+            pieces=[{"piece": "sofa", "at": "C5", "rotation": 45}]))),
+        ("catalog", "an id with a space", changed(catalog, lambda d: d[0].update(id="bed double"))),
+        ("catalog", "no art", changed(catalog, lambda d: d[0].pop("art"))),
+        ("cards", "an option with capitals",
+         changed(cards, lambda d: d[0].update(options=["bed-double", "Sofa!"]))),
+        ("cards", "a variant c", changed(cards, lambda d: d[0].update(variant="c"))),
+        ("project", "an id with capitals", changed(project, lambda d: d.update(id="My Project"))),
+        ("project", "a house range with junk",
+         changed(project, lambda d: d.update(house=["B2:O11 and more"]))),
+        ("project", "a text for the width", changed(project, lambda d: d["sheet"].update(
+            width="wide"))),
+    ]
+
+
+BROKEN = _broken()
+
+
+@pytest.mark.parametrize(("schema", "what", "document"), BROKEN,
+                         ids=[f"{schema}: {what}" for schema, what, _ in BROKEN])
+def test_both_validators_refuse_a_broken_document(schema: str, what: str, document: Any) -> None:
+    assert list(iter_errors(document, load_schema(schema))), "our validator accepts it"
+    assert _library_errors(schema, document), "the published schema accepts it"
