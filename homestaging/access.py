@@ -27,7 +27,7 @@ from .sheet import Sheet
 if TYPE_CHECKING:
     import networkx as nx
 
-__all__ = ["Access", "access", "access_problems", "inside_square", "walkable_squares"]
+__all__ = ["Access", "access", "access_problems", "walkable_squares"]
 
 
 @dataclass(frozen=True)
@@ -55,11 +55,6 @@ class Access:
 
     def piece_reachable(self, index: int) -> bool:
         return self.pieces[index] == ""
-
-
-def inside_square(edge: Edge, cells: frozenset[Cell] | set[Cell]) -> Cell | None:
-    """The square beside ``edge`` that lies in ``cells`` (the first of the two), if any."""
-    return next((c for c in edge.cells if c in cells), None)
 
 
 def walkable_squares(lay: Layout, *, lenient_access: bool = False,
@@ -91,10 +86,10 @@ def _closed_doors(sheet: Sheet, lay: Layout) -> dict[Edge, str]:
         if not plan.finalized:
             continue
         for door in plan.doors:
-            inside = inside_square(door, plan.cells)
+            inside = door.inside(plan.cells)
             if inside is None:
                 continue
-            outer = door.cells[1] if door.cells[0] == inside else door.cells[0]
+            outer = door.across(inside)
             if outer in lay.hallway or outer in plan.cells:
                 continue
             other = lay.room_at.get(outer)
@@ -147,7 +142,7 @@ def access(sheet: Sheet, lay: Layout, *, lenient_access: bool = False) -> Access
         blocked = blocked | shut
 
     front = sheet.front_door
-    start = inside_square(front, project.house) if front is not None else None
+    start = front.inside(project.house) if front is not None else None
     connected: frozenset[Cell] = frozenset()
     if front is None:
         trouble = ("there is no front door" if not sheet.front_doors
@@ -195,7 +190,7 @@ def _room_reason(doors: tuple[Edge, ...], cells: frozenset[Cell], walkable: froz
         return "the room has no door"
     reasons = []
     for door in doors:
-        inside = inside_square(door, cells)
+        inside = door.inside(cells)
         if inside is None:
             reasons.append(f"door {door.name} is not on the room's wall")
         elif door in closed:

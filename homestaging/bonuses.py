@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from .access import Access, inside_square
+from .access import Access
 from .distance import Distances, Landmark
 from .grid import (
     DELTAS,
@@ -97,7 +97,7 @@ class Evaluator:
         house = sheet.project.house
         self.exterior_windows = [w for w in sheet.windows if w in lay.exterior]
         self.window_squares = {c for w in self.exterior_windows
-                               if (c := inside_square(w, house))}
+                               if (c := w.inside(house))}
         doors = [d for room in sheet.rooms if room.finalized for d in room.doors]
         self.door_squares = {c for d in (*doors, *sheet.front_doors)
                              for c in _beside(d, self.walls)}
@@ -127,7 +127,7 @@ class Evaluator:
             return []
         found = []
         for window in self.exterior_windows:
-            inside = inside_square(window, plan.cells)
+            inside = window.inside(plan.cells)
             if inside is not None:
                 found.append((window, inside))
         return found

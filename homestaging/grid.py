@@ -231,6 +231,24 @@ class Edge:
         """The two squares beside the edge (one of them may lie off the sheet)."""
         return (self.cell, self.outer)
 
+    def inside(self, cells: Collection[Cell]) -> Cell | None:
+        """The square beside the edge that lies in ``cells`` (``cell`` first), if any.
+
+        >>> Edge((2, 4), "s").inside({(2, 5)})
+        (2, 5)
+        """
+        if self.cell in cells:
+            return self.cell
+        return self.outer if self.outer in cells else None
+
+    def across(self, cell: Cell) -> Cell:
+        """The square on the other side of the edge from ``cell``, one of its two squares."""
+        return self.outer if cell == self.cell else self.cell
+
+    def on_boundary(self, cells: Collection[Cell]) -> bool:
+        """Whether the edge is on the boundary of ``cells``: one of its squares is inside."""
+        return (self.cell in cells) != (self.outer in cells)
+
     def seen_from(self, cell: Cell) -> Edge:
         """The same edge named from ``cell``, one of its two squares."""
         if cell == self.cell:

@@ -455,7 +455,7 @@ class _Marks:
         for drawn in sheet.pieces:
             circ = mask(drawn.placement.circulation)
             if circ:
-                targets.append((f"{drawn.label} ({drawn.name})", circ))
+                targets.append((drawn.subject, circ))
         for plan in sheet.rooms:
             if not plan.finalized:
                 continue

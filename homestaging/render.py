@@ -273,10 +273,10 @@ def _draw_openings(ax: Axes, sheet: Sheet, lay: Layout, cell_pt: float) -> None:
     for room in sheet.rooms:
         if room.finalized:
             for door in room.doors:
-                inside = door.cell if door.cell in room.cells else door.outer
+                inside = door.inside(room.cells) or door.outer
                 _draw_door(ax, door, inside, cell_pt, gid=f"door-{room.name}")
     for door in sheet.front_doors:
-        inside = door.cell if door.cell in project.house else door.outer
+        inside = door.inside(project.house) or door.outer
         _draw_door(ax, door, inside, cell_pt, gid="front-door-swing")
         (a, b) = segment(door)
         ax.add_patch(Circle(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), 0.72, fill=False,

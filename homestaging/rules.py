@@ -410,15 +410,10 @@ def _door_count(ck: _Checker) -> None:
                {c for d in room.doors for c in d.cells}, room.path + ".door")
 
 
-def _on_boundary(edge: Edge, cells: frozenset[Cell]) -> bool:
-    inner, outer = edge.cells
-    return (inner in cells) != (outer in cells)
-
-
 def _door_not_on_room(ck: _Checker) -> None:
     for room in _walled(ck):
         for door in room.doors:
-            if not _on_boundary(door, room.cells):
+            if not door.on_boundary(room.cells):
                 ck.add(Code.DOOR_NOT_ON_ROOM, f"the door {door.name} of room {room.name} is not "
                        "on the room's boundary", f"door of {room.name}", door.cells,
                        room.path + ".door")
@@ -450,7 +445,7 @@ def _front_door_inside(ck: _Checker) -> Cell | None:
     if door is None or door not in ck.lay.exterior:
         return None
     house = ck.sheet.project.house
-    return next((c for c in door.cells if c in house), None)
+    return door.inside(house)
 
 
 def _hallway_cut_off(ck: _Checker) -> None:
@@ -482,9 +477,10 @@ def _door_not_on_hallway(ck: _Checker) -> None:
     later = Severity.ERROR if ck.end_of_game else Severity.TODO
     for room in _walled(ck):
         for door in room.doors:
-            if not _on_boundary(door, room.cells):
+            inside = door.inside(room.cells)
+            if inside is None or not door.on_boundary(room.cells):
                 continue
-            outer = door.cells[1] if door.cells[0] in room.cells else door.cells[0]
+            outer = door.across(inside)
             other = lay.room_at.get(outer)
             subject = f"door of {room.name}"
             path = room.path + ".door"

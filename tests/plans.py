@@ -79,7 +79,7 @@ def sheet(
     )
 
 
-# The sheet example of SPEC 3.1, on the tutorial project.
+# The first example of the sheet format (docs/sheet-format.md), on the tutorial project.
 SPEC_SHEET: dict[str, Any] = {
     "format": "homestaging-sheet/1",
     "project": "tutorial",

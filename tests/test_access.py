@@ -1,4 +1,4 @@
-"""Access (SPEC 2.4): walkable squares, reachable rooms and pieces, and the reasons."""
+"""Access (docs/scoring.md): walkable squares, reachable rooms and pieces, the reasons."""
 
 from __future__ import annotations
 
@@ -69,7 +69,7 @@ def test_every_circulation_group_must_be_reached() -> None:
 
 
 def test_a_rug_has_no_circulation_it_is_reached_with_its_room() -> None:
-    # SPEC 2.4: a piece without circulation is reachable when its room is reachable,
+    # a piece without circulation is reachable when its room is reachable,
     # even when none of its squares is linked to the door
     near = sheet(PLAIN, [("armchair", "F3"), ("rug-2x2", "G3")], [BED])
     assert verdict(near)[1] == ("", "")

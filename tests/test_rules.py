@@ -1,4 +1,4 @@
-"""Each rule code of SPEC 2.2 and 2.3: code, severity, squares and path, exactly."""
+"""Each rule code of docs/rules.md: code, severity, squares and path, exactly."""
 
 from __future__ import annotations
 
