@@ -107,25 +107,33 @@ def test_cli_module_imports_no_heavy_library() -> None:
 
 
 def _imports(path: Path) -> set[str]:
-    """Top-level names this module imports: sibling modules and outside packages."""
+    """Top-level names this module imports: the package's own modules and subpackages
+    (``homestaging.`` left out), and outside packages."""
     tree = ast.parse(path.read_text(), str(path))
     found: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
-            if node.level:
-                if node.module:
-                    found.add(node.module.split(".")[0])
-                else:
-                    found.update(alias.name for alias in node.names)
-            elif node.module:
-                found.add(node.module.split(".")[0])
+            module = node.module or ""
+            if not node.level and module.startswith("homestaging."):
+                module, level = module.removeprefix("homestaging."), 1
+            else:
+                level = node.level or (module == "homestaging")
+            if level and module and module != "homestaging":
+                found.add(module.split(".")[0])
+            elif level:
+                found.update(alias.name for alias in node.names)
+            else:
+                found.add(module.split(".")[0])
         elif isinstance(node, ast.Import):
-            found.update(alias.name.split(".")[0] for alias in node.names)
+            for alias in node.names:
+                parts = alias.name.split(".")
+                found.add(parts[1] if parts[0] == "homestaging" and len(parts) > 1 else parts[0])
     found.discard("homestaging")
     return found
 
 
 MODULES = sorted(p.stem for p in PACKAGE.glob("*.py"))
+SUBPACKAGES = {p.name for p in PACKAGE.iterdir() if (p / "__init__.py").is_file()}
 
 
 def test_every_module_has_a_layer() -> None:
@@ -138,6 +146,7 @@ def test_imports_point_down(module: str) -> None:
     imports = _imports(PACKAGE / f"{module}.py")
     upward = sorted(m for m in imports if m in LAYERS and LAYERS.index(m) >= rank)
     assert upward == [], f"{module} imports {upward}, which are not below it"
+    assert not imports & SUBPACKAGES, f"{module} imports a subpackage (its commands are lazy)"
     if module not in ("drawing", "render", "printing"):
         assert "matplotlib" not in imports
     if module not in CLI:
