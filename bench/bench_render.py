@@ -69,9 +69,10 @@ def cold(script: str, output: Path) -> float:
 
 def warm() -> tuple[float, float]:
     sys.path.insert(0, str(ROOT))
+    from homestaging.drawing import figure_bytes
     from homestaging.printing import projects_pdf
     from homestaging.projectreader import find_project
-    from homestaging.render import figure_bytes, plan_figure
+    from homestaging.render import plan_figure
     from homestaging.scoring import score
     from homestaging.sheetreader import read_sheet
 

@@ -106,7 +106,7 @@ def in_process(runs: int = 300) -> tuple[float, float, int, int, bool]:
         check_times.append(middle - start)
     errors = sum(1 for p in card.problems if p.severity == "error")
     return (statistics.median(check_times) * 1000, statistics.median(score_times) * 1000,
-            card.total, errors, card.final)
+            card.total, errors, not card.provisional)
 
 
 def cold(command: list[str], runs: int = 7) -> float:
