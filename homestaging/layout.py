@@ -56,7 +56,7 @@ class Passages:
 
 @dataclass(frozen=True)
 class Layout:
-    """Derived geometry of a sheet. ``pieces_room[i]`` is the room of ``sheet.pieces[i]``."""
+    """Derived geometry of a sheet. ``piece_rooms[i]`` is the room of ``sheet.pieces[i]``."""
 
     sheet: Sheet
     room_at: dict[Cell, str]

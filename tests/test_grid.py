@@ -4,13 +4,18 @@ import pytest
 
 from homestaging.grid import (
     Edge,
+    boundary,
     cell_name,
     cells_text,
     column_name,
     components,
+    edge_key,
+    flood,
+    outermost,
     parse_cell,
     parse_cells,
     parse_edge,
+    steps,
 )
 
 
@@ -68,3 +73,38 @@ def test_components_are_orthogonal() -> None:
     groups = components([(0, 0), (1, 1), (1, 0), (5, 5)])
     assert groups == [frozenset({(0, 0), (1, 0), (1, 1)}), frozenset({(5, 5)})]
     assert components([(0, 0), (1, 1)]) == [frozenset({(0, 0)}), frozenset({(1, 1)})]
+
+
+def test_an_edge_knows_its_side_of_a_group_of_squares() -> None:
+    room = frozenset(parse_cells("B2:C3"))
+    door = parse_edge(["C3", "s"])
+    assert door.inside(room) == parse_cell("C3")
+    assert door.across(parse_cell("C3")) == parse_cell("C4")
+    assert door.across(parse_cell("C4")) == parse_cell("C3")
+    assert door.on_boundary(room)
+    assert parse_edge(["B2", "e"]).inside({(5, 5)}) is None
+    assert not parse_edge(["B2", "e"]).on_boundary(room)  # between two squares of the room
+
+
+def _walk(start: tuple[int, int], cells: set[tuple[int, int]],
+          walls: set[tuple[int, int, str]]) -> set[tuple[int, int]]:
+    """A flood fill written with steps(), to hold the spelled-out one to it."""
+    seen, todo = {start}, [start]
+    while todo:
+        for other, key in steps(todo.pop()):
+            if other in cells and other not in seen and key not in walls:
+                seen.add(other)
+                todo.append(other)
+    return seen
+
+
+def test_the_flood_fill_takes_the_same_steps_as_steps() -> None:
+    cells = set(parse_cells("A1:D3")) - {parse_cell("B2")}
+    keys = [(x, y, side) for x, y in parse_cells("A1:E4") for side in "nw"]
+    for index, key in enumerate(keys):
+        walls = {key, keys[(index * 7) % len(keys)]}
+        assert flood((0, 0), cells, walls) == _walk((0, 0), cells, walls), walls
+        assert set().union(*components(cells, walls)) == cells
+    assert edge_key((1, 1), (1, 2)) == Edge((1, 1), "s").key
+    assert outermost(parse_cells("B2:D3"), "s") == parse_cells("B3:D3")
+    assert boundary({(0, 0)}) == {Edge((0, 0), side) for side in "nesw"}
