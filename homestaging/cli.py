@@ -34,6 +34,7 @@ COMMANDS: dict[str, str] = {
     "print": "homestaging.datacommands:print_command",
     "projects": "homestaging.datacommands:projects",
     "render": "homestaging.sheetcommands:render_command",
+    "roomies": "homestaging.roomies.cli:command",
     "score": "homestaging.sheetcommands:score_command",
 }
 """Command name -> ``"module:attribute"`` of its click command, imported when needed."""

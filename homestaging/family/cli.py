@@ -1,0 +1,119 @@
+"""The ``check``, ``score`` and ``render`` commands of a family game, built from its
+:class:`~homestaging.family.game.Game`.
+
+Exit codes as everywhere in homestaging: 0 fine, 1 a rule is broken (``check``,
+``score``), 2 an unusable record or bad usage (the main command group turns InputError
+into located messages and exit 2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ..cli import EXIT_FINDINGS, format_option
+from ..errors import ERROR, InputError
+from ..output import dumps_json, same_file
+from ..scorepad import ScorePad
+from .game import Game
+
+__all__ = ["game_group"]
+
+IMAGE_SUFFIXES = (".png", ".svg", ".pdf")
+
+
+def _display(path: str) -> str:
+    return "<stdin>" if path == "-" else path
+
+
+def _echo(fmt: str, text: Callable[[], str], data: Callable[[], Any]) -> None:
+    click.echo(dumps_json(data()) if fmt == "json" else text(), nl=False)
+
+
+def _scored(game: Game, path: str) -> tuple[Any, ScorePad]:
+    from dataclasses import replace
+
+    record = game.read(path)
+    return record, replace(game.score(record), source=_display(path))
+
+
+def _broken(pads: Sequence[ScorePad]) -> bool:
+    return any(p.severity == ERROR for pad in pads for p in pad.problems)
+
+
+def game_group(game: Game) -> click.Group:
+    """A click group ``NAME`` with ``check``, ``score`` and ``render``."""
+    word = game.record
+
+    @click.group(name=game.name, help=game.help, short_help=f"{game.title}: check, score "
+                 f"and draw a {word.lower()}.")
+    def group() -> None:
+        pass
+
+    @group.command("check", short_help=f"Every rule the {word.lower()} breaks, located.")
+    @click.argument("path", metavar=word)
+    @format_option
+    def check(path: str, fmt: str) -> None:
+        from ..report import check_to_json, format_check
+
+        _, pad = _scored(game, path)
+        file = _display(path)
+        _echo(fmt, lambda: format_check(file, pad.problems, pad.total, final=pad.final),
+              lambda: check_to_json(file, pad.problems, pad.total))
+        if _broken([pad]):
+            raise click.exceptions.Exit(EXIT_FINDINGS)
+
+    check.help = (f"Every rule of {game.title} the {word.lower()} breaks, each located, and "
+                  f"its score. {word} may be '-' for standard input. Exits 0 when no rule "
+                  "is broken (warnings alone exit 0), 1 when one is, 2 when the file cannot "
+                  "be read.")
+
+    @group.command("score", short_help=f"The score pad of a {word.lower()}, or a ranking.")
+    @click.argument("paths", metavar=f"{word}...", nargs=-1, required=True)
+    @format_option
+    def score(paths: tuple[str, ...], fmt: str) -> None:
+        from ..report import format_problems
+        from ..scorepad import format_pad, format_ranking, rank
+
+        pads = [_scored(game, path)[1] for path in paths]
+        if len(pads) == 1:
+            pad = pads[0]
+            _echo(fmt, lambda: format_pad(pad), pad.to_json)
+        else:
+            ranked = rank(pads)
+
+            def text() -> str:
+                found = "".join(format_problems(p.source, p.problems) for p in ranked)
+                return format_ranking(ranked) + (f"\nProblems:\n{found}" if found else "")
+
+            _echo(fmt, text, lambda: [{"file": p.source, **p.to_json()} for p in ranked])
+        if _broken(pads):
+            raise click.exceptions.Exit(EXIT_FINDINGS)
+
+    score.help = (f"The score pad of a {word.lower()}; with several, a ranking table "
+                  f"(total, then {game.tiebreak_help or 'no tie-break: equal totals share'}"
+                  f" a place). A {word.lower()} that breaks a rule is scored provisionally "
+                  "and the command exits 1. JSON: one object, or a list in ranking order. "
+                  f"Any {word} may be '-' for standard input.")
+
+    @group.command("render", short_help=f"Draw the {word.lower()} and its score pad.")
+    @click.argument("path", metavar=word)
+    @click.option("-o", "--output", type=click.Path(dir_okay=False), required=True,
+                  help="The picture to write: .png, .svg or .pdf.")
+    def render(path: str, output: str) -> None:
+        if Path(output).suffix.lower() not in IMAGE_SUFFIXES:
+            raise click.BadParameter(
+                f"{output!r}: expected a file name ending in {', '.join(IMAGE_SUFFIXES)}",
+                param_hint="'-o' / '--output'")
+        if same_file(output, path):
+            raise InputError.single(output, "refusing to overwrite an input file")
+        record, pad = _scored(game, path)
+        game.render(record, pad, output)
+
+    render.help = (f"Draw the {word.lower()} with its score pad beside it (PNG, SVG or "
+                   f"PDF). {word} may be '-' for standard input; the output folder must "
+                   "exist.")
+    return group

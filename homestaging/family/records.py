@@ -1,0 +1,72 @@
+"""Reading a family game's JSON record: syntax, schema and the game's own reading,
+every problem located (``FILE: $.path: message``) and reported at once.
+
+The schema is published in the game's subpackage (``homestaging/roomies/house.schema.json``).
+A reader gets the parsed data and the schema's messages; it reads on from the parts the
+schema passed (:meth:`Messages.skip` tells which), adds its own messages, and
+:meth:`Messages.raise_if_any` raises them all as one InputError.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from ..errors import InputError, Located
+from ..readers import json_path, load_json, read_text
+from ..schema import iter_errors
+
+__all__ = ["Messages", "load_schema", "read_record"]
+
+Parts = tuple[str | int, ...]
+
+
+@cache
+def load_schema(package: str, name: str) -> dict[str, Any]:
+    """The schema ``name.schema.json`` shipped in ``package``."""
+    text = resources.files(package).joinpath(f"{name}.schema.json").read_text(encoding="utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
+
+
+class Messages:
+    """The located messages about one file, in the order found."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.found: list[Located] = []
+        self.bad: set[str] = set()
+
+    def add(self, parts: Parts | str, message: str) -> None:
+        path = parts if isinstance(parts, str) else json_path(parts)
+        self.found.append(Located(self.file, message, path))
+
+    def skip(self, parts: Parts) -> bool:
+        """Whether the schema found a problem at or inside ``$.parts`` (or above it)."""
+        path = json_path(parts)
+        return any(bad == path or bad.startswith((path + ".", path + "["))
+                   or path.startswith(bad if bad == "$" else (bad + ".", bad + "["))
+                   for bad in self.bad)
+
+    def raise_if_any(self) -> None:
+        if self.found:
+            raise InputError(self.found)
+
+
+def read_record(path: str | Path, package: str, schema: str) -> tuple[Any, Messages]:
+    """Parse a JSON record and check it against its schema.
+
+    Syntax errors raise InputError at once; schema messages are collected in the
+    returned :class:`Messages` (their paths in ``bad``) for the reader to add to.
+    """
+    name, text = read_text(path)
+    data = load_json(text, name)
+    messages = Messages(name)
+    for where, message in iter_errors(data, load_schema(package, schema)):
+        messages.add(where, message)
+        if not message.startswith("missing required key"):
+            messages.bad.add(where)  # a missing key leaves the rest of its object readable
+    return data, messages

@@ -1,0 +1,254 @@
+"""The Rooms & Roomies house drawn with matplotlib, its score pad beside it.
+
+Rooms are filled by floor (parquet warm, tiled floor cool, with a fine grid), walls are
+black (outside walls thicker), doors are gaps with their ledges shaded, the front door
+has its path, windows are blue on the walls (red when covered by a shelf or closet).
+Tiles are filled with their first colour, their colour icons as dots, wall edges as
+thick lines, a TV's screen as a cyan line; floor markings are rings (filled when
+touched). Tiles at fault are outlined in red. Nothing here uses pyplot.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..drawing import cell_points, draw_walls, fit_text, label_spot, patch, segment, union
+from ..family.panel import draw_pad, figure_with_panel, save_figure
+from ..grid import Edge, column_name, neighbours, parse_cell
+from ..scorepad import ScorePad
+from .furniture import type_label
+from .model import House, Room, Tile
+from .score import covered_by
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+__all__ = ["draw_house", "house_figure", "save_house"]
+
+FLOOR_COLORS = {"parquet": "#ecd3ad", "tiles": "#d3e4ec"}
+ICON_COLORS = {"red": "#d9534f", "green": "#4cae4c", "blue": "#3a7bd5", "black": "#222222",
+               "brown": "#8b5a2b", "white": "#ffffff"}
+TILE_COLORS = {"red": "#f2b8b5", "green": "#c3e6c3", "blue": "#b7d0f0", "black": "#a3a3a3",
+               "brown": "#d9bc97", "white": "#f8f8f8"}
+WINDOW_COLOR = "#5fa8e8"
+COVERED_COLOR = "#d62728"
+FAULT_COLOR = "#d62728"
+
+
+def _walls(house: House) -> tuple[list[Edge], list[Edge]]:
+    """The outside walls and the walls between rooms, doors left out."""
+    openings = {door.edge for door in house.doors}
+    outside: set[Edge] = set()
+    inside: set[Edge] = set()
+    for cell, room in house.room_at.items():
+        for side, other in neighbours(cell):
+            edge = Edge(cell, side)
+            if edge in openings:
+                continue
+            owner = house.room_at.get(other)
+            if owner is None:
+                outside.add(edge)
+            elif owner is not room:
+                inside.add(edge)
+    key = lambda e: e.key  # noqa: E731
+    return sorted(outside, key=key), sorted(inside, key=key)
+
+
+def _room(ax: Axes, house: House, room: Room, cell_pt: float) -> None:
+    from matplotlib.collections import LineCollection
+
+    ax.add_patch(patch(union(room.cells), facecolor=FLOOR_COLORS[room.floor],
+                       edgecolor="none", zorder=1, gid=f"room-{room.key}"))
+    lines = [segment(Edge(cell, side)) for cell in sorted(room.cells) for side in ("e", "s")
+             if house.room_at.get(Edge(cell, side).outer) is room]
+    ax.add_collection(LineCollection(lines, colors="#ffffff" if room.bathroom else "#d8b98c",
+                                     linewidths=max(0.4, cell_pt * 0.025), zorder=1.2))
+
+
+def _label_run(house: House, room: Room) -> list[tuple[int, int]]:
+    """The longest row of empty squares in the room (the first in reading order)."""
+    best: list[tuple[int, int]] = []
+    for x, y in sorted(room.cells, key=lambda c: (c[1], c[0])):
+        if not house.empty((x, y)) or (house.empty((x - 1, y)) and (x - 1, y) in room.cells):
+            continue
+        run = [(x, y)]
+        while (run[-1][0] + 1, y) in room.cells and house.empty((run[-1][0] + 1, y)):
+            run.append((run[-1][0] + 1, y))
+        if len(run) > len(best):
+            best = run
+    return best
+
+
+def _room_label(ax: Axes, house: House, room: Room, cell_pt: float) -> None:
+    done = house.complete(room)
+    text = f"{room.name}\nbonus {room.bonus}: {'complete' if done else 'not complete'}"
+    run = _label_run(house, room)
+    if run:
+        x = run[0][0] + len(run) / 2
+        y = run[0][1] + 0.5
+        label, size, _ = fit_text(text, cell_pt * len(run) * 0.95, cell_pt * 0.8,
+                                  largest=cell_pt * 0.24, smallest=3.0)
+        ha, va = "center", "center"
+    else:
+        x, y = (c + 0.06 for c in min(room.cells, key=lambda c: (c[1], c[0])))
+        label, size, _ = fit_text(text, cell_pt * 3, cell_pt * 0.6, largest=cell_pt * 0.2,
+                                  smallest=3.0)
+        ha, va = "left", "top"
+    ax.text(x, y, label, ha=ha, va=va, fontsize=size, zorder=12, linespacing=1.1,
+            color="#1d5e20" if done else "#8a4b00", fontweight="bold",
+            bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "alpha": 0.75,
+                  "edgecolor": "none"}, gid="room-label")
+
+
+def _doors(ax: Axes, house: House, cell_pt: float) -> None:
+    from matplotlib.patches import Rectangle
+
+    for cell, doors in sorted(house.ledges.items()):
+        for door in doors:
+            (x0, y0), (x1, y1) = segment(door.edge)
+            x, y = cell
+            # the ledge: a band along the door on the square in front of it
+            if y0 == y1:  # horizontal door edge
+                top = y if y0 == y else y + 0.78
+                shape = Rectangle((x + 0.1, top), 0.8, 0.22)
+            else:
+                left = x if x0 == x else x + 0.78
+                shape = Rectangle((left, y + 0.1), 0.22, 0.8)
+            shape.set(facecolor="#b07d3e", alpha=0.45, edgecolor="none", zorder=2.5, gid="ledge")
+            ax.add_patch(shape)
+    for door in house.doors:
+        (x0, y0), (x1, y1) = segment(door.edge)
+        ax.plot([x0, x1], [y0, y1], color="#ffffff", linewidth=max(1.0, cell_pt * 0.1),
+                solid_capstyle="butt", zorder=8.5, gid="door")
+        if door.front:
+            inside = next(c for c in door.edge.cells if c in house.room_at)
+            outside = door.edge.outer if inside == door.edge.cell else door.edge.cell
+            ox, oy = outside
+            ax.add_patch(patch(union([outside]), facecolor="#cfcfcf", edgecolor="#999999",
+                               linewidth=0.5, zorder=0.5, gid="front-path"))
+            ax.text(ox + 0.5, oy + 0.5, "front\ndoor", ha="center", va="center",
+                    fontsize=max(3.5, cell_pt * 0.16), color="#444444", zorder=6)
+
+
+def _windows(ax: Axes, house: House, cell_pt: float) -> None:
+    for window in house.windows:
+        covered = bool(covered_by(house, window))
+        for edge in window.edges:
+            (x0, y0), (x1, y1) = segment(edge)
+            inset = 0.12
+            if y0 == y1:
+                xs, ys = [x0 + inset, x1 - inset], [y0, y1]
+            else:
+                xs, ys = [x0, x1], [y0 + inset, y1 - inset]
+            ax.plot(xs, ys, color=COVERED_COLOR if covered else WINDOW_COLOR,
+                    linewidth=max(1.5, cell_pt * 0.12), solid_capstyle="butt", zorder=9,
+                    gid="covered-window" if covered else "window")
+
+
+def _tile(ax: Axes, tile: Tile, cell_pt: float, fault: bool) -> None:
+    from matplotlib.collections import LineCollection
+    from matplotlib.patches import Circle
+
+    shape = union(tile.cells).buffer(-0.06, join_style="mitre")
+    ax.add_patch(patch(shape, facecolor=TILE_COLORS[tile.colors[0]],
+                       edgecolor=FAULT_COLOR if fault else "#444444",
+                       linewidth=max(0.8, cell_pt * (0.07 if fault else 0.035)),
+                       linestyle="--" if fault else "-", zorder=4, gid="tile"))
+    corner = min(tile.cells, key=lambda c: (c[1], c[0]))
+    for index, color in enumerate(tile.colors):
+        ax.add_patch(Circle((corner[0] + 0.2 + index * 0.2, corner[1] + 0.2), 0.08,
+                            facecolor=ICON_COLORS[color], edgecolor="#333333", linewidth=0.4,
+                            zorder=6, gid="color-icon"))
+    walls = [segment(edge) for edge in tile.wall_edges()]
+    if walls:
+        ax.add_collection(LineCollection(sorted(walls), colors="#3b2a1a",
+                                         linewidths=max(1.5, cell_pt * 0.14),
+                                         capstyle="butt", zorder=8.2, gid="wall-edge"))
+    if tile.screen is not None:
+        from ..grid import DELTAS
+
+        dx, dy = DELTAS[tile.screen]
+        screen = []
+        for cell in tile.screen_cells():
+            (x0, y0), (x1, y1) = segment(Edge(cell, tile.screen))
+            shift = 0.16
+            screen.append([(x0 - dx * shift, y0 - dy * shift), (x1 - dx * shift, y1 - dy * shift)])
+        ax.add_collection(LineCollection(screen, colors="#00b5d8",
+                                         linewidths=max(1.2, cell_pt * 0.08), zorder=7,
+                                         gid="screen"))
+    label = type_label(tile.kind) + (" (double)" if tile.double else "")
+    if tile.points:
+        label += f" +{tile.points}"
+    lx, ly, w, h = label_spot(tile.cells)
+    text, size, rotation = fit_text(label, cell_pt * w * 0.9, cell_pt * h * 0.8,
+                                    largest=min(8.0, cell_pt * 0.26), smallest=3.0)
+    ax.text(lx, ly + (0.08 if h == 1 else 0), text, ha="center", va="center", fontsize=size,
+            rotation=rotation, zorder=9.5, gid="tile-label")
+
+
+def _markings(ax: Axes, house: House) -> None:
+    from matplotlib.patches import Circle
+
+    for room in house.rooms:
+        for x, y in room.markings:
+            touched = house.touched((x, y))
+            ax.add_patch(Circle((x + 0.8, y + 0.8), 0.1,
+                                facecolor="#2e7d32" if touched else "white",
+                                edgecolor="#2e7d32" if touched else FAULT_COLOR, linewidth=1.0,
+                                zorder=10, gid="marking"))
+
+
+def _coordinates(ax: Axes, house: House, cell_pt: float) -> None:
+    size = min(8.0, max(4.0, cell_pt * 0.3))
+    for x in range(house.width):
+        ax.text(x + 0.5, -0.3, column_name(x), ha="center", va="center", fontsize=size,
+                color="#666666")
+    for y in range(house.height):
+        ax.text(-0.3, y + 0.5, str(y + 1), ha="center", va="center", fontsize=size,
+                color="#666666")
+
+
+def draw_house(ax: Axes, house: House, pad: ScorePad | None = None) -> Axes:
+    """Draw the house on ``ax``: rooms, walls, doors, windows, tiles, markings."""
+    ax.set_xlim(-0.7, house.width + 0.7)
+    ax.set_ylim(house.height + 0.7, -0.7)
+    ax.set_aspect("equal")
+    ax.set_axis_off()
+    cell_pt = cell_points(ax, house.width + 1.4, house.height + 1.4)
+    faults = {(p.path, name) for p in (pad.errors if pad else []) for name in p.cells}
+    _coordinates(ax, house, cell_pt)
+    for room in house.rooms:
+        _room(ax, house, room, cell_pt)
+    _doors(ax, house, cell_pt)
+    for tile in house.tiles:
+        names = {name for name in (f"{column_name(x)}{y + 1}" for x, y in tile.cells)}
+        _tile(ax, tile, cell_pt, any((tile.path, name) in faults for name in names))
+    outside, inside = _walls(house)
+    draw_walls(ax, inside, cell_pt, exterior=False)
+    draw_walls(ax, outside, cell_pt, exterior=True)
+    _windows(ax, house, cell_pt)
+    _markings(ax, house)
+    for room in house.rooms:
+        _room_label(ax, house, room, cell_pt)
+    if pad is not None:
+        for problem in pad.errors:
+            for name in problem.cells:
+                x, y = parse_cell(name)
+                ax.add_patch(patch(union([(x, y)]), facecolor="none", edgecolor=FAULT_COLOR,
+                                   linewidth=1.2, zorder=11, gid="problem"))
+    return ax
+
+
+def house_figure(house: House, pad: ScorePad) -> Figure:
+    """The house and its score pad side by side."""
+    fig, drawing, panel = figure_with_panel(house.width + 1.4, house.height + 1.4, pad)
+    draw_house(drawing, house, pad)
+    draw_pad(panel, pad)
+    return fig
+
+
+def save_house(house: House, pad: ScorePad, path: str | Path) -> None:
+    """Write the picture (``.png``, ``.svg`` or ``.pdf``) atomically."""
+    save_figure(house_figure(house, pad), path, f"Rooms & Roomies - {house.player}")
