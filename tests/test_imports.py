@@ -16,8 +16,8 @@ EXAMPLE = ROOT / "examples" / "tutorial-finished.json"
 
 # Every module of the package, lowest first: a module may only import the ones before it.
 CORE = [  # the game: squares, pieces, the models, rules, access, scoring, placements (no I/O)
-    "grid", "errors", "pieces", "catalog", "project", "sheet", "layout", "rules", "access",
-    "distance", "bonuses", "scoring", "bitmask", "placement",
+    "grid", "errors", "scorepad", "pieces", "catalog", "project", "sheet", "layout", "rules",
+    "access", "distance", "bonuses", "scoring", "bitmask", "placement",
 ]
 CLI = ["clitools", "sheetcommands", "datacommands", "cli"]  # the only ones that use click
 LAYERS = [
@@ -153,3 +153,64 @@ def test_imports_point_down(module: str) -> None:
         assert "click" not in imports
     if module in CORE:
         assert not imports & {"yaml", "readers", "schema", "output"}, module
+
+
+SUBPACKAGES = sorted(p.parent.name for p in PACKAGE.glob("*/__init__.py"))
+DRAWING_MODULES = {"render", "panel"}
+
+
+def _relative_imports(path: Path) -> set[str]:
+    """Modules of the package this file imports, as dotted names under homestaging."""
+    package = path.parent.relative_to(ROOT).parts  # ("homestaging", "roomies")
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = list(package[: len(package) - node.level + 1])
+                parts = base + (node.module.split(".") if node.module else [])
+                if node.module:
+                    found.add(".".join(parts))
+                else:
+                    found.update(".".join([*parts, a.name]) for a in node.names)
+            elif node.module and node.module.startswith("homestaging"):
+                found.add(node.module)
+    return found
+
+
+def test_core_never_imports_a_subpackage() -> None:
+    for module in MODULES:
+        imported = _relative_imports(PACKAGE / f"{module}.py")
+        assert not {name for name in imported
+                    if name.split(".")[1:2] and name.split(".")[1] in SUBPACKAGES}, module
+
+
+@pytest.mark.parametrize("path", sorted(PACKAGE.glob("*/*.py")),
+                         ids=lambda p: f"{p.parent.name}.{p.stem}")
+def test_subpackage_imports(path: Path) -> None:
+    """A subpackage uses the core and the shared family package, never another game;
+    click only in its cli, matplotlib only where it draws."""
+    imports = _imports(path)
+    own = path.parent.name
+    for name in _relative_imports(path):
+        parts = name.split(".")
+        if len(parts) > 1 and parts[1] in SUBPACKAGES:
+            assert parts[1] in (own, "family"), f"{own}.{path.stem} imports {name}"
+    if path.stem != "cli":
+        assert "click" not in imports
+    if path.stem not in DRAWING_MODULES:
+        assert "matplotlib" not in imports
+
+
+@pytest.mark.parametrize("game", ["roomies"])
+@pytest.mark.parametrize("command", ["check", "score"])
+def test_family_check_and_score_import_no_heavy_library(game: str, command: str) -> None:
+    example = sorted((ROOT / "examples" / game).glob("*[!d].json"))[0]  # not .expected.json
+    code = f"""
+from homestaging.cli import main
+try:
+    main([{game!r}, {command!r}, {str(example)!r}], prog_name="homestaging")
+except SystemExit as stop:
+    assert stop.code in (0, 1), stop.code
+""" + LOADED
+    loaded = _run(code)
+    assert (loaded["matplotlib"], loaded["networkx"]) == (False, False)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import textwrap
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..drawing import figure_bytes, image_format
 from ..output import write_atomic
@@ -56,7 +56,7 @@ def pad_panel_lines(pad: ScorePad) -> list[Line]:
     return lines
 
 
-_STYLES = {
+_STYLES: dict[str, dict[str, Any]] = {
     "title": {"fontsize": 9.5, "fontweight": "bold", "color": "#111111"},
     "head": {"fontsize": 8.5, "fontweight": "bold", "color": "#111111"},
     "item": {"fontsize": 7.5, "color": "#222222"},

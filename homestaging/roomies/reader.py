@@ -240,7 +240,10 @@ class _Reader:
     # -------------------------------------------------------------------- tiles
 
     def _tiles(self) -> list[Tile]:
-        legend: Mapping[str, Any] = self.data.get("tiles", {}) if self.ok("tiles") else {}
+        legend: Mapping[str, Any] = self.data.get("tiles", {})
+        usable = isinstance(legend, dict)  # else the schema said so
+        if not usable:
+            legend = {}
         tiles: list[Tile] = []
         if "furniture" in self.data:
             grid = self._grid("furniture")
@@ -249,7 +252,7 @@ class _Reader:
             for char, cells in sorted(self._letters(grid).items(),
                                       key=lambda item: _first(item[1])):
                 if char not in legend:
-                    if not self.m.skip(("tiles",)):
+                    if usable:
                         self.m.add(("furniture",), f"{char!r} at {cells_text(cells[:5])} is "
                                    "not a tile of $.tiles")
                     continue
@@ -282,6 +285,8 @@ class _Reader:
                 path = json_path(("placed", index))
                 if isinstance(spec, str):
                     if spec not in legend:
+                        if not usable:
+                            continue
                         self.m.add(("placed", index, "tile"), f"{spec!r} is not a tile of $.tiles")
                         continue
                     spec = legend[spec]
@@ -303,7 +308,7 @@ class _Reader:
             floor = ANY_FLOOR
         for key, allowed in (("screen", "tv"), ("double", "bed")):
             if key in spec and kind != allowed:
-                self.m.add(path, f"{key!r} is for a {allowed} tile, not a {kind}")
+                self.m.add(path, f"{key!r} is for a {allowed} tile, not {_a(kind)}")
                 good = False
         number = number_of(kind)
         points = spec.get("points", UNIQUE_POINTS if number in UNIQUE_NUMBERS else 0)
@@ -383,7 +388,7 @@ class _Reader:
         for index, entry in enumerate(spec.get("tiles", [])):
             path = json_path(("truck", "tiles", index))
             if entry.get("double") and entry["type"] != "bed":
-                self.m.add(path, f"'double' is for a bed tile, not a {entry['type']}")
+                self.m.add(path, f"'double' is for a bed tile, not {_a(entry['type'])}")
             tiles.append(TruckTile(entry["type"], bool(entry.get("double", False)), path))
         return Truck(upgrades, junk, tuple(tiles))
 
@@ -429,6 +434,11 @@ class _Reader:
                 self.m.add(path, f"there is one {kind} tile (number {number_of(kind)}) in the "
                            f"game; it is also at {where[kind]}")
             where.setdefault(kind, path)
+
+
+def _a(kind: str) -> str:
+    """``an armchair``, ``a bed``."""
+    return f"{'an' if kind[0] in 'aeiou' else 'a'} {kind}"
 
 
 def _title(card: str) -> str:
