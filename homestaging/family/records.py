@@ -51,6 +51,13 @@ class Messages:
                    or path.startswith(bad if bad == "$" else (bad + ".", bad + "["))
                    for bad in self.bad)
 
+    def broken(self, parts: Parts) -> bool:
+        """Whether the schema found ``$.parts`` itself (or a value above it) unusable; a
+        container with a bad entry is not broken, its entries are read one by one."""
+        path = json_path(parts)
+        return any(bad == path or path.startswith(bad if bad == "$" else (bad + ".", bad + "["))
+                   for bad in self.bad)
+
     def raise_if_any(self) -> None:
         if self.found:
             raise InputError(self.found)

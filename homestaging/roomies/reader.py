@@ -73,7 +73,9 @@ class _Reader:
         self.height = 0
 
     def ok(self, *parts: str | int) -> bool:
-        return parts[0] in self.data and not self.m.skip(parts)
+        """The key is there and the schema did not refuse its value (its entries may
+        still be refused one by one: readers skip those)."""
+        return parts[0] in self.data and not self.m.broken(parts)
 
     def read(self) -> House | None:
         grid = self._grid("house")
@@ -85,7 +87,7 @@ class _Reader:
         truck = self._truck()
         roomies = self._roomies()
         self._unique(tiles, truck)
-        if grid is None or not self.ok("this_is_you"):
+        if grid is None or "this_is_you" not in self.data or self.m.skip(("this_is_you",)):
             return None
         return House(
             player=str(self.data.get("player", "")),
@@ -98,7 +100,7 @@ class _Reader:
 
     def _grid(self, key: str) -> list[str] | None:
         """The rows of a grid, all as wide as the first (the house's size for furniture)."""
-        if not self.ok(key):
+        if key not in self.data or self.m.skip((key,)):
             return None
         rows: list[str] = self.data[key]
         width = self.width or (len(rows[0]) if rows else 0)
@@ -184,6 +186,8 @@ class _Reader:
         if self.ok("doors"):
             for index, value in enumerate(self.data["doors"]):
                 parts: Parts = ("doors", index)
+                if self.m.skip(parts):
+                    continue
                 edge = self._edge(value, parts)
                 if edge is None or not room_at:
                     continue
@@ -193,7 +197,7 @@ class _Reader:
                     continue
                 if self._twice(edge, json_path(parts), seen):
                     doors.append(Door(edge, json_path(parts)))
-        if self.ok("front_door"):
+        if "front_door" in self.data and not self.m.skip(("front_door",)):
             edge = self._edge(self.data["front_door"], ("front_door",))
             if edge is not None and room_at:
                 inside = [cell for cell in edge.cells if cell in room_at]
@@ -217,6 +221,8 @@ class _Reader:
         seen: dict[Edge, str] = {door.edge: door.path for door in doors}
         windows: list[Window] = []
         for index, value in enumerate(self.data["windows"]):
+            if self.m.skip(("windows", index)):
+                continue
             single = len(value) == 2 and all(isinstance(v, str) for v in value)
             entries = [value] if single else value
             edges: list[Edge] = []
@@ -380,12 +386,16 @@ class _Reader:
         if not self.ok("truck"):
             return Truck()
         spec = self.data["truck"]
-        upgrades, junk = spec.get("upgrades", 0), spec.get("junk", 0)
+        upgrades, junk = (0 if self.m.skip(("truck", key)) else spec.get(key, 0)
+                          for key in ("upgrades", "junk"))
         if upgrades + junk > 3:
             self.m.add(("truck",), f"{upgrades} upgrades and {junk} junk: a truck has 3 "
                        "junk tiles in all")
         tiles: list[TruckTile] = []
-        for index, entry in enumerate(spec.get("tiles", [])):
+        for index, entry in enumerate([] if self.m.broken(("truck", "tiles"))
+                                      else spec.get("tiles", [])):
+            if self.m.skip(("truck", "tiles", index)):
+                continue
             path = json_path(("truck", "tiles", index))
             if entry.get("double") and entry["type"] != "bed":
                 self.m.add(path, f"'double' is for a bed tile, not {_a(entry['type'])}")
@@ -399,6 +409,8 @@ class _Reader:
         seen: dict[str, int] = {}
         for index, entry in enumerate(self.data["roomies"]):
             parts: Parts = ("roomies", index)
+            if self.m.skip(parts):
+                continue
             card = entry["card"]
             wish = WISHES[card]
             given = {key: value for key, value in entry.items() if key != "card"}
