@@ -31,6 +31,7 @@ COMMANDS: dict[str, str] = {
     "convert": "homestaging.sheetcommands:convert_command",
     "decorum": "homestaging.decorum.cli:command",
     "furniture": "homestaging.datacommands:furniture",
+    "housewarming": "homestaging.housewarming.cli:command",
     "place": "homestaging.sheetcommands:place_command",
     "print": "homestaging.datacommands:print_command",
     "projects": "homestaging.datacommands:projects",
