@@ -30,6 +30,7 @@ COMMANDS: dict[str, str] = {
     "check": "homestaging.sheetcommands:check_command",
     "convert": "homestaging.sheetcommands:convert_command",
     "decorum": "homestaging.decorum.cli:command",
+    "dreamhome": "homestaging.dreamhome.cli:command",
     "furniture": "homestaging.datacommands:furniture",
     "housewarming": "homestaging.housewarming.cli:command",
     "place": "homestaging.sheetcommands:place_command",

@@ -201,7 +201,7 @@ def test_subpackage_imports(path: Path) -> None:
         assert "matplotlib" not in imports
 
 
-@pytest.mark.parametrize("game", ["roomies", "decorum", "housewarming"])
+@pytest.mark.parametrize("game", ["roomies", "decorum", "housewarming", "dreamhome"])
 @pytest.mark.parametrize("command", ["check", "score"])
 def test_family_check_and_score_import_no_heavy_library(game: str, command: str) -> None:
     example = sorted((ROOT / "examples" / game).glob("*[!d].json"))[0]  # not .expected.json
