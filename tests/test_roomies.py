@@ -414,10 +414,3 @@ def test_render_marks_the_errors(tmp_path: Path) -> None:
     assert len(problems) == sum(len(p.cells) for p in score(house).errors)
     assert all(p.severity == ERROR for p in score(house).problems)
 
-
-def test_the_worked_example_of_the_docs_is_the_real_output() -> None:
-    docs = (EXAMPLES.parent.parent / "docs" / "roomies.md").read_text()
-    block = docs.split("$ homestaging roomies score examples/roomies/first-house.json\n")[1]
-    shown = block.split("```")[0]
-    house = read_house(EXAMPLES / "first-house.json")
-    assert format_pad(score(house), "examples/roomies/first-house.json") == shown

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from .conditions import Condition
 from .model import House
 
-__all__ = ["CardCondition", "Game", "HEARTS"]
+__all__ = ["HEARTS", "CardCondition", "Game"]
 
 #: Heart tokens in play: 3 for two players, 5 for three or four (Game Setup).
 HEARTS = {2: 3, 3: 5, 4: 5}

@@ -75,8 +75,9 @@ class House:
 
     def total(self, trait: str) -> int:
         """Comfort, style or cool: the cards and the noted changes."""
-        return sum(getattr(card, trait) for card in self.cards) + sum(
-            getattr(change, trait) for change in self.changes)
+        values: list[int] = [getattr(card, trait) for card in self.cards]
+        values += [getattr(change, trait) for change in self.changes]
+        return sum(values)
 
     @property
     def can_declare(self) -> bool:
