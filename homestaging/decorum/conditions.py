@@ -115,7 +115,7 @@ def read_condition(value: Any, parts: Parts, m: Messages, board: str,
 
     ``has_room``: the player has a roommate token (``your room`` is allowed).
     """
-    if m.skip(parts) or not isinstance(value, Mapping):
+    if m.broken(parts) or not isinstance(value, Mapping):
         return None
     tests = [key for key in TESTS if key in value]
     if len(tests) != 1:
@@ -125,8 +125,10 @@ def read_condition(value: Any, parts: Parts, m: Messages, board: str,
     test = tests[0]
     rooms = [name for name, _, _ in BOARDS[board]]
     area = value.get("in", "house")
-    good = True
-    if test in ("all", "any", "not", "met") and "in" in value:
+    good = not m.skip(parts)  # a part of it is refused by the schema: check the rest only
+    if m.skip((*parts, "in")):
+        pass
+    elif test in ("all", "any", "not", "met") and "in" in value:
         m.add((*parts, "in"), f"'{test}' takes no 'in'; give it to the conditions inside")
         good = False
     elif area not in (*AREAS, *rooms, "your room"):

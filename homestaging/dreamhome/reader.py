@@ -36,8 +36,8 @@ def _board(rows: Sequence[str], m: Messages) -> dict[str, list[Cell]] | None:
     good = 0 < width <= MAX_SIDE
     for index, row in enumerate(rows):
         if len(row) != width:
-            m.add(("board", index), f"row {index + 1} has {len(row)} spaces; expected {width}, "
-                  "as the first row")
+            m.add(("board", index), f"row {index + 1} has {len(row)} "
+                  f"space{'' if len(row) == 1 else 's'}; expected {width}, as the first row")
             good = False
     if not good:
         return None

@@ -93,9 +93,10 @@ def game_group(game: Game) -> click.Group:
         if _broken(pads):
             raise click.exceptions.Exit(EXIT_FINDINGS)
 
+    order = (f"best total first, then {game.tiebreak_help}" if game.tiebreak_help else
+             "best total first; the rule book has no tie-break: equal totals share a place")
     score.help = (f"The score pad of a {word.lower()}; with several, a ranking table "
-                  f"(total, then {game.tiebreak_help or 'no tie-break: equal totals share'}"
-                  f" a place). A {word.lower()} that breaks a rule is scored provisionally "
+                  f"({order}). A {word.lower()} that breaks a rule is scored provisionally "
                   "and the command exits 1. JSON: one object, or a list in ranking order. "
                   f"Any {word} may be '-' for standard input.")
 

@@ -10,6 +10,7 @@ schema passed (:meth:`Messages.skip` tells which), adds its own messages, and
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -20,6 +21,11 @@ from ..readers import json_path, load_json, read_text
 from ..schema import iter_errors
 
 __all__ = ["Messages", "load_schema", "read_record"]
+
+#: Schema messages that leave the value readable: a missing key, too few or too many
+#: entries or keys (its entries are still read one by one).
+_SIZE_OR_KEY = re.compile(r"missing required key |expected (at least|at most) \d+ entr"
+                          r"|expected one of the keys |expected \d+ key")
 
 Parts = tuple[str | int, ...]
 
@@ -39,17 +45,19 @@ class Messages:
         self.file = file
         self.found: list[Located] = []
         self.bad: set[str] = set()
+        self.sized: set[str] = set()
 
     def add(self, parts: Parts | str, message: str) -> None:
         path = parts if isinstance(parts, str) else json_path(parts)
         self.found.append(Located(self.file, message, path))
 
     def skip(self, parts: Parts) -> bool:
-        """Whether the schema found a problem at or inside ``$.parts`` (or above it)."""
+        """Whether the schema found a problem at or inside ``$.parts``, or found a value
+        above it unusable: the reader leaves that part to the schema's message."""
         path = json_path(parts)
-        return any(bad == path or bad.startswith((path + ".", path + "["))
-                   or path.startswith(bad if bad == "$" else (bad + ".", bad + "["))
-                   for bad in self.bad)
+        inside = (path + ".", path + "[")
+        return self.broken(parts) or any(
+            found == path or found.startswith(inside) for found in self.bad | self.sized)
 
     def broken(self, parts: Parts) -> bool:
         """Whether the schema found ``$.parts`` itself (or a value above it) unusable; a
@@ -74,6 +82,5 @@ def read_record(path: str | Path, package: str, schema: str) -> tuple[Any, Messa
     messages = Messages(name)
     for where, message in iter_errors(data, load_schema(package, schema)):
         messages.add(where, message)
-        if not message.startswith("missing required key"):
-            messages.bad.add(where)  # a missing key leaves the rest of its object readable
+        (messages.sized if _SIZE_OR_KEY.match(message) else messages.bad).add(where)
     return data, messages

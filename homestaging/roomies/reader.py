@@ -114,8 +114,9 @@ class _Reader:
             return None
         for index, row in enumerate(rows):
             if len(row) != width:
-                self.m.add((key, index), f"row {index + 1} has {len(row)} squares; expected "
-                           f"{width}, as {'the first row' if key == 'house' else 'the house'}")
+                self.m.add((key, index), f"row {index + 1} has {_squares(len(row))}; "
+                           f"expected {width}, as "
+                           f"{'the first row' if key == 'house' else 'the house'}")
                 good = False
         if key == "house":
             self.width, self.height = width, height
@@ -236,7 +237,7 @@ class _Reader:
                     self.m.add(parts, f"window {edge.name} is not on a wall")
                 elif self._twice(edge, json_path(parts), seen):
                     edges.append(edge)
-            if len(edges) == len(entries) and not _in_a_row(edges):
+            if edges and len(edges) == len(entries) and not _in_a_row(edges):
                 self.m.add(("windows", index), "the edges of one window must follow each "
                            "other along one wall (list separate windows separately)")
             elif edges and len(edges) == len(entries):
@@ -446,6 +447,10 @@ class _Reader:
                 self.m.add(path, f"there is one {kind} tile (number {number_of(kind)}) in the "
                            f"game; it is also at {where[kind]}")
             where.setdefault(kind, path)
+
+
+def _squares(count: int) -> str:
+    return f"{count} square{'' if count == 1 else 's'}"
 
 
 def _a(kind: str) -> str:
