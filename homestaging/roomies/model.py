@@ -211,14 +211,41 @@ class House:
                     found.setdefault(cell, []).append(door)
         return {cell: tuple(doors) for cell, doors in found.items()}
 
+    @cached_property
+    def _room_ledges(self) -> dict[str, list[tuple[Cell, Door]]]:
+        found: dict[str, list[tuple[Cell, Door]]] = {}
+        for cell, doors in sorted(self.ledges.items(), key=lambda item: (item[0][1],
+                                                                          item[0][0])):
+            found.setdefault(self.room_at[cell].key, []).extend((cell, d) for d in doors)
+        return found
+
     def room_ledges(self, room: Room) -> list[tuple[Cell, Door]]:
-        """The door ledges in a room: (square, door), one per door."""
-        return sorted(((cell, door) for cell, doors in self.ledges.items() if cell in room.cells
-                       for door in doors), key=lambda item: (item[0][1], item[0][0]))
+        """The door ledges in a room: (square, door), one per door, in reading order."""
+        return self._room_ledges.get(room.key, [])
+
+    @cached_property
+    def _room_tiles(self) -> dict[str, list[Tile]]:
+        found: dict[str, list[Tile]] = {}
+        for tile in self.tiles:
+            rooms = {self.room_at.get(cell) for cell in tile.cells}
+            if len(rooms) == 1:
+                (room,) = rooms
+                if room is not None:
+                    found.setdefault(room.key, []).append(tile)
+        return found
 
     def tiles_in(self, room: Room) -> list[Tile]:
-        """The tiles standing in a room (all of their squares in it)."""
-        return [tile for tile in self.tiles if tile.cells <= room.cells]
+        """The tiles standing in a room (all of their squares in it), in listed order."""
+        return self._room_tiles.get(room.key, [])
+
+    @cached_property
+    def windows_at(self) -> dict[Cell, tuple[int, ...]]:
+        """The floor squares just inside windows, with the windows' indexes."""
+        found: dict[Cell, list[int]] = {}
+        for index, window in enumerate(self.windows):
+            for cell in sorted(self.window_cells(window)):
+                found.setdefault(cell, []).append(index)
+        return {cell: tuple(indexes) for cell, indexes in found.items()}
 
     def empty(self, cell: Cell) -> bool:
         """A floor square no tile covers (a door ledge square is empty)."""

@@ -34,7 +34,8 @@ def _subject(tile: Tile) -> str:
     return f"{type_label(tile.kind)} {tile.label}"
 
 
-def _tile_problems(house: House, index: int, tile: Tile) -> list[Problem]:
+def _tile_problems(house: House, index: int, tile: Tile,
+                   first: dict[Cell, int]) -> list[Problem]:
     found: list[Problem] = []
     where = cells_text(tile.cells)
     subject = _subject(tile)
@@ -57,11 +58,13 @@ def _tile_problems(house: House, index: int, tile: Tile) -> list[Problem]:
                 cells = [c for c in tile.cells if c in room.cells]
                 add("wrong-floor", f"{subject} needs {_FLOOR_WORDS[tile.floor]}; {room.name} "
                     f"has {_FLOOR_WORDS[room.floor]}", cells)
-    for other in house.tiles[:index]:
-        shared = tile.cells & other.cells
-        if shared:
-            add("overlap", f"{subject} overlaps {_subject(other)} at {cells_text(shared)}",
-                shared)
+    earlier: dict[int, list[Cell]] = {}
+    for cell in tile.cells:
+        if first.setdefault(cell, index) != index:
+            earlier.setdefault(first[cell], []).append(cell)
+    for other, shared in sorted(earlier.items()):
+        add("overlap", f"{subject} overlaps {_subject(house.tiles[other])} at "
+            f"{cells_text(shared)}", shared)
     blocked = [c for c in tile.cells if c in house.ledges]
     if blocked:
         doors = sorted({door.edge.name for c in blocked for door in house.ledges[c]})
@@ -113,8 +116,9 @@ def _connected(house: House) -> set[str]:
 def check(house: House) -> list[Problem]:
     """Every rule the house breaks, in a fixed order."""
     found: list[Problem] = []
+    first: dict[Cell, int] = {}  # the first tile listed on each square
     for index, tile in enumerate(house.tiles):
-        found += _tile_problems(house, index, tile)
+        found += _tile_problems(house, index, tile, first)
     for window in house.windows:
         shared = [edge for edge in window.edges
                   if all(cell in house.room_at for cell in edge.cells)]
@@ -145,10 +149,6 @@ def check(house: House) -> list[Problem]:
 
 def faulty(house: House, problems: Iterable[Problem]) -> set[int]:
     """Indexes of the tiles an error names (by their entry and squares)."""
-    found: set[int] = set()
-    errors = [p for p in problems if p.severity == ERROR]
-    for index, tile in enumerate(house.tiles):
-        names = set(_names(tile.cells))
-        if any(p.path == tile.path and names & set(p.cells) for p in errors):
-            found.add(index)
-    return found
+    named = {(p.path, name) for p in problems if p.severity == ERROR for name in p.cells}
+    return {index for index, tile in enumerate(house.tiles)
+            if any((tile.path, name) in named for name in _names(tile.cells))}

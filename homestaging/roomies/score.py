@@ -109,9 +109,15 @@ def _printed(house: House) -> Category:
 
 def covered_by(house: House, window: Window) -> list[str]:
     """The shelves and closets whose wall edge lies on the window."""
-    edges = set(window.edges)
-    return [f"{type_label(t.kind)} {t.label}" for t in house.tiles
-            if t.kind in TALL and edges & set(t.wall_edges())]
+    found: list[str] = []
+    for edge in window.edges:
+        for cell in edge.cells:
+            tile = house.tile_at.get(cell)
+            if tile is not None and tile.kind in TALL and edge in tile.wall_edges():
+                label = f"{type_label(tile.kind)} {tile.label}"
+                if label not in found:
+                    found.append(label)
+    return found
 
 
 def _windows(house: House) -> Category:

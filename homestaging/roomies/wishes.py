@@ -164,7 +164,7 @@ def _daydreamer(house: House, params: Mapping[str, object]) -> WishResult:
     for tile in house.tiles:
         if tile.kind not in kinds:
             continue
-        windows = sum(1 for window in house.windows if house.window_cells(window) & tile.cells)
+        windows = len({i for cell in tile.cells for i in house.windows_at.get(cell, ())})
         if windows:
             count += windows
             parts.append(f"{type_label(tile.kind)} {tile.label} beside "
@@ -227,14 +227,17 @@ def _math(house: House, room: Room) -> bool:
     return len(house.tiles_in(room)) == room.bonus
 
 
-def _touch(a: Tile, b: Tile) -> bool:
-    return any(abs(x - u) <= 1 and abs(y - v) <= 1 for x, y in a.cells for u, v in b.cells)
+def _touches_another(house: House, room: Room, tile: Tile) -> bool:
+    """A square of another tile of the room beside or diagonal to one of the tile's
+    squares (a tile beyond the room's wall borders a wall)."""
+    return any(house.tile_at.get(near) not in (None, tile) and near in room.cells
+               for x, y in tile.cells for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+               for near in [(x + dx, y + dy)])
 
 
 def _minimal(house: House, room: Room) -> bool:
-    tiles = house.tiles_in(room)
     return house.complete(room) and not any(
-        _touch(a, b) for i, a in enumerate(tiles) for b in tiles[i + 1:])
+        _touches_another(house, room, tile) for tile in house.tiles_in(room))
 
 
 def _introvert(house: House, _: Mapping[str, object]) -> WishResult:
