@@ -101,10 +101,12 @@ def _house(data: Mapping[str, Any], m: Messages, board: str) -> House | None:
     good = True
     for name in given:
         if name not in names:
-            other = next(b for b, rooms in BOARDS.items() if name in [r for r, _, _ in rooms])
-            m.add(("house", name), f"{name!r} is a room of the {other} board; this record's "
-                  f"board is {board} ({', '.join(names)})")
             good = False
+            other = next((b for b, rooms in BOARDS.items()
+                          if name in [r for r, _, _ in rooms]), None)
+            if other is not None:  # else the schema said it is no room
+                m.add(("house", name), f"{name!r} is a room of the {other} board; this "
+                      f"record's board is {board} ({', '.join(names)})")
     for name in names:
         if name not in given:
             m.add(("house",), f"missing room {name!r} (the {board} board has "

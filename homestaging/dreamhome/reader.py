@@ -63,10 +63,11 @@ def _read(data: Mapping[str, Any], m: Messages) -> Home | None:
     letters = _board(rows, m)
     width, height = len(rows[0]), len(rows)
     rooms: list[Room] = []
-    specs: Mapping[str, Any] = data["rooms"] if not m.broken(("rooms",)) else {}
+    usable = "rooms" in data and not m.broken(("rooms",))
+    specs: Mapping[str, Any] = data["rooms"] if usable else {}
     if letters is not None:
         for char in sorted(set(letters) - set(specs)):
-            if not m.broken(("rooms",)):
+            if usable:
                 m.add(("board",), f"{char!r} at {cells_text(letters[char])} is not a room of "
                       "$.rooms")
         for key, spec in specs.items():

@@ -22,10 +22,11 @@ from ..schema import iter_errors
 
 __all__ = ["Messages", "load_schema", "read_record"]
 
-#: Schema messages that leave the value readable: a missing key, too few or too many
-#: entries or keys (its entries are still read one by one).
-_SIZE_OR_KEY = re.compile(r"missing required key |expected (at least|at most) \d+ entr"
-                          r"|expected one of the keys |expected \d+ key")
+#: Schema messages that leave a list or object readable entry by entry: too few or too
+#: many entries or keys. A missing key makes its object unreadable, except at the top
+#: level, where each reader looks for the keys it needs.
+_SIZE = re.compile(r"expected (at least|at most) \d+ entr|expected one of the keys "
+                   r"|expected \d+ key")
 
 Parts = tuple[str | int, ...]
 
@@ -82,5 +83,6 @@ def read_record(path: str | Path, package: str, schema: str) -> tuple[Any, Messa
     messages = Messages(name)
     for where, message in iter_errors(data, load_schema(package, schema)):
         messages.add(where, message)
-        (messages.sized if _SIZE_OR_KEY.match(message) else messages.bad).add(where)
+        readable = _SIZE.match(message) or (where == "$" and message.startswith("missing"))
+        (messages.sized if readable else messages.bad).add(where)
     return data, messages

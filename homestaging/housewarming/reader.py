@@ -44,7 +44,8 @@ def read_house(path: str | Path) -> House:
     for index, spec in enumerate(data["rooms"]):
         if m.broken(("rooms", index)):
             continue
-        name = spec.get("name", f"Room {index + 1}")
+        name = f"Room {index + 1}" if m.skip(("rooms", index, "name")) else \
+            spec.get("name", f"Room {index + 1}")
         if name in names:
             m.add(("rooms", index, "name"), f"{name!r} is listed twice (also "
                   f"$.rooms[{names[name]}])")

@@ -291,6 +291,8 @@ class _Reader:
                 spec = entry["tile"]
                 path = json_path(("placed", index))
                 if isinstance(spec, str):
+                    if self.m.skip(("tiles", spec)):
+                        continue
                     if spec not in legend:
                         if not usable:
                             continue
