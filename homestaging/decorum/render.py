@@ -52,7 +52,7 @@ def _room(ax: Axes, room: Room, x: float, y: float, faults: set[str],
             ax.text(left + 0.65, top + 0.8, f"empty\n{placed.slot}", ha="center", va="center",
                     fontsize=7, color="#888888", zorder=3)
             continue
-        color = WALL_COLORS.get(item.color, "#cccccc")
+        color = "#ffffff" if fault else WALL_COLORS.get(item.color, "#cccccc")
         ax.add_patch(FancyBboxPatch((left, top), 1.3, 1.6, boxstyle="round,pad=0.05",
                                     facecolor=color, edgecolor=FAULT if fault else "#333333",
                                     linewidth=2.5 if fault else 1, zorder=2, gid="object"))
