@@ -20,6 +20,7 @@ __all__ = [
     "TYPES",
     "UNIQUE_NUMBERS",
     "UNIQUE_POINTS",
+    "normal",
     "number_of",
     "shape_name",
     "type_label",
@@ -72,7 +73,8 @@ def type_label(kind: str) -> str:
 SHAPES = ("1x1", "2x1", "3x1", "L", "2x2", "3x2")
 
 
-def _normal(cells: Iterable[Cell]) -> frozenset[Cell]:
+def normal(cells: Iterable[Cell]) -> frozenset[Cell]:
+    """The squares moved so that their top-left corner is (0, 0)."""
     group = list(cells)
     x0 = min(x for x, _ in group)
     y0 = min(y for _, y in group)
@@ -83,9 +85,9 @@ def _turns(cells: frozenset[Cell]) -> set[frozenset[Cell]]:
     found: set[frozenset[Cell]] = set()
     current = cells
     for _ in range(4):
-        current = _normal((-y, x) for x, y in current)
+        current = normal((-y, x) for x, y in current)
         found.add(current)
-        found.add(_normal((-x, y) for x, y in current))
+        found.add(normal((-x, y) for x, y in current))
     return found
 
 
@@ -105,4 +107,4 @@ for _name, _cells in (("1x1", _rectangle(1, 1)), ("2x1", _rectangle(2, 1)),
 
 def shape_name(cells: Iterable[Cell]) -> str | None:
     """Which of the six shapes these squares form, turned any way; None for none."""
-    return _KNOWN.get(_normal(cells))
+    return _KNOWN.get(normal(cells))

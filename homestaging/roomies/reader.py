@@ -26,7 +26,7 @@ from ..grid import (
     parse_edge,
 )
 from ..readers import json_path
-from .furniture import UNIQUE_NUMBERS, UNIQUE_POINTS, number_of
+from .furniture import UNIQUE_NUMBERS, UNIQUE_POINTS, normal, number_of
 from .model import ANY_FLOOR, Door, House, Room, Roomie, Tile, Truck, TruckTile, Window
 from .wishes import WISHES
 
@@ -351,7 +351,7 @@ class _Reader:
         if not art:
             self.m.add(path + ".art", "the art has no square ('#')")
             return None
-        target = _normal(cells)
+        target = normal(cells)
         wanted = spec.get("rotation")
         options: dict[tuple[frozenset[str], str | None], list[int]] = {}
         mirrored: list[tuple[frozenset[str], str | None]] = []
@@ -359,7 +359,7 @@ class _Reader:
             for rotation in ROTATIONS:
                 if wanted is not None and rotation != wanted:
                     continue
-                if _normal(_transform(art, rotation, mirror)) != target:
+                if normal(_transform(art, rotation, mirror)) != target:
                     continue
                 sides = (frozenset(_side(s, rotation, mirror) for s in spec.get("wall", [])),
                          None if "screen" not in spec else
@@ -467,13 +467,6 @@ def _title(card: str) -> str:
 def _first(cells: Sequence[Cell]) -> tuple[int, int]:
     x, y = min(cells, key=lambda c: (c[1], c[0]))
     return (y, x)
-
-
-def _normal(cells: Iterable[Cell]) -> frozenset[Cell]:
-    group = list(cells)
-    x0 = min(x for x, _ in group)
-    y0 = min(y for _, y in group)
-    return frozenset((x - x0, y - y0) for x, y in group)
 
 
 def _transform(cells: frozenset[Cell], rotation: int, mirror: bool) -> frozenset[Cell]:

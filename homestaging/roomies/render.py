@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..drawing import cell_points, draw_walls, fit_text, label_spot, patch, segment, union
 from ..family.panel import draw_pad, figure_with_panel, save_figure
-from ..grid import Edge, column_name, neighbours, parse_cell
+from ..grid import DELTAS, Edge, cell_name, column_name, neighbours, parse_cell
 from ..scorepad import ScorePad
 from .furniture import type_label
 from .model import House, Room, Tile
@@ -167,8 +167,6 @@ def _tile(ax: Axes, tile: Tile, cell_pt: float, fault: bool) -> None:
                                          linewidths=max(1.5, cell_pt * 0.14),
                                          capstyle="butt", zorder=8.2, gid="wall-edge"))
     if tile.screen is not None:
-        from ..grid import DELTAS
-
         dx, dy = DELTAS[tile.screen]
         screen = []
         for cell in tile.screen_cells():
@@ -223,8 +221,7 @@ def draw_house(ax: Axes, house: House, pad: ScorePad | None = None) -> Axes:
         _room(ax, house, room, cell_pt)
     _doors(ax, house, cell_pt)
     for tile in house.tiles:
-        names = {name for name in (f"{column_name(x)}{y + 1}" for x, y in tile.cells)}
-        _tile(ax, tile, cell_pt, any((tile.path, name) in faults for name in names))
+        _tile(ax, tile, cell_pt, any((tile.path, cell_name(c)) in faults for c in tile.cells))
     outside, inside = _walls(house)
     draw_walls(ax, inside, cell_pt, exterior=False)
     draw_walls(ax, outside, cell_pt, exterior=True)
