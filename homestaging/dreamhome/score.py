@@ -11,6 +11,7 @@ The fragment gives no tie-break.
 
 from __future__ import annotations
 
+from ..grid import cell_names, in_reading_order
 from ..scorepad import Category, Item, ScorePad
 from .model import Home
 from .rules import check, counted_decor
@@ -41,9 +42,7 @@ def _helpers(home: Home) -> Category:
 
 
 def _names(cells: frozenset[tuple[int, int]]) -> list[str]:
-    from ..grid import cell_name
-
-    return [cell_name(c) for c in sorted(cells, key=lambda c: (c[1], c[0]))]
+    return cell_names(in_reading_order(cells))
 
 
 def score(home: Home) -> ScorePad:

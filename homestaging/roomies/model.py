@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from ..grid import DELTAS, Cell, Edge, neighbours
+from ..grid import DELTAS, Cell, Edge, in_reading_order, neighbours, outermost, reading_order
 
 __all__ = [
     "BATHROOM",
@@ -59,11 +59,8 @@ class Room:
 
 
 def side_edges(cells: frozenset[Cell], side: str) -> list[Edge]:
-    """The edges on one side of a group of squares: the extreme row or column's."""
-    axis, sign = {"n": (1, -1), "s": (1, 1), "w": (0, -1), "e": (0, 1)}[side]
-    extreme = max(sign * cell[axis] for cell in cells)
-    return [Edge(cell, side) for cell in sorted(cells, key=lambda c: (c[1], c[0]))
-            if sign * cell[axis] == extreme]
+    """The edges on one side of a group of squares: the outermost row or column's."""
+    return [Edge(cell, side) for cell in in_reading_order(outermost(cells, side))]
 
 
 @dataclass(frozen=True)
@@ -214,8 +211,7 @@ class House:
     @cached_property
     def _room_ledges(self) -> dict[str, list[tuple[Cell, Door]]]:
         found: dict[str, list[tuple[Cell, Door]]] = {}
-        for cell, doors in sorted(self.ledges.items(), key=lambda item: (item[0][1],
-                                                                          item[0][0])):
+        for cell, doors in sorted(self.ledges.items(), key=lambda item: reading_order(item[0])):
             found.setdefault(self.room_at[cell].key, []).extend((cell, d) for d in doors)
         return found
 

@@ -24,6 +24,7 @@ from ..grid import (
     parse_cell,
     parse_cells,
     parse_edge,
+    reading_order,
 )
 from ..readers import json_path
 from .furniture import UNIQUE_NUMBERS, UNIQUE_POINTS, normal, number_of
@@ -154,7 +155,7 @@ class _Reader:
                 continue
             parts = components(cells)
             if len(parts) > 1:
-                starts = ", ".join(cell_name(min(p, key=lambda c: (c[1], c[0]))) for p in parts)
+                starts = ", ".join(cell_name(min(p, key=reading_order)) for p in parts)
                 self.m.add(("rooms", key), f"room {key!r} is in {len(parts)} parts (at "
                            f"{starts}): a room is one region; give each part its own letter")
             markings: list[Cell] = []
@@ -465,8 +466,7 @@ def _title(card: str) -> str:
 
 
 def _first(cells: Sequence[Cell]) -> tuple[int, int]:
-    x, y = min(cells, key=lambda c: (c[1], c[0]))
-    return (y, x)
+    return reading_order(min(cells, key=reading_order))
 
 
 def _transform(cells: frozenset[Cell], rotation: int, mirror: bool) -> frozenset[Cell]:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..drawing import cell_points, draw_walls, fit_text, label_spot, patch, segment, union
 from ..family.panel import draw_pad, figure_with_panel, save_figure
-from ..grid import DELTAS, Edge, cell_name, column_name, neighbours, parse_cell
+from ..grid import DELTAS, Edge, boundary, cell_name, column_name, parse_cell, reading_order
 from ..scorepad import ScorePad
 from .furniture import type_label
 from .model import House, Room, Tile
@@ -42,16 +42,9 @@ def _walls(house: House) -> tuple[list[Edge], list[Edge]]:
     openings = {door.edge for door in house.doors}
     outside: set[Edge] = set()
     inside: set[Edge] = set()
-    for cell, room in house.room_at.items():
-        for side, other in neighbours(cell):
-            edge = Edge(cell, side)
-            if edge in openings:
-                continue
-            owner = house.room_at.get(other)
-            if owner is None:
-                outside.add(edge)
-            elif owner is not room:
-                inside.add(edge)
+    for room in house.rooms:
+        for edge in boundary(room.cells) - openings:
+            (inside if edge.outer in house.room_at else outside).add(edge)
     key = lambda e: e.key  # noqa: E731
     return sorted(outside, key=key), sorted(inside, key=key)
 
@@ -70,7 +63,7 @@ def _room(ax: Axes, house: House, room: Room, cell_pt: float) -> None:
 def _label_run(house: House, room: Room) -> list[tuple[int, int]]:
     """The longest row of empty squares in the room (the first in reading order)."""
     best: list[tuple[int, int]] = []
-    for x, y in sorted(room.cells, key=lambda c: (c[1], c[0])):
+    for x, y in sorted(room.cells, key=reading_order):
         if not house.empty((x, y)) or (house.empty((x - 1, y)) and (x - 1, y) in room.cells):
             continue
         run = [(x, y)]
@@ -92,7 +85,7 @@ def _room_label(ax: Axes, house: House, room: Room, cell_pt: float) -> None:
                                   largest=cell_pt * 0.24, smallest=3.0)
         ha, va = "center", "center"
     else:
-        x, y = (c + 0.06 for c in min(room.cells, key=lambda c: (c[1], c[0])))
+        x, y = (c + 0.06 for c in min(room.cells, key=reading_order))
         label, size, _ = fit_text(text, cell_pt * 3, cell_pt * 0.6, largest=cell_pt * 0.2,
                                   smallest=3.0)
         ha, va = "left", "top"
@@ -156,7 +149,7 @@ def _tile(ax: Axes, tile: Tile, cell_pt: float, fault: bool) -> None:
                        edgecolor=FAULT_COLOR if fault else "#444444",
                        linewidth=max(0.8, cell_pt * (0.07 if fault else 0.035)),
                        linestyle="--" if fault else "-", zorder=4, gid="tile"))
-    corner = min(tile.cells, key=lambda c: (c[1], c[0]))
+    corner = min(tile.cells, key=reading_order)
     for index, color in enumerate(tile.colors):
         ax.add_patch(Circle((corner[0] + 0.2 + index * 0.2, corner[1] + 0.2), 0.08,
                             facecolor=ICON_COLORS[color], edgecolor="#333333", linewidth=0.4,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..errors import ERROR, Problem
-from ..grid import Cell, cell_name, cells_text
+from ..grid import Cell, cell_names, cells_text, in_reading_order
 from .furniture import SHAPES, shape_name, type_label
 from .model import ANY_FLOOR, BATHROOM, House, Room, Tile
 
@@ -27,7 +27,7 @@ _FLOOR_WORDS = {"parquet": "parquet", BATHROOM: "tiled floor"}
 
 
 def _names(cells: Iterable[Cell]) -> tuple[str, ...]:
-    return tuple(cell_name(c) for c in sorted(set(cells), key=lambda c: (c[1], c[0])))
+    return tuple(cell_names(in_reading_order(cells)))
 
 
 def _subject(tile: Tile) -> str:

@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from ..grid import DELTAS, Cell, cell_name, cells_text
+from ..grid import DELTAS, Cell, cell_name, cells_text, reading_order
 from .furniture import PAIRS, shape_name, type_label
 from .model import House, Room, Roomie, Tile
 
@@ -135,18 +135,14 @@ def _console_gamer(house: House, _: Mapping[str, object]) -> WishResult:
             continue
         for start in tile.screen_cells():
             seen.update(_line(house, start, tile.screen))
-    armchair = sorted((c for c in seen if _kind_at(house, c) == "armchair"), key=_order)
-    sofa = sorted((c for c in seen if _kind_at(house, c) == "sofa"), key=_order)
+    armchair = sorted((c for c in seen if _kind_at(house, c) == "armchair"), key=reading_order)
+    sofa = sorted((c for c in seen if _kind_at(house, c) == "sofa"), key=reading_order)
     parts = []
     if armchair:
         parts.append(f"armchair squares {cells_text(armchair)} x2")
     if sofa:
         parts.append(f"sofa squares {cells_text(sofa)} x1")
     return WishResult(2 * len(armchair) + len(sofa), _in_rooms(parts))
-
-
-def _order(cell: Cell) -> tuple[int, int]:
-    return (cell[1], cell[0])
 
 
 def _kind_at(house: House, cell: Cell) -> str | None:
@@ -257,7 +253,7 @@ def _nooks(house: House, _: Mapping[str, object]) -> WishResult:
     nooks = sorted((cell for cell in house.room_at if house.empty(cell)
                     and cell not in house.ledges
                     and not any(house.empty(other) for other in house.room_neighbours(cell))),
-                   key=_order)
+                   key=reading_order)
     return WishResult(len(nooks), f"nooks {cells_text(nooks) or 'none'}")
 
 
