@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import Problem, Severity
 from .grid import cell_name, cell_names, cells_text, in_reading_order
+from .scorepad import Item, ScorePad, pad_places
+from .scorepad import rank as rank_pads
 from .scoring import places, rank
 
 if TYPE_CHECKING:  # the results written here; none is needed to write them
@@ -29,16 +31,24 @@ __all__ = [
     "cut_text",
     "format_candidates",
     "format_check",
+    "format_pad",
+    "format_pad_check",
+    "format_pad_ranking",
     "format_placements",
     "format_problems",
     "format_project_checks",
     "format_ranking",
     "format_scorecard",
+    "pad_check_json",
+    "pad_json",
+    "pad_lines",
+    "pad_ranking_json",
     "placements_json",
     "problem_json",
     "problem_line",
     "project_checks_json",
     "ranking_json",
+    "ranking_lines",
     "scorecard_json",
 ]
 
@@ -83,25 +93,24 @@ def format_problems(file: str, problems: Sequence[Problem]) -> str:
 # -- check ---------------------------------------------------------------------------
 
 
-def check_json(check: SheetCheck, file: str) -> dict[str, Any]:
-    """``{file, problems, todo, provisional_total}``; ``todo`` holds severity 'todo'."""
+def _check_json(file: str, problems: Sequence[Problem], total: int) -> dict[str, Any]:
     return {
         "file": file,
-        "problems": [problem_json(p) for p in check.problems if p.severity != Severity.TODO],
-        "todo": [problem_json(p) for p in check.problems if p.severity == Severity.TODO],
-        "provisional_total": check.card.total,
+        "problems": [problem_json(p) for p in problems if p.severity != Severity.TODO],
+        "todo": [problem_json(p) for p in problems if p.severity == Severity.TODO],
+        "provisional_total": total,
     }
 
 
-def format_check(check: SheetCheck, file: str) -> str:
-    """Broken rules one per line, then what is still to do, then the score so far.
+def check_json(check: SheetCheck, file: str) -> dict[str, Any]:
+    """``{file, problems, todo, provisional_total}``; ``todo`` holds severity 'todo'."""
+    return _check_json(file, check.problems, check.card.total)
 
-    The last line is ``Score`` when the card is not provisional (a finished sheet with no
-    error), ``Score so far (mid-game)`` when the sheet is judged as a game in progress
-    (the words of the rendered plan), else ``Provisional score``.
-    """
-    broken = [p for p in check.problems if p.severity != Severity.TODO]
-    todo = [p for p in check.problems if p.severity == Severity.TODO]
+
+def _check_text(file: str, problems: Sequence[Problem], label: str, total: int) -> str:
+    """Broken rules one per line, their count, what is still to do, ``label: total``."""
+    broken = [p for p in problems if p.severity != Severity.TODO]
+    todo = [p for p in problems if p.severity == Severity.TODO]
     errors = sum(p.severity == Severity.ERROR for p in broken)
     lines = format_problems(file, broken).splitlines()
     if not broken:
@@ -113,10 +122,64 @@ def format_check(check: SheetCheck, file: str) -> str:
     if todo:
         lines += ["", "Still to do:"]
         lines += [f"  {problem_line(p, file)}" for p in todo]
+    lines += ["", f"{label}: {total}"]
+    return "\n".join(lines) + "\n"
+
+
+def format_check(check: SheetCheck, file: str) -> str:
+    """Broken rules one per line, then what is still to do, then the score so far.
+
+    The last line is ``Score`` when the card is not provisional (a finished sheet with no
+    error), ``Score so far (mid-game)`` when the sheet is judged as a game in progress
+    (the words of the rendered plan), else ``Provisional score``.
+    """
     label = ("Score" if not check.card.provisional
              else "Score so far (mid-game)" if not check.end_of_game else "Provisional score")
-    lines += ["", f"{label}: {check.card.total}"]
-    return "\n".join(lines) + "\n"
+    return _check_text(file, check.problems, label, check.card.total)
+
+
+# -- the score pad's layout ----------------------------------------------------------
+
+MIN_TEXT_WIDTH = 28
+
+Row = tuple[str, "str | None"]
+"""A row of a score pad: its text and its points as written (None: an explanation)."""
+
+
+def pad_lines(
+    head: Sequence[str], rows: Sequence[Row], totals: Sequence[tuple[str, str]]
+) -> list[str]:
+    """A score pad as lines: ``head`` (title and notes), a rule, the rows, a rule, the
+    ``totals`` rows.
+
+    The text column is as wide as the widest row with points or total label (at least 28
+    characters); the points column fits every row's points and the first total (at least
+    3). An explanation row (points None) is written as it is.
+    """
+    width = max([len(text) for text, points in rows if points is not None]
+                + [len(label) for label, _ in totals] + [MIN_TEXT_WIDTH])
+    number = max([len(points) for _, points in rows if points is not None]
+                 + [len(totals[0][1]) if totals else 0, 3])
+    rule = "-" * (width + number + 2)
+    lines = [*head, rule]
+    lines += [text if points is None else f"{text:<{width}}  {points:>{number}}"
+              for text, points in rows]
+    lines.append(rule)
+    lines += [f"{label:<{width}}  {value:>{number}}" for label, value in totals]
+    return lines
+
+
+def ranking_lines(
+    header: Sequence[str], rows: Sequence[Sequence[str]], left: Iterable[int]
+) -> list[str]:
+    """A ranking table: columns two spaces apart, those in ``left`` left-aligned, the
+    others right-aligned, trailing spaces cut."""
+    aligned_left = set(left)
+    table = [header, *rows]
+    widths = [max(len(row[i]) for row in table) for i in range(len(header))]
+    return ["  ".join(
+        f"{value:<{widths[i]}}" if i in aligned_left else f"{value:>{widths[i]}}"
+        for i, value in enumerate(row)).rstrip() for row in table]
 
 
 # -- score ---------------------------------------------------------------------------
@@ -198,22 +261,15 @@ def format_scorecard(card: ScoreCard, file: str = "") -> str:
             rows.append((f"{EXPLAIN}{bonus.explanation}", None))
     for penalty in card.penalties:
         rows.append((f"    {penalty.text}", str(penalty.points)))
-    width = max([len(text) for text, points in rows if points is not None] + [28])
-    number = max([len(points) for _, points in rows if points is not None]
-                 + [len(str(card.total)), 3])
-    lines = [f"{label} - {card.project}" + (f" - {card.player}" if card.player else "")]
+    head = [f"{label} - {card.project}" + (f" - {card.player}" if card.player else "")]
     errors = [p for p in card.problems if p.severity == Severity.ERROR]
     if card.provisional:
-        lines.append("PROVISIONAL: " + (
+        head.append("PROVISIONAL: " + (
             f"the sheet has {len(errors)} {_plural(len(errors), 'error')}; "
             "the pieces at fault score 0" if errors else "the sheet is not finished"))
-    lines.append("-" * (width + number + 2))
-    lines += [text if points is None else f"{text:<{width}}  {points:>{number}}"
-              for text, points in rows]
-    lines.append("-" * (width + number + 2))
     total = "TOTAL (provisional)" if card.provisional else "TOTAL"
-    lines.append(f"{total:<{width}}  {card.total:>{number}}")
-    lines.append(f"{'pieces (tie-break)':<{width}}  {card.furniture_count:>{number}}")
+    lines = pad_lines(head, rows, [(total, str(card.total)),
+                                   ("pieces (tie-break)", str(card.furniture_count))])
     if errors:
         lines.append("")
         lines.append("Errors:")
@@ -232,10 +288,7 @@ def format_ranking(cards: Iterable[ScoreCard]) -> str:
              str(card.furniture_count), "*" if card.provisional else "")
             for place, card in zip(places(ranked), ranked, strict=True)]
     header = ("place", "player", "sheet", "total", "pieces", "")
-    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(6)]
-    lines = ["  ".join(
-        f"{value:<{widths[i]}}" if i in (1, 2, 5) else f"{value:>{widths[i]}}"
-        for i, value in enumerate(row)).rstrip() for row in [header, *rows]]
+    lines = ranking_lines(header, rows, {1, 2, 5})
     if any(card.provisional for card in ranked):
         lines.append("* provisional: the sheet has errors or is not finished")
     problems = "".join(format_problems(card.source, card.problems) for card in ranked)
@@ -245,6 +298,94 @@ def format_ranking(cards: Iterable[ScoreCard]) -> str:
 def ranking_json(cards: Iterable[ScoreCard]) -> list[dict[str, Any]]:
     """The score cards in ranking order, each with its ``file``."""
     return [{"file": card.source, **scorecard_json(card)} for card in rank(cards)]
+
+
+# -- score pads of other games ---------------------------------------------------------
+
+
+def _item_json(item: Item) -> dict[str, Any]:
+    return {"text": item.text, "points": item.points, "awarded": item.awarded,
+            "explanation": item.explanation}
+
+
+def pad_json(pad: ScorePad) -> dict[str, Any]:
+    """``{game, player, categories: [{name, points, items}], total, tiebreaks, <the
+    game's details>, notes, problems, final}``."""
+    return {
+        "game": pad.game,
+        "player": pad.player,
+        "categories": [{"name": c.name, "points": c.points,
+                        "items": [_item_json(item) for item in c.items]}
+                       for c in pad.categories],
+        "total": pad.total,
+        "tiebreaks": [{"name": name, "value": value} for name, value in pad.tiebreaks],
+        **pad.details,
+        "notes": list(pad.notes),
+        "problems": [problem_json(problem) for problem in pad.problems],
+        "final": not pad.provisional,
+    }
+
+
+def _item_line(item: Item) -> str:
+    box = "" if item.awarded is None else "[x] " if item.awarded else "[ ] "
+    return f"  {box}{item.text}: {_signed(item.points)}"
+
+
+def format_pad(pad: ScorePad, file: str = "") -> str:
+    """The score pad as text: a row per category with its points, its items under it
+    (each with its points and explanation), the total, the tie-breaks, the notes, then
+    the errors."""
+    label = file or pad.source or pad.game
+    head = [f"{label} - {pad.game}" + (f" - {pad.player}" if pad.player else "")]
+    errors = pad.errors
+    if errors:
+        head.append(f"PROVISIONAL: the record has {len(errors)} {_plural(len(errors), 'error')}")
+    rows: list[Row] = []
+    for category in pad.categories:
+        rows.append((category.name, str(category.points)))
+        for item in category.items:
+            rows.append((_item_line(item), None))
+            if item.explanation:
+                rows.append((f"{EXPLAIN}{item.explanation}", None))
+    totals = [("TOTAL (provisional)" if pad.provisional else "TOTAL", str(pad.total))]
+    totals += [(f"{name} (tie-break)", str(value)) for name, value in pad.tiebreaks]
+    lines = pad_lines(head, rows, totals) + list(pad.notes)
+    if errors:
+        lines += ["", "Errors:", *(f"  {problem_line(problem, label)}" for problem in errors)]
+    return "\n".join(lines) + "\n"
+
+
+def format_pad_ranking(pads: Iterable[ScorePad]) -> str:
+    """A ranking table: place, player, file, total, the tie-breaks, ``*`` if provisional;
+    then the errors and warnings of every record under ``Problems:``, if any."""
+    ranked = rank_pads(pads)
+    names = [name for name, _ in ranked[0].tiebreaks] if ranked else []
+    header = ["place", "player", "file", "total", *names, ""]
+    rows = [[str(place), pad.player or "-", pad.source or "-", str(pad.total),
+             *(str(value) for _, value in pad.tiebreaks), "*" if pad.provisional else ""]
+            for place, pad in zip(pad_places(ranked), ranked, strict=True)]
+    lines = ranking_lines(header, rows, {1, 2, len(header) - 1})
+    if any(pad.provisional for pad in ranked):
+        lines.append("* provisional: the record has errors")
+    problems = "".join(format_problems(pad.source, pad.problems) for pad in ranked)
+    return "\n".join(lines) + "\n" + (f"\nProblems:\n{problems}" if problems else "")
+
+
+def pad_ranking_json(pads: Iterable[ScorePad]) -> list[dict[str, Any]]:
+    """The score pads in ranking order, each with its ``file``."""
+    return [{"file": pad.source, **pad_json(pad)} for pad in rank_pads(pads)]
+
+
+def format_pad_check(pad: ScorePad, file: str) -> str:
+    """The problems of a record, their count, and ``Score`` (``Provisional score`` when
+    one is an error)."""
+    label = "Provisional score" if pad.provisional else "Score"
+    return _check_text(file, pad.problems, label, pad.total)
+
+
+def pad_check_json(pad: ScorePad, file: str) -> dict[str, Any]:
+    """``{file, problems, todo, provisional_total}`` as ``check`` gives for sheets."""
+    return _check_json(file, pad.problems, pad.total)
 
 
 # -- placements ----------------------------------------------------------------------

@@ -27,6 +27,7 @@ from .errors import Problem, Severity
 from .grid import Cell, reading_order
 from .layout import Layout, layout
 from .rules import Code, check
+from .scorepad import order, shared_places
 from .sheet import Sheet
 
 __all__ = [
@@ -202,21 +203,18 @@ def _rooms(sheet: Sheet, lay: Layout, acc: Access, excluded: frozenset[int],
     return tuple(rooms), tuple(penalties)
 
 
+def _key(card: ScoreCard) -> tuple[int, int]:
+    return (card.total, card.furniture_count)
+
+
 def rank(cards: Iterable[ScoreCard]) -> list[ScoreCard]:
     """Cards best first: higher total, then more pieces; stable for equal cards."""
-    return sorted(cards, key=lambda c: (-c.total, -c.furniture_count))
+    return order(cards, _key)
 
 
 def places(cards: Sequence[ScoreCard]) -> list[int]:
     """Place of each card of a ranked list (1 = first); equal total and count share a place."""
-    found: list[int] = []
-    for index, card in enumerate(cards):
-        if index and (card.total, card.furniture_count) == (
-                cards[index - 1].total, cards[index - 1].furniture_count):
-            found.append(found[-1])
-        else:
-            found.append(index + 1)
-    return found
+    return shared_places([_key(card) for card in cards])
 
 
 @dataclass(frozen=True)

@@ -21,9 +21,9 @@ from homestaging.dreamhome.score import score as dreamhome_score
 from homestaging.errors import InputError
 from homestaging.housewarming.reader import read_house as read_housewarming
 from homestaging.housewarming.score import score as housewarming_score
+from homestaging.report import format_pad, pad_json
 from homestaging.roomies.reader import read_house as read_roomies
 from homestaging.roomies.score import score as roomies_score
-from homestaging.scorepad import format_pad
 
 __all__ = ["wall_clock"]  # the module's fixture, used here too
 
@@ -59,4 +59,4 @@ def test_mutated_record_gives_a_pad_or_located_errors(
             assert message.line is not None or message.path is not None, str(message)
         return
     assert format_pad(pad).startswith(f"{target}")
-    json.dumps(pad.to_json())
+    json.dumps(pad_json(pad))

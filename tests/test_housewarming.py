@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from homestaging.cli import main
-from homestaging.errors import WARNING, InputError
+from homestaging.errors import InputError, Severity
 from homestaging.housewarming.model import ceil_half
 from homestaging.housewarming.reader import read_house
 from homestaging.housewarming.rules import check
@@ -54,7 +54,7 @@ def test_hominess_formula() -> None:
 ])
 def test_examples(name: str, expected: dict[str, Any]) -> None:
     pad = score(read_house(EXAMPLES / f"{name}.json"))
-    assert pad.final
+    assert not pad.provisional
     assert {key: pad.details[key] for key in expected} == expected
     assert pad.total == expected["hominess"]
     assert [(c.name, c.points) for c in pad.categories] == [
@@ -68,7 +68,7 @@ def test_capacity_and_declaration() -> None:
         ("room-count", "error", "$.rooms"),
         ("too-many-furnishings", "error", "$.rooms[0].furnishings"),
         ("too-much-decor", "error", "$.rooms[0].decor"),
-        ("declaration-not-met", WARNING, "$.declared"),
+        ("declaration-not-met", Severity.WARNING, "$.declared"),
     ]
     assert problems[-1].message == "declared a housewarming, but at the end Kitchen lacks " \
                                    "a Furnishing or a Decor"
@@ -78,8 +78,9 @@ def test_declaration_is_a_warning(tmp_path: Path) -> None:
     data = _load("marcus")
     data["declared"] = True
     pad = score(_read(data, tmp_path))
-    assert [(p.code, p.severity) for p in pad.problems] == [("declaration-not-met", WARNING)]
-    assert pad.final  # a warning leaves the score final
+    assert [(p.code, p.severity) for p in pad.problems] == [
+        ("declaration-not-met", Severity.WARNING)]
+    assert not pad.provisional  # a warning leaves the score final
 
 
 def test_reader_messages(tmp_path: Path) -> None:

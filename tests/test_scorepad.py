@@ -1,20 +1,11 @@
-"""The shared score pad: its text form, its JSON, and the ranking by total then tie-breaks."""
+"""The shared score pad: its text form and JSON (report), and the ranking by total then
+tie-breaks (scorepad)."""
 
 from __future__ import annotations
 
-from homestaging.errors import ERROR, WARNING, Problem
-from homestaging.scorepad import (
-    Category,
-    Item,
-    ScorePad,
-    format_pad,
-    format_ranking,
-    order,
-    pad_lines,
-    rank,
-    ranking_lines,
-    shared_places,
-)
+from homestaging.errors import Problem, Severity
+from homestaging.report import format_pad, format_pad_ranking, pad_json, pad_lines, ranking_lines
+from homestaging.scorepad import Category, Item, ScorePad, order, rank, shared_places
 
 
 def _pad(player: str, points: int, tiebreak: int, *, source: str = "",
@@ -39,8 +30,8 @@ def test_pad_lines_align_points_and_totals() -> None:
 
 
 def test_format_pad_shows_categories_items_and_errors() -> None:
-    broken = Problem("rule", ERROR, "broken here", "x", ("C5",), "$.x")
-    warned = Problem("hint", WARNING, "only a warning", "y", (), "$.y")
+    broken = Problem("rule", Severity.ERROR, "broken here", "x", ((2, 4),), "$.x")
+    warned = Problem("hint", Severity.WARNING, "only a warning", "y", (), "$.y")
     pad = ScorePad("Game", "Ada", (
         Category("1. Goals", (Item("met", 3, "because", True), Item("missed", 0, "", False))),
         Category("2. Extra", (Item("count", 2),)),
@@ -62,9 +53,10 @@ def test_format_pad_shows_categories_items_and_errors() -> None:
         "\n"
         "Errors:\n"
         "  ada.json: C5: rule: broken here\n")
-    data = pad.to_json()
+    data = pad_json(pad)
     assert (data["total"], data["final"], data["notes"]) == (5, False, ["a note"])
     assert data["tiebreaks"] == [{"name": "cards", "value": 7}]
+    assert data["problems"][0]["cells"] == ["C5"]
     assert data["categories"][0]["items"][0] == {
         "text": "met", "points": 3, "awarded": True, "explanation": "because"}
 
@@ -74,7 +66,7 @@ def test_ranking_by_total_then_tie_breaks_with_shared_places() -> None:
             _pad("c", 10, 3, source="c.json"), _pad("d", 10, 1, source="d.json")]
     assert [p.player for p in rank(pads)] == ["b", "c", "a", "d"]
     assert shared_places([[12, 0], [10, 3], [10, 1], [10, 1]]) == [1, 2, 3, 3]
-    assert format_ranking(pads) == (
+    assert format_pad_ranking(pads) == (
         "place  player  file    total  cards\n"
         "    1  b       b.json     12      0\n"
         "    2  c       c.json     10      3\n"
@@ -82,15 +74,18 @@ def test_ranking_by_total_then_tie_breaks_with_shared_places() -> None:
         "    3  d       d.json     10      1\n")
 
 
-def test_ranking_without_tie_break_marks_provisional() -> None:
-    broken = Problem("rule", ERROR, "broken", "x")
+def test_ranking_without_tie_break_marks_provisional_and_lists_problems() -> None:
+    broken = Problem("rule", Severity.ERROR, "broken", "x")
     pads = [ScorePad("Game", "a", (), source="a.json"),
             ScorePad("Game", "", (Category("c", (Item("i", 2),)),), problems=(broken,))]
-    assert format_ranking(pads) == (
+    assert format_pad_ranking(pads) == (
         "place  player  file    total\n"
         "    1  -       -           2  *\n"
         "    2  a       a.json      0\n"
-        "* provisional: the record has errors\n")
+        "* provisional: the record has errors\n"
+        "\n"
+        "Problems:\n"
+        ": rule: broken\n")
 
 
 def test_order_is_stable_and_ranking_lines_align() -> None:

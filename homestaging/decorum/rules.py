@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..errors import ERROR, Problem
+from ..errors import Problem, Severity
 from .game import Game
 from .objects import OBJECTS
 
@@ -33,18 +33,19 @@ def check(game: Game) -> list[Problem]:
                 continue
             if item.type != placed.slot:
                 found.append(Problem(
-                    "wrong-slot", ERROR, f"the {room.name}'s {placed.slot} slot holds "
+                    "wrong-slot", Severity.ERROR, f"the {room.name}'s {placed.slot} slot holds "
                     f"{placed.text!r}, a {item.type}: each slot holds its own object type",
                     room.name, (), placed.path))
             elif not item.exists:
                 real = OBJECTS[(item.type, item.style)]
                 found.append(Problem(
-                    "no-such-object", ERROR, f"there is no {item.name} ({placed.text!r} in "
+                    "no-such-object", Severity.ERROR,
+                    f"there is no {item.name} ({placed.text!r} in "
                     f"the {room.name}): the {item.style} {item.type} is {real}", room.name,
                     (), placed.path))
     if game.hearts_left > game.hearts:
         found.append(Problem(
-            "too-many-hearts", ERROR, f"{game.hearts_left} hearts left, but a game of "
+            "too-many-hearts", Severity.ERROR, f"{game.hearts_left} hearts left, but a game of "
             f"{len(game.players)} players has {game.hearts} heart tokens", "hearts", (),
             "$.hearts_left"))
     if game.house.board == "roommates":
@@ -52,11 +53,13 @@ def check(game: Game) -> list[Problem]:
         for bedroom, count in sorted(beds.items()):
             if count > 2:
                 found.append(Problem(
-                    "crowded-bedroom", ERROR, f"{count} roommate tokens in the {bedroom}: a "
+                    "crowded-bedroom", Severity.ERROR,
+                    f"{count} roommate tokens in the {bedroom}: a "
                     "bedroom holds at most 2", bedroom, (), "$.roommates"))
         for player in game.players:
             if player not in game.house.roommates:
                 found.append(Problem(
-                    "missing-roommate", ERROR, f"{player} has no roommate token in a bedroom",
+                    "missing-roommate", Severity.ERROR,
+                    f"{player} has no roommate token in a bedroom",
                     player, (), "$.roommates"))
     return found

@@ -15,8 +15,8 @@
 
 from __future__ import annotations
 
-from ..errors import ERROR, Problem
-from ..grid import cell_name
+from ..errors import Problem, Severity
+from ..grid import Cell, cell_name, in_reading_order
 from .model import Home, Room
 
 __all__ = ["CODES", "check", "counted_decor"]
@@ -25,8 +25,8 @@ CODES = ("decor-room-type", "decor-on-empty-room", "decor-twice", "basement-card
          "room-too-large", "scaffolding-left", "decor-on-supplied-card")
 
 
-def _cells(room: Room) -> tuple[str, ...]:
-    return tuple(cell_name(c) for c in sorted(room.spaces))
+def _cells(room: Room) -> tuple[Cell, ...]:
+    return tuple(in_reading_order(room.spaces))
 
 
 def _switched(home: Home, room: Room) -> str:
@@ -38,11 +38,12 @@ def check(home: Home) -> list[Problem]:
     found: list[Problem] = []
 
     def add(code: str, room: Room, message: str) -> None:
-        found.append(Problem(code, ERROR, message, room.name, _cells(room), room.path))
+        found.append(Problem(code, Severity.ERROR, message, room.name, _cells(room), room.path))
 
     for room in home.rooms:
         if room.scaffolding:
-            add("scaffolding-left", room, f"the Scaffolding is still at {_cells(room)[0]}: "
+            add("scaffolding-left", room, f"the Scaffolding is still at "
+                f"{cell_name(_cells(room)[0])}: "
                 "replace it with a room card (an empty room will do) before the end")
         if room.decor and (room.empty or room.scaffolding):
             add("decor-on-empty-room", room, f"a decor token on {room.name}: a decor token "

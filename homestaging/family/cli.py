@@ -2,21 +2,19 @@
 :class:`~homestaging.family.game.Game`.
 
 Exit codes as everywhere in homestaging: 0 fine, 1 a rule is broken (``check``,
-``score``), 2 an unusable record or bad usage (the main command group turns InputError
+``score``), 2 an unusable record or bad usage (the root command group turns InputError
 into located messages and exit 2).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from pathlib import Path
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import click
 
-from ..cli import EXIT_FINDINGS, format_option
-from ..errors import ERROR, InputError
-from ..output import dumps_json, same_file
+from ..clitools import EXIT_FINDINGS, display_name, echo_result, format_option, image_path
 from ..scorepad import ScorePad
 from .game import Game
 
@@ -25,23 +23,13 @@ __all__ = ["game_group"]
 IMAGE_SUFFIXES = (".png", ".svg", ".pdf")
 
 
-def _display(path: str) -> str:
-    return "<stdin>" if path == "-" else path
-
-
-def _echo(fmt: str, text: Callable[[], str], data: Callable[[], Any]) -> None:
-    click.echo(dumps_json(data()) if fmt == "json" else text(), nl=False)
-
-
 def _scored(game: Game, path: str) -> tuple[Any, ScorePad]:
-    from dataclasses import replace
-
     record = game.read(path)
-    return record, replace(game.score(record), source=_display(path))
+    return record, replace(game.score(record), source=display_name(path))
 
 
 def _broken(pads: Sequence[ScorePad]) -> bool:
-    return any(p.severity == ERROR for pad in pads for p in pad.problems)
+    return any(pad.provisional for pad in pads)
 
 
 def game_group(game: Game) -> click.Group:
@@ -57,12 +45,12 @@ def game_group(game: Game) -> click.Group:
     @click.argument("path", metavar=word)
     @format_option
     def check(path: str, fmt: str) -> None:
-        from ..report import check_to_json, format_check
+        from ..report import format_pad_check, pad_check_json
 
         _, pad = _scored(game, path)
-        file = _display(path)
-        _echo(fmt, lambda: format_check(file, pad.problems, pad.total, final=pad.final),
-              lambda: check_to_json(file, pad.problems, pad.total))
+        file = display_name(path)
+        echo_result(fmt, lambda: format_pad_check(pad, file),
+                    lambda: pad_check_json(pad, file))
         if _broken([pad]):
             raise click.exceptions.Exit(EXIT_FINDINGS)
 
@@ -75,21 +63,14 @@ def game_group(game: Game) -> click.Group:
     @click.argument("paths", metavar=f"{word}...", nargs=-1, required=True)
     @format_option
     def score(paths: tuple[str, ...], fmt: str) -> None:
-        from ..report import format_problems
-        from ..scorepad import format_pad, format_ranking, rank
+        from ..report import format_pad, format_pad_ranking, pad_json, pad_ranking_json
 
         pads = [_scored(game, path)[1] for path in paths]
         if len(pads) == 1:
             pad = pads[0]
-            _echo(fmt, lambda: format_pad(pad), pad.to_json)
+            echo_result(fmt, lambda: format_pad(pad), lambda: pad_json(pad))
         else:
-            ranked = rank(pads)
-
-            def text() -> str:
-                found = "".join(format_problems(p.source, p.problems) for p in ranked)
-                return format_ranking(ranked) + (f"\nProblems:\n{found}" if found else "")
-
-            _echo(fmt, text, lambda: [{"file": p.source, **p.to_json()} for p in ranked])
+            echo_result(fmt, lambda: format_pad_ranking(pads), lambda: pad_ranking_json(pads))
         if _broken(pads):
             raise click.exceptions.Exit(EXIT_FINDINGS)
 
@@ -105,14 +86,9 @@ def game_group(game: Game) -> click.Group:
     @click.option("-o", "--output", type=click.Path(dir_okay=False), required=True,
                   help="The picture to write: .png, .svg or .pdf.")
     def render(path: str, output: str) -> None:
-        if Path(output).suffix.lower() not in IMAGE_SUFFIXES:
-            raise click.BadParameter(
-                f"{output!r}: expected a file name ending in {', '.join(IMAGE_SUFFIXES)}",
-                param_hint="'-o' / '--output'")
-        if same_file(output, path):
-            raise InputError.single(output, "refusing to overwrite an input file")
+        target = image_path(output, IMAGE_SUFFIXES, [path])
         record, pad = _scored(game, path)
-        game.render(record, pad, output)
+        game.render(record, pad, target)
 
     render.help = (f"Draw the {word.lower()} with its score pad beside it (PNG, SVG or "
                    f"PDF). {word} may be '-' for standard input; the output folder must "

@@ -12,8 +12,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..drawing import figure_bytes, image_format
+from ..grid import cell_name
 from ..output import write_atomic
-from ..scorepad import ScorePad, signed
+from ..scorepad import ScorePad
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -41,16 +42,18 @@ def pad_panel_lines(pad: ScorePad) -> list[Line]:
             box = "" if item.awarded is None else "[x] " if item.awarded else "[ ] "
             wrapped = textwrap.wrap(f"{box}{item.text}", PANEL_CHARS - 8) or [""]
             lines += [(f"  {text}", "", "item") for text in wrapped[:-1]]
-            lines.append((f"  {wrapped[-1]}", signed(item.points), "item"))
+            lines.append((f"  {wrapped[-1]}", f"{item.points:+d}" if item.points else "0",
+                          "item"))
             if item.explanation:
                 lines += [(f"      {text}", "", "dim")
                           for text in textwrap.wrap(item.explanation, PANEL_CHARS - 8)]
-    lines.append(("TOTAL" if pad.final else "TOTAL (provisional)", str(pad.total), "total"))
+    lines.append(("TOTAL (provisional)" if pad.provisional else "TOTAL", str(pad.total),
+                  "total"))
     lines += [(f"{name} (tie-break)", str(value), "dim") for name, value in pad.tiebreaks]
     lines += [(text, "", "dim") for note in pad.notes for text in
               textwrap.wrap(note, PANEL_CHARS)]
     for problem in pad.errors:
-        where = f"{problem.cells[0]}: " if problem.cells else ""
+        where = f"{cell_name(problem.cells[0])}: " if problem.cells else ""
         lines += [(text, "", "warn") for text in
                    textwrap.wrap(f"{where}{problem.code}: {problem.message}", PANEL_CHARS)]
     return lines

@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from ..errors import ERROR, WARNING, Problem
+from ..errors import Problem, Severity
 from .model import DECOR_PER_ROOM, FURNISHINGS_PER_ROOM, ROOMS, House
 
 __all__ = ["CODES", "check"]
@@ -21,22 +21,24 @@ CODES = ("room-count", "too-many-furnishings", "too-much-decor", "declaration-no
 def check(house: House) -> list[Problem]:
     found: list[Problem] = []
     if len(house.rooms) != ROOMS:
-        found.append(Problem("room-count", ERROR, f"{len(house.rooms)} rooms: a house has "
+        found.append(Problem("room-count", Severity.ERROR, f"{len(house.rooms)} rooms: a house has "
                              f"{ROOMS}", "house", (), "$.rooms"))
     for room in house.rooms:
         if len(room.furnishings) > FURNISHINGS_PER_ROOM:
             found.append(Problem(
-                "too-many-furnishings", ERROR, f"{room.name} holds {len(room.furnishings)} "
+                "too-many-furnishings", Severity.ERROR,
+                f"{room.name} holds {len(room.furnishings)} "
                 f"Furnishings: a room holds up to {FURNISHINGS_PER_ROOM}", room.name, (),
                 room.path + ".furnishings"))
         if len(room.decor) > DECOR_PER_ROOM:
             found.append(Problem(
-                "too-much-decor", ERROR, f"{room.name} holds {len(room.decor)} Decor: a room "
+                "too-much-decor", Severity.ERROR,
+                f"{room.name} holds {len(room.decor)} Decor: a room "
                 f"holds up to {DECOR_PER_ROOM}", room.name, (), room.path + ".decor"))
     if house.declared and not house.can_declare:
         short = [room.name for room in house.rooms if not room.ready]
         found.append(Problem(
-            "declaration-not-met", WARNING, "declared a housewarming, but at the end "
+            "declaration-not-met", Severity.WARNING, "declared a housewarming, but at the end "
             + (f"{', '.join(short)} lack{'s' if len(short) == 1 else ''} a Furnishing or a "
                "Decor" if short else f"the house has {len(house.rooms)} rooms"),
             "housewarming", (), "$.declared"))

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..drawing import cell_points, draw_walls, fit_text, label_spot, patch, segment, union
 from ..family.panel import draw_pad, figure_with_panel, save_figure
-from ..grid import DELTAS, Edge, boundary, cell_name, column_name, parse_cell, reading_order
+from ..grid import DELTAS, Edge, boundary, column_name, reading_order
 from ..scorepad import ScorePad
 from .furniture import type_label
 from .model import House, Room, Tile
@@ -208,13 +208,13 @@ def draw_house(ax: Axes, house: House, pad: ScorePad | None = None) -> Axes:
     ax.set_aspect("equal")
     ax.set_axis_off()
     cell_pt = cell_points(ax, house.width + 1.4, house.height + 1.4)
-    faults = {(p.path, name) for p in (pad.errors if pad else []) for name in p.cells}
+    faults = {(p.path, cell) for p in (pad.errors if pad else []) for cell in p.cells}
     _coordinates(ax, house, cell_pt)
     for room in house.rooms:
         _room(ax, house, room, cell_pt)
     _doors(ax, house, cell_pt)
     for tile in house.tiles:
-        _tile(ax, tile, cell_pt, any((tile.path, cell_name(c)) in faults for c in tile.cells))
+        _tile(ax, tile, cell_pt, any((tile.path, c) in faults for c in tile.cells))
     outside, inside = _walls(house)
     draw_walls(ax, inside, cell_pt, exterior=False)
     draw_walls(ax, outside, cell_pt, exterior=True)
@@ -224,8 +224,7 @@ def draw_house(ax: Axes, house: House, pad: ScorePad | None = None) -> Axes:
         _room_label(ax, house, room, cell_pt)
     if pad is not None:
         for problem in pad.errors:
-            for name in problem.cells:
-                x, y = parse_cell(name)
+            for x, y in problem.cells:
                 ax.add_patch(patch(union([(x, y)]), facecolor="none", edgecolor=FAULT_COLOR,
                                    linewidth=1.2, zorder=11, gid="problem"))
     return ax

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..errors import ERROR, Problem
-from ..grid import Cell, cell_names, cells_text, in_reading_order
+from ..errors import Problem, Severity
+from ..grid import Cell, cells_text, in_reading_order
 from .furniture import SHAPES, shape_name, type_label
 from .model import ANY_FLOOR, BATHROOM, House, Room, Tile
 
@@ -26,8 +26,8 @@ CODES = (
 _FLOOR_WORDS = {"parquet": "parquet", BATHROOM: "tiled floor"}
 
 
-def _names(cells: Iterable[Cell]) -> tuple[str, ...]:
-    return tuple(cell_names(in_reading_order(cells)))
+def _squares(cells: Iterable[Cell]) -> tuple[Cell, ...]:
+    return tuple(in_reading_order(cells))
 
 
 def _subject(tile: Tile) -> str:
@@ -41,7 +41,7 @@ def _tile_problems(house: House, index: int, tile: Tile,
     subject = _subject(tile)
 
     def add(code: str, message: str, cells: Iterable[Cell]) -> None:
-        found.append(Problem(code, ERROR, message, subject, _names(cells), tile.path))
+        found.append(Problem(code, Severity.ERROR, message, subject, _squares(cells), tile.path))
 
     off = [c for c in tile.cells if c not in house.room_at]
     if off:
@@ -125,30 +125,31 @@ def check(house: House) -> list[Problem]:
         if shared:
             rooms = " and ".join(sorted({house.room_at[c].name for e in shared for c in e.cells}))
             found.append(Problem(
-                "window-on-shared-wall", ERROR,
+                "window-on-shared-wall", Severity.ERROR,
                 f"window {', '.join(e.name for e in shared)} is on the wall shared by {rooms}: "
                 "shared walls may not contain windows", "window",
-                _names(c for e in shared for c in e.cells), window.path))
+                _squares(c for e in shared for c in e.cells), window.path))
     for room in house.rooms:
         doors = _door_count(house, room)
         if room.bathroom and doors != 1:
             found.append(Problem(
-                "bathroom-doors", ERROR,
+                "bathroom-doors", Severity.ERROR,
                 f"{room.name} is a bathroom with {doors} doors: a bathroom has its one printed "
                 "door and is never connected with door tiles", room.name,
-                _names(room.cells)[:1], room.path))
+                _squares(room.cells)[:1], room.path))
     reached = _connected(house)
     for room in house.rooms:
         if room.key not in reached:
             found.append(Problem(
-                "room-not-connected", ERROR,
+                "room-not-connected", Severity.ERROR,
                 f"{room.name} is not connected by doors to the rest of the house", room.name,
-                _names(room.cells)[:1], room.path))
+                _squares(room.cells)[:1], room.path))
     return found
 
 
 def faulty(house: House, problems: Iterable[Problem]) -> set[int]:
     """Indexes of the tiles an error names (by their entry and squares)."""
-    named = {(p.path, name) for p in problems if p.severity == ERROR for name in p.cells}
+    named = {(p.path, cell) for p in problems if p.severity == Severity.ERROR
+             for cell in p.cells}
     return {index for index, tile in enumerate(house.tiles)
-            if any((tile.path, name) in named for name in _names(tile.cells))}
+            if any((tile.path, cell) in named for cell in tile.cells)}
