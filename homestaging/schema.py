@@ -34,7 +34,9 @@ _TYPES: dict[str, tuple[type, ...]] = {
 
 @cache
 def load_schema(name: str) -> dict[str, Any]:
-    """The schema of a format: ``sheet``, ``catalog``, ``cards`` or ``project``."""
+    """The schema of a format: ``sheet``, ``catalog``, ``cards``, ``project``, or a family
+    game's record (``roomies-house``, ``decorum-game``, ``housewarming-house``,
+    ``dreamhome-home``)."""
     text = resources.files("homestaging").joinpath(f"schemas/{name}.schema.json").read_text()
     schema: dict[str, Any] = json.loads(text)
     return schema

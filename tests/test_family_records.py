@@ -23,7 +23,7 @@ def test_broken_and_skip(tmp_path: Path) -> None:
     path = _write(tmp_path, {"format": "decorum-game/1", "hearts_left": "two", "house": {},
                              "players": [{"name": "A", "conditions": [
                                  {"text": "t", "rule": {"contains": {"object": {"kind": 1}}}}]}]})
-    _, messages = read_record(path, "homestaging.decorum", "game")
+    _, messages = read_record(path, "decorum-game")
     # a too short list and a missing key leave their value readable; a wrong value does not
     assert messages.bad == {"$.hearts_left",
                             "$.players[0].conditions[0].rule.contains.object.kind"}

@@ -16,7 +16,10 @@ from homestaging.readers import load_yaml
 from homestaging.schema import iter_errors, load_schema
 
 ROOT = Path(__file__).resolve().parent.parent
-SCHEMAS = ("sheet", "catalog", "cards", "project")
+SCHEMAS = ("sheet", "catalog", "cards", "project", "roomies-house", "decorum-game",
+           "housewarming-house", "dreamhome-home")
+FAMILY = {"roomies": "roomies-house", "decorum": "decorum-game",
+          "housewarming": "housewarming-house", "dreamhome": "dreamhome-home"}
 
 
 def _json(path: Path) -> Any:
@@ -31,6 +34,9 @@ def _documents() -> list[tuple[str, Path]]:
     found: list[tuple[str, Path]] = []
     for folder in ("examples", "tests/cases/rules", "tests/cases/scoring", "tests/sheets"):
         found += [("sheet", p) for p in sorted((ROOT / folder).glob("*.json"))
+                  if not p.name.endswith(".expected.json")]
+    for game, schema in FAMILY.items():
+        found += [(schema, p) for p in sorted((ROOT / "examples" / game).glob("*.json"))
                   if not p.name.endswith(".expected.json")]
     for path in sorted((ROOT / "furniture").glob("*.yaml")):
         found.append(("cards" if path.name == "cards.yaml" else "catalog", path))
@@ -71,6 +77,10 @@ def _broken() -> list[tuple[str, str, Any]]:
     catalog = _yaml(ROOT / "furniture" / "living.yaml")
     cards = _yaml(ROOT / "furniture" / "cards.yaml")
     project = _yaml(ROOT / "projects" / "00-tutorial.yaml")
+    house = _json(ROOT / "examples" / "roomies" / "first-house.json")
+    game = _json(ROOT / "examples" / "decorum" / "two-players.json")
+    hw = _json(ROOT / "examples" / "housewarming" / "kat.json")
+    home = _json(ROOT / "examples" / "dreamhome" / "william.json")
 
     def changed(document: Any, edit: Any) -> Any:
         copied = copy.deepcopy(document)
@@ -99,6 +109,23 @@ def _broken() -> list[tuple[str, str, Any]]:
          changed(project, lambda d: d.update(house=["B2:O11 and more"]))),
         ("project", "a text for the width", changed(project, lambda d: d["sheet"].update(
             width="wide"))),
+        ("roomies-house", "a marking with junk after it", changed(
+            house, lambda d: d["rooms"]["L"].update(markings=["A1x"]))),
+        ("roomies-house", "a room key of two letters", changed(
+            house, lambda d: d["rooms"].update(LL=d["rooms"]["L"]))),
+        ("roomies-house", "a tile art row with other marks", changed(
+            house, lambda d: d["tiles"]["a"].update(art=["#o"]))),
+        ("roomies-house", "a This Is You card 6", changed(house, lambda d: d.update(
+            this_is_you=6))),
+        ("decorum-game", "an unknown feature key", changed(game, lambda d: d["players"][0][
+            "conditions"][0]["rule"].update(contains={"vase": {}}))),
+        ("decorum-game", "one player", changed(game, lambda d: d["players"].pop())),
+        ("housewarming-house", "comfort as text", changed(hw, lambda d: d["rooms"][0][
+            "furnishings"][0].update(comfort="lots"))),
+        ("dreamhome-home", "a basement space with junk", changed(home, lambda d: d.update(
+            basement=["A4 and B4"]))),
+        ("dreamhome-home", "an unknown helper", changed(home, lambda d: d.update(
+            helpers=["plumber"]))),
     ]
 
 

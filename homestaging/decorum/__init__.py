@@ -4,7 +4,8 @@ objects that cannot be where they are, ``score`` gives 3 per condition met and, 
 are met, 2 per heart left.
 
 Modules: :mod:`.objects` (the rule book's colours, styles and the 12 objects),
-:mod:`.model`, :mod:`.conditions` (the language: reading and judging),
-:mod:`.reader` (``decorum-game/1``, schema ``game.schema.json``), :mod:`.rules`,
-:mod:`.score`, :mod:`.render`, :mod:`.cli`. The format is in docs/decorum.md.
+:mod:`.model`, :mod:`.conditions` (the language: reading and judging), :mod:`.reader`
+(``decorum-game/1``, schema ``homestaging/schemas/decorum-game.schema.json``),
+:mod:`.rules`, :mod:`.score`, :mod:`.render`, :mod:`.commands`. The format is in
+docs/decorum.md.
 """

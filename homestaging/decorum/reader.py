@@ -1,7 +1,7 @@
 """Reading a Décorum game record (``decorum-game/1``, docs/decorum.md).
 
 :func:`read_game` reports every problem of the file at once, each located as
-``FILE: $.path: message``. The schema is ``homestaging/decorum/game.schema.json``.
+``FILE: $.path: message``. The schema is ``homestaging/schemas/decorum-game.schema.json``.
 An object typed in the wrong slot or one that does not exist is read as typed:
 ``check`` reports it (``wrong-slot``, ``no-such-object``).
 """
@@ -54,7 +54,7 @@ def parse_object(text: str, slot: str) -> DecorObject:
 
 def read_game(path: str | Path) -> Game:
     """Read a game record (``-`` for stdin); raise InputError listing every problem."""
-    data, messages = read_record(path, "homestaging.decorum", "game")
+    data, messages = read_record(path, "decorum-game")
     if not isinstance(data, dict):
         messages.raise_if_any()
         raise InputError.single(messages.file, "expected a JSON object")

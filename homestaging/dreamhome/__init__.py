@@ -8,6 +8,6 @@ per empty room and the Interior Designer's +1 per decor token. Every other categ
 the score is typed in as points.
 
 Modules: :mod:`.model`, :mod:`.reader` (``dreamhome-home/1``, schema
-``home.schema.json``), :mod:`.rules`, :mod:`.score`, :mod:`.render`, :mod:`.cli`. The
-format is in docs/dreamhome.md.
+``homestaging/schemas/dreamhome-home.schema.json``), :mod:`.rules`, :mod:`.score`,
+:mod:`.render`, :mod:`.commands`. The format is in docs/dreamhome.md.
 """

@@ -1,5 +1,5 @@
 """Reading a Dream Home record (``dreamhome-home/1``, docs/dreamhome.md), every problem
-located and reported at once. The schema is ``homestaging/dreamhome/home.schema.json``."""
+located and reported at once. The schema is ``homestaging/schemas/dreamhome-home.schema.json``."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ EMPTY = ". "
 
 def read_home(path: str | Path) -> Home:
     """Read a home record (``-`` for stdin); raise InputError listing every problem."""
-    data, m = read_record(path, "homestaging.dreamhome", "home")
+    data, m = read_record(path, "dreamhome-home")
     if not isinstance(data, dict) or "board" not in data or m.skip(("board",)):
         m.raise_if_any()
         raise InputError.single(m.file, "missing required key 'board'", "$")

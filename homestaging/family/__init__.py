@@ -3,7 +3,7 @@ beyond the core: reading a record against its schema, and their commands.
 
 * :mod:`homestaging.family.records` reads a JSON record, checks it against the game's
   published schema and collects the game reader's located messages, all at once.
-* :mod:`homestaging.family.cli` builds a game's ``check``, ``score`` and ``render``
+* :mod:`homestaging.family.commands` builds a game's ``check``, ``score`` and ``render``
   commands from a :class:`~homestaging.family.game.Game`.
 * :mod:`homestaging.family.panel` draws a score pad beside a picture.
 

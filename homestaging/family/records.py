@@ -1,7 +1,7 @@
 """Reading a family game's JSON record: syntax, schema and the game's own reading,
 every problem located (``FILE: $.path: message``) and reported at once.
 
-The schema is published in the game's subpackage (``homestaging/roomies/house.schema.json``).
+The schema is published beside the others (``homestaging/schemas/roomies-house.schema.json``).
 A reader gets the parsed data and the schema's messages; it reads on from the parts the
 schema passed (:meth:`Messages.skip` tells which), adds its own messages, and
 :meth:`Messages.raise_if_any` raises them all as one InputError.
@@ -9,18 +9,15 @@ schema passed (:meth:`Messages.skip` tells which), adds its own messages, and
 
 from __future__ import annotations
 
-import json
 import re
-from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from ..errors import InputError, Located
 from ..readers import json_path, load_json, read_text
-from ..schema import iter_errors
+from ..schema import iter_errors, load_schema
 
-__all__ = ["Messages", "load_schema", "read_record"]
+__all__ = ["Messages", "read_record"]
 
 #: Schema messages that leave a list or object readable entry by entry: too few or too
 #: many entries or keys. A missing key makes its object unreadable, except at the top
@@ -29,14 +26,6 @@ _SIZE = re.compile(r"expected (at least|at most) \d+ entr|expected one of the ke
                    r"|expected \d+ key")
 
 Parts = tuple[str | int, ...]
-
-
-@cache
-def load_schema(package: str, name: str) -> dict[str, Any]:
-    """The schema ``name.schema.json`` shipped in ``package``."""
-    text = resources.files(package).joinpath(f"{name}.schema.json").read_text(encoding="utf-8")
-    schema: dict[str, Any] = json.loads(text)
-    return schema
 
 
 class Messages:
@@ -72,7 +61,7 @@ class Messages:
             raise InputError(self.found)
 
 
-def read_record(path: str | Path, package: str, schema: str) -> tuple[Any, Messages]:
+def read_record(path: str | Path, schema: str) -> tuple[Any, Messages]:
     """Parse a JSON record and check it against its schema.
 
     Syntax errors raise InputError at once; schema messages are collected in the
@@ -81,7 +70,7 @@ def read_record(path: str | Path, package: str, schema: str) -> tuple[Any, Messa
     name, text = read_text(path)
     data = load_json(text, name)
     messages = Messages(name)
-    for where, message in iter_errors(data, load_schema(package, schema)):
+    for where, message in iter_errors(data, load_schema(schema)):
         messages.add(where, message)
         readable = _SIZE.match(message) or (where == "$" and message.startswith("missing"))
         (messages.sized if readable else messages.bad).add(where)

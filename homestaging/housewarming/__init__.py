@@ -4,6 +4,6 @@ the clash, and the hominess with the rule book's rounding; the capacity of rooms
 housewarming declaration checked.
 
 Modules: :mod:`.model`, :mod:`.reader` (``housewarming-house/1``, schema
-``house.schema.json``), :mod:`.rules`, :mod:`.score`, :mod:`.render`, :mod:`.cli`. The
-format is in docs/housewarming.md.
+``homestaging/schemas/housewarming-house.schema.json``), :mod:`.rules`, :mod:`.score`,
+:mod:`.render`, :mod:`.commands`. The format is in docs/housewarming.md.
 """

@@ -1,6 +1,6 @@
 """Reading a Housewarming house record (``housewarming-house/1``, docs/housewarming.md),
 every problem located and reported at once. The schema is
-``homestaging/housewarming/house.schema.json``."""
+``homestaging/schemas/housewarming-house.schema.json``."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ def _cards(data: Mapping[str, Any], key: str, m: Messages,
 
 def read_house(path: str | Path) -> House:
     """Read a house record (``-`` for stdin); raise InputError listing every problem."""
-    data, m = read_record(path, "homestaging.housewarming", "house")
+    data, m = read_record(path, "housewarming-house")
     if not isinstance(data, dict) or "rooms" not in data or m.broken(("rooms",)):
         m.raise_if_any()
         raise InputError.single(m.file, "missing required key 'rooms'", "$")

@@ -2,7 +2,7 @@
 
 :func:`read_house` reports every problem of the file at once, each located as
 ``FILE: $.path: message`` (or ``FILE:LINE:COL: message`` for bad JSON). The schema is
-``homestaging/roomies/house.schema.json``.
+``homestaging/schemas/roomies-house.schema.json``.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ Parts = tuple[str | int, ...]
 
 def read_house(path: str | Path) -> House:
     """Read a house record (``-`` for stdin); raise InputError listing every problem."""
-    data, messages = read_record(path, "homestaging.roomies", "house")
+    data, messages = read_record(path, "roomies-house")
     return parse_house(data, messages)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..family.cli import game_group
+from ..family.commands import game_group
 from ..family.game import Game
 from ..scorepad import ScorePad
 from .model import House
