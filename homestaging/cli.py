@@ -29,6 +29,7 @@ COMMANDS: dict[str, str] = {
     "cards": "homestaging.datacommands:cards",
     "check": "homestaging.sheetcommands:check_command",
     "convert": "homestaging.sheetcommands:convert_command",
+    "edit": "homestaging.editor.commands:edit",
     "furniture": "homestaging.datacommands:furniture",
     "place": "homestaging.sheetcommands:place_command",
     "print": "homestaging.datacommands:print_command",

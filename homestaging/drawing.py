@@ -40,6 +40,7 @@ __all__ = [
     "draw_house",
     "draw_piece",
     "draw_walls",
+    "feature_style",
     "figure_bytes",
     "fit_text",
     "frame",
@@ -259,7 +260,8 @@ def frame(ax: Axes, project: Project, margin: float = 1.0) -> None:
     ax.set_axis_off()
 
 
-def _feature_style(kind: str) -> dict[str, Any]:
+def feature_style(kind: str) -> dict[str, Any]:
+    """Fill, edge colour and hatch of a feature kind (trees are drawn as circles)."""
     return _FEATURE_STYLES[_FEATURE_KINDS.get(kind.lower(), "other")]
 
 
@@ -295,7 +297,7 @@ def draw_house(
                                     edgecolor="#38761d", linewidth=max(0.4, cell_pt * 0.03),
                                     zorder=1, gid=f"feature-{kind}"))
         else:
-            style = _feature_style(kind)
+            style = feature_style(kind)
             ax.add_patch(patch(union(feature.cells), facecolor=style["facecolor"],
                                edgecolor=style["edgecolor"], hatch=style["hatch"],
                                linewidth=max(0.4, cell_pt * 0.03), zorder=1,
