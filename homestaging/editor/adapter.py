@@ -26,7 +26,7 @@ from ..report import problem_json, scorecard_json
 from ..schema import load_schema
 from ..scoring import check_sheet, involved
 from ..sheet import Sheet
-from ..sheetreader import parse_sheet, read_sheet
+from ..sheetreader import parse_sheet
 from ..sheetwriter import FORMAT, sheet_text as _sheet_text, sheet_to_json
 
 __all__ = [
@@ -62,12 +62,14 @@ def game_records_read() -> bool:
 # ------------------------------------------------------------------------ reading
 
 
-def read_file(path: str | Path) -> Sheet:
-    """Read a sheet file; raise InputError with every located problem."""
-    return read_sheet(path)
+def read_file(path: Path, name: str) -> Sheet:
+    """Read the sheet file at ``path``, called ``name`` in messages; raise InputError
+    with every located problem."""
+    data = load_json(read_text(path)[1], name)
+    return parse_sheet(data, name, path.parent)
 
 
-def read_text_file(path: str | Path) -> str:
+def read_text_file(path: Path) -> str:
     """The text of a file (for showing an unreadable sheet); raise InputError."""
     return read_text(path)[1]
 
@@ -82,7 +84,7 @@ def read_state(state: Any, file: str, base_dir: Path) -> Sheet:
     return parse_sheet(state, file, base_dir)
 
 
-def blank(reference: str, sheet_path: Path, cwd: Path) -> Sheet:
+def blank(reference: str, sheet_path: Path, cwd: Path, name: str) -> Sheet:
     """A new sheet for the project ``reference`` (a bundled id, or a path relative to
     ``cwd``), naming the project as the file at ``sheet_path`` will need it: its rooms
     listed in play order, none walled, nothing drawn, the first room being furnished."""
@@ -95,7 +97,7 @@ def blank(reference: str, sheet_path: Path, cwd: Path) -> Sheet:
     data: dict[str, Any] = {"format": FORMAT, "project": ref, "rooms": rooms}
     if rooms:
         data["current_room"] = rooms[0]["name"]
-    return parse_sheet(data, str(sheet_path), sheet_path.parent, project=project)
+    return parse_sheet(data, name, sheet_path.parent, project=project)
 
 
 def _relative(target: Path, folder: Path) -> str:
@@ -159,7 +161,8 @@ def _to_json(sheet: Sheet) -> dict[str, Any]:
 
 
 def _unwritable(sheet: Sheet, error: ValueError) -> InputError:
-    return InputError.single(sheet.source, str(error))
+    return InputError.single(
+        sheet.source, f"the editor keeps a sheet as a list of pieces: {error}")
 
 
 def _edge(project: Project, edge: Edge) -> list[str]:

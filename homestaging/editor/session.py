@@ -71,14 +71,13 @@ class Session:
         """Open ``sheet``; a new or empty file needs ``project``. Raise UsageProblem
         (bad command line) or InputError (an unknown project)."""
         cwd = cwd or Path.cwd()
-        path = Path(sheet)
+        path = cwd / sheet
         if sheet == "-":
             raise UsageProblem("SHEET must be a file name: the editor saves to it")
         if path.is_dir():
             raise UsageProblem(f"{sheet} is a folder, expected a sheet file name")
-        folder = (cwd / path).parent
-        if not folder.is_dir():
-            raise UsageProblem(f"{sheet}: the folder {path.parent} does not exist")
+        if not path.parent.is_dir():
+            raise UsageProblem(f"{sheet}: the folder {Path(sheet).parent} does not exist")
         session = cls(path, sheet)
         if _is_blank(path):
             if project is None:
@@ -86,13 +85,13 @@ class Session:
                 raise UsageProblem(f"{sheet} {state}: give --project PROJECT to start a new "
                                    "sheet for that project")
             session.new = True
-            session._load(adapter.blank(project, path, cwd))
+            session._load(adapter.blank(project, path, cwd, sheet))
         else:
             if project is not None:
                 raise UsageProblem(f"{sheet} already holds a sheet: --project is only for "
                                    "a new sheet (the sheet names its project)")
             try:
-                session._load(adapter.read_file(path))
+                session._load(adapter.read_file(path, sheet))
             except InputError as error:
                 session._unreadable(error)
         return session
