@@ -173,6 +173,8 @@ class Session:
                 from None
         self.disk = _digest(self.path)
         self.new = False
+        self._load(sheet)  # a page opened from now on starts from what was saved
+        self.errors, self.text = [], None
         return {"saved": self.display, "bytes": len(text.encode("utf-8"))}
 
     def render(self, body: dict[str, Any]) -> bytes:

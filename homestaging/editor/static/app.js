@@ -101,11 +101,20 @@ function changed() {
 
 // ------------------------------------------------------------------ checking
 
+// Waiting answers are counted in <body data-pending>: "0" when the page shows the
+// answer for the current state.
+function pending(change) {
+  app.pending = (app.pending || 0) + change;
+  document.body.dataset.pending = String(app.pending);
+}
+
 async function check() {
   const sequence = ++app.checking;
   const body = { state: state() };
   if (app.hand) body.hand = { piece: app.hand.piece, room: app.activeRoom };
+  pending(1);
   const { status: code, data } = await call("/api/check", body);
+  pending(-1);
   if (sequence !== app.checking) return;  // a newer state was sent meanwhile
   if (code !== 200) {
     status(data.error || `check failed (${code})`, true);
@@ -596,7 +605,9 @@ function setTool(tool, redraw = true) {
 async function save(force = false) {
   status("Saving...");
   const index = app.at;
+  pending(1);
   const { status: code, data } = await call("/api/save", { state: state(), force });
+  pending(-1);
   if (code === 200) {
     app.savedAt = index;
     $("#file").classList.toggle("dirty", app.at !== app.savedAt);
@@ -880,6 +891,7 @@ function wire() {
 }
 
 async function start() {
+  pending(0);
   wire();
   const { status: code, data } = await call("/api/session");
   if (code !== 200) {
