@@ -334,8 +334,8 @@ def test_a_stale_token_is_refused(browser: Any, tmp_path: Path) -> None:
 
 def test_a_page_under_another_host_name_is_refused(playwright: Any) -> None:
     """A site whose name is made to resolve to 127.0.0.1 (DNS rebinding) gets nothing."""
-    browser = playwright.chromium.launch(
-        executable_path=str(CHROMIUM), args=[*ARGS, "--host-resolver-rules=MAP rebind.test 127.0.0.1"])
+    rebind = "--host-resolver-rules=MAP rebind.test 127.0.0.1"
+    browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=[*ARGS, rebind])
     try:
         with serving(TUTORIAL_GAME) as server:
             page = browser.new_page()

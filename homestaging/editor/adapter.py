@@ -10,6 +10,7 @@ with the sheet reader (:func:`read_state`), so the page is checked exactly as a 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,7 @@ from ..schema import load_schema
 from ..scoring import check_sheet, involved
 from ..sheet import Sheet
 from ..sheetreader import parse_sheet
-from ..sheetwriter import FORMAT, sheet_text as _sheet_text, sheet_to_json
+from ..sheetwriter import FORMAT, cover_ranges, sheet_text as _sheet_text, sheet_to_json
 
 __all__ = [
     "MAX_BYTES",
@@ -80,8 +81,62 @@ def parse_json(text: str, file: str) -> Any:
 
 
 def read_state(state: Any, file: str, base_dir: Path) -> Sheet:
-    """The page's sheet (a sheet object in the pieces form) read like a file."""
-    return parse_sheet(state, file, base_dir)
+    """The page's sheet (a sheet object in the pieces form) read like a file.
+
+    Two shortcuts keep a change under a few milliseconds, without changing what is
+    read: a project file loaded before and unchanged since (same size and time) is not
+    loaded again, and rooms whose squares are all valid names are read as ranges."""
+    project = _project_of(state, base_dir)
+    if project is not None:
+        state = _compact(state, project.width, project.height)
+    return parse_sheet(state, file, base_dir, project=project)
+
+
+_PROJECT_FILES: dict[tuple[str, int, int], Project] = {}
+
+
+def _project_of(state: Any, base_dir: Path) -> Project | None:
+    """The project a state names, when it loads; None lets the reader report why not."""
+    reference = state.get("project") if isinstance(state, dict) else None
+    if not isinstance(reference, str) or not reference or len(reference) > 1000:
+        return None
+    try:
+        if reference in bundled_project_files():
+            return find_project(reference)  # bundled projects are cached by the core
+        path = (base_dir / reference).resolve()
+        status = path.stat()
+        key = (str(path), status.st_mtime_ns, status.st_size)
+        if key not in _PROJECT_FILES:
+            project = find_project(reference, base_dir)
+            if len(_PROJECT_FILES) >= 8:
+                _PROJECT_FILES.clear()
+            _PROJECT_FILES[key] = project
+        return _PROJECT_FILES[key]
+    except (OSError, ValueError):  # InputError is a ValueError
+        return None
+
+
+@lru_cache(maxsize=8)
+def _names(width: int, height: int) -> dict[str, tuple[int, int]]:
+    return {cell_name((x, y)): (x, y) for y in range(height) for x in range(width)}
+
+
+def _compact(state: dict[str, Any], width: int, height: int) -> dict[str, Any]:
+    """The state with each room's squares as ranges when every one is a square name of
+    the sheet (anything else is left for the reader to report where it is)."""
+    rooms = state.get("rooms")
+    if not isinstance(rooms, list):
+        return state
+    names = _names(width, height)
+    compact = []
+    for room in rooms:
+        cells = room.get("cells") if isinstance(room, dict) else None
+        if isinstance(cells, list) and len(cells) > 1 and all(
+            isinstance(cell, str) and cell in names for cell in cells
+        ):
+            room = {**room, "cells": cover_ranges(names[cell] for cell in cells)}
+        compact.append(room)
+    return {**state, "rooms": compact}
 
 
 def blank(reference: str, sheet_path: Path, cwd: Path, name: str) -> Sheet:
@@ -316,9 +371,9 @@ def hints(sheet: Sheet, hand: Hand) -> dict[str, Any]:
         for rotation in ROTATIONS:
             if mirror and mirror_used:
                 continue
-            lists = by_shape.get(piece.shape(rotation, mirror))
-            if lists is not None:
-                answer["orientations"][_key(rotation, mirror)] = lists
+            same = by_shape.get(piece.shape(rotation, mirror))
+            if same is not None:
+                answer["orientations"][_key(rotation, mirror)] = same
     answer["count"] = len(found)
     if found:
         best = found[0]

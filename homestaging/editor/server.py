@@ -85,8 +85,9 @@ class _Handler(BaseHTTPRequestHandler):
     server_version = "homestaging-editor"
     sys_version = ""
     timeout = 30
+    disable_nagle_algorithm = True  # headers and body go out at once, no 40 ms wait
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: Any) -> None:
         """Quiet: the terminal shows the URL, not a request log."""
 
     # -- answers

@@ -153,6 +153,7 @@ function showEvaluation() {
     ? `${data.if_connected} if every piece were connected to the front door (+${waiting}).` : "";
   showScore(data);
   showProblems(data.problems);
+  drawTokens();
   app.plan.rings(data.problems);
   drawSheet();
   drawHand();
@@ -274,9 +275,7 @@ function drawPalette() {
   palette.replaceChildren();
   const spec = app.project.rooms.find((r) => r.name === app.activeRoom);
   if (!spec) return;
-  const counts = roomOfPiece();
-  const held = [...counts.values()].filter((name) => name === spec.name).length;
-  $("#tokens").textContent = `· ${spec.name}: ${held} of ${spec.tokens} piece${spec.tokens === 1 ? "" : "s"}`;
+  drawTokens();
   const seen = new Set();
   let number = 0;
   for (const card of spec.cards) {
@@ -311,6 +310,14 @@ function drawPalette() {
     }
     palette.appendChild(box);
   }
+}
+
+function drawTokens() {
+  const spec = app.project.rooms.find((r) => r.name === app.activeRoom);
+  if (!spec) return;
+  const held = [...roomOfPiece().values()].filter((name) => name === spec.name).length;
+  $("#tokens").textContent = app.evaluation
+    ? `· ${spec.name}: ${held} of ${spec.tokens} piece${spec.tokens === 1 ? "" : "s"}` : "";
 }
 
 function pieceButton(id, piece, color, number) {
@@ -859,6 +866,11 @@ function wire() {
   $("#best").addEventListener("click", best);
   $("#drop").addEventListener("click", drop);
   $("#next-room").addEventListener("click", goToNextRoom);
+  $("#zoom").addEventListener("click", () => {
+    const zoomed = $("#board").classList.toggle("zoomed");
+    $("#zoom").setAttribute("aria-pressed", String(zoomed));
+    $("#plan").style.width = zoomed ? `${(app.geo.width + 2) * 36}px` : "";
+  });
   $("#room-select").addEventListener("change", (e) => {
     app.activeRoom = e.target.value;
     drawRooms();

@@ -67,8 +67,8 @@ export class Plan {
     el("rect", { width: 0.3, height: 0.3, fill: "#efe3c8" }, rug);
     el("circle", { cx: 0.15, cy: 0.15, r: 0.05, fill: "#c9a86a" }, rug);
     this.layers = {};
-    for (const name of ["base", "rooms", "pieces", "walls", "openings", "cells", "hints", "rings",
-      "ghost", "cursor"]) {
+    for (const name of ["base", "rooms", "pieces", "walls", "openings", "labels", "cells", "hints",
+      "rings", "ghost", "cursor"]) {
       this.layers[name] = el("g", { class: name === "cells" ? "" : "layer", id: `layer-${name}` }, svg);
     }
     this.drawBase();
@@ -157,20 +157,19 @@ export class Plan {
       const color = colors[room.name] || GREY;
       el("path", { d: squaresPath(cells), fill: color, opacity: room.name === activeRoom ? 0.4 : 0.26,
         class: "room", "data-room": room.name }, rooms);
-      const xs = cells.map((c) => c[0]);
-      const ys = cells.map((c) => c[1]);
-      el("text", { x: (Math.min(...xs) + Math.max(...xs) + 1) / 2, y: Math.min(...ys) + 0.45,
-        class: "room-name" }, rooms).textContent = room.name;
     }
-
     const pieces = this.layers.pieces;
     pieces.replaceChildren();
     const order = (state.pieces || []).map((entry, index) => ({ entry, index }));
     const isRug = (e) => !!(project.pieces[e.piece] && project.pieces[e.piece].rug);
     order.sort((a, b) => Number(isRug(b.entry)) - Number(isRug(a.entry)));
+    const taken = new Set();
     for (const { entry, index } of order) {
       const info = project.pieces[entry.piece];
       const { furniture, circulation } = squaresOf(geo, entry);
+      for (const [x, y] of [...furniture, ...circulation]) {
+        if (geo.inSheet(x, y)) taken.add(geo.name(x, y));
+      }
       const room = roomOfPiece.get(index) || activeRoom;
       const color = colors[room] || GREY;
       const g = el("g", { class: "piece", "data-index": index, "data-piece-id": entry.piece }, pieces);
@@ -188,10 +187,16 @@ export class Plan {
         const ys = furniture.map((c) => c[1]);
         const w = Math.max(...xs) - Math.min(...xs) + 1;
         const h = Math.max(...ys) - Math.min(...ys) + 1;
-        const chars = Math.max(1, Math.floor(Math.max(w, h) * 2.6));
-        let text = info.name.length <= chars ? info.name : info.name.slice(0, Math.max(1, chars - 1)) + ".";
-        if (Math.max(w, h) < 2) text = info.name[0];
-        const label = el("text", { x: Math.min(...xs) + w / 2, y: Math.min(...ys) + h / 2, class: "piece-name" }, g);
+        const long = Math.max(w, h);
+        let size = Math.min(0.34, (long - 0.15) / (0.56 * info.name.length));
+        let text = info.name;
+        if (size < 0.2) {
+          size = 0.2;
+          const chars = Math.max(1, Math.floor((long - 0.15) / (0.56 * size)) - 1);
+          text = long < 2 ? info.name[0] : `${info.name.slice(0, chars)}.`;
+        }
+        const label = el("text", { x: Math.min(...xs) + w / 2, y: Math.min(...ys) + h / 2,
+          class: "piece-name", "font-size": size }, g);
         if (h > w && h >= 2) {
           label.setAttribute("transform", `rotate(-90 ${Math.min(...xs) + w / 2} ${Math.min(...ys) + h / 2})`);
         }
@@ -246,6 +251,31 @@ export class Plan {
       if (!geo.at(window[0])) continue;
       line(window, { stroke: "#3d85c6", "stroke-width": 0.17, class: "window" }, g);
       line(window, { stroke: "#fff", "stroke-width": 0.06 }, g);
+    }
+    this.roomLabels(state, taken);
+  }
+
+  // Each walled room's name on its longest row of free squares (no piece there).
+  roomLabels(state, taken) {
+    const { geo } = this;
+    const g = this.layers.labels;
+    g.replaceChildren();
+    for (const room of state.rooms || []) {
+      const own = new Set(room.cells || []);
+      let best = null;
+      for (const name of own) {
+        const [x, y] = geo.at(name) || [];
+        if (x === undefined || taken.has(name)) continue;
+        if (x > 0 && own.has(geo.name(x - 1, y)) && !taken.has(geo.name(x - 1, y))) continue;
+        let run = 1;
+        while (x + run < geo.width && own.has(geo.name(x + run, y)) && !taken.has(geo.name(x + run, y))) run++;
+        if (!best || run > best.run || (run === best.run && y < best.y)) best = { x, y, run };
+      }
+      if (!best) continue;
+      const size = Math.min(0.5, (best.run - 0.2) / (0.6 * room.name.length));
+      if (size < 0.22) continue;
+      el("text", { x: best.x + best.run / 2, y: best.y + 0.5, class: "room-name", "font-size": size },
+        g).textContent = room.name;
     }
   }
 
