@@ -4,12 +4,14 @@ The page is driven only through the hooks of the page contract (SPEC section 6):
 ``data-cell``, ``data-piece``, ``data-tool``, ``#problems li[data-code]``, ``#total``,
 ``#undo``/``#redo``/``#save`` and the keys. ``<body data-pending="0">`` says the page
 shows the server's answer for its current state. Chromium must be installed
-(``apt-get install -y chromium``): these tests fail, not skip, without it.
+(``apt-get install -y chromium``; ``HOMESTAGING_CHROMIUM`` names another Chromium
+binary): these tests fail, not skip, without it.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -22,7 +24,7 @@ from editor_util import EXAMPLES, serving
 
 from homestaging.cli import main
 
-CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM = Path(os.environ.get("HOMESTAGING_CHROMIUM", "/usr/bin/chromium"))
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
         "--disable-background-networking", "--disable-component-update", "--disable-sync",
         "--no-first-run"]

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from homestaging.cli import COMMANDS
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "homestaging"
 EXAMPLE = ROOT / "examples" / "tutorial-finished.json"
@@ -153,3 +155,21 @@ def test_imports_point_down(module: str) -> None:
         assert "click" not in imports
     if module in CORE:
         assert not imports & {"yaml", "readers", "schema", "output"}, module
+
+
+def test_the_editor_reaches_the_core_only_through_its_adapter() -> None:
+    """Only ``editor/adapter.py`` imports core modules; no module outside the editor
+    imports it (the CLI's command table names its command)."""
+    reaching: dict[str, list[str]] = {}
+    for path in sorted((PACKAGE / "editor").glob("*.py")):
+        tree = ast.parse(path.read_text(), str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (
+                node.level >= 2 or (node.level == 0 and (node.module or "").startswith(
+                    "homestaging") and not (node.module or "").startswith("homestaging.editor"))
+            ):
+                reaching.setdefault(path.stem, []).append(node.module or "")
+    assert list(reaching) == ["adapter"]
+    users = sorted(m for m in MODULES if "editor" in _imports(PACKAGE / f"{m}.py"))
+    assert users == []
+    assert COMMANDS["edit"] == "homestaging.editor.commands:edit"
