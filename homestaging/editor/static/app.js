@@ -292,6 +292,9 @@ function drawPalette() {
       tag.textContent = variant;
       tag.title = `variant ${variant} of card ${card.number}`;
       options.appendChild(tag);
+      const buttons = document.createElement("div");
+      buttons.className = "buttons";
+      options.appendChild(buttons);
       for (const id of ids) {
         const piece = app.project.pieces[id];
         if (!piece) continue;
@@ -299,12 +302,12 @@ function drawPalette() {
           const again = document.createElement("span");
           again.className = "again";
           again.textContent = `${piece.name} (above)`;
-          options.appendChild(again);
+          buttons.appendChild(again);
           continue;
         }
         seen.add(id);
         number += 1;
-        options.appendChild(pieceButton(id, piece, spec.color, number));
+        buttons.appendChild(pieceButton(id, piece, spec.color, number));
       }
       box.appendChild(options);
     }
@@ -649,6 +652,7 @@ function goToNextRoom() {
   const current = state();
   const next = sheet.nextRoom(current, app.project);
   app.activeRoom = next || app.activeRoom;
+  if (app.hand) drop();
   commit(sheet.goToRoom(current, app.project, next),
     next ? `Now furnishing ${next}.` : "Every room is walled: the game is finished.");
 }
@@ -873,6 +877,7 @@ function wire() {
   });
   $("#room-select").addEventListener("change", (e) => {
     app.activeRoom = e.target.value;
+    if (app.hand) drop();
     drawRooms();
     drawPalette();
     drawSheet();
@@ -896,6 +901,7 @@ function wire() {
   svg.addEventListener("focus", () => { if (app.plan) drawGhost(); });
   window.addEventListener("pointermove", onWindowMove);
   window.addEventListener("pointerup", onWindowUp);
+  window.addEventListener("pointercancel", () => { app.drag = null; });
   document.addEventListener("keydown", onKey);
   window.addEventListener("beforeunload", (e) => {
     if (app.plan && app.at !== app.savedAt) e.preventDefault();
