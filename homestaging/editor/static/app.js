@@ -337,7 +337,14 @@ function pieceButton(id, piece, color, number) {
   const label = document.createElement("span");
   label.textContent = piece.name;
   button.append(svg, label);
-  button.addEventListener("click", () => take(id));
+  button.addEventListener("click", () => {
+    const fresh = !app.hand || app.hand.piece !== id;
+    take(id);
+    // one column (a phone): bring the plan back into view to place the piece
+    if (fresh && window.matchMedia("(max-width: 820px)").matches) {
+      $("#board").scrollIntoView({ block: "start", behavior: "smooth" });
+    }
+  });
   button.addEventListener("pointerdown", (e) => {
     if (e.button !== 0) return;
     app.drag = { piece: id, x: e.clientX, y: e.clientY, moving: false };
