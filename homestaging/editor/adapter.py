@@ -9,6 +9,7 @@ with the sheet reader (:func:`read_state`), so the page is checked exactly as a 
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -156,8 +157,6 @@ def blank(reference: str, sheet_path: Path, cwd: Path, name: str) -> Sheet:
 
 
 def _relative(target: Path, folder: Path) -> str:
-    import os
-
     try:
         return os.path.relpath(target, folder)
     except ValueError:  # another drive (Windows)

@@ -17,6 +17,7 @@ The only file written is the session's sheet (see :mod:`.session`).
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 import json
 import secrets
@@ -67,7 +68,8 @@ class EditorServer(ThreadingHTTPServer):
         self.port = int(self.server_address[1])
         self.hosts = {f"{HOST}:{self.port}", f"localhost:{self.port}"}
         self.files = _static_files()
-        self.lock = threading.Lock()
+        self.lock = threading.Lock()  # the sheet file: opening and saving
+        self.drawing = threading.Lock()  # matplotlib draws one figure at a time
 
     @property
     def url(self) -> str:
@@ -192,8 +194,10 @@ class _Handler(BaseHTTPRequestHandler):
         if not self._host_ok():
             return
         path = urlsplit(self.path).path
-        routes = {"/api/check": "check", "/api/save": "save", "/api/render": "render",
-                  "/api/parse": "parse_text"}
+        # checks read nothing that changes: they run side by side, even during a render
+        routes = {"/api/check": ("check", None), "/api/parse": ("parse_text", None),
+                  "/api/save": ("save", self.server.lock),
+                  "/api/render": ("render", self.server.drawing)}
         if path not in routes:
             self.close_connection = True
             self._error(HTTPStatus.NOT_FOUND, f"no such call: {path[:100]}")
@@ -205,9 +209,10 @@ class _Handler(BaseHTTPRequestHandler):
         if body is None:
             return
         session = self.server.session
+        method, lock = routes[path]
         try:
-            with self.server.lock:
-                answer = getattr(session, routes[path])(body)
+            with lock or contextlib.nullcontext():
+                answer = getattr(session, method)(body)
         except Refused as refused:
             self._json(refused.status, refused.payload)
             return
