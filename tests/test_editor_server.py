@@ -381,3 +381,22 @@ def test_the_cli_does_not_load_the_server_at_start_up() -> None:
     lines = result.stdout.strip().splitlines()
     assert lines[0] == "[]"
     assert lines[-1] == "['homestaging.editor', 'homestaging.editor.commands']"
+
+
+def test_edit_of_an_unreadable_sheet_prints_its_errors(tmp_path: Path) -> None:
+    (tmp_path / "bad.json").write_text('{"format": "homestaging-sheet/1", "project": "tutorial",'
+                                       '\n "rooms": [{"name": "Kitchn"}]}\n')
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "homestaging", "edit", "bad.json", "--no-browser"],
+        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        assert process.stdout is not None
+        assert process.stdout.readline().startswith("http://127.0.0.1:")
+        assert process.stdout.readline() == ("Editing bad.json (unreadable: mend it on the "
+                                             "page). Stop with Ctrl+C.\n")
+    finally:
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=20)
+    assert err.startswith("bad.json: $.rooms[0].name: no room named 'Kitchn'")
+    assert process.returncode == 0

@@ -42,9 +42,11 @@ def edit(sheet_path: str, project_ref: str | None, game_path: str | None, port: 
     except OSError as error:
         raise click.UsageError(f"cannot listen on 127.0.0.1:{port}: {error.strerror}") from None
     click.echo(server.url)
-    state = "new sheet" if session.new else "unreadable, see the page" \
+    state = "new sheet" if session.new else "unreadable: mend it on the page" \
         if session.state is None else "opened"
-    click.echo(f"Editing {sheet_path} ({state}). Stop with Ctrl+C.", err=False)
+    click.echo(f"Editing {sheet_path} ({state}). Stop with Ctrl+C.")
+    for error in session.errors:
+        click.echo(error["text"], err=True)
     if not no_browser:
         import webbrowser
 
