@@ -44,9 +44,9 @@ def edit(sheet_path: str, project_ref: str | None, game_path: str | None, port: 
     click.echo(server.url)
     state = "new sheet" if session.new else "unreadable: mend it on the page" \
         if session.state is None else "opened"
-    click.echo(f"Editing {sheet_path} ({state}). Stop with Ctrl+C.")
     for error in session.errors:
         click.echo(error["text"], err=True)
+    click.echo(f"Editing {sheet_path} ({state}). Stop with Ctrl+C.")
     if not no_browser:
         import webbrowser
 
