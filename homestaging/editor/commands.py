@@ -39,19 +39,20 @@ def edit(sheet_path: str, project_ref: str | None, game_path: str | None, port: 
         raise click.UsageError(str(problem)) from None
     try:
         server = make_server(session, port)
-    except OSError as error:
-        raise click.UsageError(f"cannot listen on 127.0.0.1:{port}: {error.strerror}") from None
-    click.echo(server.url)
-    state = "new sheet" if session.new else "unreadable: mend it on the page" \
-        if session.state is None else "opened"
-    for error in session.errors:
-        click.echo(error["text"], err=True)
-    click.echo(f"Editing {sheet_path} ({state}). Stop with Ctrl+C.")
-    if not no_browser:
-        import webbrowser
-
-        webbrowser.open(server.url)
+    except OSError as refused:
+        raise click.UsageError(f"cannot listen on 127.0.0.1:{port}: {refused.strerror}") \
+            from None
     try:
+        click.echo(server.url)
+        state = "new sheet" if session.new else "unreadable: mend it on the page" \
+            if session.state is None else "opened"
+        for located in session.errors:
+            click.echo(located["text"], err=True)
+        click.echo(f"Editing {sheet_path} ({state}). Stop with Ctrl+C.")
+        if not no_browser:
+            import webbrowser
+
+            webbrowser.open(server.url)
         server.serve_forever(poll_interval=0.25)
     except KeyboardInterrupt:
         click.echo("Stopped.")
