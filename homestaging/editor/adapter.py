@@ -29,7 +29,8 @@ from ..schema import load_schema
 from ..scoring import check_sheet, involved
 from ..sheet import Sheet
 from ..sheetreader import parse_sheet
-from ..sheetwriter import FORMAT, cover_ranges, sheet_text as _sheet_text, sheet_to_json
+from ..sheetwriter import FORMAT, cover_ranges, sheet_to_json
+from ..sheetwriter import sheet_text as _sheet_text
 
 __all__ = [
     "MAX_BYTES",
