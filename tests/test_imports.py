@@ -28,7 +28,7 @@ LAYERS = [
     "readers", "schema", "catalogreader", "projectreader", "output", "fitting", "sheetreader",
     "sheetwriter",
     # presentation and drawing
-    "report", "pages", "panel", "drawing", "render", "printing",
+    "report", "pages", "panel", "markers", "drawing", "pencil", "render", "printing",
     # the command line
     *CLI,
 ]
@@ -149,7 +149,7 @@ def test_imports_point_down(module: str) -> None:
     upward = sorted(m for m in imports if m in LAYERS and LAYERS.index(m) >= rank)
     assert upward == [], f"{module} imports {upward}, which are not below it"
     assert not imports & SUBPACKAGES, f"{module} imports a subpackage (its commands are lazy)"
-    if module not in ("drawing", "render", "printing"):
+    if module not in ("drawing", "pencil", "render", "printing"):
         assert "matplotlib" not in imports
     if module not in CLI:
         assert "click" not in imports
