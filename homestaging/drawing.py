@@ -346,7 +346,8 @@ def draw_house(
     ys = range(0, height + 1) if grid_everywhere else range(0)
     grid = [[(x, 0), (x, height)] for x in xs] + [[(0, y), (width, y)] for y in ys]
     ax.add_collection(LineCollection(grid, colors=LIGHT_COLORS["grid"] if light else GRID_COLOR,
-                                     linewidths=max(0.3, cell_pt * 0.02), zorder=1.5))
+                                     linewidths=max(0.5 if light else 0.3, cell_pt * 0.02),
+                                     zorder=1.5))
 
     if coordinates:
         size = min(9.0, max(4.5, cell_pt * 0.42))
