@@ -35,6 +35,7 @@ COMMANDS: dict[str, str] = {
     "print": "homestaging.datacommands:print_command",
     "projects": "homestaging.datacommands:projects",
     "render": "homestaging.sheetcommands:render_command",
+    "scan": "homestaging.scan.commands:scan",
     "score": "homestaging.sheetcommands:score_command",
 }
 """Command name -> ``"module:attribute"`` of its click command, imported when needed."""

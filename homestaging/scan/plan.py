@@ -267,6 +267,8 @@ def _fit_region(marks: Marks, project: Project, region: frozenset[Cell], room: s
             alt = ", ".join(p.piece.id for p in covers[1].placements)
             doubts.append(Uncertain(min(differ or group, key=lambda c: (c[1], c[0])),
                                     "pieces", f"read as {names}; could also be {alt}"))
+    if room is not None:
+        placements = _assign_ids(placements, project, room, fitter)
     covered = {c for p in placements for c in p.circulation}
     stray = fitter.dots - covered - fitter.rings
     total += STRAY_DOT_COST * len(stray)
@@ -274,6 +276,57 @@ def _fit_region(marks: Marks, project: Project, region: frozenset[Cell], room: s
     placements.extend(rugs)
     doubts.extend(rug_doubts)
     return placements, total, doubts
+
+
+def _twins(placement: Placement, options: Sequence[Piece]) -> list[Placement]:
+    """The placement and every option drawn the same way on the same squares."""
+    found = [placement]
+    shape = placement.shape
+    for piece in options:
+        if piece.id == placement.piece.id or piece.is_rug:
+            continue
+        for orientation in piece.orientations:
+            same = orientation.shape
+            if same.furniture == shape.furniture and same.circulation == shape.circulation:
+                found.append(Placement(piece, placement.anchor, orientation.rotation,
+                                       orientation.mirror))
+                break
+    return found
+
+
+def _assign_ids(placements: list[Placement], project: Project, room: str, fitter: _Fitter,
+                ) -> list[Placement]:
+    """Among pieces that look alike on paper, the ids that the room's cards can pay for:
+    each token of a card pays for one piece of its options (most pieces paid, then the
+    fewest wall pieces off a wall, then the fewest changes)."""
+    spec = project.room(room)
+    if spec is None or len(placements) > 12:
+        return placements
+    catalog = project.catalog
+    slots = [catalog.card_options(slot.number) for slot in spec.cards for _ in range(slot.tokens)]
+    options = _room_options(project, room)
+    choices = [_twins(p, options) for p in placements]
+    best: tuple[tuple[int, int, int], list[Placement]] = ((-1, 0, 0), placements)
+
+    def search(index: int, used: frozenset[int], chosen: list[Placement], paid: int,
+               bare: int, changed: int) -> None:
+        nonlocal best
+        if index == len(choices):
+            key = (paid, -bare, -changed)
+            if key > best[0]:
+                best = (key, list(chosen))
+            return
+        for k, option in enumerate(choices[index]):
+            walls = fitter.bare_wall_sides(option.shape, *option.anchor)
+            slot = next((i for i, ids in enumerate(slots)
+                         if i not in used and option.piece.id in ids), None)
+            search(index + 1, used | {slot} if slot is not None else used,
+                   [*chosen, option], paid + (slot is not None), bare + walls,
+                   changed + (k > 0))
+
+    if sum(len(c) for c in choices) <= 40:
+        search(0, frozenset(), [], 0, 0, 0)
+    return best[1]
 
 
 def _differences(a: Iterable[Placement], b: Iterable[Placement]) -> set[Cell]:
