@@ -62,7 +62,7 @@ __all__ = [
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 MM = 1 / 25.4  # inches per millimetre
 MARGIN = 12.0
-HEADER = 15.0
+HEADER = 12.0
 GAP = 5.0
 ROW = 6.5
 SIDE_COLUMN = 80.0
@@ -71,8 +71,10 @@ MAX_SQUARE = 12.0
 MIN_SQUARE = 7.0
 TABLE_FONT = 7.5
 #: The grid axes' extent around the sheet, in squares: the coordinates and two markers on
-#: the left and top, the other markers on the right and bottom.
+#: the left and top (GRID_MARGIN), the other markers on the right and bottom (FAR_MARGIN,
+#: just enough for a marker: the page around it is white).
 GRID_MARGIN = 1.0
+FAR_MARGIN = 0.9
 LEGEND_W = 42.0
 LEGEND_ROW = 4.4
 LEGEND_FONT = 5.6
@@ -136,7 +138,8 @@ def blank_sheet_layout(project: Project, paper: str = "a4") -> BlankSheetLayout:
     grid, or landscape with it beside the grid, when that gives clearly bigger squares
     (or when portrait squares would be under 7 mm)."""
     page_w, page_h = _paper(paper)
-    columns, rows = project.width + 2 * GRID_MARGIN, project.height + 2 * GRID_MARGIN
+    columns = project.width + GRID_MARGIN + FAR_MARGIN
+    rows = project.height + GRID_MARGIN + FAR_MARGIN
     options = []
     for landscape in (False, True):
         w, h = (page_h, page_w) if landscape else (page_w, page_h)
@@ -399,8 +402,8 @@ def _drawing_sheet(project: Project, paper: str, sheet: Sheet | None = None,
     ax = _axes_at(fig, layout.page, layout.grid)
     cell_pt = layout.square / 25.4 * 72
     draw_house(ax, project, cell_pt=cell_pt, light=True)
-    ax.set_xlim(-GRID_MARGIN, project.width + GRID_MARGIN)
-    ax.set_ylim(project.height + GRID_MARGIN, -GRID_MARGIN)
+    ax.set_xlim(-GRID_MARGIN, project.width + FAR_MARGIN)
+    ax.set_ylim(project.height + FAR_MARGIN, -GRID_MARGIN)
     _markers(ax, project)
     if sheet is not None:
         from .pencil import draw_by_hand

@@ -108,6 +108,16 @@ def test_cli_module_imports_no_heavy_library() -> None:
     }
 
 
+def test_printing_and_the_cli_do_not_import_opencv() -> None:
+    code = """
+import json, sys
+import homestaging.cli, homestaging.printing, homestaging.pencil, homestaging.markers
+from homestaging.cli import main
+print(json.dumps({"cv2": "cv2" in sys.modules, "numpy": "numpy" in sys.modules}))
+"""
+    assert _run(code) == {"cv2": False, "numpy": False}
+
+
 def _imports(path: Path) -> set[str]:
     """Top-level names this module imports: the package's own modules and subpackages
     (``homestaging.`` left out), and outside packages."""
