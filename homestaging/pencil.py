@@ -18,6 +18,7 @@ drawing. ``homestaging print --fill`` and the scanner's synthetic photos use it.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Iterable, Sequence
@@ -74,7 +75,7 @@ class Pencil:
         when ``extend``; ``firm`` scales its width (walls are drawn firmly)."""
         from matplotlib.collections import LineCollection
 
-        path = [tuple(p) for p in points]
+        path: list[Point] = [(float(p[0]), float(p[1])) for p in points]
         if extend and len(path) >= 2:
             path[0] = _beyond(path[1], path[0], self.rng.uniform(-0.3, 1.0) * self.overshoot)
             path[-1] = _beyond(path[-2], path[-1], self.rng.uniform(-0.3, 1.0) * self.overshoot)
@@ -147,7 +148,7 @@ def _beyond(a: Point, b: Point, distance: float) -> Point:
 
 def _densify(points: Sequence[Point], step: float) -> list[Point]:
     out = [points[0]]
-    for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):
+    for (x0, y0), (x1, y1) in itertools.pairwise(points):
         count = max(1, int(math.hypot(x1 - x0, y1 - y0) / step))
         out += [(x0 + (x1 - x0) * k / count, y0 + (y1 - y0) * k / count)
                 for k in range(1, count + 1)]
@@ -265,9 +266,8 @@ def draw_by_hand(ax: Axes, sheet: Sheet, *, seed: int = 0, cell_pt: float = 20.0
         pencil.line([(a[0] + normal[0] * off, a[1] + normal[1] * off),
                      (b[0] + normal[0] * off, b[1] + normal[1] * off)], firm=1.2)
     for _ in range(smudges):
-        x = rng.uniform(0, sheet.project.width)
-        y = rng.uniform(0, sheet.project.height)
-        pencil.smudge(x, y, rng.uniform(0.6, 1.6), rng.uniform(0.3, 0.8))
+        pencil.smudge(rng.uniform(0, sheet.project.width), rng.uniform(0, sheet.project.height),
+                      rng.uniform(0.6, 1.6), rng.uniform(0.3, 0.8))
 
 
 def _outside(edge: Edge, house: frozenset[Cell]) -> tuple[Point, Point, Point]:

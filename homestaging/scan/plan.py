@@ -447,9 +447,9 @@ def _rooms(marks: Marks, project: Project, root: Cell | None
         root_region = _reach(adjacency, root, cut)
         for edge in list(doors):
             a, b = edge.cells
-            near = a if b in far[edge] else b
-            region = _reach(adjacency, near, cut)
-            bad = (region != root_region) if no_hallway else bool(region & content)
+            outside = a if b in far[edge] else b
+            behind = _reach(adjacency, outside, cut)
+            bad = (behind != root_region) if no_hallway else bool(behind & content)
             if bad:
                 doors.remove(edge)
                 changed = True
@@ -537,9 +537,10 @@ def read_plan(marks: Marks, project: Project, file: str) -> tuple[Sheet, list[Un
     rooms: list[RoomPlan] = []
     pieces: list[DrawnPiece] = []
     for name in names:
-        region = assigned.get(name)
-        if region is None:
+        found = assigned.get(name)
+        if found is None:
             continue
+        region = found
         index = regions.index(region)
         placed, _, fit_doubts = fits[index, name]
         doubts += fit_doubts

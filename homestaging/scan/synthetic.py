@@ -27,14 +27,13 @@ Image = Any
 def filled_page(sheet: Sheet, *, seed: int = 0, dpi: int = 150, paper: str = "a4",
                 smudges: int = 3, wobble: float = 1.0) -> Image:
     """The drawing sheet with ``sheet``'s plan drawn by hand, as an RGB uint8 image."""
+    import matplotlib
     import numpy as np
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
     from ..drawing import RC_PARAMS
     from ..pencil import draw_by_hand
     from ..printing import _drawing_sheet, blank_sheet_layout
-
-    import matplotlib
 
     with matplotlib.rc_context(RC_PARAMS):
         fig = _drawing_sheet(sheet.project, paper)
@@ -44,8 +43,8 @@ def filled_page(sheet: Sheet, *, seed: int = 0, dpi: int = 150, paper: str = "a4
                      wobble=wobble)
         fig.set_dpi(dpi)
         canvas = FigureCanvasAgg(fig)
-        canvas.draw()
-        rgba = np.asarray(canvas.buffer_rgba())
+        canvas.draw()  # type: ignore[no-untyped-call]
+        rgba = np.asarray(canvas.buffer_rgba())  # type: ignore[no-untyped-call]
     return rgba[:, :, :3].copy()
 
 
@@ -101,7 +100,7 @@ def photograph(page: Image, camera: Camera) -> bytes:
     corners = np.asarray([[0, 0], [pw, 0], [pw, ph], [0, ph]], np.float64)
     angle = math.radians(camera.turn)
     rot = np.asarray([[math.cos(angle), -math.sin(angle)], [math.sin(angle), math.cos(angle)]])
-    turned = (corners - [pw / 2, ph / 2]) @ rot.T
+    turned = (corners - np.asarray([pw / 2, ph / 2])) @ rot.T
     span = turned.max(axis=0) - turned.min(axis=0)
     long, short = max(camera.size), min(camera.size)
     width, height = (long, short) if span[0] > span[1] else (short, long)
@@ -115,7 +114,7 @@ def photograph(page: Image, camera: Camera) -> bytes:
         along = (x * dx + y * dy) / extent  # -1 .. 1 along the tilt
         factor = 1.0 / (1.0 + camera.tilt * along)
         squeezed.append((x * factor, y * factor))
-    target = np.asarray(squeezed) + [width / 2, height / 2]
+    target = np.asarray(squeezed) + np.asarray([width / 2, height / 2])
     matrix = cv2.getPerspectiveTransform(corners.astype(np.float32), target.astype(np.float32))
     # The table under the page.
     table = np.empty((height, width, 3), np.float32)
