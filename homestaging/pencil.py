@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .drawing import segment
-from .grid import Cell, Edge, neighbours
+from .grid import Cell, Edge, boundary
 from .sheet import Sheet
 
 if TYPE_CHECKING:
@@ -175,12 +175,7 @@ def wall_edges(sheet: Sheet) -> tuple[set[Edge], set[Edge]]:
     for room in sheet.rooms:
         if not room.finalized:
             continue
-        for cell in room.cells:
-            for side, other in neighbours(cell):
-                if other not in room.cells:
-                    edge = Edge(cell, side)
-                    if edge not in printed:
-                        walls.add(edge)
+        walls.update(edge for edge in boundary(room.cells) if edge not in printed)
         doors.update(room.doors)
     return walls - doors, doors
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..grid import Cell, Edge
+from ..grid import Cell, Edge, reading_order
 from ..project import Project
 from . import require_cv2
 from .photo import PX, Page
@@ -119,7 +119,7 @@ def read_marks(page: Page, project: Project) -> Marks:
     usable = project.house - project.obstacles
     lo, hi = int(0.2 * PX), int(0.8 * PX)
     w0, w1 = int(0.35 * PX), int(0.65 * PX)
-    for cell in sorted(usable, key=lambda c: (c[1], c[0])):
+    for cell in sorted(usable, key=reading_order):
         x0, y0 = (cell[0] + 1) * PX, (cell[1] + 1) * PX
         cover = float(fine[y0 + lo:y0 + hi, x0 + lo:x0 + hi].mean())
         dot = float(dot_map[y0 + w0:y0 + w1, x0 + w0:x0 + w1].max())
@@ -132,7 +132,7 @@ def read_marks(page: Page, project: Project) -> Marks:
                                           f"dot {dot:.2f}, ring {ring:.2f})")
     printed = project.walls | project.exterior_walls()
     house = project.house
-    for cell in sorted(house, key=lambda c: (c[1], c[0])):
+    for cell in sorted(house, key=reading_order):
         for side in ("e", "s"):
             other = (cell[0] + (side == "e"), cell[1] + (side == "s"))
             edge = Edge(cell, side)

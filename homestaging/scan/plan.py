@@ -20,7 +20,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..drawing import segment
-from ..grid import Cell, Edge, cell_name, cells_text, components, neighbours
+from ..grid import (
+    Cell,
+    Edge,
+    EdgeKey,
+    cell_name,
+    cells_text,
+    components,
+    flood,
+    neighbours,
+    reading_order,
+)
 from ..pieces import Piece, Placement, Shape
 from ..project import Project
 from ..sheet import DrawnPiece, RoomPlan, Sheet, WildCard
@@ -170,7 +180,7 @@ class _Fitter:
                 best[0] = min(best[0], cost)
                 results.append(_Cover(chosen, cost))
                 return
-            cell = min(free, key=lambda c: (c[1], c[0]))
+            cell = min(free, key=reading_order)
             for placement, price in by_cell.get(cell, []):
                 squares = placement.furniture
                 if squares <= free:
@@ -211,7 +221,7 @@ class _Fitter:
                 for orientation in piece.orientations:
                     shape = orientation.shape
                     for fx, fy in shape.furniture:
-                        cell = min(group, key=lambda c: (c[1], c[0]))
+                        cell = min(group, key=reading_order)
                         anchor = (cell[0] - fx, cell[1] - fy)
                         placement = Placement(piece, anchor, orientation.rotation,
                                               orientation.mirror)
@@ -221,7 +231,7 @@ class _Fitter:
                         ):
                             fits.append((len(squares & self.furniture) + MIRROR_COST *
                                          orientation.mirror, placement))
-            first = min(group, key=lambda c: (c[1], c[0]))
+            first = min(group, key=reading_order)
             if not fits:
                 doubts.append(Uncertain(first, "rug", f"rings at {cells_text(group)} fit no "
                                         "rug of the room's cards; left out"))
@@ -252,7 +262,7 @@ def _fit_region(marks: Marks, project: Project, region: frozenset[Cell], room: s
     total = 0.0
     for group in components(fitter.furniture):
         covers = fitter.covers(group, options, others)
-        first = min(group, key=lambda c: (c[1], c[0]))
+        first = min(group, key=reading_order)
         if not covers:
             doubts.append(Uncertain(first, "furniture", f"the furniture at {cells_text(group)} "
                                     "matches no piece's shape; left out"))
@@ -265,7 +275,7 @@ def _fit_region(marks: Marks, project: Project, region: frozenset[Cell], room: s
             differ = _differences(best.placements, covers[1].placements)
             names = ", ".join(p.piece.id for p in best.placements)
             alt = ", ".join(p.piece.id for p in covers[1].placements)
-            doubts.append(Uncertain(min(differ or group, key=lambda c: (c[1], c[0])),
+            doubts.append(Uncertain(min(differ or group, key=reading_order),
                                     "pieces", f"read as {names}; could also be {alt}"))
     if room is not None:
         placements = _assign_ids(placements, project, room, fitter)
@@ -352,16 +362,11 @@ def _graph(project: Project, walls: set[Edge]) -> dict[Cell, list[Cell]]:
     return adjacency
 
 
-def _reach(adjacency: dict[Cell, list[Cell]], start: Cell, cut: set[Edge]) -> set[Cell]:
-    seen = {start}
-    stack = [start]
-    while stack:
-        cell = stack.pop()
-        for other in adjacency[cell]:
-            if other not in seen and Edge.between(cell, other) not in cut:
-                seen.add(other)
-                stack.append(other)
-    return seen
+def _reach(house: frozenset[Cell], walls: set[EdgeKey], start: Cell,
+           cut: Iterable[Edge] = ()) -> set[Cell]:
+    """The squares of the house reached from ``start`` through neither the walls nor the
+    ``cut`` edges."""
+    return flood(start, house, walls | {edge.key for edge in cut})
 
 
 def _bridges(adjacency: dict[Cell, list[Cell]], root: Cell) -> list[Edge]:
@@ -402,7 +407,9 @@ def _rooms(marks: Marks, project: Project, root: Cell | None
            ) -> tuple[list[_Region], frozenset[Cell], list[Uncertain]]:
     """The walled regions (rooms) with their doors, the hallway, and doubts."""
     walls = set(marks.walls) | set(project.walls) | set(project.exterior_walls())
-    adjacency = _graph(project, walls)
+    adjacency = _graph(project, walls)  # for the bridges
+    wall_keys = {edge.key for edge in walls}
+    house = project.house
     points: set[tuple[float, float]] = set()
     for edge in walls:
         points.update(_ends(edge))
@@ -410,17 +417,17 @@ def _rooms(marks: Marks, project: Project, root: Cell | None
     doubts: list[Uncertain] = []
     regions: list[_Region] = []
     placed: set[Cell] = set()
-    parts = _parts(adjacency)
+    parts = components(house, wall_keys)
     if root is None:
         empty_parts = [p for p in parts if not p & content]
         root_part = max(empty_parts or parts, key=len)
-        root = min(root_part, key=lambda c: (c[1], c[0]))
+        root = min(root_part, key=reading_order)
     main = next(p for p in parts if root in p)
     for part in parts:
         if part is not main and part & content:
             regions.append(_Region(frozenset(part), None))
             placed |= part
-            first = min(part, key=lambda c: (c[1], c[0]))
+            first = min(part, key=reading_order)
             doubts.append(Uncertain(first, "room", "a walled room with no door gap found"))
     candidates = []
     for edge in _bridges(adjacency, root):
@@ -429,7 +436,7 @@ def _rooms(marks: Marks, project: Project, root: Cell | None
             candidates.append(edge)
     far: dict[Edge, frozenset[Cell]] = {}
     for edge in candidates:
-        near = _reach(adjacency, root, {edge})
+        near = _reach(house, wall_keys, root, [edge])
         far[edge] = frozenset(main - near)
     doors: list[Edge] = []
     for edge in sorted(candidates, key=lambda e: (len(far[e]), e.key)):
@@ -444,11 +451,11 @@ def _rooms(marks: Marks, project: Project, root: Cell | None
     while changed:
         changed = False
         cut = set(doors)
-        root_region = _reach(adjacency, root, cut)
+        root_region = _reach(house, wall_keys, root, cut)
         for edge in list(doors):
             a, b = edge.cells
             outside = a if b in far[edge] else b
-            behind = _reach(adjacency, outside, cut)
+            behind = _reach(house, wall_keys, outside, cut)
             bad = (behind != root_region) if no_hallway else bool(behind & content)
             if bad:
                 doors.remove(edge)
@@ -458,25 +465,13 @@ def _rooms(marks: Marks, project: Project, root: Cell | None
     for edge in doors:
         a, b = edge.cells
         inside = b if b in far[edge] else a
-        cells = frozenset(_reach(adjacency, inside, cut))
+        cells = frozenset(_reach(house, wall_keys, inside, cut))
         regions.append(_Region(cells, Edge(inside, edge.seen_from(inside).side)))
-    hallway = frozenset(_reach(adjacency, root, cut))
+    hallway = frozenset(_reach(house, wall_keys, root, cut))
     if no_hallway and hallway & content:
         regions.insert(0, _Region(hallway, None))
         hallway = frozenset()
     return regions, hallway, doubts
-
-
-def _parts(adjacency: dict[Cell, list[Cell]]) -> list[set[Cell]]:
-    seen: set[Cell] = set()
-    parts = []
-    for cell in sorted(adjacency, key=lambda c: (c[1], c[0])):
-        if cell in seen:
-            continue
-        part = _reach(adjacency, cell, set())
-        seen |= part
-        parts.append(part)
-    return parts
 
 
 # ---------------------------------------------------------------------------- the sheet
@@ -530,7 +525,7 @@ def read_plan(marks: Marks, project: Project, file: str) -> tuple[Sheet, list[Un
         if best is None or cost < best[0]:
             best = (cost, chosen)
     for region in extra:
-        first = min(region.cells, key=lambda c: (c[1], c[0]))
+        first = min(region.cells, key=reading_order)
         doubts.append(Uncertain(first, "room", f"more walled rooms than the project has "
                                 f"({len(names)}); {cells_text(region.cells)} left as hallway"))
     assigned = dict(zip(best[1], regions, strict=True)) if best else {}
@@ -557,7 +552,7 @@ def read_plan(marks: Marks, project: Project, file: str) -> tuple[Sheet, list[Un
         doubts += fit_doubts
         pieces += [DrawnPiece(p, f"scan[{len(pieces) + k}]", "$") for k, p in enumerate(placed)]
         if current is None:
-            first = min(loose, key=lambda c: (c[1], c[0]))
+            first = min(loose, key=reading_order)
             doubts.append(Uncertain(first, "furniture", "pencil in the hallway while every "
                                     "room is walled"))
     elif missing and len(missing) < len(names):
