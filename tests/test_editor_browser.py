@@ -469,3 +469,73 @@ def test_a_whole_tutorial_game_scores_as_the_page_says(browser: Any, tmp_path: P
     assert json.loads(result.stdout)["total"] == shown == 32
     data = saved(sheet)
     assert data["player"] == "Newbie" and "current_room" not in data
+
+
+SCAN_DOUBTS = [
+    {"square": "L2", "what": "pieces", "reason": "read as toilet; could also be bathroom-cabinet"},
+    {"square": "F5", "side": "e", "what": "wall", "reason": "a faint or broken wall line (0.27)"},
+    {"square": "H11", "side": "s", "what": "front door", "reason": "a faint triangle (ink 0.31)"},
+    {"square": "B6", "side": "w", "what": "window", "reason": "a faint line outside the wall"},
+]
+
+
+def doubts(page: Any) -> list[tuple[str, str | None]]:
+    """The scan's doubts listed on the page: (square, side)."""
+    return [(str(li.get_attribute("data-square")), li.get_attribute("data-side"))
+            for li in page.query_selector_all("#doubts li")]
+
+
+def marked(page: Any) -> list[tuple[str, str | None]]:
+    """The doubts marked on the plan: (square, side)."""
+    return [(str(mark.get_attribute("data-doubt")), mark.get_attribute("data-side"))
+            for mark in page.query_selector_all("#plan .doubt")]
+
+
+def test_the_doubts_of_a_scanned_sheet_are_shown_settled_and_confirmed(
+        browser: Any, tmp_path: Path) -> None:
+    sheet = tmp_path / "scanned.json"
+    data = json.loads((EXAMPLES / "tutorial-finished.json").read_text())
+    data["scan"] = {"photo": "photo.jpg", "uncertain": SCAN_DOUBTS}
+    sheet.write_text(json.dumps(data, indent=2) + "\n")
+    everything = [("L2", None), ("F5", "e"), ("H11", "s"), ("B6", "w")]
+    with editor(browser, sheet) as (page, _):
+        assert "4 points from the photo to check" in page.text_content("#status")
+        assert doubts(page) == marked(page) == everything
+        assert page.locator("rect.doubt[data-doubt='L2']").count() == 1
+        assert page.locator("line.doubt[data-doubt='F5'][data-side='e']").count() == 1
+        assert page.text_content("#doubts li[data-square='L2']").startswith(
+            "L2 · pieces: read as toilet; could also be bathroom-cabinet")
+        box = page.locator('[data-cell="L2"]').bounding_box()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, steps=3)
+        assert page.text_content("#hint") == \
+            "L2 · pieces: read as toilet; could also be bathroom-cabinet"
+
+        click(page, "#doubts li[data-square='F5'] button.confirm")  # what was read is right
+        assert doubts(page) == marked(page) == [("L2", None), ("H11", "s"), ("B6", "w")]
+        assert page.text_content("#status") == \
+            "Confirmed F5/e. 3 points from the photo left to check."
+
+        click(page, '[data-tool="erase"]')  # the square is changed: its doubt goes
+        cell(page, "L2")
+        assert doubts(page) == [("H11", "s"), ("B6", "w")]
+        assert "One point to check from the photo: settled." in page.text_content("#status")
+        click(page, "#undo")
+        assert page.locator('g.piece[data-piece-id="toilet"]').count() == 1
+        assert doubts(page) == [("L2", None), ("H11", "s"), ("B6", "w")]
+        click(page, "#redo")
+        assert doubts(page) == marked(page) == [("H11", "s"), ("B6", "w")]
+
+        click(page, '[data-tool="window"]')  # the side is changed: the window is taken off
+        cell(page, "B6", "w")
+        assert doubts(page) == marked(page) == [("H11", "s")]
+        save(page)
+        assert saved(sheet)["scan"] == {"photo": "photo.jpg", "uncertain": SCAN_DOUBTS[2:3]}
+
+        click(page, "#doubts li[data-square='H11'] button.confirm")
+        assert doubts(page) == marked(page) == [] and page.is_hidden("#doubts-box")
+        assert "Every point from the photo is checked" in page.text_content("#status")
+        shown = codes(page)
+        save(page)
+    data = saved(sheet)
+    assert "scan" not in data and data["windows"] == [["O3", "e"], ["O10", "e"]]
+    assert check_codes(sheet) == shown

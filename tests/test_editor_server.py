@@ -400,3 +400,54 @@ def test_edit_of_an_unreadable_sheet_prints_its_errors(tmp_path: Path) -> None:
         _, err = process.communicate(timeout=20)
     assert err.startswith("bad.json: $.rooms[0].name: no room named 'Kitchn'")
     assert process.returncode == 0
+
+
+# -- a sheet read from a photo: the scanner's doubts ("scan" key)
+
+DOUBTS = [
+    {"square": "L2", "what": "pieces", "reason": "read as toilet; could also be bathroom-cabinet"},
+    {"square": "F5", "side": "e", "what": "wall", "reason": "a faint or broken wall line (0.27)"},
+    {"square": "H11", "side": "s", "what": "front door", "reason": "a faint triangle (ink 0.31)"},
+]
+
+
+def scanned_sheet(folder: Path) -> Path:
+    """The finished tutorial as ``homestaging scan`` would leave it: with its doubts."""
+    data = json.loads((EXAMPLES / "tutorial-finished.json").read_text())
+    data["scan"] = {"photo": "photo.jpg", "uncertain": DOUBTS}
+    path = folder / "scanned.json"
+    path.write_text(json.dumps(data, indent=2) + "\n")
+    return path
+
+
+def test_the_scan_notes_open_with_the_sheet_and_are_saved_as_the_page_leaves_them(
+        tmp_path: Path, runner: CliRunner) -> None:
+    sheet = scanned_sheet(tmp_path)
+    total = _check_json(runner, EXAMPLES / "tutorial-finished.json")["provisional_total"]
+    with serving(sheet) as server:
+        state = api(server, "/api/session")[1]["state"]
+        assert state["scan"] == {"photo": "photo.jpg", "uncertain": DOUBTS}
+        status, answer = api(server, "/api/check", {"state": state})
+        assert status == 200 and answer["errors"] == [] and answer["total"] == total == 30
+        left = {**state, "scan": {"photo": "photo.jpg", "uncertain": DOUBTS[2:]}}
+        assert api(server, "/api/save", {"state": left})[0] == 200
+        written = json.loads(sheet.read_text())
+        assert list(written)[-1] == "scan"
+        assert written["scan"] == {"photo": "photo.jpg", "uncertain": DOUBTS[2:]}
+        assert api(server, "/api/session")[1]["state"]["scan"] == written["scan"]
+        assert _check_json(runner, sheet)["provisional_total"] == total
+        done = {key: value for key, value in state.items() if key != "scan"}
+        assert api(server, "/api/save", {"state": done})[0] == 200
+        assert "scan" not in json.loads(sheet.read_text())
+        status, answer = api(server, "/api/parse", {"text": scanned_sheet(tmp_path).read_text()})
+        assert answer["errors"] == [] and answer["state"]["scan"]["uncertain"] == DOUBTS
+
+
+def test_a_broken_scan_key_is_located_like_any_other_mistake(tmp_path: Path) -> None:
+    with serving(scanned_sheet(tmp_path)) as server:
+        state = api(server, "/api/session")[1]["state"]
+        state["scan"]["uncertain"][1]["side"] = "x"
+        status, answer = api(server, "/api/check", {"state": state})
+        assert status == 200
+        assert [error["path"] for error in answer["errors"]] == ["$.scan.uncertain[1].side"]
+        assert api(server, "/api/save", {"state": state})[0] == 422

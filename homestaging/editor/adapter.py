@@ -5,6 +5,10 @@ change of the core's modules touches this file only. The page holds a sheet in t
 ``pieces`` form of the sheet format, with each room's squares listed one by one
 (:func:`page_state`); the server turns it back into a :class:`~homestaging.sheet.Sheet`
 with the sheet reader (:func:`read_state`), so the page is checked exactly as a file is.
+
+A sheet read from a photo carries the scanner's doubts under ``"scan"`` (the rules
+ignore it): the page keeps that key in its state (:func:`scan_notes`) and the file is
+written with what is left of it (:func:`sheet_text`).
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from typing import Any
 from ..drawing import OBSTACLE_COLOR, ROOM_COLORS, feature_style
 from ..errors import InputError, Located
 from ..grid import Edge, cell_name, cell_names, column_name, in_reading_order
-from ..output import write_atomic
+from ..output import dumps_json, write_atomic
 from ..pieces import ROTATIONS
 from ..placement import placements, why_none
 from ..project import Project
@@ -29,8 +33,7 @@ from ..schema import load_schema
 from ..scoring import check_sheet, involved
 from ..sheet import Sheet
 from ..sheetreader import parse_sheet
-from ..sheetwriter import FORMAT, cover_ranges, sheet_to_json
-from ..sheetwriter import sheet_text as _sheet_text
+from ..sheetwriter import FORMAT, GRID_KEYS, cover_ranges, sheet_to_json
 
 __all__ = [
     "MAX_BYTES",
@@ -47,6 +50,7 @@ __all__ = [
     "read_state",
     "read_text_file",
     "render_png",
+    "scan_notes",
     "sheet_text",
     "write_file",
 ]
@@ -65,11 +69,17 @@ def game_records_read() -> bool:
 # ------------------------------------------------------------------------ reading
 
 
-def read_file(path: Path, name: str) -> Sheet:
-    """Read the sheet file at ``path``, called ``name`` in messages; raise InputError
-    with every located problem."""
+def read_file(path: Path, name: str) -> tuple[Sheet, Any]:
+    """Read the sheet file at ``path``, called ``name`` in messages, and its scan notes
+    (:func:`scan_notes`); raise InputError with every located problem."""
     data = load_json(read_text(path)[1], name)
-    return parse_sheet(data, name, path.parent)
+    return parse_sheet(data, name, path.parent), scan_notes(data)
+
+
+def scan_notes(data: Any) -> Any:
+    """The ``"scan"`` key of sheet JSON (the photo it was read from and the squares the
+    scanner was not sure of, checked by the sheet schema), or None."""
+    return data.get("scan") if isinstance(data, dict) else None
 
 
 def read_text_file(path: Path) -> str:
@@ -177,13 +187,14 @@ def _located(message: Located) -> dict[str, Any]:
 # ------------------------------------------------------------------------ writing
 
 
-def sheet_text(sheet: Sheet) -> str:
-    """The sheet file's text (the pieces form); raise InputError when it cannot be
-    written (a wild card naming several pieces)."""
-    try:
-        return _sheet_text(sheet, FORM)
-    except ValueError as error:
-        raise _unwritable(sheet, error) from None
+def sheet_text(sheet: Sheet, scan: Any = None) -> str:
+    """The sheet file's text (the pieces form), ending with the ``scan`` notes when
+    there are any; raise InputError when it cannot be written (a wild card naming
+    several pieces)."""
+    data = _to_json(sheet)
+    if scan is not None:
+        data["scan"] = scan
+    return dumps_json(data, width=100, rows=GRID_KEYS)
 
 
 def write_file(path: str | Path, text: str) -> None:
@@ -191,9 +202,9 @@ def write_file(path: str | Path, text: str) -> None:
     write_atomic(path, text)
 
 
-def page_state(sheet: Sheet) -> dict[str, Any]:
+def page_state(sheet: Sheet, scan: Any = None) -> dict[str, Any]:
     """The sheet as the page holds it: the pieces form, each room's squares listed one
-    by one, edges named from a square on the sheet."""
+    by one, edges named from a square on the sheet, and the ``scan`` notes if any."""
     data = _to_json(sheet)
     project = sheet.project
     for entry, room in zip(data.get("rooms", []), sheet.rooms, strict=True):
@@ -205,6 +216,8 @@ def page_state(sheet: Sheet) -> dict[str, Any]:
         data["front_door"] = _edges(project, sheet.front_doors)
     if sheet.windows:
         data["windows"] = [_edge(project, edge) for edge in sheet.windows]
+    if scan is not None:
+        data["scan"] = scan
     return data
 
 

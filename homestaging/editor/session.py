@@ -91,13 +91,13 @@ class Session:
                 raise UsageProblem(f"{sheet} already holds a sheet: --project is only for "
                                    "a new sheet (the sheet names its project)")
             try:
-                session._load(adapter.read_file(path, sheet))
+                session._load(*adapter.read_file(path, sheet))
             except InputError as error:
                 session._unreadable(error)
         return session
 
-    def _load(self, sheet: Any) -> None:
-        self.state = adapter.page_state(sheet)
+    def _load(self, sheet: Any, scan: Any = None) -> None:
+        self.state = adapter.page_state(sheet, scan)
         self.project = self._project(sheet)
 
     def _project(self, sheet: Any) -> dict[str, Any]:
@@ -156,8 +156,9 @@ class Session:
         """Write the page's sheet to the file; refuse an unreadable sheet (422) and a
         file changed on disk since it was opened (409, unless ``force``)."""
         sheet = self._sheet(body)
+        scan = adapter.scan_notes(body["state"])
         try:
-            text = adapter.sheet_text(sheet)
+            text = adapter.sheet_text(sheet, scan)
             adapter.read_state(adapter.parse_json(text, self.display), self.display,
                                self.base_dir)
         except InputError as error:
@@ -173,7 +174,7 @@ class Session:
                 from None
         self.disk = _digest(self.path)
         self.new = False
-        self._load(sheet)  # a page opened from now on starts from what was saved
+        self._load(sheet, scan)  # a page opened from now on starts from what was saved
         self.errors, self.text = [], None
         return {"saved": self.display, "bytes": len(text.encode("utf-8"))}
 
@@ -187,9 +188,9 @@ class Session:
         if not isinstance(text, str):
             raise Refused(400, {"error": "expected an object with a \"text\" string"})
         try:
-            sheet = adapter.read_state(adapter.parse_json(text, self.display),
-                                       self.display, self.base_dir)
-            state = adapter.page_state(sheet)
+            data = adapter.parse_json(text, self.display)
+            sheet = adapter.read_state(data, self.display, self.base_dir)
+            state = adapter.page_state(sheet, adapter.scan_notes(data))
         except InputError as error:
             return {"errors": adapter.located(error)}
         return {"errors": [], "state": state, "project": self._project(sheet)}

@@ -1,7 +1,7 @@
 // The editor page: opens the session's sheet, takes the player's edits, sends every new
 // state to the server and shows what it answers (problems, score, legal placements).
 
-import { Plan, drawShape, edges } from "./plan.js";
+import { Plan, doubtText, drawShape, edges } from "./plan.js";
 import * as sheet from "./sheet.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -27,6 +27,7 @@ const app = {
   down: null,           // the pointer pressed on the plan
   drag: null,           // a piece dragged from the palette
   checking: 0,          // sequence number of the last check sent
+  doubtHint: false,     // the hint line shows the doubts of the square under the pointer
 };
 
 // ------------------------------------------------------------------ server calls
@@ -60,7 +61,13 @@ function status(text, bad = false) {
 
 const state = () => app.history[app.at];
 
-function commit(next, message = "") {
+// A new state; the scan's doubts about what it changed are settled with it.
+function commit(edited, message = "") {
+  const next = sheet.settleDoubts(app.geo, state(), edited);
+  const settled = sheet.doubts(edited).length - sheet.doubts(next).length;
+  if (message && settled) {
+    message += ` ${settled === 1 ? "One point" : `${settled} points`} to check from the photo: settled.`;
+  }
   app.history = app.history.slice(0, app.at + 1);
   app.history.push(next);
   app.at = app.history.length - 1;
@@ -96,6 +103,7 @@ function changed() {
   drawSheet();
   drawRooms();
   drawPalette();
+  drawDoubts();
   check();
 }
 
@@ -232,6 +240,62 @@ function showProblems(problems) {
     list.appendChild(heading);
     for (const p of todo) list.appendChild(item(p));
   }
+}
+
+// The scan's doubts: listed with their reasons, each square (or side) marked on the plan.
+function drawDoubts() {
+  const current = state();
+  const list = sheet.doubts(current);
+  app.plan.doubts(list);
+  $("#doubts-box").hidden = !list.length;
+  $("#doubt-count").textContent = list.length ? `(${list.length})` : "";
+  const photo = current.scan && current.scan.photo ? current.scan.photo : "the photo";
+  $("#doubt-note").textContent = `Read from ${photo}: the scanner was not sure of these. `
+    + "Look at them on the paper: fix the plan, or confirm what was read.";
+  const box = $("#doubts");
+  box.replaceChildren();
+  list.forEach((doubt, index) => {
+    const li = document.createElement("li");
+    li.dataset.square = doubt.square;
+    if (doubt.side) li.dataset.side = doubt.side;
+    li.tabIndex = 0;
+    const text = document.createElement("span");
+    text.textContent = doubtText(doubt);
+    const confirm = document.createElement("button");
+    confirm.type = "button";
+    confirm.className = "confirm";
+    confirm.textContent = "Confirm";
+    confirm.title = "What was read is right: drop this point";
+    confirm.addEventListener("click", (e) => {
+      e.stopPropagation();
+      confirmDoubt(index);
+    });
+    li.append(text, confirm);
+    const show = () => {
+      app.plan.rings(app.evaluation ? app.evaluation.problems : [], [doubt.square]);
+      const at = app.geo.at(doubt.square);
+      if (at) { app.cursor = at; drawCursor(); }
+    };
+    li.addEventListener("click", show);
+    li.addEventListener("keydown", (e) => { if (e.key === "Enter" && e.target === li) show(); });
+    box.appendChild(li);
+  });
+}
+
+function confirmDoubt(index) {
+  const doubt = sheet.doubts(state())[index];
+  if (!doubt) return;
+  const next = sheet.confirmDoubt(state(), index);
+  const left = sheet.doubts(next).length;
+  const where = doubt.side ? `${doubt.square}/${doubt.side}` : doubt.square;
+  commit(next, `Confirmed ${where}. ` + (left
+    ? `${left} point${left === 1 ? "" : "s"} from the photo left to check.`
+    : "Every point from the photo is checked: the sheet is saved without its scan notes."));
+}
+
+// The reasons of the doubts at a square (and its sides), for the hint line.
+function doubtsAt(name) {
+  return sheet.doubts(state()).filter((d) => d.square === name).map(doubtText).join("  ·  ");
 }
 
 // ------------------------------------------------------------------ drawing
@@ -694,6 +758,11 @@ function onPlanMove(e) {
     const edge = edgeFor(p.cx, p.cy, p.x - p.cx, p.y - p.cy);
     app.plan.ghostEdge(edge, app.tool === "front-door" ? "#f28c28" : app.tool === "window" ? "#3d85c6" : "#a0522d");
     $("#hint").textContent = `${app.tool.replace("-", " ")} at ${edge[0]}/${edge[1]}`;
+  } else if (!app.hand) {
+    // the reasons of the scan's doubts about the square under the pointer
+    const doubt = hover ? doubtsAt(hover) : "";
+    if (doubt || app.doubtHint) $("#hint").textContent = doubt;
+    app.doubtHint = !!doubt;
   }
 }
 
@@ -768,7 +837,11 @@ function onPlanKey(e) {
     app.pendingTap = null;
     drawCursor();
     drawGhost();
-    if (!app.hand) $("#hint").textContent = app.geo.name(...app.cursor);
+    if (!app.hand) {
+      const name = app.geo.name(...app.cursor);
+      const doubt = doubtsAt(name);
+      $("#hint").textContent = doubt ? `${name}: ${doubt}` : name;
+    }
   } else if (e.key === "Enter" || e.key === " ") {
     e.preventDefault();
     act(...app.cursor);
@@ -832,8 +905,10 @@ function openSheet(opening) {
   $("#editor").hidden = false;
   document.title = `${opening.name} · Home Staging editor`;
   changed();
+  const doubts = sheet.doubts(opening.state).length;
   status(opening.new ? `New sheet for ${app.project.name}: nothing is written until you save.`
-    : `Opened ${opening.file}.`);
+    : `Opened ${opening.file}.` + (doubts ? ` ${doubts} point${doubts === 1 ? "" : "s"} from the `
+      + "photo to check (in violet; see \"From the photo\")." : ""));
   app.plan.svg.focus();
 }
 

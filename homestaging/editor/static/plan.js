@@ -68,7 +68,7 @@ export class Plan {
     el("circle", { cx: 0.15, cy: 0.15, r: 0.05, fill: "#c9a86a" }, rug);
     this.layers = {};
     for (const name of ["base", "rooms", "pieces", "walls", "openings", "labels", "cells", "hints",
-      "rings", "ghost", "cursor"]) {
+      "doubts", "rings", "ghost", "cursor"]) {
       this.layers[name] = el("g", { class: name === "cells" ? "" : "layer", id: `layer-${name}` }, svg);
     }
     this.drawBase();
@@ -302,6 +302,33 @@ export class Plan {
     }
   }
 
+  // The scan's doubts: a violet square, or a violet line along the side in doubt.
+  doubts(list) {
+    const g = this.layers.doubts;
+    g.replaceChildren();
+    for (const doubt of list) {
+      const at = this.geo.at(doubt.square);
+      if (!at) continue;
+      const [x, y] = at;
+      let mark;
+      if (doubt.side) {
+        // along the side, a little inside the square: what is drawn on the side shows
+        const [x1, y1, x2, y2] = this.geo.segment([doubt.square, doubt.side]);
+        const [ix, iy] = SIDES[doubt.side].map((d) => -0.13 * d);
+        mark = el("line", { x1: x1 + ix, y1: y1 + iy, x2: x2 + ix, y2: y2 + iy, class: "doubt side",
+          "data-side": doubt.side }, g);
+      } else {
+        mark = el("rect", { x: x + 0.04, y: y + 0.04, width: 0.92, height: 0.92, rx: 0.1,
+          class: "doubt" }, g);
+      }
+      mark.setAttribute("data-doubt", doubt.square);
+      el("title", {}, mark).textContent = doubtText(doubt);
+      // a "?" in the square's corner, or in its middle beside a side in doubt
+      const [dx, dy] = doubt.side ? [0, 0] : [0.32, -0.28];
+      el("text", { x: x + 0.5 + dx, y: y + 0.5 + dy, class: "doubt-mark" }, g).textContent = "?";
+    }
+  }
+
   hints(good, fair) {
     const g = this.layers.hints;
     g.replaceChildren();
@@ -359,6 +386,12 @@ export class Plan {
     g.replaceChildren();
     el("rect", { x: x + 0.04, y: y + 0.04, width: 0.92, height: 0.92, class: "cursor" }, g);
   }
+}
+
+// "F3/e · wall: a faint or broken wall line (0.27)"
+export function doubtText(doubt) {
+  const where = doubt.side ? `${doubt.square}/${doubt.side}` : doubt.square;
+  return `${where} · ${doubt.what ? `${doubt.what}: ` : ""}${doubt.reason}`;
 }
 
 export function edges(value) {

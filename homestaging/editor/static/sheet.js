@@ -223,3 +223,67 @@ export function setPlayer(state, player) {
   if (player) next.player = player; else delete next.player;
   return next;
 }
+
+// ------------------------------------------------------------------ the scan's doubts
+// A sheet read from a photo ("homestaging scan") lists what the scanner was not sure of:
+// "scan": {"photo", "uncertain": [{square, side?, what, reason}]}. An entry goes when the
+// player confirms it, or changes what it is about; the key goes with the last entry.
+
+export function doubts(state) {
+  const list = state.scan && state.scan.uncertain;
+  return Array.isArray(list) ? list : [];
+}
+
+function withDoubts(state, kept) {
+  const next = copy(state);
+  if (kept.length) next.scan.uncertain = kept; else delete next.scan;
+  return next;
+}
+
+export function confirmDoubt(state, index) {
+  return withDoubts(state, doubts(state).filter((_, i) => i !== index));
+}
+
+function roomOf(state, name) {
+  const room = (state.rooms || []).find((r) => (r.cells || []).includes(name));
+  return room ? room.name : "";
+}
+
+// The doors, front door and window on an edge.
+function openingsOn(geo, state, edge) {
+  const key = geo.edgeKey(edge);
+  const found = [];
+  for (const room of state.rooms || []) {
+    if (edgeList(room.door).some((door) => geo.edgeKey(door) === key)) found.push(`door ${room.name}`);
+  }
+  if (edgeList(state.front_door).some((door) => geo.edgeKey(door) === key)) found.push("front door");
+  if ((state.windows || []).some((window) => geo.edgeKey(window) === key)) found.push("window");
+  return found.sort();
+}
+
+// What a doubt is about, as drawn in `state`: for a square, its room, the pieces on it and
+// the openings on its sides; for a side, the rooms on both sides and its openings.
+function lookOf(geo, state, doubt) {
+  const at = geo.at(doubt.square);
+  if (!at) return "";
+  if (doubt.side) {
+    const [nx, ny] = geo.neighbour(doubt.square, doubt.side);
+    const other = geo.inSheet(nx, ny) ? roomOf(state, geo.name(nx, ny)) : "";
+    return JSON.stringify([roomOf(state, doubt.square), other,
+      openingsOn(geo, state, [doubt.square, doubt.side])]);
+  }
+  const [x, y] = at;
+  const pieces = (state.pieces || []).filter((entry) => {
+    const { furniture, circulation } = squaresOf(geo, entry);
+    return [...furniture, ...circulation].some(([cx, cy]) => cx === x && cy === y);
+  }).map((e) => `${e.piece} ${e.at} ${e.rotation || 0}${e.mirror ? " mirrored" : ""}`).sort();
+  const sides = Object.keys(SIDES).map((side) => openingsOn(geo, state, [doubt.square, side]));
+  return JSON.stringify([roomOf(state, doubt.square), pieces, sides]);
+}
+
+// `after` without the doubts about something the change from `before` touched.
+export function settleDoubts(geo, before, after) {
+  const list = doubts(after);
+  const kept = list.filter((doubt) => lookOf(geo, before, doubt) === lookOf(geo, after, doubt));
+  return kept.length === list.length ? after : withDoubts(after, kept);
+}
