@@ -31,6 +31,7 @@ COMMANDS: dict[str, str] = {
     "convert": "homestaging.sheetcommands:convert_command",
     "decorum": "homestaging.decorum.commands:command",
     "dreamhome": "homestaging.dreamhome.commands:command",
+    "edit": "homestaging.editor.commands:edit",
     "furniture": "homestaging.datacommands:furniture",
     "housewarming": "homestaging.housewarming.commands:command",
     "place": "homestaging.sheetcommands:place_command",
@@ -38,6 +39,7 @@ COMMANDS: dict[str, str] = {
     "projects": "homestaging.datacommands:projects",
     "render": "homestaging.sheetcommands:render_command",
     "roomies": "homestaging.roomies.commands:command",
+    "scan": "homestaging.scan.commands:scan",
     "score": "homestaging.sheetcommands:score_command",
 }
 """Command name -> ``"module:attribute"`` of its click command, imported when needed."""

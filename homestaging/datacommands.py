@@ -11,6 +11,7 @@ import click
 
 from .clitools import (
     EXIT_FINDINGS,
+    display_name,
     echo_result,
     format_option,
     image_option,
@@ -20,6 +21,7 @@ from .clitools import (
     no_card,
     paper_option,
     project_option,
+    read_sheet_argument,
     suggest,
 )
 
@@ -164,16 +166,31 @@ def projects_validate(files: tuple[str, ...], fmt: str) -> None:
 @click.option("--sheets", type=click.IntRange(min=0), default=1, show_default=True,
               help="Blank drawing sheets per project.")
 @click.option("--all", "every", is_flag=True, help="Every bundled project, in book order.")
+@click.option("--fill", "fill", metavar="SHEET",
+              help="Only the drawing sheet, with SHEET's plan drawn on it by hand in pencil.")
 def print_command(
-    reference: str | None, output: str, paper: str, sheets: int, every: bool
+    reference: str | None, output: str, paper: str, sheets: int, every: bool,
+    fill: str | None,
 ) -> None:
     """Print a project's page and blank drawing sheets (house pre-drawn) to a PDF.
 
     PROJECT is a bundled project id or a path to a project YAML; --all prints the book.
+    With --fill SHEET, the drawing sheet with the plan drawn on it as a player would
+    (after the drawing conventions printed on the sheet); PROJECT may then be left out.
     """
-    from .printing import print_projects
+    from .printing import print_filled, print_projects
     from .projectreader import bundled_project_files, find_project
 
+    if fill is not None:
+        if every:
+            raise click.UsageError("--fill draws one sheet: give no --all")
+        sheet = read_sheet_argument(fill)
+        if reference is not None and load_project_argument(reference).id != sheet.project.id:
+            raise click.BadParameter(f"{display_name(fill)} is a sheet of project "
+                                     f"{sheet.project.id}, not {reference}",
+                                     param_hint="'--fill'")
+        print_filled(sheet, image_path(output, [".pdf"], [fill]), paper=paper)
+        return
     if every == (reference is not None):
         raise click.UsageError("give a PROJECT or --all (not both)")
     protect = [] if reference is None else [reference]

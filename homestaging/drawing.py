@@ -34,12 +34,14 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FORMATS",
+    "LIGHT_COLORS",
     "RC_PARAMS",
     "ROOM_COLORS",
     "cell_points",
     "draw_house",
     "draw_piece",
     "draw_walls",
+    "feature_style",
     "figure_bytes",
     "fit_text",
     "frame",
@@ -70,6 +72,19 @@ NO_ROOM_COLOR = "#d0d0d0"
 GRID_COLOR = "#b8b8b8"
 WALL_COLOR = "#222222"
 OBSTACLE_COLOR = "#d9d9d9"
+
+#: Colours of the house on printed drawing sheets: light and blue, so that a camera tells
+#: them from pencil (grey, darker) and the scanner sees only what the player drew.
+LIGHT_COLORS = {
+    "grid": "#b7d3ec",
+    "wall": "#7fb0dc",
+    "coordinate": "#5d8fbd",
+    "obstacle": "#e3eef8",
+    "obstacle_edge": "#8fbbe2",
+    "tree_face": "#d7ecc8",
+    "tree_edge": "#9ccc82",
+    "feature_label": "#7fa7c9",
+}
 
 
 
@@ -259,8 +274,20 @@ def frame(ax: Axes, project: Project, margin: float = 1.0) -> None:
     ax.set_axis_off()
 
 
-def _feature_style(kind: str) -> dict[str, Any]:
-    return _FEATURE_STYLES[_FEATURE_KINDS.get(kind.lower(), "other")]
+def feature_style(kind: str, light: bool = False) -> dict[str, Any]:
+    """Fill, edge colour and hatch of a feature kind (trees are drawn as circles);
+    ``light``: the paler colours of the printed drawing sheets."""
+    style = _FEATURE_STYLES[_FEATURE_KINDS.get(kind.lower(), "other")]
+    if light:
+        style = {**style, "facecolor": _lighter(style["facecolor"], 0.6),
+                 "edgecolor": _lighter(style["edgecolor"], 0.5)}
+    return style
+
+
+def _lighter(color: str, amount: float) -> str:
+    """``color`` (``#rrggbb``) mixed with white: ``amount`` 0 keeps it, 1 gives white."""
+    channels = [int(color[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(c + (255 - c) * amount):02x}" for c in channels)
 
 
 def draw_house(
@@ -272,11 +299,13 @@ def draw_house(
     feature_labels: bool = True,
     grid_everywhere: bool = True,
     walls: bool = True,
+    light: bool = False,
 ) -> float:
     """Draw the sheet's grid, coordinates, features, obstacles and the house's walls.
 
     Sets the axes' limits (one square of margin for the coordinates) and returns the
-    size of a square in points (``cell_pt`` if given).
+    size of a square in points (``cell_pt`` if given). ``light`` draws everything in the
+    light blues of :data:`LIGHT_COLORS` (the printed drawing sheets).
     """
     from matplotlib.collections import LineCollection
     from matplotlib.patches import Circle, Rectangle
@@ -290,63 +319,73 @@ def draw_house(
     for feature in project.features:
         kind = feature.kind.lower()
         if kind == "tree":
+            face, edge = ((LIGHT_COLORS["tree_face"], LIGHT_COLORS["tree_edge"]) if light
+                      else ("#7cbf5a", "#38761d"))
             for x, y in sorted(feature.cells):
-                ax.add_patch(Circle((x + 0.5, y + 0.38), 0.3, facecolor="#7cbf5a",
-                                    edgecolor="#38761d", linewidth=max(0.4, cell_pt * 0.03),
+                ax.add_patch(Circle((x + 0.5, y + 0.38), 0.3, facecolor=face,
+                                    edgecolor=edge, linewidth=max(0.4, cell_pt * 0.03),
                                     zorder=1, gid=f"feature-{kind}"))
         else:
-            style = _feature_style(kind)
+            style = feature_style(kind, light)
             ax.add_patch(patch(union(feature.cells), facecolor=style["facecolor"],
                                edgecolor=style["edgecolor"], hatch=style["hatch"],
                                linewidth=max(0.4, cell_pt * 0.03), zorder=1,
                                gid=f"feature-{kind}"))
         if feature_labels:
-            _feature_label(ax, feature.label, feature.cells, kind, cell_pt)
+            _feature_label(ax, feature.label, feature.cells, kind, cell_pt,
+                           LIGHT_COLORS["feature_label"] if light else None)
 
     for cell in sorted(project.obstacles):
         x, y = cell
-        ax.add_patch(Rectangle((x, y), 1, 1, facecolor=OBSTACLE_COLOR, edgecolor="#555555",
+        ax.add_patch(Rectangle((x, y), 1, 1,
+                               facecolor=LIGHT_COLORS["obstacle"] if light else OBSTACLE_COLOR,
+                               edgecolor=LIGHT_COLORS["obstacle_edge"] if light else "#555555",
                                hatch="////", linewidth=0.6, zorder=2, gid="obstacle"))
 
     xs = range(0, width + 1) if grid_everywhere else range(0)
     ys = range(0, height + 1) if grid_everywhere else range(0)
     grid = [[(x, 0), (x, height)] for x in xs] + [[(0, y), (width, y)] for y in ys]
-    ax.add_collection(LineCollection(grid, colors=GRID_COLOR, linewidths=max(0.3, cell_pt * 0.02),
+    ax.add_collection(LineCollection(grid, colors=LIGHT_COLORS["grid"] if light else GRID_COLOR,
+                                     linewidths=max(0.5 if light else 0.3, cell_pt * 0.02),
                                      zorder=1.5))
 
     if coordinates:
         size = min(9.0, max(4.5, cell_pt * 0.42))
+        color = LIGHT_COLORS["coordinate"] if light else "#444444"
         for x in range(width):
             ax.text(x + 0.5, -0.45, column_name(x), ha="center", va="center", fontsize=size,
-                    color="#444444", gid="coordinate")
+                    color=color, gid="coordinate")
         for y in range(height):
             ax.text(-0.45, y + 0.5, str(y + 1), ha="center", va="center", fontsize=size,
-                    color="#444444", gid="coordinate")
+                    color=color, gid="coordinate")
 
     if walls:
-        draw_walls(ax, project.exterior_walls(), cell_pt, exterior=True)
-        draw_walls(ax, project.walls, cell_pt, exterior=False)
+        wall_color = LIGHT_COLORS["wall"] if light else WALL_COLOR
+        draw_walls(ax, project.exterior_walls(), cell_pt, exterior=True, color=wall_color)
+        draw_walls(ax, project.walls, cell_pt, exterior=False, color=wall_color)
     return cell_pt
 
 
-def _feature_label(ax: Axes, label: str, cells: frozenset[Cell], kind: str, cell_pt: float) -> None:
+def _feature_label(ax: Axes, label: str, cells: frozenset[Cell], kind: str, cell_pt: float,
+                   color: str | None = None) -> None:
     x, y, w, h = label_spot(cells)
     if kind == "tree":
         if len(cells) > 1:
             return
         text, size, rotation = fit_text(label, cell_pt * 0.98, cell_pt * 0.36,
                                         largest=cell_pt * 0.3, smallest=3.0)
-        ax.text(x, y + 0.34, text, ha="center", va="center", fontsize=size, color="#1d4d10",
-                zorder=6, gid="feature-label")
+        ax.text(x, y + 0.34, text, ha="center", va="center", fontsize=size,
+                color=color or "#1d4d10", zorder=6, gid="feature-label")
         return
     text, size, rotation = fit_text(label, cell_pt * w, cell_pt * h,
                                     largest=min(10.0, cell_pt * 0.45), smallest=3.5)
     ax.text(x, y, text, ha="center", va="center", fontsize=size, rotation=rotation,
-            color="#333333", style="italic", zorder=6, gid="feature-label")
+            color=color or "#333333", style="italic", zorder=6, gid="feature-label")
 
 
 def draw_walls(
-    ax: Axes, edges: Iterable[Edge], cell_pt: float, *, exterior: bool, dashed: bool = False
+    ax: Axes, edges: Iterable[Edge], cell_pt: float, *, exterior: bool, dashed: bool = False,
+    color: str = WALL_COLOR,
 ) -> None:
     from matplotlib.collections import LineCollection
 
@@ -355,7 +394,7 @@ def draw_walls(
         return
     width = cell_pt * (0.16 if exterior else 0.09)
     ax.add_collection(LineCollection(
-        lines, colors=WALL_COLOR, linewidths=max(1.0, width), capstyle="projecting",
+        lines, colors=color, linewidths=max(1.0, width), capstyle="projecting",
         joinstyle="miter", linestyles="--" if dashed else "-", zorder=8,
         gid="exterior-walls" if exterior else "walls"))
 

@@ -12,9 +12,15 @@ Public functions:
   projects in one PDF.
 * ``catalog_sheet(catalog, path, *, paper="a4")`` every piece with its id, name, tags
   and cards.
+* ``print_filled(sheet, path, *, paper="a4")`` the drawing sheet of a sheet's project
+  with its plan drawn on it by hand, in pencil, after the drawing conventions.
 * ``blank_sheet_layout(project, paper)`` where the blank drawing sheet puts things,
   including the size of a square in millimetres (at least 7 mm for every bundled
   project).
+
+Drawing sheets are made to be photographed (``homestaging scan``): an ArUco marker
+outside each corner of the grid (:mod:`homestaging.markers`), the grid and the house in
+light blues that a camera tells from pencil, and the drawing conventions in small type.
 """
 
 from __future__ import annotations
@@ -27,7 +33,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .catalog import Catalog
-from .drawing import RC_PARAMS, draw_house, draw_piece
+from .drawing import LIGHT_COLORS, RC_PARAMS, draw_house, draw_piece
+from .markers import CORNERS, marker_bits, marker_box, marker_id
 from .output import write_atomic
 from .project import SPECIAL_RULES, Project
 
@@ -35,12 +42,16 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
+    from .sheet import Sheet
+
 __all__ = [
     "PAPERS",
     "BlankSheetLayout",
     "blank_sheet_layout",
     "catalog_figures",
     "catalog_sheet",
+    "filled_figure",
+    "print_filled",
     "print_project",
     "print_projects",
     "project_figures",
@@ -51,7 +62,7 @@ __all__ = [
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 MM = 1 / 25.4  # inches per millimetre
 MARGIN = 12.0
-HEADER = 15.0
+HEADER = 12.0
 GAP = 5.0
 ROW = 6.5
 SIDE_COLUMN = 80.0
@@ -59,6 +70,14 @@ WILD_BOX = 42.0
 MAX_SQUARE = 12.0
 MIN_SQUARE = 7.0
 TABLE_FONT = 7.5
+#: The grid axes' extent around the sheet, in squares: the coordinates and two markers on
+#: the left and top (GRID_MARGIN), the other markers on the right and bottom (FAR_MARGIN,
+#: just enough for a marker: the page around it is white).
+GRID_MARGIN = 1.0
+FAR_MARGIN = 0.9
+LEGEND_W = 42.0
+LEGEND_ROW = 4.4
+LEGEND_FONT = 5.6
 _CHAR = 0.56 * 0.3528  # average character width in mm per point of font size
 
 
@@ -88,6 +107,7 @@ class BlankSheetLayout:
     table: tuple[float, float, float]  # x, y, width of the score table
     wild: tuple[float, float, float, float]  # x, y, width, height of the wild-card box
     rows: tuple[tuple[str, tuple[str, ...], str], ...]  # (kind, text lines, points)
+    legend: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # drawing conventions
 
 
 def _table_rows(project: Project, text_width: float) -> list[tuple[str, tuple[str, ...], str]]:
@@ -105,12 +125,21 @@ def _row_height(lines: Sequence[str]) -> float:
     return max(ROW, 3.3 * len(lines) + 2.6)
 
 
+def _legend_height(width: float) -> float:
+    """The height of the drawing conventions' box laid out in columns of LEGEND_W."""
+    from .pencil import CONVENTIONS
+
+    columns = max(1, int(width // LEGEND_W))
+    return 6.5 + LEGEND_ROW * -(-len(CONVENTIONS) // columns) + 1.5
+
+
 def blank_sheet_layout(project: Project, paper: str = "a4") -> BlankSheetLayout:
     """The drawing sheet's layout on ``paper``: portrait with the score table under the
     grid, or landscape with it beside the grid, when that gives clearly bigger squares
     (or when portrait squares would be under 7 mm)."""
     page_w, page_h = _paper(paper)
-    columns, rows = project.width + 1.15, project.height + 1.15
+    columns = project.width + GRID_MARGIN + FAR_MARGIN
+    rows = project.height + GRID_MARGIN + FAR_MARGIN
     options = []
     for landscape in (False, True):
         w, h = (page_h, page_w) if landscape else (page_w, page_h)
@@ -124,20 +153,25 @@ def blank_sheet_layout(project: Project, paper: str = "a4") -> BlankSheetLayout:
             table_w = w - 2 * MARGIN - WILD_BOX - GAP
             table_rows = _table_rows(project, table_w - 26)
             table_h = sum(_row_height(lines) for _, lines, _ in table_rows)
+            side_h = 36.0 + GAP + _legend_height(WILD_BOX)
             avail_w = w - 2 * MARGIN
-            avail_h = h - top - MARGIN - GAP - table_h
+            avail_h = h - top - MARGIN - GAP - max(table_h, side_h)
         square = min(MAX_SQUARE, avail_w / columns, avail_h / rows)
         grid = (MARGIN, top, square * columns, square * rows)
         if landscape:
             side_x = MARGIN + grid[2] + GAP
             wild = (side_x, top, SIDE_COLUMN, 30.0)
             table = (side_x, top + 30.0 + GAP, SIDE_COLUMN)
+            table_h = sum(_row_height(lines) for _, lines, _ in table_rows)
+            legend = (side_x, table[1] + table_h + GAP, SIDE_COLUMN,
+                      _legend_height(SIDE_COLUMN))
         else:
             below = top + grid[3] + GAP
             table = (MARGIN, below, table_w)
             wild = (MARGIN + table_w + GAP, below, WILD_BOX, 36.0)
-        options.append(BlankSheetLayout(paper.lower(), landscape, (w, h), square, grid, table, wild,
-                                   tuple(table_rows)))
+            legend = (wild[0], below + 36.0 + GAP, WILD_BOX, _legend_height(WILD_BOX))
+        options.append(BlankSheetLayout(paper.lower(), landscape, (w, h), square, grid, table,
+                                        wild, tuple(table_rows), legend))
     portrait, landscape_option = options
     if portrait.square >= MIN_SQUARE and portrait.square >= 0.9 * landscape_option.square:
         return portrait
@@ -300,8 +334,54 @@ def _project_page(project: Project, paper: str) -> Figure:
     return fig
 
 
-def _drawing_sheet(project: Project, paper: str) -> Figure:
-    """A blank drawing sheet: name fields, the house pre-drawn, wild card and score table."""
+def _markers(ax: Axes, project: Project) -> None:
+    """The four ArUco markers outside the grid's corners, in sheet coordinates."""
+    from matplotlib.patches import Rectangle
+
+    for corner in CORNERS:
+        x, y, size = marker_box(corner, project.width, project.height)
+        bits = marker_bits(marker_id(project.number, corner))
+        cell = size / (len(bits) + 2)
+        ax.add_patch(Rectangle((x, y), size, size, facecolor="black", edgecolor="none",
+                               zorder=20, gid=f"marker-{corner}"))
+        for row, values in enumerate(bits):
+            for column, bit in enumerate(values):
+                if bit:
+                    ax.add_patch(Rectangle((x + (column + 1) * cell, y + (row + 1) * cell),
+                                           cell, cell, facecolor="white", edgecolor="none",
+                                           zorder=21, antialiased=False))
+
+
+def _legend(page: Axes, box: tuple[float, float, float, float]) -> None:
+    """The drawing conventions in small type, each with a pencil example."""
+    from matplotlib.patches import Rectangle
+
+    from .pencil import CONVENTIONS, draw_convention
+
+    x, y, w, h = box
+    page.add_patch(Rectangle((x, y), w, h, facecolor="none", edgecolor="#bbbbbb",
+                             linewidth=0.5, gid="legend-box"))
+    _text(page, x + 2, y + 1.6, "How to draw (for the scanner)", 6.5, fontweight="bold",
+          color="#444444")
+    columns = max(1, int(w // LEGEND_W))
+    per_column = -(-len(CONVENTIONS) // columns)
+    glyph = 3.4
+    for index, (kind, text) in enumerate(CONVENTIONS):
+        cx = x + 2 + (index // per_column) * (w / columns)
+        cy = y + 6.5 + (index % per_column) * LEGEND_ROW
+        if kind in ("front-door", "window"):  # the printed wall they stand against
+            wall_y = cy + glyph * (0.78 if kind == "front-door" else 0.52)
+            page.plot([cx, cx + glyph], [wall_y, wall_y], color=LIGHT_COLORS["wall"],
+                      linewidth=1.6, solid_capstyle="butt")
+        draw_convention(page, kind, cx, cy, glyph, seed=index)
+        page.text(cx + glyph + 1.6, cy + glyph / 2, text, fontsize=LEGEND_FONT, va="center",
+                  color="#444444", gid="convention")
+
+
+def _drawing_sheet(project: Project, paper: str, sheet: Sheet | None = None,
+                   seed: int = 0) -> Figure:
+    """A drawing sheet: name fields, the house pre-drawn, wild card and score table; with
+    ``sheet``, its plan drawn on it by hand."""
     from matplotlib.patches import FancyBboxPatch, Rectangle
 
     layout = blank_sheet_layout(project, paper)
@@ -310,12 +390,26 @@ def _drawing_sheet(project: Project, paper: str) -> Figure:
     y = MARGIN
     _text(page, MARGIN, y + 2, "Name:", 11, fontweight="bold")
     page.plot([MARGIN + 15, MARGIN + 85], [y + 7, y + 7], color="#333333", linewidth=0.6)
+    if sheet is not None and sheet.player:
+        from .pencil import GRAPHITE
+
+        _text(page, MARGIN + 17, y + 1.2, sheet.player, 12, color=GRAPHITE, style="italic",
+              gid="player")
     label = f"Project {project.number}: {project.name}"
     _text(page, width - MARGIN, y + 2, label, 11, ha="right", fontweight="bold",
           gid="sheet-project")
 
     ax = _axes_at(fig, layout.page, layout.grid)
-    draw_house(ax, project, cell_pt=layout.square / 25.4 * 72)
+    cell_pt = layout.square / 25.4 * 72
+    draw_house(ax, project, cell_pt=cell_pt, light=True)
+    ax.set_xlim(-GRID_MARGIN, project.width + FAR_MARGIN)
+    ax.set_ylim(project.height + FAR_MARGIN, -GRID_MARGIN)
+    _markers(ax, project)
+    if sheet is not None:
+        from .pencil import draw_by_hand
+
+        draw_by_hand(ax, sheet, seed=seed, cell_pt=cell_pt)
+    _legend(page, layout.legend)
 
     wx, wy, ww, wh = layout.wild
     page.add_patch(Rectangle((wx, wy), ww, wh, facecolor="none", edgecolor="#333333",
@@ -351,6 +445,19 @@ def _drawing_sheet(project: Project, paper: str) -> Figure:
                       ha="center", va="center", fontweight="bold")
         ty += row_h
     return fig
+
+
+def filled_figure(sheet: Sheet, *, paper: str = "a4", seed: int = 0) -> Figure:
+    """The drawing sheet of ``sheet``'s project with its plan drawn on it in pencil."""
+    return _drawing_sheet(sheet.project, paper, sheet, seed)
+
+
+def print_filled(sheet: Sheet, path: str | Path, *, paper: str = "a4", seed: int = 0) -> None:
+    """Write the drawing sheet with ``sheet``'s plan drawn on it by hand to a PDF."""
+    _paper(paper)
+    title = f"Home Staging - {sheet.player or 'a plan'} on project {sheet.project.number}"
+    write_atomic(path, _pdf([filled_figure(sheet, paper=paper, seed=seed)], title,
+                            "Drawing sheet filled in by hand"))
 
 
 def project_figures(project: Project, *, paper: str = "a4", sheets: int = 1) -> list[Figure]:

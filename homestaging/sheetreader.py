@@ -45,8 +45,11 @@ def read_sheet(path: str | Path) -> Sheet:
     return parse_sheet(data, name, base_dir)
 
 
-def parse_sheet(data: Any, file: str, base_dir: Path) -> Sheet:
-    """Build a sheet from parsed JSON; raise InputError listing every problem found."""
+def parse_sheet(data: Any, file: str, base_dir: Path, *, project: Project | None = None) -> Sheet:
+    """Build a sheet from parsed JSON; raise InputError listing every problem found.
+
+    ``project``, when given, is the project the sheet's reference names, already loaded
+    by the caller (who keeps it up to date); it is used instead of loading it again."""
     schema_errors = list(iter_errors(data, load_schema("sheet")))
     problems = [Located(file, message, path) for path, message in schema_errors]
     if not isinstance(data, dict) or "project" not in data or any(
@@ -54,7 +57,8 @@ def parse_sheet(data: Any, file: str, base_dir: Path) -> Sheet:
     ):
         raise InputError(problems)
     bad = {path for path, _ in schema_errors}
-    project = _load_project(data["project"], file, base_dir, problems)
+    if project is None:
+        project = _load_project(data["project"], file, base_dir, problems)
     if project is None:
         raise InputError(problems)
     reader = _Reader(data, file, project, bad)

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from homestaging.cli import COMMANDS
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "homestaging"
 EXAMPLE = ROOT / "examples" / "tutorial-finished.json"
@@ -26,7 +28,7 @@ LAYERS = [
     "readers", "schema", "catalogreader", "projectreader", "output", "fitting", "sheetreader",
     "sheetwriter",
     # presentation and drawing
-    "report", "pages", "panel", "drawing", "render", "printing",
+    "report", "pages", "panel", "markers", "drawing", "pencil", "render", "printing",
     # the command line
     *CLI,
 ]
@@ -106,6 +108,16 @@ def test_cli_module_imports_no_heavy_library() -> None:
     }
 
 
+def test_printing_and_the_cli_do_not_import_opencv() -> None:
+    code = """
+import json, sys
+import homestaging.cli, homestaging.printing, homestaging.pencil, homestaging.markers
+from homestaging.cli import main
+print(json.dumps({"cv2": "cv2" in sys.modules, "numpy": "numpy" in sys.modules}))
+"""
+    assert _run(code) == {"cv2": False, "numpy": False}
+
+
 def _imports(path: Path) -> set[str]:
     """Top-level names this module imports: the package's own modules and subpackages
     (``homestaging.`` left out), and outside packages."""
@@ -147,7 +159,7 @@ def test_imports_point_down(module: str) -> None:
     upward = sorted(m for m in imports if m in LAYERS and LAYERS.index(m) >= rank)
     assert upward == [], f"{module} imports {upward}, which are not below it"
     assert not imports & SUBPACKAGES, f"{module} imports a subpackage (its commands are lazy)"
-    if module not in ("drawing", "render", "printing"):
+    if module not in ("drawing", "pencil", "render", "printing"):
         assert "matplotlib" not in imports
     if module not in CLI:
         assert "click" not in imports
@@ -155,7 +167,7 @@ def test_imports_point_down(module: str) -> None:
         assert not imports & {"yaml", "readers", "schema", "output"}, module
 
 
-DRAWING_MODULES = {"render", "panel"}
+DRAWING_MODULES = {"render", "panel", "synthetic"}  # synthetic: scan's test photos
 
 
 def _relative_imports(path: Path) -> set[str]:
@@ -206,3 +218,21 @@ except SystemExit as stop:
 """ + LOADED
     loaded = _run(code)
     assert (loaded["matplotlib"], loaded["networkx"]) == (False, False)
+
+
+def test_the_editor_reaches_the_core_only_through_its_adapter() -> None:
+    """Only ``editor/adapter.py`` imports core modules; no module outside the editor
+    imports it (the CLI's command table names its command)."""
+    reaching: dict[str, list[str]] = {}
+    for path in sorted((PACKAGE / "editor").glob("*.py")):
+        tree = ast.parse(path.read_text(), str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (
+                node.level >= 2 or (node.level == 0 and (node.module or "").startswith(
+                    "homestaging") and not (node.module or "").startswith("homestaging.editor"))
+            ):
+                reaching.setdefault(path.stem, []).append(node.module or "")
+    assert list(reaching) == ["adapter"]
+    users = sorted(m for m in MODULES if "editor" in _imports(PACKAGE / f"{m}.py"))
+    assert users == []
+    assert COMMANDS["edit"] == "homestaging.editor.commands:edit"

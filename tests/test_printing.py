@@ -50,8 +50,8 @@ def test_drawing_sheet_fits_the_page(project_id: str, paper: str) -> None:
 
 def test_largest_project_is_portrait_with_big_enough_squares() -> None:
     manor = find_project("country-manor")  # 24 x 20
-    assert round(blank_sheet_layout(manor, "a4").square, 2) == 7.4
-    assert round(blank_sheet_layout(manor, "letter").square, 2) == 7.13
+    assert round(blank_sheet_layout(manor, "a4").square, 2) == 7.18
+    assert round(blank_sheet_layout(manor, "letter").square, 2) == 7.03
     assert not blank_sheet_layout(find_project("tutorial"), "a4").landscape
 
 

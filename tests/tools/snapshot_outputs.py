@@ -179,7 +179,7 @@ def runs() -> list[Run]:
     ]
     groups = {"furniture": ("list", "show", "sheet"), "cards": ("show",),
               "projects": ("list", "show", "validate")}
-    for command in ("check", "score", "convert", "place", "render", "print"):
+    for command in ("check", "score", "convert", "edit", "place", "render", "print", "scan"):
         found.append(Run(f"help/{command}", (command, "--help")))
     for group, commands in groups.items():
         found.append(Run(f"help/{group}", (group, "--help")))

@@ -1,0 +1,118 @@
+"""Benchmark of the editor's change round trip (run as a script: ``python bench/bench_editor.py``).
+
+What one change costs the page: the sheet state posted to ``/api/check`` over HTTP on
+127.0.0.1 (a kept-alive connection, as a browser's), read by the sheet reader, checked
+and scored, answered as JSON with the problems and the score (and, "with hand", the
+legal placements of a piece, as while a piece is held). Measured beside the baseline of
+the same run: the core work alone, in-process (read the state, check, score), timed in
+alternating pairs.
+
+Sheets: a finished 24 x 32 sheet and the same sheet mid-game (its last room being
+furnished, so a held piece has placements to find), from ``bench_scale.py``; and
+``examples/country-manor-finished.json`` (24 x 20). Target: under 50 ms per round trip.
+
+Usage: ``python bench/bench_editor.py [--pairs N]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from bench_scale import write_case  # noqa: E402
+from editor_util import serving  # noqa: E402
+
+from homestaging.editor import adapter  # noqa: E402
+from homestaging.editor.server import TOKEN_HEADER  # noqa: E402
+
+TARGET_MS = 50.0
+
+
+def mid_game(path: Path) -> Path:
+    """The sheet with its last room not walled yet and being furnished."""
+    data = json.loads(path.read_text())
+    last = data["rooms"][-1]
+    data["rooms"][-1] = {"name": last["name"]}
+    data["current_room"] = last["name"]
+    out = path.with_name("mid-game.json")
+    out.write_text(json.dumps(data))
+    return out
+
+
+def timed(call: Callable[[], Any]) -> float:
+    start = time.perf_counter()
+    call()
+    return (time.perf_counter() - start) * 1000
+
+
+def measure(path: Path, hand: dict[str, str] | None, pairs: int) -> dict[str, float]:
+    with serving(path) as server:
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+        headers = {TOKEN_HEADER: server.token, "Content-Type": "application/json"}
+        connection.request("GET", "/api/session", headers=headers)
+        state = json.loads(connection.getresponse().read())["state"]
+        body = json.dumps({"state": state, **({"hand": hand} if hand else {})})
+
+        def round_trip() -> None:
+            connection.request("POST", "/api/check", body=body, headers=headers)
+            answer = json.loads(connection.getresponse().read())
+            assert "total" in answer and not answer["errors"], answer.get("errors")
+
+        def core() -> None:
+            sheet = adapter.read_state(json.loads(body)["state"], path.name, path.parent)
+            adapter.evaluate(sheet, adapter.Hand(**hand) if hand else None)
+
+        for _ in range(5):  # warm up
+            round_trip()
+            core()
+        trips, cores = [], []
+        for index in range(pairs):
+            pair = (round_trip, core) if index % 2 == 0 else (core, round_trip)
+            for call in pair:
+                (trips if call is round_trip else cores).append(timed(call))
+        connection.close()
+    trips.sort()
+    return {"median": statistics.median(trips), "p95": trips[int(len(trips) * 0.95) - 1],
+            "core": statistics.median(cores), "bytes": len(body)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pairs", type=int, default=200)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        finished = write_case(Path(folder), 24, 32, dense=False)
+        cases = [
+            ("24 x 32 finished", finished, None),
+            ("24 x 32 mid-game, armchair in hand", mid_game(finished),
+             {"piece": "armchair", "room": "Room 5"}),
+            ("country-manor 24 x 20 finished", ROOT / "examples" / "country-manor-finished.json",
+             None),
+        ]
+        print(f"change round trip, {args.pairs} pairs each (median / 95th percentile, ms)")
+        print(f"{'sheet':40} {'round trip':>10} {'p95':>7} {'core alone':>11} {'ratio':>6}")
+        worst = 0.0
+        for name, path, hand in cases:
+            found = measure(path, hand, args.pairs)
+            worst = max(worst, found["p95"])
+            print(f"{name:40} {found['median']:10.2f} {found['p95']:7.2f} {found['core']:11.2f}"
+                  f" {found['median'] / found['core']:6.2f}")
+    verdict = "within" if worst < TARGET_MS else "OVER"
+    print(f"worst 95th percentile {worst:.2f} ms: {verdict} the {TARGET_MS:.0f} ms target")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,414 @@
+"""The editor's one door into the core: read, check, score, place, render, write.
+
+Everything the editor needs from the rules engine goes through these functions, so a
+change of the core's modules touches this file only. The page holds a sheet in the
+``pieces`` form of the sheet format, with each room's squares listed one by one
+(:func:`page_state`); the server turns it back into a :class:`~homestaging.sheet.Sheet`
+with the sheet reader (:func:`read_state`), so the page is checked exactly as a file is.
+
+A sheet read from a photo carries the scanner's doubts under ``"scan"`` (the rules
+ignore it): the page keeps that key in its state (:func:`scan_notes`) and the file is
+written with what is left of it (:func:`sheet_text`).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ..drawing import OBSTACLE_COLOR, ROOM_COLORS, feature_style
+from ..errors import InputError, Located
+from ..grid import Edge, cell_name, cell_names, column_name, in_reading_order
+from ..output import dumps_json, write_atomic
+from ..pieces import ROTATIONS
+from ..placement import placements, why_none
+from ..project import Project
+from ..projectreader import bundled_project_files, find_project
+from ..readers import MAX_FILE_BYTES, load_json, read_text
+from ..report import problem_json, scorecard_json
+from ..schema import load_schema
+from ..scoring import check_sheet, involved
+from ..sheet import Sheet
+from ..sheetreader import parse_sheet
+from ..sheetwriter import FORMAT, GRID_KEYS, cover_ranges, sheet_to_json
+
+__all__ = [
+    "MAX_BYTES",
+    "Hand",
+    "InputError",
+    "blank",
+    "evaluate",
+    "game_records_read",
+    "located",
+    "page_state",
+    "parse_json",
+    "project_json",
+    "read_file",
+    "read_state",
+    "read_text_file",
+    "render_png",
+    "scan_notes",
+    "sheet_text",
+    "write_file",
+]
+
+#: the largest sheet file, and so the largest request body
+MAX_BYTES = MAX_FILE_BYTES
+#: the form the editor writes sheets in
+FORM = "pieces"
+
+
+def game_records_read() -> bool:
+    """Whether the sheet reader understands a ``"game"`` key (game records, SPEC 3.5)."""
+    return "game" in load_schema("sheet").get("properties", {})
+
+
+# ------------------------------------------------------------------------ reading
+
+
+def read_file(path: Path, name: str) -> tuple[Sheet, Any]:
+    """Read the sheet file at ``path``, called ``name`` in messages, and its scan notes
+    (:func:`scan_notes`); raise InputError with every located problem."""
+    data = load_json(read_text(path)[1], name)
+    return parse_sheet(data, name, path.parent), scan_notes(data)
+
+
+def scan_notes(data: Any) -> Any:
+    """The ``"scan"`` key of sheet JSON (the photo it was read from and the squares the
+    scanner was not sure of, checked by the sheet schema), or None."""
+    return data.get("scan") if isinstance(data, dict) else None
+
+
+def read_text_file(path: Path) -> str:
+    """The text of a file (for showing an unreadable sheet); raise InputError."""
+    return read_text(path)[1]
+
+
+def parse_json(text: str, file: str) -> Any:
+    """Parse JSON text as the sheet reader does (no NaN, no duplicate keys)."""
+    return load_json(text, file)
+
+
+def read_state(state: Any, file: str, base_dir: Path) -> Sheet:
+    """The page's sheet (a sheet object in the pieces form) read like a file.
+
+    Two shortcuts keep a change under a few milliseconds, without changing what is
+    read: a project file loaded before and unchanged since (same size and time) is not
+    loaded again, and rooms whose squares are all valid names are read as ranges."""
+    project = _project_of(state, base_dir)
+    if project is not None:
+        state = _compact(state, project.width, project.height)
+    return parse_sheet(state, file, base_dir, project=project)
+
+
+_PROJECT_FILES: dict[tuple[str, int, int], Project] = {}
+
+
+def _project_of(state: Any, base_dir: Path) -> Project | None:
+    """The project a state names, when it loads; None lets the reader report why not."""
+    reference = state.get("project") if isinstance(state, dict) else None
+    if not isinstance(reference, str) or not reference or len(reference) > 1000:
+        return None
+    try:
+        if reference in bundled_project_files():
+            return find_project(reference)  # bundled projects are cached by the core
+        path = (base_dir / reference).resolve()
+        status = path.stat()
+        key = (str(path), status.st_mtime_ns, status.st_size)
+        if key not in _PROJECT_FILES:
+            project = find_project(reference, base_dir)
+            if len(_PROJECT_FILES) >= 8:
+                _PROJECT_FILES.clear()
+            _PROJECT_FILES[key] = project
+        return _PROJECT_FILES[key]
+    except (OSError, ValueError):  # InputError is a ValueError
+        return None
+
+
+@lru_cache(maxsize=8)
+def _names(width: int, height: int) -> dict[str, tuple[int, int]]:
+    return {cell_name((x, y)): (x, y) for y in range(height) for x in range(width)}
+
+
+def _compact(state: dict[str, Any], width: int, height: int) -> dict[str, Any]:
+    """The state with each room's squares as ranges when every one is a square name of
+    the sheet (anything else is left for the reader to report where it is)."""
+    rooms = state.get("rooms")
+    if not isinstance(rooms, list):
+        return state
+    names = _names(width, height)
+    compact = []
+    for room in rooms:
+        cells = room.get("cells") if isinstance(room, dict) else None
+        if isinstance(cells, list) and len(cells) > 1 and all(
+            isinstance(cell, str) and cell in names for cell in cells
+        ):
+            room = {**room, "cells": cover_ranges(names[cell] for cell in cells)}
+        compact.append(room)
+    return {**state, "rooms": compact}
+
+
+def blank(reference: str, sheet_path: Path, cwd: Path, name: str) -> Sheet:
+    """A new sheet for the project ``reference`` (a bundled id, or a path relative to
+    ``cwd``), naming the project as the file at ``sheet_path`` will need it: its rooms
+    listed in play order, none walled, nothing drawn, the first room being furnished."""
+    project = find_project(reference, cwd)
+    ref = reference
+    if reference not in bundled_project_files():
+        target = (cwd / reference).resolve()
+        ref = Path(_relative(target, sheet_path.resolve().parent)).as_posix()
+    rooms = [{"name": spec.name} for spec in project.rooms]
+    data: dict[str, Any] = {"format": FORMAT, "project": ref, "rooms": rooms}
+    if rooms:
+        data["current_room"] = rooms[0]["name"]
+    return parse_sheet(data, name, sheet_path.parent, project=project)
+
+
+def _relative(target: Path, folder: Path) -> str:
+    try:
+        return os.path.relpath(target, folder)
+    except ValueError:  # another drive (Windows)
+        return str(target)
+
+
+def located(error: InputError) -> list[dict[str, Any]]:
+    """The messages of an InputError for the page: text, and where."""
+    return [_located(message) for message in error.messages]
+
+
+def _located(message: Located) -> dict[str, Any]:
+    return {"text": str(message), "message": message.message, "path": message.path,
+            "line": message.line, "column": message.column}
+
+
+# ------------------------------------------------------------------------ writing
+
+
+def sheet_text(sheet: Sheet, scan: Any = None) -> str:
+    """The sheet file's text (the pieces form), ending with the ``scan`` notes when
+    there are any; raise InputError when it cannot be written (a wild card naming
+    several pieces)."""
+    data = _to_json(sheet)
+    if scan is not None:
+        data["scan"] = scan
+    return dumps_json(data, width=100, rows=GRID_KEYS)
+
+
+def write_file(path: str | Path, text: str) -> None:
+    """Write the sheet file atomically (a temporary file renamed over it)."""
+    write_atomic(path, text)
+
+
+def page_state(sheet: Sheet, scan: Any = None) -> dict[str, Any]:
+    """The sheet as the page holds it: the pieces form, each room's squares listed one
+    by one, edges named from a square on the sheet, and the ``scan`` notes if any."""
+    data = _to_json(sheet)
+    project = sheet.project
+    for entry, room in zip(data.get("rooms", []), sheet.rooms, strict=True):
+        if room.cells:
+            entry["cells"] = cell_names(in_reading_order(room.cells))
+        if room.doors:
+            entry["door"] = _edges(project, room.doors)
+    if sheet.front_doors:
+        data["front_door"] = _edges(project, sheet.front_doors)
+    if sheet.windows:
+        data["windows"] = [_edge(project, edge) for edge in sheet.windows]
+    if scan is not None:
+        data["scan"] = scan
+    return data
+
+
+def _to_json(sheet: Sheet) -> dict[str, Any]:
+    try:
+        return sheet_to_json(sheet, FORM)
+    except ValueError as error:
+        raise _unwritable(sheet, error) from None
+
+
+def _unwritable(sheet: Sheet, error: ValueError) -> InputError:
+    return InputError.single(
+        sheet.source, f"the editor keeps a sheet as a list of pieces: {error}")
+
+
+def _edge(project: Project, edge: Edge) -> list[str]:
+    if not project.in_sheet(edge.cell):
+        edge = edge.seen_from(edge.outer)
+    return edge.to_json()
+
+
+def _edges(project: Project, edges: tuple[Edge, ...]) -> Any:
+    named = [_edge(project, edge) for edge in edges]
+    return named[0] if len(named) == 1 else named
+
+
+# ------------------------------------------------------------------------ the project
+
+
+def project_json(project: Project) -> dict[str, Any]:
+    """What the page draws and offers: the sheet, the house, the rooms and their cards,
+    and every piece of the catalog in its eight orientations."""
+    catalog = project.catalog
+
+    def names(cells: Any) -> list[str]:
+        return cell_names(in_reading_order(cells))
+
+    rooms = []
+    for spec in project.rooms:
+        cards = []
+        for slot in spec.cards:
+            variants = {variant: list(card.options)
+                        for (number, variant), card in catalog.cards.items()
+                        if number == slot.number}
+            cards.append({"number": slot.number, "tokens": slot.tokens, "variants": variants})
+        rooms.append({"name": spec.name, "type": spec.type, "tokens": spec.tokens,
+                      "color": ROOM_COLORS.get(spec.type, ROOM_COLORS["other"]),
+                      "cards": cards})
+    features = []
+    for feature in project.features:
+        style = feature_style(feature.kind)
+        features.append({"kind": feature.kind, "label": feature.label,
+                         "cells": names(feature.cells), "tree": feature.kind.lower() == "tree",
+                         "fill": style["facecolor"], "stroke": style["edgecolor"]})
+    return {
+        "id": project.id,
+        "name": project.name,
+        "width": project.width,
+        "height": project.height,
+        "columns": [column_name(x) for x in range(project.width)],
+        "house": names(project.house),
+        "obstacles": names(project.obstacles),
+        "obstacle_color": OBSTACLE_COLOR,
+        "walls": [edge.to_json() for edge in sorted(project.walls, key=lambda e: e.key)],
+        "features": features,
+        "rooms": rooms,
+        "special_rules": list(project.special_rules),
+        "bonuses": [bonus.text for bonus in project.bonuses],
+        "pieces": {piece_id: _piece_json(piece) for piece_id, piece in
+                   sorted(catalog.pieces.items())},
+    }
+
+
+def _piece_json(piece: Any) -> dict[str, Any]:
+    shapes = {}
+    for mirror in (False, True):
+        for rotation in ROTATIONS:
+            shape = piece.shape(rotation, mirror)
+            shapes[_key(rotation, mirror)] = {
+                "width": shape.width, "height": shape.height,
+                "furniture": sorted([x, y] for x, y in shape.furniture),
+                "circulation": sorted([x, y] for x, y in shape.circulation),
+            }
+    plain = {piece.shape(r, False) for r in ROTATIONS}
+    return {"name": piece.name, "rug": piece.is_rug, "size": piece.size,
+            "tags": list(piece.tags), "wall": sorted(piece.wall),
+            "mirror_differs": any(piece.shape(r, True) not in plain for r in ROTATIONS),
+            "shapes": shapes}
+
+
+def _key(rotation: int, mirror: bool) -> str:
+    return f"{rotation}{'m' if mirror else ''}"
+
+
+# ------------------------------------------------------------------------ checking
+
+
+@dataclass(frozen=True)
+class Hand:
+    """The piece the player holds, and the room it is meant for."""
+
+    piece: str
+    room: str | None = None
+
+
+def evaluate(sheet: Sheet, hand: Hand | None = None) -> dict[str, Any]:
+    """What the page shows after a change: the problems of ``check`` (same codes, same
+    order), the score so far with its label, the score if every piece drawn without
+    breaking a rule were reached, the score pad's rooms, bonuses and penalties, and the
+    legal placements of the piece in hand."""
+    checked = check_sheet(sheet)
+    problems, card = checked.problems, checked.card
+    card_json = scorecard_json(card)
+    if not card.provisional:
+        label = "Score"
+    elif not sheet.finished:
+        label = "Score so far (mid-game)"
+    else:
+        label = "Provisional score"
+    broken = involved(sheet, card.problems)
+    waiting = sum(
+        len(piece.furniture) for room in card.rooms for piece in room.pieces
+        if piece.reason and piece.index not in broken
+        and not sheet.pieces[piece.index].placement.piece.is_rug
+    )
+    result: dict[str, Any] = {
+        "problems": [problem_json(problem) for problem in problems],
+        "total": card.total,
+        "label": label,
+        "final": not card.provisional,
+        "finished": sheet.finished,
+        "if_connected": card.total + waiting,
+        "rooms": card_json["rooms"],
+        "bonuses": card_json["bonuses"],
+        "penalties": card_json["penalties"],
+    }
+    if hand is not None:
+        result["hints"] = hints(sheet, hand)
+    return result
+
+
+def hints(sheet: Sheet, hand: Hand) -> dict[str, Any]:
+    """Legal anchors of the piece in hand, by orientation (``"90"``, ``"0m"``...):
+    ``good`` ones cut nothing off and keep a door possible, ``fair`` ones are legal
+    but do not. ``reason`` says why there are none; ``best`` is the first ranked."""
+    piece = sheet.project.catalog.pieces.get(hand.piece)
+    answer: dict[str, Any] = {"piece": hand.piece, "room": hand.room, "orientations": {},
+                              "count": 0, "best": None, "reason": None}
+    if piece is None:
+        answer["reason"] = f"unknown piece {hand.piece!r}"
+        return answer
+    try:
+        found = placements(sheet, piece, room=hand.room)
+    except ValueError as error:
+        answer["reason"] = str(error)
+        return answer
+    by_shape: dict[Any, dict[str, list[str]]] = {}
+    for candidate in found:
+        shape = piece.shape(candidate.rotation, candidate.mirror)
+        lists = by_shape.setdefault(shape, {"good": [], "fair": []})
+        lists["good" if candidate.good else "fair"].append(cell_name(candidate.anchor))
+    mirror_used = sheet.wild_card is not None
+    for mirror in (False, True):
+        for rotation in ROTATIONS:
+            if mirror and mirror_used:
+                continue
+            same = by_shape.get(piece.shape(rotation, mirror))
+            if same is not None:
+                answer["orientations"][_key(rotation, mirror)] = same
+    answer["count"] = len(found)
+    if found:
+        best = found[0]
+        answer["best"] = {"at": cell_name(best.anchor), "rotation": best.rotation,
+                          "mirror": best.mirror}
+    else:
+        answer["reason"] = why_none(sheet, piece, room=hand.room) or \
+            "no square of the room being furnished takes it"
+    if mirror_used:
+        answer["mirror_reason"] = "the wild card is already used: a mirrored piece breaks a rule"
+    return answer
+
+
+# ------------------------------------------------------------------------ drawing
+
+
+def render_png(sheet: Sheet) -> bytes:
+    """The annotated plan as ``render`` draws it, as PNG bytes (imports matplotlib)."""
+    from ..drawing import figure_bytes
+    from ..render import plan_figure
+
+    card = check_sheet(sheet).card
+    figure = plan_figure(sheet, card, end_of_game=sheet.finished)
+    title = sheet.project.name + (f" - {sheet.player}" if sheet.player else "")
+    return figure_bytes(figure, "png", dpi=110, title=title, subject="Home Staging plan")

@@ -1,0 +1,60 @@
+"""The ``homestaging edit`` command: serve the editor for one sheet file."""
+
+from __future__ import annotations
+
+import click
+
+__all__ = ["edit"]
+
+
+@click.command("edit", short_help="Draw a sheet in the browser: live check, score and hints.")
+@click.argument("sheet_path", metavar="SHEET", type=click.Path(dir_okay=False))
+@click.option("--project", "project_ref", metavar="PROJECT",
+              help="For a new (or empty) SHEET: the project to start a blank sheet for.")
+@click.option("--game", "game_path", metavar="GAME", type=click.Path(dir_okay=False),
+              help="A game record (homestaging-game/1) to write into the sheet's \"game\" key.")
+@click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True,
+              help="The port on 127.0.0.1 (0: any free port).")
+@click.option("--no-browser", is_flag=True, help="Do not open a browser; just print the URL.")
+def edit(sheet_path: str, project_ref: str | None, game_path: str | None, port: int,
+         no_browser: bool) -> None:
+    """Open SHEET in a local editor page: draw furniture, rooms, doors and windows as on
+    paper, and see the problems of 'check', the score so far and where the piece in hand
+    may go after every change. Save writes SHEET (and nothing else).
+
+    The first line printed is the page's URL, with a secret token; the server listens on
+    127.0.0.1 only and stops with Ctrl+C. A new SHEET (missing or empty) needs --project.
+    """
+    from .adapter import game_records_read
+    from .server import make_server
+    from .session import Session, UsageProblem
+
+    if game_path is not None and not game_records_read():
+        raise click.BadParameter(
+            "this version does not read game records yet (the sheet's \"game\" key); "
+            "edit the sheet without --game", param_hint="'--game'")
+    try:
+        session = Session.open(sheet_path, project_ref)
+    except UsageProblem as problem:
+        raise click.UsageError(str(problem)) from None
+    try:
+        server = make_server(session, port)
+    except OSError as refused:
+        raise click.UsageError(f"cannot listen on 127.0.0.1:{port}: {refused.strerror}") \
+            from None
+    try:
+        click.echo(server.url)
+        state = "new sheet" if session.new else "unreadable: mend it on the page" \
+            if session.state is None else "opened"
+        for located in session.errors:
+            click.echo(located["text"], err=True)
+        click.echo(f"Editing {sheet_path} ({state}). Stop with Ctrl+C.")
+        if not no_browser:
+            import webbrowser
+
+            webbrowser.open(server.url)
+        server.serve_forever(poll_interval=0.25)
+    except KeyboardInterrupt:
+        click.echo("Stopped.")
+    finally:
+        server.server_close()

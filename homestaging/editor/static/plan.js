@@ -1,0 +1,402 @@
+// Drawing the plan in SVG: the house as on the printed sheet, rooms, pieces, doors and
+// windows, problems ringed, placement hints and the piece in hand.
+
+import { SIDES, isWalled, shapeOf, squaresOf } from "./sheet.js";
+
+const NS = "http://www.w3.org/2000/svg";
+const HALLWAY = "#dcf2d6";
+const GREY = "#c8c8c8";
+
+export function el(name, attrs = {}, parent = null) {
+  const node = document.createElementNS(NS, name);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function squaresPath(cells) {
+  return cells.map(([x, y]) => `M${x} ${y}h1v1h-1z`).join("");
+}
+
+// The outline of a set of squares: every side not shared with another of them.
+function outlinePath(cells) {
+  const own = new Set(cells.map(([x, y]) => `${x},${y}`));
+  let d = "";
+  for (const [x, y] of cells) {
+    if (!own.has(`${x},${y - 1}`)) d += `M${x} ${y}h1`;
+    if (!own.has(`${x},${y + 1}`)) d += `M${x} ${y + 1}h1`;
+    if (!own.has(`${x - 1},${y}`)) d += `M${x} ${y}v1`;
+    if (!own.has(`${x + 1},${y}`)) d += `M${x + 1} ${y}v1`;
+  }
+  return d;
+}
+
+function darker(hex, amount = 0.55) {
+  const n = parseInt(hex.slice(1), 16);
+  const part = (shift) => Math.round(((n >> shift) & 255) * amount);
+  return `rgb(${part(16)},${part(8)},${part(0)})`;
+}
+
+// A small drawing of a piece's shape (furniture squares, circulation dots).
+export function drawShape(svg, shape, color) {
+  svg.replaceChildren();
+  const size = Math.max(shape.width, shape.height, 1);
+  svg.setAttribute("viewBox", `-0.1 -0.1 ${size + 0.2} ${size + 0.2}`);
+  const g = el("g", { transform: `translate(${(size - shape.width) / 2} ${(size - shape.height) / 2})` }, svg);
+  el("path", { d: squaresPath(shape.furniture), fill: color, stroke: darker(color), "stroke-width": 0.06 }, g);
+  for (const [x, y] of shape.circulation) {
+    el("rect", { x: x + 0.08, y: y + 0.08, width: 0.84, height: 0.84, fill: "none", stroke: "#999",
+      "stroke-width": 0.05, "stroke-dasharray": "0.12 0.08" }, g);
+    el("circle", { cx: x + 0.5, cy: y + 0.5, r: 0.12, fill: "#888" }, g);
+  }
+}
+
+export class Plan {
+  constructor(svg, geo) {
+    this.svg = svg;
+    this.geo = geo;
+    const { width, height } = geo;
+    svg.replaceChildren();
+    svg.setAttribute("viewBox", `-1 -1 ${width + 2} ${height + 2}`);
+    const defs = el("defs", {}, svg);
+    const hatch = el("pattern", { id: "hatch", width: 0.25, height: 0.25, patternUnits: "userSpaceOnUse",
+      patternTransform: "rotate(45)" }, defs);
+    el("rect", { width: 0.25, height: 0.25, fill: geo.project.obstacle_color }, hatch);
+    el("line", { x1: 0, y1: 0, x2: 0, y2: 0.25, stroke: "#555", "stroke-width": 0.06 }, hatch);
+    const rug = el("pattern", { id: "rug", width: 0.3, height: 0.3, patternUnits: "userSpaceOnUse" }, defs);
+    el("rect", { width: 0.3, height: 0.3, fill: "#efe3c8" }, rug);
+    el("circle", { cx: 0.15, cy: 0.15, r: 0.05, fill: "#c9a86a" }, rug);
+    this.layers = {};
+    for (const name of ["base", "rooms", "pieces", "walls", "openings", "labels", "cells", "hints",
+      "doubts", "rings", "ghost", "cursor"]) {
+      this.layers[name] = el("g", { class: name === "cells" ? "" : "layer", id: `layer-${name}` }, svg);
+    }
+    this.drawBase();
+    this.drawCells();
+  }
+
+  drawBase() {
+    const { geo } = this;
+    const g = this.layers.base;
+    const project = geo.project;
+    el("rect", { x: 0, y: 0, width: geo.width, height: geo.height, fill: "#f4f1ea" }, g);
+    for (const feature of project.features) {
+      const cells = feature.cells.map((n) => geo.at(n));
+      if (feature.tree) {
+        for (const [x, y] of cells) {
+          el("circle", { cx: x + 0.5, cy: y + 0.45, r: 0.34, fill: "#7cbf5a", stroke: "#38761d",
+            "stroke-width": 0.05, class: "feature", "data-feature": feature.kind }, g);
+        }
+      } else {
+        el("path", { d: squaresPath(cells), fill: feature.fill, class: "feature",
+          "data-feature": feature.kind }, g);
+        el("path", { d: outlinePath(cells), fill: "none", stroke: feature.stroke, "stroke-width": 0.05 }, g);
+      }
+      if (!feature.tree) {
+        const xs = cells.map((c) => c[0]);
+        const ys = cells.map((c) => c[1]);
+        const label = el("text", { x: (Math.min(...xs) + Math.max(...xs) + 1) / 2,
+          y: (Math.min(...ys) + Math.max(...ys) + 1) / 2, class: "feature-label" }, g);
+        label.textContent = feature.label;
+      }
+    }
+    const house = [...geo.house].map((n) => geo.at(n));
+    el("path", { d: squaresPath(house), fill: "#fff" }, g);
+    this.hallway = el("path", { d: "", fill: HALLWAY }, g);
+    const obstacles = [...geo.obstacles].map((n) => geo.at(n));
+    el("path", { d: squaresPath(obstacles), fill: "url(#hatch)", stroke: "#555", "stroke-width": 0.04,
+      class: "obstacle" }, g);
+    for (let x = 0; x < geo.width; x++) {
+      for (const y of [-0.5, geo.height + 0.5]) {
+        el("text", { x: x + 0.5, y, class: "label" }, g).textContent = geo.columns[x];
+      }
+    }
+    for (let y = 0; y < geo.height; y++) {
+      for (const x of [-0.5, geo.width + 0.5]) {
+        el("text", { x, y: y + 0.5, class: "label" }, g).textContent = String(y + 1);
+      }
+    }
+  }
+
+  drawCells() {
+    const { geo } = this;
+    const g = this.layers.cells;
+    for (let y = 0; y < geo.height; y++) {
+      for (let x = 0; x < geo.width; x++) {
+        el("rect", { x, y, width: 1, height: 1, class: "cell", "data-cell": geo.name(x, y) }, g);
+      }
+    }
+  }
+
+  // Sheet coordinates (fractions of squares) of a pointer event.
+  point(event) {
+    const matrix = this.svg.getScreenCTM();
+    if (!matrix) return null;
+    const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
+    return { x: p.x, y: p.y, cx: Math.floor(p.x), cy: Math.floor(p.y) };
+  }
+
+  // Everything that depends on the sheet: rooms, pieces, walls, doors, windows.
+  draw(state, project, roomOfPiece, activeRoom) {
+    const { geo } = this;
+    const colors = Object.fromEntries(project.rooms.map((r) => [r.name, r.color]));
+    const rooms = this.layers.rooms;
+    rooms.replaceChildren();
+    const inRoom = new Map();
+    for (const room of state.rooms || []) {
+      for (const name of room.cells || []) inRoom.set(name, room.name);
+    }
+    const walledAny = inRoom.size > 0;
+    const hallway = walledAny
+      ? [...geo.house].filter((n) => !inRoom.has(n) && !geo.obstacles.has(n)).map((n) => geo.at(n))
+      : [];
+    this.hallway.setAttribute("d", squaresPath(hallway));
+    for (const room of state.rooms || []) {
+      const cells = (room.cells || []).map((n) => geo.at(n)).filter(Boolean);
+      if (!cells.length) continue;
+      const color = colors[room.name] || GREY;
+      el("path", { d: squaresPath(cells), fill: color, opacity: room.name === activeRoom ? 0.4 : 0.26,
+        class: "room", "data-room": room.name }, rooms);
+    }
+    const pieces = this.layers.pieces;
+    pieces.replaceChildren();
+    const order = (state.pieces || []).map((entry, index) => ({ entry, index }));
+    const isRug = (e) => !!(project.pieces[e.piece] && project.pieces[e.piece].rug);
+    order.sort((a, b) => Number(isRug(b.entry)) - Number(isRug(a.entry)));
+    const taken = new Set();
+    for (const { entry, index } of order) {
+      const info = project.pieces[entry.piece];
+      const { furniture, circulation } = squaresOf(geo, entry);
+      for (const [x, y] of [...furniture, ...circulation]) {
+        if (geo.inSheet(x, y)) taken.add(geo.name(x, y));
+      }
+      const room = roomOfPiece.get(index) || activeRoom;
+      const color = colors[room] || GREY;
+      const g = el("g", { class: "piece", "data-index": index, "data-piece-id": entry.piece }, pieces);
+      el("title", {}, g).textContent = `${info ? info.name : entry.piece} (pieces[${index}]) at ${entry.at}`
+        + (entry.rotation ? `, rotation ${entry.rotation}` : "") + (entry.mirror ? ", mirrored" : "");
+      for (const [x, y] of circulation) {
+        el("circle", { cx: x + 0.5, cy: y + 0.5, r: 0.09, fill: darker(color, 0.7), opacity: 0.7 }, g);
+      }
+      const rug = info && info.rug;
+      el("path", { d: squaresPath(furniture), fill: rug ? "url(#rug)" : color, opacity: rug ? 0.9 : 1 }, g);
+      el("path", { d: outlinePath(furniture), fill: "none", stroke: darker(color), "stroke-width": 0.05,
+        "stroke-linecap": "square" }, g);
+      if (furniture.length && info) {
+        const xs = furniture.map((c) => c[0]);
+        const ys = furniture.map((c) => c[1]);
+        const w = Math.max(...xs) - Math.min(...xs) + 1;
+        const h = Math.max(...ys) - Math.min(...ys) + 1;
+        const long = Math.max(w, h);
+        let size = Math.min(0.34, (long - 0.15) / (0.56 * info.name.length));
+        let text = info.name;
+        if (size < 0.2) {
+          size = 0.2;
+          const chars = Math.max(1, Math.floor((long - 0.15) / (0.56 * size)) - 1);
+          text = long < 2 ? info.name[0] : `${info.name.slice(0, chars)}.`;
+        }
+        const label = el("text", { x: Math.min(...xs) + w / 2, y: Math.min(...ys) + h / 2,
+          class: "piece-name", "font-size": size }, g);
+        if (h > w && h >= 2) {
+          label.setAttribute("transform", `rotate(-90 ${Math.min(...xs) + w / 2} ${Math.min(...ys) + h / 2})`);
+        }
+        label.textContent = text;
+      }
+    }
+
+    const walls = this.layers.walls;
+    walls.replaceChildren();
+    const openings = new Set();
+    for (const room of state.rooms || []) for (const door of edges(room.door)) openings.add(geo.edgeKey(door));
+    for (const door of edges(state.front_door)) openings.add(geo.edgeKey(door));
+    const line = (edge, attrs, parent) => {
+      const [x1, y1, x2, y2] = geo.segment(edge);
+      return el("line", { x1, y1, x2, y2, ...attrs }, parent);
+    };
+    const wall = { stroke: "#222", "stroke-width": 0.13, "stroke-linecap": "square" };
+    for (const edge of geo.exteriorEdges()) {
+      if (!openings.has(geo.edgeKey(edge))) line(edge, wall, walls);
+    }
+    for (const edge of project.walls) line(edge, { ...wall, "stroke-width": 0.1 }, walls);
+    for (const room of state.rooms || []) {
+      const own = new Set(room.cells || []);
+      for (const name of own) {
+        const [x, y] = geo.at(name) || [];
+        if (x === undefined) continue;
+        for (const side of Object.keys(SIDES)) {
+          const [dx, dy] = SIDES[side];
+          const other = geo.inSheet(x + dx, y + dy) ? geo.name(x + dx, y + dy) : null;
+          if (other && own.has(other)) continue;
+          if (openings.has(geo.edgeKey([name, side]))) continue;
+          line([name, side], { ...wall, "stroke-width": 0.1, class: "room-wall" }, walls);
+        }
+      }
+    }
+
+    const g = this.layers.openings;
+    g.replaceChildren();
+    for (const room of state.rooms || []) {
+      for (const door of edges(room.door)) {
+        if (!geo.at(door[0])) continue;
+        line(door, { stroke: "#fff", "stroke-width": 0.16 }, g);
+        line(door, { stroke: "#a0522d", "stroke-width": 0.07, "stroke-dasharray": "0.12 0.07",
+          class: "door", "data-room": room.name }, g);
+      }
+    }
+    for (const door of edges(state.front_door)) {
+      if (!geo.at(door[0])) continue;
+      line(door, { stroke: "#f28c28", "stroke-width": 0.2, "stroke-linecap": "round", class: "front-door" }, g);
+    }
+    for (const window of state.windows || []) {
+      if (!geo.at(window[0])) continue;
+      line(window, { stroke: "#3d85c6", "stroke-width": 0.17, class: "window" }, g);
+      line(window, { stroke: "#fff", "stroke-width": 0.06 }, g);
+    }
+    this.roomLabels(state, taken);
+  }
+
+  // Each walled room's name on its longest row of free squares (no piece there).
+  roomLabels(state, taken) {
+    const { geo } = this;
+    const g = this.layers.labels;
+    g.replaceChildren();
+    for (const room of state.rooms || []) {
+      const own = new Set(room.cells || []);
+      let best = null;
+      for (const name of own) {
+        const [x, y] = geo.at(name) || [];
+        if (x === undefined || taken.has(name)) continue;
+        if (x > 0 && own.has(geo.name(x - 1, y)) && !taken.has(geo.name(x - 1, y))) continue;
+        let run = 1;
+        while (x + run < geo.width && own.has(geo.name(x + run, y)) && !taken.has(geo.name(x + run, y))) run++;
+        if (!best || run > best.run || (run === best.run && y < best.y)) best = { x, y, run };
+      }
+      if (!best) continue;
+      const size = Math.min(0.5, (best.run - 0.2) / (0.6 * room.name.length));
+      if (size < 0.22) continue;
+      el("text", { x: best.x + best.run / 2, y: best.y + 0.5, class: "room-name", "font-size": size },
+        g).textContent = room.name;
+    }
+  }
+
+  // Problems ringed: red for errors, orange for warnings.
+  rings(problems, flash = null) {
+    const g = this.layers.rings;
+    g.replaceChildren();
+    const worst = new Map();
+    for (const p of problems) {
+      if (p.severity === "todo") continue;
+      for (const name of p.cells) {
+        if (!this.geo.at(name)) continue;
+        if (worst.get(name) !== "error") worst.set(name, p.severity);
+      }
+    }
+    for (const [name, severity] of worst) {
+      const [x, y] = this.geo.at(name);
+      el("rect", { x: x + 0.07, y: y + 0.07, width: 0.86, height: 0.86, rx: 0.2,
+        class: `ring ${severity}`, "data-ring": name }, g);
+    }
+    for (const name of flash || []) {
+      const at = this.geo.at(name);
+      if (at) el("rect", { x: at[0] + 0.02, y: at[1] + 0.02, width: 0.96, height: 0.96, rx: 0.2, class: "ring flash" }, g);
+    }
+  }
+
+  // The scan's doubts: a violet square, or a violet line along the side in doubt.
+  doubts(list) {
+    const g = this.layers.doubts;
+    g.replaceChildren();
+    for (const doubt of list) {
+      const at = this.geo.at(doubt.square);
+      if (!at) continue;
+      const [x, y] = at;
+      let mark;
+      if (doubt.side) {
+        // along the side, a little inside the square: what is drawn on the side shows
+        const [x1, y1, x2, y2] = this.geo.segment([doubt.square, doubt.side]);
+        const [ix, iy] = SIDES[doubt.side].map((d) => -0.13 * d);
+        mark = el("line", { x1: x1 + ix, y1: y1 + iy, x2: x2 + ix, y2: y2 + iy, class: "doubt side",
+          "data-side": doubt.side }, g);
+      } else {
+        mark = el("rect", { x: x + 0.04, y: y + 0.04, width: 0.92, height: 0.92, rx: 0.1,
+          class: "doubt" }, g);
+      }
+      mark.setAttribute("data-doubt", doubt.square);
+      el("title", {}, mark).textContent = doubtText(doubt);
+      // a "?" in the square's corner, or in its middle beside a side in doubt
+      const [dx, dy] = doubt.side ? [0, 0] : [0.32, -0.28];
+      el("text", { x: x + 0.5 + dx, y: y + 0.5 + dy, class: "doubt-mark" }, g).textContent = "?";
+    }
+  }
+
+  hints(good, fair) {
+    const g = this.layers.hints;
+    g.replaceChildren();
+    for (const [names, kind] of [[good, "good"], [fair, "fair"]]) {
+      for (const name of names) {
+        const at = this.geo.at(name);
+        if (at) el("rect", { x: at[0] + 0.12, y: at[1] + 0.12, width: 0.76, height: 0.76, rx: 0.15,
+          class: `hint ${kind}`, "data-hint": name }, g);
+      }
+    }
+  }
+
+  // The piece in hand drawn see-through at an anchor: blue when legal, red when not.
+  ghost(project, hand, at, verdict) {
+    const g = this.layers.ghost;
+    g.replaceChildren();
+    if (!hand || !at) return;
+    const entry = { piece: hand.piece, at, rotation: hand.rotation, mirror: hand.mirror };
+    const shape = shapeOf(project, entry);
+    if (!shape) return;
+    const { furniture, circulation } = squaresOf(this.geo, entry);
+    const color = { good: "#1f77b4", fair: "#d4a000", bad: "#d62728" }[verdict];
+    el("path", { d: squaresPath(furniture), fill: color, opacity: 0.45, class: `ghost ${verdict}` }, g);
+    el("path", { d: outlinePath(furniture), stroke: color, "stroke-width": 0.06, fill: "none" }, g);
+    for (const [x, y] of circulation) {
+      el("rect", { x: x + 0.1, y: y + 0.1, width: 0.8, height: 0.8, fill: "none", stroke: color,
+        "stroke-width": 0.05, "stroke-dasharray": "0.12 0.08" }, g);
+    }
+    const [ax, ay] = this.geo.at(at);
+    el("rect", { x: ax, y: ay, width: 1, height: 1, fill: "none", stroke: color, "stroke-width": 0.05 }, g);
+  }
+
+  ghostEdge(edge, color) {
+    const g = this.layers.ghost;
+    g.replaceChildren();
+    if (!edge) return;
+    const [x1, y1, x2, y2] = this.geo.segment(edge);
+    el("line", { x1, y1, x2, y2, stroke: color, "stroke-width": 0.22, opacity: 0.6, "stroke-linecap": "round" }, g);
+  }
+
+  ghostRect(x0, y0, x1, y1, add) {
+    const g = this.layers.ghost;
+    g.replaceChildren();
+    const [left, right] = [Math.min(x0, x1), Math.max(x0, x1)];
+    const [top, bottom] = [Math.min(y0, y1), Math.max(y0, y1)];
+    el("rect", { x: left, y: top, width: right - left + 1, height: bottom - top + 1,
+      fill: add ? "rgba(31,111,180,0.18)" : "rgba(214,39,40,0.15)", stroke: add ? "#1f6fb4" : "#d62728",
+      "stroke-width": 0.06, "stroke-dasharray": "0.2 0.1" }, g);
+  }
+
+  clearGhost() { this.layers.ghost.replaceChildren(); }
+
+  cursor(x, y) {
+    const g = this.layers.cursor;
+    g.replaceChildren();
+    el("rect", { x: x + 0.04, y: y + 0.04, width: 0.92, height: 0.92, class: "cursor" }, g);
+  }
+}
+
+// "F3/e · wall: a faint or broken wall line (0.27)"
+export function doubtText(doubt) {
+  const where = doubt.side ? `${doubt.square}/${doubt.side}` : doubt.square;
+  return `${where} · ${doubt.what ? `${doubt.what}: ` : ""}${doubt.reason}`;
+}
+
+export function edges(value) {
+  if (!value) return [];
+  return typeof value[0] === "string" ? [value] : value;
+}
+
+export { isWalled };

@@ -1,0 +1,100 @@
+"""The ``homestaging scan`` command: a photo of a filled drawing sheet to a sheet file."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from ..errors import InputError
+from ..output import FORMATS, dumps_json
+
+__all__ = ["scan"]
+
+
+@click.command("scan", short_help="Read a photo of a filled drawing sheet into a sheet file.")
+@click.argument("photo", metavar="PHOTO")
+@click.option("--project", "project_ref", metavar="PROJECT",
+              help="The sheet's project (default: the bundled project its markers name).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False),
+              help="Write the sheet JSON here (default: standard output).")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
+              help="What to print: text (the uncertain squares; the sheet goes to -o) or "
+                   "json (the sheet, or with -o a summary).")
+@click.option("--debug-image", type=click.Path(dir_okay=False),
+              help="Also write the straightened page (PNG) to look at.")
+def scan(photo: str, project_ref: str | None, output: str | None, fmt: str,
+                 debug_image: str | None) -> None:
+    """Read PHOTO, a photo of a drawing sheet printed by 'homestaging print' and filled
+    in by hand after the drawing conventions, into an ordinary sheet file.
+
+    The sheet carries a "scan" key listing the squares the scanner is not sure of, each
+    with the reason: check them on the page. Exit 2 for a file that is not a photo, a
+    photo with no corner markers, another project's sheet, or a page too blurred or cut
+    off to read.
+    """
+    from . import MissingOpenCV, require_cv2
+
+    try:
+        require_cv2()
+    except MissingOpenCV as error:
+        raise click.ClickException(str(error)) from None
+    from ..sheetwriter import GRID_KEYS
+    from .read import scan_photo, scan_to_json
+
+    project = _project(project_ref) if project_ref else None
+    result = scan_photo(photo, project)
+    data = scan_to_json(result)
+    text = dumps_json(data, width=100, rows=GRID_KEYS)
+    if debug_image:
+        _write_png(debug_image, result.page.image)
+    if output is not None:
+        from ..output import write_atomic
+
+        write_atomic(output, text, protect=[photo])
+    if fmt == "json":
+        click.echo(text if output is None else dumps_json(_summary(result, output)), nl=False)
+        return
+    if output is None:
+        click.echo(text, nl=False)
+    click.echo(_report(result, output), err=output is None, nl=False)
+
+
+def _project(reference: str) -> Any:
+    from ..projectreader import find_project
+
+    try:
+        return find_project(reference)
+    except InputError:
+        raise
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="'--project'") from None
+
+
+def _summary(result: Any, output: str) -> dict[str, Any]:
+    return {"photo": result.photo, "sheet": output, "project": result.sheet.project.id,
+            "pieces": len(result.sheet.pieces), "rooms": len(result.sheet.rooms),
+            "uncertain": [u.to_json() for u in result.uncertain]}
+
+
+def _report(result: Any, output: str | None) -> str:
+    sheet = result.sheet
+    lines = [f"{result.photo}: project {sheet.project.id}, {len(sheet.rooms)} room(s), "
+             f"{len(sheet.pieces)} piece(s)" + (f", written to {output}" if output else "")]
+    if result.uncertain:
+        lines.append(f"{len(result.uncertain)} thing(s) to check on the page:")
+        lines += [f"  {u.line()}" for u in result.uncertain]
+    else:
+        lines.append("nothing uncertain")
+    return "\n".join(lines) + "\n"
+
+
+def _write_png(path: str, image: Any) -> None:
+    import cv2
+
+    from ..output import write_atomic
+
+    ok, data = cv2.imencode(".png", image)
+    if not ok:
+        raise InputError.single(path, "cannot encode the straightened page as PNG")
+    write_atomic(path, data.tobytes())

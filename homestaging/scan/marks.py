@@ -1,0 +1,219 @@
+"""What the pencil left in each square and on each edge of a straightened page.
+
+:func:`ink` turns the page into pencil darkness (0 paper, 1 black), dividing by the
+paper's own brightness nearby so that shadows and light falloff cancel, and taking the
+brightest colour channel so that the light blue print counts as paper.
+:func:`read_marks` measures every square of the house (ink in the middle, in a ring, in
+the corners) and every edge (a line on the grid line, outlines either side, a mark just
+outside the house), and classifies them with a margin: values too near a threshold are
+*uncertain* and reported, not guessed silently.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..grid import Cell, Edge, reading_order
+from ..project import Project
+from . import require_cv2
+from .photo import PX, Page
+
+__all__ = [
+    "CIRCULATION",
+    "EMPTY",
+    "FURNITURE",
+    "RING",
+    "RING_DOT",
+    "Marks",
+    "ink",
+    "read_marks",
+]
+
+EMPTY, FURNITURE, CIRCULATION, RING, RING_DOT = "empty", "furniture", "dot", "ring", "ring+dot"
+INK = 0.22  # darkness above which a pixel is pencil
+
+Image = Any
+
+
+def ink(page: Page) -> Image:
+    """Pencil darkness of every pixel of the page, 0 to 1 (float32)."""
+    import numpy as np
+
+    cv2 = require_cv2()
+    value = page.image.max(axis=2).astype(np.float32)
+    paper = cv2.dilate(value, np.ones((PX, PX), np.uint8))
+    paper = cv2.GaussianBlur(paper, (0, 0), PX / 3)
+    return np.clip(1.0 - value / np.maximum(paper, 1.0), 0.0, 1.0)
+
+
+def _thin(darkness: Image) -> Image:
+    """Only the thin strokes: darkness less its opening by a disk of 0.3 squares, so that
+    broad soft marks (erasure smudges, shadows) drop out."""
+    cv2 = require_cv2()
+    size = int(PX * 0.3) | 1
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+    return cv2.morphologyEx(darkness, cv2.MORPH_TOPHAT, kernel)
+
+
+def _disk(radius: float, inner: float = 0.0) -> Image:
+    """A normalised disk (or ring from ``inner``) kernel, radii in squares."""
+    import numpy as np
+
+    half = int(np.ceil(radius * PX))
+    c = np.arange(-half, half + 1, dtype=np.float32)
+    x, y = np.meshgrid(c, c)
+    r = np.hypot(x, y) / PX
+    kernel = ((r <= radius) & (r >= inner)).astype(np.float32)
+    return kernel / kernel.sum()
+
+
+@dataclass
+class Marks:
+    """Classes of squares and edges, with the squares and edges left uncertain."""
+
+    squares: dict[Cell, str] = field(default_factory=dict)
+    features: dict[Cell, tuple[float, float, float]] = field(default_factory=dict)
+    walls: set[Edge] = field(default_factory=set)  # pencil walls on interior edges
+    splits: dict[Edge, float] = field(default_factory=dict)  # outline evidence, 0..1
+    windows: set[Edge] = field(default_factory=set)
+    front_doors: list[tuple[Edge, float]] = field(default_factory=list)
+    uncertain: list[tuple[Cell, str | None, str, str]] = field(default_factory=list)
+    edge_scores: dict[Edge, float] = field(default_factory=dict)
+
+    def doubt(self, cell: Cell, side: str | None, what: str, reason: str) -> None:
+        self.uncertain.append((cell, side, what, reason))
+
+
+#: Thresholds on the square features (cover, dot, ring), measured on generated photos.
+COVER, DOT, RING_T = 0.045, 0.18, 0.18
+WALL = 0.3
+
+
+def _square_class(cover: float, dot: float, ring: float) -> tuple[str, float]:
+    """The class of a square from its features, and the relative margin to the nearest
+    threshold that decided it (small: too close to call)."""
+    margins = [abs(dot - DOT) / DOT, abs(ring - RING_T) / RING_T]
+    has_dot, has_ring = dot > DOT, ring > RING_T
+    if has_ring:
+        return (RING_DOT if has_dot else RING), min(margins)
+    if has_dot:
+        return CIRCULATION, min(margins)
+    margins.append(abs(cover - COVER) / COVER)
+    return (FURNITURE if cover > COVER else EMPTY), min(margins)
+
+
+def read_marks(page: Page, project: Project) -> Marks:
+    """Classify every square of the house and every edge that can carry pencil."""
+    import numpy as np
+
+    cv2 = require_cv2()
+    darkness = ink(page)
+    fine = _thin(darkness)
+    strong = (fine > INK).astype(np.float32)
+    centre = cv2.filter2D(fine, -1, _disk(0.1))
+    around = cv2.filter2D(fine, -1, _disk(0.27, 0.15))
+    dot_map = centre - around
+    ring_map = around - centre
+    marks = Marks()
+    usable = project.house - project.obstacles
+    lo, hi = int(0.2 * PX), int(0.8 * PX)
+    w0, w1 = int(0.35 * PX), int(0.65 * PX)
+    for cell in sorted(usable, key=reading_order):
+        x0, y0 = (cell[0] + 1) * PX, (cell[1] + 1) * PX
+        cover = float(fine[y0 + lo:y0 + hi, x0 + lo:x0 + hi].mean())
+        dot = float(dot_map[y0 + w0:y0 + w1, x0 + w0:x0 + w1].max())
+        ring = float(ring_map[y0 + w0:y0 + w1, x0 + w0:x0 + w1].max())
+        kind, margin = _square_class(cover, dot, ring)
+        marks.squares[cell] = kind
+        marks.features[cell] = (cover, dot, ring)
+        if margin < 0.25:
+            marks.doubt(cell, None, kind, f"read as {kind}, but faintly (cover {cover:.3f}, "
+                                          f"dot {dot:.2f}, ring {ring:.2f})")
+    printed = project.walls | project.exterior_walls()
+    house = project.house
+    for cell in sorted(house, key=reading_order):
+        for side in ("e", "s"):
+            other = (cell[0] + (side == "e"), cell[1] + (side == "s"))
+            edge = Edge(cell, side)
+            if other not in house or edge in printed:
+                continue
+            wall, split = _edge_scores(fine, cell, side)
+            marks.edge_scores[edge] = wall
+            if wall >= WALL:
+                marks.walls.add(edge)
+            if abs(wall - WALL) < 0.25 * WALL:
+                marks.doubt(cell, side, "wall" if wall >= WALL else "no wall",
+                            f"a faint or broken wall line ({wall:.2f})")
+            marks.splits[edge] = split
+    for edge in sorted(project.exterior_walls(), key=lambda e: e.key):
+        inside = edge.cell if edge.cell in house else edge.outer
+        window, door = _outside_scores(strong, darkness, edge, inside)
+        if window >= 0.55:
+            marks.windows.add(Edge(inside, edge.seen_from(inside).side))
+        elif window >= 0.35:
+            marks.doubt(inside, edge.seen_from(inside).side, "window?",
+                        f"a line outside the wall, but short ({window:.0%} of the side)")
+        if door >= 0.18:
+            marks.front_doors.append((edge.seen_from(inside), door))
+    return marks
+
+
+def _edge_scores(fine: Image, cell: Cell, side: str) -> tuple[float, float]:
+    """(wall, split) for the edge on ``side`` (``e`` or ``s``) of ``cell``: the pencil
+    along the grid line (averaged along the edge, so that hatching crossing it counts
+    little), and how much it looks like the boundary of two pieces (clean on the line, an
+    outline a little inside each square)."""
+    import numpy as np
+
+    x, y = cell
+    lo, hi = int(0.12 * PX), int(0.88 * PX)
+    if side == "e":
+        line = (x + 2) * PX
+        band = fine[(y + 1) * PX + lo:(y + 1) * PX + hi, line - 12:line + 12]
+    else:
+        line = (y + 2) * PX
+        band = fine[line - 12:line + 12, (x + 1) * PX + lo:(x + 1) * PX + hi].T
+    if not band.size:
+        return 0.0, 0.0
+    # band: rows along the edge, columns across it (12 pixels each side)
+    profile = band.mean(axis=0)
+    wall = float(profile[9:15].max())
+    centre = float(profile[9:15].mean())
+    left, right = float(profile[2:9].max()), float(profile[15:22].max())
+    split = min(left, right) - centre
+    return wall, float(np.clip(split, 0.0, 1.0))
+
+
+def _outside_scores(strong: Image, darkness: Image, edge: Edge, inside: Cell
+                    ) -> tuple[float, float]:
+    """(window, front door) evidence just outside an exterior edge: the share of its length
+    with a line 0.07-0.22 squares out, and the ink of the triangle zone further out."""
+    side = edge.seen_from(inside).side
+    x, y = inside
+    a, b = int(0.15 * PX), int(0.85 * PX)
+    near0, near1 = int(0.06 * PX), int(0.23 * PX)
+    far0, far1 = int(0.24 * PX), int(0.45 * PX)
+    mid0, mid1 = int(0.4 * PX), int(0.6 * PX)
+    left, top = (x + 1) * PX, (y + 1) * PX
+    if side == "n":
+        band = strong[top - near1:top - near0, left + a:left + b]
+        far = darkness[top - far1:top - far0, left + mid0:left + mid1]
+        along = band.max(axis=0)
+    elif side == "s":
+        bottom = top + PX
+        band = strong[bottom + near0:bottom + near1, left + a:left + b]
+        far = darkness[bottom + far0:bottom + far1, left + mid0:left + mid1]
+        along = band.max(axis=0)
+    elif side == "w":
+        band = strong[top + a:top + b, left - near1:left - near0]
+        far = darkness[top + mid0:top + mid1, left - far1:left - far0]
+        along = band.max(axis=1)
+    else:
+        right = left + PX
+        band = strong[top + a:top + b, right + near0:right + near1]
+        far = darkness[top + mid0:top + mid1, right + far0:right + far1]
+        along = band.max(axis=1)
+    window = float(along.mean()) if along.size else 0.0
+    door = float(far.mean()) if far.size else 0.0
+    return window, door

@@ -1,0 +1,225 @@
+"""Scanning: the marker table against OpenCV, the printed sheet's markers, and photos of
+filled sheets (generated, a few: the bench does the many) read back, good and bad."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+cv2 = pytest.importorskip("cv2", reason="the [scan] extra (opencv-python-headless) is needed")
+
+import numpy as np  # noqa: E402  (installed with OpenCV)
+
+from homestaging.cli import main  # noqa: E402
+from homestaging.errors import InputError  # noqa: E402
+from homestaging.grid import Edge, parse_cell  # noqa: E402
+from homestaging.markers import (  # noqa: E402
+    CORNERS,
+    DICTIONARY,
+    MARKER_BITS,
+    decode_id,
+    marker_id,
+)
+from homestaging.printing import filled_figure, project_figures  # noqa: E402
+from homestaging.projectreader import find_project  # noqa: E402
+from homestaging.scan import MissingOpenCV, require_cv2  # noqa: E402
+from homestaging.scan.marks import CIRCULATION, FURNITURE  # noqa: E402
+from homestaging.scan.read import scan_image, scan_photo, scan_to_json  # noqa: E402
+from homestaging.scan.synthetic import Camera, filled_page, photograph  # noqa: E402
+from homestaging.sheetreader import parse_sheet, read_sheet  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+TUTORIAL = ROOT / "examples" / "tutorial-finished.json"
+FAMILY = ROOT / "examples" / "family-home-finished.json"
+CAMERA = Camera(turn=-7.0, tilt=0.08, tilt_angle=30.0, lens=0.02, curl=0.005, light=0.25,
+                shadow=0.2, warm=0.08, blur=0.8, noise=2.5, jpeg=80, seed=5)
+
+
+def test_marker_table_matches_opencv() -> None:
+    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, DICTIONARY))
+    assert len(MARKER_BITS) == len(dictionary.bytesList) == 250
+    for marker, bits in enumerate(MARKER_BITS):
+        image = cv2.aruco.generateImageMarker(dictionary, marker, 6)
+        assert (image[1:5, 1:5] // 255).tolist() == [list(row) for row in bits], marker
+
+
+def test_marker_ids_carry_project_and_corner() -> None:
+    assert [marker_id(12, c) for c in CORNERS] == [48, 49, 50, 51]
+    assert decode_id(marker_id(7, "br")) == (7, "br")
+    assert decode_id(marker_id(62 + 3, "tl")) == (3, "tl")
+
+
+def test_drawing_sheet_carries_four_markers_outside_the_grid() -> None:
+    _, sheet = project_figures(find_project("tutorial"), sheets=1)
+    grid = sheet.axes[1]
+    markers = {p.get_gid(): (p.get_x(), p.get_y()) for p in grid.patches
+               if (p.get_gid() or "").startswith("marker-")}
+    assert markers == {"marker-tl": (-0.9, -0.9), "marker-tr": (16.1, -0.9),
+                       "marker-br": (16.1, 12.1), "marker-bl": (-0.9, 12.1)}
+    texts = [t.get_text() for t in sheet.axes[0].texts if t.get_gid() == "convention"]
+    assert "Door: a gap in the wall" in texts and "Circulation: a dot" in texts
+
+
+def render(fig: Any, dpi: int = 110) -> Any:
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    canvas = FigureCanvasAgg(fig)
+    fig.set_dpi(dpi)
+    canvas.draw()
+    return np.asarray(canvas.buffer_rgba())[:, :, 2::-1].copy()  # RGBA to BGR
+
+
+def test_printed_blank_sheet_is_found_straight_away() -> None:
+    """The blank page itself (no camera): its markers name the project, nothing drawn."""
+    _, sheet = project_figures(find_project("starter-flat"), sheets=1)
+    scan = scan_image(render(sheet), "blank.png")
+    assert scan.sheet.project.id == "starter-flat"
+    assert scan.sheet.pieces == () and scan.sheet.rooms == ()
+    assert set(scan.marks.squares.values()) == {"empty"}
+
+
+@pytest.fixture(scope="module")
+def tutorial_photo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    sheet = read_sheet(TUTORIAL)
+    path = tmp_path_factory.mktemp("photos") / "tutorial.jpg"
+    path.write_bytes(photograph(filled_page(sheet, seed=3, smudges=2), CAMERA))
+    return path
+
+
+def test_photo_of_the_tutorial_reads_back(tutorial_photo: Path) -> None:
+    truth = read_sheet(TUTORIAL)
+    scan = scan_photo(tutorial_photo)
+    got = scan.sheet
+    assert got.project.id == "tutorial" and scan.page.refined
+    assert [(r.name, r.cells, r.doors) for r in got.rooms] == [
+        (r.name, r.cells, r.doors) for r in truth.rooms]
+    assert got.front_doors == (Edge(parse_cell("H11"), "s"),)
+    assert set(got.windows) == set(truth.windows)
+    # Every piece's furniture is found; the armchair at D4 has circulation dots on two
+    # sides (C4 and D3), so its turn is a doubt, not a silent guess.
+    assert {p.placement.furniture for p in got.pieces} == {
+        p.placement.furniture for p in truth.pieces}
+    assert scan.marks.squares[parse_cell("C3")] == CIRCULATION
+    assert scan.marks.squares[parse_cell("B2")] == FURNITURE
+    data = scan_to_json(scan)
+    # An ordinary sheet: the reader takes it, "scan" key included.
+    again = parse_sheet(data, "scanned.json", ROOT)
+    assert len(again.pieces) == len(got.pieces)
+    doubts = data["scan"]["uncertain"]
+    assert all(set(d) >= {"square", "what", "reason"} for d in doubts)
+    # Look-alike pieces are never a silent guess: the toilet/bathroom cabinet is listed.
+    assert any(d["square"] == "L2" and "could also be" in d["reason"] for d in doubts)
+    assert any(d["square"] == "D4" and "could also be" in d["reason"] for d in doubts)
+
+
+def test_photo_with_a_rug_reads_its_rings() -> None:
+    truth = read_sheet(FAMILY)
+    photo = photograph(filled_page(truth, seed=11, smudges=0),
+                       Camera(turn=4.0, tilt=0.05, blur=0.6, noise=2.0, seed=9))
+    image = cv2.imdecode(np.frombuffer(photo, np.uint8), cv2.IMREAD_COLOR)
+    scan = scan_image(image, "family.jpg", truth.project)
+    rugs = [p for p in scan.sheet.pieces if p.placement.piece.is_rug]
+    assert [(p.id, p.placement.furniture) for p in rugs] == [
+        (p.id, p.placement.furniture) for p in truth.pieces if p.placement.piece.is_rug]
+    assert {r.name: r.cells for r in scan.sheet.rooms} == {
+        r.name: r.cells for r in truth.rooms}
+
+
+def test_scan_command_writes_the_sheet_and_lists_doubts(tutorial_photo: Path,
+                                                        tmp_path: Path) -> None:
+    out = tmp_path / "sheet.json"
+    result = CliRunner().invoke(main, ["scan", str(tutorial_photo), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "project tutorial, 3 room(s)" in result.stdout
+    assert "thing(s) to check on the page" in result.stdout
+    check = CliRunner().invoke(main, ["score", str(out)])
+    assert check.exit_code == 0 and "total" in check.stdout.lower()
+
+
+def test_print_fill_draws_the_plan(tmp_path: Path) -> None:
+    out = tmp_path / "filled.pdf"
+    result = CliRunner().invoke(main, ["print", "--fill", str(TUTORIAL), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert out.read_bytes().startswith(b"%PDF") and b"/Type /Page" in out.read_bytes()
+    fig = filled_figure(read_sheet(TUTORIAL))
+    strokes = [c for c in fig.axes[1].collections if c.get_gid() == "pencil"]
+    assert len(strokes) > 50
+    wrong = CliRunner().invoke(main, ["print", "starter-flat", "--fill", str(TUTORIAL),
+                                      "-o", str(out)])
+    assert wrong.exit_code == 2 and "is a sheet of project tutorial" in wrong.stderr
+
+
+# -- bad input: a clear error, exit 2, no sheet written
+
+
+def _bad(tmp_path: Path, data: bytes, *extra: str) -> Any:
+    photo = tmp_path / "photo.jpg"
+    photo.write_bytes(data)
+    out = tmp_path / "sheet.json"
+    result = CliRunner().invoke(main, ["scan", str(photo), "-o", str(out), *extra])
+    assert result.exit_code == 2, result.output
+    assert not out.exists()
+    return result
+
+
+def _jpeg(image: Any) -> bytes:
+    ok, data = cv2.imencode(".jpg", image)
+    assert ok
+    return bytes(data.tobytes())
+
+
+def test_not_an_image(tmp_path: Path) -> None:
+    result = _bad(tmp_path, b"{\"format\": \"homestaging-sheet/1\"}")
+    assert "photo.jpg: is not an image OpenCV can read" in result.stderr
+
+
+def test_no_markers(tmp_path: Path) -> None:
+    blank = np.full((900, 1200, 3), 235, np.uint8)
+    result = _bad(tmp_path, _jpeg(blank))
+    assert "photo.jpg: no corner marker found" in result.stderr
+
+
+def test_another_projects_sheet(tutorial_photo: Path, tmp_path: Path) -> None:
+    result = _bad(tmp_path, tutorial_photo.read_bytes(), "--project", "starter-flat")
+    assert "another project (its markers say project 0), not of project 1" in result.stderr
+
+
+def test_cut_off_page(tutorial_photo: Path, tmp_path: Path) -> None:
+    image = cv2.imread(str(tutorial_photo))
+    height, width = image.shape[:2]
+    result = _bad(tmp_path, _jpeg(image[: height * 2 // 5, :]))
+    assert "photo.jpg: only" in result.stderr and "at least 3 are needed" in result.stderr
+    result = _bad(tmp_path, _jpeg(image[:, : width * 3 // 4]))
+    assert "corner markers found" in result.stderr or "cut off" in result.stderr
+
+
+def test_blurred_page(tutorial_photo: Path, tmp_path: Path) -> None:
+    image = cv2.imread(str(tutorial_photo))
+    result = _bad(tmp_path, _jpeg(cv2.GaussianBlur(image, (0, 0), 9)))
+    assert "photo.jpg:" in result.stderr and ("blurred" in result.stderr
+                                               or "marker" in result.stderr)
+
+
+def test_missing_opencv_says_how_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "cv2", None)
+    with pytest.raises(MissingOpenCV, match=r"pip install 'homestaging\[scan\]'"):
+        require_cv2()
+    result = CliRunner().invoke(main, ["scan", "photo.jpg"])
+    assert result.exit_code == 1 and "scanning needs OpenCV" in result.stderr
+
+
+def test_random_cameras_are_deterministic() -> None:
+    from homestaging.scan.synthetic import random_camera
+
+    assert random_camera(random.Random(4)) == random_camera(random.Random(4))
+
+
+def test_input_error_type() -> None:
+    with pytest.raises(InputError, match="empty"):
+        scan_photo(ROOT / "homestaging" / "py.typed")
