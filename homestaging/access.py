@@ -19,7 +19,17 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from .errors import Problem, Severity
-from .grid import Cell, Edge, EdgeKey, cell_name, cells_text, flood, reading_order, steps
+from .grid import (
+    Cell,
+    Edge,
+    EdgeKey,
+    cell_name,
+    cells_text,
+    flood,
+    in_reading_order,
+    reading_order,
+    steps,
+)
 from .layout import Layout
 from .rules import Code
 from .sheet import Sheet
@@ -27,7 +37,8 @@ from .sheet import Sheet
 if TYPE_CHECKING:
     import networkx as nx
 
-__all__ = ["Access", "access", "access_problems", "walkable_squares"]
+__all__ = ["Access", "access", "access_problems", "connected_access", "room_entrances",
+           "walkable_squares"]
 
 
 @dataclass(frozen=True)
@@ -204,16 +215,79 @@ def _room_reason(doors: tuple[Edge, ...], cells: frozenset[Cell], walkable: froz
     return reasons[0]
 
 
-def access_problems(sheet: Sheet, lay: Layout, acc: Access) -> list[Problem]:
-    """``unreachable-room`` and ``unreachable-piece`` warnings, in room then piece order."""
+def room_entrances(sheet: Sheet, lay: Layout, acc: Access, name: str) -> frozenset[Cell]:
+    """The walkable squares by which a walled room is entered once it is connected: the
+    square just inside each of its doors that opens onto the hallway (with no hallway,
+    into a room); for the entry room of a project with no hallway, the square inside the
+    front door when it opens into the room, or with no front door yet its walkable
+    squares on the exterior wall (the door may still go there). Empty when none."""
+    plan = sheet.room(name)
+    if plan is None or not plan.finalized:
+        return frozenset()
+    closed = _closed_doors(sheet, lay)
+    found = {inside for door in plan.doors if door not in closed
+             and (inside := door.inside(plan.cells)) is not None}
+    if name == sheet.project.entry_room:
+        house = sheet.project.house
+        fronts = [inside for door in sheet.front_doors if door in lay.exterior
+                  and (inside := door.inside(house)) in plan.cells]
+        found.update(fronts)
+        if not sheet.front_doors:
+            found.update(c for edge in lay.exterior if (c := edge.inside(plan.cells)))
+    return frozenset(found & acc.walkable)
+
+
+def connected_access(sheet: Sheet, lay: Layout, acc: Access, *,
+                     furnishing: str | None = None) -> Access:
+    """The verdicts as if every walled room were connected to the front door: a room is
+    reached when it has an entrance (:func:`room_entrances`), and its pieces when their
+    circulation links to one within the room. A room already reached keeps its verdicts.
+    ``furnishing`` names a room not walled yet whose pieces count as reached (what a
+    placement is worth once its room is walled and connected)."""
+    rooms = dict(acc.rooms)
+    pieces = list(acc.pieces)
+    reached: set[Cell] = set(acc.connected)
+    for plan in sheet.rooms:
+        if not plan.finalized or acc.room_reachable(plan.name):
+            continue
+        entrances = room_entrances(sheet, lay, acc, plan.name)
+        inside = acc.walkable & plan.cells
+        reach: set[Cell] = set()
+        for start in in_reading_order(entrances):
+            if start not in reach:
+                reach |= flood(start, inside, acc.blocked)
+        if not reach:
+            continue  # no way in: the room keeps its reason
+        rooms[plan.name] = ""
+        reached |= reach
+        for index, room in enumerate(lay.piece_rooms):
+            if room != plan.name:
+                continue
+            cut = sheet.pieces[index].placement.circulation - reach
+            pieces[index] = (f"circulation square {cell_name(min(cut, key=reading_order))} is "
+                             f"cut off from the door of {plan.name}" if cut else "")
+    if furnishing is not None and furnishing not in sheet.walled:
+        rooms[furnishing] = ""
+        for index, room in enumerate(lay.piece_rooms):
+            if room == furnishing:
+                pieces[index] = ""
+    return Access(acc.start, frozenset(reached), rooms, tuple(pieces), acc.walkable,
+                  acc.blocked)
+
+
+def access_problems(sheet: Sheet, lay: Layout, acc: Access,
+                    if_connected: Access | None = None) -> list[Problem]:
+    """``unreachable-room`` and ``unreachable-piece`` warnings, in room then piece order.
+
+    A piece of a room that is not reached is not reported, unless ``if_connected``
+    (:func:`connected_access`) says it stays cut off once the room is connected: then
+    its reason is that one (the room's own pieces or unused squares close it in)."""
     problems: list[Problem] = []
-    unreachable_rooms = set()
     furnished = set(lay.piece_rooms)
     walled = sheet.walled
     for plan in sheet.rooms:
         reason = acc.rooms.get(plan.name, "")
         if plan.finalized and reason and plan.name in furnished:
-            unreachable_rooms.add(plan.name)
             door = plan.doors[0].cells if plan.doors else ()
             problems.append(Problem(
                 Code.UNREACHABLE_ROOM, Severity.WARNING, f"{plan.name} cannot be reached: {reason}",
@@ -222,9 +296,12 @@ def access_problems(sheet: Sheet, lay: Layout, acc: Access) -> list[Problem]:
     for index, drawn in enumerate(sheet.pieces):
         reason = acc.pieces[index]
         room = lay.piece_rooms[index]
-        if not reason or room in unreachable_rooms:
-            continue
         if room is not None and room not in walled:
+            continue
+        if room is not None and not acc.room_reachable(room):
+            later = if_connected is not None and if_connected.room_reachable(room)
+            reason = if_connected.pieces[index] if later and if_connected else ""
+        if not reason:
             continue
         cells = sorted(drawn.placement.furniture, key=reading_order)
         problems.append(Problem(

@@ -34,7 +34,9 @@ __all__ = ["BonusResult", "Evaluator", "Outcome", "evaluate"]
 
 @dataclass(frozen=True)
 class BonusResult:
-    """One bonus line of the score pad. ``points`` is what it gave (0 when not awarded)."""
+    """One bonus line of the score pad. ``points`` is what it gave (0 when not awarded);
+    ``points_if_connected`` what it gives once every walled room is connected to the
+    front door (set by :func:`homestaging.scoring.score`)."""
 
     text: str
     points: int
@@ -42,6 +44,7 @@ class BonusResult:
     explanation: str
     routes: tuple[tuple[Cell, ...], ...] = ()
     cells: tuple[Cell, ...] = ()
+    points_if_connected: int | None = None
 
 
 @dataclass(frozen=True)

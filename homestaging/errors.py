@@ -43,6 +43,8 @@ class Severity(StrEnum):
     """Legal, but it costs points."""
     TODO = "todo"
     """An end-game requirement not met yet, while the game goes on."""
+    INFO = "info"
+    """Worth knowing mid-game (a square that must stay free); nothing is wrong."""
 
 
 @dataclass(frozen=True)
@@ -78,7 +80,9 @@ class InputError(ValueError):
 @dataclass(frozen=True)
 class Problem:
     """A broken rule: its ``code``, ``severity``, what it is about (``subject``), the
-    squares involved (``cells``) and the JSON path of the entry at fault.
+    squares involved (``cells``) and the JSON path of the entry at fault. For a piece or
+    room that cannot be reached, ``blocked_by`` holds the fewest squares in the way
+    (furniture, or room squares no one may walk on) that closed its last route.
     :mod:`homestaging.report` writes it as text and JSON."""
 
     code: str
@@ -87,3 +91,4 @@ class Problem:
     subject: str = ""
     cells: tuple[Cell, ...] = field(default_factory=tuple)
     path: str = "$"
+    blocked_by: tuple[Cell, ...] = field(default_factory=tuple)

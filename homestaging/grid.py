@@ -283,7 +283,8 @@ def parse_edge(value: object) -> Edge:
         or value[1] not in DELTAS
     ):
         shown = json.dumps(value, ensure_ascii=False, default=repr)
-        raise ValueError(f'expected an edge such as ["C5", "s"], found {shown}')
+        raise ValueError(f'expected an edge such as ["C5", "s"] (a square and a side: n, e, s '
+                         f'or w), found {shown}')
     return Edge(parse_cell(value[0]), value[1])
 
 

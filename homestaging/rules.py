@@ -31,7 +31,9 @@ __all__ = ["RULES", "Code", "check"]
 
 class Code(StrEnum):
     """The rule codes of Home Staging (``docs/rules.md``): the checks of :func:`check`, in
-    their order, then the access warnings of :func:`homestaging.access.access_problems`."""
+    their order (the last four are the reader's notes on how the sheet is written), then
+    the access warnings of :func:`homestaging.access.access_problems` and the mid-game
+    information of :func:`homestaging.scoring.check_sheet`."""
 
     OVERLAP = "overlap"
     COVERS_CIRCULATION = "covers-circulation"
@@ -54,8 +56,14 @@ class Code(StrEnum):
     FRONT_DOOR_NOT_EXTERIOR = "front-door-not-exterior"
     WINDOW_NOT_EXTERIOR = "window-not-exterior"
     ROOM_NOT_FINALIZED = "room-not-finalized"
+    CURRENT_ROOM_WALLED = "current-room-walled"
+    CAPITAL_O = "capital-o"
+    SIDE_AS_WORD = "side-as-word"
+    STRAY_MARK = "stray-mark"
+    MARKS_CONTRADICT_ROTATION = "marks-contradict-rotation"
     UNREACHABLE_PIECE = "unreachable-piece"
     UNREACHABLE_ROOM = "unreachable-room"
+    ONLY_WAY = "only-way"
 
 
 RULES: dict[Code, str] = {
@@ -82,6 +90,12 @@ RULES: dict[Code, str] = {
     Code.FRONT_DOOR_NOT_EXTERIOR: "The front door is not on an exterior wall.",
     Code.WINDOW_NOT_EXTERIOR: "A window is not on an exterior wall.",
     Code.ROOM_NOT_FINALIZED: "A room of the project is not walled.",
+    Code.CURRENT_ROOM_WALLED: "current_room names a room that is already walled.",
+    Code.CAPITAL_O: "A capital O in furniture_grid, read as the circulation mark o.",
+    Code.SIDE_AS_WORD: "A side written as a word (south), read as its letter (s).",
+    Code.STRAY_MARK: "Circulation marks o that belong to no piece.",
+    Code.MARKS_CONTRADICT_ROTATION:
+        "Circulation marks o suggest another rotation than the legend gives.",
 }
 
 
@@ -559,6 +573,30 @@ def _room_not_finalized(ck: _Checker) -> None:
         ck.add(Code.ROOM_NOT_FINALIZED, text, f"room {spec.name}", (), path, severity)
 
 
+def _current_room_walled(ck: _Checker) -> None:
+    current = ck.sheet.current_room
+    room = ck.sheet.room(current) if current is not None else None
+    if room is None or not room.finalized:
+        return
+    walled = ck.sheet.walled
+    order = [r.name for r in ck.sheet.rooms]
+    order += [spec.name for spec in ck.sheet.project.rooms if spec.name not in order]
+    following = next((name for name in order if name not in walled), None)
+    advice = (f"set current_room to the next room, {following}" if following is not None
+              else "every room is walled: remove current_room")
+    ck.add(Code.CURRENT_ROOM_WALLED, f"current_room is {current}, which is already walled: "
+           f"{advice}", f"room {current}", (), "$.current_room", Severity.WARNING)
+
+
+def _notes(code: Code) -> Callable[[_Checker], None]:
+    """The reader's notes with ``code``, in the order it made them."""
+
+    def report(ck: _Checker) -> None:
+        ck.problems.extend(note for note in ck.sheet.notes if note.code == code)
+
+    return report
+
+
 _CHECKS: dict[Code, Callable[[_Checker], None]] = {
     Code.OVERLAP: _overlap,
     Code.COVERS_CIRCULATION: _covers_circulation,
@@ -581,6 +619,11 @@ _CHECKS: dict[Code, Callable[[_Checker], None]] = {
     Code.FRONT_DOOR_NOT_EXTERIOR: _front_door_not_exterior,
     Code.WINDOW_NOT_EXTERIOR: _window_not_exterior,
     Code.ROOM_NOT_FINALIZED: _room_not_finalized,
+    Code.CURRENT_ROOM_WALLED: _current_room_walled,
+    Code.CAPITAL_O: _notes(Code.CAPITAL_O),
+    Code.SIDE_AS_WORD: _notes(Code.SIDE_AS_WORD),
+    Code.STRAY_MARK: _notes(Code.STRAY_MARK),
+    Code.MARKS_CONTRADICT_ROTATION: _notes(Code.MARKS_CONTRADICT_ROTATION),
 }
 assert list(_CHECKS) == list(RULES)
 

@@ -19,9 +19,9 @@ and the score so far. :mod:`homestaging.report` writes score cards as text and J
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from .access import Access, access, access_problems
+from .access import Access, access, access_problems, connected_access
 from .bonuses import BonusResult, evaluate
 from .errors import Problem, Severity
 from .grid import Cell, reading_order
@@ -66,7 +66,11 @@ class PieceScore:
 
 @dataclass(frozen=True)
 class RoomScore:
-    """One room of the project: reachable or why not, its points and its pieces."""
+    """One room of the project: reachable or why not, its points and its pieces.
+
+    ``points_if_connected`` (walled rooms only, else None): what the room scores once it
+    is connected to the front door, its pieces reached from its own door
+    (:func:`homestaging.access.connected_access`)."""
 
     name: str
     reachable: bool
@@ -74,6 +78,7 @@ class RoomScore:
     empty: bool
     reason: str
     pieces: tuple[PieceScore, ...]
+    points_if_connected: int | None = None
 
 
 @dataclass(frozen=True)
@@ -100,6 +105,8 @@ class ScoreCard:
     problems: tuple[Problem, ...]
     provisional: bool
     source: str = ""
+    total_if_connected: int | None = None
+    """The total once every walled room is connected to the front door."""
 
     @property
     def room_points(self) -> int:
@@ -159,23 +166,33 @@ def score(sheet: Sheet, *, lenient_access: bool = False, end_of_game: bool | Non
     lay = layout(sheet)
     found = list(check(sheet, lay, end_of_game=end_of_game) if problems is None else problems)
     acc = access(sheet, lay, lenient_access=lenient_access)
+    acc_if = connected_access(sheet, lay, acc)
     known = {(p.code, p.path) for p in found}
-    found += [p for p in access_problems(sheet, lay, acc) if (p.code, p.path) not in known]
+    found += [p for p in access_problems(sheet, lay, acc, acc_if)
+              if (p.code, p.path) not in known]
     excluded = involved(sheet, found)
-    rooms, penalties = _rooms(sheet, lay, acc, excluded, end_of_game)
+    rooms, penalties = _rooms(sheet, lay, acc, excluded, end_of_game, acc_if)
     bonuses = evaluate(sheet, lay, acc, excluded)
+    same = acc_if.rooms == acc.rooms and acc_if.pieces == acc.pieces
+    later = bonuses if same else evaluate(sheet, lay, acc_if, excluded)
+    bonuses = tuple(replace(bonus, points_if_connected=then.points)
+                    for bonus, then in zip(bonuses, later, strict=True))
     total = (sum(r.points for r in rooms) + sum(b.points for b in bonuses)
              + sum(p.points for p in penalties))
+    total_if_connected = (
+        sum(r.points if r.points_if_connected is None else r.points_if_connected for r in rooms)
+        + sum(b.points for b in later) + sum(p.points for p in penalties))
     count = sum(1 for r in rooms for p in r.pieces if p.reachable and not p.reason
                 and not sheet.pieces[p.index].placement.piece.is_rug)
     errors = any(p.severity == Severity.ERROR for p in found)
     provisional = not end_of_game or not sheet.finished or errors
     return ScoreCard(sheet.project.id, sheet.player, rooms, bonuses, penalties, total, count,
-                     tuple(found), provisional, sheet.source)
+                     tuple(found), provisional, sheet.source, total_if_connected)
 
 
 def _rooms(sheet: Sheet, lay: Layout, acc: Access, excluded: frozenset[int],
-           end_of_game: bool) -> tuple[tuple[RoomScore, ...], tuple[Penalty, ...]]:
+           end_of_game: bool, acc_if: Access
+           ) -> tuple[tuple[RoomScore, ...], tuple[Penalty, ...]]:
     rooms: list[RoomScore] = []
     penalties: list[Penalty] = []
     walled = sheet.walled
@@ -198,8 +215,14 @@ def _rooms(sheet: Sheet, lay: Layout, acc: Access, excluded: frozenset[int],
         empty = not any(not sheet.pieces[p.index].placement.piece.is_rug for p in pieces)
         if empty and (end_of_game or spec.name in walled):
             penalties.append(Penalty(f"{spec.name} is empty", EMPTY_ROOM_POINTS, spec.name))
+        if_connected = None
+        if spec.name in walled:
+            if_connected = sum(
+                len(p.furniture) for p in pieces
+                if acc_if.room_reachable(spec.name) and acc_if.piece_reachable(p.index)
+                and p.index not in excluded and not sheet.pieces[p.index].placement.piece.is_rug)
         rooms.append(RoomScore(spec.name, room_ok, sum(p.points for p in pieces), empty,
-                               acc.rooms.get(spec.name, ""), tuple(pieces)))
+                               acc.rooms.get(spec.name, ""), tuple(pieces), if_connected))
     return tuple(rooms), tuple(penalties)
 
 

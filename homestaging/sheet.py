@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .errors import Problem
 from .grid import Cell, Edge
 from .pieces import Placement
 from .project import Project
@@ -71,7 +72,12 @@ class WildCard:
 
 @dataclass(frozen=True)
 class Sheet:
-    """A plan on one project. ``rooms`` are in play order."""
+    """A plan on one project. ``rooms`` are in play order.
+
+    ``notes`` are what the reader noticed in how the file is written (a stray ``o``, a
+    side written as a word...): warnings that :func:`homestaging.rules.check` reports
+    among the rules' problems.
+    """
 
     project: Project
     rooms: tuple[RoomPlan, ...] = ()
@@ -83,6 +89,7 @@ class Sheet:
     player: str = ""
     source: str = "<sheet>"
     project_ref: str = ""
+    notes: tuple[Problem, ...] = ()
 
     @property
     def front_door(self) -> Edge | None:

@@ -14,15 +14,17 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from .errors import InputError, Located
-from .fitting import EMPTY, LEGEND_CHARS, MARK, find_fits, narrow_fits
+from .errors import InputError, Located, Problem, Severity
+from .fitting import EMPTY, LEGEND_CHARS, MARK, Fit, find_fits, narrow_fits
 from .grid import (
+    SIDE_NAMES,
     Cell,
     Edge,
     cell_name,
     cells_text,
     column_name,
     components,
+    in_reading_order,
     parse_cell,
     parse_cells,
     parse_edge,
@@ -32,10 +34,16 @@ from .pieces import Piece, Placement
 from .project import Project
 from .projectreader import MAX_LISTED_SQUARES, find_project
 from .readers import JsonParts, json_path, load_json, read_text
+from .rules import Code
 from .schema import iter_errors, load_schema
 from .sheet import DrawnPiece, RoomPlan, Sheet, WildCard
 
-__all__ = ["parse_sheet", "read_sheet"]
+__all__ = ["SIDE_WORDS", "parse_sheet", "read_sheet"]
+
+SIDE_WORDS = {word: side for side, word in SIDE_NAMES.items()}
+"""``south`` -> ``s``: sides written as words are read, with a ``side-as-word`` note."""
+CAPITAL_MARK = "O"
+"""Read as the circulation mark ``o`` when the legend does not name it."""
 
 def read_sheet(path: str | Path) -> Sheet:
     """Read a sheet file (``-`` for stdin); raise InputError listing every problem."""
@@ -108,6 +116,7 @@ class _Reader:
         self.project = project
         self.bad = bad
         self.problems: list[Located] = []
+        self.notes: list[Problem] = []
         self.squares_left = MAX_LISTED_SQUARES
 
     def error(self, message: str, parts: JsonParts | str) -> None:
@@ -149,7 +158,18 @@ class _Reader:
         )
         return False
 
+    def note(self, code: Code, message: str, subject: str, cells: Iterable[Cell],
+             parts: JsonParts) -> None:
+        """A warning about how the sheet is written (``Sheet.notes``)."""
+        shown = tuple(in_reading_order(c for c in cells if self.on_sheet(c)))
+        self.notes.append(Problem(code, Severity.WARNING, message, subject, shown,
+                                  json_path(parts)))
+
     def edge(self, value: Any, parts: JsonParts) -> Edge | None:
+        word = value[1] if isinstance(value, list) and len(value) == 2 else None
+        side = SIDE_WORDS.get(word.lower()) if isinstance(word, str) else None
+        if side is not None:
+            value = [value[0], side]
         try:
             edge = parse_edge(value)
         except ValueError as error:
@@ -159,7 +179,20 @@ class _Reader:
             self.error(f"edge {value[0]}/{edge.side} is off the {_sheet_size(self.project)} sheet",
                        parts)
             return None
+        if side is not None:
+            subject = self.edge_subject(edge, parts)
+            self.note(Code.SIDE_AS_WORD, f"{value[0]}/{word} ({subject}) is read as "
+                      f"{edge.name}: write a side as one letter, n e s or w", subject,
+                      edge.cells, parts)
         return edge
+
+    def edge_subject(self, edge: Edge, parts: JsonParts) -> str:
+        """``door of Kitchen``, ``front door`` or ``window B2/n``: what an edge is."""
+        if parts[0] == "rooms":
+            return f"door of {self.data['rooms'][parts[1]]['name']}"
+        if parts[0] == "front_door":
+            return "front door"
+        return f"window {edge.name}"
 
     def edges(self, value: Any, parts: JsonParts, what: Callable[..., str]) -> list[Edge]:
         """One edge ``["C5", "s"]`` or a list of edges (``what(edge=name)`` names one)."""
@@ -284,6 +317,7 @@ class _Reader:
             player=self.data.get("player", ""),
             source=self.file,
             project_ref=self.data["project"],
+            notes=tuple(self.notes),
         )
 
     def read_rooms(self) -> list[RoomPlan]:
@@ -387,7 +421,10 @@ class _Reader:
         drawn: list[DrawnPiece] = []
         by_char: dict[str, list[int]] = {}
         grid = self.grid("furniture_grid")
+        marks: frozenset[Cell] = frozenset()
+        given: list[tuple[int, frozenset[Cell], Piece, tuple[bool, ...]]] = []
         if grid is not None and isinstance(legend_data, dict):
+            self.capital_marks(grid, legend_data)
             missing = self.unknown_chars(grid, legend_data, "furniture_grid", "furniture_legend",
                                          MARK)
             marks = frozenset(c for c, char in grid.items() if char == MARK)
@@ -405,6 +442,8 @@ class _Reader:
                     (False, True) if char == mirror_char else (False,)
                 placed = self.match(char, group, piece, rotation, mirrors, marks, furniture)
                 if placed is not None:
+                    if rotation is not None:
+                        given.append((len(drawn), group, piece, tuple(mirrors)))
                     by_char.setdefault(char, []).append(len(drawn))
                     first = min(group, key=reading_order)
                     drawn.append(DrawnPiece(placed, char, json_path(("furniture_grid", first[1]))))
@@ -415,11 +454,61 @@ class _Reader:
             placed = self.listed_piece(entry, ("pieces", index))
             if placed is not None:
                 drawn.append(DrawnPiece(placed, f"pieces[{index}]", json_path(("pieces", index))))
+        self.mark_notes(marks, drawn, given)
         wild_card = None
         if wild is not None and self.ok("furniture_legend"):
             count = len(entries) if isinstance(entries, list) else 0
             wild_card = self.wild_card(wild, legend_data or {}, by_char, first_listed, count)
         return drawn, wild_card
+
+    def capital_marks(self, grid: dict[Cell, str], legend: dict[str, Any]) -> None:
+        """A capital ``O`` the legend does not name is read as the mark ``o``, with a note."""
+        if CAPITAL_MARK in legend:
+            return
+        found = in_reading_order(c for c, char in grid.items() if char == CAPITAL_MARK)
+        if not found:
+            return
+        for cell in found:
+            grid[cell] = MARK
+        more = f" (and {_count(len(found) - 1, 'more square')})" if len(found) > 1 else ""
+        self.note(Code.CAPITAL_O, f"'O' at {cell_name(found[0])}{more} is read as the "
+                  "circulation mark 'o' (did you mean 'o'? 'O' is not in furniture_legend)",
+                  "circulation marks", found, ("furniture_grid", found[0][1]))
+
+    def mark_notes(self, marks: frozenset[Cell], drawn: list[DrawnPiece],
+                   given: list[tuple[int, frozenset[Cell], Piece, tuple[bool, ...]]]) -> None:
+        """Notes on the ``o`` marks that are no piece's circulation: those another rotation
+        of a piece whose rotation the legend gives would explain, then the others."""
+        stray = set(marks) - {c for piece in drawn for c in piece.placement.circulation}
+        for index, group, piece, mirrors in given:
+            if not stray:
+                break
+            placed = drawn[index].placement
+            best: tuple[int, Fit] | None = None
+            for fit in find_fits(piece, group, None, mirrors):
+                if (fit.rotation, fit.mirror) == (placed.rotation, placed.mirror):
+                    continue
+                count = len(fit.circulation & stray)
+                if count and (best is None or count > best[0]):
+                    best = (count, fit)
+            if best is None:
+                continue
+            fit = best[1]
+            explained = fit.circulation & stray
+            stray -= explained
+            turn = f"rotation {fit.rotation}" + (" mirrored" if fit.mirror else "")
+            said = f"rotation {placed.rotation}" + (" mirrored" if placed.mirror else "")
+            self.note(Code.MARKS_CONTRADICT_ROTATION,
+                      f"{drawn[index].subject} is drawn with {said}, as furniture_legend says, "
+                      f"but the o marks at {cells_text(explained)} suggest {turn}",
+                      drawn[index].subject, explained, ("furniture_grid", min(
+                          group, key=reading_order)[1]))
+        for part in sorted(components(stray), key=lambda part: min(map(reading_order, part))):
+            first = min(part, key=reading_order)
+            many = len(part) > 1
+            self.note(Code.STRAY_MARK, f"the o mark{'s' if many else ''} at {cells_text(part)} "
+                      f"belong{'' if many else 's'} to no piece: no piece drawn has circulation "
+                      f"there", "circulation marks", part, ("furniture_grid", first[1]))
 
     def match(
         self, char: str, group: frozenset[Cell], piece: Piece, rotation: int | None,

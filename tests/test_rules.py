@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 from plans import PieceSpec, sheet
@@ -14,6 +15,7 @@ from homestaging.projectreader import find_project
 from homestaging.report import problem_line
 from homestaging.rules import RULES, check
 from homestaging.sheet import Sheet
+from homestaging.sheetreader import parse_sheet
 
 TUTORIAL = find_project("tutorial")
 CITY = find_project("city-apartment")
@@ -55,6 +57,21 @@ PIECES: list[PieceSpec] = [
 LEGAL = [p for i, p in enumerate(PIECES) if i != 1]
 
 
+def grid(rows: dict[int, str]) -> list[str]:
+    """A 16 x 12 furniture grid, empty but for the rows given."""
+    return [rows.get(y, "." * 16) for y in range(12)]
+
+
+def read(**entries: object) -> Sheet:
+    """A mid-game tutorial sheet read from JSON (the reader's notes included): the
+    kitchen being furnished, a front door at F11/s, and ``entries`` on top."""
+    data: dict[str, object] = {
+        "format": "homestaging-sheet/1", "project": "tutorial",
+        "rooms": [{"name": "Kitchen"}, {"name": "Bathroom"}, {"name": "Living room"}],
+        "front_door": ["F11", "s"], "current_room": "Kitchen", **entries}
+    return parse_sheet(data, "case.json", Path.cwd())
+
+
 def found(sheet: Sheet, code: str, final: bool | None = None) -> Expected:
     return [(p.severity, tuple(cell_names(p.cells)), p.path)
             for p in check(sheet, end_of_game=final) if p.code == code]
@@ -67,7 +84,7 @@ def test_the_legal_plan_has_no_problem() -> None:
 
 
 def test_every_rule_has_a_description() -> None:
-    assert len(RULES) == 21
+    assert len(RULES) == 26
     assert all(text.endswith(".") for text in RULES.values())
 
 
@@ -230,6 +247,45 @@ CASES: list[tuple[str, str, Sheet, Expected]] = [
     ("room-not-finalized", "mid-game",
      make(rooms=[ROOMS[0], ("Bathroom", None, [])], current="Bathroom"),
      [("todo", (), "$.rooms[1].cells"), ("todo", (), "$.rooms")]),
+    # current-room-walled ------------------------------------------------------------------
+    ("current-room-walled", "kitchen-walled-still-current",
+     make(rooms=[ROOMS[0], ("Bathroom", None, [])], current="Kitchen"),
+     [("warning", (), "$.current_room")]),
+    ("current-room-walled", "every-room-walled", make(LEGAL, ROOMS, current="Living room"),
+     [("warning", (), "$.current_room")]),
+    ("current-room-walled", "being-furnished", make(rooms=ROOMS[:2], current="Living room"), []),
+    # the reader's notes -------------------------------------------------------------------
+    ("capital-o", "marks-of-a-table", read(
+        furniture_grid=grid({7: "...........TT...", 8: "...........OO..."}),
+        furniture_legend={"T": "table-2"}),
+     [("warning", ("L9", "M9"), "$.furniture_grid[8]")]),
+    ("capital-o", "a-piece-in-the-legend", read(
+        furniture_grid=grid({7: "...........TT...", 8: "...........oo...", 10: "O......."
+                             "........"}),
+        furniture_legend={"T": "table-2", "O": "plant-small"}), []),
+    ("side-as-word", "door-front-door-window", read(
+        rooms=[{"name": "Kitchen", "cells": ["B2:E6"], "door": ["E4", "east"]},
+               {"name": "Bathroom"}],
+        front_door=["F11", "South"], windows=[["B2", "n"], ["B3", "WEST"]],
+        current_room="Bathroom"),
+     [("warning", ("E4", "F4"), "$.rooms[0].door"), ("warning", ("F11", "F12"), "$.front_door"),
+      ("warning", ("A3", "B3"), "$.windows[1]")]),
+    ("stray-mark", "two-places", read(
+        furniture_grid=grid({2: ".......oo.......", 7: "...........TT...",
+                             8: "...........oo.o."}),
+        furniture_legend={"T": "table-2"}),
+     [("warning", ("H3", "I3"), "$.furniture_grid[2]"),
+      ("warning", ("O9",), "$.furniture_grid[8]")]),
+    ("stray-mark", "circulation-of-a-listed-piece", read(
+        furniture_grid=grid({8: "...........oo..."}),
+        pieces=[{"piece": "table-2", "at": "L8"}]), []),
+    ("marks-contradict-rotation", "table-turned-by-the-legend", read(
+        furniture_grid=grid({7: "...........TT...", 8: "...........oo..."}),
+        furniture_legend={"T": {"piece": "table-2", "rotation": 180}}),
+     [("warning", ("L9", "M9"), "$.furniture_grid[7]")]),
+    ("marks-contradict-rotation", "legend-agrees", read(
+        furniture_grid=grid({7: "...........TT...", 8: "...........oo..."}),
+        furniture_legend={"T": {"piece": "table-2", "rotation": 0}}), []),
 ]
 
 
