@@ -256,8 +256,10 @@ def connected_access(sheet: Sheet, lay: Layout, acc: Access, *,
         for start in in_reading_order(entrances):
             if start not in reach:
                 reach |= flood(start, inside, acc.blocked)
-        if not reach:
-            continue  # no way in: the room keeps its reason
+        if not reach:  # no way in, whatever the hallway: the room's own trouble
+            rooms[plan.name] = _room_reason(plan.doors, plan.cells, acc.walkable, frozenset(),
+                                            _closed_doors(sheet, lay))
+            continue
         rooms[plan.name] = ""
         reached |= reach
         for index, room in enumerate(lay.piece_rooms):
@@ -281,12 +283,16 @@ def access_problems(sheet: Sheet, lay: Layout, acc: Access,
 
     A piece of a room that is not reached is not reported, unless ``if_connected``
     (:func:`connected_access`) says it stays cut off once the room is connected: then
-    its reason is that one (the room's own pieces or unused squares close it in)."""
+    its reason is that one (the room's own pieces or unused squares close it in). A
+    room that ``if_connected`` does not reach either gets that reason (its own door's
+    trouble, rather than the hallway's or the front door's)."""
     problems: list[Problem] = []
     furnished = set(lay.piece_rooms)
     walled = sheet.walled
     for plan in sheet.rooms:
         reason = acc.rooms.get(plan.name, "")
+        if reason and if_connected is not None and not if_connected.room_reachable(plan.name):
+            reason = if_connected.rooms.get(plan.name, reason)
         if plan.finalized and reason and plan.name in furnished:
             door = plan.doors[0].cells if plan.doors else ()
             problems.append(Problem(

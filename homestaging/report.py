@@ -8,14 +8,16 @@ echo them. This is where squares get their names (``C5``): inside, results hold
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .errors import Problem, Severity
 from .grid import cell_name, cell_names, cells_text, in_reading_order
+from .rules import Code
 from .scorepad import Item, ScorePad, pad_places
 from .scorepad import rank as rank_pads
-from .scoring import places, rank
+from .scoring import places, rank, rooms_in_play
 
 if TYPE_CHECKING:  # the results written here; none is needed to write them
     from .bonuses import BonusResult
@@ -50,6 +52,7 @@ __all__ = [
     "ranking_json",
     "ranking_lines",
     "scorecard_json",
+    "todo_text",
 ]
 
 EXPLAIN = "      "
@@ -63,9 +66,13 @@ def _plural(count: int, noun: str) -> str:
 # -- problems ------------------------------------------------------------------------
 
 
+_BLOCKABLE = (Code.UNREACHABLE_PIECE, Code.UNREACHABLE_ROOM)
+
+
 def problem_json(problem: Problem) -> dict[str, Any]:
-    """``{code, severity, message, subject, cells, path}``."""
-    return {
+    """``{code, severity, message, subject, cells, path}``, and ``blocked_by`` (the
+    squares in the way, maybe none) for an unreachable piece or room."""
+    data = {
         "code": problem.code,
         "severity": problem.severity,
         "message": problem.message,
@@ -73,6 +80,9 @@ def problem_json(problem: Problem) -> dict[str, Any]:
         "cells": cell_names(problem.cells),
         "path": problem.path,
     }
+    if problem.code in _BLOCKABLE:
+        data["blocked_by"] = cell_names(problem.blocked_by)
+    return data
 
 
 def problem_line(problem: Problem, file: str) -> str:
@@ -96,21 +106,32 @@ def format_problems(file: str, problems: Sequence[Problem]) -> str:
 def _check_json(file: str, problems: Sequence[Problem], total: int) -> dict[str, Any]:
     return {
         "file": file,
-        "problems": [problem_json(p) for p in problems if p.severity != Severity.TODO],
+        "problems": [problem_json(p) for p in problems
+                     if p.severity in (Severity.ERROR, Severity.WARNING)],
         "todo": [problem_json(p) for p in problems if p.severity == Severity.TODO],
         "provisional_total": total,
     }
 
 
 def check_json(check: SheetCheck, file: str) -> dict[str, Any]:
-    """``{file, problems, todo, provisional_total}``; ``todo`` holds severity 'todo'."""
-    return _check_json(file, check.problems, check.card.total)
+    """``{file, problems, todo, provisional_total, info, total_if_connected, rooms,
+    bonuses, penalties}``: ``problems`` holds the errors and warnings, ``todo`` severity
+    'todo', ``info`` severity 'info'; the rest is the score so far (as in
+    :func:`scorecard_json`)."""
+    card = check.card
+    return {
+        **_check_json(file, check.problems, card.total),
+        "info": [problem_json(p) for p in check.problems if p.severity == Severity.INFO],
+        "total_if_connected": card.total_if_connected,
+        "rooms": [_room_json(room) for room in card.rooms],
+        "bonuses": [_bonus_json(bonus) for bonus in card.bonuses],
+        "penalties": [_penalty_json(penalty) for penalty in card.penalties],
+    }
 
 
-def _check_text(file: str, problems: Sequence[Problem], label: str, total: int) -> str:
-    """Broken rules one per line, their count, what is still to do, ``label: total``."""
-    broken = [p for p in problems if p.severity != Severity.TODO]
-    todo = [p for p in problems if p.severity == Severity.TODO]
+def _broken_lines(file: str, problems: Sequence[Problem]) -> list[str]:
+    """The errors and warnings one per line, then their count (or ``no rule broken``)."""
+    broken = [p for p in problems if p.severity in (Severity.ERROR, Severity.WARNING)]
     errors = sum(p.severity == Severity.ERROR for p in broken)
     lines = format_problems(file, broken).splitlines()
     if not broken:
@@ -119,6 +140,13 @@ def _check_text(file: str, problems: Sequence[Problem], label: str, total: int) 
         warnings = len(broken) - errors
         lines.append(f"{errors} {_plural(errors, 'error')}, "
                      f"{warnings} {_plural(warnings, 'warning')}")
+    return lines
+
+
+def _check_text(file: str, problems: Sequence[Problem], label: str, total: int) -> str:
+    """Broken rules one per line, their count, what is still to do, ``label: total``."""
+    lines = _broken_lines(file, problems)
+    todo = [p for p in problems if p.severity == Severity.TODO]
     if todo:
         lines += ["", "Still to do:"]
         lines += [f"  {problem_line(p, file)}" for p in todo]
@@ -127,15 +155,25 @@ def _check_text(file: str, problems: Sequence[Problem], label: str, total: int) 
 
 
 def format_check(check: SheetCheck, file: str) -> str:
-    """Broken rules one per line, then what is still to do, then the score so far.
+    """What ``check`` prints: the broken rules and warnings one per line (with their
+    codes), what is still to do and what to keep in mind in plain words, then the score
+    so far room by room and bonus by bonus, with what each is worth once connected.
 
-    The last line is ``Score`` when the card is not provisional (a finished sheet with no
-    error), ``Score so far (mid-game)`` when the sheet is judged as a game in progress
-    (the words of the rendered plan), else ``Provisional score``.
+    The score's heading is ``Score`` when the card is not provisional (a finished sheet
+    with no error), ``Score so far (mid-game)`` when the sheet is judged as a game in
+    progress (the words of the rendered plan), else ``Provisional score``.
     """
-    label = ("Score" if not check.card.provisional
-             else "Score so far (mid-game)" if not check.end_of_game else "Provisional score")
-    return _check_text(file, check.problems, label, check.card.total)
+    lines = _broken_lines(file, check.problems)
+    todo = [p for p in check.problems if p.severity == Severity.TODO]
+    info = [p for p in check.problems if p.severity == Severity.INFO]
+    if todo:
+        lines += ["", "Still to do:"]
+        lines += [line for p in todo for line in _item(todo_text(p, check))]
+    if info:
+        lines += ["", "Keep in mind:"]
+        lines += [line for p in info for line in _item(_sentence(p.message))]
+    lines += ["", *_score_lines(check)]
+    return "\n".join(lines) + "\n"
 
 
 # -- the score pad's layout ----------------------------------------------------------
@@ -182,6 +220,97 @@ def ranking_lines(
         for i, value in enumerate(row)).rstrip() for row in table]
 
 
+# -- check, in plain words -------------------------------------------------------------
+
+
+def _item(text: str) -> list[str]:
+    """A list item wrapped to 88 columns: ``  - text``, continued under its first word."""
+    return textwrap.wrap(text, 88, initial_indent="  - ", subsequent_indent="    ")
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+def _names(names: Sequence[str]) -> str:
+    """``the Kitchen``, ``the Kitchen and the Bathroom``."""
+    named = [f"the {name}" for name in names]
+    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+
+
+def todo_text(problem: Problem, check: SheetCheck) -> str:
+    """An end-game requirement still to meet, in plain words (no rule code)."""
+    sheet, card = check.sheet, check.card
+    project = sheet.project
+    if problem.code == Code.FRONT_DOOR_COUNT:
+        onto = (f"into the {project.entry_room}" if project.entry_room
+                else "onto the hallway")
+        text = f"Draw the front door (front_door) on an exterior wall, opening {onto}: until " \
+               "then no room is reached, so no room scores"
+        waiting = [room for room in card.rooms if room.points_if_connected]
+        if waiting:
+            worth = sum(room.points_if_connected or 0 for room in waiting)
+            text += (f" ({_names([room.name for room in waiting])} "
+                     f"{'is' if len(waiting) == 1 else 'are'} worth {worth} "
+                     f"{_plural(worth, 'point')} once connected)")
+        return text + "."
+    if problem.code == Code.ROOM_NOT_FINALIZED:
+        name = problem.subject.removeprefix("room ")
+        current = sheet.current_room
+        if current is not None and name != current and name not in sheet.walled \
+                and current in sheet.play_order \
+                and sheet.play_order.index(name) < sheet.play_order.index(current):
+            return (f"Wall the {name}: it was played before the {current}, but its squares "
+                    "are not given yet.")
+        door = ("the front door opens into it" if name == project.entry_room
+                else f"one door into the {project.entry_room}" if project.entry_room
+                else "one door onto the hallway")
+        walled = sheet.walled | {name}
+        following = next((room for room in sheet.play_order if room not in walled), None)
+        then = (f"then set current_room to the next room, the {following}" if following
+                else "then remove current_room: it is the last room")
+        return (f"When the {name} is furnished, wall it: give its squares (cells, or "
+                f"room_grid) and {door}; {then}.")
+    return _sentence(problem.message)
+
+
+def _score_lines(check: SheetCheck) -> list[str]:
+    """The score so far: a heading with the total, a line per room, bonus and penalty."""
+    card, sheet = check.card, check.sheet
+    label = ("Score" if not card.provisional
+             else "Score so far (mid-game)" if not check.end_of_game else "Provisional score")
+    head = f"{label}: {card.total}"
+    later = card.total_if_connected
+    if later is not None and later != card.total:
+        head += f" ({later} if every walled room is connected)"
+    rows: list[tuple[str, str, str]] = []
+    walled = sheet.walled
+    in_play = set(rooms_in_play(sheet))
+    for room in card.rooms:
+        if room.name not in walled and not check.end_of_game:
+            state = ("being furnished" if room.name == sheet.current_room
+                     else "not walled yet" if room.name in in_play else "not played yet")
+            rows.append((room.name, "", state))
+            continue
+        note = ""
+        if room.points_if_connected is not None and room.points_if_connected != room.points:
+            note = f"{room.points_if_connected} if connected"
+        elif room.empty:
+            note = "empty"
+        rows.append((room.name, str(room.points), note))
+    for bonus in card.bonuses:
+        mark = "x" if bonus.awarded else " "
+        note = ""
+        if bonus.points_if_connected is not None and bonus.points_if_connected != bonus.points:
+            note = f"{_signed(bonus.points_if_connected)} if connected"
+        rows.append((f"[{mark}] {bonus.text}", _signed(bonus.points), note))
+    rows += [(penalty.text, str(penalty.points), "") for penalty in card.penalties]
+    width = max(len(text) for text, _, _ in rows)
+    number = max([len(points) for _, points, _ in rows] + [3])
+    return [head] + [f"  {text:<{width}}  {points:>{number}}  {note}".rstrip()
+                     for text, points, note in rows]
+
+
 # -- score ---------------------------------------------------------------------------
 
 
@@ -193,12 +322,14 @@ def _piece_json(piece: PieceScore) -> dict[str, Any]:
 
 def _room_json(room: RoomScore) -> dict[str, Any]:
     return {"name": room.name, "reachable": room.reachable, "points": room.points,
+            "points_if_connected": room.points_if_connected,
             "empty": room.empty, "reason": room.reason,
             "pieces": [_piece_json(piece) for piece in room.pieces]}
 
 
 def _bonus_json(bonus: BonusResult) -> dict[str, Any]:
-    return {"text": bonus.text, "points": bonus.points, "awarded": bonus.awarded,
+    return {"text": bonus.text, "points": bonus.points,
+            "points_if_connected": bonus.points_if_connected, "awarded": bonus.awarded,
             "explanation": bonus.explanation,
             "routes": [cell_names(route) for route in bonus.routes],
             "cells": cell_names(bonus.cells)}
@@ -218,6 +349,7 @@ def scorecard_json(card: ScoreCard) -> dict[str, Any]:
         "bonuses": [_bonus_json(bonus) for bonus in card.bonuses],
         "penalties": [_penalty_json(penalty) for penalty in card.penalties],
         "total": card.total,
+        "total_if_connected": card.total_if_connected,
         "furniture_count": card.furniture_count,
         "problems": [problem_json(problem) for problem in card.problems],
         "final": not card.provisional,

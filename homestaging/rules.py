@@ -579,9 +579,7 @@ def _current_room_walled(ck: _Checker) -> None:
     if room is None or not room.finalized:
         return
     walled = ck.sheet.walled
-    order = [r.name for r in ck.sheet.rooms]
-    order += [spec.name for spec in ck.sheet.project.rooms if spec.name not in order]
-    following = next((name for name in order if name not in walled), None)
+    following = next((name for name in ck.sheet.play_order if name not in walled), None)
     advice = (f"set current_room to the next room, {following}" if following is not None
               else "every room is walled: remove current_room")
     ck.add(Code.CURRENT_ROOM_WALLED, f"current_room is {current}, which is already walled: "

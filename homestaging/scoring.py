@@ -22,6 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from .access import Access, access, access_problems, connected_access
+from .blocking import explain_unreachable, only_ways
 from .bonuses import BonusResult, evaluate
 from .errors import Problem, Severity
 from .grid import Cell, reading_order
@@ -42,6 +43,7 @@ __all__ = [
     "involved",
     "places",
     "rank",
+    "rooms_in_play",
     "score",
 ]
 
@@ -162,14 +164,29 @@ def score(sheet: Sheet, *, lenient_access: bool = False, end_of_game: bool | Non
     ``rules.check(sheet, end_of_game=end_of_game)``. ``lenient_access`` makes every free
     room square walkable (``--lenient-access``).
     """
+    return _score(sheet, lenient_access, end_of_game, problems).card
+
+
+@dataclass(frozen=True)
+class _Scored:
+    """A score card with the layout and the access it was computed from."""
+
+    card: ScoreCard
+    lay: Layout
+    acc: Access
+    if_connected: Access
+
+
+def _score(sheet: Sheet, lenient_access: bool, end_of_game: bool | None,
+           problems: Sequence[Problem] | None) -> _Scored:
     end_of_game = sheet.finished if end_of_game is None else end_of_game
     lay = layout(sheet)
     found = list(check(sheet, lay, end_of_game=end_of_game) if problems is None else problems)
     acc = access(sheet, lay, lenient_access=lenient_access)
     acc_if = connected_access(sheet, lay, acc)
     known = {(p.code, p.path) for p in found}
-    found += [p for p in access_problems(sheet, lay, acc, acc_if)
-              if (p.code, p.path) not in known]
+    new = [p for p in access_problems(sheet, lay, acc, acc_if) if (p.code, p.path) not in known]
+    found += explain_unreachable(sheet, lay, acc, acc_if, new)
     excluded = involved(sheet, found)
     rooms, penalties = _rooms(sheet, lay, acc, excluded, end_of_game, acc_if)
     bonuses = evaluate(sheet, lay, acc, excluded)
@@ -186,8 +203,9 @@ def score(sheet: Sheet, *, lenient_access: bool = False, end_of_game: bool | Non
                 and not sheet.pieces[p.index].placement.piece.is_rug)
     errors = any(p.severity == Severity.ERROR for p in found)
     provisional = not end_of_game or not sheet.finished or errors
-    return ScoreCard(sheet.project.id, sheet.player, rooms, bonuses, penalties, total, count,
+    card = ScoreCard(sheet.project.id, sheet.player, rooms, bonuses, penalties, total, count,
                      tuple(found), provisional, sheet.source, total_if_connected)
+    return _Scored(card, lay, acc, acc_if)
 
 
 def _rooms(sheet: Sheet, lay: Layout, acc: Access, excluded: frozenset[int],
@@ -248,6 +266,20 @@ class SheetCheck:
     problems: tuple[Problem, ...]
     card: ScoreCard
     end_of_game: bool
+    sheet: Sheet
+
+
+def rooms_in_play(sheet: Sheet) -> list[str]:
+    """The rooms played or being played, in play order: every room listed before the
+    room being furnished and that room, and every walled room. With no room being
+    furnished, the first room not walled yet is the one being played."""
+    order = sheet.play_order
+    walled = sheet.walled
+    current = sheet.current_room
+    if current is None or current not in order:
+        current = next((name for name in order if name not in walled), None)
+    last = order.index(current) if current is not None else -1
+    return [name for index, name in enumerate(order) if index <= last or name in walled]
 
 
 def check_sheet(sheet: Sheet, *, end_of_game: bool | None = None) -> SheetCheck:
@@ -255,11 +287,23 @@ def check_sheet(sheet: Sheet, *, end_of_game: bool | None = None) -> SheetCheck:
     rules' problems and the access warnings, as :func:`score` lists them, and the score.
 
     Without a front door every room is unreachable, which the missing front door already
-    says: ``unreachable-room`` is then left out.
+    says: ``unreachable-room`` is then left out, unless the room would not be reached
+    even once connected (its door opens onto a square no one may walk on...). Mid-game,
+    the rooms still to wall are those played or being played (:func:`rooms_in_play`),
+    and the squares that every route to a walled room passes are ``only-way``
+    information
+    (:func:`homestaging.blocking.only_ways`).
     """
     end_of_game = sheet.finished if end_of_game is None else end_of_game
-    card = score(sheet, end_of_game=end_of_game)
-    problems = card.problems
+    scored = _score(sheet, False, end_of_game, None)
+    problems = scored.card.problems
     if not sheet.front_doors:
-        problems = tuple(p for p in problems if p.code != Code.UNREACHABLE_ROOM)
-    return SheetCheck(problems, card, end_of_game)
+        later = scored.if_connected
+        problems = tuple(p for p in problems if p.code != Code.UNREACHABLE_ROOM
+                         or not later.room_reachable(p.subject.removeprefix("room ")))
+    if not end_of_game:
+        played = {f"room {name}" for name in rooms_in_play(sheet)}
+        problems = tuple(p for p in problems if p.code != Code.ROOM_NOT_FINALIZED
+                         or p.severity != Severity.TODO or p.subject in played)
+        problems += tuple(only_ways(sheet, scored.lay, scored.acc))
+    return SheetCheck(problems, scored.card, end_of_game, sheet)

@@ -99,6 +99,13 @@ class Sheet:
         return next((room for room in self.rooms if room.name == name), None)
 
     @property
+    def play_order(self) -> list[str]:
+        """Room names in play order: the rooms listed, then the project's rooms the sheet
+        does not list yet, in project order."""
+        order = [room.name for room in self.rooms]
+        return order + [spec.name for spec in self.project.rooms if spec.name not in order]
+
+    @property
     def walled(self) -> frozenset[str]:
         """The names of the rooms walled (finalized) so far."""
         return frozenset(room.name for room in self.rooms if room.finalized)

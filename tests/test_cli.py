@@ -345,12 +345,20 @@ def test_check_mid_game_lists_what_is_still_to_do(runner: CliRunner, tmp_path: P
     result = runner.invoke(main, ["check", sheet])
     assert result.exit_code == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0] == f"{sheet}: no rule broken"
-    todo = lines[lines.index("Still to do:") + 1 :]
-    assert todo[:3] == [
-        f"  {sheet}: front-door-count: the house has no front door yet",
-        f"  {sheet}: room-not-finalized: room Bathroom is not walled yet",
-        f"  {sheet}: room-not-finalized: room Living room is not walled yet",
+    # the kitchen's door opens onto D4, a square of the kitchen that no circulation
+    # covers: even with a front door, the kitchen could not be reached
+    assert lines[:2] == [
+        f"{sheet}: D4: unreachable-room: Kitchen cannot be reached: door D4/s opens onto a "
+        "square that is not walkable (warning)",
+        "0 errors, 1 warning",
+    ]
+    # in plain words, no rule codes; the living room is not played yet
+    todo = lines[lines.index("Still to do:") + 1 : lines.index("Score so far (mid-game): 0") - 1]
+    assert todo == [
+        "  - Draw the front door (front_door) on an exterior wall, opening onto the hallway:",
+        "    until then no room is reached, so no room scores.",
+        "  - When the Bathroom is furnished, wall it: give its squares (cells, or room_grid) and",
+        "    one door onto the hallway; then set current_room to the next room, the Living room.",
     ]
 
 
@@ -358,9 +366,11 @@ def test_check_error_exits_1(runner: CliRunner, tmp_path: Path) -> None:
     sheet = _write(tmp_path, "bad.json", OVERLAP)
     result = runner.invoke(main, ["check", sheet])
     assert result.exit_code == 1
-    assert result.stdout.splitlines()[:2] == [
+    assert result.stdout.splitlines()[:3] == [
         f"{sheet}: C2: overlap: pieces[1] (Stove) stands on pieces[0] (Corner kitchen) at C2-D2",
-        "1 error, 0 warnings",
+        f"{sheet}: D4: unreachable-room: Kitchen cannot be reached: door D4/s opens onto a "
+        "square that is not walkable (warning)",
+        "1 error, 1 warning",
     ]
 
 
@@ -369,17 +379,20 @@ def test_check_json(runner: CliRunner, tmp_path: Path) -> None:
     result = runner.invoke(main, ["check", sheet, "--format", "json"])
     assert result.exit_code == 1
     data = json.loads(result.stdout)
-    assert list(data) == ["file", "problems", "todo", "provisional_total"]
-    assert data["problems"] == [
-        {
-            "code": "overlap",
-            "severity": "error",
-            "message": "pieces[1] (Stove) stands on pieces[0] (Corner kitchen) at C2-D2",
-            "subject": "pieces[1] (Stove)",
-            "cells": ["C2", "D2"],
-            "path": "$.pieces[1]",
-        }
-    ]
+    assert list(data) == ["file", "problems", "todo", "provisional_total", "info",
+                          "total_if_connected", "rooms", "bonuses", "penalties"]
+    assert data["problems"][0] == {
+        "code": "overlap",
+        "severity": "error",
+        "message": "pieces[1] (Stove) stands on pieces[0] (Corner kitchen) at C2-D2",
+        "subject": "pieces[1] (Stove)",
+        "cells": ["C2", "D2"],
+        "path": "$.pieces[1]",
+    }
+    assert data["problems"][1]["code"] == "unreachable-room"
+    assert data["problems"][1]["blocked_by"] == []
+    assert [(r["name"], r["points"], r["points_if_connected"]) for r in data["rooms"]] == [
+        ("Kitchen", 0, 0), ("Bathroom", 0, None), ("Living room", 0, None)]
     assert [p["code"] for p in data["todo"]][:1] == ["front-door-count"]
 
 
@@ -454,7 +467,16 @@ EXAMPLE = str(ROOT / "examples" / "tutorial-finished.json")
 def test_check_finished_example(runner: CliRunner) -> None:
     result = runner.invoke(main, ["check", EXAMPLE])
     assert result.exit_code == 0
-    assert result.stdout == f"{EXAMPLE}: no rule broken\n\nScore: 30\n"
+    assert result.stdout == f"""{EXAMPLE}: no rule broken
+
+Score: 30
+  Kitchen                                                                9
+  Bathroom                                                               5
+  Living room                                                           10
+  [x] +3 if the living room looks onto a tree                           +3
+  [x] +1 per plant next to a window                                     +1
+  [x] +2 if the kitchen door is at most 3 squares from the front door   +2
+"""
 
 
 def test_check_mid_game_has_a_provisional_score(runner: CliRunner, tmp_path: Path) -> None:
@@ -464,7 +486,7 @@ def test_check_mid_game_has_a_provisional_score(runner: CliRunner, tmp_path: Pat
     # empty-room penalty is not charged mid-game
     assert json.loads(result.stdout)["provisional_total"] == 0
     text = runner.invoke(main, ["check", str(tmp_path / "mid.json")]).stdout
-    assert text.endswith("\nScore so far (mid-game): 0\n")
+    assert "\nScore so far (mid-game): 0\n  Kitchen  " in text
 
 
 def test_check_finished_sheet_with_errors_has_a_provisional_score(
@@ -474,7 +496,10 @@ def test_check_finished_sheet_with_errors_has_a_provisional_score(
     sheet["front_door"] = [["H11", "s"], ["J11", "s"]]
     result = runner.invoke(main, ["check", _write(tmp_path, "two.json", sheet)])
     assert result.exit_code == 1
-    assert result.stdout.endswith("\n1 error, 3 warnings\n\nProvisional score: 0\n")
+    # two front doors: no room is reached; once connected, every bonus but the distance
+    # to the front door
+    assert "\n1 error, 3 warnings\n\nProvisional score: 0 (28 if every walled room is " \
+        "connected)\n" in result.stdout
 
 
 def test_score_example(runner: CliRunner) -> None:
@@ -491,7 +516,7 @@ def test_score_json_one_sheet_is_an_object(runner: CliRunner) -> None:
     result = runner.invoke(main, ["score", EXAMPLE, "--format", "json"])
     data = json.loads(result.stdout)
     assert list(data) == ["project", "player", "rooms", "bonuses", "penalties", "total",
-                          "furniture_count", "problems", "final"]
+                          "total_if_connected", "furniture_count", "problems", "final"]
     assert (data["total"], data["furniture_count"], data["final"]) == (30, 9, True)
 
 
@@ -681,13 +706,14 @@ def _cut_off_island(tmp_path: Path) -> str:
 def test_check_reports_unreachable_pieces_like_score(runner: CliRunner, tmp_path: Path) -> None:
     path = _cut_off_island(tmp_path)
     warning = (f"{path}: L8: unreachable-piece: I (Kitchen island) at L8-M8 cannot be reached: "
-               "circulation square L7 is cut off from the door (warning)")
+               "circulation square L7 is cut off from the door; blocked by its own furniture "
+               "at L8 (warning)")
     result = runner.invoke(main, ["check", path])
     assert result.exit_code == 0
-    assert result.stdout == f"{warning}\n0 errors, 1 warning\n\nScore: 30\n"
+    assert result.stdout.startswith(f"{warning}\n0 errors, 1 warning\n\nScore: 30\n")
     data = json.loads(runner.invoke(main, ["check", path, "--format", "json"]).stdout)
-    assert [(p["code"], p["cells"], p["path"]) for p in data["problems"]] == [
-        ("unreachable-piece", ["L8", "M8"], "$.furniture_grid[7]")]
+    assert [(p["code"], p["cells"], p["path"], p["blocked_by"]) for p in data["problems"]] == [
+        ("unreachable-piece", ["L8", "M8"], "$.furniture_grid[7]", ["L8"])]
     scored = json.loads(runner.invoke(main, ["score", path, "--format", "json"]).stdout)
     assert scored["problems"] == data["problems"]
 
@@ -769,7 +795,9 @@ def test_readme_first_sheet_checks_clean(runner: CliRunner, tmp_path: Path) -> N
     assert result.exit_code == 0
     data = json.loads(result.stdout)
     assert data["problems"] == []
-    assert [p["code"] for p in data["todo"]] == ["front-door-count"] + ["room-not-finalized"] * 3
+    # the rooms not played yet have nothing to do yet
+    assert [(p["code"], p["subject"]) for p in data["todo"]] == [
+        ("front-door-count", "front door"), ("room-not-finalized", "room Kitchen")]
 
 
 def test_place_says_why_a_piece_can_go_nowhere(runner: CliRunner, tmp_path: Path) -> None:

@@ -97,9 +97,10 @@ def test_negative_bonuses_stay_with_the_bonuses_and_total_adds_up() -> None:
 def test_to_json_has_the_spec_keys() -> None:
     data = scorecard_json(score(finished()))
     assert list(data) == ["project", "player", "rooms", "bonuses", "penalties", "total",
-                          "furniture_count", "problems", "final"]
+                          "total_if_connected", "furniture_count", "problems", "final"]
     assert data["rooms"][1] == {
-        "name": "Bathroom", "reachable": True, "points": 5, "empty": False, "reason": "",
+        "name": "Bathroom", "reachable": True, "points": 5, "points_if_connected": 5,
+        "empty": False, "reason": "",
         "pieces": [
             {"index": 2, "piece": "toilet", "name": "Toilet", "label": "W", "room": "Bathroom",
              "squares": ["L2"], "points": 1, "reachable": True, "reason": ""},

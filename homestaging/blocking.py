@@ -1,0 +1,287 @@
+"""Why a piece or room is cut off, and which squares must stay free (``docs/scoring.md``).
+
+Both questions are asked of the access graph (walkable squares, linked where no wall
+stands between them) with :mod:`networkx`, imported only when there is something to
+explain, so that a clean ``check`` or ``score`` does not pay for it:
+
+* :func:`explain_unreachable` completes the ``unreachable-piece`` and
+  ``unreachable-room`` warnings with what blocks them: the fewest squares that stand in
+  the way (furniture, or room squares no one may walk on), found by a shortest path
+  where a walkable square costs 0 and a square in the way costs 1. The warning names
+  their pieces (``blocked by Stove at K11-L11``) and ``Problem.blocked_by`` lists them.
+* :func:`only_ways` finds, mid-game, the squares outside the walled rooms that every
+  route from the front door to a walled room passes (the dominators of the room's door
+  in the graph seen from the front door) and reports them as ``only-way`` information
+  (``keep H7 free: it is the only way to the Kitchen``).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+
+from .access import Access, room_entrances
+from .errors import Problem, Severity
+from .grid import Cell, EdgeKey, cells_text, flood, in_reading_order, reading_order, steps
+from .layout import Layout
+from .rules import Code
+from .sheet import Sheet
+
+__all__ = ["explain_unreachable", "only_ways"]
+
+_SINK = (-1, -1)
+"""A node off the sheet joined to every target square: one search reaches any of them."""
+
+
+# --- what blocks a piece or a room --------------------------------------------------------
+
+
+def explain_unreachable(sheet: Sheet, lay: Layout, acc: Access, if_connected: Access,
+                        problems: Sequence[Problem]) -> list[Problem]:
+    """``problems`` with each ``unreachable-piece`` / ``unreachable-room`` warning
+    completed by what blocks it (``blocked_by`` and the end of its message); the others
+    unchanged. networkx is imported only when one of them can be explained."""
+    asked = [p for p in problems if p.code in (Code.UNREACHABLE_PIECE, Code.UNREACHABLE_ROOM)]
+    if not asked:
+        return list(problems)
+    searches: dict[Problem, tuple[list[Cell], list[frozenset[Cell]], int | None]] = {}
+    for problem in asked:
+        found = _search(sheet, lay, acc, if_connected, problem)
+        if found is not None:
+            searches[problem] = found
+    if not searches:
+        return list(problems)
+    paths = _Paths(sheet, lay, acc)
+    done: list[Problem] = []
+    for problem in problems:
+        search = searches.get(problem)
+        if search is None:
+            done.append(problem)
+            continue
+        sources, groups, own = search
+        blockers = paths.fewest(sources, groups)
+        done.append(_with_blockers(sheet, lay, problem, blockers, own) if blockers else problem)
+    return done
+
+
+def _search(sheet: Sheet, lay: Layout, acc: Access, if_connected: Access, problem: Problem
+            ) -> tuple[list[Cell], list[frozenset[Cell]], int | None] | None:
+    """Where the route starts, the groups of squares it must reach and the piece cut off
+    (None for a room), or None when there is nothing to explain (no front door, a door
+    onto another room...)."""
+    if problem.code == Code.UNREACHABLE_PIECE:
+        index = next((i for i, drawn in enumerate(sheet.pieces) if drawn.path == problem.path
+                      and drawn.subject == problem.subject
+                      and tuple(in_reading_order(drawn.placement.furniture)) == problem.cells),
+                     None)
+        room = lay.piece_rooms[index] if index is not None else None
+        plan = sheet.room(room) if room is not None else None
+        if index is None or plan is None or not plan.finalized:
+            return None
+        if acc.room_reachable(room):
+            reached = acc.connected
+        elif if_connected.room_reachable(room):
+            reached = if_connected.connected & plan.cells
+        else:
+            return None
+        cut = sheet.pieces[index].placement.circulation - reached
+        if not reached or not cut:
+            return None
+        return in_reading_order(reached), _groups(cut, acc.blocked), index
+    name = problem.subject.removeprefix("room ")
+    plan = sheet.room(name)
+    if plan is None or not plan.finalized or acc.start is None or not acc.connected:
+        return None
+    entrances = room_entrances(sheet, lay, acc, name)
+    doors = {inside for door in plan.doors if (inside := door.inside(plan.cells)) is not None}
+    targets = entrances or frozenset(doors - acc.walkable)
+    if not targets:
+        return None
+    return in_reading_order(acc.connected), [frozenset(targets)], None
+
+
+def _groups(cells: Iterable[Cell], blocked: frozenset[EdgeKey]) -> list[frozenset[Cell]]:
+    """Squares split into groups linked by steps (each group must be reached)."""
+    left = set(cells)
+    groups = []
+    for cell in in_reading_order(left):
+        if cell in left:
+            group = frozenset(flood(cell, left, blocked))
+            left -= group
+            groups.append(group)
+    return groups
+
+
+_FURNITURE = 1000
+_UNUSED = 1001
+"""Step costs of a square in the way: furniture is named before an unused room square
+when both would do (moving a piece is the fix a player can make)."""
+_ORDERS = 3
+"""With at most this many groups to reach, every order is tried (the fewest squares win)."""
+
+
+class _Paths:
+    """The house (obstacles left out) as a graph for the cheapest route: a step onto a
+    walkable square costs 0, onto a square in the way (furniture, an unused room square)
+    about 1 (:data:`_FURNITURE`, :data:`_UNUSED`)."""
+
+    def __init__(self, sheet: Sheet, lay: Layout, acc: Access) -> None:
+        import networkx as nx
+
+        project = sheet.project
+        squares = in_reading_order(project.house - project.obstacles)
+        self.cost = {cell: 0 if cell in acc.walkable else
+                     _FURNITURE if cell in lay.furniture_at else _UNUSED for cell in squares}
+        graph = nx.Graph()
+        graph.add_nodes_from(squares)
+        graph.add_edges_from((cell, other) for cell in squares for other, key in steps(cell)
+                             if other in self.cost and key not in acc.blocked)
+        self.graph = graph
+
+    def fewest(self, sources: Sequence[Cell], groups: Sequence[frozenset[Cell]]) -> set[Cell]:
+        """The squares in the way of routes from ``sources`` to every group: one route
+        per group, each starting from the squares the earlier ones opened; with a few
+        groups, the order giving the fewest squares."""
+        orders = (itertools.permutations(groups) if len(groups) <= _ORDERS
+                  else iter([tuple(groups)]))
+        best: tuple[int, set[Cell]] | None = None
+        for order in orders:
+            start = list(sources)
+            cleared: set[Cell] = set()
+            weight = 0
+            for group in order:
+                found = self.route(start, group, cleared)
+                if found is None:
+                    continue
+                path, cost = found
+                weight += cost
+                cleared |= {cell for cell in path if self.cost.get(cell, 0)}
+                start += path
+            if best is None or (len(cleared), weight) < (len(best[1]), best[0]):
+                best = (weight, cleared)
+        return best[1] if best is not None else set()
+
+    def route(self, sources: Sequence[Cell], targets: frozenset[Cell],
+              cleared: set[Cell]) -> tuple[list[Cell], int] | None:
+        """The cheapest route from ``sources`` to one of ``targets`` (squares of
+        ``cleared`` cost nothing) and its cost; None when walls close every route."""
+        import networkx as nx
+
+        graph = self.graph
+        graph.add_node(_SINK)
+        graph.add_edges_from((cell, _SINK) for cell in in_reading_order(targets)
+                             if cell in self.cost)
+        cost = self.cost
+
+        def step(_u: Cell, v: Cell, _data: object) -> int:
+            return 0 if v in cleared else cost.get(v, 0)
+
+        try:
+            length, path = nx.multi_source_dijkstra(
+                graph, list(dict.fromkeys(s for s in sources if s in cost)), target=_SINK,
+                weight=step)
+        except nx.NetworkXNoPath:
+            return None
+        finally:
+            graph.remove_node(_SINK)
+        return [cell for cell in path if cell != _SINK], int(length)
+
+
+def _with_blockers(sheet: Sheet, lay: Layout, problem: Problem, blockers: set[Cell],
+                   own: int | None) -> Problem:
+    """The warning naming what is in the way: ``blocked by Stove at K11-L11`` (a piece
+    by all its furniture squares), ``its own furniture at L8`` (the piece cut off, by
+    the squares in the way) or the unused room squares."""
+    pieces: dict[int, list[Cell]] = {}
+    unused: list[Cell] = []
+    for cell in in_reading_order(blockers):
+        index = lay.furniture_at.get(cell)
+        if index is None:
+            unused.append(cell)
+        else:
+            pieces.setdefault(index, []).append(cell)
+    names = [f"its own furniture at {cells_text(pieces[i])}" if i == own else
+             f"{sheet.pieces[i].name} at {cells_text(sheet.pieces[i].placement.furniture)}"
+             for i in sorted(pieces, key=lambda i: reading_order(pieces[i][0]))]
+    if unused:
+        names.append(f"the unused room square{'s' if len(unused) > 1 else ''} "
+                     f"{cells_text(unused)} (only circulation and rugs are walkable in a room)")
+    text = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return replace(problem, message=f"{problem.message}; blocked by {text}",
+                   blocked_by=tuple(in_reading_order(blockers)))
+
+
+# --- the squares every route to a room passes ------------------------------------------------
+
+
+def only_ways(sheet: Sheet, lay: Layout, acc: Access) -> list[Problem]:
+    """``only-way`` information: the squares outside the walled rooms that every route
+    from the front door to a reachable walled room passes, grouped by the rooms they
+    would cut off, in reading order of their first square. None in a project with no
+    hallway. networkx is imported only when a square passes the local test (its
+    walkable neighbours are not linked around it)."""
+    start = acc.start
+    if start is None or sheet.project.no_hallway:
+        return []
+    targets = {plan.name: entrances for plan in sheet.rooms
+               if plan.finalized and acc.room_reachable(plan.name)
+               and (entrances := room_entrances(sheet, lay, acc, plan.name) & acc.connected)}
+    if not targets:
+        return []
+    open_area = acc.connected - set(lay.room_at)
+    candidates = {cell for cell in open_area if cell != start
+                  and not _bypassed(cell, acc.connected, acc.blocked)}
+    if not candidates:
+        return []
+    import networkx as nx
+
+    graph = nx.DiGraph()
+    cells = in_reading_order(acc.connected)
+    graph.add_nodes_from(cells)
+    for cell in cells:
+        for other, key in steps(cell):
+            if other in acc.connected and key not in acc.blocked:
+                graph.add_edge(cell, other)
+    sinks = {}
+    for number, (name, entrances) in enumerate(targets.items()):
+        sink = (-1, -1 - number)
+        sinks[name] = sink
+        graph.add_edges_from((cell, sink) for cell in in_reading_order(entrances))
+    dominators = nx.immediate_dominators(graph, start)
+    cuts: dict[Cell, list[str]] = {}
+    for name, sink in sinks.items():
+        node = dominators.get(sink)
+        while node is not None and node != start:
+            if node in candidates:
+                cuts.setdefault(node, []).append(name)
+            node = dominators.get(node)
+    by_rooms: dict[tuple[str, ...], list[Cell]] = {}
+    for cell in in_reading_order(cuts):
+        by_rooms.setdefault(tuple(cuts[cell]), []).append(cell)
+    paths = {plan.name: plan.path for plan in sheet.rooms}
+    found = []
+    for rooms, squares in by_rooms.items():
+        many = len(squares) > 1
+        names = rooms[0] if len(rooms) == 1 else ", ".join(rooms[:-1]) + " and " + rooms[-1]
+        found.append(Problem(
+            Code.ONLY_WAY, Severity.INFO,
+            f"keep {cells_text(squares)} free: {'they are' if many else 'it is'} the only way "
+            f"to the {names}", "hallway", tuple(squares), paths[rooms[0]]))
+    return found
+
+
+def _bypassed(cell: Cell, linked: frozenset[Cell], blocked: frozenset[EdgeKey]) -> bool:
+    """The walkable neighbours of ``cell`` are linked to each other around it, within two
+    squares of it: then no route needs ``cell``, and it is no square to keep free."""
+    near = [other for other, key in steps(cell) if other in linked and key not in blocked]
+    if len(near) <= 1:
+        return True
+    x, y = cell
+    for reach in (1, 2):
+        box = {(x + dx, y + dy) for dx in range(-reach, reach + 1)
+               for dy in range(-reach, reach + 1)} & linked
+        box.discard(cell)
+        if set(near) <= flood(near[0], box, blocked):
+            return True
+    return False
