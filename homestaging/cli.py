@@ -34,6 +34,7 @@ COMMANDS: dict[str, str] = {
     "edit": "homestaging.editor.commands:edit",
     "furniture": "homestaging.datacommands:furniture",
     "housewarming": "homestaging.housewarming.commands:command",
+    "new": "homestaging.sheetcommands:new_command",
     "place": "homestaging.sheetcommands:place_command",
     "print": "homestaging.datacommands:print_command",
     "projects": "homestaging.datacommands:projects",

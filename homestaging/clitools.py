@@ -8,9 +8,10 @@ commands take ``--format text|json``, ``-`` for standard input and ``-o`` files 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import click
 
@@ -37,6 +38,7 @@ __all__ = [
     "project_option",
     "read_sheet_argument",
     "suggest",
+    "unusable_json",
 ]
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -48,7 +50,22 @@ EXIT_UNUSABLE = 2
 
 
 def format_option(function: F) -> F:
-    """The ``--format text|json`` option shared by every command that prints results."""
+    """The ``--format text|json`` option shared by every command that prints results.
+
+    With ``--format json``, an input that cannot be used still answers in JSON: the
+    located errors (:func:`unusable_json`) go to standard output before the error
+    propagates (the root command prints them on standard error and exits 2).
+    """
+
+    @functools.wraps(function)
+    def command(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return function(*args, **kwargs)
+        except InputError as error:
+            if kwargs.get("fmt") == "json":
+                click.echo(dumps_json(unusable_json(error)), nl=False)
+            raise
+
     return click.option(
         "--format",
         "fmt",
@@ -56,7 +73,15 @@ def format_option(function: F) -> F:
         default="text",
         show_default=True,
         help="Output format.",
-    )(function)
+    )(cast(F, command))
+
+
+def unusable_json(error: InputError) -> dict[str, Any]:
+    """``{"errors": [{file, line, column, path, message}]}``: every located message of
+    an input that cannot be used (line and column for a syntax error, path for content,
+    null when not known)."""
+    return {"errors": [{"file": m.file, "line": m.line, "column": m.column, "path": m.path,
+                        "message": m.message} for m in error.messages]}
 
 
 def echo_result(fmt: str, text: Callable[[], str], data: Callable[[], Any]) -> None:

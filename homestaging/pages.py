@@ -15,7 +15,7 @@ from typing import Any
 
 from .catalog import Catalog
 from .catalogreader import bundled_catalog
-from .grid import SIDE_NAMES, SIDES, Cell, cell_names, column_name, in_reading_order
+from .grid import SIDE_NAMES, SIDES, cell_names, column_name, in_reading_order
 from .pieces import ROTATIONS, Piece
 from .project import SPECIAL_RULES, Project
 
@@ -36,7 +36,6 @@ __all__ = [
 ]
 
 DIFFICULTY = {0: "tutorial", 1: "easy", 2: "medium", 3: "hard"}
-_RESERVED = set("#.X ")
 _GAP = "   "
 
 
@@ -196,26 +195,12 @@ def format_project_list(projects: Iterable[Project]) -> str:
 
 
 def feature_legend(project: Project) -> dict[str, str]:
-    """Feature kind -> map letter: its initial, or the next free letter of its name."""
-    legend: dict[str, str] = {}
-    used = set(_RESERVED)
-    for kind in sorted({f.kind for f in project.features}):
-        candidates = [c.upper() for c in kind if c.isalpha()] + [
-            c.lower() for c in kind if c.isalpha()
-        ] + list("ABCDEFGHIJKLMNOPQRSTUVWYZ")
-        char = next(c for c in candidates if c not in used)
-        used.add(char)
-        legend[kind] = char
-    return legend
+    """Feature kind -> map letter (:meth:`Project.feature_letters`)."""
+    return project.feature_letters()
 
 
 def house_map(project: Project) -> list[str]:
     """The sheet as text with column letters on top and row numbers on the left."""
-    legend = feature_legend(project)
-    at: dict[Cell, str] = {}
-    for feature in project.features:
-        for cell in feature.cells:
-            at[cell] = legend[feature.kind]
     margin = len(str(project.height)) + 1
     names = [column_name(x) for x in range(project.width)]
     depth = max(len(name) for name in names)
@@ -223,16 +208,7 @@ def house_map(project: Project) -> list[str]:
         " " * margin + "".join(name.rjust(depth)[i] for name in names).rstrip()
         for i in range(depth)
     ]
-    for y in range(project.height):
-        row = ""
-        for x in range(project.width):
-            cell = (x, y)
-            if cell in project.obstacles:
-                row += "X"
-            elif cell in project.house:
-                row += "#"
-            else:
-                row += at.get(cell, ".")
+    for y, row in enumerate(project.map_rows()):
         lines.append(str(y + 1).rjust(margin - 1) + " " + row)
     return lines
 
@@ -250,11 +226,6 @@ def _card_options(catalog: Catalog, number: int) -> str:
     )
 
 
-def _wall_names(project: Project) -> list[str]:
-    """Pre-drawn walls by row, then column: ``I2/e, I3/e, ..., I10/e``."""
-    return [e.name for e in sorted(project.walls, key=lambda e: (e.key[1], e.key[0], e.key[2]))]
-
-
 def project_to_json(project: Project) -> dict[str, Any]:
     """The project page as data."""
     legend = feature_legend(project)
@@ -267,7 +238,7 @@ def project_to_json(project: Project) -> dict[str, Any]:
         "legend": {"#": "house", ".": "outside", "X": "obstacle",
                    **{char: kind for kind, char in legend.items()}},
         "obstacles": cell_names(in_reading_order(project.obstacles)),
-        "walls": _wall_names(project),
+        "walls": project.wall_names(),
         "features": [
             {"kind": f.kind, "name": f.name,
              "cells": cell_names(in_reading_order(f.cells))}
@@ -311,15 +282,11 @@ def format_project(project: Project) -> str:
     house = ", ".join(project.house_ranges)
     lines.append(f"Sheet {project.width} x {project.height}, house {house}")
     lines += ["", *house_map(project), ""]
-    legend = ["# house", ". outside"]
-    if project.obstacles:
-        legend.append("X obstacle")
-    legend += [f"{char} {kind}" for kind, char in feature_legend(project).items()]
-    lines.append("  ".join(legend))
+    lines.append("  ".join(project.map_key()))
     if project.obstacles:
         lines.append(f"Obstacles: {', '.join(cell_names(in_reading_order(project.obstacles)))}")
     if project.walls:
-        lines.append(f"Walls drawn before play: {', '.join(_wall_names(project))}")
+        lines.append(f"Walls drawn before play: {', '.join(project.wall_names())}")
     lines += ["", "Rooms (in play order):"]
     for room in project.rooms:
         lines.append(f"  {room.name} ({room.type}), {room.tokens} token"

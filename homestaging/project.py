@@ -24,6 +24,7 @@ __all__ = [
     "RoomSpec",
 ]
 
+_MAP_CHARS = "#.X "
 MAX_ROOMS = 5
 MAX_TOKENS = 25
 SPECIAL_RULES = {
@@ -121,6 +122,41 @@ class Project:
 
     def in_sheet(self, cell: Cell) -> bool:
         return 0 <= cell[0] < self.width and 0 <= cell[1] < self.height
+
+    def feature_letters(self) -> dict[str, str]:
+        """Feature kind -> its letter on the house map: its initial, or the next free
+        letter of its name (``#``, ``.`` and ``X`` draw the house, the outside and the
+        obstacles)."""
+        letters: dict[str, str] = {}
+        used = set(_MAP_CHARS)
+        for kind in sorted({f.kind for f in self.features}):
+            candidates = [c.upper() for c in kind if c.isalpha()] + [
+                c.lower() for c in kind if c.isalpha()
+            ] + list("ABCDEFGHIJKLMNOPQRSTUVWYZ")
+            char = next(c for c in candidates if c not in used)
+            used.add(char)
+            letters[kind] = char
+        return letters
+
+    def map_rows(self) -> list[str]:
+        """The house map, one string per sheet row: ``#`` house, ``X`` obstacle, ``.``
+        outside, a feature's letter (:meth:`feature_letters`) outside the house."""
+        letters = self.feature_letters()
+        at = {cell: letters[f.kind] for f in self.features for cell in f.cells}
+        return ["".join("X" if (x, y) in self.obstacles else "#" if (x, y) in self.house
+                        else at.get((x, y), ".") for x in range(self.width))
+                for y in range(self.height)]
+
+    def map_key(self) -> list[str]:
+        """What the characters of :meth:`map_rows` mean: ``["# house", ". outside", ...]``."""
+        key = ["# house", ". outside"]
+        if self.obstacles:
+            key.append("X obstacle")
+        return key + [f"{char} {kind}" for kind, char in self.feature_letters().items()]
+
+    def wall_names(self) -> list[str]:
+        """The walls drawn before play, by row then column: ``I2/e, I3/e, ...``."""
+        return [e.name for e in sorted(self.walls, key=lambda e: (e.key[1], e.key[0], e.key[2]))]
 
     def exterior_walls(self) -> frozenset[Edge]:
         """Every edge between a house square and a square outside the house (computed once)."""

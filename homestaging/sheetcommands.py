@@ -1,4 +1,5 @@
-"""The commands on sheets: ``check``, ``score``, ``convert``, ``place`` and ``render``.
+"""The commands on sheets: ``new``, ``check``, ``score``, ``convert``, ``place`` and
+``render``.
 
 Each reads its arguments, calls the library and echoes what :mod:`homestaging.report`
 writes. The library is imported inside each command, so that ``check`` and ``score``
@@ -32,8 +33,55 @@ if TYPE_CHECKING:
     from .project import Project
     from .sheet import Sheet
 
-__all__ = ["check_command", "convert_command", "place_command", "render_command",
-           "score_command"]
+__all__ = ["check_command", "convert_command", "new_command", "place_command",
+           "render_command", "score_command"]
+
+
+@click.command("new", short_help="A sheet to start a game from.")
+@click.argument("project_ref", metavar="PROJECT")
+@click.option("--player", default="", metavar="NAME",
+              help="The player's name, written in the sheet.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False),
+              help="Write the sheet here (a new file), not to standard output.")
+@click.option("--force", is_flag=True, help="With -o, overwrite a file that exists.")
+def new_command(project_ref: str, player: str, output: str | None, force: bool) -> None:
+    """A sheet to start a game of PROJECT from: its rooms in play order, the first one
+    being furnished, an empty room_grid and furniture_grid of the project's size, and
+    the house map as a reminder (the "house" entry, which the reader ignores).
+
+    PROJECT is a bundled project id ('projects list') or a project YAML file (then the
+    sheet names it by a path relative to the sheet's folder). With -o the sheet is
+    written to a new file (--force to replace one) and the next step is shown.
+    """
+    import os
+    from pathlib import Path
+
+    from .clitools import load_project_argument
+    from .output import write_atomic
+    from .projectreader import bundled_project_files
+    from .sheetwriter import blank_sheet, new_sheet_text
+
+    if project_ref == "-":
+        raise click.BadParameter("a new sheet names its project: give a bundled id or a file "
+                                 "path, not '-'", param_hint="PROJECT")
+    project = load_project_argument(project_ref)
+    reference = project.id
+    if project_ref not in bundled_project_files():
+        folder = Path(output).parent if output else Path.cwd()
+        reference = Path(os.path.relpath(Path(project_ref).resolve(), folder.resolve())
+                         ).as_posix()
+    text = new_sheet_text(blank_sheet(project, reference, player=player))
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    if Path(output).exists() and not force:
+        raise InputError.single(output, "exists already: give another file name, or --force "
+                                "to replace it")
+    write_atomic(output, text)
+    first = project.rooms[0].name if project.rooms else "the first room"
+    click.echo(f"{output}: a new sheet of {project.name} ({project.id}); the {first} is "
+               f"furnished first. Draw its pieces in furniture_grid, then run: homestaging "
+               f"check {output}", err=True)
 
 
 @click.command("check", short_help="Rules broken so far, what is still to do, score so far.")

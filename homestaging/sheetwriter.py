@@ -16,18 +16,84 @@ from .grid import Cell, Edge, cell_name, reading_order
 from .layout import layout
 from .output import dumps_json
 from .pieces import Placement
+from .project import Project
+from .readers import json_path
 from .sheet import RoomPlan, Sheet
 
-__all__ = ["FORMAT", "GRID_KEYS", "cover_ranges", "sheet_text", "sheet_to_json"]
+__all__ = [
+    "FORMAT",
+    "GRID_KEYS",
+    "HOUSE_HINT",
+    "blank_sheet",
+    "cover_ranges",
+    "house_hint",
+    "new_sheet_json",
+    "new_sheet_text",
+    "sheet_text",
+    "sheet_to_json",
+]
 
 FORMAT = "homestaging-sheet/1"
 GRID_KEYS = ("furniture_grid", "room_grid")
 """Keys whose rows are written one per line."""
+HOUSE_HINT = "house"
+"""The key of the house map a new sheet carries as a reminder; the reader ignores it."""
 
 
 def sheet_text(sheet: Sheet, form: str = "grid") -> str:
     """The sheet file's text in ``form`` (see :func:`sheet_to_json`)."""
     return dumps_json(sheet_to_json(sheet, form), width=100, rows=GRID_KEYS)
+
+
+def blank_sheet(project: Project, project_ref: str = "", *, player: str = "",
+                source: str = "<sheet>") -> Sheet:
+    """A new sheet for ``project``: its rooms listed in play order, none walled, nothing
+    drawn, the first room being furnished. ``project_ref`` is what the file will name
+    (the project's id when empty; a path relative to the sheet for a project file)."""
+    rooms = tuple(RoomPlan(spec.name, path=json_path(("rooms", index)))
+                  for index, spec in enumerate(project.rooms))
+    current = project.rooms[0].name if project.rooms else None
+    return Sheet(project=project, rooms=rooms, current_room=current, player=player,
+                 source=source, project_ref=project_ref or project.id)
+
+
+def house_hint(project: Project) -> dict[str, Any]:
+    """The project's house as a reminder in a sheet file (``"house"``): what the map's
+    characters mean, the walls drawn before play, and the map, one string per sheet row
+    like the grids. The reader ignores it."""
+    hint: dict[str, Any] = {
+        "about": "the project's house, to help draw the grids below; homestaging ignores "
+                 "this entry",
+        "key": "  ".join(project.map_key()),
+    }
+    if project.walls:
+        hint["walls"] = project.wall_names()
+    hint["map"] = project.map_rows()
+    return hint
+
+
+def new_sheet_json(sheet: Sheet) -> dict[str, Any]:
+    """A sheet to start playing from (``homestaging new``): :func:`sheet_to_json` of the
+    sheet, with the house map (:func:`house_hint`) and, when the sheet has none yet, an
+    empty ``room_grid`` and ``furniture_grid`` of the project's size with empty
+    legends, ready to draw in."""
+    data = sheet_to_json(sheet)
+    current = data.pop("current_room", None)
+    project = sheet.project
+    empty = ["." * project.width for _ in range(project.height)]
+    data[HOUSE_HINT] = house_hint(project)
+    if "room_grid" not in data and not sheet.walled:
+        data["room_grid"], data["room_legend"] = list(empty), {}
+    if "furniture_grid" not in data:
+        data["furniture_grid"], data["furniture_legend"] = list(empty), {}
+    if current is not None:
+        data["current_room"] = current
+    return data
+
+
+def new_sheet_text(sheet: Sheet) -> str:
+    """The text of :func:`new_sheet_json` (the house map's rows one per line)."""
+    return dumps_json(new_sheet_json(sheet), width=100, rows=(*GRID_KEYS, "map"))
 
 
 def sheet_to_json(sheet: Sheet, form: str = "grid") -> dict[str, Any]:
