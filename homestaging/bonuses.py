@@ -89,9 +89,10 @@ class Evaluator:
     """Evaluates selectors and conditions on one sheet (its layout and access computed)."""
 
     def __init__(self, sheet: Sheet, lay: Layout, acc: Access,
-                 excluded: Iterable[int] = ()) -> None:
+                 excluded: Iterable[int] = (), *, verdicts_only: bool = False) -> None:
         self.sheet = sheet
         self.lay = lay
+        self.verdicts_only = verdicts_only
         self.acc = acc
         self.excluded = frozenset(excluded)
         self.walls = lay.blocked_keys
@@ -292,7 +293,10 @@ class Evaluator:
             return Outcome(False, start_text)
         if end is None:
             return Outcome(False, end_text)
-        found = self.distances.route(start, end)
+        limit = None
+        if self.verdicts_only:  # only the verdict counts: search no further than it needs
+            limit = data["max"] if "max" in data else data["min"] - 1
+        found = self.distances.route(start, end, limit=limit)
         if found.length is None:
             holds = "min" in data
             need = f"at least {data['min']} needed" if holds else f"at most {data['max']} needed"
@@ -380,8 +384,11 @@ def _joined(holds: bool, parts: list[Outcome]) -> Outcome:
                    tuple(c for p in parts for c in p.cells))
 
 
-def evaluate(sheet: Sheet, lay: Layout, acc: Access,
-             excluded: Iterable[int] = ()) -> tuple[BonusResult, ...]:
-    """Every bonus of the sheet's project, in project order."""
-    evaluator = Evaluator(sheet, lay, acc, excluded)
+def evaluate(sheet: Sheet, lay: Layout, acc: Access, excluded: Iterable[int] = (), *,
+             verdicts_only: bool = False) -> tuple[BonusResult, ...]:
+    """Every bonus of the sheet's project, in project order. ``verdicts_only``: the
+    points are exact, but a distance is searched only as far as its bound needs (a
+    route longer than a ``max`` is explained as no route): for ranking many placements
+    on a large house."""
+    evaluator = Evaluator(sheet, lay, acc, excluded, verdicts_only=verdicts_only)
     return tuple(evaluator.bonus(bonus) for bonus in sheet.project.bonuses)

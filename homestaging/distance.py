@@ -87,22 +87,25 @@ class Distances:
             if index is not None:
                 solid[index] = 1
         self._solid = bytes(solid)
-        self._known: dict[tuple[Landmark, Landmark], Route] = {}
+        self._known: dict[tuple[Landmark, Landmark, int | None], Route] = {}
 
     def _inside(self, cell: Cell) -> bool:
         return 0 <= cell[0] < self.width and 0 <= cell[1] < self.height
 
-    def route(self, a: Thing | Iterable[Thing], b: Thing | Iterable[Thing]) -> Route:
-        """The shortest route between two objects; ``Route(None)`` when there is none."""
+    def route(self, a: Thing | Iterable[Thing], b: Thing | Iterable[Thing], *,
+              limit: int | None = None) -> Route:
+        """The shortest route between two objects; ``Route(None)`` when there is none, or
+        with a ``limit``, none of at most that length (the search stops there)."""
         first, second = landmark(a), landmark(b)
-        known = self._known.get((first, second))
+        known = self._known.get((first, second, limit))
         if known is None:
-            known = self._known[(first, second)] = self._search(first, second)
+            known = self._known[(first, second, limit)] = self._search(first, second, limit)
         return known
 
-    def _search(self, first: Landmark, second: Landmark) -> Route:
+    def _search(self, first: Landmark, second: Landmark, limit: int | None = None) -> Route:
         """A 0-1 breadth-first search from every square of ``first`` at once: steps onto
-        an empty square cost 1, steps within ``first`` cost 0, furniture is walked around."""
+        an empty square cost 1, steps within ``first`` cost 0, furniture is walked around.
+        Squares leave the queue in order of distance, so past ``limit`` it stops."""
         if not first.exists or not second.exists:
             return Route(None)
         if first.edges & second.edges or first.squares & second.squares:
@@ -151,6 +154,8 @@ class Distances:
                 continue
             done[i] = 1
             here = dist[i]
+            if limit is not None and here > limit:
+                return Route(None)
             if i in goal:
                 return Route(here, self._trace(parent, i, own))
             for step, closed, at in moves:

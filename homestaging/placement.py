@@ -40,17 +40,19 @@ from .sheet import DrawnPiece, Sheet, WildCard
 __all__ = [
     "Candidate",
     "Cut",
-    "PiecePlacements",
     "PlacementKey",
     "SheetMasks",
     "anchor_masks",
     "card_pieces",
+    "card_variants",
+    "covering",
+    "judged",
     "legal_keys",
-    "place_pieces",
     "placements",
     "reference_keys",
     "target_room",
     "why_none",
+    "with_piece",
 ]
 
 PlacementKey = tuple[Cell, int, bool]
@@ -60,10 +62,12 @@ PlacementKey = tuple[Cell, int, bool]
 @dataclass(frozen=True)
 class Cut:
     """Something already drawn that a placement would cut off from the front door: what
-    it is (``K (Corner kitchen)``, ``door of Bath (F3/w)``) and the squares it loses."""
+    it is (``K (Corner kitchen)``, ``door of Bath (F3/w)``), the squares it loses, and
+    the points at stake (the piece's furniture squares; for a door, its room's pieces')."""
 
     what: str
     cells: tuple[Cell, ...]
+    points: int = 0
 
 
 @dataclass(frozen=True)
@@ -153,8 +157,9 @@ def _error_keys(problems: Iterable[Problem]) -> set[tuple[str, tuple[Cell, ...],
     return {(p.code, p.cells, p.subject) for p in problems if p.severity == Severity.ERROR}
 
 
-def _with_piece(sheet: Sheet, placement: Placement) -> Sheet:
-    """``sheet`` plus ``placement``; a mirrored piece is named by the wild card."""
+def with_piece(sheet: Sheet, placement: Placement) -> Sheet:
+    """``sheet`` plus ``placement`` (listed last in ``pieces``); a mirrored piece is
+    named by the wild card."""
     index = len(sheet.pieces)
     drawn = DrawnPiece(placement, f"pieces[{index}]", f"$.pieces[{index}]")
     wild = WildCard((index,), "mirror") if placement.mirror else sheet.wild_card
@@ -175,7 +180,7 @@ def reference_keys(
         for ay in range(project.height - shape.height + 1):
             for ax in range(project.width - shape.width + 1):
                 placement = Placement(piece, (ax, ay), orientation.rotation, orientation.mirror)
-                new = _with_piece(base, placement)
+                new = with_piece(base, placement)
                 lay = layout(new)
                 if lay.piece_rooms[-1] != name or placement.squares & set(lay.room_at):
                     continue
@@ -393,6 +398,16 @@ def anchor_masks(
     return [(orientation, anchors) for orientation, _, anchors in _legal(masks, piece, mirror)]
 
 
+def covering(masks: SheetMasks, orientation: Orientation, layer: int) -> int:
+    """The anchors at which ``orientation``'s furniture covers a square of ``layer`` (AND
+    them with legal anchors)."""
+    compiled = _compile(orientation.shape, masks.width)
+    found = 0
+    for off in compiled.furniture:
+        found |= layer >> off
+    return found & masks.full
+
+
 def legal_keys(
     sheet: Sheet | SheetMasks, piece: Piece, *, room: str | None = None,
     mirror: bool | None = None,
@@ -420,7 +435,7 @@ class _Marks:
     open_moves: Moves  # steps on the sheet, walls ignored
     sources: int
     touching: int  # squares beside a wall, an obstacle or a piece's square
-    targets: tuple[tuple[str, int], ...]  # what must stay reachable: name -> squares
+    targets: tuple[tuple[str, int, int], ...]  # what must stay reachable: name, squares, points
     room_circulation: int  # circulation of the pieces already in the room
     room_near: int = 0  # squares of the pieces already in the room and their neighbours
     reached: int = 0
@@ -451,18 +466,23 @@ class _Marks:
             wall_any |= side_mask
         occupied = masks.furniture | masks.rugs | masks.circulation | masks.obstacles
         touching = ((wall_any & full) | open_moves.step(occupied)) & full
-        targets: list[tuple[str, int]] = []
-        for drawn in sheet.pieces:
+        targets: list[tuple[str, int, int]] = []
+        worth: dict[str | None, int] = {}
+        for index, drawn in enumerate(sheet.pieces):
+            size = 0 if drawn.placement.piece.is_rug else len(drawn.placement.furniture)
+            room = lay.piece_rooms[index]
+            worth[room] = worth.get(room, 0) + size
             circ = mask(drawn.placement.circulation)
             if circ:
-                targets.append((drawn.subject, circ))
+                targets.append((drawn.subject, circ, size))
         for plan in sheet.rooms:
             if not plan.finalized:
                 continue
             for door in plan.doors:
                 outer = [c for c in door.cells if c not in plan.cells]
                 if outer:
-                    targets.append((f"door of {plan.name} ({door.name})", mask(outer)))
+                    targets.append((f"door of {plan.name} ({door.name})", mask(outer),
+                                    worth.get(plan.name, 0)))
         room_circ = mask(c for i in masks.room_pieces
                          for c in sheet.pieces[i].placement.circulation)
         room_squares = mask(c for i in masks.room_pieces for c in sheet.pieces[i].placement.squares)
@@ -495,8 +515,8 @@ class _Marks:
         after = before if rug else self.after(furniture)
         lost = before & ~after
         cut = tuple(
-            Cut(name, tuple(cells(squares & lost, self.masks.width)))
-            for name, squares in self.targets
+            Cut(name, tuple(cells(squares & lost, self.masks.width)), points)
+            for name, squares, points in self.targets
             if squares & lost
         ) if lost else ()
         room_circ = self.room_circulation | circulation
@@ -521,21 +541,25 @@ def placements(
     reading order, rotation, mirror.
     """
     masks = sheet if isinstance(sheet, SheetMasks) else SheetMasks.build(sheet, room)
-    marks = masks.marks
-    width = masks.width
-    found: list[Candidate] = []
-    points = 0 if piece.is_rug else piece.size
-    for orientation, compiled, anchors in _legal(masks, piece, mirror):
-        for bit in iter_bits(anchors):
-            furniture = compiled.furniture_mask << bit
-            circulation = compiled.circulation_mask << bit
-            cut, door = marks.judge(furniture, circulation, piece.is_rug)
-            contact = (furniture & marks.touching).bit_count()
-            joins = not marks.room_near or bool((furniture | circulation) & marks.room_near)
-            found.append(Candidate((bit % width, bit // width), orientation.rotation,
-                                   orientation.mirror, points, cut, door, contact, joins, piece))
+    found = [judged(masks, piece, orientation, bit)
+             for orientation, _, anchors in _legal(masks, piece, mirror)
+             for bit in iter_bits(anchors)]
     found.sort(key=_rank)
     return found
+
+
+def judged(masks: SheetMasks, piece: Piece, orientation: Orientation, bit: int) -> Candidate:
+    """The placement of ``piece`` in ``orientation`` with its anchor on square ``bit``
+    (a legal one, from :func:`anchor_masks`), with its marks."""
+    marks = masks.marks
+    compiled = _compile(orientation.shape, masks.width)
+    furniture = compiled.furniture_mask << bit
+    circulation = compiled.circulation_mask << bit
+    cut, door = marks.judge(furniture, circulation, piece.is_rug)
+    contact = (furniture & marks.touching).bit_count()
+    joins = not marks.room_near or bool((furniture | circulation) & marks.room_near)
+    return Candidate(masks.cell(bit), orientation.rotation, orientation.mirror,
+                     0 if piece.is_rug else piece.size, cut, door, contact, joins, piece)
 
 
 def _rank(c: Candidate) -> tuple[bool, bool, int, int, int, int, int, bool]:
@@ -543,27 +567,13 @@ def _rank(c: Candidate) -> tuple[bool, bool, int, int, int, int, int, bool]:
             c.rotation, c.mirror)
 
 
-@dataclass(frozen=True)
-class PiecePlacements:
-    """The legal placements of one piece, best first; with none, ``reason`` says why when
-    the piece can go nowhere in the room whatever the squares (:func:`why_none`)."""
-
-    piece: Piece
-    candidates: tuple[Candidate, ...]
-    reason: str | None
-
-
-def place_pieces(
-    sheet: Sheet, pieces: Iterable[Piece], *, room: str | None = None,
-    mirror: bool | None = None,
-) -> list[PiecePlacements]:
-    """The legal placements of each piece (``place PIECE``, ``place --card N``), with the
-    reason of each piece that can go nowhere. Raise ValueError, as :func:`target_room`,
-    when no room is being furnished."""
-    found = [(piece, placements(sheet, piece, room=room, mirror=mirror)) for piece in pieces]
-    return [PiecePlacements(piece, tuple(candidates), None if candidates else
-                            why_none(sheet, piece, room=room, mirror=mirror))
-            for piece, candidates in found]
+def card_variants(project: Project, number: int) -> list[list[Piece]]:
+    """The options of each variant of card ``number``, variants in order (a token of
+    the card takes one option of the variant dealt)."""
+    catalog = project.catalog
+    return [[catalog.piece(option) for option in card.options]
+            for (card_number, _), card in sorted(catalog.cards.items())
+            if card_number == number]
 
 
 def card_pieces(project: Project, number: int) -> list[Piece]:

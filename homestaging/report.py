@@ -21,7 +21,8 @@ from .scoring import places, rank, rooms_in_play
 
 if TYPE_CHECKING:  # the results written here; none is needed to write them
     from .bonuses import BonusResult
-    from .placement import Candidate, Cut, PiecePlacements
+    from .moves import Move, Pair, RankedMoves
+    from .placement import Candidate, Cut
     from .projectreader import ProjectFileCheck
     from .scoring import Penalty, PieceScore, RoomScore, ScoreCard, SheetCheck
 
@@ -33,19 +34,23 @@ __all__ = [
     "cut_text",
     "format_candidates",
     "format_check",
+    "format_moves",
     "format_pad",
     "format_pad_check",
     "format_pad_ranking",
-    "format_placements",
+    "format_pairs",
     "format_problems",
     "format_project_checks",
     "format_ranking",
     "format_scorecard",
+    "move_json",
+    "move_text",
+    "moves_json",
     "pad_check_json",
     "pad_json",
     "pad_lines",
     "pad_ranking_json",
-    "placements_json",
+    "pairs_json",
     "problem_json",
     "problem_line",
     "project_checks_json",
@@ -545,6 +550,19 @@ def candidate_json(candidate: Candidate) -> dict[str, Any]:
     }
 
 
+def _candidate_text(number: int, c: Candidate) -> str:
+    """``  1. sofa at B9, rotation 180 (on B10-D10): 3 points; cuts off ...``."""
+    text = f"{number:>3}. {c.piece.id} at {cell_name(c.anchor)}, rotation {c.rotation}"
+    if c.mirror:
+        text += ", mirrored (wild card)"
+    text += f" (on {cells_text(c.furniture)}): {c.points} {_plural(c.points, 'point')}"
+    if c.cuts_off:
+        text += f"; cuts off {'; '.join(cut_text(cut) for cut in c.cuts_off)}"
+    if not c.door_possible:
+        text += "; leaves the room no door"
+    return text
+
+
 def format_candidates(
     candidates: Sequence[Candidate], *, top: int | None = 10, reason: str | None = None
 ) -> str:
@@ -554,21 +572,87 @@ def format_candidates(
     if not candidates:
         return f"no legal placement: {reason}\n" if reason else "no legal placement\n"
     shown = candidates if top is None else candidates[:top]
-    lines = []
-    for number, c in enumerate(shown, 1):
-        text = f"{number:>3}. {c.piece.id} at {cell_name(c.anchor)}, rotation {c.rotation}"
-        if c.mirror:
-            text += ", mirrored (wild card)"
-        text += f" (on {cells_text(c.furniture)}): {c.points} {_plural(c.points, 'point')}"
-        if c.cuts_off:
-            text += f"; cuts off {'; '.join(cut_text(cut) for cut in c.cuts_off)}"
-        if not c.door_possible:
-            text += "; leaves the room no door"
-        lines.append(text)
+    lines = [_candidate_text(number, c) for number, c in enumerate(shown, 1)]
     if len(shown) < len(candidates):
         lines.append(f"     ... {len(candidates) - len(shown)} more "
                      f"({len(candidates)} legal placements)")
     return "\n".join(lines) + "\n"
+
+
+def move_text(number: int, move: Move) -> str:
+    """A move's line: the placement (:func:`format_candidates`'s line), the bonuses it
+    gains or loses, the card options it leaves no room for, and its value."""
+    text = _candidate_text(number, move.candidate)
+    if move.bonuses:
+        changes = ", ".join(f"{bonus} ({_signed(points)})" for bonus, points in move.bonuses)
+        text += f"; bonus {_signed(move.bonus)}: {changes}"
+    if move.crowded_out:
+        text += f"; leaves no room for {', '.join(move.crowded_out)}"
+    if move.value != move.candidate.points:
+        text += f"; worth {move.value}"
+    return text
+
+
+def format_moves(ranked: RankedMoves, *, top: int | None = 10) -> str:
+    """The moves of one piece, best first, numbered (:func:`move_text`); with none, why."""
+    if not ranked.moves:
+        return (f"no legal placement: {ranked.reason}\n" if ranked.reason
+                else "no legal placement\n")
+    shown = ranked.moves if top is None else ranked.moves[:top]
+    lines = [move_text(number, move) for number, move in enumerate(shown, 1)]
+    if len(shown) < ranked.count:
+        looked = (f"; the best of the {len(ranked.moves)} looked at are listed"
+                  if len(ranked.moves) < ranked.count else "")
+        lines.append(f"     ... {ranked.count - len(shown)} more "
+                     f"({ranked.count} legal placements{looked})")
+    return "\n".join(lines) + "\n"
+
+
+def move_json(move: Move) -> dict[str, Any]:
+    """:func:`candidate_json` and what the move is worth: ``value``, ``bonus`` and the
+    ``bonuses`` it changes, ``lost``, ``crowded_out``, ``space``, ``valued``."""
+    return {**candidate_json(move.candidate), "value": move.value, "bonus": move.bonus,
+            "bonuses": [{"text": text, "points": points} for text, points in move.bonuses],
+            "lost": move.lost, "crowded_out": list(move.crowded_out), "space": move.space,
+            "valued": move.valued}
+
+
+def moves_json(ranked: RankedMoves, *, top: int | None = None) -> dict[str, Any]:
+    """``{"piece", "count", "candidates": [...], "reason"?}``: the first ``top`` moves
+    (all when None) as :func:`move_json`; ``reason`` when there is none."""
+    shown = ranked.moves if top is None else ranked.moves[:top]
+    data: dict[str, Any] = {"piece": ranked.piece.id, "count": ranked.count,
+                            "candidates": [move_json(move) for move in shown]}
+    if ranked.reason and not ranked.moves:
+        data["reason"] = ranked.reason
+    return data
+
+
+def format_pairs(pairs: Sequence[Pair], *, top: int | None = 10) -> str:
+    """Two pieces placed together, best first: both placements and their total worth."""
+    if not pairs:
+        return "no two pieces fit together\n"
+    shown = pairs if top is None else pairs[:top]
+    lines = []
+    for number, pair in enumerate(shown, 1):
+        first, second = pair.first.candidate, pair.second.candidate
+        lines.append(f"{number:>3}. {_placed(first)} + {_placed(second)}: worth {pair.value}")
+    if len(shown) < len(pairs):
+        lines.append(f"     ... {len(pairs) - len(shown)} more pairs")
+    return "\n".join(lines) + "\n"
+
+
+def _placed(c: Candidate) -> str:
+    mirrored = ", mirrored" if c.mirror else ""
+    return (f"{c.piece.id} at {cell_name(c.anchor)}, rotation {c.rotation}{mirrored} "
+            f"(on {cells_text(c.furniture)})")
+
+
+def pairs_json(pairs: Sequence[Pair], *, top: int | None = None) -> list[dict[str, Any]]:
+    """``[{"value", "first", "second"}]``, each placement as :func:`move_json`."""
+    shown = pairs if top is None else pairs[:top]
+    return [{"value": pair.value, "first": move_json(pair.first),
+             "second": move_json(pair.second)} for pair in shown]
 
 
 def candidates_json(
@@ -582,25 +666,6 @@ def candidates_json(
     if reason and not candidates:
         data["reason"] = reason
     return data
-
-
-def format_placements(found: Sequence[PiecePlacements], *, top: int | None = 10) -> str:
-    """The placements of each piece (:func:`format_candidates`), under the piece's id and
-    name when there are several pieces."""
-    parts = []
-    for index, each in enumerate(found):
-        head = ("\n" if index else "") + f"{each.piece.id}: {each.piece.name}\n"
-        parts.append((head if len(found) > 1 else "")
-                     + format_candidates(each.candidates, top=top, reason=each.reason))
-    return "".join(parts)
-
-
-def placements_json(found: Sequence[PiecePlacements], *,
-                    top: int | None = None) -> list[dict[str, Any]]:
-    """Per piece, ``{"piece": id, **candidates_json(...)}``."""
-    return [{"piece": each.piece.id, **candidates_json(each.candidates, top=top,
-                                                       reason=each.reason)}
-            for each in found]
 
 
 # -- project files -------------------------------------------------------------------

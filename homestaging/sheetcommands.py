@@ -28,8 +28,8 @@ from .errors import InputError
 
 if TYPE_CHECKING:
     from .catalog import Catalog
+    from .moves import Move
     from .pieces import Piece
-    from .placement import Candidate
     from .project import Project
     from .sheet import Sheet
 
@@ -201,38 +201,61 @@ def place_command(
     top: int, output: str | None, fmt: str,
 ) -> None:
     """Every legal placement of PIECE (or of each piece of --card) in the room being
-    furnished, best first, marking those that would cut off furniture already drawn.
+    furnished, best first by what it is worth: its points, the bonuses it gains or
+    loses, what it cuts off, the space it leaves for the room's other cards. The best
+    five share no square. A card with two selection tokens in the room is also placed
+    as two pieces that fit together.
 
     PIECE is a catalog id ('furniture list'). Each line gives the anchor (the top-left
     square of the turned piece, circulation included) and the rotation, as a 'pieces'
     entry of the sheet takes them, then the squares the furniture covers. SHEET may be
     '-' for standard input.
     """
+    from .moves import rank_pairs, rank_pieces
     from .output import dumps_json
-    from .placement import place_pieces
-    from .report import format_placements, placements_json
+    from .placement import card_variants, target_room
+    from .report import format_moves, format_pairs, moves_json, pairs_json
 
     sheet = read_sheet_argument(sheet_path)
     if piece_id is None and card is None:
         raise click.UsageError("give a PIECE id or --card NUMBER")
     pieces = _chosen_pieces(sheet.project.catalog, sheet.project, piece_id, card)
     try:
-        found = place_pieces(sheet, pieces, room=room, mirror=None if mirror else False)
+        name = target_room(sheet, room)
+        found = rank_pieces(sheet, pieces, room=name, mirror=None if mirror else False)
     except ValueError as error:
         if room is None:
             raise InputError.single(display_name(sheet_path),
                                     f"{error}; nothing to place") from None
         raise click.BadParameter(str(error), param_hint="'--room'") from None
+    spec = sheet.project.room(name)
+    tokens = sum(slot.tokens for slot in spec.cards if slot.number == card) if spec else 0
+    pairs = None
+    if card is not None and tokens >= 2 and piece_id is None:
+        pairs = rank_pairs(sheet, card_variants(sheet.project, card), room=name, ranked=found)
     if output is not None:
-        _place_preview(sheet, room, [(each.piece, each.candidates) for each in found],
+        _place_preview(sheet, room, [(each.piece, each.moves) for each in found],
                        image_path(output, (".png", ".svg", ".pdf"), [sheet_path]), top,
                        card is not None)
     limit = top or None
     if fmt == "json":
-        data = placements_json(found, top=limit)
-        click.echo(dumps_json(data if card is not None else data[0]), nl=False)
-    else:
-        click.echo(format_placements(found, top=limit), nl=False)
+        if card is None:
+            click.echo(dumps_json(moves_json(found[0], top=limit)), nl=False)
+            return
+        data = {"card": card, "room": name, "tokens": tokens,
+                "pieces": [moves_json(each, top=limit) for each in found]}
+        if pairs is not None:
+            data["pairs"] = pairs_json(pairs, top=limit)
+        click.echo(dumps_json(data), nl=False)
+        return
+    parts = []
+    for each in found:
+        head = f"{each.piece.id}: {each.piece.name}\n" if len(found) > 1 else ""
+        parts.append(head + format_moves(each, top=limit))
+    if pairs is not None:
+        parts.append(f"Both tokens of card {card} in {name}: two pieces together\n"
+                     + format_pairs(pairs, top=limit))
+    click.echo("\n".join(parts), nl=False)
 
 
 def _chosen_pieces(catalog: Catalog, project: Project, piece_id: str | None,
@@ -265,7 +288,7 @@ def _chosen_pieces(catalog: Catalog, project: Project, piece_id: str | None,
 
 
 def _place_preview(
-    sheet: Sheet, room: str | None, found: Sequence[tuple[Piece, Sequence[Candidate]]],
+    sheet: Sheet, room: str | None, found: Sequence[tuple[Piece, Sequence[Move]]],
     output: str, top: int, per_piece: bool,
 ) -> None:
     """The plan with the best placements ghosted in: the first ``top`` of one piece, or

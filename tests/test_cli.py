@@ -568,10 +568,14 @@ def test_place_card_json(runner: CliRunner, tmp_path: Path) -> None:
     result = runner.invoke(main, ["place", sheet, "--card", "14", "--top", "1", "--format", "json"])
     assert result.exit_code == 0
     data = json.loads(result.stdout)
-    assert [d["piece"] for d in data] == ["bathtub", "bathtub-corner", "shower", "shower-walk-in"]
-    assert data[0]["count"] == 31
-    assert data[0]["candidates"][0]["at"] == "H2"
-    assert len(data[0]["candidates"]) == 1
+    assert list(data) == ["card", "room", "tokens", "pieces"]  # one token: no pairs
+    assert (data["card"], data["room"], data["tokens"]) == (14, "Bathroom", 1)
+    pieces = data["pieces"]
+    assert [d["piece"] for d in pieces] == ["bathtub", "bathtub-corner", "shower",
+                                            "shower-walk-in"]
+    assert pieces[0]["count"] == 31
+    assert pieces[0]["candidates"][0]["at"] == "H2"
+    assert len(pieces[0]["candidates"]) == 1
 
 
 @pytest.mark.parametrize(

@@ -19,7 +19,7 @@ EXAMPLE = ROOT / "examples" / "tutorial-finished.json"
 # Every module of the package, lowest first: a module may only import the ones before it.
 CORE = [  # the game: squares, pieces, the models, rules, access, scoring, placements (no I/O)
     "grid", "errors", "scorepad", "pieces", "catalog", "project", "sheet", "layout", "rules",
-    "access", "blocking", "distance", "bonuses", "scoring", "bitmask", "placement",
+    "access", "blocking", "distance", "bonuses", "scoring", "bitmask", "placement", "moves",
 ]
 CLI = ["clitools", "sheetcommands", "datacommands", "cli"]  # the only ones that use click
 LAYERS = [

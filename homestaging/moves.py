@@ -1,0 +1,482 @@
+"""What a move is worth: the legal placements of a piece, ranked (``docs/placement.md``).
+
+A move is a legal placement (:mod:`homestaging.placement`) with its value in points:
+
+    value = points + bonus - lost
+
+* ``points``: the furniture squares it adds (0 for a rug);
+* ``bonus``: the project's bonus points it gains, less those it loses, counting every
+  walled room and the room being furnished as connected to the front door;
+* ``lost``: the points of what it cuts off (pieces whose circulation loses its link to
+  the front door, rooms whose door does), and, when it leaves the room being furnished
+  no possible door, the points of the room's pieces, its own included.
+
+Equal values are ranked by: joins the pieces already in the room, more of the room's
+card options still fit somewhere afterwards (while the room has tokens left), more
+legal placements left for them, more contact, then the anchor in reading order, the
+rotation, unmirrored first. The first :data:`DIVERSE` moves share no square (furniture
+or circulation) when the room has space for that many.
+
+Large houses stay bounded: at most :data:`JUDGED` placements of a piece are judged
+(those touching what a bonus looks at, then those touching a wall or a piece, then the
+others, in reading order), and the best of them by the other terms (:func:`pool_size`,
+fewer on large houses), plus those touching what a bonus looks at, are valued with
+bonuses and space. :func:`rank_moves` is the library's answer to "where is this piece
+best?", for ``place`` and for an automatic player; :func:`rank_pairs` places the two
+pieces of a card with two selection tokens together.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .access import Access, access, connected_access
+from .bitmask import Moves as Steps
+from .bitmask import bits, cells, iter_bits
+from .bonuses import BonusResult, evaluate
+from .grid import Cell, components, reading_order
+from .layout import layout
+from .pieces import Orientation, Piece, Placement
+from .placement import (
+    Candidate,
+    SheetMasks,
+    anchor_masks,
+    covering,
+    judged,
+    why_none,
+    with_piece,
+)
+from .rules import check
+from .scoring import involved
+from .sheet import Sheet
+
+__all__ = [
+    "DIVERSE",
+    "JUDGED",
+    "Move",
+    "Pair",
+    "RankedMoves",
+    "judged_size",
+    "pool_size",
+    "rank_moves",
+    "rank_pairs",
+    "rank_pieces",
+]
+
+JUDGED = 2000
+"""Placements of one piece judged at most (cut-offs, door, contact) on a small house."""
+JUDGED_SQUARES = 4_000_000
+"""On larger houses fewer are judged (at least 300), so that judged x house squares
+stays about this (a judgement may flood the whole house)."""
+POOL = 64
+"""Placements of one piece valued at most (bonuses, space left) on a small house."""
+POOL_SQUARES = 12_000
+"""On larger houses the pool shrinks so that pool x house squares stays about this (a
+placement's bonuses are measured on the whole house)."""
+PER_HOTSPOT = 3
+"""Moves valued for touching each part of what a bonus looks at (a window, a door...)."""
+DIVERSE = 5
+"""The first moves of a list share no square (furniture or circulation)."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """A legal placement and what it is worth.
+
+    ``bonuses``: the bonuses it changes, ``(text, points gained or lost)``.
+    ``lost``: the points it cuts off or strands (see the module's doc).
+    ``crowded_out``: the room's card options that fitted somewhere before and no longer
+    fit anywhere after it (while the room has tokens left). ``space``: the legal
+    placements left for the room's card options. ``valued``: bonuses and space were
+    computed (the pool); else they count as 0.
+    """
+
+    candidate: Candidate
+    value: int
+    bonus: int = 0
+    bonuses: tuple[tuple[str, int], ...] = ()
+    lost: int = 0
+    crowded_out: tuple[str, ...] = ()
+    space: int = 0
+    valued: bool = False
+
+    @property
+    def piece(self) -> Piece:
+        return self.candidate.piece
+
+    @property
+    def placement(self) -> Placement:
+        return self.candidate.placement
+
+    @property
+    def furniture(self) -> frozenset[Cell]:
+        return self.candidate.furniture
+
+    @property
+    def squares(self) -> frozenset[Cell]:
+        """Furniture and circulation: what the move takes on the sheet."""
+        return self.candidate.placement.squares
+
+
+@dataclass(frozen=True)
+class RankedMoves:
+    """The moves of one piece, best first. ``count`` is the number of legal placements
+    (more than the moves listed when the house is large); ``reason`` says why there is
+    none when the piece can go nowhere whatever the squares."""
+
+    piece: Piece
+    moves: tuple[Move, ...]
+    count: int
+    reason: str | None = None
+
+
+@dataclass(frozen=True)
+class Pair:
+    """Two pieces of one card placed together: ``second`` is valued on the sheet with
+    ``first`` drawn."""
+
+    first: Move
+    second: Move
+
+    @property
+    def value(self) -> int:
+        return self.first.value + self.second.value
+
+    @property
+    def furniture(self) -> frozenset[Cell]:
+        return self.first.furniture | self.second.furniture
+
+    @property
+    def squares(self) -> frozenset[Cell]:
+        """Furniture and circulation of both pieces."""
+        return self.first.squares | self.second.squares
+
+
+def judged_size(masks: SheetMasks) -> int:
+    """How many placements of a piece are judged at most: :data:`JUDGED` on a small
+    house, fewer (at least 300) on a large one."""
+    area = masks.house.bit_count() or 1
+    return max(300, min(JUDGED, JUDGED_SQUARES // area))
+
+
+def pool_size(masks: SheetMasks) -> int:
+    """How many placements of a piece are valued with bonuses and space: :data:`POOL` on
+    a small house, fewer (at least 2) on a large one."""
+    area = masks.house.bit_count() or 1
+    return max(2, min(POOL, POOL_SQUARES // area))
+
+
+def rank_moves(sheet: Sheet | SheetMasks, piece: Piece, *, room: str | None = None,
+               mirror: bool | None = None, pool: int | None = None) -> RankedMoves:
+    """The legal placements of ``piece`` in the room being furnished, as moves, best
+    first (see the module's doc). Pass a :class:`SheetMasks` to reuse it across pieces."""
+    masks = sheet if isinstance(sheet, SheetMasks) else SheetMasks.build(sheet, room)
+    return _Ranking(masks).rank(piece, mirror, pool_size(masks) if pool is None else pool)
+
+
+def rank_pieces(sheet: Sheet, pieces: Iterable[Piece], *, room: str | None = None,
+                mirror: bool | None = None) -> list[RankedMoves]:
+    """:func:`rank_moves` for each piece, on masks built once."""
+    masks = SheetMasks.build(sheet, room)
+    ranking = _Ranking(masks)
+    return [ranking.rank(piece, mirror, pool_size(masks)) for piece in pieces]
+
+
+def rank_pairs(sheet: Sheet, variants: Sequence[Sequence[Piece]], *, room: str | None = None,
+               first: int | None = None, second: int = 2,
+               ranked: Sequence[RankedMoves] = ()) -> list[Pair]:
+    """The two pieces one card with two selection tokens gives, placed together, best
+    first: each token takes an option of the variant dealt, so a pair is two options of
+    one variant (the same one twice, or both). For each piece, its best ``first`` moves,
+    and for each of them the best ``second`` moves of each piece it may pair with, on
+    the sheet with it drawn (valued on a small pool, none on a large house: then by
+    points and cut-offs only). ``first`` defaults to 4, 1 on a large house; ``ranked``
+    may give the pieces' moves already ranked on ``sheet``. A pair drawn in either order, or
+    covering the same squares as a better one, is listed once; the first
+    :data:`DIVERSE` pairs share no square as far as the pairs found allow. Unmirrored
+    only (the wild card would be spent on one piece)."""
+    masks = SheetMasks.build(sheet, room)
+    base = masks.sheet
+    ranking = _Ranking(masks)
+    small = pool_size(masks) // 16
+    if first is None:
+        first = 4 if small else 1
+    known = {each.piece.id: each for each in ranked}
+    partners: dict[str, set[str]] = {}
+    by_id: dict[str, Piece] = {}
+    for options in variants:
+        for piece in options:
+            by_id[piece.id] = piece
+            partners.setdefault(piece.id, set()).update(p.id for p in options)
+    seen: set[frozenset[tuple[str, Cell, int]]] = set()
+    pairs: list[Pair] = []
+    for piece_id in sorted(partners):
+        piece = by_id[piece_id]
+        mine = known.get(piece_id) or ranking.rank(piece, False, pool_size(masks))
+        for move in [m for m in mine.moves if not m.candidate.mirror][:first]:
+            then = _Ranking(SheetMasks.build(with_piece(base, move.placement), masks.room))
+            for other_id in sorted(partners[piece_id]):
+                for follow in then.rank(by_id[other_id], False, small).moves[:second]:
+                    key = frozenset([(piece_id, move.candidate.anchor, move.candidate.rotation),
+                                     (other_id, follow.candidate.anchor,
+                                      follow.candidate.rotation)])
+                    if key not in seen:
+                        seen.add(key)
+                        pairs.append(Pair(move, follow))
+    pairs.sort(key=lambda p: (-p.value, not p.second.candidate.joins_room,
+                              -p.second.space, *_tie(p.first), *_tie(p.second)))
+    covered: set[frozenset[Cell]] = set()
+    unique = []
+    for pair in pairs:
+        if pair.squares not in covered:
+            covered.add(pair.squares)
+            unique.append(pair)
+    return _diverse(unique, lambda p: p.squares)
+
+
+def _tie(move: Move) -> tuple[int, int, int, bool]:
+    c = move.candidate
+    return (*reading_order(c.anchor), c.rotation, c.mirror)
+
+
+def _diverse(items: list[Any], squares: Any) -> list[Any]:
+    """``items`` with the first :data:`DIVERSE` chosen greedily, in order, among those
+    sharing no square with the ones already chosen (then the best left fill up); the
+    rest follow in order."""
+    chosen: list[Any] = []
+    taken: set[Cell] = set()
+    for item in items:
+        if len(chosen) == DIVERSE:
+            break
+        cells = squares(item)
+        if not cells & taken:
+            chosen.append(item)
+            taken |= cells
+    picked = {id(item) for item in chosen}
+    rest = [item for item in items if id(item) not in picked]
+    while len(chosen) < DIVERSE and rest:
+        chosen.append(rest.pop(0))
+    return chosen + rest
+
+
+class _Ranking:
+    """What moves on one sheet are measured against: the masks, the room's options and
+    tokens, and the bonuses as they stand (every walled room counted as connected)."""
+
+    def __init__(self, masks: SheetMasks) -> None:
+        self.masks = masks
+        self.sheet = masks.sheet
+        project = self.sheet.project
+        self.options = sorted(masks.options)
+        held = len(masks.room_pieces)
+        self.left = (masks.tokens - held - 1) if masks.tokens is not None else 0
+        self.room_points = sum(
+            len(self.sheet.pieces[i].placement.furniture) for i in masks.room_pieces
+            if not self.sheet.pieces[i].placement.piece.is_rug)
+        self._bonuses: tuple[BonusResult, ...] | None = None
+        self._access: Access | None = None
+        self._excluded: frozenset[int] | None = None
+        self._fits: dict[str, int] | None = None
+        self.has_bonuses = bool(project.bonuses)
+
+    # -- bonuses -----------------------------------------------------------------------
+
+    def excluded(self) -> frozenset[int]:
+        if self._excluded is None:
+            self._excluded = involved(self.sheet, check(self.sheet, end_of_game=False))
+        return self._excluded
+
+    def base_bonuses(self) -> tuple[BonusResult, ...]:
+        """The bonuses as the sheet stands, every walled room and the room being
+        furnished counted as connected."""
+        if self._bonuses is None:
+            sheet, lay = self.sheet, self.masks.lay
+            self._access = connected_access(sheet, lay, access(sheet, lay),
+                                            furnishing=self.masks.room)
+            self._bonuses = evaluate(sheet, lay, self._access, self.excluded(),
+                                     verdicts_only=True)
+        return self._bonuses
+
+    def bonus_change(self, candidate: Candidate) -> tuple[int, tuple[tuple[str, int], ...]]:
+        """The bonus points a placement gains or loses. The access verdicts of the sheet
+        are kept (what the placement cuts off is counted in ``lost``), the new piece
+        reached like the room it is furnishing."""
+        before = self.base_bonuses()
+        base = self._access
+        assert base is not None
+        sheet = with_piece(self.sheet, candidate.placement)
+        acc = dataclasses.replace(base, pieces=(*base.pieces, ""))
+        after = evaluate(sheet, layout(sheet), acc, self.excluded(), verdicts_only=True)
+        changed = tuple((now.text, now.points - before.points)
+                        for before, now in zip(before, after, strict=True)
+                        if now.points != before.points)
+        return sum(points for _, points in changed), changed
+
+    def relevant(self, piece: Piece) -> bool:
+        """Whether a bonus of the project can change with where ``piece`` goes: one names
+        a piece it may match, or measures a distance (routes go round furniture)."""
+        return any(_touches(bonus.when or bonus.per or {}, piece)
+                   for bonus in self.sheet.project.bonuses)
+
+    def hotspots(self) -> tuple[int, int]:
+        """Squares a bonus looks at (inside windows, beside doors, the pieces drawn, the
+        routes of the distance bonuses), and the same grown by a step."""
+        masks = self.masks
+        sheet = self.sheet
+        lay = masks.lay
+        house = sheet.project.house
+        spots: set[Cell] = set(lay.furniture_at) | set(lay.rug_squares)
+        for window in sheet.windows:
+            inside = window.inside(house)
+            if inside is not None:
+                spots.add(inside)
+        for door in [*sheet.front_doors, *(d for r in sheet.rooms for d in r.doors)]:
+            spots.update(door.cells)
+        for bonus in self.base_bonuses():
+            for route in bonus.routes:
+                spots.update(route)
+        core = bits(spots, masks.width, masks.height)
+        return core, Steps.build(masks.width, masks.height).grow(core)
+
+    # -- space -------------------------------------------------------------------------
+
+    def fits(self, masks: SheetMasks) -> dict[str, int]:
+        """Legal placements of each of the room's card options on ``masks``."""
+        return {option: sum(anchors.bit_count() for _, anchors in anchor_masks(
+            masks, self.sheet.project.catalog.piece(option), mirror=False))
+            for option in self.options}
+
+    def space_after(self, candidate: Candidate) -> tuple[tuple[str, ...], int]:
+        if self._fits is None:
+            self._fits = self.fits(self.masks)
+        masks = self.masks
+        width, height = masks.width, masks.height
+        furniture = bits(candidate.furniture, width, height)
+        circulation = bits(candidate.circulation, width, height)
+        rug = candidate.piece.is_rug
+        after = dataclasses.replace(
+            masks, furniture=masks.furniture if rug else masks.furniture | furniture,
+            rugs=masks.rugs | furniture if rug else masks.rugs,
+            circulation=masks.circulation | circulation,
+            room_pieces=(*masks.room_pieces, len(self.sheet.pieces)), _anchor_boxes={})
+        fits = self.fits(after)
+        gone = tuple(o for o in self.options if self._fits[o] and not fits[o])
+        return gone, sum(fits.values())
+
+    # -- ranking -----------------------------------------------------------------------
+
+    def rank(self, piece: Piece, mirror: bool | None, pool: int) -> RankedMoves:
+        legal = anchor_masks(self.masks, piece, mirror=mirror)
+        count = sum(anchors.bit_count() for _, anchors in legal)
+        if not count:
+            return RankedMoves(piece, (), 0, why_none(self.masks, piece, mirror=mirror))
+        relevant = self.has_bonuses and self.relevant(piece) and pool > 0
+        hot = self.hotspots() if relevant else (0, 0)
+        chosen = _choose(self.masks, legal, count, hot[1], self.masks.marks.touching,
+                         judged_size(self.masks))
+        moves = [self.cheap(judged(self.masks, piece, orientation, bit))
+                 for orientation, bit in chosen]
+        moves.sort(key=_cheap_key)
+        valued = set(range(min(pool, len(moves))))
+        if hot[1]:
+            valued.update(self.near_hotspots(moves, hot, valued, pool))
+        for i in sorted(valued):
+            moves[i] = self.value(moves[i], relevant)
+        moves.sort(key=_key)
+        return RankedMoves(piece, tuple(_diverse(moves, lambda m: m.squares)), count)
+
+    def near_hotspots(self, moves: list[Move], hot: tuple[int, int], valued: set[int],
+                      pool: int) -> list[int]:
+        """Moves (indexes, best first) to value for their bonuses besides the pool: for
+        each part of the hotspots (a window, a door, a piece, a route), the best
+        :data:`PER_HOTSPOT` touching it and the best on the hotspot itself; then others
+        touching them up to the pool's size."""
+        core, near = hot
+        width, height = self.masks.width, self.masks.height
+        shapes = [bits(move.furniture, width, height) for move in moves]
+        found: list[int] = []
+        for part in components(cells(near, width)):
+            mask = bits(part, width, height)
+            touching = [i for i, shape in enumerate(shapes)
+                        if shape & mask and i not in valued and i not in found]
+            on_it = [i for i in touching if shapes[i] & core]
+            found += list(dict.fromkeys(touching[:PER_HOTSPOT] + on_it[:PER_HOTSPOT]))
+        more = [i for i, shape in enumerate(shapes)
+                if shape & near and i not in valued and i not in found]
+        return found + more[:max(0, pool - len(found))]
+
+    def cheap(self, candidate: Candidate) -> Move:
+        lost = sum(cut.points for cut in candidate.cuts_off)
+        if not candidate.door_possible:
+            lost += self.room_points + candidate.points
+        return Move(candidate, candidate.points - lost, lost=lost)
+
+    def value(self, move: Move, relevant: bool) -> Move:
+        bonus, changed = self.bonus_change(move.candidate) if relevant else (0, ())
+        gone, space = self.space_after(move.candidate) if self.left > 0 else ((), 0)
+        return dataclasses.replace(move, value=move.value + bonus, bonus=bonus,
+                                   bonuses=changed, crowded_out=gone, space=space, valued=True)
+
+
+def _touches(node: Any, piece: Piece) -> bool:
+    """Whether a bonus tree has a piece filter ``piece`` may match, or a distance."""
+    if isinstance(node, list):
+        return any(_touches(item, piece) for item in node)
+    if not isinstance(node, dict):
+        return False
+    if "distance" in node:
+        return True
+    flt = node.get("piece")
+    if isinstance(flt, dict) and (flt.get("id", piece.id) == piece.id
+                                  and flt.get("tag", piece.tags[0] if piece.tags else None)
+                                  in (*piece.tags, None)):
+        return True
+    return any(_touches(value, piece) for value in node.values())
+
+
+def _choose(masks: SheetMasks, legal: list[tuple[Orientation, int]], count: int, hot: int,
+            touching: int, most: int) -> list[tuple[Orientation, int]]:
+    """The (orientation, anchor bit) pairs to judge: all of them, or when there are more
+    than ``most``, those touching a hotspot, then those touching a wall or a piece, then
+    the others, each class in reading order, orientations taking turns."""
+    if count <= most:
+        return [(o, bit) for o, anchors in legal for bit in iter_bits(anchors)]
+    chosen: list[tuple[int, int]] = []  # (bit, orientation index)
+    left = [anchors for _, anchors in legal]
+    for layer in (hot, touching, None):
+        streams = [_indexed(i, left[i] if layer is None
+                            else left[i] & covering(masks, legal[i][0], layer))
+                   for i in range(len(legal))]
+        while streams and len(chosen) < most:
+            alive = []
+            for stream in streams:
+                found = next(stream, None)
+                if found is None:
+                    continue
+                chosen.append(found)
+                left[found[1]] &= ~(1 << found[0])
+                alive.append(stream)
+                if len(chosen) == most:
+                    break
+            streams = alive
+    return [(legal[i][0], bit) for bit, i in sorted(chosen)]
+
+
+def _indexed(index: int, mask: int) -> Iterator[tuple[int, int]]:
+    for bit in iter_bits(mask):
+        yield bit, index
+
+
+def _cheap_key(move: Move) -> tuple[int, bool, int, int, int, int, bool]:
+    c = move.candidate
+    return (-move.value, not c.joins_room, -c.contact, *reading_order(c.anchor), c.rotation,
+            c.mirror)
+
+
+def _key(move: Move) -> tuple[int, bool, bool, int, int, int, int, int, int, bool]:
+    c = move.candidate
+    return (-move.value, not move.valued, not c.joins_room, len(move.crowded_out), -move.space,
+            -c.contact, *reading_order(c.anchor), c.rotation, c.mirror)
