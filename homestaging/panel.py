@@ -85,6 +85,9 @@ def panel_lines(sheet: Sheet, card: ScoreCard | None, problems: Sequence[Problem
         note = (" (empty)" if room.empty else "" if room.reachable
                 else " (being furnished)" if room.name == sheet.current_room
                 else " (unreachable)" if end_of_game or sheet.front_doors else "")
+        worth = room.points_if_connected
+        if worth is not None and worth != room.points:
+            note += f" ({worth} if connected)"
         lines.append((f"  {room.name}{note}", _points(room.points), "plain"))
     if card.bonuses:
         lines.append(("Bonuses", "", "head"))
@@ -102,6 +105,9 @@ def panel_lines(sheet: Sheet, card: ScoreCard | None, problems: Sequence[Problem
             for i, part in enumerate(textwrap.wrap(penalty.text, 40) or [""]):
                 lines.append((f"  {part}", _points(penalty.points) if i == 0 else "", "plain"))
     lines.append(("Total" if end_of_game else "Total so far", _points(card.total), "total"))
+    if card.total_if_connected is not None and card.total_if_connected != card.total:
+        lines.append((f"{card.total_if_connected} if every walled room is connected", "",
+                      "note"))
     lines.append((f"Tie-break: {card.furniture_count} pieces", "", "plain"))
     unreachable = unreachable_pieces(sheet, card, end_of_game)
     if unreachable:

@@ -315,6 +315,9 @@ def _draw_room_labels(ax: Axes, sheet: Sheet, card: ScoreCard | None, lay: Layou
             tail = f"\n{result.points} pt" + ("" if abs(result.points) == 1 else "s")
             if result.empty:
                 tail += " (empty)"
+            later = result.points_if_connected
+            if later is not None and later != result.points:
+                tail += f"\n{later} pt{'' if abs(later) == 1 else 's'} if connected"
         options = [room.name + tail]
         words = room.name.split()
         if len(words) > 1:
