@@ -310,19 +310,22 @@ def _draw_room_labels(ax: Axes, sheet: Sheet, card: ScoreCard | None, lay: Layou
         if not room.finalized:
             continue
         result = points.get(room.name)
-        tail = ""
+        tails = [""]
         if result is not None:
             tail = f"\n{result.points} pt" + ("" if abs(result.points) == 1 else "s")
             if result.empty:
                 tail += " (empty)"
+            tails = [tail]
             later = result.points_if_connected
             if later is not None and later != result.points:
-                tail += f"\n{later} pt{'' if abs(later) == 1 else 's'} if connected"
-        options = [room.name + tail]
+                worth = f"{later} pt{'' if abs(later) == 1 else 's'} if connected"
+                tails = [f"{tail}\n{worth}", f"{tail}, {worth}"]
         words = room.name.split()
+        options = [room.name + tail for tail in tails]
         if len(words) > 1:
             cut = (len(words) + 1) // 2
-            options.append(" ".join(words[:cut]) + "\n" + " ".join(words[cut:]) + tail)
+            options += [" ".join(words[:cut]) + "\n" + " ".join(words[cut:]) + tail
+                        for tail in tails]
         lx, ly, label, size = label_place(room.cells, taken, options, cell_pt,
                                           largest=max(5.5, min(10.0, cell_pt * 0.4)),
                                           avoid=lay.circulation)
@@ -376,7 +379,8 @@ def _text_extent(text: str, *, bold: bool) -> tuple[float, float]:
     lines = text.split("\n")
     widest = max(TextToPath().get_text_width_height_descent(line, font, False)[0]
                  for line in lines) / 10
-    return widest + 0.6, 1.2 * len(lines) + 0.5
+    # three lines and more come out a little taller than their line spacing says
+    return widest + 0.6, 1.2 * len(lines) + 0.5 + (0.3 if len(lines) > 2 else 0.0)
 
 
 def _label_size(extent: tuple[float, float], width_pt: float, height_pt: float) -> float:

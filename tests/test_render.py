@@ -307,7 +307,7 @@ def test_room_labels_lie_inside_their_rooms() -> None:
         x, y = text.get_position()
         assert (int(x - 0.01), int(y - 0.01)) not in furniture or (int(x), int(y)) not in furniture
     master = next(t for t in labels if t.get_text().startswith("Master"))
-    assert master.get_text() == "Master\nbedroom\n0 pts"
+    assert master.get_text() == "Master bedroom\n0 pts, 15 pts if connected"
 
 
 def test_current_room_label_lies_in_its_area() -> None:
