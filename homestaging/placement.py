@@ -439,6 +439,8 @@ class _Marks:
     room_circulation: int  # circulation of the pieces already in the room
     room_near: int = 0  # squares of the pieces already in the room and their neighbours
     reached: int = 0
+    landings: tuple[tuple[str, int, int], ...] = ()  # squares a door opens onto: name,
+    # squares, points (the room being furnished will be walled around its pieces' squares)
 
     @classmethod
     def build(cls, masks: SheetMasks) -> _Marks:
@@ -475,14 +477,25 @@ class _Marks:
             circ = mask(drawn.placement.circulation)
             if circ:
                 targets.append((drawn.subject, circ, size))
+        landings: list[tuple[str, int, int]] = []
         for plan in sheet.rooms:
             if not plan.finalized:
                 continue
             for door in plan.doors:
                 outer = [c for c in door.cells if c not in plan.cells]
                 if outer:
-                    targets.append((f"door of {plan.name} ({door.name})", mask(outer),
-                                    worth.get(plan.name, 0)))
+                    target = (f"door of {plan.name} ({door.name})", mask(outer),
+                              worth.get(plan.name, 0))
+                    targets.append(target)
+                    landings.append(target)
+        if not sheet.project.no_hallway:
+            for door in sheet.front_doors:
+                inside = door.inside(house)
+                if inside is not None:
+                    landings.append((f"front door ({door.name})", mask([inside]),
+                                     sum(worth.values())))
+        else:
+            landings.clear()
         room_circ = mask(c for i in masks.room_pieces
                          for c in sheet.pieces[i].placement.circulation)
         room_squares = mask(c for i in masks.room_pieces for c in sheet.pieces[i].placement.squares)
@@ -490,6 +503,7 @@ class _Marks:
                     room_circ)
         marks.room_near = open_moves.grow(room_squares)
         marks.reached = moves.flood(sources, walkable)
+        marks.landings = tuple(landings)
         return marks
 
     def after(self, furniture: int) -> int:
@@ -510,20 +524,29 @@ class _Marks:
         return self.moves.flood(self.sources, self.walkable & ~furniture)
 
     def judge(self, furniture: int, circulation: int, rug: bool) -> tuple[tuple[Cut, ...], bool]:
-        """(cut off, door possible) for a piece with these squares."""
+        """(cut off, door possible) for a piece with these squares. Besides the walkable
+        links it breaks, a piece on the square a walled room's door opens onto (or the
+        square inside the front door) cuts that door off: once the room being furnished
+        is walled around its pieces, the door would open into it (with a hallway)."""
         before = self.reached
         after = before if rug else self.after(furniture)
         lost = before & ~after
-        cut = tuple(
-            Cut(name, tuple(cells(squares & lost, self.masks.width)), points)
+        width = self.masks.width
+        cut = [
+            Cut(name, tuple(cells(squares & lost, width)), points)
             for name, squares, points in self.targets
             if squares & lost
-        ) if lost else ()
+        ] if lost else []
+        taken = furniture | circulation
+        named = {c.what for c in cut}
+        cut += [Cut(name, tuple(cells(squares & taken, width)), points)
+                for name, squares, points in self.landings
+                if squares & taken and name not in named]
         room_circ = self.room_circulation | circulation
         used = room_circ | furniture
         free = after & ~used & ~self.masks.walled
         door = (room_circ & ~after) == 0 and bool(free)
-        return cut, door
+        return tuple(cut), door
 
 
 

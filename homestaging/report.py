@@ -295,6 +295,10 @@ def _score_lines(check: SheetCheck) -> list[str]:
         if room.name not in walled and not check.end_of_game:
             state = ("being furnished" if room.name == sheet.current_room
                      else "not walled yet" if room.name in in_play else "not played yet")
+            drawn = sum(len(p.furniture) for p in room.pieces
+                        if not sheet.pieces[p.index].placement.piece.is_rug)
+            if drawn:
+                state += f", {drawn} {_plural(drawn, 'point')} drawn"
             rows.append((room.name, "", state))
             continue
         note = ""

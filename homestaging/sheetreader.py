@@ -506,9 +506,18 @@ class _Reader:
         for part in sorted(components(stray), key=lambda part: min(map(reading_order, part))):
             first = min(part, key=reading_order)
             many = len(part) > 1
+            around = {(x + dx, y + dy) for x, y in part
+                      for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))}
+            beside = [piece for piece in drawn if piece.placement.squares & around][:2]
+            where = "; ".join(
+                f"{piece.subject} beside {'them' if many else 'it'} has its circulation at "
+                f"{cells_text(piece.placement.circulation)}" if piece.placement.circulation
+                else f"{piece.subject} beside {'them' if many else 'it'} has no circulation"
+                for piece in beside)
             self.note(Code.STRAY_MARK, f"the o mark{'s' if many else ''} at {cells_text(part)} "
-                      f"belong{'' if many else 's'} to no piece: no piece drawn has circulation "
-                      f"there", "circulation marks", part, ("furniture_grid", first[1]))
+                      f"belong{'' if many else 's'} to no piece: "
+                      + (where or "no piece drawn has circulation there"),
+                      "circulation marks", part, ("furniture_grid", first[1]))
 
     def match(
         self, char: str, group: frozenset[Cell], piece: Piece, rotation: int | None,
