@@ -294,7 +294,7 @@ def access_problems(sheet: Sheet, lay: Layout, acc: Access,
         if reason and if_connected is not None and not if_connected.room_reachable(plan.name):
             reason = if_connected.rooms.get(plan.name, reason)
         if plan.finalized and reason and plan.name in furnished:
-            door = plan.doors[0].cells if plan.doors else ()
+            door = tuple(in_reading_order(plan.doors[0].cells)) if plan.doors else ()
             problems.append(Problem(
                 Code.UNREACHABLE_ROOM, Severity.WARNING, f"{plan.name} cannot be reached: {reason}",
                 f"room {plan.name}", door, plan.path,

@@ -8,8 +8,9 @@ A move is a legal placement (:mod:`homestaging.placement`) with its value in poi
 * ``bonus``: the project's bonus points it gains, less those it loses, counting every
   walled room and the room being furnished as connected to the front door;
 * ``lost``: the points of what it cuts off (pieces whose circulation loses its link to
-  the front door, rooms whose door does), and, when it leaves the room being furnished
-  no possible door, the points of the room's pieces, its own included.
+  the front door, rooms whose door does or whose door would open into the room being
+  furnished), and, when it leaves that room no possible door or takes the square inside
+  the front door, the points of the room's pieces, its own included.
 
 Equal values are ranked by: joins the pieces already in the room, more of the room's
 card options still fit somewhere afterwards (while the room has tokens left), more
@@ -410,7 +411,7 @@ class _Ranking:
 
     def cheap(self, candidate: Candidate) -> Move:
         lost = sum(cut.points for cut in candidate.cuts_off)
-        if not candidate.door_possible:
+        if not candidate.door_possible or any(cut.strands for cut in candidate.cuts_off):
             lost += self.room_points + candidate.points
         return Move(candidate, candidate.points - lost, lost=lost)
 

@@ -63,11 +63,14 @@ PlacementKey = tuple[Cell, int, bool]
 class Cut:
     """Something already drawn that a placement would cut off from the front door: what
     it is (``K (Corner kitchen)``, ``door of Bath (F3/w)``), the squares it loses, and
-    the points at stake (the piece's furniture squares; for a door, its room's pieces')."""
+    the points at stake (the piece's furniture squares; for a door, its room's pieces';
+    for the front door, every piece's)."""
 
     what: str
     cells: tuple[Cell, ...]
     points: int = 0
+    strands: bool = False
+    """The front door would open into the room being furnished: its pieces are lost too."""
 
 
 @dataclass(frozen=True)
@@ -439,8 +442,8 @@ class _Marks:
     room_circulation: int  # circulation of the pieces already in the room
     room_near: int = 0  # squares of the pieces already in the room and their neighbours
     reached: int = 0
-    landings: tuple[tuple[str, int, int], ...] = ()  # squares a door opens onto: name,
-    # squares, points (the room being furnished will be walled around its pieces' squares)
+    landings: tuple[tuple[str, int, int, bool], ...] = ()  # squares a door opens onto: name,
+    # squares, points, strands (the room being furnished is walled around its pieces)
 
     @classmethod
     def build(cls, masks: SheetMasks) -> _Marks:
@@ -477,7 +480,7 @@ class _Marks:
             circ = mask(drawn.placement.circulation)
             if circ:
                 targets.append((drawn.subject, circ, size))
-        landings: list[tuple[str, int, int]] = []
+        landings: list[tuple[str, int, int, bool]] = []
         for plan in sheet.rooms:
             if not plan.finalized:
                 continue
@@ -487,13 +490,13 @@ class _Marks:
                     target = (f"door of {plan.name} ({door.name})", mask(outer),
                               worth.get(plan.name, 0))
                     targets.append(target)
-                    landings.append(target)
+                    landings.append((*target, False))
         if not sheet.project.no_hallway:
             for door in sheet.front_doors:
                 inside = door.inside(house)
                 if inside is not None:
                     landings.append((f"front door ({door.name})", mask([inside]),
-                                     sum(worth.values())))
+                                     sum(worth.values()), True))
         else:
             landings.clear()
         room_circ = mask(c for i in masks.room_pieces
@@ -539,9 +542,9 @@ class _Marks:
         ] if lost else []
         taken = furniture | circulation
         named = {c.what for c in cut}
-        cut += [Cut(name, tuple(cells(squares & taken, width)), points)
-                for name, squares, points in self.landings
-                if squares & taken and name not in named]
+        cut += [Cut(name, tuple(cells(squares & taken, width)), points, strands)
+                for name, squares, points, strands in self.landings
+                if squares & taken & ~lost and name not in named]
         room_circ = self.room_circulation | circulation
         used = room_circ | furniture
         free = after & ~used & ~self.masks.walled

@@ -68,6 +68,27 @@ except SystemExit as stop:
     }
 
 
+WALK = ROOT / "examples" / "walkthrough"
+
+
+@pytest.mark.parametrize(
+    ("sheet", "explained"),
+    [("turn-1.json", False), ("turn-2.json", False), ("turn-3.json", True)],
+    ids=["new-sheet-furnished", "no-front-door-yet", "a-piece-cut-off"],
+)
+def test_check_imports_networkx_only_to_explain(sheet: str, explained: bool) -> None:
+    """Mid-game, with nothing cut off and no square that is the only way to a room,
+    check does not load networkx; it does to say what blocks a piece."""
+    code = f"""
+from homestaging.cli import main
+try:
+    main(["check", {str(WALK / sheet)!r}], prog_name="homestaging")
+except SystemExit as stop:
+    assert stop.code == 0, stop.code
+""" + LOADED
+    assert _run(code)["networkx"] is explained
+
+
 def test_commands_are_imported_only_when_invoked() -> None:
     modules = ("sheetcommands", "datacommands", "pages", "placement", "render", "printing")
     code = f"""
