@@ -2,8 +2,9 @@
 
 Run from the checkout:  python bench/bench_place.py [--reference N] [--repeat R]
 
-For each mid-game sheet (``examples/*mid*.json``; a synthetic mid-game tutorial sheet
-when there is none) and a synthetic mid-game sheet on a 24 x 32 house, it reports:
+For each mid-game sheet (``examples/*mid*.json`` and the walk-through's last turn; a
+synthetic mid-game tutorial sheet when there is none) and a synthetic mid-game sheet on
+a 24 x 32 house, it reports:
 
 - building the sheet's masks (once per sheet);
 - the bit-mask enumeration of every orientation and anchor of every catalog piece (the
@@ -12,7 +13,15 @@ when there is none) and a synthetic mid-game sheet on a 24 x 32 house, it report
 - the ranked placements with marks (``placements``) for the pieces of the room's cards;
 - the reference (build each sheet, run ``rules.check``) on the first N pieces of the
   room's cards, against the bit masks on the same pieces: medians and their ratio. The
-  two answers are compared too.
+  two answers are compared too;
+- what ``place --card N`` does for each card of the room: the moves ranked by value
+  (``moves.rank_pieces``) and, for a card with two tokens, the pairs
+  (``moves.rank_pairs``), milliseconds per card.
+
+Then, on an empty 200 x 200 house (the largest sheet; one room being furnished with
+cards 18, 19 and 20 x2, a window, a front door and two bonuses), the ranked moves of
+each piece of card 20 and of the sofa, and the pairs of card 20: seconds, legal
+placements, moves listed, and the peak memory (tracemalloc).
 """
 
 from __future__ import annotations
@@ -29,16 +38,19 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from homestaging.catalogreader import bundled_catalog  # noqa: E402
-from homestaging.grid import Edge, parse_cell, parse_cells  # noqa: E402
+from homestaging.grid import Edge, cell_name, parse_cell, parse_cells  # noqa: E402
+from homestaging.moves import rank_pairs, rank_pieces  # noqa: E402
 from homestaging.placement import (  # noqa: E402
     SheetMasks,
     anchor_masks,
+    card_pieces,
+    card_variants,
     legal_keys,
     placements,
     reference_keys,
     target_room,
 )
-from homestaging.project import CardSlot, Project, RoomSpec  # noqa: E402
+from homestaging.project import Bonus, CardSlot, Project, RoomSpec  # noqa: E402
 from homestaging.projectreader import find_project  # noqa: E402
 from homestaging.sheet import DrawnPiece, RoomPlan, Sheet  # noqa: E402
 
@@ -144,16 +156,84 @@ def bench(label: str, sheet: Sheet, reference: int, repeat: int) -> None:
           " (answers equal)")
 
 
+def bench_cards(sheet: Sheet) -> None:
+    """``place --card N`` for each card of the room: moves ranked, pairs of a card with
+    two tokens."""
+    name = target_room(sheet)
+    spec = sheet.project.room(name)
+    assert spec is not None
+    for slot in spec.cards:
+        pieces = card_pieces(sheet.project, slot.number)
+        start = time.perf_counter()
+        found = rank_pieces(sheet, pieces, room=name, mirror=False)
+        ranked = time.perf_counter() - start
+        text = (f"  place --card {slot.number:<2} ({len(pieces)} pieces): ranked "
+                f"{ranked * 1e3:6.0f} ms")
+        if slot.tokens >= 2:
+            start = time.perf_counter()
+            pairs = rank_pairs(sheet, card_variants(sheet.project, slot.number), room=name,
+                               ranked=found)
+            text += (f", {len(pairs)} pairs of its {slot.tokens} tokens "
+                     f"{(time.perf_counter() - start) * 1e3:6.0f} ms")
+        print(text)
+
+
+def huge_empty() -> Sheet:
+    """An empty 200 x 200 house (B2:GR199), one room being furnished."""
+    project = Project(
+        id="bench-200", name="Bench 200 x 200", width=200, height=200,
+        house=frozenset(parse_cells("B2:GR199")),
+        rooms=(RoomSpec("Living room", "living",
+                        (CardSlot(18, 1), CardSlot(19, 1), CardSlot(20, 2))),),
+        catalog=bundled_catalog(),
+        bonuses=(Bonus("+1 per plant next to a window", 1,
+                       per={"piece": {"tag": "plant"}, "next_to": "window"}),
+                 Bonus("+2 if a sofa is at most 3 squares from the front door", 2,
+                       when={"distance": {"from": "front_door",
+                                          "to": {"piece": {"tag": "sofa"}}, "max": 3}})),
+    )
+    return Sheet(project, rooms=(RoomPlan("Living room", path="$.rooms[0]"),),
+                 windows=(Edge(parse_cell("B50"), "w"),),
+                 front_doors=(Edge(parse_cell("CX199"), "s"),), current_room="Living room")
+
+
+def bench_huge() -> None:
+    import tracemalloc
+
+    sheet = huge_empty()
+    catalog = sheet.project.catalog
+    pieces = [*card_pieces(sheet.project, 20), catalog.piece("sofa")]
+    tracemalloc.start()
+    start = time.perf_counter()
+    found = rank_pieces(sheet, pieces, mirror=False)
+    ranked = time.perf_counter() - start
+    start = time.perf_counter()
+    pairs = rank_pairs(sheet, card_variants(sheet.project, 20), ranked=found)
+    paired = time.perf_counter() - start
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    print("empty 200 x 200 house (B2:GR199), Living room being furnished:")
+    for each in found:
+        best = each.moves[0]
+        print(f"  {each.piece.id:<13} {each.count:7d} legal placements, {len(each.moves)} "
+              f"judged and listed; best worth {best.value} at {cell_name(best.candidate.anchor)}")
+    print(f"  ranked {len(pieces)} pieces in {ranked:.2f} s ({ranked / len(pieces):.2f} s "
+          f"per piece); {len(pairs)} pairs of card 20 in {paired:.2f} s; peak memory "
+          f"{peak / 1e6:.0f} MB")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reference", type=int, default=2,
                         help="pieces run through the reference (slow) per sheet")
     parser.add_argument("--repeat", type=int, default=5, help="runs per timing (best kept)")
+    parser.add_argument("--no-huge", action="store_true", help="skip the 200 x 200 house")
     args = parser.parse_args()
     sheets: list[tuple[str, Sheet]] = []
     from homestaging.sheetreader import read_sheet
 
-    for path in sorted((ROOT / "examples").glob("*mid*.json")):
+    for path in [*sorted((ROOT / "examples").glob("*mid*.json")),
+                 ROOT / "examples" / "walkthrough" / "turn-3.json"]:
         if path.name.endswith(".expected.json"):
             continue
         sheet = read_sheet(path)
@@ -164,6 +244,9 @@ def main() -> None:
     sheets.append(("synthetic 24 x 32 mid-game", big_midgame()))
     for label, sheet in sheets:
         bench(label, sheet, args.reference, args.repeat)
+        bench_cards(sheet)
+    if not args.no_huge:
+        bench_huge()
 
 
 if __name__ == "__main__":

@@ -1,0 +1,87 @@
+"""Benchmark of check with and without an explanation (``python bench/bench_check.py``).
+
+Mid-game, ``check`` explains with networkx what blocks a piece or a room and which
+squares are the only way to a room, and imports networkx only then. Measured on the
+walk-through's sheets (``examples/walkthrough``):
+
+- ``turn-2.json``: mid-game, no front door yet, nothing to explain (no networkx);
+- ``turn-3.json``: the toilet is cut off (what blocks it) and two squares are the only
+  way to a room (networkx imported and used).
+
+1. In-process: ``scoring.check_sheet`` on each, median milliseconds over many runs taken
+   in alternating pairs (networkx already imported, so the graph work alone shows).
+2. Cold command: ``python -m homestaging check SHEET`` for each, beside ``python -c
+   "import click, yaml"``, in alternating rounds; median wall time and the ratios.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from homestaging.scoring import check_sheet  # noqa: E402
+from homestaging.sheetreader import read_sheet  # noqa: E402
+
+WALK = ROOT / "examples" / "walkthrough"
+PLAIN = WALK / "turn-2.json"
+EXPLAINED = WALK / "turn-3.json"
+
+
+def timed(func: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    func()
+    return time.perf_counter() - start
+
+
+def in_process(runs: int) -> None:
+    plain, explained = read_sheet(PLAIN), read_sheet(EXPLAINED)
+    check_sheet(plain), check_sheet(explained)  # warm up: imports, caches
+    a: list[float] = []
+    b: list[float] = []
+    for _ in range(runs):
+        a.append(timed(lambda: check_sheet(plain)))
+        b.append(timed(lambda: check_sheet(explained)))
+    first, second = statistics.median(a) * 1e3, statistics.median(b) * 1e3
+    print(f"in-process check_sheet, median of {runs} alternating pairs:")
+    print(f"  {PLAIN.name} (nothing to explain):   {first:7.2f} ms")
+    print(f"  {EXPLAINED.name} (blocked by, only way): {second:7.2f} ms  ({second / first:.1f}x)")
+
+
+def cold(rounds: int) -> None:
+    commands = {
+        "python -c 'import click, yaml'": [sys.executable, "-c", "import click, yaml"],
+        f"check {PLAIN.name}": [sys.executable, "-m", "homestaging", "check", str(PLAIN)],
+        f"check {EXPLAINED.name}": [sys.executable, "-m", "homestaging", "check",
+                                    str(EXPLAINED)],
+    }
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    for _ in range(rounds):
+        for name, command in commands.items():
+            times[name].append(timed(lambda command=command: subprocess.run(
+                command, cwd=ROOT, capture_output=True, check=False)))
+    base = statistics.median(times[next(iter(commands))])
+    print(f"cold commands, median of {rounds} alternating rounds:")
+    for name, values in times.items():
+        median = statistics.median(values)
+        print(f"  {name:<34} {median * 1e3:7.0f} ms  ({median / base:.2f}x the baseline)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=200, help="in-process pairs")
+    parser.add_argument("--rounds", type=int, default=15, help="cold command rounds")
+    args = parser.parse_args()
+    in_process(args.runs)
+    cold(args.rounds)
+
+
+if __name__ == "__main__":
+    main()
