@@ -27,7 +27,7 @@ from .grid import (
 from .layout import Layout, layout
 from .sheet import RoomPlan, Sheet
 
-__all__ = ["RULES", "Code", "check"]
+__all__ = ["READER_NOTES", "RULES", "Code", "check"]
 
 class Code(StrEnum):
     """The rule codes of Home Staging (``docs/rules.md``): the checks of :func:`check`, in
@@ -594,6 +594,11 @@ def _notes(code: Code) -> Callable[[_Checker], None]:
 
     return report
 
+
+READER_NOTES = frozenset({Code.CAPITAL_O, Code.SIDE_AS_WORD, Code.STRAY_MARK,
+                          Code.MARKS_CONTRADICT_ROTATION})
+"""The codes of the reader's notes on how a file is written (``Sheet.notes``): a sheet
+written back (``convert``, the editor's save) no longer has them."""
 
 _CHECKS: dict[Code, Callable[[_Checker], None]] = {
     Code.OVERLAP: _overlap,

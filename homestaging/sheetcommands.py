@@ -53,23 +53,18 @@ def new_command(project_ref: str, player: str, output: str | None, force: bool) 
     sheet names it by a path relative to the sheet's folder). With -o the sheet is
     written to a new file (--force to replace one) and the next step is shown.
     """
-    import os
     from pathlib import Path
 
     from .clitools import load_project_argument
     from .output import write_atomic
-    from .projectreader import bundled_project_files
-    from .sheetwriter import blank_sheet, new_sheet_text
+    from .sheetwriter import blank_sheet, new_sheet_text, project_reference
 
     if project_ref == "-":
         raise click.BadParameter("a new sheet names its project: give a bundled id or a file "
                                  "path, not '-'", param_hint="PROJECT")
     project = load_project_argument(project_ref)
-    reference = project.id
-    if project_ref not in bundled_project_files():
-        folder = Path(output).parent if output else Path.cwd()
-        reference = Path(os.path.relpath(Path(project_ref).resolve(), folder.resolve())
-                         ).as_posix()
+    folder = Path(output).parent if output else Path.cwd()
+    reference = project_reference(project_ref, folder, Path.cwd())
     text = new_sheet_text(blank_sheet(project, reference, player=player))
     if output is None:
         click.echo(text, nl=False)

@@ -8,7 +8,9 @@ gives the same plan.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
 from .fitting import LEGEND_CHARS, MARK, find_fits, narrow_fits
@@ -17,6 +19,7 @@ from .layout import layout
 from .output import dumps_json
 from .pieces import Placement
 from .project import Project
+from .projectreader import bundled_project_files
 from .readers import json_path
 from .sheet import RoomPlan, Sheet
 
@@ -29,6 +32,7 @@ __all__ = [
     "house_hint",
     "new_sheet_json",
     "new_sheet_text",
+    "project_reference",
     "sheet_text",
     "sheet_to_json",
 ]
@@ -55,6 +59,19 @@ def blank_sheet(project: Project, project_ref: str = "", *, player: str = "",
     current = project.rooms[0].name if project.rooms else None
     return Sheet(project=project, rooms=rooms, current_room=current, player=player,
                  source=source, project_ref=project_ref or project.id)
+
+
+def project_reference(reference: str, sheet_folder: Path, cwd: Path) -> str:
+    """How a sheet in ``sheet_folder`` names the project given as ``reference`` (a
+    bundled id, or a path relative to ``cwd``): the id as it is, a project file by its
+    path relative to the sheet's folder (absolute when on another drive)."""
+    if reference in bundled_project_files():
+        return reference
+    target = (cwd / reference).resolve()
+    try:
+        return Path(os.path.relpath(target, sheet_folder.resolve())).as_posix()
+    except ValueError:  # another drive (Windows)
+        return str(target)
 
 
 def house_hint(project: Project) -> dict[str, Any]:

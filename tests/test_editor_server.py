@@ -21,6 +21,7 @@ from editor_util import EXAMPLES, ROOT, SHEETS, api, request, serving
 from homestaging.cli import main
 from homestaging.editor import adapter
 from homestaging.placement import legal_keys
+from homestaging.rules import READER_NOTES
 from homestaging.scoring import check_sheet
 from homestaging.sheetreader import read_sheet
 from homestaging.sheetwriter import sheet_to_json
@@ -146,7 +147,10 @@ def test_every_sheet_opens_with_the_problems_of_check(path: Path, runner: CliRun
         status, answer = api(server, "/api/check", {"state": opening["state"]})
     assert status == 200 and answer["errors"] == []
     expected = _check_json(runner, path)
-    assert _codes(answer["problems"]) == _codes(expected["problems"] + expected["todo"])
+    # the page edits the plan, written cleanly: the reader's notes on how the file is
+    # written (a side as a word, a capital O...) are not among its problems, as after a save
+    written = [p for p in expected["problems"] if p["code"] not in READER_NOTES]
+    assert _codes(answer["problems"]) == _codes(written + expected["todo"])
     assert answer["total"] == expected["provisional_total"]
 
 

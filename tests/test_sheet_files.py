@@ -18,7 +18,7 @@ from homestaging.layout import layout
 from homestaging.output import dumps_json
 from homestaging.pieces import ROTATIONS, Placement
 from homestaging.projectreader import find_project
-from homestaging.rules import check
+from homestaging.rules import READER_NOTES, check
 from homestaging.scoring import score
 from homestaging.sheet import DrawnPiece, RoomPlan, Sheet, WildCard
 from homestaging.sheetreader import parse_sheet, read_sheet
@@ -477,7 +477,7 @@ def test_round_trip_of_sheet_files(path: Path, form: str) -> None:
     round_trip(read_sheet(path), form)
 
 
-WRITING = {"capital-o", "side-as-word", "stray-mark", "marks-contradict-rotation"}
+WRITING = READER_NOTES
 """The reader's notes on how a file is written: converting writes it cleanly."""
 
 

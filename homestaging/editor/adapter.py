@@ -13,7 +13,6 @@ written with what is left of it (:func:`sheet_text`).
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -33,7 +32,13 @@ from ..schema import load_schema
 from ..scoring import check_sheet, involved
 from ..sheet import Sheet
 from ..sheetreader import parse_sheet
-from ..sheetwriter import FORMAT, GRID_KEYS, cover_ranges, sheet_to_json
+from ..sheetwriter import (
+    GRID_KEYS,
+    blank_sheet,
+    cover_ranges,
+    project_reference,
+    sheet_to_json,
+)
 
 __all__ = [
     "MAX_BYTES",
@@ -153,25 +158,11 @@ def _compact(state: dict[str, Any], width: int, height: int) -> dict[str, Any]:
 
 def blank(reference: str, sheet_path: Path, cwd: Path, name: str) -> Sheet:
     """A new sheet for the project ``reference`` (a bundled id, or a path relative to
-    ``cwd``), naming the project as the file at ``sheet_path`` will need it: its rooms
-    listed in play order, none walled, nothing drawn, the first room being furnished."""
+    ``cwd``), naming the project as the file at ``sheet_path`` will need it: the sheet
+    ``homestaging new`` writes (:func:`homestaging.sheetwriter.blank_sheet`)."""
     project = find_project(reference, cwd)
-    ref = reference
-    if reference not in bundled_project_files():
-        target = (cwd / reference).resolve()
-        ref = Path(_relative(target, sheet_path.resolve().parent)).as_posix()
-    rooms = [{"name": spec.name} for spec in project.rooms]
-    data: dict[str, Any] = {"format": FORMAT, "project": ref, "rooms": rooms}
-    if rooms:
-        data["current_room"] = rooms[0]["name"]
-    return parse_sheet(data, name, sheet_path.parent, project=project)
-
-
-def _relative(target: Path, folder: Path) -> str:
-    try:
-        return os.path.relpath(target, folder)
-    except ValueError:  # another drive (Windows)
-        return str(target)
+    return blank_sheet(project, project_reference(reference, sheet_path.parent, cwd),
+                       source=name)
 
 
 def located(error: InputError) -> list[dict[str, Any]]:
