@@ -378,8 +378,10 @@ def format_scorecard(card: ScoreCard, file: str = "") -> str:
     """The whole score pad of the sheet ``file``, explained.
 
     A line per room with its points, and under it why it or any of its pieces scored
-    nothing (not reachable, set aside by an error); a line per bonus, ``[x]`` when
-    awarded, with its one-line explanation under it; the penalties; then TOTAL and the
+    nothing (not reachable, set aside by an error) and what it would score once
+    connected when that differs; a line per bonus, ``[x]`` when awarded, with its
+    one-line explanation under it (and its points once connected when they differ);
+    the penalties; then TOTAL and the
     tie-break count in aligned columns. A provisional card is marked PROVISIONAL and its
     errors are listed at the end.
     """
@@ -392,6 +394,9 @@ def format_scorecard(card: ScoreCard, file: str = "") -> str:
         rows.append((f"{room.name}{note}", str(room.points)))
         if not room.reachable and room.reason:
             rows.append((f"{EXPLAIN}not reachable: {room.reason}", None))
+        if room.points_if_connected is not None and room.points_if_connected != room.points:
+            rows.append((f"{EXPLAIN}{room.points_if_connected} "
+                         f"{_plural(room.points_if_connected, 'point')} if connected", None))
         for piece in room.pieces:
             if piece.reason and (room.reachable or piece.reason != room.reason):
                 rows.append((f"{EXPLAIN}{_piece_text(piece)} scores 0: {piece.reason}", None))
@@ -400,6 +405,8 @@ def format_scorecard(card: ScoreCard, file: str = "") -> str:
         rows.append((f"[{mark}] {bonus.text}", _signed(bonus.points)))
         if bonus.explanation:
             rows.append((f"{EXPLAIN}{bonus.explanation}", None))
+        if bonus.points_if_connected is not None and bonus.points_if_connected != bonus.points:
+            rows.append((f"{EXPLAIN}{_signed(bonus.points_if_connected)} if connected", None))
     for penalty in card.penalties:
         rows.append((f"    {penalty.text}", str(penalty.points)))
     head = [f"{label} - {card.project}" + (f" - {card.player}" if card.player else "")]

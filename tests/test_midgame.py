@@ -389,3 +389,18 @@ def test_place_is_bounded_on_a_large_house() -> None:
     assert pool_size(masks) == 2
     best = [m.squares for m in ranked.moves[:DIVERSE]]
     assert all(not a & b for i, a in enumerate(best) for b in best[i + 1:])
+
+
+def test_the_score_pad_says_what_each_room_and_bonus_gives_once_connected() -> None:
+    from homestaging.report import format_scorecard
+
+    plan = parse(load(EXAMPLES / "tutorial-finished.json", front_door=None))
+    lines = format_scorecard(score(plan), "plan.json").splitlines()
+    kitchen = lines.index(next(line for line in lines if line.startswith("Kitchen")))
+    assert lines[kitchen + 1:kitchen + 3] == ["      not reachable: there is no front door",
+                                              "      9 points if connected"]
+    tree = lines.index(next(line for line in lines if "looks onto a tree" in line))
+    assert lines[tree + 2] == "      +3 if connected"
+    assert not any("if connected" in line for line in
+                   format_scorecard(score(read_sheet(EXAMPLES / "tutorial-finished.json")))
+                   .splitlines())

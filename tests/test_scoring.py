@@ -172,11 +172,13 @@ def test_the_score_pad_names_unreachable_pieces_and_unwalled_rooms() -> None:
     midgame = read_sheet(EXAMPLE.parent / "lakeside-cabin-midgame.json")
     lines = format_scorecard(score(midgame, end_of_game=True), "mid.json").splitlines()
     assert lines[1] == "PROVISIONAL: the sheet has 3 errors; the pieces at fault score 0"
-    assert lines[3:11] == [
+    assert lines[3:13] == [
         "Living room  (not reachable)                                    0",
         "      not reachable: there is no front door",
+        "      12 points if connected",
         "Kitchen  (not reachable)                                        0",
         "      not reachable: there is no front door",
+        "      8 points if connected",
         "Bedroom  (not reachable)                                        0",
         "      not reachable: Bedroom is not walled",
         "Bathroom  (empty)                                               0",
