@@ -10,7 +10,9 @@ walk-through's sheets (``examples/walkthrough``):
 
 1. In-process: ``scoring.check_sheet`` on each, median milliseconds over many runs taken
    in alternating pairs (networkx already imported, so the graph work alone shows).
-2. Cold command: ``python -m homestaging check SHEET`` for each, beside ``python -c
+2. A 200 x 200 house mid-game with a walled room reached by one square: the score so
+   far alone beside ``check_sheet``, which also finds that square.
+3. Cold command: ``python -m homestaging check SHEET`` for each, beside ``python -c
    "import click, yaml"``, in alternating rounds; median wall time and the ratios.
 """
 
@@ -55,6 +57,38 @@ def in_process(runs: int) -> None:
     print(f"  {EXPLAINED.name} (blocked by, only way): {second:7.2f} ms  ({second / first:.1f}x)")
 
 
+def large(runs: int) -> None:
+    """A 200 x 200 house mid-game, a walled kitchen reached by one square: the score so
+    far alone beside check, which also finds that square (networkx on a graph of the
+    squares that may be one, the others merged into regions)."""
+    from homestaging.catalogreader import bundled_catalog
+    from homestaging.grid import Edge, parse_cell, parse_cells
+    from homestaging.project import CardSlot, Project, RoomSpec
+    from homestaging.scoring import score
+    from homestaging.sheet import RoomPlan, Sheet
+
+    project = Project(
+        id="bench-200", name="Bench 200 x 200", width=200, height=200,
+        house=frozenset(parse_cells("B2:GR199")), catalog=bundled_catalog(),
+        rooms=(RoomSpec("Kitchen", "kitchen", (CardSlot(7, 1),)),
+               RoomSpec("Living room", "living", (CardSlot(18, 1),))),
+        special_rules=("lenient-access",))
+    kitchen = RoomPlan("Kitchen", frozenset(parse_cells("B2:K11")),
+                       (Edge(parse_cell("F11"), "s"),), "$.rooms[0]")
+    sheet = Sheet(project, rooms=(kitchen, RoomPlan("Living room", path="$.rooms[1]")),
+                  front_doors=(Edge(parse_cell("CX199"), "s"),), current_room="Living room")
+    check_sheet(sheet)
+    a: list[float] = []
+    b: list[float] = []
+    for _ in range(runs):
+        a.append(timed(lambda: score(sheet, end_of_game=False)))
+        b.append(timed(lambda: check_sheet(sheet)))
+    first, second = statistics.median(a) * 1e3, statistics.median(b) * 1e3
+    print(f"200 x 200 house mid-game, median of {runs} alternating pairs:")
+    print(f"  score so far alone:                   {first:7.0f} ms")
+    print(f"  check (finds the square to keep free): {second:6.0f} ms  ({second / first:.1f}x)")
+
+
 def cold(rounds: int) -> None:
     commands = {
         "python -c 'import click, yaml'": [sys.executable, "-c", "import click, yaml"],
@@ -80,6 +114,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=15, help="cold command rounds")
     args = parser.parse_args()
     in_process(args.runs)
+    large(max(3, args.runs // 40))
     cold(args.rounds)
 
 

@@ -23,7 +23,17 @@ from dataclasses import replace
 
 from .access import Access, room_entrances
 from .errors import Problem, Severity
-from .grid import Cell, EdgeKey, cells_text, flood, in_reading_order, reading_order, steps
+from .grid import (
+    Cell,
+    EdgeKey,
+    cells_text,
+    components,
+    edge_key,
+    flood,
+    in_reading_order,
+    reading_order,
+    steps,
+)
 from .layout import Layout
 from .rules import Code
 from .sheet import Sheet
@@ -236,26 +246,36 @@ def only_ways(sheet: Sheet, lay: Layout, acc: Access) -> list[Problem]:
         return []
     import networkx as nx
 
+    # only candidates can be squares to keep free: the others are merged into the
+    # regions they form (a route inside a region needs none of them), and the
+    # dominators are found on that much smaller graph
+    regions = components(acc.connected - candidates, acc.blocked)
+    node: dict[Cell, Cell | tuple[int, int, int]] = {c: c for c in candidates}
+    for number, region in enumerate(regions):
+        for cell in region:
+            node[cell] = (-1, number, 0)
     graph = nx.DiGraph()
-    cells = in_reading_order(acc.connected)
-    graph.add_nodes_from(cells)
-    for cell in cells:
+    for cell in in_reading_order(candidates):
         for other, key in steps(cell):
-            if other in acc.connected and key not in acc.blocked:
-                graph.add_edge(cell, other)
+            if other in node and key not in acc.blocked:
+                graph.add_edge(node[cell], node[other])
+                graph.add_edge(node[other], node[cell])
     sinks = {}
     for number, (name, entrances) in enumerate(targets.items()):
-        sink = (-1, -1 - number)
+        sink = (-2, number, 0)
         sinks[name] = sink
-        graph.add_edges_from((cell, sink) for cell in in_reading_order(entrances))
-    dominators = nx.immediate_dominators(graph, start)
+        graph.add_edges_from((node[cell], sink) for cell in in_reading_order(entrances))
+    root = node[start]
+    if root not in graph:
+        return []
+    dominators = nx.immediate_dominators(graph, root)
     cuts: dict[Cell, list[str]] = {}
     for name, sink in sinks.items():
-        node = dominators.get(sink)
-        while node is not None and node != start:
-            if node in candidates:
-                cuts.setdefault(node, []).append(name)
-            node = dominators.get(node)
+        at = dominators.get(sink)
+        while at is not None and at != root:
+            if at in candidates:
+                cuts.setdefault(at, []).append(name)
+            at = dominators.get(at)
     by_rooms: dict[tuple[str, ...], list[Cell]] = {}
     for cell in in_reading_order(cuts):
         by_rooms.setdefault(tuple(cuts[cell]), []).append(cell)
@@ -278,6 +298,11 @@ def _bypassed(cell: Cell, linked: frozenset[Cell], blocked: frozenset[EdgeKey]) 
     if len(near) <= 1:
         return True
     x, y = cell
+    ring = [(x - 1, y - 1), (x, y - 1), (x + 1, y - 1), (x + 1, y), (x + 1, y + 1),
+            (x, y + 1), (x - 1, y + 1), (x - 1, y)]
+    if all(c in linked for c in ring) and not any(
+            edge_key(a, b) in blocked for a, b in zip(ring, ring[1:] + ring[:1], strict=True)):
+        return True  # the eight squares around it, open to each other: a ring round it
     for reach in (1, 2):
         box = {(x + dx, y + dy) for dx in range(-reach, reach + 1)
                for dy in range(-reach, reach + 1)} & linked
