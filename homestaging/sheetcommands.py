@@ -93,8 +93,11 @@ def check_command(sheet_path: str, end_of_game: bool | None, fmt: str) -> None:
     """Every rule the plan breaks so far, what still has to be done, and the score so far.
 
     Warnings include pieces and rooms that cannot be reached (they score 0), as in
-    'score'. SHEET may be '-' for standard input. Exits 0 when no rule is broken
-    (warnings alone exit 0), 1 when one is, 2 when the sheet cannot be read.
+    'score', and what blocks them. Mid-game, what is still to do is said in plain words
+    for the rooms played so far, with the squares to keep free, and the score so far
+    shows what each walled room is worth once connected. SHEET may be '-' for standard
+    input. Exits 0 when no rule is broken (warnings alone exit 0), 1 when one is, 2 when
+    the sheet cannot be read (with --format json, the errors also as JSON).
     """
     from .errors import Severity
     from .report import check_json, format_check
