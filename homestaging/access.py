@@ -2,14 +2,15 @@
 
 Walkable squares (:func:`walkable_squares`, the one definition) are the hallway and,
 inside finalized rooms, circulation and rug squares (with lenient access, every free room
-square). Squares are linked to their
-four neighbours unless a wall stands between them; doors and the front door are
-openings. Rooms open onto the hallway: unless the project has no hallway, a room door
-that does not join its room to the hallway opens nothing, and a front door that does
-not open onto the hallway reaches nothing (with no hallway, the front door must open
-into the entry room). What the front door reaches is found by a plain search (so that scoring does
-not pay for importing networkx); :attr:`Access.graph` builds the same links as a
-:mod:`networkx` graph on demand (imported here only).
+square). Squares are linked to their four neighbours unless a wall stands between them;
+doors and the front door are openings. Rooms open onto the hallway: unless the project
+has no hallway, a room door that does not join its room to the hallway opens nothing,
+and a front door that does not open onto the hallway reaches nothing. With no hallway,
+the front door opens into the entry room (:attr:`Layout.entry_room`) and every other
+room's door must join it to the entry room: rooms do not chain. What the front door
+reaches is found by a plain search (so that scoring does not pay for importing
+networkx); :attr:`Access.graph` builds the same links as a :mod:`networkx` graph on
+demand (imported here only).
 """
 
 from __future__ import annotations
@@ -89,10 +90,13 @@ def walkable_squares(lay: Layout, *, lenient_access: bool = False,
 
 def _closed_doors(sheet: Sheet, lay: Layout) -> dict[Edge, str]:
     """Room doors that open nothing, with why: in a project with a hallway, a door that
-    does not join its room to the hallway (it leads into another room or an obstacle)."""
+    does not join its room to the hallway (it leads into another room or an obstacle);
+    with no hallway, a door that does not join its room to the entry room (rooms do not
+    chain), and a door of the entry room that is not the door of the room beyond."""
     closed: dict[Edge, str] = {}
-    if sheet.project.no_hallway:
-        return closed
+    entry = lay.entry_room
+    no_hallway = sheet.project.no_hallway
+    doors_of = {plan.name: set(plan.doors) for plan in sheet.rooms if plan.finalized}
     for plan in sheet.rooms:
         if not plan.finalized:
             continue
@@ -101,13 +105,23 @@ def _closed_doors(sheet: Sheet, lay: Layout) -> dict[Edge, str]:
             if inside is None:
                 continue
             outer = door.across(inside)
-            if outer in lay.hallway or outer in plan.cells:
+            if outer in plan.cells:
                 continue
             other = lay.room_at.get(outer)
             where = (f"into {other}" if other else
                      "onto an obstacle" if outer in sheet.project.obstacles else
-                     "onto the outside")
-            closed[door] = f"door {door.name} opens {where}, not onto the hallway"
+                     "onto the outside" if outer not in sheet.project.house else
+                     f"onto {cell_name(outer)}, in no room")
+            if not no_hallway:
+                if outer not in lay.hallway:
+                    closed[door] = f"door {door.name} opens {where}, not onto the hallway"
+            elif plan.name == entry:
+                if other is None or door not in doors_of.get(other, ()):
+                    closed[door] = (f"door {door.name} of the entry room opens {where}, and "
+                                    "is not the door of a room")
+            elif entry is None or other != entry:
+                target = f"the entry room {entry}" if entry else "the entry room"
+                closed[door] = f"door {door.name} opens {where}, not into {target}"
     return closed
 
 
@@ -118,9 +132,8 @@ def _front_trouble(sheet: Sheet, lay: Layout, front: Edge, start: Cell,
     project = sheet.project
     room = lay.room_at.get(start)
     if project.no_hallway:
-        entry = project.entry_room
-        if room is not None and room != entry:
-            return f"front door {front.name} opens into {room}, not into the entry room {entry}"
+        if room is None:
+            return f"front door {front.name} opens into no room"
     elif room is not None:
         return f"front door {front.name} opens into {room}, not onto the hallway"
     if start not in walkable:
@@ -165,7 +178,7 @@ def access(sheet: Sheet, lay: Layout, *, lenient_access: bool = False) -> Access
         if not trouble:
             connected = frozenset(flood(start, walkable, blocked))
 
-    entry = project.entry_room
+    entry = lay.entry_room
     rooms: dict[str, str] = {}
     for spec in project.rooms:
         plan = sheet.room(spec.name)

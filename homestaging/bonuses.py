@@ -4,6 +4,8 @@
 one-line explanation and the routes its distance conditions measured. Selectors skip
 unreachable pieces (and pieces set aside by errors); a condition that names an
 unreachable or empty room fails; a distance to an object that is not on the sheet fails.
+An empty room (no furniture; rugs are not furniture) does not exist for scoring: no
+rug lying in it, no window and no door of it counts for any bonus.
 """
 
 from __future__ import annotations
@@ -99,10 +101,13 @@ class Evaluator:
         self._boxes: dict[int, tuple[int, int, int, int]] = {}
         self._ordered: dict[int, list[Cell]] = {}
         house = sheet.project.house
-        self.exterior_windows = [w for w in sheet.windows if w in lay.exterior]
+        empty = {room.name for room in sheet.rooms if room.finalized} - lay.furnished
+        self.exterior_windows = [w for w in sheet.windows if w in lay.exterior
+                                 and lay.room_at.get(w.inside(house) or (-1, -1)) not in empty]
         self.window_squares = {c for w in self.exterior_windows
                                if (c := w.inside(house))}
-        doors = [d for room in sheet.rooms if room.finalized for d in room.doors]
+        doors = [d for room in sheet.rooms if room.finalized and room.name not in empty
+                 for d in room.doors]
         self.door_squares = {c for d in (*doors, *sheet.front_doors)
                              for c in _beside(d, self.walls)}
 
@@ -117,11 +122,7 @@ class Evaluator:
         if not self.acc.room_reachable(name):
             reason = self.acc.rooms.get(name, "it is not a room of the project")
             return f"{name} cannot be reached: {reason}"
-        furnished = any(
-            room == name and not self.sheet.pieces[i].placement.piece.is_rug
-            for i, room in enumerate(self.lay.piece_rooms)
-        )
-        return "" if furnished else f"{name} is empty"
+        return "" if name in self.lay.furnished else f"{name} is empty"
 
     def windows(self, name: str) -> list[tuple[Edge, Cell]]:
         """Windows of a room (on the exterior wall of one of its squares), in sheet order,
@@ -165,6 +166,8 @@ class Evaluator:
             piece = drawn.placement.piece
             if index in self.excluded or not self.acc.piece_reachable(index):
                 continue
+            if self.lay.piece_rooms[index] not in self.lay.furnished:
+                continue  # a rug in an empty room: the room does not exist for scoring
             if "id" in flt and piece.id != flt["id"]:
                 continue
             if "tag" in flt and flt["tag"] not in piece.tags:

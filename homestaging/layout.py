@@ -85,6 +85,26 @@ class Layout:
     def exterior(self) -> frozenset[Edge]:
         return self.sheet.project.exterior_walls()
 
+    @cached_property
+    def entry_room(self) -> str | None:
+        """In a ``no-hallway`` project, the room the front door opens into (the player's
+        choice): the walled room holding the square inside the single front door, when
+        that door is on the exterior wall. ``None`` otherwise, and with a hallway."""
+        project = self.sheet.project
+        door = self.sheet.front_door
+        if not project.no_hallway or door is None or door not in self.exterior:
+            return None
+        inside = door.inside(project.house)
+        return self.room_at.get(inside) if inside is not None else None
+
+    @cached_property
+    def furnished(self) -> frozenset[str]:
+        """The rooms holding furniture (a piece that is not a rug). A room without is
+        empty: it does not exist for scoring."""
+        return frozenset(room for room, drawn in zip(self.piece_rooms, self.sheet.pieces,
+                                                     strict=True)
+                         if room is not None and not drawn.placement.piece.is_rug)
+
     def blocked(self, a: Cell, b: Cell) -> bool:
         """True when a wall without an opening stands between neighbours ``a`` and ``b``."""
         return edge_key(a, b) in self.blocked_keys

@@ -28,8 +28,8 @@ _MAP_CHARS = "#.X "
 MAX_ROOMS = 5
 MAX_TOKENS = 25
 SPECIAL_RULES = {
-    "no-hallway": "There is no hallway: the front door opens into the first room, and "
-    "the other rooms' doors open into rooms.",
+    "no-hallway": "There is no hallway: the front door opens into a room of the player's "
+    "choice, the entry room, and every other room's door opens into the entry room.",
     "lenient-access": "Empty squares inside rooms are walkable, not only circulation and rugs.",
 }
 
@@ -110,12 +110,6 @@ class Project:
     @property
     def lenient_access(self) -> bool:
         return "lenient-access" in self.special_rules
-
-    @property
-    def entry_room(self) -> str | None:
-        """The room the front door opens into when there is no hallway: the first room of
-        the project (``None`` in a project with a hallway)."""
-        return self.rooms[0].name if self.no_hallway and self.rooms else None
 
     def room(self, name: str) -> RoomSpec | None:
         return next((room for room in self.rooms if room.name == name), None)

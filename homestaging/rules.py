@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 
+from .cardplay import Settlement, Token, settle
+from .catalog import Card
 from .errors import Problem, Severity, StrEnum
 from .grid import (
     SIDES,
@@ -45,6 +48,9 @@ class Code(StrEnum):
     WILD_CARD_TWICE = "wild-card-twice"
     NOT_ON_ROOM_CARDS = "not-on-room-cards"
     TOO_MANY_PIECES = "too-many-pieces"
+    VARIANT_NOT_DEALT = "variant-not-dealt"
+    NOT_SELECTED = "not-selected"
+    ROOM_ORDER = "room-order"
     ROOMS_OVERLAP = "rooms-overlap"
     ROOM_SPLIT = "room-split"
     DOOR_COUNT = "door-count"
@@ -52,6 +58,7 @@ class Code(StrEnum):
     HALLWAY_NOT_EMPTY = "hallway-not-empty"
     HALLWAY_CUT_OFF = "hallway-cut-off"
     DOOR_NOT_ON_HALLWAY = "door-not-on-hallway"
+    DOOR_NOT_ON_ENTRY_ROOM = "door-not-on-entry-room"
     FRONT_DOOR_COUNT = "front-door-count"
     FRONT_DOOR_NOT_EXTERIOR = "front-door-not-exterior"
     WINDOW_NOT_EXTERIOR = "window-not-exterior"
@@ -76,16 +83,23 @@ RULES: dict[Code, str] = {
     Code.NEEDS_WALL: "A wall piece's wall side does not stand against a wall that already existed.",
     Code.MIRROR_WITHOUT_WILD_CARD: "A piece is mirrored but the wild card was not played on it.",
     Code.WILD_CARD_TWICE: "The wild card is used more than once.",
-    Code.NOT_ON_ROOM_CARDS: "A piece is not an option on its room's furniture cards.",
-    Code.TOO_MANY_PIECES: "A room holds more pieces than the selection tokens on its cards.",
+    Code.NOT_ON_ROOM_CARDS: "A piece is not an option on its room's furniture cards "
+    "(a sheet without a game record).",
+    Code.TOO_MANY_PIECES: "A room holds more pieces than the selection tokens on its cards "
+    "(a sheet without a game record).",
+    Code.VARIANT_NOT_DEALT: "A piece is an option only of a card variant that was not dealt.",
+    Code.NOT_SELECTED: "No selection token pays for a piece, or a card's choices are not "
+    "recorded yet.",
+    Code.ROOM_ORDER: "A room is finalized out of the order the game record plays the rooms.",
     Code.ROOMS_OVERLAP: "Two rooms share squares.",
     Code.ROOM_SPLIT: "A room is not one connected region.",
     Code.DOOR_COUNT: "A walled room does not have exactly one door.",
     Code.DOOR_NOT_ON_ROOM: "A door is not on its room's boundary.",
     Code.HALLWAY_NOT_EMPTY: "Furniture or circulation lies on the hallway.",
     Code.HALLWAY_CUT_OFF: "Hallway squares are cut off from the part that reaches the front door.",
-    Code.DOOR_NOT_ON_HALLWAY:
-        "A door does not open onto the hallway (with no hallway: into a room).",
+    Code.DOOR_NOT_ON_HALLWAY: "A door does not open onto the hallway.",
+    Code.DOOR_NOT_ON_ENTRY_ROOM: "With no hallway: a door does not open into the entry room "
+    "(the room the front door opens into), or the front door into a room.",
     Code.FRONT_DOOR_COUNT: "The house does not have exactly one front door.",
     Code.FRONT_DOOR_NOT_EXTERIOR: "The front door is not on an exterior wall.",
     Code.WINDOW_NOT_EXTERIOR: "A window is not on an exterior wall.",
@@ -122,6 +136,16 @@ class _Checker:
             severity: Severity = Severity.ERROR) -> None:
         self.problems.append(Problem(code, severity, message, subject,
                                      tuple(self.on_sheet(cells)), path))
+
+    @property
+    def later(self) -> Severity:
+        """The severity of an end-game requirement: ``todo`` until the end, then ``error``."""
+        return Severity.ERROR if self.end_of_game else Severity.TODO
+
+    @cached_property
+    def settlement(self) -> Settlement | None:
+        """The exact card rules' verdict, for a sheet that has a game record."""
+        return settle(self.sheet, self.lay) if self.sheet.game is not None else None
 
     def walls_before(self, room: str | None) -> frozenset[Edge]:
         if room not in self._walls_before:
@@ -325,6 +349,8 @@ def _room_options(ck: _Checker, name: str) -> set[str] | None:
 
 
 def _not_on_room_cards(ck: _Checker) -> None:
+    if ck.sheet.game is not None:
+        return  # the exact card rules apply instead
     options: dict[str, set[str] | None] = {}
     for index, drawn in enumerate(ck.sheet.pieces):
         room = ck.lay.piece_rooms[index]
@@ -343,7 +369,7 @@ def _not_on_room_cards(ck: _Checker) -> None:
                    drawn.placement.furniture, drawn.path)
 
 
-def _room_order(ck: _Checker) -> list[str]:
+def _rooms_in_play(ck: _Checker) -> list[str]:
     """Room names in play order, then the room being furnished if it is not listed."""
     names = [room.name for room in ck.sheet.rooms]
     current = ck.sheet.current_room
@@ -353,12 +379,14 @@ def _room_order(ck: _Checker) -> list[str]:
 
 
 def _too_many_pieces(ck: _Checker) -> None:
+    if ck.sheet.game is not None:
+        return  # the exact card rules apply instead
     by_room: dict[str, list[int]] = {}
     for index, room in enumerate(ck.lay.piece_rooms):
         if room is not None:
             by_room.setdefault(room, []).append(index)
     pieces = ck.sheet.pieces
-    for name in _room_order(ck):
+    for name in _rooms_in_play(ck):
         spec = ck.sheet.project.room(name)
         held = by_room.get(name, [])
         if spec is None or len(held) <= spec.tokens:
@@ -368,6 +396,150 @@ def _too_many_pieces(ck: _Checker) -> None:
                f"{spec.tokens} selection token{'' if spec.tokens == 1 else 's'}; extra: "
                f"{', '.join(pieces[i].subject for i in extra)}", f"room {name}",
                {c for i in extra for c in pieces[i].placement.furniture}, ck.room_path(name))
+
+
+# --- the exact card rules of a sheet with a game record ----------------------------------
+
+
+def _card_name(card: Card) -> str:
+    """``7a (kitchen-corner or counter-straight)``."""
+    return f"{card.number}{card.variant} ({' or '.join(card.options)})"
+
+
+def _record_path(path: str) -> str:
+    """A path inside the game record, as a path of the sheet: ``$.game.rounds[0]``."""
+    return "$.game" + path[1:]
+
+
+def _undealt(ck: _Checker, index: int) -> list[Card]:
+    """The cards of a variant that was not dealt that offer piece ``index``, when no card
+    of its room as dealt offers it (``variant-not-dealt``); else nothing."""
+    record, catalog = ck.sheet.game, ck.sheet.project.catalog
+    spec = ck.sheet.project.room(ck.lay.piece_rooms[index] or "")
+    if record is None or spec is None:
+        return []
+    piece_id = ck.sheet.pieces[index].id
+    numbers = [slot.number for slot in spec.cards]
+    dealt = [card for n in numbers if (card := record.card(catalog, n)) is not None]
+    if any(piece_id in card.options for card in dealt):
+        return []
+    return [card for (number, variant), card in catalog.cards.items()
+            if number in numbers and variant != record.dealt.get(number)
+            and piece_id in card.options]
+
+
+def _variant_not_dealt(ck: _Checker) -> None:
+    settled = ck.settlement
+    if settled is None:
+        return
+    record = settled.record
+    for index in settled.unpaid:
+        cards = _undealt(ck, index)
+        if not cards:
+            continue
+        drawn = ck.sheet.pieces[index]
+        catalog = ck.sheet.project.catalog
+        dealt = [card for n in dict.fromkeys(c.number for c in cards)
+                 if (card := record.card(catalog, n)) is not None]
+        ck.add(Code.VARIANT_NOT_DEALT, f"{drawn.subject} is an option of card "
+               f"{', '.join(f'{c.number}{c.variant}' for c in cards)} only, which was not "
+               f"dealt: this game has {', '.join(_card_name(c) for c in dealt)}",
+               drawn.subject, drawn.placement.furniture, drawn.path)
+
+
+def _token_text(ck: _Checker, settled: Settlement, token: Token) -> str:
+    """``counter-straight for A (One-wall countertop)``: a token's choice and its piece."""
+    text = token.choice if token.choice is not None else "? (not recorded yet)"
+    payer = settled.paid_by(token)
+    return text + (f" for {ck.sheet.pieces[payer].subject}" if payer is not None
+                   else " (nothing drawn for it)")
+
+
+def _why_unpaid(ck: _Checker, settled: Settlement, index: int, room: str) -> str:
+    """Which cards of the room could have paid for piece ``index``, and where their
+    tokens went."""
+    piece_id = ck.sheet.pieces[index].id
+    tokens = settled.tokens.get(room, ())
+    offering = [t for t in tokens if piece_id in t.card.options]
+    if not offering:
+        cards = dict.fromkeys(f"{t.card.number}{t.card.variant}" for t in tokens)
+        return f"no card of room {room} offers {piece_id} (cards {', '.join(cards)})"
+    parts = []
+    for number in dict.fromkeys(t.card.number for t in offering):
+        own = [t for t in offering if t.card.number == number]
+        count = "its token chose" if len(own) == 1 else f"its {len(own)} tokens chose"
+        parts.append(f"card {_card_name(own[0].card)}: {count} "
+                     + ", ".join(_token_text(ck, settled, t) for t in own))
+    text = "; ".join(parts)
+    wild = ck.sheet.wild_card
+    named = wild is not None and wild.effect == "other-option" and index in wild.pieces
+    if not named and any(t.recorded and t.choice != piece_id for t in offering):
+        text += "; only the wild card's other option would let a token pay for it"
+    return text
+
+
+def _not_selected(ck: _Checker) -> None:
+    settled = ck.settlement
+    if settled is None:
+        return
+    pieces, rooms = ck.sheet.pieces, ck.lay.piece_rooms
+    unpaid = [i for i in settled.unpaid if not _undealt(ck, i)]
+    for index in sorted([*unpaid, *settled.waiting()]):
+        drawn = pieces[index]
+        room = rooms[index] or ""
+        if index in settled.payments:
+            number = settled.payments[index].token.card.number
+            text = (f"{drawn.subject} is paid for by no recorded token: card {number} of "
+                    f"room {room} was never recorded" if ck.end_of_game else
+                    f"{drawn.subject} waits for card {number} of room {room} to be recorded: "
+                    "no recorded token pays for it yet")
+            severity = ck.later
+        else:
+            text = (f"{drawn.subject} is paid for by no token of room {room}: "
+                    f"{_why_unpaid(ck, settled, index, room)}")
+            severity = Severity.ERROR
+        ck.add(Code.NOT_SELECTED, text, drawn.subject, drawn.placement.furniture, drawn.path,
+               severity)
+    record = settled.record
+    for spec in ck.sheet.project.rooms:
+        pending = settled.pending(spec.name)
+        if not pending:
+            continue
+        counts: dict[int, int] = {}
+        for token in pending:
+            counts[token.card.number] = counts.get(token.card.number, 0) + 1
+        slots = {slot.number: slot.tokens for slot in spec.cards}
+        cards = ", ".join(str(number) if count == slots.get(number) else
+                          f"{number} ({count} of its {slots.get(number)} tokens)"
+                          for number, count in counts.items())
+        several = len(counts) > 1
+        played = record.round(spec.name)
+        text = (f"room {spec.name}: card{'s' if several else ''} {cards} "
+                + (f"{'were' if several else 'was'} never recorded: the game record is "
+                   "incomplete" if ck.end_of_game
+                   else f"{'are' if several else 'is'} not recorded yet"))
+        ck.add(Code.NOT_SELECTED, text, f"room {spec.name}", (),
+               _record_path(played.path if played is not None else "$.rounds"), ck.later)
+
+
+def _ordinal(number: int) -> str:
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(
+        number % 10, "th")
+    return f"{number}{suffix}"
+
+
+def _room_order(ck: _Checker) -> None:
+    settled = ck.settlement
+    if settled is None:
+        return
+    for wrong in settled.out_of_order:
+        plan = ck.sheet.room(wrong.room)
+        walled = plan is not None and plan.finalized
+        place = _ordinal(wrong.position + 1)
+        what = f"the {place} room walled" if walled else f"furnished as the {place} room"
+        ck.add(Code.ROOM_ORDER, f"room {wrong.room} is {what} on this sheet, but the game "
+               f"record plays {wrong.expected} {place}", f"room {wrong.room}", (),
+               plan.path if walled and plan is not None else "$.current_room")
 
 
 # --- rooms, doors, hallway, front door -------------------------------------------------
@@ -410,18 +582,23 @@ def _room_split(ck: _Checker) -> None:
 
 
 def _door_count(ck: _Checker) -> None:
-    entry = ck.sheet.project.entry_room
+    no_hallway = ck.sheet.project.no_hallway
+    entry = ck.lay.entry_room
     for room in _walled(ck):
         count = len(room.doors)
         if count == 1 or (count == 0 and room.name == entry):
             continue  # the entry room of a no-hallway project may use the front door only
+        severity = Severity.ERROR
         if count == 0:
             text = f"room {room.name} is walled but has no door"
+            if no_hallway and entry is None:
+                severity = ck.later  # it may be the entry room, once the front door is drawn
+                text += " (it needs one unless the front door opens into it)"
         else:
             text = (f"room {room.name} has {count} doors "
                     f"({', '.join(d.name for d in room.doors)}); it needs exactly one")
         ck.add(Code.DOOR_COUNT, text, f"room {room.name}",
-               {c for d in room.doors for c in d.cells}, room.path + ".door")
+               {c for d in room.doors for c in d.cells}, room.path + ".door", severity)
 
 
 def _door_not_on_room(ck: _Checker) -> None:
@@ -487,50 +664,83 @@ def _hallway_cut_off(ck: _Checker) -> None:
 
 def _door_not_on_hallway(ck: _Checker) -> None:
     lay, project = ck.lay, ck.sheet.project
-    no_hallway = project.no_hallway
-    later = Severity.ERROR if ck.end_of_game else Severity.TODO
+    if project.no_hallway:
+        return  # the project's own door rule: door-not-on-entry-room
     for room in _walled(ck):
-        for door in room.doors:
-            inside = door.inside(room.cells)
-            if inside is None or not door.on_boundary(room.cells):
-                continue
-            outer = door.across(inside)
-            other = lay.room_at.get(outer)
-            subject = f"door of {room.name}"
-            path = room.path + ".door"
+        for door, outer, other in _door_sides(ck, room):
+            subject, path = f"door of {room.name}", room.path + ".door"
             if outer not in project.house:
                 ck.add(Code.DOOR_NOT_ON_HALLWAY, f"the door {door.name} of room {room.name} opens "
                        "onto the outside of the house", subject, door.cells, path)
-            elif no_hallway:
-                if other is not None and other != room.name:
-                    continue
-                severity = later if outer in lay.hallway else Severity.ERROR
-                ck.add(Code.DOOR_NOT_ON_HALLWAY, f"the door {door.name} of room {room.name} must "
-                       f"open into another room (no hallway in this project); {cell_name(outer)} "
-                       "is not in a room", subject, door.cells, path, severity)
             elif outer not in lay.hallway:
                 what = f"room {other}" if other else "an obstacle"
                 ck.add(Code.DOOR_NOT_ON_HALLWAY, f"the door {door.name} of room {room.name} opens "
                        f"into {what}, not onto the hallway", subject, door.cells, path)
     inside = _front_door_inside(ck)
     front = ck.sheet.front_door
-    if inside is None or front is None:
+    if inside is None or front is None or inside in lay.hallway:
         return
-    if no_hallway:
-        entry = ck.sheet.project.entry_room
-        other = lay.room_at.get(inside)
-        if other == entry:
-            return
-        severity = later if other is None and inside in lay.hallway else Severity.ERROR
-        into = f"room {other}" if other else f"{cell_name(inside)}, which is not in a room yet"
-        ck.add(Code.DOOR_NOT_ON_HALLWAY, f"the front door {front.name} must open into the entry "
-               f"room {entry} (no hallway in this project), not into {into}", "front door",
-               front.cells, "$.front_door", severity)
-    elif inside not in lay.hallway:
-        other = lay.room_at.get(inside)
-        what = f"room {other}" if other else "an obstacle"
-        ck.add(Code.DOOR_NOT_ON_HALLWAY, f"the front door {front.name} opens into {what}, not onto "
-               "the hallway", "front door", front.cells, "$.front_door")
+    other = lay.room_at.get(inside)
+    what = f"room {other}" if other else "an obstacle"
+    ck.add(Code.DOOR_NOT_ON_HALLWAY, f"the front door {front.name} opens into {what}, not onto "
+           "the hallway", "front door", front.cells, "$.front_door")
+
+
+def _door_sides(ck: _Checker, room: RoomPlan) -> list[tuple[Edge, Cell, str | None]]:
+    """Each door on the room's boundary with the square across it and that square's room."""
+    found = []
+    for door in room.doors:
+        inside = door.inside(room.cells)
+        if inside is None or not door.on_boundary(room.cells):
+            continue  # door-not-on-room
+        outer = door.across(inside)
+        found.append((door, outer, ck.lay.room_at.get(outer)))
+    return found
+
+
+def _door_not_on_entry_room(ck: _Checker) -> None:
+    lay, project = ck.lay, ck.sheet.project
+    if not project.no_hallway:
+        return
+    entry = lay.entry_room
+    doors_of = {room.name: set(room.doors) for room in _walled(ck)}
+    for room in _walled(ck):
+        for door, outer, other in _door_sides(ck, room):
+            subject, path = f"door of {room.name}", room.path + ".door"
+            name = f"the door {door.name} of room {room.name}"
+            if outer not in project.house:
+                ck.add(Code.DOOR_NOT_ON_ENTRY_ROOM, f"{name} opens onto the outside of the house",
+                       subject, door.cells, path)
+            elif room.name == entry:
+                if other is not None and door in doors_of.get(other, ()):
+                    continue  # the door of the room beyond, written on both rooms
+                ck.add(Code.DOOR_NOT_ON_ENTRY_ROOM, f"{name}, the entry room, is not the door "
+                       "of a room opening into it: the entry room's door is the front door",
+                       subject, door.cells, path)
+            elif entry is not None and other == entry:
+                continue
+            elif entry is None and other is not None:
+                continue  # that room may be the entry room, once the front door is drawn
+            elif entry is None and outer not in project.obstacles:
+                ck.add(Code.DOOR_NOT_ON_ENTRY_ROOM, f"{name} opens onto {cell_name(outer)}, "
+                       f"which is in no room{'' if ck.end_of_game else ' yet'}: it must open "
+                       "into the entry room", subject, door.cells, path, ck.later)
+            else:
+                what = (f"room {other}" if other else "an obstacle"
+                        if outer in project.obstacles else f"{cell_name(outer)}, in no room")
+                into = (f"the entry room {entry} (where the front door opens)" if entry
+                        else "the entry room")
+                ck.add(Code.DOOR_NOT_ON_ENTRY_ROOM, f"{name} opens into {what}, not into "
+                       f"{into}", subject, door.cells, path)
+    inside = _front_door_inside(ck)
+    front = ck.sheet.front_door
+    if inside is None or front is None or entry is not None:
+        return
+    obstacle = inside in project.obstacles
+    ck.add(Code.DOOR_NOT_ON_ENTRY_ROOM, f"the front door {front.name} must open into a room, "
+           f"the entry room (no hallway in this project); {cell_name(inside)} is "
+           + ("an obstacle" if obstacle else "in no room" + ("" if ck.end_of_game else " yet")),
+           "front door", front.cells, "$.front_door", Severity.ERROR if obstacle else ck.later)
 
 
 def _front_door_count(ck: _Checker) -> None:
@@ -611,6 +821,9 @@ _CHECKS: dict[Code, Callable[[_Checker], None]] = {
     Code.WILD_CARD_TWICE: _wild_card_twice,
     Code.NOT_ON_ROOM_CARDS: _not_on_room_cards,
     Code.TOO_MANY_PIECES: _too_many_pieces,
+    Code.VARIANT_NOT_DEALT: _variant_not_dealt,
+    Code.NOT_SELECTED: _not_selected,
+    Code.ROOM_ORDER: _room_order,
     Code.ROOMS_OVERLAP: _rooms_overlap,
     Code.ROOM_SPLIT: _room_split,
     Code.DOOR_COUNT: _door_count,
@@ -618,6 +831,7 @@ _CHECKS: dict[Code, Callable[[_Checker], None]] = {
     Code.HALLWAY_NOT_EMPTY: _hallway_not_empty,
     Code.HALLWAY_CUT_OFF: _hallway_cut_off,
     Code.DOOR_NOT_ON_HALLWAY: _door_not_on_hallway,
+    Code.DOOR_NOT_ON_ENTRY_ROOM: _door_not_on_entry_room,
     Code.FRONT_DOOR_COUNT: _front_door_count,
     Code.FRONT_DOOR_NOT_EXTERIOR: _front_door_not_exterior,
     Code.WINDOW_NOT_EXTERIOR: _window_not_exterior,

@@ -230,7 +230,7 @@ def _rooms(sheet: Sheet, lay: Layout, acc: Access, excluded: frozenset[int],
                 index, drawn.id, drawn.name, drawn.label, spec.name,
                 cells, len(cells) if scores else 0, acc.piece_reachable(index), reason,
             ))
-        empty = not any(not sheet.pieces[p.index].placement.piece.is_rug for p in pieces)
+        empty = spec.name not in lay.furnished
         if empty and (end_of_game or spec.name in walled):
             penalties.append(Penalty(f"{spec.name} is empty", EMPTY_ROOM_POINTS, spec.name))
         if_connected = None

@@ -2,7 +2,8 @@
 
 This is the model only; :mod:`homestaging.sheetreader` and :mod:`homestaging.sheetwriter`
 read and write it as grid JSON, and :mod:`homestaging.layout` derives walls, hallway and
-piece rooms from it.
+piece rooms from it. A sheet may carry the game record of its table
+(:class:`~homestaging.game.GameRecord`).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import Problem
+from .game import GameRecord
 from .grid import Cell, Edge
 from .pieces import Placement
 from .project import Project
@@ -90,6 +92,10 @@ class Sheet:
     source: str = "<sheet>"
     project_ref: str = ""
     notes: tuple[Problem, ...] = ()
+    game: GameRecord | None = None
+    """The game record the sheet was played with (its ``"game"`` key), if any."""
+    game_ref: str = ""
+    """The record's file as the sheet names it; empty when the record is embedded."""
 
     @property
     def front_door(self) -> Edge | None:

@@ -7,6 +7,7 @@ furniture grid's groups are read with :mod:`homestaging.fitting`.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import json
 from collections.abc import Callable, Iterable, Sequence
@@ -16,6 +17,8 @@ from typing import Any
 
 from .errors import InputError, Located, Problem, Severity
 from .fitting import EMPTY, LEGEND_CHARS, MARK, Fit, find_fits, narrow_fits
+from .game import GameRecord
+from .gamereader import parse_record, read_record
 from .grid import (
     SIDE_NAMES,
     Cell,
@@ -72,10 +75,36 @@ def parse_sheet(data: Any, file: str, base_dir: Path, *, project: Project | None
     reader = _Reader(data, file, project, bad)
     sheet = reader.read()
     problems += reader.problems
+    game = _read_game(data.get("game"), file, base_dir, project, problems) \
+        if "game" in data and "$.game" not in bad else None
     if problems:
         raise InputError(problems)
     assert sheet is not None
+    if game is not None:
+        reference = data["game"]
+        sheet = dataclasses.replace(sheet, game=game,
+                                    game_ref=reference if isinstance(reference, str) else "")
     return sheet
+
+
+def _read_game(value: Any, file: str, base_dir: Path, project: Project,
+               problems: list[Located]) -> GameRecord | None:
+    """The sheet's game record: a file named relative to the sheet, or embedded."""
+    if value is None:
+        return None
+    try:
+        if isinstance(value, str):
+            try:
+                return read_record(base_dir / value, project=project)
+            except InputError as error:
+                problems.append(Located(file, f"the game record {value!r} cannot be used:",
+                                        "$.game"))
+                problems.extend(error.messages)
+                return None
+        return parse_record(value, file, base_dir, project=project, at=("game",))
+    except InputError as error:
+        problems.extend(error.messages)
+    return None
 
 
 def _load_project(

@@ -13,7 +13,9 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from .cardplay import settle
 from .fitting import LEGEND_CHARS, MARK, find_fits, narrow_fits
+from .gamewriter import record_json
 from .grid import Cell, Edge, cell_name, reading_order
 from .layout import layout
 from .output import dumps_json
@@ -150,6 +152,8 @@ def sheet_to_json(sheet: Sheet, form: str = "grid") -> dict[str, Any]:
         out["wild_card"] = {"piece": wild_ref, "effect": sheet.wild_card.effect}
     if sheet.current_room is not None:
         out["current_room"] = sheet.current_room
+    if sheet.game is not None:
+        out["game"] = sheet.game_ref or record_json(sheet.game)
     return out
 
 
@@ -209,17 +213,24 @@ def _around(cells: Iterable[Cell]) -> set[Cell]:
 
 
 def _keeps_extras(sheet: Sheet, grid_pieces: list[int]) -> list[int]:
-    """``grid_pieces`` without the pieces of rooms holding more pieces than their tokens
-    whose order drawing them would change: the order decides which pieces are the extra
-    ones, and the grid reads its pieces in reading order, before the ``pieces`` list."""
-    rooms = layout(sheet).piece_rooms
+    """``grid_pieces`` without the pieces of rooms whose order drawing them would change,
+    when the order decides which pieces are the extra ones: rooms holding more pieces
+    than their tokens or, with a game record, rooms where a piece is not paid for (or
+    waits for a card not recorded yet). The grid reads its pieces in reading order,
+    before the ``pieces`` list."""
+    lay = layout(sheet)
+    rooms = lay.piece_rooms
     in_grid = set(grid_pieces)
     written = [*grid_pieces, *(i for i in range(len(sheet.pieces)) if i not in in_grid)]
-    moved: set[str] = set()
-    for spec in sheet.project.rooms:
-        held = [i for i, room in enumerate(rooms) if room == spec.name]
-        if len(held) > spec.tokens and [i for i in written if rooms[i] == spec.name] != held:
-            moved.add(spec.name)
+    if sheet.game is not None:
+        settled = settle(sheet, lay)
+        at_stake = {rooms[i] for i in (*settled.unpaid, *settled.waiting())}
+    else:
+        at_stake = {spec.name for spec in sheet.project.rooms
+                    if rooms.count(spec.name) > spec.tokens}
+    moved = {name for name in at_stake if name is not None
+             and [i for i in written if rooms[i] == name] != [
+                 i for i, room in enumerate(rooms) if room == name]}
     return [i for i in grid_pieces if rooms[i] not in moved]
 
 

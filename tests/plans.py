@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from homestaging.catalogreader import bundled_catalog
+from homestaging.game import CardPlay, GameRecord, Round
 from homestaging.grid import parse_cell, parse_cells, parse_edge
 from homestaging.pieces import Placement
 from homestaging.project import Bonus, CardSlot, Feature, Project, RoomSpec
@@ -15,6 +16,8 @@ from homestaging.sheet import DrawnPiece, RoomPlan, Sheet, WildCard
 PieceSpec = tuple[str, str] | tuple[str, str, int] | tuple[str, str, int, bool]
 # (name, ranges or None, doors)
 RoomDraw = tuple[str, Sequence[str] | None, Sequence[tuple[str, str]]]
+# (room, [(card number, [the option each token chose])])
+RoundSpec = tuple[str, Sequence[tuple[int, Sequence[str]]]]
 
 
 def cells(*ranges: str) -> frozenset[tuple[int, int]]:
@@ -49,6 +52,15 @@ def bonus(points: int, *, when: dict[str, Any] | None = None, per: dict[str, Any
     return Bonus(text, points, when, per, most)
 
 
+def record(dealt: dict[int, str], rounds: Sequence[RoundSpec] = (),
+           project_ref: str = "tutorial") -> GameRecord:
+    """A game record from short specs, with the paths the reader gives."""
+    return GameRecord(project_ref, dict(dealt), tuple(
+        Round(room, tuple(CardPlay(number, tuple(tokens), f"$.rounds[{i}].cards[{j}]")
+                          for j, (number, tokens) in enumerate(cards)), f"$.rounds[{i}]")
+        for i, (room, cards) in enumerate(rounds)))
+
+
 def sheet(
     proj: Project,
     pieces: Sequence[PieceSpec] = (),
@@ -58,6 +70,7 @@ def sheet(
     windows: Sequence[tuple[str, str]] = (),
     wild: tuple[tuple[int, ...], str] | None = None,
     current: str | None = None,
+    game: GameRecord | None = None,
 ) -> Sheet:
     """A sheet from short specs; pieces get paths ``$.pieces[i]``, rooms ``$.rooms[i]``."""
     drawn = []
@@ -76,6 +89,7 @@ def sheet(
         front_doors=tuple(parse_edge(list(d)) for d in front),
         windows=tuple(parse_edge(list(w)) for w in windows),
         wild_card=WildCard(wild[0], wild[1]) if wild else None, current_room=current,
+        game=game,
     )
 
 

@@ -177,8 +177,9 @@ def test_no_hallway_the_front_door_opens_into_the_entry_room() -> None:
     assert found.connected == cells("E5:E7", "F5")
 
 
-def test_no_hallway_rooms_chain_from_the_entry_room() -> None:
-    # Hall (entry) -> Bed through H5/n -> Living through E3/w; rugs carry the paths
+def test_no_hallway_rooms_open_into_the_entry_room_and_do_not_chain() -> None:
+    # Hall (entry: the front door E7/s opens into it) <- Bed through H4/s; Living opens
+    # into Bed through D3/e, not into the entry room: a chain, so its door opens nothing
     proj = project(rooms=[("Hall", "living"), ("Bed", "bedroom"), ("Living", "living")],
                    special=["no-hallway"])
     rooms = [("Hall", ["B5:I7"], [("H5", "n")]), ("Bed", ["E2:I4"], [("H4", "s")]),
@@ -187,13 +188,16 @@ def test_no_hallway_rooms_chain_from_the_entry_room() -> None:
               ("rug-2x3", "G3", 90), ("armchair", "C3", 270)]
     plan = sheet(proj, pieces, rooms)
     found = access(plan, layout(plan))
-    assert found.rooms == {"Hall": "", "Bed": "", "Living": ""}
-    assert found.pieces == ("", "", "", "", "")
-    assert found.connected == cells("E6:G7", "G5:I6", "E3:I4", "D3")
-    # the same chain with the front door into the bedroom: nothing is reached
+    reason = "door D3/e opens into Bed, not into the entry room Hall"
+    assert found.rooms == {"Hall": "", "Bed": "", "Living": reason}
+    assert found.pieces == ("", "", "", "", reason)
+    assert found.connected == cells("E6:G7", "G5:I6", "E3:I4")
+    # the front door into the bedroom makes it the entry room: the hall's door H5/n is the
+    # bedroom's door H4/s, and the living room opens into the bedroom: all reached
     side = sheet(proj, pieces, rooms, front=[("I4", "e")])
-    reason = "front door I4/e opens into Bed, not into the entry room Hall"
-    assert access(side, layout(side)).rooms == {"Hall": reason, "Bed": reason, "Living": reason}
+    found = access(side, layout(side))
+    assert found.rooms == {"Hall": "", "Bed": "", "Living": ""}
+    assert found.connected == cells("E6:G7", "G5:I6", "E3:I4", "D3")
 
 
 def test_no_hallway_house_squares_outside_rooms_are_not_walkable() -> None:
@@ -201,7 +205,7 @@ def test_no_hallway_house_squares_outside_rooms_are_not_walkable() -> None:
     rooms = [("Living", ["B2:D7"], []), ("Bed", ["F2:I7"], [("F5", "w")])]
     plan = sheet(proj, [("armchair", "F5", 90)], rooms)
     rooms_found, _ = verdict(plan)
-    assert rooms_found["Living"] == "front door E7/s opens onto a square that is not walkable"
+    assert rooms_found["Living"] == "front door E7/s opens into no room"
 
 
 def test_access_problems_name_the_break() -> None:

@@ -18,15 +18,16 @@ EXAMPLE = ROOT / "examples" / "tutorial-finished.json"
 
 # Every module of the package, lowest first: a module may only import the ones before it.
 CORE = [  # the game: squares, pieces, the models, rules, access, scoring, placements (no I/O)
-    "grid", "errors", "scorepad", "pieces", "catalog", "project", "sheet", "layout", "rules",
-    "access", "blocking", "distance", "bonuses", "scoring", "bitmask", "placement", "moves",
+    "grid", "errors", "scorepad", "pieces", "catalog", "project", "game", "sheet", "layout",
+    "cardplay", "rules", "access", "blocking", "distance", "bonuses", "scoring", "bitmask",
+    "placement", "moves",
 ]
 CLI = ["clitools", "sheetcommands", "datacommands", "cli"]  # the only ones that use click
 LAYERS = [
     *CORE,
     # files: safe reading, schemas, the readers and the writer of each format
-    "readers", "schema", "catalogreader", "projectreader", "output", "fitting", "sheetreader",
-    "sheetwriter",
+    "readers", "schema", "catalogreader", "projectreader", "gamereader", "output", "gamewriter",
+    "fitting", "sheetreader", "sheetwriter",
     # presentation and drawing
     "report", "pages", "panel", "markers", "drawing", "pencil", "render", "printing",
     # the command line

@@ -7,8 +7,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
-from plans import PieceSpec, sheet
+from plans import PieceSpec, record, sheet
 
+from homestaging.game import GameRecord
 from homestaging.grid import cell_names, parse_edge
 from homestaging.project import Project
 from homestaging.projectreader import find_project
@@ -34,10 +35,11 @@ def make(
     wild: tuple[tuple[int, ...], str] | None = None,
     current: str | None = None,
     project: Project = TUTORIAL,
+    game: GameRecord | None = None,
 ) -> Sheet:
     """A tutorial sheet from short specs; pieces get paths ``$.pieces[i]``."""
     return sheet(project, pieces, rooms, front=front, windows=windows, wild=wild,
-                 current=current)
+                 current=current, game=game)
 
 
 # A finished, legal tutorial plan: kitchen and bathroom on the west side, a hallway in
@@ -55,6 +57,24 @@ PIECES: list[PieceSpec] = [
     ("plant-small", "O2"),
 ]
 LEGAL = [p for i, p in enumerate(PIECES) if i != 1]
+
+# The no-hallway special rule (city apartment, house B2:O10): the front door
+# D10/s opens into the living room, the entry room; every other room opens into it.
+CITY_ROOMS: list[RoomSpec] = [
+    ("Living room", ["B2:H10"], []),
+    ("Kitchen", ["I2:O4"], [("I4", "w")]),
+    ("Bedroom", ["I5:O7"], [("I6", "w")]),
+    ("Bathroom", ["I8:O10"], [("I9", "w")]),
+]
+
+# The game of LEGAL: every card of the tutorial dealt as variant a, every room played.
+DEALT = {7: "a", 8: "a", 10: "a", 13: "a", 14: "a", 18: "a", 19: "a", 20: "a"}
+PLAYED = [
+    ("Kitchen", [(7, ["kitchen-corner"]), (8, ["stove"]), (10, ["kitchen-island"])]),
+    ("Bathroom", [(13, ["toilet"]), (14, ["shower"])]),
+    ("Living room", [(18, ["sofa"]), (19, ["plant-small"]), (20, ["armchair", "armchair"])]),
+]
+GAME = record(DEALT, PLAYED)
 
 
 def grid(rows: dict[int, str]) -> list[str]:
@@ -84,7 +104,7 @@ def test_the_legal_plan_has_no_problem() -> None:
 
 
 def test_every_rule_has_a_description() -> None:
-    assert len(RULES) == 26
+    assert len(RULES) == 30
     assert all(text.endswith(".") for text in RULES.values())
 
 
@@ -182,6 +202,40 @@ CASES: list[tuple[str, str, Sheet, Expected]] = [
      make([("plant-small", "J3"), ("plant-small", "K3"), ("armchair", "L3"),
            ("sofa", "J6"), ("rug-2x2", "J9")], current="Living room"),
      [("error", ("J9", "K9", "J10", "K10"), "$.current_room")]),
+    # variant-not-dealt (with a game record) -------------------------------------------------
+    ("variant-not-dealt", "corner-kitchen-of-card-7a-when-7b-was-dealt",
+     make(LEGAL, ROOMS, game=record({**DEALT, 7: "b"}, [
+         ("Kitchen", [(7, ["kitchen-u"]), (8, ["stove"]), (10, ["kitchen-island"])]),
+         *PLAYED[1:]])),
+     [("error", ("B2", "C2", "D2", "B3", "B4"), "$.pieces[0]")]),
+    # not-selected (with a game record) --------------------------------------------------------
+    ("not-selected", "two-plants-for-one-token",
+     make([*LEGAL, ("plant-small", "N2")], ROOMS, game=GAME),
+     [("error", ("N2",), "$.pieces[4]")]),
+    ("not-selected", "the-other-option-without-the-wild-card",
+     make(LEGAL, ROOMS, game=record(DEALT, [
+         ("Kitchen", [(7, ["counter-straight"]), (8, ["stove"]), (10, ["kitchen-island"])]),
+         *PLAYED[1:]])),
+     [("error", ("B2", "C2", "D2", "B3", "B4"), "$.pieces[0]")]),
+    ("not-selected", "the-other-option-with-the-wild-card",
+     make(LEGAL, ROOMS, wild=((0,), "other-option"), game=record(DEALT, [
+         ("Kitchen", [(7, ["counter-straight"]), (8, ["stove"]), (10, ["kitchen-island"])]),
+         *PLAYED[1:]])), []),
+    ("not-selected", "cards-not-recorded-yet",
+     make(LEGAL[:2], ROOMS[:2], current="Living room", game=record(DEALT, [
+         *PLAYED[:2], ("Living room", [(18, ["sofa"])])])),
+     [("todo", (), "$.game.rounds[2]")]),
+    ("not-selected", "a-piece-waits-for-its-card",
+     make(LEGAL, ROOMS[:2], current="Living room", game=record(DEALT, PLAYED[:2])),
+     [("todo", ("I11", "J11", "K11"), "$.pieces[2]"), ("todo", ("O2",), "$.pieces[3]"),
+      ("todo", (), "$.game.rounds")]),
+    # room-order (with a game record) ------------------------------------------------------
+    ("room-order", "bathroom-played-first",
+     make(LEGAL, ROOMS, game=record(DEALT, [PLAYED[1], PLAYED[0], PLAYED[2]])),
+     [("error", (), "$.rooms[0]"), ("error", (), "$.rooms[1]")]),
+    ("room-order", "furnishing-the-wrong-room",
+     make(LEGAL[:1], ROOMS[:1], current="Living room", game=record(DEALT, PLAYED[:2])),
+     [("error", (), "$.current_room")]),
     # rooms-overlap ------------------------------------------------------------------------
     ("rooms-overlap", "shared-square",
      make(rooms=[ROOMS[0], ("Bathroom", ["E6:E11", "B7:D11"], [("E9", "e")]), ROOMS[2]]),
@@ -228,6 +282,11 @@ CASES: list[tuple[str, str, Sheet, Expected]] = [
      [("error", ("C11", "C12"), "$.rooms[1].door")]),
     ("door-not-on-hallway", "front-door-into-a-room",
      make(rooms=ROOMS, front=[("C11", "s")]), [("error", ("C11", "C12"), "$.front_door")]),
+    # door-not-on-entry-room (no-hallway projects) -------------------------------------------
+    ("door-not-on-entry-room", "a-chain-of-rooms",
+     make(rooms=[CITY_ROOMS[0], CITY_ROOMS[1], ("Bedroom", ["I5:O7"], [("L5", "n")]),
+                 CITY_ROOMS[3]], front=[("D10", "s")], project=CITY),
+     [("error", ("L4", "L5"), "$.rooms[2].door")]),
     # front-door-count ---------------------------------------------------------------------
     ("front-door-count", "none-yet",
      make(rooms=ROOMS[:1], front=(), current="Bathroom"), [("todo", (), "$.front_door")]),
@@ -302,21 +361,17 @@ def test_every_code_has_a_failing_case() -> None:
     assert {code for code, _, _, expected in CASES if expected} == set(RULES)
 
 
-# The no-hallway special rule (city apartment, house B2:O10, the living room first).
-CITY_ROOMS: list[RoomSpec] = [
-    ("Living room", ["B2:H10"], []),
-    ("Kitchen", ["I2:O4"], [("I4", "w")]),
-    ("Bedroom", ["I5:O7"], [("I6", "w")]),
-    ("Bathroom", ["I8:O10"], [("I9", "w")]),
-]
 
 
 @pytest.mark.parametrize(
     ("sheet", "final", "expected"),
     [
         (make(rooms=CITY_ROOMS, front=[("D10", "s")], project=CITY), None, []),
+        # the front door into the bathroom makes it the entry room: the others open
+        # into the living room; the living room has no door at all
         (make(rooms=CITY_ROOMS, front=[("L10", "s")], project=CITY), None,
-         [("error", ("L10", "L11"), "$.front_door")]),
+         [("error", ("H4", "I4"), "$.rooms[1].door"), ("error", ("H6", "I6"), "$.rooms[2].door"),
+          ("error", ("H9", "I9"), "$.rooms[3].door")]),
         (make(rooms=CITY_ROOMS[1:2], front=[("D10", "s")], current="Living room",
               project=CITY), None,
          [("todo", ("H4", "I4"), "$.rooms[0].door"), ("todo", ("D10", "D11"), "$.front_door")]),
@@ -325,13 +380,24 @@ CITY_ROOMS: list[RoomSpec] = [
         (make(rooms=[("Kitchen", ["I2:O4"], [("L2", "n")])], front=[("D10", "s")],
               current="Living room", project=CITY), None,
          [("error", ("L1", "L2"), "$.rooms[0].door"), ("todo", ("D10", "D11"), "$.front_door")]),
+        # the living room's own door I4/w is the kitchen's door: one door, written twice
+        (make(rooms=[("Living room", ["B2:H10"], [("H4", "e")]), *CITY_ROOMS[1:]],
+              front=[("D10", "s")], project=CITY), None, []),
+        # the living room's own door into the bedroom is not the bedroom's door
+        (make(rooms=[("Living room", ["B2:H10"], [("H5", "e")]), *CITY_ROOMS[1:]],
+              front=[("D10", "s")], project=CITY), None,
+         [("error", ("H5", "I5"), "$.rooms[0].door")]),
+        # no front door yet: a door into a walled room may lead into the entry room-to-be
+        (make(rooms=CITY_ROOMS, front=(), current="Living room", project=CITY), None, []),
     ],
-    ids=["legal", "front-door-into-the-kitchen", "not-yet-rooms", "final-not-rooms",
-         "door-onto-the-street"],
+    ids=["legal", "entry-room-is-where-the-front-door-opens", "not-yet-rooms",
+         "final-not-rooms", "door-onto-the-street", "entry-door-shared",
+         "entry-door-of-its-own", "entry-room-not-known-yet"],
 )
-def test_no_hallway_doors_open_into_rooms(sheet: Sheet, final: bool | None,
-                                          expected: Expected) -> None:
-    assert found(sheet, "door-not-on-hallway", final) == expected
+def test_no_hallway_doors_open_into_the_entry_room(sheet: Sheet, final: bool | None,
+                                                   expected: Expected) -> None:
+    assert found(sheet, "door-not-on-entry-room", final) == expected
+    assert found(sheet, "door-not-on-hallway", final) == []
 
 
 def test_no_hallway_entry_room_may_have_no_door_of_its_own() -> None:
@@ -340,8 +406,19 @@ def test_no_hallway_entry_room_may_have_no_door_of_its_own() -> None:
     other = make(rooms=[CITY_ROOMS[1], ("Living room", ["B2:H10"], [])], front=[("D10", "s")],
                  current="Bedroom", project=CITY)
     assert found(other, "door-count") == []
+    # the entry room is the one the front door opens into, not the project's first room
+    bathroom = make(rooms=[("Living room", ["B2:H10"], [("H4", "e")]), CITY_ROOMS[1],
+                           CITY_ROOMS[2], ("Bathroom", ["I8:O10"], [])],
+                    front=[("L10", "s")], project=CITY)
+    assert found(bathroom, "door-count") == []
+    # with no front door into a room yet, a doorless walled room may become the entry room
     kitchen = make(rooms=[("Kitchen", ["I2:O4"], [])], current="Living room", project=CITY)
-    assert found(kitchen, "door-count") == [("error", (), "$.rooms[0].door")]
+    assert found(kitchen, "door-count") == [("todo", (), "$.rooms[0].door")]
+    assert found(kitchen, "door-count", True) == [("error", (), "$.rooms[0].door")]
+    # once the front door opens into the living room, the kitchen needs a door
+    living = make(rooms=[("Living room", ["B2:H10"], []), ("Kitchen", ["I2:O4"], [])],
+                  front=[("D10", "s")], current="Bedroom", project=CITY)
+    assert found(living, "door-count") == [("error", (), "$.rooms[1].door")]
 
 
 def test_no_hallway_has_no_cut_off_hallway_and_leftover_squares_stay_empty() -> None:

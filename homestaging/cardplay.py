@@ -1,0 +1,227 @@
+"""The exact card rules of a sheet played with a game record (``docs/game-record.md``).
+
+Every piece of a room must be paid for by one selection token of a card of that room: a
+token pays for one piece of the option chosen for it, and the wild card's other option
+lets the piece it names be the option a token did not choose on its card. Which token
+pays for which piece is a maximum bipartite matching (pieces x tokens), found with
+:func:`networkx.algorithms.bipartite.hopcroft_karp_matching`; networkx is imported only
+here, when a sheet has a record. :func:`settle` returns the result as data;
+:mod:`homestaging.rules` turns it into problems (``not-selected``,
+``variant-not-dealt``, ``room-order``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from .catalog import Card
+from .game import GameRecord
+from .layout import Layout
+from .sheet import Sheet
+
+__all__ = ["OutOfOrder", "Payment", "Settlement", "Token", "chosen_pieces", "settle"]
+
+
+@dataclass(frozen=True)
+class Token:
+    """A selection token of a room: the card it lies on, as dealt, and the option chosen
+    for it (``None`` while the card is not recorded). ``path`` is its entry in the record
+    (``$.rounds[0].cards[1].tokens[0]``); for a token not recorded yet, the entry that
+    would hold it (its card, its round, or ``$.rounds``)."""
+
+    room: str
+    card: Card
+    choice: str | None
+    path: str
+
+    @property
+    def recorded(self) -> bool:
+        return self.choice is not None
+
+    def pays(self, piece_id: str, wild: bool) -> bool:
+        """Whether this token may pay for a piece ``piece_id`` (``wild``: the wild card's
+        other option is played on that piece)."""
+        if piece_id not in self.card.options:
+            return False
+        return self.choice is None or self.choice == piece_id or wild
+
+
+@dataclass(frozen=True)
+class Payment:
+    """A piece paid for: the token, and whether the wild card's other option was needed."""
+
+    piece: int
+    token: Token
+    wild: bool
+
+    @property
+    def waiting(self) -> bool:
+        """Paid for only by a token whose card is not recorded yet."""
+        return not self.token.recorded
+
+
+@dataclass(frozen=True)
+class OutOfOrder:
+    """A room finalized (or being furnished) out of the record's play order: it is the
+    ``position``-th room of the sheet (from 0) where the record plays ``expected``."""
+
+    room: str
+    position: int
+    expected: str
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """The exact card rules applied to a sheet.
+
+    ``payments`` maps each paid piece (index into ``Sheet.pieces``) to its token;
+    ``unpaid`` lists the pieces no token can pay for, in sheet order; ``tokens`` lists
+    each room's tokens (recorded ones first, in record order); ``pending`` maps each room
+    to its tokens not recorded yet; ``out_of_order`` the rooms played out of order.
+    """
+
+    record: GameRecord
+    payments: dict[int, Payment]
+    unpaid: tuple[int, ...]
+    tokens: dict[str, tuple[Token, ...]]
+    out_of_order: tuple[OutOfOrder, ...]
+
+    def pending(self, room: str) -> tuple[Token, ...]:
+        return tuple(t for t in self.tokens.get(room, ()) if not t.recorded)
+
+    def waiting(self) -> list[int]:
+        """Pieces paid for only by tokens not recorded yet, in sheet order."""
+        return sorted(i for i, paid in self.payments.items() if paid.waiting)
+
+    def paid_by(self, token: Token) -> int | None:
+        return next((i for i, paid in self.payments.items() if paid.token is token), None)
+
+
+def room_tokens(sheet: Sheet, record: GameRecord) -> dict[str, tuple[Token, ...]]:
+    """Every room's tokens: for each card slot of the room (project order), the tokens
+    the record chose, then one unrecorded token per token the record does not hold yet."""
+    catalog = sheet.project.catalog
+    found: dict[str, tuple[Token, ...]] = {}
+    for spec in sheet.project.rooms:
+        played = record.round(spec.name)
+        recorded: list[Token] = []
+        pending: list[Token] = []
+        for slot in spec.cards:
+            card = record.card(catalog, slot.number)
+            if card is None:
+                continue  # the reader refuses a record that did not deal a number
+            play = played.card(slot.number) if played is not None else None
+            choices = play.tokens[:slot.tokens] if play is not None else ()
+            if play is not None:
+                recorded += [Token(spec.name, card, choice, f"{play.path}.tokens[{index}]")
+                             for index, choice in enumerate(choices)]
+            where = play.path if play is not None else played.path if played is not None \
+                else "$.rounds"
+            pending += [Token(spec.name, card, None, where)
+                        for _ in range(slot.tokens - len(choices))]
+        found[spec.name] = (*recorded, *pending)
+    return found
+
+
+def _matching(pieces: Sequence[int], tokens: Sequence[int],
+              edges: Callable[[int], Iterable[int]]) -> dict[int, int]:
+    """A maximum matching of ``pieces`` to ``tokens`` (piece -> token)."""
+    from networkx import Graph
+    from networkx.algorithms.bipartite import hopcroft_karp_matching
+
+    graph = Graph()
+    left = [("piece", i) for i in pieces]
+    graph.add_nodes_from(left)
+    graph.add_nodes_from(("token", t) for t in tokens)
+    allowed = set(tokens)
+    graph.add_edges_from((("piece", i), ("token", t)) for i in pieces for t in edges(i)
+                         if t in allowed)
+    matched = hopcroft_karp_matching(graph, top_nodes=left)
+    return {node[1]: matched[node][1] for node in left if node in matched}
+
+
+def _settle_room(pieces: list[int], tokens: Sequence[Token], ids: Sequence[str],
+                 wild: frozenset[int]) -> tuple[dict[int, int], list[int]]:
+    """Pay for a room's pieces (sheet order) with its tokens: which token pays each paid
+    piece, and the pieces left over.
+
+    The pieces left over are the last ones in sheet order that can be: a piece is paid
+    for when it and every earlier paid piece can be paid for together (the greedy choice
+    of a transversal matroid). Among the ways to pay, tokens that are recorded are used
+    first, so that a piece waits for an unrecorded card only when it must.
+    """
+    def edges(index: int) -> list[int]:
+        return [t for t, token in enumerate(tokens) if token.pays(ids[index], index in wild)]
+
+    everything = list(range(len(tokens)))
+    full = _matching(pieces, everything, edges)
+    paid = pieces
+    if len(full) < len(pieces):
+        paid = []
+        for index in pieces:
+            if len(_matching([*paid, index], everything, edges)) == len(paid) + 1:
+                paid.append(index)
+    recorded = [t for t, token in enumerate(tokens) if token.recorded]
+    chosen = _matching(paid, recorded, edges)
+    rest = [i for i in paid if i not in chosen]
+    if rest:
+        extra = _matching(rest, [t for t in everything if t not in recorded], edges)
+        if len(extra) == len(rest):
+            chosen.update(extra)
+        else:  # paying for every piece needs some pieces off recorded tokens
+            chosen = _matching(paid, everything, edges)
+    return chosen, [i for i in pieces if i not in chosen]
+
+
+def _out_of_order(sheet: Sheet, record: GameRecord) -> tuple[OutOfOrder, ...]:
+    """Rooms whose place in the sheet's play order (walled rooms in sheet order, then the
+    room being furnished) is not the record's."""
+    played = [room.name for room in sheet.rooms if room.finalized]
+    current = sheet.current_room
+    if current is not None and current not in played:
+        played.append(current)
+    order = record.played_order()
+    return tuple(OutOfOrder(name, position, order[position])
+                 for position, name in enumerate(played)
+                 if position < len(order) and order[position] != name)
+
+
+def settle(sheet: Sheet, lay: Layout) -> Settlement:
+    """Apply the exact card rules to a sheet that has a game record."""
+    record = sheet.game
+    if record is None:
+        raise ValueError("the sheet has no game record")
+    tokens = room_tokens(sheet, record)
+    wild = frozenset(sheet.wild_card.pieces) if sheet.wild_card is not None \
+        and sheet.wild_card.effect == "other-option" else frozenset()
+    ids = [drawn.id for drawn in sheet.pieces]
+    payments: dict[int, Payment] = {}
+    unpaid: list[int] = []
+    for name, held in tokens.items():
+        pieces = [i for i, room in enumerate(lay.piece_rooms) if room == name]
+        if not pieces:
+            continue
+        chosen, left = _settle_room(pieces, held, ids, wild)
+        for index, token in chosen.items():
+            paid_by = held[token]
+            payments[index] = Payment(index, paid_by, paid_by.recorded
+                                      and paid_by.choice != ids[index])
+        unpaid += left
+    return Settlement(record, payments, tuple(sorted(unpaid)), tokens,
+                      _out_of_order(sheet, record))
+
+
+def chosen_pieces(sheet: Sheet) -> dict[str, Counter[str]]:
+    """Per room of the sheet's project that the record has played, how many times its
+    tokens chose each piece id (a multiset: piece id -> count), in record order.
+
+    This is what the room may hold: a scanner reading a drawn room, or a player choosing
+    what to draw, looks among these. The wild card's other option may turn one piece of
+    the game into the option a token did not choose on its card. Raise ValueError when
+    the sheet has no record.
+    """
+    if sheet.game is None:
+        raise ValueError("the sheet has no game record")
+    return sheet.game.chosen()
