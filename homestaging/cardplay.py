@@ -21,7 +21,8 @@ from .game import GameRecord
 from .layout import Layout
 from .sheet import Sheet
 
-__all__ = ["OutOfOrder", "Payment", "Settlement", "Token", "chosen_pieces", "settle"]
+__all__ = ["OutOfOrder", "Payment", "Settlement", "Token", "chosen_pieces", "room_tokens",
+           "settle", "wild_would_pay"]
 
 
 @dataclass(frozen=True)
@@ -188,14 +189,34 @@ def _out_of_order(sheet: Sheet, record: GameRecord) -> tuple[OutOfOrder, ...]:
                  if position < len(order) and order[position] != name)
 
 
+def _other_option(sheet: Sheet) -> frozenset[int]:
+    """The pieces the wild card's other option is played on."""
+    wild = sheet.wild_card
+    return frozenset(wild.pieces) if wild is not None and wild.effect == "other-option" \
+        else frozenset()
+
+
+def wild_would_pay(sheet: Sheet, lay: Layout, index: int) -> bool:
+    """Whether the wild card's other option, played on piece ``index``, would let one
+    more piece of its room be paid for."""
+    record = sheet.game
+    room = lay.piece_rooms[index]
+    if record is None or room is None:
+        return False
+    held = room_tokens(sheet, record).get(room, ())
+    pieces = [i for i, name in enumerate(lay.piece_rooms) if name == room]
+    ids = [drawn.id for drawn in sheet.pieces]
+    now = len(_settle_room(pieces, held, ids, _other_option(sheet))[0])
+    return len(_settle_room(pieces, held, ids, frozenset([index]))[0]) > now
+
+
 def settle(sheet: Sheet, lay: Layout) -> Settlement:
     """Apply the exact card rules to a sheet that has a game record."""
     record = sheet.game
     if record is None:
         raise ValueError("the sheet has no game record")
     tokens = room_tokens(sheet, record)
-    wild = frozenset(sheet.wild_card.pieces) if sheet.wild_card is not None \
-        and sheet.wild_card.effect == "other-option" else frozenset()
+    wild = _other_option(sheet)
     ids = [drawn.id for drawn in sheet.pieces]
     payments: dict[int, Payment] = {}
     unpaid: list[int] = []

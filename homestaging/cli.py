@@ -29,6 +29,7 @@ COMMANDS: dict[str, str] = {
     "cards": "homestaging.datacommands:cards",
     "check": "homestaging.sheetcommands:check_command",
     "convert": "homestaging.sheetcommands:convert_command",
+    "deal": "homestaging.deal.commands:deal_command",
     "decorum": "homestaging.decorum.commands:command",
     "dreamhome": "homestaging.dreamhome.commands:command",
     "edit": "homestaging.editor.commands:edit",

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .catalog import Catalog
+from .catalog import Card, Catalog
 from .catalogreader import bundled_catalog
 from .grid import SIDE_NAMES, SIDES, cell_names, column_name, in_reading_order
 from .pieces import ROTATIONS, Piece
@@ -21,6 +21,7 @@ from .project import SPECIAL_RULES, Project
 
 __all__ = [
     "DIFFICULTY",
+    "card_lines",
     "card_to_json",
     "feature_legend",
     "format_card",
@@ -147,20 +148,24 @@ def card_to_json(catalog: Catalog, number: int) -> dict[str, Any]:
     }
 
 
+def card_lines(catalog: Catalog, card: Card, head: str = "") -> list[str]:
+    """One card: ``7a: kitchen-corner or counter-straight`` (after ``head``), then its
+    two options drawn unturned side by side, indented by two spaces."""
+    lines = [f"{card.number}{card.variant}{head}: {' or '.join(card.options)}"]
+    blocks = []
+    for option in card.options:
+        piece = catalog.pieces[option]
+        wall = f"wall: {_short(piece.wall)}" if piece.wall else ""
+        blocks.append([piece.name, *piece.art.rows(), *([wall] if wall else [])])
+    return lines + ["  " + line if line else "" for line in _side_by_side(blocks)]
+
+
 def format_card(catalog: Catalog, number: int) -> str:
     """Both variants of card ``number``, each option drawn unturned."""
     lines = [f"Card {number}"]
-    for (n, variant), card in catalog.cards.items():
-        if n != number:
-            continue
-        lines.append("")
-        lines.append(f"{number}{variant}: {' or '.join(card.options)}")
-        blocks = []
-        for option in card.options:
-            piece = catalog.pieces[option]
-            wall = f"wall: {_short(piece.wall)}" if piece.wall else ""
-            blocks.append([piece.name, *piece.art.rows(), *([wall] if wall else [])])
-        lines += ["  " + line if line else "" for line in _side_by_side(blocks)]
+    for (n, _), card in catalog.cards.items():
+        if n == number:
+            lines += ["", *card_lines(catalog, card)]
     return "\n".join(lines) + "\n"
 
 

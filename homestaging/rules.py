@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from .cardplay import Settlement, Token, settle
+from .cardplay import Settlement, Token, settle, wild_would_pay
 from .catalog import Card
 from .errors import Problem, Severity, StrEnum
 from .grid import (
@@ -451,8 +451,11 @@ def _token_text(ck: _Checker, settled: Settlement, token: Token) -> str:
     """``counter-straight for A (One-wall countertop)``: a token's choice and its piece."""
     text = token.choice if token.choice is not None else "? (not recorded yet)"
     payer = settled.paid_by(token)
-    return text + (f" for {ck.sheet.pieces[payer].subject}" if payer is not None
-                   else " (nothing drawn for it)")
+    if payer is None:
+        return text + " (nothing drawn for it)"
+    drawn = ck.sheet.pieces[payer]
+    first = min(drawn.placement.furniture, key=reading_order)
+    return f"{text} for {drawn.subject} at {cell_name(first)}"
 
 
 def _why_unpaid(ck: _Checker, settled: Settlement, index: int, room: str) -> str:
@@ -471,10 +474,8 @@ def _why_unpaid(ck: _Checker, settled: Settlement, index: int, room: str) -> str
         parts.append(f"card {_card_name(own[0].card)}: {count} "
                      + ", ".join(_token_text(ck, settled, t) for t in own))
     text = "; ".join(parts)
-    wild = ck.sheet.wild_card
-    named = wild is not None and wild.effect == "other-option" and index in wild.pieces
-    if not named and any(t.recorded and t.choice != piece_id for t in offering):
-        text += "; only the wild card's other option would let a token pay for it"
+    if ck.sheet.wild_card is None and wild_would_pay(ck.sheet, ck.lay, index):
+        text += "; the wild card's other option, played on it, would pay for it"
     return text
 
 

@@ -15,7 +15,7 @@ from homestaging.grid import cell_names
 from homestaging.projectreader import bundled_project_files
 from homestaging.report import problem_line, scorecard_json
 from homestaging.rules import check
-from homestaging.scoring import score
+from homestaging.scoring import places, rank, score
 from homestaging.sheetreader import read_sheet
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -73,3 +73,47 @@ def test_mistakes_example_shows_exactly_its_problems() -> None:
         for p in check(read_sheet(path))
     ]
     assert found == expected["problems"]
+
+
+# --- a game at the table: four sheets of one game record ---------------------------------
+
+TABLE = EXAMPLES / "four-players"
+PLAYERS = sorted(p for p in TABLE.glob("*.json")
+                 if not p.name.endswith(".expected.json") and p.name != "game.json")
+
+
+def test_the_table_has_four_players_and_one_record() -> None:
+    assert [p.stem for p in PLAYERS] == ["ada", "ben", "chloe", "dev"]
+    records = [read_sheet(path).game for path in PLAYERS]
+    assert records[0] is not None and all(record == records[0] for record in records)
+    assert all(read_sheet(path).game_ref == "game.json" for path in PLAYERS)
+
+
+@pytest.mark.parametrize("path", PLAYERS, ids=lambda p: p.stem)
+def test_player_sheet_scores_its_expected_breakdown(path: Path) -> None:
+    sheet = read_sheet(path)
+    expected = _expected(path)
+    assert sheet.finished
+    found = [{"code": p.code, "severity": p.severity, "cells": cell_names(p.cells),
+              "path": p.path} for p in check(sheet)]
+    assert found == expected["problems"]
+    card = score(sheet)
+    assert card.provisional == (not expected.get("final", True))
+    assert {room.name: room.points for room in card.rooms} == expected["rooms"]
+    assert [{"text": b.text, "awarded": b.awarded, "points": b.points}
+            for b in card.bonuses] == expected["bonuses"]
+    assert scorecard_json(card)["penalties"] == expected["penalties"]
+    assert (card.total, card.furniture_count) == (expected["total"],
+                                                  expected["furniture_count"])
+
+
+def test_one_sheet_breaks_each_rule_of_the_game_record() -> None:
+    codes = {p.code for path in PLAYERS for p in check(read_sheet(path))}
+    assert codes == {"variant-not-dealt", "not-selected", "room-order"}
+
+
+def test_the_scores_of_the_four_sheets_rank_the_table() -> None:
+    ranked = rank(score(read_sheet(path), end_of_game=True) for path in PLAYERS)
+    assert [(card.player, card.total) for card in ranked] == [
+        ("Ben", 32), ("Ada", 30), ("Chloé", 30), ("Dev", 26)]
+    assert places(ranked) == [1, 2, 2, 4]

@@ -17,7 +17,7 @@ from homestaging.schema import iter_errors, load_schema
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = ("sheet", "catalog", "cards", "project", "roomies-house", "decorum-game",
-           "housewarming-house", "dreamhome-home")
+           "housewarming-house", "dreamhome-home", "game")
 FAMILY = {"roomies": "roomies-house", "decorum": "decorum-game",
           "housewarming": "housewarming-house", "dreamhome": "dreamhome-home"}
 
@@ -32,12 +32,15 @@ def _yaml(path: Path) -> Any:
 
 def _documents() -> list[tuple[str, Path]]:
     found: list[tuple[str, Path]] = []
-    for folder in ("examples", "tests/cases/rules", "tests/cases/scoring", "tests/sheets"):
-        found += [("sheet", p) for p in sorted((ROOT / folder).glob("*.json"))
+    for folder in ("examples", "examples/four-players", "tests/cases/rules",
+                   "tests/cases/scoring", "tests/sheets"):
+        found += [("game" if p.name == "game.json" else "sheet", p)
+                  for p in sorted((ROOT / folder).glob("*.json"))
                   if not p.name.endswith(".expected.json")]
     for game, schema in FAMILY.items():
         found += [(schema, p) for p in sorted((ROOT / "examples" / game).glob("*.json"))
                   if not p.name.endswith(".expected.json")]
+    found += [("game", p) for p in sorted((ROOT / "tests" / "games").glob("*.json"))]
     for path in sorted((ROOT / "furniture").glob("*.yaml")):
         found.append(("cards" if path.name == "cards.yaml" else "catalog", path))
     for folder in ("projects", "tests/cases/scoring/projects"):
@@ -81,6 +84,7 @@ def _broken() -> list[tuple[str, str, Any]]:
     game = _json(ROOT / "examples" / "decorum" / "two-players.json")
     hw = _json(ROOT / "examples" / "housewarming" / "kat.json")
     home = _json(ROOT / "examples" / "dreamhome" / "william.json")
+    record = _json(ROOT / "examples" / "four-players" / "game.json")
 
     def changed(document: Any, edit: Any) -> Any:
         copied = copy.deepcopy(document)
@@ -126,6 +130,15 @@ def _broken() -> list[tuple[str, str, Any]]:
             basement=["A4 and B4"]))),
         ("dreamhome-home", "an unknown helper", changed(home, lambda d: d.update(
             helpers=["plumber"]))),
+        ("game", "a variant c", changed(record, lambda d: d["dealt"].update({"7": "c"}))),
+        ("game", "a card number 0 in dealt", changed(record, lambda d: d["dealt"].update(
+            {"0": "a"}))),
+        ("game", "a negative seed", changed(record, lambda d: d.update(seed=-1))),
+        ("game", "a token that is not a piece id", changed(
+            record, lambda d: d["rounds"][0]["cards"][0]["tokens"].append("Big Sofa"))),
+        ("game", "a round without cards", changed(record, lambda d: d["rounds"][0].pop("cards"))),
+        ("game", "an unknown key", changed(record, lambda d: d.update(players=4))),
+        ("sheet", "a game record that is a number", changed(sheet, lambda d: d.update(game=7))),
     ]
 
 

@@ -447,8 +447,11 @@ def plan_key(sheet: Sheet) -> tuple[Any, ...]:
 
 
 def round_trip(sheet: Sheet, form: str) -> Sheet:
+    """The sheet written in ``form`` and read back (from the sheet's folder, where the
+    files it names are)."""
     text = sheet_text(sheet, form)
-    again = parse_sheet(json.loads(text), "again.json", HERE)
+    folder = Path(sheet.source).parent if sheet.game_ref else HERE
+    again = parse_sheet(json.loads(text), str(folder / "again.json"), folder)
     assert plan_key(again) == plan_key(sheet)
     assert sheet_text(again, form) == text, "writing is not stable"
     return again
