@@ -120,6 +120,13 @@ class _Reader:
     def error(self, message: str, *parts: str | int) -> None:
         self.problems.append(Located(self.file, message, json_path((*self.at, *parts))))
 
+    def whole(self, *parts: str | int) -> bool:
+        """No schema error at ``parts`` itself, nor above it: its entries may be checked
+        one by one."""
+        where = json_path((*self.at, *parts))
+        return not any(path == where or where.startswith((path + ".", path + "["))
+                       for path in self.bad)
+
     def ok(self, *parts: str | int) -> bool:
         """No schema error at, under or above ``parts``: safe to check."""
         where = json_path((*self.at, *parts))
@@ -132,10 +139,10 @@ class _Reader:
 
     def read(self, reference: str, source: str) -> GameRecord:
         dealt = self.read_dealt()
-        rounds = self.read_rounds(dealt)
         seed = self.data.get("seed") if self.ok("seed") else None
         if seed is not None and len(dealt) == len(project_card_numbers(self.project)):
             self.check_seed(seed, dealt)
+        rounds = self.read_rounds(dealt)
         return GameRecord(reference, dealt, tuple(rounds), seed, source)
 
     def read_dealt(self) -> dict[int, str]:
@@ -143,7 +150,7 @@ class _Reader:
         numbers = project_card_numbers(self.project)
         catalog = self.project.catalog
         value = self.data.get("dealt")
-        if not isinstance(value, dict) or not self.ok("dealt"):
+        if not isinstance(value, dict) or not self.whole("dealt"):
             return {}
         dealt: dict[int, str] = {}
         for key, variant in value.items():
@@ -176,7 +183,7 @@ class _Reader:
     def read_rounds(self, dealt: dict[int, str]) -> list[Round]:
         rounds: list[Round] = []
         value = self.data.get("rounds")
-        if not isinstance(value, list) or not self.ok("rounds"):
+        if not isinstance(value, list) or not self.whole("rounds"):
             return rounds
         first: dict[str, int] = {}
         unfinished: tuple[int, str] | None = None

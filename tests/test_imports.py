@@ -90,6 +90,23 @@ except SystemExit as stop:
     assert _run(code)["networkx"] is explained
 
 
+@pytest.mark.parametrize("command", ["check", "score"])
+def test_a_sheet_with_a_game_record_loads_networkx_for_the_matching(command: str) -> None:
+    """networkx is imported for the exact card rules only, when a sheet has a record."""
+    sheet = ROOT / "examples" / "four-players" / "ada.json"
+    code = f"""
+import sys
+from homestaging.cli import main
+try:
+    main([{command!r}, {str(sheet)!r}], prog_name="homestaging")
+except SystemExit as stop:
+    assert stop.code == 0, stop.code
+""" + LOADED
+    assert _run(code) == {
+        "matplotlib": False, "click": True, "networkx": True, "shapely": False
+    }
+
+
 def test_commands_are_imported_only_when_invoked() -> None:
     modules = ("sheetcommands", "datacommands", "pages", "placement", "render", "printing")
     code = f"""

@@ -1,0 +1,153 @@
+"""``homestaging deal`` and the sheet commands on sheets with a game record."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from homestaging.cli import main
+from homestaging.game import deal
+from homestaging.gamereader import read_record
+from homestaging.projectreader import find_project
+
+ROOT = Path(__file__).resolve().parent.parent
+TABLE = ROOT / "examples" / "four-players"
+
+
+def test_deal_shows_the_cards_in_play_room_by_room(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["deal", "tutorial", "--seed", "418013"])
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[:5] == [
+        "Project tutorial (Tutorial), seed 418013",
+        "Everyone at the table deals the same cards with: homestaging deal tutorial --seed 418013",
+        "",
+        "Kitchen (3 tokens)",
+        "  7a, 1 token: kitchen-corner or counter-straight",
+    ]
+    # each card drawn as `cards show` draws it, indented under its room
+    shown = runner.invoke(main, ["cards", "show", "20"]).stdout
+    variant_a = shown.split("\n\n")[1].splitlines()
+    assert variant_a[0] == "20a: armchair or floor-lamp"
+    start = lines.index("  20a, 2 tokens: armchair or floor-lamp")
+    assert lines[start + 1:start + len(variant_a)] == ["  " + line for line in variant_a[1:]]
+    assert [line for line in lines if re.match(r"^\S", line)][2:] == [
+        "Kitchen (3 tokens)", "Bathroom (2 tokens)", "Living room (4 tokens)",
+        "Each round, the active player flips the room's cards in any order and",
+        "chooses one option per token."]
+
+
+def test_deal_json_is_the_game_record(runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(main, ["deal", "tutorial", "--seed", "418013", "--format", "json"])
+    assert result.exit_code == 0
+    record = json.loads(result.stdout)
+    assert record == {"format": "homestaging-game/1", "project": "tutorial", "seed": 418013,
+                      "dealt": {"7": "a", "8": "b", "10": "b", "13": "a", "14": "a", "18": "a",
+                                "19": "a", "20": "a"}, "rounds": []}
+    out = tmp_path / "game.json"
+    written = runner.invoke(main, ["deal", "tutorial", "--seed", "418013", "-o", str(out)])
+    assert written.exit_code == 0
+    assert out.read_text() == result.stdout
+    assert written.stdout.endswith(
+        f"Game record written to {out}. As you play, add each round to its \"rounds\":\n"
+        '  {"room": "Kitchen", "cards": [{"card": 7, "tokens": ["<the piece id chosen>"]}, '
+        "...]}\n"
+        "A sheet names the record with \"game\": \"game.json\" (the path from the sheet's "
+        "folder).\n")
+    assert read_record(out).dealt == deal(find_project("tutorial"), 418013)
+
+
+def test_deal_without_a_seed_chooses_one_and_prints_it(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["deal", "tutorial"])
+    assert result.exit_code == 0
+    found = re.search(r"--seed (\d+)\n", result.stdout)
+    assert found is not None and 0 <= int(found.group(1)) < 1_000_000
+    again = runner.invoke(main, ["deal", "tutorial", "--seed", found.group(1)])
+    assert again.stdout == result.stdout
+
+
+def test_deal_of_a_project_file_names_it_from_the_record(runner: CliRunner,
+                                                         tmp_path: Path) -> None:
+    project = ROOT / "tests" / "cases" / "scoring" / "projects" / "two-rooms.yaml"
+    (tmp_path / "games").mkdir()
+    out = tmp_path / "games" / "g.json"
+    result = runner.invoke(main, ["deal", str(project), "--seed", "3", "-o", str(out)])
+    assert result.exit_code == 0, result.stderr
+    record = json.loads(out.read_text())
+    assert (out.parent / record["project"]).resolve() == project.resolve()
+    assert read_record(out).project == record["project"]
+
+
+def test_deal_refuses_bad_usage(runner: CliRunner, tmp_path: Path) -> None:
+    negative = runner.invoke(main, ["deal", "tutorial", "--seed", "-1"])
+    assert negative.exit_code == 2
+    assert "Invalid value for '--seed'" in negative.stderr
+    unknown = runner.invoke(main, ["deal", "nowhere"])
+    assert unknown.exit_code == 2
+    assert "unknown project 'nowhere'" in unknown.stderr
+    missing = runner.invoke(main, ["deal", "tutorial", "-o", str(tmp_path / "no" / "g.json")])
+    assert missing.exit_code == 2
+    assert missing.stderr == f"{tmp_path / 'no' / 'g.json'}: cannot be written: No such file or " \
+        "directory\n"
+    project = tmp_path / "mine.yaml"
+    project.write_text((ROOT / "projects" / "00-tutorial.yaml").read_text())
+    same = runner.invoke(main, ["deal", str(project), "-o", str(project)])
+    assert same.exit_code == 2
+    assert "refusing to overwrite an input file" in same.stderr
+
+
+def test_check_finds_two_counters_for_one_token(runner: CliRunner, tmp_path: Path) -> None:
+    """The table chose the one-wall countertop on card 7a; this player drew two."""
+    (tmp_path / "game.json").write_text(json.dumps({
+        "format": "homestaging-game/1", "project": "tutorial",
+        "dealt": {"7": "a", "8": "b", "10": "b", "13": "a", "14": "a", "18": "a", "19": "a",
+                  "20": "a"},
+        "rounds": [{"room": "Kitchen", "cards": [{"card": 7, "tokens": ["counter-straight"]}]}]}))
+    grid = ["." * 16] * 12
+    grid[1], grid[2] = ".AAA.BBB........", ".ooo.ooo........"
+    (tmp_path / "mine.json").write_text(json.dumps({
+        "format": "homestaging-sheet/1", "project": "tutorial", "game": "game.json",
+        "rooms": [{"name": "Kitchen"}], "current_room": "Kitchen", "furniture_grid": grid,
+        "furniture_legend": {"A": "counter-straight", "B": "counter-straight"}}))
+    result = runner.invoke(main, ["check", str(tmp_path / "mine.json"), "--format", "json"])
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert [(p["code"], p["cells"], p["path"]) for p in data["problems"]] == [
+        ("not-selected", ["F2", "G2", "H2"], "$.furniture_grid[1]")]
+    assert [(p["code"], p["path"]) for p in data["todo"]][:3] == [
+        ("not-selected", "$.game.rounds[0]"), ("not-selected", "$.game.rounds"),
+        ("not-selected", "$.game.rounds")]
+    text = runner.invoke(main, ["check", str(tmp_path / "mine.json")]).stdout
+    assert text.splitlines()[0] == (
+        f"{tmp_path / 'mine.json'}: F2: not-selected: B (One-wall countertop) is paid for by no "
+        "token of room Kitchen: card 7a (kitchen-corner or counter-straight): its token chose "
+        "counter-straight for A (One-wall countertop) at B2")
+
+
+def test_a_bad_record_is_unusable_input(runner: CliRunner, tmp_path: Path) -> None:
+    (tmp_path / "game.json").write_text(json.dumps({
+        "format": "homestaging-game/1", "project": "tutorial", "dealt": {"7": "c"}}))
+    (tmp_path / "mine.json").write_text(json.dumps({
+        "format": "homestaging-sheet/1", "project": "tutorial", "game": "game.json"}))
+    for command in ("check", "score", "render", "convert"):
+        args = [command, str(tmp_path / "mine.json")]
+        args += {"render": ["-o", str(tmp_path / "p.png")], "convert": ["--to", "grid"]}.get(
+            command, [])
+        result = runner.invoke(main, args)
+        assert result.exit_code == 2, command
+        assert result.stderr.splitlines()[:2] == [
+            f"{tmp_path / 'mine.json'}: $.game: the game record 'game.json' cannot be used:",
+            f"{tmp_path / 'game.json'}: $.dealt[\"7\"]: expected one of a, b; found \"c\""]
+        assert "Traceback" not in result.stderr
+
+
+def test_the_table_ranks_with_score(runner: CliRunner) -> None:
+    sheets = [str(TABLE / f"{name}.json") for name in ("ada", "ben", "chloe", "dev")]
+    result = runner.invoke(main, ["score", *sheets])
+    assert result.exit_code == 1  # Dev's sheet breaks the card rules
+    rows = [line.split() for line in result.stdout.splitlines()[1:5]]
+    assert [(row[0], row[1], row[3]) for row in rows] == [
+        ("1", "Ben", "32"), ("2", "Ada", "30"), ("2", "Chloé", "30"), ("4", "Dev", "26")]
