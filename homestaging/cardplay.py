@@ -143,6 +143,52 @@ def _matching(pieces: Sequence[int], tokens: Sequence[int],
     return {node[1]: matched[node][1] for node in left if node in matched}
 
 
+def _earliest_paid(pieces: Sequence[int], matched: dict[int, int],
+                   edges: Callable[[int], Iterable[int]]) -> dict[int, int]:
+    """A maximum matching turned into the one that pays for the earliest pieces.
+
+    Pieces are taken in order; a piece left out takes the token of a later piece along
+    an alternating path (a chain of tokens handed on, each to a piece that may use it),
+    which leaves that later piece out instead. The pieces paid for are then the greedy
+    choice of the transversal matroid: a piece is paid for when it and every earlier paid
+    piece can be paid for together.
+    """
+    matched = dict(matched)
+    owner = {token: piece for piece, token in matched.items()}
+    place = {piece: order for order, piece in enumerate(pieces)}
+    for start in pieces:
+        if start in matched:
+            continue
+        came_from: dict[int, int] = {}  # token -> the piece that reaches it
+        queue, found = [start], None
+        while queue:
+            piece = queue.pop(0)
+            for token in edges(piece):
+                if token in came_from:
+                    continue
+                came_from[token] = piece
+                holder = owner.get(token)
+                if holder is None:
+                    continue  # a free token: cannot be, the matching is maximum
+                if place[holder] > place[start] and (
+                        found is None or place[holder] > place[found]):
+                    found = holder
+                queue.append(holder)
+        if found is None:
+            continue
+        token = matched.pop(found)
+        while True:  # hand each token back along the path
+            piece = came_from[token]
+            handed = matched.get(piece)
+            matched[piece] = token
+            owner[token] = piece
+            if piece == start:
+                break
+            assert handed is not None
+            token = handed
+    return matched
+
+
 def _settle_room(pieces: list[int], tokens: Sequence[Token], ids: Sequence[str],
                  wild: frozenset[int]) -> tuple[dict[int, int], list[int]]:
     """Pay for a room's pieces (sheet order) with its tokens: which token pays each paid
@@ -157,22 +203,15 @@ def _settle_room(pieces: list[int], tokens: Sequence[Token], ids: Sequence[str],
         return [t for t, token in enumerate(tokens) if token.pays(ids[index], index in wild)]
 
     everything = list(range(len(tokens)))
-    full = _matching(pieces, everything, edges)
-    paid = pieces
-    if len(full) < len(pieces):
-        paid = []
-        for index in pieces:
-            if len(_matching([*paid, index], everything, edges)) == len(paid) + 1:
-                paid.append(index)
+    chosen = _earliest_paid(pieces, _matching(pieces, everything, edges), edges)
     recorded = [t for t, token in enumerate(tokens) if token.recorded]
-    chosen = _matching(paid, recorded, edges)
-    rest = [i for i in paid if i not in chosen]
-    if rest:
+    if len(recorded) < len(tokens) and any(t not in recorded for t in chosen.values()):
+        paid = [i for i in pieces if i in chosen]
+        first = _matching(paid, recorded, edges)
+        rest = [i for i in paid if i not in first]
         extra = _matching(rest, [t for t in everything if t not in recorded], edges)
-        if len(extra) == len(rest):
-            chosen.update(extra)
-        else:  # paying for every piece needs some pieces off recorded tokens
-            chosen = _matching(paid, everything, edges)
+        if len(extra) == len(rest):  # else paying for them all needs pieces off recorded ones
+            chosen = {**first, **extra}
     return chosen, [i for i in pieces if i not in chosen]
 
 
@@ -196,18 +235,21 @@ def _other_option(sheet: Sheet) -> frozenset[int]:
         else frozenset()
 
 
-def wild_would_pay(sheet: Sheet, lay: Layout, index: int) -> bool:
-    """Whether the wild card's other option, played on piece ``index``, would let one
-    more piece of its room be paid for."""
-    record = sheet.game
+def wild_would_pay(sheet: Sheet, lay: Layout, settled: Settlement, index: int) -> bool:
+    """Whether the wild card's other option, played on piece ``index`` (instead of where
+    the sheet plays it, if anywhere), would let one more piece of its room be paid for."""
     room = lay.piece_rooms[index]
-    if record is None or room is None:
+    if room is None:
         return False
-    held = room_tokens(sheet, record).get(room, ())
+    held = settled.tokens.get(room, ())
     pieces = [i for i, name in enumerate(lay.piece_rooms) if name == room]
     ids = [drawn.id for drawn in sheet.pieces]
-    now = len(_settle_room(pieces, held, ids, _other_option(sheet))[0])
-    return len(_settle_room(pieces, held, ids, frozenset([index]))[0]) > now
+
+    def edges(piece: int) -> list[int]:
+        return [t for t, token in enumerate(held) if token.pays(ids[piece], piece == index)]
+
+    now = sum(1 for i in pieces if i in settled.payments)
+    return len(_matching(pieces, list(range(len(held))), edges)) > now
 
 
 def settle(sheet: Sheet, lay: Layout) -> Settlement:

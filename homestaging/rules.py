@@ -474,7 +474,7 @@ def _why_unpaid(ck: _Checker, settled: Settlement, index: int, room: str) -> str
         parts.append(f"card {_card_name(own[0].card)}: {count} "
                      + ", ".join(_token_text(ck, settled, t) for t in own))
     text = "; ".join(parts)
-    if ck.sheet.wild_card is None and wild_would_pay(ck.sheet, ck.lay, index):
+    if ck.sheet.wild_card is None and wild_would_pay(ck.sheet, ck.lay, settled, index):
         text += "; the wild card's other option, played on it, would pay for it"
     return text
 

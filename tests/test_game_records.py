@@ -326,15 +326,17 @@ def test_the_wild_card_would_pay_hint_is_exact() -> None:
     plan = sheet(TUTORIAL, [("kitchen-sink", "C2")], ROOMS, current="Bathroom",
                  game=record(DEALT, [KITCHEN]))
     lay = layout(plan)
-    assert settle(plan, lay).unpaid == (0,)
-    assert wild_would_pay(plan, lay, 0)
+    settled = settle(plan, lay)
+    assert settled.unpaid == (0,)
+    assert wild_would_pay(plan, lay, settled, 0)
     [unpaid] = [p for p in check(plan) if p.code == "not-selected" and p.cells]
     assert unpaid.message.endswith("; the wild card's other option, played on it, would pay "
                                    "for it")
     # with a stove already paid by the only token of card 8, the wild card does not help
     crowded = sheet(TUTORIAL, [("stove", "D2"), ("kitchen-sink", "B5", 270)], ROOMS,
                     current="Bathroom", game=record(DEALT, [KITCHEN]))
-    assert not wild_would_pay(crowded, layout(crowded), 1)
+    lay = layout(crowded)
+    assert not wild_would_pay(crowded, lay, settle(crowded, lay), 1)
 
 
 def test_pieces_use_recorded_tokens_before_tokens_not_recorded_yet() -> None:
@@ -388,3 +390,32 @@ def test_room_order_compares_places_one_by_one() -> None:
 
 def test_a_record_for_the_sheet_is_its_own_game() -> None:
     assert isinstance(read_sheet(TABLE / "ben.json").game, GameRecord)
+
+
+def test_the_pieces_paid_for_are_the_greedy_choice_on_random_rooms() -> None:
+    """The earliest-paid matching pays for exactly the pieces the greedy choice keeps: a
+    piece is paid for when it and every earlier paid piece can be paid for together (found
+    here by brute force over subsets of tokens)."""
+    import itertools
+    import random
+
+    from homestaging.cardplay import _earliest_paid, _matching
+
+    def payable(chosen: list[int], links: dict[int, list[int]], tokens: int) -> bool:
+        return any(all(t in links[p] for p, t in zip(chosen, order, strict=False))
+                   for order in itertools.permutations(range(tokens), len(chosen)))
+
+    rng = random.Random(7)
+    for _ in range(300):
+        pieces, tokens = rng.randint(1, 6), rng.randint(0, 5)
+        links = {p: [t for t in range(tokens) if rng.random() < 0.4] for p in range(pieces)}
+        order = list(range(pieces))
+        matched = _earliest_paid(order, _matching(order, list(range(tokens)), links.__getitem__),
+                                 links.__getitem__)
+        greedy: list[int] = []
+        for piece in order:
+            if len(greedy) < tokens and payable([*greedy, piece], links, tokens):
+                greedy.append(piece)
+        assert sorted(matched) == greedy
+        assert all(matched[p] in links[p] for p in matched)
+        assert len(set(matched.values())) == len(matched)
