@@ -25,6 +25,7 @@ from functools import cached_property, lru_cache
 from .access import walkable_squares
 from .bitmask import Moves, bits, cells, iter_bits, side_masks
 from .errors import Problem, Severity
+from .game import GameRecord
 from .grid import (
     SIDES,
     Cell,
@@ -602,9 +603,13 @@ def card_variants(project: Project, number: int) -> list[list[Piece]]:
             if card_number == number]
 
 
-def card_pieces(project: Project, number: int) -> list[Piece]:
-    """The pieces on either variant of card ``number``, in id order."""
+def card_pieces(project: Project, number: int, game: GameRecord | None = None) -> list[Piece]:
+    """The pieces on either variant of card ``number`` (with a game record that dealt it,
+    on the variant dealt), in id order."""
     ids = project.catalog.card_options(number)
     if not ids:
         raise ValueError(f"there is no card number {number}")
+    dealt = game.card(project.catalog, number) if game is not None else None
+    if dealt is not None:
+        ids = set(dealt.options)
     return [project.catalog.piece(piece_id) for piece_id in sorted(ids)]

@@ -185,7 +185,8 @@ def score_command(sheet_paths: tuple[str, ...], lenient_access: bool, fmt: str) 
 @click.argument("sheet_path", metavar="SHEET")
 @click.argument("piece_id", metavar="[PIECE]", required=False)
 @click.option("--card", type=int, metavar="NUMBER",
-              help="Every piece on card NUMBER (either variant).")
+              help="Every piece on card NUMBER (either variant; the variant dealt, when the "
+              "sheet has a game record).")
 @click.option("--room", metavar="ROOM",
               help="The room to furnish (default: the room being furnished).")
 @click.option("--mirror", is_flag=True, help="Also try mirrored (spends the wild card).")
@@ -217,7 +218,7 @@ def place_command(
     sheet = read_sheet_argument(sheet_path)
     if piece_id is None and card is None:
         raise click.UsageError("give a PIECE id or --card NUMBER")
-    pieces = _chosen_pieces(sheet.project.catalog, sheet.project, piece_id, card)
+    pieces = _chosen_pieces(sheet, piece_id, card)
     try:
         name = target_room(sheet, room)
         found = rank_pieces(sheet, pieces, room=name, mirror=None if mirror else False)
@@ -256,18 +257,19 @@ def place_command(
     click.echo("\n".join(parts), nl=False)
 
 
-def _chosen_pieces(catalog: Catalog, project: Project, piece_id: str | None,
-                   card: int | None) -> list[Piece]:
+def _chosen_pieces(sheet: Sheet, piece_id: str | None, card: int | None) -> list[Piece]:
     """The pieces ``place`` looks at: those of ``--card`` (only PIECE, when given too), or
     PIECE; a usage error names what is wrong."""
     from .placement import card_pieces
 
+    project = sheet.project
+    catalog = project.catalog
     if card is not None:
         numbers = catalog.card_numbers()
         if card not in numbers:
             raise click.BadParameter(no_card(card, numbers), param_hint="'--card'")
         try:
-            pieces = card_pieces(project, card)
+            pieces = card_pieces(project, card, sheet.game)
         except ValueError as error:
             raise click.BadParameter(str(error), param_hint="'--card'") from None
         if piece_id is not None:

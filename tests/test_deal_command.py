@@ -151,3 +151,14 @@ def test_the_table_ranks_with_score(runner: CliRunner) -> None:
     rows = [line.split() for line in result.stdout.splitlines()[1:5]]
     assert [(row[0], row[1], row[3]) for row in rows] == [
         ("1", "Ben", "32"), ("2", "Ada", "30"), ("2", "Chloé", "30"), ("4", "Dev", "26")]
+
+
+def test_place_card_offers_the_variant_dealt(runner: CliRunner, tmp_path: Path) -> None:
+    (tmp_path / "mid.json").write_text(json.dumps({
+        "format": "homestaging-sheet/1", "project": "tutorial", "rooms": [{"name": "Kitchen"}],
+        "current_room": "Kitchen", "game": str(TABLE / "game.json")}))
+    result = runner.invoke(main, ["place", str(tmp_path / "mid.json"), "--card", "7",
+                                  "--format", "json"])
+    assert result.exit_code == 0, result.stderr
+    assert [each["piece"] for each in json.loads(result.stdout)] == [
+        "counter-straight", "kitchen-corner"]  # 7a was dealt; 7b has kitchen-u, counter-long
