@@ -21,8 +21,8 @@ from .game import GameRecord
 from .layout import Layout
 from .sheet import Sheet
 
-__all__ = ["OutOfOrder", "Payment", "Settlement", "Token", "chosen_pieces", "room_tokens",
-           "settle", "wild_would_pay"]
+__all__ = ["OutOfOrder", "Payment", "Settlement", "Token", "chosen_pieces", "drawable",
+           "room_tokens", "settle", "wild_would_pay"]
 
 
 @dataclass(frozen=True)
@@ -274,6 +274,27 @@ def settle(sheet: Sheet, lay: Layout) -> Settlement:
         unpaid += left
     return Settlement(record, payments, tuple(sorted(unpaid)), tokens,
                       _out_of_order(sheet, record))
+
+
+def drawable(sheet: Sheet, room: str | None = None) -> tuple[str, ...]:
+    """With a game record, the piece ids that may be drawn in ``room`` (default: the room
+    being furnished), as a palette shows them: the options its recorded tokens chose, in
+    record order; then, while the wild card is not played, the other option of each of
+    those cards (the wild card's other option); then both options of each of its cards
+    whose tokens are not all recorded yet. Each id once. Raise ValueError when the sheet
+    has no record."""
+    record = sheet.game
+    if record is None:
+        raise ValueError("the sheet has no game record")
+    name = room or sheet.current_room
+    if name is None:
+        return ()
+    tokens = room_tokens(sheet, record).get(name, ())
+    chosen = [t.choice for t in tokens if t.choice is not None]
+    others = [option for t in tokens if t.choice is not None for option in t.card.options
+              if option != t.choice] if sheet.wild_card is None else []
+    pending = [option for t in tokens if t.choice is None for option in t.card.options]
+    return tuple(dict.fromkeys([*chosen, *others, *pending]))
 
 
 def chosen_pieces(sheet: Sheet) -> dict[str, Counter[str]]:

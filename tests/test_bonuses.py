@@ -309,3 +309,26 @@ def test_once_bonus_and_evaluate_in_project_order() -> None:
     assert [(r.text, r.points, r.awarded) for r in results] == [("tree", 3, True),
                                                                 ("big", 0, False)]
     assert tuple(cell_names(results[0].cells)) == ("B3", "A3")
+
+
+def test_an_empty_room_counts_for_no_bonus() -> None:
+    """A room with no furniture does not exist for scoring: not a rug lying in it, not a
+    window of it, not its door (no hallway: the front door E7/s opens into the living
+    room, and the bedroom, holding only a rug, opens into it at F4/w)."""
+    proj = project(special=["no-hallway", "lenient-access"], features=[("tree", ["J4"])])
+    rooms = [("Living", ["B2:E7"], []), ("Bed", ["F2:I7"], [("F4", "w")])]
+    # the rug F3:H4 in the bedroom, the armchair E3 (circulation D3) beside its door
+    pieces = [("rug-2x3", "F3", 90), ("armchair", "D3", 90), ("plant-small", "B2")]
+    drawn = sheet(proj, pieces, rooms, windows=[("I4", "e")])
+    found = evaluator(drawn)
+    assert found.select({"piece": {"tag": "rug"}}) == []
+    assert found.select({"piece": {"id": "armchair"}, "next_to": "door"}) == []
+    assert found.window_squares == set()
+    assert found.condition({"view": {"room": "Bed", "feature": "tree"}}).explanation == (
+        "Bed is empty")
+    # with a piece of furniture in the bedroom, its rug, window and door count again
+    furnished = sheet(proj, [*pieces, ("plant-small", "I7")], rooms, windows=[("I4", "e")])
+    found = evaluator(furnished)
+    assert found.select({"piece": {"tag": "rug"}}) == [0]
+    assert found.select({"piece": {"id": "armchair"}, "next_to": "door"}) == [1]
+    assert found.window_squares == {parse_cell("I4")}

@@ -22,6 +22,7 @@ from homestaging.grid import cell_names
 from homestaging.layout import layout
 from homestaging.projectreader import bundled_project_files, find_project
 from homestaging.rules import check
+from homestaging.sheet import WildCard
 from homestaging.sheetreader import parse_sheet, read_sheet
 from homestaging.sheetwriter import sheet_to_json
 
@@ -419,3 +420,23 @@ def test_the_pieces_paid_for_are_the_greedy_choice_on_random_rooms() -> None:
         assert sorted(matched) == greedy
         assert all(matched[p] in links[p] for p in matched)
         assert len(set(matched.values())) == len(matched)
+
+
+def test_drawable_pieces_follow_the_current_round() -> None:
+    from homestaging.cardplay import drawable
+
+    # the living room of the four players' game, card 19 not recorded yet
+    living = ("Living room", [(18, ["sofa-corner"]), (20, ["armchair", "floor-lamp"])])
+    dealt = {7: "a", 8: "b", 10: "b", 13: "a", 14: "a", 18: "a", 19: "a", 20: "a"}
+    game = record(dealt, [("Kitchen", [(10, ["table-2"]), (7, ["kitchen-corner"]),
+                                       (8, ["stove"])]), living])
+    plan = sheet(TUTORIAL, (), [("Kitchen", ["B2:E6"], [("E4", "e")])],
+                 current="Living room", game=game)
+    assert drawable(plan) == ("sofa-corner", "armchair", "floor-lamp", "sofa", "plant-small",
+                              "plant-small-2")
+    played = dataclasses.replace(plan, wild_card=WildCard((0,), "mirror"))
+    assert drawable(played) == ("sofa-corner", "armchair", "floor-lamp", "plant-small",
+                                "plant-small-2")
+    assert drawable(plan, "Bathroom") == ("toilet", "washbasin", "bathtub", "shower")
+    with pytest.raises(ValueError, match="no game record"):
+        drawable(dataclasses.replace(plan, game=None))
