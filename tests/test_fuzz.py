@@ -390,3 +390,49 @@ def test_wild_card_with_a_null_legend_is_an_input_error() -> None:
     with pytest.raises(InputError) as caught:
         sheetreader.parse_sheet(data, "s.json", ROOT)
     assert "$.furniture_legend" in {m.path for m in caught.value.messages}
+
+
+def game_sheets() -> list[tuple[str, Any]]:
+    """The four players' sheets with their game record embedded (so that mutations reach
+    the record too)."""
+    table = ROOT / "examples" / "four-players"
+    record = json.loads((table / "game.json").read_text(encoding="utf-8"))
+    found = []
+    for name in ("ada", "ben", "chloe", "dev"):
+        document = json.loads((table / f"{name}.json").read_text(encoding="utf-8"))
+        found.append((f"{name}.json", {**document, "game": record}))
+    return found
+
+
+GAME_SHEETS = game_sheets()
+
+
+@settings(FUZZ, max_examples=DEEP or 150)
+@given(st.sampled_from(GAME_SHEETS), MUTATION)
+def test_parse_sheet_with_a_mutated_game_record(
+    tmp_path_factory: pytest.TempPathFactory, entry: tuple[str, Any], mutation: Any
+) -> None:
+    name, document = entry
+    base = tmp_path_factory.getbasetemp()
+    sheet = outcome(lambda: sheetreader.parse_sheet(mutate(document, mutation), name, base), name)
+    if sheet is not None:
+        check_and_score(sheet)
+
+
+@FUZZ
+@given(VALUES)
+def test_parse_record_of_random_values(value: Any) -> None:
+    from homestaging.gamereader import parse_record
+
+    outcome(lambda: parse_record(value, "g.json", ROOT), "g.json")
+
+
+@settings(FUZZ, max_examples=DEEP or 150)
+@given(MUTATION, MUTATION)
+def test_parse_record_of_mutated_records(first: Any, second: Any) -> None:
+    from homestaging.gamereader import parse_record
+
+    record = GAME_SHEETS[0][1]["game"]
+    mutated = mutate(mutate(record, first), second)
+    outcome(lambda: parse_record(mutated, "game.json", ROOT / "examples" / "four-players"),
+            "game.json")
