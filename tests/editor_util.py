@@ -20,9 +20,10 @@ SHEETS = sorted(p for p in EXAMPLES.glob("*.json") if not p.name.endswith(".expe
 
 @contextmanager
 def serving(sheet: str | Path, project: str | None = None,
-            cwd: Path | None = None) -> Iterator[EditorServer]:
-    """An editor server for ``sheet`` on a free port, stopped on exit."""
-    session = Session.open(str(sheet), project, cwd)
+            cwd: Path | None = None, game: str | None = None) -> Iterator[EditorServer]:
+    """An editor server for ``sheet`` on a free port (``game``: ``edit --game``), stopped
+    on exit."""
+    session = Session.open(str(sheet), project, cwd, game)
     server = make_server(session)
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05},
                               daemon=True)

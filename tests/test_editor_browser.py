@@ -50,9 +50,10 @@ def browser(playwright: Any) -> Iterator[Any]:
 
 @contextmanager
 def editor(browser: Any, sheet: Path | str, project: str | None = None, *,
-           touch: bool = False, wait: str = "#editor") -> Iterator[tuple[Any, Any]]:
+           touch: bool = False, wait: str = "#editor",
+           game: str | None = None) -> Iterator[tuple[Any, Any]]:
     """The page of a fresh server for ``sheet``; fails on any script error of the page."""
-    with serving(sheet, project) as server:
+    with serving(sheet, project, game=game) as server:
         context = browser.new_context(viewport={"width": 1366, "height": 900},
                                       has_touch=touch, accept_downloads=True)
         page = context.new_page()
@@ -541,3 +542,26 @@ def test_the_doubts_of_a_scanned_sheet_are_shown_settled_and_confirmed(
     data = saved(sheet)
     assert "scan" not in data and data["windows"] == [["O3", "e"], ["O10", "e"]]
     assert check_codes(sheet) == shown
+
+
+def test_a_game_record_sets_the_palette_and_the_card_rules(browser: Any,
+                                                           tmp_path: Path) -> None:
+    """``edit --game``: the palette offers the kitchen's cards as the table dealt and
+    chose them, and a second table for the one token that chose it is not-selected."""
+    shutil.copy(EXAMPLES / "four-players" / "game.json", tmp_path / "game.json")
+    sheet = tmp_path / "new.json"
+    with editor(browser, sheet, "tutorial", game=str(tmp_path / "game.json")) as (page, _):
+        offered = {b.get_attribute("data-piece")
+                   for b in page.query_selector_all("#palette button.piece")}
+        assert offered == {"table-2", "kitchen-island", "kitchen-corner", "counter-straight",
+                           "stove", "fridge"}  # card 7b (kitchen-u, counter-long) not dealt
+        place(page, "table-2", "J7")
+        assert "not-selected" not in codes(page)  # the token of card 10b pays for it
+        place(page, "table-2", "L7")
+        errors = page.query_selector_all('#problems li[data-code="not-selected"]')
+        assert any("is paid for by no token of room Kitchen" in (li.text_content() or "")
+                   for li in errors)
+        page.screenshot(path=str(tmp_path / "game.png"))
+        save(page)
+    assert saved(sheet)["game"] == "game.json"
+    assert check_codes(sheet)[0] == "not-selected"

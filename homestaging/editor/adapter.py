@@ -9,6 +9,10 @@ with the sheet reader (:func:`read_state`), so the page is checked exactly as a 
 A sheet read from a photo carries the scanner's doubts under ``"scan"`` (the rules
 ignore it): the page keeps that key in its state (:func:`scan_notes`) and the file is
 written with what is left of it (:func:`sheet_text`).
+
+A sheet of a game at the table names its game record under ``"game"``
+(:func:`with_game` sets it): the page keeps the key, the rules check the cards as dealt
+and chosen, and the palette offers them (:func:`project_json`).
 """
 
 from __future__ import annotations
@@ -20,6 +24,8 @@ from typing import Any
 
 from ..drawing import OBSTACLE_COLOR, ROOM_COLORS, feature_style
 from ..errors import InputError, Located
+from ..game import GameRecord
+from ..gamewriter import record_json
 from ..grid import Edge, cell_name, cell_names, column_name, in_reading_order
 from ..output import dumps_json, write_atomic
 from ..pieces import ROTATIONS
@@ -54,9 +60,11 @@ __all__ = [
     "read_file",
     "read_state",
     "read_text_file",
+    "record_key",
     "render_png",
     "scan_notes",
     "sheet_text",
+    "with_game",
     "write_file",
 ]
 
@@ -67,8 +75,20 @@ FORM = "pieces"
 
 
 def game_records_read() -> bool:
-    """Whether the sheet reader understands a ``"game"`` key (game records, SPEC 3.5)."""
+    """Whether the sheet reader understands a ``"game"`` key (a game record)."""
     return "game" in load_schema("sheet").get("properties", {})
+
+
+def with_game(sheet: Sheet, record: str, cwd: Path) -> Sheet:
+    """The sheet naming the game record file ``record`` (a path from ``cwd``) in its
+    ``"game"`` key, by its path from the sheet's folder; raise InputError, with every
+    located problem, when the record cannot be used with the sheet (another project, bad
+    cards...)."""
+    sheet_file = cwd / sheet.source
+    target = (cwd / record).resolve()
+    data = _to_json(sheet)
+    data["game"] = Path(_relative(target, sheet_file.resolve().parent)).as_posix()
+    return parse_sheet(data, sheet.source, sheet_file.parent, project=sheet.project)
 
 
 # ------------------------------------------------------------------------ reading
@@ -238,9 +258,10 @@ def _edges(project: Project, edges: tuple[Edge, ...]) -> Any:
 # ------------------------------------------------------------------------ the project
 
 
-def project_json(project: Project) -> dict[str, Any]:
+def project_json(project: Project, game: GameRecord | None = None) -> dict[str, Any]:
     """What the page draws and offers: the sheet, the house, the rooms and their cards,
-    and every piece of the catalog in its eight orientations."""
+    and every piece of the catalog in its eight orientations. With a game record the
+    palette follows the game (:func:`_card_variants`)."""
     catalog = project.catalog
 
     def names(cells: Any) -> list[str]:
@@ -249,10 +270,16 @@ def project_json(project: Project) -> dict[str, Any]:
     rooms = []
     for spec in project.rooms:
         cards = []
+        played = game.round(spec.name) if game is not None else None
         for slot in spec.cards:
-            variants = {variant: list(card.options)
-                        for (number, variant), card in catalog.cards.items()
-                        if number == slot.number}
+            if game is None:
+                variants = {variant: list(card.options)
+                            for (number, variant), card in catalog.cards.items()
+                            if number == slot.number}
+            else:
+                play = played.card(slot.number) if played is not None else None
+                variants = _card_variants(game, project, slot.number,
+                                          play.tokens if play is not None else ())
             cards.append({"number": slot.number, "tokens": slot.tokens, "variants": variants})
         rooms.append({"name": spec.name, "type": spec.type, "tokens": spec.tokens,
                       "color": ROOM_COLORS.get(spec.type, ROOM_COLORS["other"]),
@@ -280,6 +307,29 @@ def project_json(project: Project) -> dict[str, Any]:
         "pieces": {piece_id: _piece_json(piece) for piece_id, piece in
                    sorted(catalog.pieces.items())},
     }
+
+
+def _card_variants(game: GameRecord, project: Project, number: int,
+                   chosen: tuple[str, ...]) -> dict[str, list[str]]:
+    """A card of a game as the palette shows it: only the variant dealt; once its tokens
+    are recorded, the options they chose (``7a chosen``), then the option none chose
+    (``7a other``: the wild card's other option)."""
+    card = game.card(project.catalog, number)
+    if card is None:
+        return {}
+    name = f"{number}{card.variant}"
+    if not chosen:
+        return {name: list(card.options)}
+    variants = {f"{name} chosen": list(dict.fromkeys(chosen))}
+    other = [option for option in card.options if option not in chosen]
+    if other:
+        variants[f"{name} other"] = other
+    return variants
+
+
+def record_key(game: GameRecord | None) -> str:
+    """A text that tells two records apart (the palette depends on the record)."""
+    return "" if game is None else dumps_json(record_json(game))
 
 
 def _piece_json(piece: Any) -> dict[str, Any]:

@@ -12,7 +12,8 @@ __all__ = ["edit"]
 @click.option("--project", "project_ref", metavar="PROJECT",
               help="For a new (or empty) SHEET: the project to start a blank sheet for.")
 @click.option("--game", "game_path", metavar="GAME", type=click.Path(dir_okay=False),
-              help="A game record (homestaging-game/1) to write into the sheet's \"game\" key.")
+              help="The game record (homestaging deal) to name in the sheet's \"game\" key: "
+              "the cards are checked as dealt and chosen, and the palette offers them.")
 @click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True,
               help="The port on 127.0.0.1 (0: any free port).")
 @click.option("--no-browser", is_flag=True, help="Do not open a browser; just print the URL.")
@@ -25,16 +26,11 @@ def edit(sheet_path: str, project_ref: str | None, game_path: str | None, port: 
     The first line printed is the page's URL, with a secret token; the server listens on
     127.0.0.1 only and stops with Ctrl+C. A new SHEET (missing or empty) needs --project.
     """
-    from .adapter import game_records_read
     from .server import make_server
     from .session import Session, UsageProblem
 
-    if game_path is not None and not game_records_read():
-        raise click.BadParameter(
-            "this version does not read game records yet (the sheet's \"game\" key); "
-            "edit the sheet without --game", param_hint="'--game'")
     try:
-        session = Session.open(sheet_path, project_ref)
+        session = Session.open(sheet_path, project_ref, game=game_path)
     except UsageProblem as problem:
         raise click.UsageError(str(problem)) from None
     try:

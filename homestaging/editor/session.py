@@ -64,12 +64,14 @@ class Session:
         self.errors: list[dict[str, Any]] = []
         self.text: str | None = None
         self.disk = _digest(path)
-        self._projects: dict[int, dict[str, Any]] = {}
+        self._projects: dict[tuple[int, str], dict[str, Any]] = {}
 
     @classmethod
-    def open(cls, sheet: str, project: str | None = None, cwd: Path | None = None) -> Session:
-        """Open ``sheet``; a new or empty file needs ``project``. Raise UsageProblem
-        (bad command line) or InputError (an unknown project)."""
+    def open(cls, sheet: str, project: str | None = None, cwd: Path | None = None,
+             game: str | None = None) -> Session:
+        """Open ``sheet``; a new or empty file needs ``project``; ``game`` names a game
+        record file for the sheet's ``"game"`` key. Raise UsageProblem (bad command line)
+        or InputError (an unknown project, a record that cannot be used)."""
         cwd = cwd or Path.cwd()
         path = cwd / sheet
         if sheet == "-":
@@ -93,17 +95,29 @@ class Session:
             try:
                 session._load(*adapter.read_file(path, sheet))
             except InputError as error:
+                if game is not None:
+                    raise UsageProblem(f"{sheet} cannot be read: open it without --game, "
+                                       "mend it, then give --game") from None
                 session._unreadable(error)
+        if game is not None:
+            session._with_game(game, cwd)
         return session
+
+    def _with_game(self, game: str, cwd: Path) -> None:
+        """Name the game record ``game`` in the sheet being edited (saved with it)."""
+        assert self.state is not None
+        scan = self.state.get("scan")
+        named = adapter.read_state(self.state, self.display, self.base_dir)
+        self._load(adapter.with_game(named, game, cwd), scan)
 
     def _load(self, sheet: Any, scan: Any = None) -> None:
         self.state = adapter.page_state(sheet, scan)
         self.project = self._project(sheet)
 
     def _project(self, sheet: Any) -> dict[str, Any]:
-        key = id(sheet.project)
+        key = (id(sheet.project), adapter.record_key(sheet.game))
         if key not in self._projects:
-            self._projects[key] = adapter.project_json(sheet.project)
+            self._projects[key] = adapter.project_json(sheet.project, sheet.game)
         return self._projects[key]
 
     def _unreadable(self, error: InputError) -> None:
