@@ -119,9 +119,10 @@ def _closed_doors(sheet: Sheet, lay: Layout) -> dict[Edge, str]:
                 if other is None or door not in doors_of.get(other, ()):
                     closed[door] = (f"door {door.name} of the entry room opens {where}, and "
                                     "is not the door of a room")
-            elif entry is None or other != entry:
-                target = f"the entry room {entry}" if entry else "the entry room"
-                closed[door] = f"door {door.name} opens {where}, not into {target}"
+            elif entry is not None and other != entry:
+                closed[door] = f"door {door.name} opens {where}, not into the entry room {entry}"
+            elif entry is None and other is None:
+                closed[door] = f"door {door.name} opens {where}, not into a room"
     return closed
 
 
@@ -231,21 +232,23 @@ def _room_reason(doors: tuple[Edge, ...], cells: frozenset[Cell], walkable: froz
 def room_entrances(sheet: Sheet, lay: Layout, acc: Access, name: str) -> frozenset[Cell]:
     """The walkable squares by which a walled room is entered once it is connected: the
     square just inside each of its doors that opens onto the hallway (with no hallway,
-    into a room); for the entry room of a project with no hallway, the square inside the
-    front door when it opens into the room, or with no front door yet its walkable
-    squares on the exterior wall (the door may still go there). Empty when none."""
+    into the entry room, or into a room while the entry room is not known); for the entry
+    room of a project with no hallway (the room the front door opens into), the square
+    inside the front door, and with no front door yet, for a room without a door of its
+    own (it may become the entry room), its walkable squares on the exterior wall (the
+    front door may still go there). Empty when none."""
     plan = sheet.room(name)
     if plan is None or not plan.finalized:
         return frozenset()
     closed = _closed_doors(sheet, lay)
     found = {inside for door in plan.doors if door not in closed
              and (inside := door.inside(plan.cells)) is not None}
-    if name == sheet.project.entry_room:
+    if sheet.project.no_hallway and (name == lay.entry_room or not plan.doors):
         house = sheet.project.house
         fronts = [inside for door in sheet.front_doors if door in lay.exterior
                   and (inside := door.inside(house)) in plan.cells]
         found.update(fronts)
-        if not sheet.front_doors:
+        if not sheet.front_doors:  # a room without a door may become the entry room
             found.update(c for edge in lay.exterior if (c := edge.inside(plan.cells)))
     return frozenset(found & acc.walkable)
 

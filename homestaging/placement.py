@@ -281,9 +281,9 @@ class SheetMasks:
         spec = project.room(name)
         held = tuple(i for i, r in enumerate(lay.piece_rooms) if r == name)
         tokens = spec.tokens if spec is not None else None
-        options = frozenset(
-            option for slot in (spec.cards if spec else ())
-            for option in project.catalog.card_options(slot.number)
+        options = frozenset(  # with a game record, the options of the cards as dealt
+            piece.id for slot in (spec.cards if spec else ())
+            for piece in card_pieces(project, slot.number, base.game)
         )
         extra = 0
         if tokens is not None and len(held) > tokens:
@@ -342,6 +342,11 @@ def why_none(
         return f"{masks.room} is not a room of project {masks.sheet.project.id}"
     if piece.id not in masks.options:
         numbers = sorted({slot.number for slot in spec.cards})
+        game = masks.sheet.game
+        if game is not None:
+            dealt = [f"{n}{game.dealt[n]}" for n in numbers if n in game.dealt]
+            return (f"{piece.id} is not an option of the furniture cards of {masks.room} as "
+                    f"dealt (card{'s' if len(dealt) != 1 else ''} {', '.join(dealt)})")
         return (f"{piece.id} is not an option on the furniture cards of {masks.room} "
                 f"(card{'s' if len(numbers) != 1 else ''} {', '.join(map(str, numbers))})")
     if not _piece_allowed(masks, piece):
@@ -594,13 +599,16 @@ def _rank(c: Candidate) -> tuple[bool, bool, int, int, int, int, int, bool]:
             c.rotation, c.mirror)
 
 
-def card_variants(project: Project, number: int) -> list[list[Piece]]:
+def card_variants(project: Project, number: int,
+                  game: GameRecord | None = None) -> list[list[Piece]]:
     """The options of each variant of card ``number``, variants in order (a token of
-    the card takes one option of the variant dealt)."""
+    the card takes one option of the variant dealt); with a game record that dealt it,
+    the variant dealt only."""
     catalog = project.catalog
+    dealt = game.card(catalog, number) if game is not None else None
     return [[catalog.piece(option) for option in card.options]
             for (card_number, _), card in sorted(catalog.cards.items())
-            if card_number == number]
+            if card_number == number and (dealt is None or card == dealt)]
 
 
 def card_pieces(project: Project, number: int, game: GameRecord | None = None) -> list[Piece]:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import Problem, Severity
 from .grid import cell_name, cell_names, cells_text, in_reading_order
+from .layout import layout
 from .rules import Code
 from .scorepad import Item, ScorePad, pad_places
 from .scorepad import rank as rank_pads
@@ -248,8 +249,8 @@ def todo_text(problem: Problem, check: SheetCheck) -> str:
     sheet, card = check.sheet, check.card
     project = sheet.project
     if problem.code == Code.FRONT_DOOR_COUNT:
-        onto = (f"into the {project.entry_room}" if project.entry_room
-                else "onto the hallway")
+        onto = ("into the room you choose as the entry room (every other room opens into "
+                "it)" if project.no_hallway else "onto the hallway")
         text = f"Draw the front door (front_door) on an exterior wall, opening {onto}: until " \
                "then no room is reached, so no room scores"
         waiting = [room for room in card.rooms if room.points_if_connected]
@@ -267,9 +268,11 @@ def todo_text(problem: Problem, check: SheetCheck) -> str:
                 and sheet.play_order.index(name) < sheet.play_order.index(current):
             return (f"Wall the {name}: it was played before the {current}, but its squares "
                     "are not given yet.")
-        door = ("the front door opens into it" if name == project.entry_room
-                else f"one door into the {project.entry_room}" if project.entry_room
-                else "one door onto the hallway")
+        entry = layout(sheet).entry_room
+        door = ("one door onto the hallway" if not project.no_hallway
+                else f"one door into the {entry}, the entry room" if entry
+                else "one door into the entry room (none for the entry room itself: the "
+                     "front door opens into it)")
         walled = sheet.walled | {name}
         following = next((room for room in sheet.play_order if room not in walled), None)
         then = (f"then set current_room to the next room, the {following}" if following

@@ -289,7 +289,8 @@ def check_sheet(sheet: Sheet, *, end_of_game: bool | None = None) -> SheetCheck:
     Without a front door every room is unreachable, which the missing front door already
     says: ``unreachable-room`` is then left out, unless the room would not be reached
     even once connected (its door opens onto a square no one may walk on...). Mid-game,
-    the rooms still to wall are those played or being played (:func:`rooms_in_play`),
+    the rooms still to wall, and (with a game record) the rooms whose cards are still to
+    record, are those played or being played (:func:`rooms_in_play`),
     and the squares that every route to a walled room passes are ``only-way``
     information
     (:func:`homestaging.blocking.only_ways`).
@@ -303,7 +304,9 @@ def check_sheet(sheet: Sheet, *, end_of_game: bool | None = None) -> SheetCheck:
                          or not later.room_reachable(p.subject.removeprefix("room ")))
     if not end_of_game:
         played = {f"room {name}" for name in rooms_in_play(sheet)}
-        problems = tuple(p for p in problems if p.code != Code.ROOM_NOT_FINALIZED
-                         or p.severity != Severity.TODO or p.subject in played)
+        per_room = (Code.ROOM_NOT_FINALIZED, Code.NOT_SELECTED)
+        problems = tuple(p for p in problems if p.code not in per_room
+                         or p.severity != Severity.TODO or not p.subject.startswith("room ")
+                         or p.subject in played)
         problems += tuple(only_ways(sheet, scored.lay, scored.acc))
     return SheetCheck(problems, scored.card, end_of_game, sheet)

@@ -27,10 +27,8 @@ from .clitools import (
 from .errors import InputError
 
 if TYPE_CHECKING:
-    from .catalog import Catalog
     from .moves import Move
     from .pieces import Piece
-    from .project import Project
     from .sheet import Sheet
 
 __all__ = ["check_command", "convert_command", "new_command", "place_command",
@@ -231,7 +229,8 @@ def place_command(
     tokens = sum(slot.tokens for slot in spec.cards if slot.number == card) if spec else 0
     pairs = None
     if card is not None and tokens >= 2 and piece_id is None:
-        pairs = rank_pairs(sheet, card_variants(sheet.project, card), room=name, ranked=found)
+        pairs = rank_pairs(sheet, card_variants(sheet.project, card, sheet.game), room=name,
+                           ranked=found)
     if output is not None:
         _place_preview(sheet, room, [(each.piece, each.moves) for each in found],
                        image_path(output, (".png", ".svg", ".pdf"), [sheet_path]), top,

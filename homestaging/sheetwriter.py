@@ -34,6 +34,7 @@ __all__ = [
     "house_hint",
     "new_sheet_json",
     "new_sheet_text",
+    "path_from",
     "project_reference",
     "sheet_text",
     "sheet_to_json",
@@ -69,11 +70,17 @@ def project_reference(reference: str, sheet_folder: Path, cwd: Path) -> str:
     path relative to the sheet's folder (absolute when on another drive)."""
     if reference in bundled_project_files():
         return reference
-    target = (cwd / reference).resolve()
+    return path_from(sheet_folder, cwd / reference)
+
+
+def path_from(folder: Path, target: Path) -> str:
+    """How a file in ``folder`` names the file ``target`` (a project, a game record): its
+    path relative to ``folder`` with ``/`` separators (absolute when on another drive)."""
+    resolved = target.resolve()
     try:
-        return Path(os.path.relpath(target, sheet_folder.resolve())).as_posix()
+        return Path(os.path.relpath(resolved, folder.resolve())).as_posix()
     except ValueError:  # another drive (Windows)
-        return str(target)
+        return str(resolved)
 
 
 def house_hint(project: Project) -> dict[str, Any]:

@@ -117,9 +117,9 @@ def test_check_finds_two_counters_for_one_token(runner: CliRunner, tmp_path: Pat
     data = json.loads(result.stdout)
     assert [(p["code"], p["cells"], p["path"]) for p in data["problems"]] == [
         ("not-selected", ["F2", "G2", "H2"], "$.furniture_grid[1]")]
-    assert [(p["code"], p["path"]) for p in data["todo"]][:3] == [
-        ("not-selected", "$.game.rounds[0]"), ("not-selected", "$.game.rounds"),
-        ("not-selected", "$.game.rounds")]
+    # still to do: the kitchen's cards 8 and 10 (the rooms not played yet are not listed)
+    assert [(p["code"], p["path"]) for p in data["todo"]
+            if p["code"] == "not-selected"] == [("not-selected", "$.game.rounds[0]")]
     text = runner.invoke(main, ["check", str(tmp_path / "mine.json")]).stdout
     assert text.splitlines()[0] == (
         f"{tmp_path / 'mine.json'}: F2: not-selected: B (One-wall countertop) is paid for by no "
@@ -160,5 +160,17 @@ def test_place_card_offers_the_variant_dealt(runner: CliRunner, tmp_path: Path) 
     result = runner.invoke(main, ["place", str(tmp_path / "mid.json"), "--card", "7",
                                   "--format", "json"])
     assert result.exit_code == 0, result.stderr
-    assert [each["piece"] for each in json.loads(result.stdout)] == [
+    assert [each["piece"] for each in json.loads(result.stdout)["pieces"]] == [
         "counter-straight", "kitchen-corner"]  # 7a was dealt; 7b has kitchen-u, counter-long
+    other = runner.invoke(main, ["place", str(tmp_path / "mid.json"), "kitchen-u"])
+    assert other.stdout == ("no legal placement: kitchen-u is not an option of the furniture "
+                            "cards of Kitchen as dealt (cards 7a, 8b, 10b)\n")
+    # card 20 (two tokens) in the living room: pairs of the variant dealt only
+    (tmp_path / "living.json").write_text(json.dumps({
+        "format": "homestaging-sheet/1", "project": "tutorial", "current_room": "Living room",
+        "rooms": [{"name": "Kitchen", "cells": ["B2:E6"], "door": ["E4", "e"]},
+                  {"name": "Living room"}], "game": str(TABLE / "game.json")}))
+    pairs = json.loads(runner.invoke(main, ["place", str(tmp_path / "living.json"), "--card",
+                                            "20", "--format", "json"]).stdout)["pairs"]
+    used = {pair[which]["piece"] for pair in pairs for which in ("first", "second")}
+    assert pairs and used <= {"armchair", "floor-lamp"}  # 20a; 20b has the coffee table

@@ -31,7 +31,6 @@ def deal_command(reference: str, seed: int | None, output: str | None, fmt: str)
     players add the rounds to it as they play. PROJECT is a bundled id or a path to a
     project YAML file.
     """
-    import os
     import secrets
     from pathlib import Path
 
@@ -39,6 +38,7 @@ def deal_command(reference: str, seed: int | None, output: str | None, fmt: str)
     from ..gamewriter import record_text
     from ..output import write_atomic
     from ..projectreader import bundled_project_files
+    from ..sheetwriter import path_from
     from .page import format_deal, written
 
     project = load_project_argument(reference)
@@ -47,8 +47,7 @@ def deal_command(reference: str, seed: int | None, output: str | None, fmt: str)
     if reference in bundled_project_files() or reference == "-":
         named = project.id
     elif output is not None:
-        named = Path(os.path.relpath(Path(reference).resolve(),
-                                     Path(output).resolve().parent)).as_posix()
+        named = path_from(Path(output).parent, Path(reference))
     else:
         named = reference
     record = GameRecord(named, deal(project, seed), (), seed)

@@ -42,6 +42,7 @@ from ..sheetwriter import (
     GRID_KEYS,
     blank_sheet,
     cover_ranges,
+    path_from,
     project_reference,
     sheet_to_json,
 )
@@ -85,9 +86,8 @@ def with_game(sheet: Sheet, record: str, cwd: Path) -> Sheet:
     located problem, when the record cannot be used with the sheet (another project, bad
     cards...)."""
     sheet_file = cwd / sheet.source
-    target = (cwd / record).resolve()
     data = _to_json(sheet)
-    data["game"] = Path(_relative(target, sheet_file.resolve().parent)).as_posix()
+    data["game"] = path_from(sheet_file.parent, cwd / record)
     return parse_sheet(data, sheet.source, sheet_file.parent, project=sheet.project)
 
 
