@@ -263,11 +263,14 @@ def test_still_to_do_in_a_project_with_no_hallway() -> None:
     lines = result.stdout.splitlines()
     todo = lines[lines.index("Still to do:") + 1:]
     text = " ".join(line.strip() for line in todo[:todo.index("")])
-    assert "- Draw the front door (front_door) on an exterior wall, opening into the Living " \
-           "room: until then no room is reached, so no room scores." in text
+    # the entry room is the room the front door opens into, the player's choice
+    assert "- Draw the front door (front_door) on an exterior wall, opening into the room " \
+           "you choose as the entry room (every other room opens into it): until then no " \
+           "room is reached, so no room scores." in text
     assert "- When the Living room is furnished, wall it: give its squares (cells, or " \
-           "room_grid) and the front door opens into it; then set current_room to the next " \
-           "room, the Kitchen." in text
+           "room_grid) and one door into the entry room (none for the entry room itself: " \
+           "the front door opens into it); then set current_room to the next room, the " \
+           "Kitchen." in text
     assert "front-door-count" not in result.stdout
 
 
@@ -404,3 +407,14 @@ def test_the_score_pad_says_what_each_room_and_bonus_gives_once_connected() -> N
     assert not any("if connected" in line for line in
                    format_scorecard(score(read_sheet(EXAMPLES / "tutorial-finished.json")))
                    .splitlines())
+
+
+def test_still_to_do_once_the_entry_room_is_known() -> None:
+    """With the front door into the walled living room, the next rooms open into it."""
+    sheet = {"format": "homestaging-sheet/1", "project": "city-apartment",
+             "rooms": [{"name": "Living room", "cells": ["B2:H10"]}, {"name": "Kitchen"}],
+             "front_door": ["D10", "s"], "current_room": "Kitchen"}
+    result = CliRunner().invoke(main, ["check", "-"], input=json.dumps(sheet))
+    text = " ".join(line.strip() for line in result.stdout.splitlines())
+    assert "give its squares (cells, or room_grid) and one door into the Living room, the " \
+           "entry room;" in text
