@@ -1,4 +1,5 @@
-"""The examples in the docstrings of the square, cell-name, bit-mask and JSON helpers run."""
+"""The examples in the docstrings of the square, cell-name, bit-mask and JSON helpers and of
+the deal run."""
 
 from __future__ import annotations
 
@@ -7,10 +8,11 @@ from types import ModuleType
 
 import pytest
 
-from homestaging import bitmask, errors, grid, output
+from homestaging import bitmask, errors, game, grid, output
 
 
-@pytest.mark.parametrize("module", [grid, bitmask, errors, output], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [grid, bitmask, errors, output, game],
+                         ids=lambda m: m.__name__)
 def test_docstring_examples(module: ModuleType) -> None:
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0, f"{module.__name__} has no examples"
