@@ -41,21 +41,27 @@ __all__ = ["check_command", "convert_command", "new_command", "place_command",
               help="The player's name, written in the sheet.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False),
               help="Write the sheet here (a new file), not to standard output.")
+@click.option("--game", "game_path", metavar="GAME", type=click.Path(dir_okay=False),
+              help="The game record (homestaging deal) the sheet is played with: the sheet "
+                   "names it, and the cards are checked as dealt and chosen.")
 @click.option("--force", is_flag=True, help="With -o, overwrite a file that exists.")
-def new_command(project_ref: str, player: str, output: str | None, force: bool) -> None:
+def new_command(project_ref: str, player: str, game_path: str | None, output: str | None,
+                force: bool) -> None:
     """A sheet to start a game of PROJECT from: its rooms in play order, the first one
     being furnished, an empty room_grid and furniture_grid of the project's size, and
     the house map as a reminder (the "house" entry, which the reader ignores).
 
     PROJECT is a bundled project id ('projects list') or a project YAML file (then the
     sheet names it by a path relative to the sheet's folder). With -o the sheet is
-    written to a new file (--force to replace one) and the next step is shown.
+    written to a new file (--force to replace one) and the next step is shown. With
+    --game the sheet names the game record by its path from the sheet's folder.
     """
+    import dataclasses
     from pathlib import Path
 
     from .clitools import load_project_argument
     from .output import write_atomic
-    from .sheetwriter import blank_sheet, new_sheet_text, project_reference
+    from .sheetwriter import blank_sheet, new_sheet_text, path_from, project_reference
 
     if project_ref == "-":
         raise click.BadParameter("a new sheet names its project: give a bundled id or a file "
@@ -63,7 +69,14 @@ def new_command(project_ref: str, player: str, output: str | None, force: bool) 
     project = load_project_argument(project_ref)
     folder = Path(output).parent if output else Path.cwd()
     reference = project_reference(project_ref, folder, Path.cwd())
-    text = new_sheet_text(blank_sheet(project, reference, player=player))
+    sheet = blank_sheet(project, reference, player=player)
+    if game_path is not None:
+        from .gamereader import read_record
+
+        record = read_record(game_path, project=project)
+        sheet = dataclasses.replace(sheet, game=record,
+                                    game_ref=path_from(folder, Path.cwd() / game_path))
+    text = new_sheet_text(sheet)
     if output is None:
         click.echo(text, nl=False)
         return

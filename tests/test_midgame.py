@@ -117,6 +117,28 @@ def test_new_names_a_project_file_relative_to_the_sheet(tmp_path: Path,
     assert "a new sheet names its project" in refused.stderr
 
 
+def test_new_names_the_game_record_relative_to_the_sheet(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    assert runner.invoke(main, ["deal", "tutorial", "--seed", "7", "-o", "game.json"]
+                         ).exit_code == 0
+    (tmp_path / "sheets").mkdir()
+    result = runner.invoke(main, ["new", "tutorial", "--game", "game.json", "-o",
+                                  "sheets/a.json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(Path("sheets/a.json").read_text())["game"] == "../game.json"
+    checked = runner.invoke(main, ["check", "sheets/a.json", "--format", "json"])
+    assert checked.exit_code == 0, checked.output
+    assert [item["code"] for item in json.loads(checked.stdout)["todo"]][0] == "not-selected"
+    assert runner.invoke(main, ["deal", "starter-flat", "--seed", "7", "-o", "other.json"]
+                         ).exit_code == 0
+    refused = runner.invoke(main, ["new", "tutorial", "--game", "other.json"])
+    assert refused.exit_code == 2
+    assert refused.stderr.startswith("other.json: $.project: this record is of project "
+                                     "'starter-flat', but the sheet is of project 'tutorial'")
+
+
 # -- --format json when the input cannot be used ------------------------------------------
 
 
