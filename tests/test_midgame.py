@@ -130,7 +130,7 @@ def test_new_names_the_game_record_relative_to_the_sheet(tmp_path: Path,
     assert json.loads(Path("sheets/a.json").read_text())["game"] == "../game.json"
     checked = runner.invoke(main, ["check", "sheets/a.json", "--format", "json"])
     assert checked.exit_code == 0, checked.output
-    assert [item["code"] for item in json.loads(checked.stdout)["todo"]][0] == "not-selected"
+    assert json.loads(checked.stdout)["todo"][0]["code"] == "not-selected"
     assert runner.invoke(main, ["deal", "starter-flat", "--seed", "7", "-o", "other.json"]
                          ).exit_code == 0
     refused = runner.invoke(main, ["new", "tutorial", "--game", "other.json"])

@@ -34,7 +34,6 @@ from ..project import Project
 from ..projectreader import bundled_project_files, find_project
 from ..readers import MAX_FILE_BYTES, load_json, read_text
 from ..report import problem_json, scorecard_json
-from ..schema import load_schema
 from ..scoring import check_sheet, involved
 from ..sheet import Sheet
 from ..sheetreader import parse_sheet
@@ -53,7 +52,6 @@ __all__ = [
     "InputError",
     "blank",
     "evaluate",
-    "game_records_read",
     "located",
     "page_state",
     "parse_json",
@@ -73,11 +71,6 @@ __all__ = [
 MAX_BYTES = MAX_FILE_BYTES
 #: the form the editor writes sheets in
 FORM = "pieces"
-
-
-def game_records_read() -> bool:
-    """Whether the sheet reader understands a ``"game"`` key (a game record)."""
-    return "game" in load_schema("sheet").get("properties", {})
 
 
 def with_game(sheet: Sheet, record: str, cwd: Path) -> Sheet:

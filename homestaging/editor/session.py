@@ -140,7 +140,6 @@ class Session:
             "project": self.project,
             "errors": self.errors,
             "text": self.text,
-            "game_records": adapter.game_records_read(),
         }
 
     def _sheet(self, body: dict[str, Any]) -> Any:
