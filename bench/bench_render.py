@@ -1,6 +1,7 @@
 """Benchmark of rendering (run as a script: ``python bench/bench_render.py``).
 
-Cold runs, each in a fresh interpreter, median wall time of several runs:
+Cold runs, each in a fresh interpreter, median wall time of several runs in alternating
+pairs:
 
 1. render: read ``examples/tutorial-finished.json``, score it and write the annotated
    plan to PNG at 150 dpi (``homestaging.render.save_plan``);
@@ -9,10 +10,21 @@ Cold runs, each in a fresh interpreter, median wall time of several runs:
 
 Target: the render within 1.5x the baseline. Also prints the in-process time of one
 more render once everything is imported, and of a project page + drawing sheet PDF.
+
+Then plans at scale, in-process: the legal sheets of ``bench_scale.py`` (a house
+filling the sheet, five rooms, 25 pieces) of 50 x 50, 100 x 100 and 200 x 200 squares,
+each drawn as a PNG plan (``plan_figure`` + ``figure_bytes`` at 150 dpi), beside a
+baseline measured in alternating pairs: the same sheet's bare house (``draw_house``,
+the grid, coordinates and walls every plan of it draws) saved the same way. The time
+spent placing labels (``labels.Labeller``) is measured apart; it grows with the squares
+and the labels, not with their product.
+
+Usage: ``python bench/bench_render.py [--scale-only] [--repeat N]``.
 """
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import subprocess
 import sys
@@ -55,16 +67,22 @@ fig.savefig(sys.argv[2], format="png", dpi=150)
 """
 
 
-def cold(script: str, output: Path) -> float:
+def _run(script: str, output: Path) -> float:
     example = ROOT / "examples" / "tutorial-finished.json"
-    times = []
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-c", script, str(example), str(output)], check=True,
+                   cwd=ROOT, env={"PYTHONPATH": str(ROOT), "MPLBACKEND": "Agg",
+                                  "PATH": "/usr/bin:/bin"})
+    return time.perf_counter() - start
+
+
+def cold(folder: Path) -> tuple[float, float]:
+    """Median wall times of the baseline and the render, run in alternating pairs."""
+    bases, renders = [], []
     for _ in range(RUNS):
-        start = time.perf_counter()
-        subprocess.run([sys.executable, "-c", script, str(example), str(output)], check=True,
-                       cwd=ROOT, env={"PYTHONPATH": str(ROOT), "MPLBACKEND": "Agg",
-                                      "PATH": "/usr/bin:/bin"})
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        bases.append(_run(BASELINE, folder / "baseline.png"))
+        renders.append(_run(RENDER, folder / "plan.png"))
+    return statistics.median(bases), statistics.median(renders)
 
 
 def warm() -> tuple[float, float]:
@@ -88,16 +106,103 @@ def warm() -> tuple[float, float]:
     return plan, time.perf_counter() - start
 
 
-def main() -> None:
+SCALE_SIZES = (50, 100, 200)
+
+
+class _LabelClock:
+    """Time spent in the label placer's methods (wrapped while measuring)."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+
+    def wrap(self) -> list[tuple[type, str, object]]:
+        from homestaging.labels import Labeller
+
+        saved = []
+        for name in ("badge", "in_shape", "in_area", "anywhere"):
+            method = getattr(Labeller, name)
+            saved.append((Labeller, name, method))
+
+            def timed(*args: object, _method: object = method, **kwargs: object) -> object:
+                start = time.perf_counter()
+                try:
+                    return _method(*args, **kwargs)  # type: ignore[operator]
+                finally:
+                    self.seconds += time.perf_counter() - start
+
+            setattr(Labeller, name, timed)
+        return saved
+
+
+def scale(repeat: int) -> None:
+    sys.path.insert(0, str(ROOT))
+    sys.path.insert(0, str(ROOT / "bench"))
+    import bench_scale
+    from matplotlib.figure import Figure
+
+    from homestaging.drawing import draw_house, figure_bytes
+    from homestaging.render import plan_figure, plan_square_inches
+    from homestaging.scoring import score
+    from homestaging.sheetreader import read_sheet
+
+    clock = _LabelClock()
+    saved = clock.wrap()
+    rows = []
     with tempfile.TemporaryDirectory() as folder:
-        base = cold(BASELINE, Path(folder) / "baseline.png")
-        render = cold(RENDER, Path(folder) / "plan.png")
-    print(f"cold baseline (import matplotlib + save a comparable PNG): {base * 1000:.0f} ms")
-    print(f"cold render (read + score + annotated plan PNG):           {render * 1000:.0f} ms")
-    print(f"ratio: {render / base:.2f}x (target at most 1.5x)")
-    plan, pdf = warm()
-    print(f"warm: plan PNG {plan * 1000:.0f} ms; "
-          f"project page + drawing sheet PDF {pdf * 1000:.0f} ms")
+        for size in SCALE_SIZES:
+            path = bench_scale.write_case(Path(folder), size, size, False)
+            sheet = read_sheet(path)
+            card = score(sheet)
+            square = plan_square_inches(sheet)
+
+            def house(sheet: object = sheet, square: float = square) -> int:
+                project = sheet.project  # type: ignore[attr-defined]
+                fig = Figure(figsize=((project.width + 1.3) * square + 3.3,
+                                      (project.height + 1.3) * square))
+                ax = fig.add_axes((0, 0, (project.width + 1.3) * square / fig.get_figwidth(), 1))
+                draw_house(ax, project)
+                return len(figure_bytes(fig, "png", dpi=150))
+
+            def plan(sheet: object = sheet, card: object = card) -> int:
+                return len(figure_bytes(plan_figure(sheet, card), "png", dpi=150))  # type: ignore
+
+            bases, plans, labels = [], [], []
+            for _ in range(repeat):
+                start = time.perf_counter()
+                house()
+                bases.append(time.perf_counter() - start)
+                clock.seconds = 0.0
+                start = time.perf_counter()
+                plan()
+                plans.append(time.perf_counter() - start)
+                labels.append(clock.seconds)
+            rows.append((size, len(sheet.pieces), statistics.median(bases),
+                         statistics.median(plans), statistics.median(labels)))
+    for cls, name, method in saved:
+        setattr(cls, name, method)
+    print("\nplans at scale (PNG at 150 dpi, in-process, median of "
+          f"{repeat} alternating pairs):")
+    print("sheet | pieces | bare house s | plan s | ratio | of which labels s")
+    for size, pieces, base, full, label in rows:
+        print(f"{size} x {size} | {pieces} | {base:.2f} | {full:.2f} | {full / base:.2f}x | "
+              f"{label:.3f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--scale-only", action="store_true", help="only the plans at scale")
+    parser.add_argument("--repeat", type=int, default=3, help="pairs per size at scale")
+    args = parser.parse_args()
+    if not args.scale_only:
+        with tempfile.TemporaryDirectory() as folder:
+            base, render = cold(Path(folder))
+        print(f"cold baseline (import matplotlib + save a comparable PNG): {base * 1000:.0f} ms")
+        print(f"cold render (read + score + annotated plan PNG):           {render * 1000:.0f} ms")
+        print(f"ratio: {render / base:.2f}x (target at most 1.5x)")
+        plan, pdf = warm()
+        print(f"warm: plan PNG {plan * 1000:.0f} ms; "
+              f"project page + drawing sheet PDF {pdf * 1000:.0f} ms")
+    scale(args.repeat)
 
 
 if __name__ == "__main__":

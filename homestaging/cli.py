@@ -8,6 +8,11 @@ A subpackage adds its command with one line in :data:`COMMANDS`::
 
 Exit codes: 0 fine, 1 findings (rules broken, invalid project files), 2 unusable
 input or bad usage. Bad input never shows a traceback unless ``--debug`` is given.
+
+The root group's options go before the command: ``--color auto|always|never``,
+``-q/--quiet``, ``-v/--verbose``, ``--debug``. Shell completion is click's: for bash,
+``eval "$(_HOMESTAGING_COMPLETE=bash_source homestaging)"`` (see the README); it
+completes commands, options, project ids, piece ids and card numbers.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from typing import Any
 import click
 
 from . import __version__
-from .clitools import EXIT_UNUSABLE
+from .clitools import COLORS, EXIT_UNUSABLE, color_on, paint
 from .errors import InputError
 
 __all__ = ["main"]
@@ -90,8 +95,10 @@ class _Commands(click.Group):
         except InputError as error:
             if _debug(ctx):
                 raise
+            with ctx:  # the root's --color, now that the command has ended
+                red, on = paint(err=True), color_on(err=True)
             for message in error.messages:
-                click.echo(str(message), err=True)
+                click.echo(red(str(message), "error"), err=True, color=on)
             ctx.exit(EXIT_UNUSABLE)
         except Exception as error:
             if isinstance(error, OSError) and error.errno == errno.EPIPE:
@@ -115,10 +122,27 @@ def _debug(ctx: click.Context) -> bool:
 @click.group(cls=_Commands, commands=_CommandTable(COMMANDS),
              context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "--version", prog_name="homestaging")
+@click.option("--color", type=click.Choice(COLORS), default="auto", show_default=True,
+              help="Colour errors, warnings and totals: auto = when writing to a terminal "
+              "and NO_COLOR is not set.")
+@click.option("-q", "--quiet", is_flag=True,
+              help="Say nothing but the results: no 'wrote FILE', no progress bar.")
+@click.option("-v", "--verbose", is_flag=True,
+              help="Also say what was read and how long writing took.")
 @click.option("--debug", is_flag=True, help="Show the full traceback of an error.")
-def main(debug: bool) -> None:
+@click.pass_context
+def main(ctx: click.Context, color: str, quiet: bool, verbose: bool, debug: bool) -> None:
     """Validate, score and print plans of the flip-and-write game Home Staging.
 
     Exit codes: 0 fine, 1 findings (rules broken, invalid files), 2 unusable input
-    or bad usage. Every FILE argument may be '-' for standard input.
+    or bad usage. Every FILE argument may be '-' for standard input. Commands that
+    write a file say so on standard error (unless -q).
+
+    Shell completion (commands, options, project and piece ids): add
+    eval "$(_HOMESTAGING_COMPLETE=bash_source homestaging)" to ~/.bashrc
+    (zsh_source for zsh; fish_source for fish).
     """
+    if quiet and verbose:
+        raise click.UsageError("give -q/--quiet or -v/--verbose, not both")
+    if color != "auto":
+        ctx.color = color == "always"

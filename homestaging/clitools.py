@@ -1,15 +1,28 @@
-"""What the commands share: exit codes, the common options, echoing results, and reading
-the sheets, projects and catalogs named on the command line.
+"""What the commands share: exit codes, the common options, echoing results, the
+terminal's colours and verbosity, completion of ids, and reading the sheets, projects
+and catalogs named on the command line.
 
 Every command module (the core's :mod:`homestaging.sheetcommands` and
 :mod:`homestaging.datacommands`, and a subpackage's own) builds on these, so that all
-commands take ``--format text|json``, ``-`` for standard input and ``-o`` files alike.
+commands take ``--format text|json``, ``-`` for standard input and ``-o`` files alike,
+colour the same way, and say what they wrote.
+
+The root group's options (``--color``, ``-q``, ``-v``) are read from the root context:
+``paint()`` colours text for standard output (or ``paint(err=True)`` for standard
+error) when colour is on; ``say()`` tells the user something on standard error unless
+``-q``; ``detail()`` only with ``-v``; ``wrote(path)`` says what a command wrote;
+``progress(length, label)`` is a progress bar on standard error when it is a terminal.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+import os
+import re
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -19,13 +32,23 @@ from .errors import InputError
 from .output import FORMATS, dumps_json
 
 if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
+
     from .catalog import Catalog
     from .project import Project
+    from .report import Paint
     from .sheet import Sheet
 
 __all__ = [
+    "COLORS",
     "EXIT_FINDINGS",
     "EXIT_UNUSABLE",
+    "color_on",
+    "complete_card",
+    "complete_piece",
+    "complete_project",
+    "describe_file",
+    "detail",
     "display_name",
     "echo_result",
     "format_option",
@@ -34,11 +57,16 @@ __all__ = [
     "load_catalog_option",
     "load_project_argument",
     "no_card",
+    "paint",
     "paper_option",
+    "progress",
     "project_option",
     "read_sheet_argument",
+    "say",
     "suggest",
     "unusable_json",
+    "verbosity",
+    "wrote",
 ]
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -85,11 +113,172 @@ def unusable_json(error: InputError) -> dict[str, Any]:
 
 
 def echo_result(fmt: str, text: Callable[[], str], data: Callable[[], Any]) -> None:
-    """Print ``text()`` or, with ``--format json``, ``data()`` as JSON."""
+    """Print ``text()`` (which may be painted, see :func:`paint`) or, with ``--format
+    json``, ``data()`` as JSON (never coloured)."""
     if fmt == "json":
-        click.echo(dumps_json(data()), nl=False)
+        click.echo(dumps_json(data()), nl=False, color=False)
     else:
-        click.echo(text(), nl=False)
+        click.echo(text(), nl=False, color=color_on())
+
+
+# -- the terminal: colour, verbosity, what was written ---------------------------------
+
+COLORS = ("auto", "always", "never")
+"""The choices of ``--color``."""
+
+_ROLES: dict[str, dict[str, Any]] = {
+    "error": {"fg": "red", "bold": True},
+    "warning": {"fg": "yellow"},
+    "todo": {"fg": "cyan"},
+    "ok": {"fg": "green"},
+    "total": {"bold": True},
+    "head": {"bold": True},
+}
+
+
+def _root_params() -> dict[str, Any]:
+    ctx = click.get_current_context(silent=True)
+    return dict(ctx.find_root().params) if ctx is not None else {}
+
+
+def color_on(err: bool = False) -> bool:
+    """Whether text for standard output (``err``: standard error) is coloured:
+    ``--color always`` or ``never``; by default (``auto``) when the stream is a terminal
+    and ``NO_COLOR`` is not set."""
+    mode = _root_params().get("color") or "auto"
+    if mode != "auto":
+        return bool(mode == "always")
+    if os.environ.get("NO_COLOR"):
+        return False
+    stream = sys.stderr if err else sys.stdout
+    return bool(getattr(stream, "isatty", lambda: False)())
+
+
+def _plain(text: str, role: str) -> str:
+    return text
+
+
+def _styled(text: str, role: str) -> str:
+    style = _ROLES.get(role)
+    return click.style(text, **style) if style else text
+
+
+def paint(err: bool = False) -> Paint:
+    """The :data:`homestaging.report.Paint` for standard output (``err``: standard
+    error): colours by role when colour is on, else plain text."""
+    return _styled if color_on(err) else _plain
+
+
+def verbosity() -> int:
+    """-1 with ``-q``, 1 with ``-v``, else 0."""
+    params = _root_params()
+    return -1 if params.get("quiet") else 1 if params.get("verbose") else 0
+
+
+def say(message: str, role: str = "") -> None:
+    """Tell the user something on standard error, unless ``-q``."""
+    if verbosity() >= 0:
+        click.echo(paint(err=True)(message, role), err=True, color=color_on(err=True))
+
+
+def detail(message: str) -> None:
+    """Tell the user a detail on standard error, only with ``-v``."""
+    if verbosity() > 0:
+        click.echo(message, err=True, color=False)
+
+
+def describe_file(path: str | Path) -> str:
+    """What a written file holds, in a few words: ``(1377 x 1015 pixels)`` for a PNG,
+    ``(28 pages)`` for a PDF, else ``""``."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError:
+        return ""
+    if data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) >= 24:
+        width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+        return f"({width} x {height} pixels)"
+    if data.startswith(b"%PDF"):
+        pages = len(re.findall(rb"/Type\s*/Page\b(?!s)", data))
+        return f"({pages} page{'' if pages == 1 else 's'})"
+    return ""
+
+
+def wrote(path: str | Path, started: float | None = None) -> None:
+    """``wrote plan.png (1377 x 1015 pixels)`` on standard error, unless ``-q``; with
+    ``-v`` and ``started`` (a :func:`time.perf_counter` value), how long it took."""
+    if verbosity() < 0:
+        return
+    what = describe_file(path)
+    took = (f" in {time.perf_counter() - started:.2f} s"
+            if started is not None and verbosity() > 0 else "")
+    say(f"wrote {path}" + (f" {what}" if what else "") + took)
+
+
+class _Bar:
+    """What :func:`progress` gives: ``update(n)`` moves the bar by ``n`` steps."""
+
+    def __init__(self, bar: Any = None) -> None:
+        self._bar = bar
+
+    def update(self, steps: int = 1) -> None:
+        if self._bar is not None:
+            self._bar.update(steps)
+
+
+def stderr_is_terminal() -> bool:
+    return bool(getattr(sys.stderr, "isatty", lambda: False)())
+
+
+@contextmanager
+def progress(length: int, label: str) -> Iterator[_Bar]:
+    """A progress bar of ``length`` steps on standard error when it is a terminal (and
+    not ``-q``); nothing otherwise."""
+    if verbosity() < 0 or not stderr_is_terminal():
+        yield _Bar()
+        return
+    with click.progressbar(length=length, label=label, file=sys.stderr,
+                           color=color_on(err=True)) as bar:
+        yield _Bar(bar)
+
+
+# -- completion (cheap: no drawing library, no project parsed) --------------------------
+
+
+def complete_project(ctx: click.Context, param: click.Parameter,
+                     incomplete: str) -> list[CompletionItem]:
+    """Bundled project ids starting with ``incomplete``; file names when it looks like
+    a path or no id matches."""
+    from click.shell_completion import CompletionItem
+
+    from .projectreader import bundled_project_files
+
+    found = [CompletionItem(pid) for pid in bundled_project_files() if pid.startswith(incomplete)]
+    if not found or "/" in incomplete or incomplete.startswith("."):
+        found.append(CompletionItem(incomplete, type="file"))
+    return found
+
+
+def complete_piece(ctx: click.Context, param: click.Parameter,
+                   incomplete: str) -> list[CompletionItem]:
+    """Piece ids of the bundled catalog starting with ``incomplete``."""
+    from click.shell_completion import CompletionItem
+
+    from .catalogreader import bundled_catalog
+
+    return [CompletionItem(piece_id, help=piece.name)
+            for piece_id, piece in sorted(bundled_catalog().pieces.items())
+            if piece_id.startswith(incomplete)]
+
+
+def complete_card(ctx: click.Context, param: click.Parameter,
+                  incomplete: str) -> list[CompletionItem]:
+    """Card numbers of the bundled catalog starting with ``incomplete``."""
+    from click.shell_completion import CompletionItem
+
+    from .catalogreader import bundled_catalog
+
+    return [CompletionItem(str(number)) for number in bundled_catalog().card_numbers()
+            if str(number).startswith(incomplete)]
 
 
 def suggest(word: str, known: Sequence[str]) -> str:
@@ -104,6 +293,7 @@ project_option = click.option(
     "--project",
     "project_ref",
     metavar="PROJECT",
+    shell_complete=complete_project,
     help="Use this project's catalog (its own pieces and cards) instead of the bundled one.",
 )
 

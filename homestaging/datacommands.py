@@ -7,10 +7,16 @@ and PDFs come from :mod:`homestaging.drawing` and :mod:`homestaging.printing`.
 
 from __future__ import annotations
 
+import time
+
 import click
 
 from .clitools import (
     EXIT_FINDINGS,
+    complete_card,
+    complete_piece,
+    complete_project,
+    detail,
     display_name,
     echo_result,
     format_option,
@@ -19,10 +25,13 @@ from .clitools import (
     load_catalog_option,
     load_project_argument,
     no_card,
+    paint,
     paper_option,
+    progress,
     project_option,
     read_sheet_argument,
     suggest,
+    wrote,
 )
 
 __all__ = ["cards", "furniture", "print_command", "projects"]
@@ -52,7 +61,7 @@ def furniture_list(tag: str | None, project_ref: str | None, fmt: str) -> None:
 
 
 @furniture.command("show")
-@click.argument("piece_id", metavar="ID")
+@click.argument("piece_id", metavar="ID", shell_complete=complete_piece)
 @project_option
 @image_option("a picture of the piece in its rotations")
 @format_option
@@ -71,7 +80,9 @@ def furniture_show(piece_id: str, project_ref: str | None, output: str | None, f
         from .drawing import FORMATS as IMAGE_FORMATS
         from .drawing import save_piece
 
-        save_piece(piece, image_path(output, IMAGE_FORMATS))
+        path = image_path(output, IMAGE_FORMATS)
+        save_piece(piece, path)
+        wrote(path)
         return
     echo_result(fmt, lambda: format_piece(piece), lambda: piece_to_json(piece))
 
@@ -86,7 +97,10 @@ def furniture_sheet(output: str, paper: str, project_ref: str | None) -> None:
     from .printing import catalog_sheet
 
     catalog = load_catalog_option(project_ref)
-    catalog_sheet(catalog, image_path(output, [".pdf"]), paper=paper)
+    path = image_path(output, [".pdf"])
+    started = time.perf_counter()
+    catalog_sheet(catalog, path, paper=paper)
+    wrote(path, started)
 
 
 @click.group()
@@ -95,7 +109,7 @@ def cards() -> None:
 
 
 @cards.command("show")
-@click.argument("number", type=int)
+@click.argument("number", type=int, shell_complete=complete_card)
 @project_option
 @format_option
 def cards_show(number: int, project_ref: str | None, fmt: str) -> None:
@@ -127,7 +141,7 @@ def projects_list(fmt: str) -> None:
 
 
 @projects.command("show")
-@click.argument("reference", metavar="PROJECT")
+@click.argument("reference", metavar="PROJECT", shell_complete=complete_project)
 @format_option
 def projects_show(reference: str, fmt: str) -> None:
     """The project page: story, house map, rooms and cards, rules, bonuses, tips.
@@ -152,14 +166,14 @@ def projects_validate(files: tuple[str, ...], fmt: str) -> None:
     from .report import format_project_checks, project_checks_json
 
     checks = check_project_files(files)
-    echo_result(fmt, lambda: format_project_checks(checks),
+    echo_result(fmt, lambda: format_project_checks(checks, paint()),
                 lambda: project_checks_json(checks))
     if not all(check.valid for check in checks):
         raise click.exceptions.Exit(EXIT_FINDINGS)
 
 
 @click.command("print", short_help="Print project pages and blank drawing sheets (PDF).")
-@click.argument("reference", metavar="[PROJECT]", required=False)
+@click.argument("reference", metavar="[PROJECT]", required=False, shell_complete=complete_project)
 @click.option("-o", "--output", type=click.Path(dir_okay=False), required=True,
               help="The PDF file to write.")
 @paper_option
@@ -174,11 +188,13 @@ def print_command(
 ) -> None:
     """Print a project's page and blank drawing sheets (house pre-drawn) to a PDF.
 
-    PROJECT is a bundled project id or a path to a project YAML; --all prints the book.
-    With --fill SHEET, the drawing sheet with the plan drawn on it as a player would
-    (after the drawing conventions printed on the sheet); PROJECT may then be left out.
+    PROJECT is a bundled project id or a path to a project YAML; --all prints the book:
+    a cover, the contents, then every project in book order. A progress bar shows on
+    standard error when it is a terminal. With --fill SHEET, the drawing sheet with the
+    plan drawn on it as a player would (after the drawing conventions printed on the
+    sheet); PROJECT may then be left out.
     """
-    from .printing import print_filled, print_projects
+    from .printing import book_pages, print_filled, print_projects
     from .projectreader import bundled_project_files, find_project
 
     if fill is not None:
@@ -189,7 +205,9 @@ def print_command(
             raise click.BadParameter(f"{display_name(fill)} is a sheet of project "
                                      f"{sheet.project.id}, not {reference}",
                                      param_hint="'--fill'")
-        print_filled(sheet, image_path(output, [".pdf"], [fill]), paper=paper)
+        path = image_path(output, [".pdf"], [fill])
+        print_filled(sheet, path, paper=paper)
+        wrote(path)
         return
     if every == (reference is not None):
         raise click.UsageError("give a PROJECT or --all (not both)")
@@ -200,4 +218,10 @@ def print_command(
     else:
         assert reference is not None
         chosen = [load_project_argument(reference)]
-    print_projects(chosen, path, paper=paper, sheets=sheets)
+    started = time.perf_counter()
+    pages = book_pages(chosen, sheets=sheets, book=every)
+    detail(f"printing {len(chosen)} project{'' if len(chosen) == 1 else 's'}: {pages} pages")
+    with progress(pages, "Printing") as bar:
+        print_projects(chosen, path, paper=paper, sheets=sheets, book=every,
+                       progress=bar.update)
+    wrote(path, started)

@@ -13,13 +13,18 @@ Public names:
 * ``figure_bytes(fig, fmt)`` and ``image_format(path)`` (``.png``, ``.svg`` or ``.pdf``;
   anything else raises ValueError naming the allowed extensions).
 * ``fit_text``, ``label_spot``, ``middle_square``, ``cell_points``, ``frame``,
-  ``draw_walls``, ``segment``, ``union``, ``patch``: the pieces the pictures are made of.
+  ``draw_walls``, ``draw_door``, ``draw_window``, ``segment``, ``union``, ``patch``,
+  ``text_extent``: the pieces the pictures are made of.
+* The colours every picture and its key share (``HALLWAY_COLOR``, ``PROBLEM_COLOR``...)
+  and the paper sizes (``PAPERS``, ``paper_size``).
 """
 
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Iterable
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -33,14 +38,25 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 __all__ = [
+    "CIRCULATION_COLOR",
     "FORMATS",
+    "FRONT_DOOR_COLOR",
+    "GHOST_COLOR",
+    "HALLWAY_COLOR",
     "LIGHT_COLORS",
+    "PAPERS",
+    "PROBLEM_COLOR",
     "RC_PARAMS",
     "ROOM_COLORS",
+    "ROUTE_COLOR",
+    "RUG_COLORS",
+    "UNWALLED_COLOR",
     "cell_points",
+    "draw_door",
     "draw_house",
     "draw_piece",
     "draw_walls",
+    "draw_window",
     "feature_style",
     "figure_bytes",
     "fit_text",
@@ -48,11 +64,13 @@ __all__ = [
     "image_format",
     "label_spot",
     "middle_square",
+    "paper_size",
     "patch",
     "piece_figure",
     "room_color",
     "save_piece",
     "segment",
+    "text_extent",
     "union",
 ]
 
@@ -72,6 +90,20 @@ NO_ROOM_COLOR = "#d0d0d0"
 GRID_COLOR = "#b8b8b8"
 WALL_COLOR = "#222222"
 OBSTACLE_COLOR = "#d9d9d9"
+HALLWAY_COLOR = "#dcf2d6"
+#: house squares not walled yet, mid-game: hallway or a room to come
+UNWALLED_COLOR = "#f4f4f1"
+CIRCULATION_COLOR = "#666666"
+FRONT_DOOR_COLOR = "#f28c28"
+ROUTE_COLOR = "#7b3fa0"
+PROBLEM_COLOR = "#d62728"
+GHOST_COLOR = "#1f77b4"
+WINDOW_COLOR = "#1f5fa0"
+#: rug fill and edge
+RUG_COLORS = ("#f3e7cc", "#b08d57")
+
+#: Paper sizes in millimetres, portrait.
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 
 #: Colours of the house on printed drawing sheets: light and blue, so that a camera tells
 #: them from pencil (grey, darker) and the scanner sees only what the player drew.
@@ -86,6 +118,13 @@ LIGHT_COLORS = {
     "feature_label": "#7fa7c9",
 }
 
+
+def paper_size(paper: str) -> tuple[float, float]:
+    """Width and height of ``paper`` (``a4`` or ``letter``) in millimetres, portrait."""
+    try:
+        return PAPERS[paper.lower()]
+    except KeyError:
+        raise ValueError(f"unknown paper {paper!r}: expected {' or '.join(PAPERS)}") from None
 
 
 def room_color(kind: str) -> str:
@@ -130,11 +169,33 @@ def segment(edge: Edge) -> tuple[tuple[float, float], tuple[float, float]]:
 
 
 def union(cells: Iterable[Cell]) -> Any:
-    """The squares as one shapely geometry."""
+    """The squares as one shapely geometry (joined first into the rectangles of equal
+    runs in consecutive rows, so a big room is a few boxes, not thousands)."""
     import shapely
     from shapely.ops import unary_union
 
-    return unary_union([shapely.box(x, y, x + 1, y + 1) for x, y in sorted(cells)])
+    rows: dict[int, list[tuple[int, int]]] = {}
+    for x, y in sorted(set(cells), key=lambda c: (c[1], c[0])):
+        runs = rows.setdefault(y, [])
+        if runs and runs[-1][1] == x:
+            runs[-1] = (runs[-1][0], x + 1)
+        else:
+            runs.append((x, x + 1))
+    boxes = []
+    started: dict[tuple[int, int], int] = {}  # a run still growing -> its first row
+    previous: int | None = None
+    for y in sorted(rows):
+        follows = previous is not None and y == previous + 1
+        for run, top in sorted(started.items()):
+            if not follows or run not in rows[y]:
+                boxes.append(shapely.box(run[0], top, run[1], (previous or 0) + 1))
+                del started[run]
+        for run in rows[y]:
+            started.setdefault(run, y)
+        previous = y
+    for run, top in sorted(started.items()):
+        boxes.append(shapely.box(run[0], top, run[1], (previous or 0) + 1))
+    return unary_union(boxes)
 
 
 def _polygons(geometry: Any) -> list[Any]:
@@ -243,6 +304,32 @@ def fit_text(
     room = max(2, int(across * 0.9 / (0.6 * smallest)))
     short = words[0] if len(words[0]) <= room else words[0][:room - 1] + "."
     return short, smallest, rotation
+
+
+@cache
+def _measured(text: str, bold: bool, italic: bool) -> tuple[float, float]:
+    """Width and height in points of ``text`` at font size 1, laid out by matplotlib
+    itself (its line spacing changes between versions)."""
+    from matplotlib.backends.backend_agg import RendererAgg
+    from matplotlib.figure import Figure
+    from matplotlib.text import Text
+
+    fig = Figure(dpi=72)
+    label = Text(0, 0, text, fontsize=100, fontfamily="DejaVu Sans",
+                 fontweight="bold" if bold else "normal",
+                 fontstyle="italic" if italic else "normal")
+    label.set_figure(fig)
+    extent = label.get_window_extent(RendererAgg(10, 10, 72))  # type: ignore[no-untyped-call]
+    return extent.width / 100, extent.height / 100
+
+
+def text_extent(text: str, *, bold: bool = False, italic: bool = False,
+                pad: float = 0.0) -> tuple[float, float]:
+    """Width and height in points of ``text`` (lines split at newlines) at font size 1,
+    as matplotlib lays it out, with ``pad`` (in font sizes, as a text box's ``pad``) on
+    every side."""
+    width, height = _measured(text, bold, italic)
+    return width + 2 * pad, height + 2 * pad
 
 
 def _fit_size(text: str, rotation: int, width_pt: float, height_pt: float, largest: float) -> float:
@@ -399,6 +486,58 @@ def draw_walls(
         gid="exterior-walls" if exterior else "walls"))
 
 
+def draw_door(ax: Axes, door: Edge, inside: Cell, cell_pt: float, *, gid: str,
+              zorder: float = 8.5, transform: Any = None) -> None:
+    """A door leaf and its quarter-circle swing into the square ``inside`` (in the
+    sheet's frame, or in ``transform``'s)."""
+    from matplotlib.lines import Line2D
+
+    (ax0, ay0), (bx, by) = segment(door)
+    x, y, side = door.key
+    if side == "n":  # horizontal edge: swing up or down
+        direction = (0.0, 1.0) if inside == (x, y) else (0.0, -1.0)
+    else:
+        direction = (1.0, 0.0) if inside == (x, y) else (-1.0, 0.0)
+    hinge = (float(ax0), float(ay0))
+    other = (float(bx), float(by))
+    tip = (hinge[0] + direction[0], hinge[1] + direction[1])
+    start = math.atan2(tip[1] - hinge[1], tip[0] - hinge[0])
+    end = math.atan2(other[1] - hinge[1], other[0] - hinge[0])
+    delta = (end - start + math.pi) % (2 * math.pi) - math.pi
+    steps = 16
+    angles = [start + delta * i / steps for i in range(steps + 1)]
+    arc = [(hinge[0] + math.cos(a), hinge[1] + math.sin(a)) for a in angles]
+    width = max(0.5, cell_pt * 0.035)
+    where = {} if transform is None else {"transform": transform}
+    ax.add_line(Line2D([hinge[0], tip[0]], [hinge[1], tip[1]], color=WALL_COLOR,
+                       linewidth=width * 1.6, zorder=zorder, gid=gid, **where))
+    ax.add_line(Line2D([p[0] for p in arc], [p[1] for p in arc], color=WALL_COLOR,
+                       linewidth=width, linestyle=(0, (2, 1.5)), zorder=zorder, gid=gid,
+                       **where))
+
+
+def draw_window(ax: Axes, window: Edge, cell_pt: float, *, exterior: bool = True,
+                gid: str = "window", transform: Any = None) -> None:
+    """A window: a gap in the wall bridged by two thin parallel lines (dotted red when it
+    is not on an exterior wall), in the sheet's frame or in ``transform``'s."""
+    from matplotlib.lines import Line2D
+
+    (x0, y0), (x1, y1) = segment(window)
+    horizontal = y0 == y1
+    offset = 0.06
+    where = {} if transform is None else {"transform": transform}
+    for shift in (-offset, offset):
+        xs = [x0, x1] if horizontal else [x0 + shift, x1 + shift]
+        ys = [y0 + shift, y1 + shift] if horizontal else [y0, y1]
+        ax.add_line(Line2D(xs, ys, color=WINDOW_COLOR, linewidth=max(0.6, cell_pt * 0.035),
+                           zorder=9, gid=gid, **where))
+    ax.add_line(Line2D([x0, x1], [y0, y1], color="#cfe6f7", linewidth=max(1.0, cell_pt * 0.09),
+                       zorder=8.8, solid_capstyle="butt", gid=gid, **where))
+    if not exterior:
+        ax.add_line(Line2D([x0, x1], [y0, y1], color=PROBLEM_COLOR, linewidth=1.0,
+                           linestyle=":", zorder=9.2, gid=gid, **where))
+
+
 # ---------------------------------------------------------------------------- pieces
 
 
@@ -463,16 +602,17 @@ def _shape_grid(ax: Axes, shape: Shape, origin: tuple[int, int], cell_pt: float)
 
 
 def piece_figure(piece: Piece, *, square_in: float = 0.45) -> Figure:
-    """A figure of a piece's distinct unmirrored rotations side by side, captioned."""
+    """A figure of a piece's distinct unmirrored rotations side by side, captioned, with
+    a line saying what its marks mean (circulation dots, wall sides, a rug)."""
     from matplotlib.figure import Figure
 
     shapes = [o for o in piece.orientations if not o.mirror]
     columns = sum(o.shape.width for o in shapes) + len(shapes) - 1
     rows = max(o.shape.height for o in shapes)
-    fig = Figure(figsize=((columns + 1) * square_in, (rows + 2.2) * square_in))
+    fig = Figure(figsize=((columns + 1) * square_in, (rows + 2.8) * square_in))
     ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))
     ax.set_xlim(-0.5, columns + 0.5)
-    ax.set_ylim(rows + 1.0, -1.2)
+    ax.set_ylim(rows + 1.6, -1.2)
     ax.set_aspect("equal")
     ax.set_axis_off()
     x = 0
@@ -487,6 +627,16 @@ def piece_figure(piece: Piece, *, square_in: float = 0.45) -> Figure:
                              largest=10.0, smallest=5.0)
     ax.text(columns / 2, -0.65, text, ha="center", va="center", fontsize=size,
             fontweight="bold")
+    key = ["a rug: others may stand on it"] if piece.is_rug else []
+    if piece.art.circulation:
+        key.append("dots: its circulation, to keep free")
+    if piece.wall:
+        key.append("thick line: stands against a wall")
+    if key:
+        note, note_size, _ = fit_text("; ".join(key), (columns + 1) * square_in * 72,
+                                      square_in * 72 * 0.5, largest=7.5, smallest=4.5)
+        ax.text(columns / 2, rows + 1.1, note, ha="center", va="center", fontsize=note_size,
+                color="#555555", gid="piece-key")
     return fig
 
 

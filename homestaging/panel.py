@@ -1,33 +1,73 @@
-"""The score panel beside a plan, as lines of text: pure data, no drawing.
+"""The score panel beside a plan and the key under it, as text: pure data, no drawing.
 
-Each line is ``(left text, right text, style)``; the style names how
-:mod:`homestaging.render` writes it ("title", "head", "plain", "dim", "note", "warn",
-"total", "ghost").
+Each panel line is ``(left text, right text, style)``; the style names how
+:mod:`homestaging.legend` writes it ("title", "head", "plain", "dim", "note", "warn",
+"total"). Key entries are ``(mark, meaning)``, the mark naming the sample drawn.
 
 * ``shown_problems(card, problems)`` the problems a picture shows.
-* ``unreachable_pieces(sheet, card, end_of_game)`` the pieces drawn hatched, numbered in
-  order.
-* ``panel_lines(sheet, card, problems, end_of_game)`` the panel; ``legend_lines(legend)`` the
-  placements legend that closes it.
+* ``ringed_problems(problems, end_of_game)`` those ringed on the plan, with the numbers
+  ``check`` gives them.
+* ``unreachable_pieces(sheet, card, end_of_game)`` the pieces drawn hatched, lettered
+  A, B, ... in order (``piece_letter``).
+* ``panel_lines(sheet, card, problems, end_of_game, if_connected=None)`` the panel.
+  ``if_connected`` (room name -> points) is the figure a walled room would score once
+  connected to the front door; mid-game, an unconnected room shows it ("9 if
+  connected"). Nothing computes it here: the caller passes it when known.
+* ``key_entries(marks)`` what each mark drawn on a plan means, in a fixed order;
+  ``short_name_lines(pairs)`` the key to the names shortened on the plan.
 """
 
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from .errors import Problem, Severity
 from .grid import cell_name
+from .report import numbered
 
 if TYPE_CHECKING:
-    from .scoring import PieceScore, ScoreCard
+    from .scoring import PieceScore, RoomScore, ScoreCard
     from .sheet import Sheet
 
-__all__ = ["Line", "legend_lines", "panel_lines", "shown_problems", "unreachable_pieces"]
+__all__ = [
+    "KEY",
+    "Line",
+    "key_entries",
+    "panel_lines",
+    "piece_letter",
+    "ringed_problems",
+    "room_note",
+    "short_name_lines",
+    "shown_problems",
+    "unreachable_pieces",
+]
 
 #: (left text, right text, style)
 Line = tuple[str, str, str]
+
+#: Every mark a plan may show and what it means, in the key's order.
+KEY: dict[str, str] = {
+    "wall": "Wall",
+    "hallway": "Hallway",
+    "unwalled": "Not walled yet",
+    "current": "Room being furnished",
+    "circulation": "Circulation space (keep free)",
+    "rug": "Rug (others may stand on it)",
+    "obstacle": "Obstacle (keep free)",
+    "front-door": "Front door",
+    "door": "Door of a room",
+    "window": "Window",
+    "route": "Bonus route, squares counted",
+    "unreachable": "Unreachable piece (scores 0)",
+    "error": "Problem, numbered as in the list",
+    "ghost": "Candidate placement",
+}
+#: problems shown by their own marks (red hatching), not by rings
+_DRAWN_OTHERWISE = frozenset({"unreachable-piece", "unreachable-room"})
+#: problems listed in the panel at most, per section
+MAX_LISTED = 8
 
 
 def shown_problems(card: ScoreCard | None,
@@ -38,6 +78,16 @@ def shown_problems(card: ScoreCard | None,
     if card is None:
         return ()
     return card.problems
+
+
+def ringed_problems(problems: Sequence[Problem],
+                    end_of_game: bool) -> list[tuple[int, Problem]]:
+    """The problems ringed on the plan, with their numbers in ``check``'s list: errors,
+    and at the end of the game warnings too, except unreachable pieces and rooms (they
+    are hatched); never what is still to do."""
+    return [(number, problem) for number, problem in numbered(problems)
+            if problem.code not in _DRAWN_OTHERWISE and problem.severity != Severity.TODO
+            and (end_of_game or problem.severity == Severity.ERROR)]
 
 
 def unreachable_pieces(sheet: Sheet, card: ScoreCard | None,
@@ -57,8 +107,39 @@ def unreachable_pieces(sheet: Sheet, card: ScoreCard | None,
     return found
 
 
+def piece_letter(number: int) -> str:
+    """The mark of the ``number``-th unreachable piece: A, B, ..., Z, AA, AB, ..."""
+    letters = ""
+    while number > 0:
+        number, rest = divmod(number - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
+def room_note(sheet: Sheet, room: RoomScore, end_of_game: bool,
+              if_connected: Mapping[str, int] | None = None) -> str:
+    """What a walled room's points need saying: ``empty``; ``unreachable`` at the end
+    of the game; mid-game, for a room not connected to the front door, what it scores
+    once connected (``9 pts if connected``: ``if_connected[name]`` when given, else the
+    card's ``points_if_connected``) or, without that figure, ``not connected yet``;
+    "" when the points say it all."""
+    if room.empty:
+        return "empty"
+    if room.reachable or (room.name == sheet.current_room and room.name not in sheet.walled):
+        return ""
+    worth = (if_connected[room.name] if if_connected is not None and room.name in if_connected
+             else room.points_if_connected)
+    later = f"{_pts(worth)} if connected" if worth is not None and worth != room.points else ""
+    if end_of_game:
+        return "unreachable" + (f", {later}" if later else "")
+    if later:
+        return later
+    return "not connected" if sheet.front_doors else "not connected yet"
+
+
 def panel_lines(sheet: Sheet, card: ScoreCard | None, problems: Sequence[Problem] = (),
-                end_of_game: bool = True) -> list[Line]:
+                end_of_game: bool = True,
+                if_connected: Mapping[str, int] | None = None) -> list[Line]:
     """The score panel, line by line: (label, points, style)."""
     project = sheet.project
     lines: list[Line] = [(f"{project.name}", "", "title")]
@@ -82,13 +163,9 @@ def panel_lines(sheet: Sheet, card: ScoreCard | None, problems: Sequence[Problem
             note = " (being furnished)" if room.name == sheet.current_room else " (not walled yet)"
             lines.append((f"  {room.name}{note}", "", "dim"))
             continue
-        note = (" (empty)" if room.empty else "" if room.reachable
-                else " (being furnished)" if room.name == sheet.current_room
-                else " (unreachable)" if end_of_game or sheet.front_doors else "")
-        worth = room.points_if_connected
-        if worth is not None and worth != room.points:
-            note += f" ({worth} if connected)"
-        lines.append((f"  {room.name}{note}", _points(room.points), "plain"))
+        note = room_note(sheet, room, end_of_game, if_connected)
+        lines.append((f"  {room.name}" + (f" ({note})" if note else ""), _points(room.points),
+                      "plain"))
     if card.bonuses:
         lines.append(("Bonuses", "", "head"))
         for bonus in card.bonuses:
@@ -111,33 +188,37 @@ def panel_lines(sheet: Sheet, card: ScoreCard | None, problems: Sequence[Problem
     lines.append((f"Tie-break: {card.furniture_count} pieces", "", "plain"))
     unreachable = unreachable_pieces(sheet, card, end_of_game)
     if unreachable:
-        lines.append(("Unreachable", "", "head"))
+        lines.append(("Unreachable (hatched)", "", "head"))
         for number, piece in enumerate(unreachable, 1):
-            wrapped = textwrap.wrap(f"{number}. {piece.name}: {piece.reason}", 46)
-            lines.extend((f"  {part}", "", "warn") for part in wrapped)
-    errors = [p for p in problems if p.severity == Severity.ERROR]
+            wrapped = textwrap.wrap(f"{piece_letter(number)}. {piece.name}: {piece.reason}", 46)
+            lines.extend((f"  {part}" if i == 0 else f"     {part}", "", "warn")
+                         for i, part in enumerate(wrapped))
+    listed = numbered(problems)
+    errors = [(n, p) for n, p in listed if p.severity == Severity.ERROR]
     if errors:
         plural = "error" if len(errors) == 1 else "errors"
         lines.append((f"Problems ({len(errors)} {plural}, ringed red)", "", "head"))
         lines.extend(_problem_lines(errors, "warn"))
-    todo = [p for p in problems if p.severity == Severity.TODO]
+    todo = [(n, p) for n, p in listed if p.severity == Severity.TODO]
     if todo:
         lines.append(("Still to do", "", "head"))
         lines.extend(_problem_lines(todo, "note"))
     return lines
 
 
-def _problem_lines(problems: Sequence[Problem], style: str) -> list[Line]:
-    """At most eight problems, each in at most three wrapped lines."""
+def _problem_lines(problems: Sequence[tuple[int, Problem]], style: str) -> list[Line]:
+    """At most :data:`MAX_LISTED` problems with their numbers, each in at most three
+    wrapped lines."""
     lines: list[Line] = []
-    for problem in problems[:8]:
+    for number, problem in problems[:MAX_LISTED]:
         where = f"{cell_name(problem.cells[0])}: " if problem.cells else ""
-        parts = textwrap.wrap(f"{where}{problem.code}: {problem.message}", 46)
+        parts = textwrap.wrap(f"{number}. {where}{problem.code}: {problem.message}", 46)
         if len(parts) > 3:
             parts = [*parts[:2], parts[2][:43] + "..."]
-        lines.extend((f"  {part}", "", style) for part in parts)
-    if len(problems) > 8:
-        lines.append((f"  ... and {len(problems) - 8} more", "", style))
+        lines.extend((f"  {part}" if i == 0 else f"     {part}", "", style)
+                     for i, part in enumerate(parts))
+    if len(problems) > MAX_LISTED:
+        lines.append((f"  ... and {len(problems) - MAX_LISTED} more", "", style))
     return lines
 
 
@@ -145,8 +226,17 @@ def _points(value: int) -> str:
     return f"{value:+d}" if value else "0"
 
 
-def legend_lines(legend: Sequence[str]) -> list[Line]:
-    """The placements legend closing the panel (nothing without legend lines)."""
-    if not legend:
-        return []
-    return [("Placements", "", "head"), *((f"  {line}", "", "ghost") for line in legend)]
+def _pts(value: int) -> str:
+    return f"{value} pt" + ("" if abs(value) == 1 else "s")
+
+
+def key_entries(marks: Iterable[str]) -> list[tuple[str, str]]:
+    """``(mark, meaning)`` for each of ``marks`` (names of :data:`KEY`), in the key's
+    order."""
+    shown = set(marks)
+    return [(mark, meaning) for mark, meaning in KEY.items() if mark in shown]
+
+
+def short_name_lines(pairs: Sequence[tuple[str, str]]) -> list[str]:
+    """``Nightst. = Nightstand`` for each (short, full) name used on a plan."""
+    return [f"{short} = {full}" for short, full in pairs]

@@ -8,8 +8,10 @@ Public functions:
 
 * ``print_project(project, path, *, paper="a4", sheets=1)`` the project page, then
   ``sheets`` blank drawing sheets with the house pre-drawn.
-* ``print_projects(projects, path, *, paper="a4", sheets=1)`` the same for several
-  projects in one PDF.
+* ``print_projects(projects, path, *, paper="a4", sheets=1, book=False,
+  progress=None)`` the same for several projects in one PDF; a ``book`` opens with a
+  cover and a contents page, and numbers its project pages. ``progress(1)`` is called
+  after each page is made; ``book_pages(...)`` says how many pages there will be.
 * ``catalog_sheet(catalog, path, *, paper="a4")`` every piece with its id, name, tags
   and cards.
 * ``print_filled(sheet, path, *, paper="a4")`` the drawing sheet of a sheet's project
@@ -27,15 +29,24 @@ from __future__ import annotations
 
 import io
 import textwrap
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .catalog import Catalog
-from .drawing import LIGHT_COLORS, RC_PARAMS, draw_house, draw_piece
+from .drawing import (
+    LIGHT_COLORS,
+    PAPERS,
+    RC_PARAMS,
+    draw_house,
+    draw_piece,
+    paper_size,
+    text_extent,
+)
 from .markers import CORNERS, marker_bits, marker_box, marker_id
 from .output import write_atomic
+from .pages import DIFFICULTY
 from .project import SPECIAL_RULES, Project
 
 if TYPE_CHECKING:
@@ -48,9 +59,13 @@ __all__ = [
     "PAPERS",
     "BlankSheetLayout",
     "blank_sheet_layout",
+    "book_pages",
     "catalog_figures",
     "catalog_sheet",
+    "contents_page",
+    "cover_page",
     "filled_figure",
+    "first_pages",
     "print_filled",
     "print_project",
     "print_projects",
@@ -58,8 +73,6 @@ __all__ = [
     "projects_pdf",
 ]
 
-#: Paper sizes in millimetres, portrait.
-PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 MM = 1 / 25.4  # inches per millimetre
 MARGIN = 12.0
 HEADER = 12.0
@@ -82,10 +95,7 @@ _CHAR = 0.56 * 0.3528  # average character width in mm per point of font size
 
 
 def _paper(paper: str) -> tuple[float, float]:
-    try:
-        return PAPERS[paper.lower()]
-    except KeyError:
-        raise ValueError(f"unknown paper {paper!r}: expected {' or '.join(PAPERS)}") from None
+    return paper_size(paper)
 
 
 def _wrap(text: str, width_mm: float, size: float) -> list[str]:
@@ -254,8 +264,9 @@ def _difficulty(page: Axes, right: float, y: float, level: int) -> None:
     _text(page, right, y + 6.5, "difficulty", 7, ha="right", color="#666666")
 
 
-def _project_page(project: Project, paper: str) -> Figure:
-    """Page 1: what the projects book shows for this project."""
+def _project_page(project: Project, paper: str, page_number: int | None = None) -> Figure:
+    """Page 1: what the projects book shows for this project (with its page number in
+    the book, when given)."""
     from matplotlib.patches import Circle, FancyBboxPatch
 
     width, height = _paper(paper)
@@ -329,8 +340,11 @@ def _project_page(project: Project, paper: str) -> Figure:
         y += 3
         y = _heading(page, left, y, "Tips", text_w)
         y = _paragraph(page, left, y, project.tips, text_w, 9, style="italic")
-    page.text(width / 2, height - MARGIN / 2, f"Home Staging - project {project.number}",
-              fontsize=7, ha="center", va="center", color="#999999")
+    footer = f"Home Staging - project {project.number}"
+    if page_number is not None:
+        footer += f" - page {page_number}"
+    page.text(width / 2, height - MARGIN / 2, footer, fontsize=7, ha="center", va="center",
+              color="#999999", gid="page-footer")
     return fig
 
 
@@ -460,16 +474,19 @@ def print_filled(sheet: Sheet, path: str | Path, *, paper: str = "a4", seed: int
                             "Drawing sheet filled in by hand"))
 
 
-def project_figures(project: Project, *, paper: str = "a4", sheets: int = 1) -> list[Figure]:
-    """The project page, then ``sheets`` blank drawing sheets."""
+def project_figures(project: Project, *, paper: str = "a4", sheets: int = 1,
+                    page_number: int | None = None) -> list[Figure]:
+    """The project page (numbered ``page_number`` in a book), then ``sheets`` blank
+    drawing sheets."""
     if sheets < 0:
         raise ValueError(f"the number of drawing sheets cannot be negative, found {sheets}")
-    figures = [_project_page(project, paper)]
+    figures = [_project_page(project, paper, page_number)]
     figures += [_drawing_sheet(project, paper) for _ in range(sheets)]
     return figures
 
 
-def _pdf(figures: Iterable[Figure], title: str, subject: str) -> bytes:
+def _pdf(figures: Iterable[Figure], title: str, subject: str,
+         progress: Callable[[int], None] | None = None) -> bytes:
     import matplotlib
     from matplotlib.backends.backend_pdf import PdfPages
 
@@ -479,19 +496,46 @@ def _pdf(figures: Iterable[Figure], title: str, subject: str) -> bytes:
     with matplotlib.rc_context(RC_PARAMS), PdfPages(buffer, metadata=metadata) as pdf:
         for fig in figures:
             pdf.savefig(fig)
+            if progress is not None:
+                progress(1)
     return buffer.getvalue()
 
 
-def projects_pdf(projects: Sequence[Project], *, paper: str = "a4", sheets: int = 1) -> bytes:
-    """The PDF bytes of the projects' pages and drawing sheets, in the order given."""
+#: pages before the first project in a book: the cover and the contents
+FRONT_PAGES = 2
+
+
+def book_pages(projects: Sequence[Project], *, sheets: int = 1, book: bool = False) -> int:
+    """How many pages :func:`projects_pdf` makes."""
+    return (FRONT_PAGES if book else 0) + len(projects) * (1 + sheets)
+
+
+def first_pages(projects: Sequence[Project], *, sheets: int = 1) -> list[int]:
+    """The page number of each project's page in the book (the cover is page 1)."""
+    return [FRONT_PAGES + 1 + index * (1 + sheets) for index in range(len(projects))]
+
+
+def projects_pdf(projects: Sequence[Project], *, paper: str = "a4", sheets: int = 1,
+                 book: bool = False, progress: Callable[[int], None] | None = None) -> bytes:
+    """The PDF bytes of the projects' pages and drawing sheets, in the order given; a
+    ``book`` opens with a cover and a contents page and numbers the project pages.
+    ``progress(1)`` is called after each page."""
     _paper(paper)
-    if len(projects) == 1:
+    if len(projects) == 1 and not book:
         title = f"Home Staging - project {projects[0].number}: {projects[0].name}"
     else:
         title = "Home Staging - projects book"
-    figures = (fig for project in projects
-               for fig in project_figures(project, paper=paper, sheets=sheets))
-    return _pdf(figures, title, "Project page and blank drawing sheets")
+    numbers: list[int | None] = (list(first_pages(projects, sheets=sheets)) if book
+                                 else [None] * len(projects))
+
+    def figures() -> Iterator[Figure]:
+        if book:
+            yield cover_page(projects, paper)
+            yield contents_page(projects, paper, sheets=sheets)
+        for project, number in zip(projects, numbers, strict=True):
+            yield from project_figures(project, paper=paper, sheets=sheets, page_number=number)
+
+    return _pdf(figures(), title, "Project page and blank drawing sheets", progress)
 
 
 def print_project(
@@ -502,9 +546,95 @@ def print_project(
 
 
 def print_projects(projects: Sequence[Project], path: str | Path, *, paper: str = "a4",
-                   sheets: int = 1) -> None:
-    """Write every project's page followed by its drawing sheets to one PDF."""
-    write_atomic(path, projects_pdf(projects, paper=paper, sheets=sheets))
+                   sheets: int = 1, book: bool = False,
+                   progress: Callable[[int], None] | None = None) -> int:
+    """Write every project's page followed by its drawing sheets to one PDF (a ``book``:
+    after a cover and a contents page); return the number of pages."""
+    write_atomic(path, projects_pdf(projects, paper=paper, sheets=sheets, book=book,
+                                    progress=progress))
+    return book_pages(projects, sheets=sheets, book=book)
+
+
+# ---------------------------------------------------------------------------- book
+
+
+def cover_page(projects: Sequence[Project], paper: str) -> Figure:
+    """The book's cover: its title, and every project's house drawn small with its
+    number and name, in book order."""
+    width, height = _paper(paper)
+    fig, page = _page(width, height)
+    left, right = MARGIN + 3, width - MARGIN - 3
+    _text(page, width / 2, MARGIN + 18, "Home Staging", 34, ha="center", fontweight="bold",
+          gid="cover-title")
+    _text(page, width / 2, MARGIN + 34, "Projects book", 16, ha="center", color="#555555",
+          gid="cover-subtitle")
+    levels = sorted({project.difficulty for project in projects})
+    spread = " to ".join(DIFFICULTY.get(level, str(level)) for level in (levels[0], levels[-1])
+                         ) if levels and levels[0] != levels[-1] else (
+        DIFFICULTY.get(levels[0], "") if levels else "")
+    count = f"{len(projects)} project{'' if len(projects) == 1 else 's'}"
+    _text(page, width / 2, MARGIN + 44, count + (f", {spread}" if spread else ""), 10,
+          ha="center", color="#777777")
+    columns = 3 if len(projects) > 4 else 2
+    rows = max(1, -(-len(projects) // columns))
+    top, bottom = MARGIN + 56, height - MARGIN - 16
+    cell_w = (right - left) / columns
+    cell_h = min(52.0, (bottom - top) / rows)
+    for index, project in enumerate(projects):
+        row, column = divmod(index, columns)
+        x, y = left + column * cell_w, top + row * cell_h
+        _text(page, x + 2, y, f"{project.number}. {project.name}", 8, fontweight="bold",
+              gid="cover-project")
+        box_w, box_h = cell_w - 8, cell_h - 10
+        square = min(box_w / (project.width + 0.3), box_h / (project.height + 0.3))
+        ax = _axes_at(fig, (width, height), (x + 2, y + 5, square * (project.width + 0.3),
+                                             square * (project.height + 0.3)))
+        draw_house(ax, project, cell_pt=square / 25.4 * 72, coordinates=False,
+                   feature_labels=False)
+    _text(page, width / 2, height - MARGIN - 6,
+          "Each project: a page to read, then drawing sheets to play on.", 9, ha="center",
+          color="#555555")
+    return fig
+
+
+def contents_page(projects: Sequence[Project], paper: str, *, sheets: int = 1) -> Figure:
+    """The book's contents: number, name, difficulty, rooms and the page of each
+    project, with dotted leaders."""
+    width, height = _paper(paper)
+    fig, page = _page(width, height)
+    left, right = MARGIN + 3, width - MARGIN - 3
+    _text(page, left, MARGIN + 2, "Contents", 22, fontweight="bold", gid="contents-title")
+    y = MARGIN + 20
+    columns = {"number": left, "name": left + 12, "level": right - 62, "rooms": right - 36,
+               "page": right}
+    for key, text in (("number", "No."), ("name", "Project"), ("level", "Difficulty"),
+                      ("rooms", "Rooms")):
+        _text(page, columns[key], y, text, 8.5, fontweight="bold", color="#555555")
+    _text(page, right, y, "Page", 8.5, ha="right", fontweight="bold", color="#555555")
+    y += 6
+    page.plot([left, right], [y, y], color="#999999", linewidth=0.5)
+    y += 3
+    step = min(11.0, (height - MARGIN - 20 - y) / max(1, len(projects)))
+    for project, first in zip(projects, first_pages(projects, sheets=sheets), strict=True):
+        _text(page, columns["number"], y, str(project.number), 10, gid="contents-number")
+        _text(page, columns["name"], y, project.name, 10, fontweight="bold",
+              gid="contents-name")
+        leader_from = columns["name"] + text_extent(project.name, bold=True)[0] * 10 / MM / 72 + 2
+        page.plot([leader_from, columns["level"] - 3], [y + 2.6] * 2, color="#bbbbbb",
+                  linewidth=0.8, linestyle=(0, (1, 2)))
+        _text(page, columns["level"], y, DIFFICULTY.get(project.difficulty,
+                                                        str(project.difficulty)), 9)
+        _text(page, columns["rooms"], y, str(len(project.rooms)), 9)
+        _text(page, right, y, str(first), 10, ha="right", fontweight="bold",
+              gid="contents-page")
+        y += step
+    note = (f"Each project page is followed by {sheets} blank drawing sheet"
+            f"{'' if sheets == 1 else 's'} with the house pre-drawn." if sheets else
+            "No drawing sheets in this book.")
+    _paragraph(page, left, height - MARGIN - 12, note, right - left, 8.5, color="#555555")
+    page.text(width / 2, height - MARGIN / 2, "Home Staging - contents - page 2", fontsize=7,
+              ha="center", va="center", color="#999999", gid="page-footer")
+    return fig
 
 
 

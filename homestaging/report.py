@@ -4,12 +4,19 @@ placements and project files checked.
 Plain functions of the results returning strings or JSON-ready data; the commands only
 echo them. This is where squares get their names (``C5``): inside, results hold
 ``(x, y)`` squares. The game data's own pages are in :mod:`homestaging.pages`.
+
+Problems are numbered as ``check`` lists them (:func:`numbered`): broken rules first,
+then what is still to do; the pictures ring each problem with the same number.
+
+The text functions take ``paint``, a function of a piece of text and its role
+(``error``, ``warning``, ``todo``, ``ok``, ``total``, ``head``) that may colour it; the
+command line passes one that colours for a terminal. The default leaves text plain.
 """
 
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .errors import Problem, Severity
@@ -29,6 +36,7 @@ if TYPE_CHECKING:  # the results written here; none is needed to write them
 
 __all__ = [
     "EXPLAIN",
+    "Paint",
     "candidate_json",
     "candidates_json",
     "check_json",
@@ -47,11 +55,13 @@ __all__ = [
     "move_json",
     "move_text",
     "moves_json",
+    "numbered",
     "pad_check_json",
     "pad_json",
     "pad_lines",
     "pad_ranking_json",
     "pairs_json",
+    "plain",
     "problem_json",
     "problem_line",
     "project_checks_json",
@@ -63,6 +73,19 @@ __all__ = [
 
 EXPLAIN = "      "
 """Indent of an explanation line under a line of the score pad."""
+
+#: (text, role) -> the text as shown; roles: error, warning, todo, ok, total, head
+Paint = Callable[[str, str], str]
+
+
+def plain(text: str, role: str) -> str:
+    """Text left as it is, whatever its role."""
+    return text
+
+
+_ROLE = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.TODO: "todo",
+         Severity.INFO: "todo"}
+_BROKEN = (Severity.ERROR, Severity.WARNING)
 
 
 def _plural(count: int, noun: str) -> str:
@@ -97,13 +120,29 @@ def problem_line(problem: Problem, file: str) -> str:
     return f"{file}: {where}{problem.code}: {problem.message}"
 
 
-def format_problems(file: str, problems: Sequence[Problem]) -> str:
+def format_problems(file: str, problems: Sequence[Problem], paint: Paint = plain) -> str:
     """One line per problem, its severity noted unless it is an error."""
     return "".join(
-        problem_line(p, file) + ("" if p.severity == Severity.ERROR else f" ({p.severity})")
+        paint(problem_line(p, file)
+              + ("" if p.severity == Severity.ERROR else f" ({p.severity})"), _ROLE[p.severity])
         + "\n"
         for p in problems
     )
+
+
+def numbered(problems: Iterable[Problem]) -> list[tuple[int, Problem]]:
+    """The problems in the order ``check`` lists them, numbered from 1: the broken rules
+    (errors and warnings, in check order), then what is still to do, then what to keep
+    in mind."""
+    found = list(problems)
+    ordered = ([p for p in found if p.severity in _BROKEN]
+               + [p for p in found if p.severity == Severity.TODO]
+               + [p for p in found if p.severity not in (*_BROKEN, Severity.TODO)])
+    return list(enumerate(ordered, 1))
+
+
+def _number_width(count: int) -> int:
+    return len(str(count))
 
 
 # -- check ---------------------------------------------------------------------------
@@ -135,50 +174,64 @@ def check_json(check: SheetCheck, file: str) -> dict[str, Any]:
     }
 
 
-def _broken_lines(file: str, problems: Sequence[Problem]) -> list[str]:
-    """The errors and warnings one per line, then their count (or ``no rule broken``)."""
-    broken = [p for p in problems if p.severity in (Severity.ERROR, Severity.WARNING)]
-    errors = sum(p.severity == Severity.ERROR for p in broken)
-    lines = format_problems(file, broken).splitlines()
+def _broken_lines(file: str, listed: Sequence[tuple[int, Problem]], width: int,
+                  paint: Paint = plain) -> list[str]:
+    """The errors and warnings one per line with their numbers, then their count (or
+    ``no rule broken``)."""
+    broken = [(n, p) for n, p in listed if p.severity in _BROKEN]
+    errors = sum(p.severity == Severity.ERROR for _, p in broken)
+    lines = [paint(f"{n:>{width}}. {problem_line(p, file)}"
+                   + ("" if p.severity == Severity.ERROR else f" ({p.severity})"),
+                   _ROLE[p.severity]) for n, p in broken]
     if not broken:
-        lines.append(f"{file}: no rule broken")
+        lines.append(paint(f"{file}: no rule broken", "ok"))
     else:
         warnings = len(broken) - errors
-        lines.append(f"{errors} {_plural(errors, 'error')}, "
-                     f"{warnings} {_plural(warnings, 'warning')}")
+        lines.append(paint(f"{errors} {_plural(errors, 'error')}, "
+                           f"{warnings} {_plural(warnings, 'warning')}",
+                           "error" if errors else "warning"))
     return lines
 
 
-def _check_text(file: str, problems: Sequence[Problem], label: str, total: int) -> str:
-    """Broken rules one per line, their count, what is still to do, ``label: total``."""
-    lines = _broken_lines(file, problems)
-    todo = [p for p in problems if p.severity == Severity.TODO]
+def _check_text(file: str, problems: Sequence[Problem], label: str, total: int,
+                paint: Paint = plain) -> str:
+    """Broken rules one per line, their count, what is still to do, ``label: total``;
+    every problem numbered (:func:`numbered`), as the rendered plan rings it."""
+    listed = numbered(problems)
+    width = _number_width(len(listed))
+    lines = _broken_lines(file, listed, width, paint)
+    todo = [(n, p) for n, p in listed if p.severity == Severity.TODO]
     if todo:
-        lines += ["", "Still to do:"]
-        lines += [f"  {problem_line(p, file)}" for p in todo]
-    lines += ["", f"{label}: {total}"]
+        lines += ["", paint("Still to do:", "head")]
+        lines += [paint(f"  {n:>{width}}. {problem_line(p, file)}", "todo") for n, p in todo]
+    lines += ["", paint(f"{label}: {total}", "total")]
     return "\n".join(lines) + "\n"
 
 
-def format_check(check: SheetCheck, file: str) -> str:
+def format_check(check: SheetCheck, file: str, paint: Paint = plain) -> str:
     """What ``check`` prints: the broken rules and warnings one per line (with their
     codes), what is still to do and what to keep in mind in plain words, then the score
     so far room by room and bonus by bonus, with what each is worth once connected.
 
-    The score's heading is ``Score`` when the card is not provisional (a finished sheet
+    Every problem is numbered (:func:`numbered`), as the rendered plan rings it. The
+    score's heading is ``Score`` when the card is not provisional (a finished sheet
     with no error), ``Score so far (mid-game)`` when the sheet is judged as a game in
     progress (the words of the rendered plan), else ``Provisional score``.
     """
-    lines = _broken_lines(file, check.problems)
-    todo = [p for p in check.problems if p.severity == Severity.TODO]
-    info = [p for p in check.problems if p.severity == Severity.INFO]
+    listed = numbered(check.problems)
+    width = _number_width(len(listed))
+    lines = _broken_lines(file, listed, width, paint)
+    todo = [(n, p) for n, p in listed if p.severity == Severity.TODO]
+    info = [(n, p) for n, p in listed if p.severity == Severity.INFO]
     if todo:
-        lines += ["", "Still to do:"]
-        lines += [line for p in todo for line in _item(todo_text(p, check))]
+        lines += ["", paint("Still to do:", "head")]
+        lines += [paint(line, "todo") for n, p in todo
+                  for line in _item(todo_text(p, check), n, width)]
     if info:
-        lines += ["", "Keep in mind:"]
-        lines += [line for p in info for line in _item(_sentence(p.message))]
-    lines += ["", *_score_lines(check)]
+        lines += ["", paint("Keep in mind:", "head")]
+        lines += [line for n, p in info for line in _item(_sentence(p.message), n, width)]
+    score = _score_lines(check)
+    lines += ["", paint(score[0], "total"), *score[1:]]
     return "\n".join(lines) + "\n"
 
 
@@ -229,9 +282,11 @@ def ranking_lines(
 # -- check, in plain words -------------------------------------------------------------
 
 
-def _item(text: str) -> list[str]:
-    """A list item wrapped to 88 columns: ``  - text``, continued under its first word."""
-    return textwrap.wrap(text, 88, initial_indent="  - ", subsequent_indent="    ")
+def _item(text: str, number: int, width: int) -> list[str]:
+    """A numbered list item wrapped to 88 columns: ``  3. text``, continued under its
+    first word."""
+    head = f"  {number:>{width}}. "
+    return textwrap.wrap(text, 88, initial_indent=head, subsequent_indent=" " * len(head))
 
 
 def _sentence(text: str) -> str:
@@ -377,7 +432,7 @@ def _piece_text(piece: PieceScore) -> str:
     return f"{piece.name} ({piece.label}) at {where}" if where else f"{piece.name} ({piece.label})"
 
 
-def format_scorecard(card: ScoreCard, file: str = "") -> str:
+def format_scorecard(card: ScoreCard, file: str = "", paint: Paint = plain) -> str:
     """The whole score pad of the sheet ``file``, explained.
 
     A line per room with its points, and under it why it or any of its pieces scored
@@ -386,7 +441,7 @@ def format_scorecard(card: ScoreCard, file: str = "") -> str:
     one-line explanation under it (and its points once connected when they differ);
     the penalties; then TOTAL and the
     tie-break count in aligned columns. A provisional card is marked PROVISIONAL and its
-    errors are listed at the end.
+    errors are listed at the end, numbered as ``check --final`` numbers them.
     """
     label = file or card.source or card.project
     rows: list[tuple[str, str | None]] = []  # (text, points); points None: explanation
@@ -412,26 +467,33 @@ def format_scorecard(card: ScoreCard, file: str = "") -> str:
             rows.append((f"{EXPLAIN}{_signed(bonus.points_if_connected)} if connected", None))
     for penalty in card.penalties:
         rows.append((f"    {penalty.text}", str(penalty.points)))
-    head = [f"{label} - {card.project}" + (f" - {card.player}" if card.player else "")]
-    errors = [p for p in card.problems if p.severity == Severity.ERROR]
+    head = [paint(f"{label} - {card.project}" + (f" - {card.player}" if card.player else ""),
+                  "head")]
+    listed = numbered(card.problems)
+    errors = [(n, p) for n, p in listed if p.severity == Severity.ERROR]
     if card.provisional:
-        head.append("PROVISIONAL: " + (
+        head.append(paint("PROVISIONAL: " + (
             f"the sheet has {len(errors)} {_plural(len(errors), 'error')}; "
-            "the pieces at fault score 0" if errors else "the sheet is not finished"))
+            "the pieces at fault score 0" if errors else "the sheet is not finished"),
+            "warning"))
     total = "TOTAL (provisional)" if card.provisional else "TOTAL"
     lines = pad_lines(head, rows, [(total, str(card.total)),
                                    ("pieces (tie-break)", str(card.furniture_count))])
+    at_total = len(head) + len(rows) + 2  # the head, a rule, the rows, a rule
+    lines[at_total] = paint(lines[at_total], "total")
     if errors:
+        digits = _number_width(len(listed))
         lines.append("")
-        lines.append("Errors:")
-        lines += [f"  {problem_line(problem, label)}" for problem in errors]
+        lines.append(paint("Errors:", "head"))
+        lines += [paint(f"  {n:>{digits}}. {problem_line(problem, label)}", "error")
+                  for n, problem in errors]
     return "\n".join(lines) + "\n"
 
 
 # -- ranking -------------------------------------------------------------------------
 
 
-def format_ranking(cards: Iterable[ScoreCard]) -> str:
+def format_ranking(cards: Iterable[ScoreCard], paint: Paint = plain) -> str:
     """A ranking table of several sheets: place, player, sheet, total, pieces; then the
     errors and warnings of every sheet under ``Problems:``, if any."""
     ranked = rank(cards)
@@ -440,10 +502,12 @@ def format_ranking(cards: Iterable[ScoreCard]) -> str:
             for place, card in zip(places(ranked), ranked, strict=True)]
     header = ("place", "player", "sheet", "total", "pieces", "")
     lines = ranking_lines(header, rows, {1, 2, 5})
+    lines[0] = paint(lines[0], "head")
     if any(card.provisional for card in ranked):
-        lines.append("* provisional: the sheet has errors or is not finished")
-    problems = "".join(format_problems(card.source, card.problems) for card in ranked)
-    return "\n".join(lines) + "\n" + (f"\nProblems:\n{problems}" if problems else "")
+        lines.append(paint("* provisional: the sheet has errors or is not finished", "warning"))
+    problems = "".join(format_problems(card.source, card.problems, paint) for card in ranked)
+    return "\n".join(lines) + "\n" + (
+        f"\n{paint('Problems:', 'head')}\n{problems}" if problems else "")
 
 
 def ranking_json(cards: Iterable[ScoreCard]) -> list[dict[str, Any]]:
@@ -691,7 +755,8 @@ def project_checks_json(checks: Sequence[ProjectFileCheck]) -> list[dict[str, An
             for c in checks]
 
 
-def format_project_checks(checks: Sequence[ProjectFileCheck]) -> str:
+def format_project_checks(checks: Sequence[ProjectFileCheck], paint: Paint = plain) -> str:
     """``FILE: OK`` for a valid file, else each of its located problems on a line."""
-    return "".join(f"{c.file}: OK\n" if c.valid else "".join(f"{m}\n" for m in c.problems)
+    return "".join(paint(f"{c.file}: OK", "ok") + "\n" if c.valid
+                   else "".join(paint(str(m), "error") + "\n" for m in c.problems)
                    for c in checks)

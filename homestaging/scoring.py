@@ -282,9 +282,11 @@ def rooms_in_play(sheet: Sheet) -> list[str]:
     return [name for index, name in enumerate(order) if index <= last or name in walled]
 
 
-def check_sheet(sheet: Sheet, *, end_of_game: bool | None = None) -> SheetCheck:
+def check_sheet(sheet: Sheet, *, end_of_game: bool | None = None,
+                lenient_access: bool = False) -> SheetCheck:
     """Check a sheet as the game stands (or, with ``end_of_game``, as at its end): the
-    rules' problems and the access warnings, as :func:`score` lists them, and the score.
+    rules' problems and the access warnings, as :func:`score` lists them, and the score
+    (``lenient_access`` as for :func:`score`).
 
     Without a front door every room is unreachable, which the missing front door already
     says: ``unreachable-room`` is then left out, unless the room would not be reached
@@ -296,7 +298,7 @@ def check_sheet(sheet: Sheet, *, end_of_game: bool | None = None) -> SheetCheck:
     (:func:`homestaging.blocking.only_ways`).
     """
     end_of_game = sheet.finished if end_of_game is None else end_of_game
-    scored = _score(sheet, False, end_of_game, None)
+    scored = _score(sheet, lenient_access, end_of_game, None)
     problems = scored.card.problems
     if not sheet.front_doors:
         later = scored.if_connected

@@ -8,21 +8,30 @@ never load what only the others need.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
 from .clitools import (
     EXIT_FINDINGS,
+    complete_card,
+    complete_piece,
+    detail,
     display_name,
     echo_result,
     format_option,
     image_option,
     image_path,
     no_card,
+    paint,
+    paper_option,
     read_sheet_argument,
+    say,
     suggest,
+    wrote,
 )
 from .errors import InputError
 
@@ -85,9 +94,9 @@ def new_command(project_ref: str, player: str, game_path: str | None, output: st
                                 "to replace it")
     write_atomic(output, text)
     first = project.rooms[0].name if project.rooms else "the first room"
-    click.echo(f"{output}: a new sheet of {project.name} ({project.id}); the {first} is "
-               f"furnished first. Draw its pieces in furniture_grid, then run: homestaging "
-               f"check {output}", err=True)
+    say(f"{output}: a new sheet of {project.name} ({project.id}); the {first} is "
+        f"furnished first. Draw its pieces in furniture_grid, then run: homestaging "
+        f"check {output}")
 
 
 @click.command("check", short_help="Rules broken so far, what is still to do, score so far.")
@@ -114,10 +123,11 @@ def check_command(sheet_path: str, end_of_game: bool | None, fmt: str) -> None:
     from .report import check_json, format_check
     from .scoring import check_sheet
 
-    sheet = read_sheet_argument(sheet_path)
+    sheet = _read(sheet_path)
     file = display_name(sheet_path)
     checked = check_sheet(sheet, end_of_game=end_of_game)
-    echo_result(fmt, lambda: format_check(checked, file), lambda: check_json(checked, file))
+    echo_result(fmt, lambda: format_check(checked, file, paint()),
+                lambda: check_json(checked, file))
     if any(p.severity == Severity.ERROR for p in checked.problems):
         raise click.exceptions.Exit(EXIT_FINDINGS)
 
@@ -140,7 +150,7 @@ def convert_command(sheet_path: str, form: str, output: str | None) -> None:
     from .output import write_atomic
     from .sheetwriter import sheet_text
 
-    sheet = read_sheet_argument(sheet_path)
+    sheet = _read(sheet_path)
     try:
         text = sheet_text(sheet, form)
     except ValueError as error:
@@ -149,6 +159,7 @@ def convert_command(sheet_path: str, form: str, output: str | None) -> None:
         click.echo(text, nl=False)
     else:
         write_atomic(output, text, protect=[sheet_path])
+        wrote(output)
 
 
 @click.command("score", short_help="The score pad of finished sheets, or a ranking.")
@@ -175,27 +186,27 @@ def score_command(sheet_paths: tuple[str, ...], lenient_access: bool, fmt: str) 
 
     cards = []
     for path in sheet_paths:
-        card = score(read_sheet_argument(path), lenient_access=lenient_access, end_of_game=True)
+        card = score(_read(path), lenient_access=lenient_access, end_of_game=True)
         cards.append(replace(card, source=display_name(path)))
     broken = any(p.severity == Severity.ERROR for card in cards for p in card.problems)
     if len(cards) == 1:
         card = cards[0]
-        echo_result(fmt, lambda: format_scorecard(card, card.source),
+        echo_result(fmt, lambda: format_scorecard(card, card.source, paint()),
                     lambda: scorecard_json(card))
     else:
         played = sorted({c.project for c in cards})
         if len(played) > 1:
-            click.echo(f"warning: these sheets are of different projects ({', '.join(played)});"
-                       " their totals do not compare", err=True)
-        echo_result(fmt, lambda: format_ranking(cards), lambda: ranking_json(cards))
+            say(f"warning: these sheets are of different projects ({', '.join(played)});"
+                " their totals do not compare", "warning")
+        echo_result(fmt, lambda: format_ranking(cards, paint()), lambda: ranking_json(cards))
     if broken:
         raise click.exceptions.Exit(EXIT_FINDINGS)
 
 
 @click.command("place", short_help="Where can this piece go? Legal placements, best first.")
 @click.argument("sheet_path", metavar="SHEET")
-@click.argument("piece_id", metavar="[PIECE]", required=False)
-@click.option("--card", type=int, metavar="NUMBER",
+@click.argument("piece_id", metavar="[PIECE]", required=False, shell_complete=complete_piece)
+@click.option("--card", type=int, metavar="NUMBER", shell_complete=complete_card,
               help="Every piece on card NUMBER (either variant; the variant dealt, when the "
               "sheet has a game record).")
 @click.option("--room", metavar="ROOM",
@@ -203,8 +214,8 @@ def score_command(sheet_paths: tuple[str, ...], lenient_access: bool, fmt: str) 
 @click.option("--mirror", is_flag=True, help="Also try mirrored (spends the wild card).")
 @click.option("--top", type=click.IntRange(min=0), default=10, show_default=True,
               help="How many placements to list per piece (0 = all).")
-@image_option("the plan with the best --top placements (at most 5; with --card, the best of "
-              "each piece) ghosted in and numbered as in the list")
+@image_option("small plans of the best --top placements (at most 6; with --card, the best "
+              "of each piece), one candidate each, numbered as in the list")
 @format_option
 def place_command(
     sheet_path: str, piece_id: str | None, card: int | None, room: str | None, mirror: bool,
@@ -226,7 +237,7 @@ def place_command(
     from .placement import card_variants, target_room
     from .report import format_moves, format_pairs, moves_json, pairs_json
 
-    sheet = read_sheet_argument(sheet_path)
+    sheet = _read(sheet_path)
     if piece_id is None and card is None:
         raise click.UsageError("give a PIECE id or --card NUMBER")
     pieces = _chosen_pieces(sheet, piece_id, card)
@@ -245,9 +256,11 @@ def place_command(
         pairs = rank_pairs(sheet, card_variants(sheet.project, card, sheet.game), room=name,
                            ranked=found)
     if output is not None:
+        started = time.perf_counter()
+        path = image_path(output, (".png", ".svg", ".pdf"), [sheet_path])
         _place_preview(sheet, room, [(each.piece, each.moves) for each in found],
-                       image_path(output, (".png", ".svg", ".pdf"), [sheet_path]), top,
-                       card is not None)
+                       path, top, card, [each.reason or "" for each in found])
+        wrote(path, started)
     limit = top or None
     if fmt == "json":
         if card is None:
@@ -301,18 +314,19 @@ def _chosen_pieces(sheet: Sheet, piece_id: str | None, card: int | None) -> list
 
 def _place_preview(
     sheet: Sheet, room: str | None, found: Sequence[tuple[Piece, Sequence[Move]]],
-    output: str, top: int, per_piece: bool,
+    output: str, top: int, card: int | None, reasons: Sequence[str],
 ) -> None:
-    """The plan with the best placements ghosted in: the first ``top`` of one piece, or
-    the best of each piece of a card."""
+    """Small plans of the best placements, one candidate each: the first ``top`` of one
+    piece, or the best of each piece of a card."""
     from dataclasses import replace
 
     from .placement import target_room
-    from .render import save_placements
+    from .previews import save_placements
 
     preview = replace(sheet, current_room=target_room(sheet, room))
     try:
-        save_placements(preview, output, found, top=top, per_piece=per_piece)
+        save_placements(preview, output, found, top=top, per_piece=card is not None,
+                        reasons=reasons, card=card)
     except ValueError:
         raise InputError.single(output, "no legal placement to preview; nothing written"
                                 ) from None
@@ -320,24 +334,47 @@ def _place_preview(
 
 @click.command("render", short_help="Draw the annotated plan (PNG, SVG or PDF).")
 @click.argument("sheet_path", metavar="SHEET")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), required=True,
-              help="The picture to write: .png, .svg or .pdf.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False),
+              help="The picture to write: .png, .svg or .pdf (a PDF is one page). "
+              "Default: SHEET with .png for its extension, beside it.")
 @click.option("--routes/--no-routes", default=True, show_default=True,
               help="Draw the routes of distance bonuses.")
 @click.option("--lenient-access", is_flag=True,
               help="Empty squares inside rooms are walkable too (as for score).")
-def render_command(sheet_path: str, output: str, routes: bool, lenient_access: bool) -> None:
+@paper_option
+def render_command(sheet_path: str, output: str | None, routes: bool, lenient_access: bool,
+                   paper: str) -> None:
     """Draw the annotated plan: furniture, circulation, hallway, doors, unreachable
-    pieces, points per room and the routes of distance bonuses.
+    pieces, points per room and the routes of distance bonuses, with a key to every
+    mark and the score panel. Problems are ringed and numbered as 'check' lists them.
 
     An unfinished sheet is drawn as 'check' sees it (score so far, what is still to do).
-    SHEET may be '-' for standard input; the output folder must exist.
+    A PDF is one page of --paper, turned to give the plan the biggest squares. SHEET may
+    be '-' for standard input (then -o is needed); the output folder must exist.
     """
     from .drawing import FORMATS as IMAGE_FORMATS
     from .render import save_plan
-    from .scoring import score
+    from .scoring import check_sheet
 
+    if output is None:
+        if sheet_path == "-":
+            raise click.UsageError("give -o/--output: the sheet comes from standard input")
+        output = str(Path(sheet_path).with_suffix(".png"))
     path = image_path(output, IMAGE_FORMATS, [sheet_path])
-    sheet = read_sheet_argument(sheet_path)
-    card = score(sheet, lenient_access=lenient_access)
-    save_plan(sheet, path, card, show_routes=routes)
+    sheet = _read(sheet_path)
+    started = time.perf_counter()
+    checked = check_sheet(sheet, lenient_access=lenient_access)
+    save_plan(sheet, path, checked.card, show_routes=routes, problems=checked.problems,
+              end_of_game=checked.end_of_game, paper=paper)
+    wrote(path, started)
+
+
+def _read(path: str) -> Sheet:
+    """The sheet of a SHEET argument; with -v, what it holds."""
+    sheet = read_sheet_argument(path)
+    walled = len(sheet.walled)
+    detail(f"read {display_name(path)}: project {sheet.project.id}, {len(sheet.pieces)} "
+           f"piece{'' if len(sheet.pieces) == 1 else 's'}, {walled} of "
+           f"{len(sheet.project.rooms)} rooms walled"
+           + (f", {sheet.current_room} being furnished" if sheet.current_room else ""))
+    return sheet

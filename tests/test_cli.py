@@ -348,17 +348,19 @@ def test_check_mid_game_lists_what_is_still_to_do(runner: CliRunner, tmp_path: P
     # the kitchen's door opens onto D4, a square of the kitchen that no circulation
     # covers: even with a front door, the kitchen could not be reached
     assert lines[:2] == [
-        f"{sheet}: D4: unreachable-room: Kitchen cannot be reached: door D4/s opens onto a "
-        "square that is not walkable (warning)",
+        f"1. {sheet}: D4: unreachable-room: Kitchen cannot be reached: door D4/s opens onto "
+        "a square that is not walkable (warning)",
         "0 errors, 1 warning",
     ]
-    # in plain words, no rule codes; the living room is not played yet
+    # in plain words, no rule codes, numbered as the plan numbers them; the living room is
+    # not played yet
     todo = lines[lines.index("Still to do:") + 1 : lines.index("Score so far (mid-game): 0") - 1]
     assert todo == [
-        "  - Draw the front door (front_door) on an exterior wall, opening onto the hallway:",
-        "    until then no room is reached, so no room scores.",
-        "  - When the Bathroom is furnished, wall it: give its squares (cells, or room_grid) and",
-        "    one door onto the hallway; then set current_room to the next room, the Living room.",
+        "  2. Draw the front door (front_door) on an exterior wall, opening onto the hallway:",
+        "     until then no room is reached, so no room scores.",
+        "  3. When the Bathroom is furnished, wall it: give its squares (cells, or room_grid)",
+        "     and one door onto the hallway; then set current_room to the next room, the",
+        "     Living room.",
     ]
 
 
@@ -367,8 +369,9 @@ def test_check_error_exits_1(runner: CliRunner, tmp_path: Path) -> None:
     result = runner.invoke(main, ["check", sheet])
     assert result.exit_code == 1
     assert result.stdout.splitlines()[:3] == [
-        f"{sheet}: C2: overlap: pieces[1] (Stove) stands on pieces[0] (Corner kitchen) at C2-D2",
-        f"{sheet}: D4: unreachable-room: Kitchen cannot be reached: door D4/s opens onto a "
+        f"1. {sheet}: C2: overlap: pieces[1] (Stove) stands on pieces[0] (Corner kitchen) at "
+        "C2-D2",
+        f"2. {sheet}: D4: unreachable-room: Kitchen cannot be reached: door D4/s opens onto a "
         "square that is not walkable (warning)",
         "1 error, 1 warning",
     ]
@@ -408,7 +411,7 @@ def test_check_final_turns_todo_into_errors(runner: CliRunner, tmp_path: Path) -
 def test_check_stdin(runner: CliRunner) -> None:
     result = runner.invoke(main, ["check", "-"], input=json.dumps(OVERLAP))
     assert result.exit_code == 1
-    assert result.stdout.startswith("<stdin>: C2: overlap: ")
+    assert result.stdout.startswith("1. <stdin>: C2: overlap: ")
 
 
 @pytest.mark.parametrize(
@@ -527,9 +530,12 @@ def test_score_with_errors_is_provisional_and_exits_1(runner: CliRunner, tmp_pat
     assert "PROVISIONAL" in result.stdout
     errors = result.stdout.split("\nErrors:\n")[1].splitlines()
     assert errors[0] == (
-        f"  {sheet}: C2: overlap: pieces[1] (Stove) stands on pieces[0] (Corner kitchen) at C2-D2"
+        f"  1. {sheet}: C2: overlap: pieces[1] (Stove) stands on pieces[0] (Corner kitchen) "
+        "at C2-D2"
     )
-    assert f"  {sheet}: front-door-count: the house has no front door" in errors
+    # numbered as 'check --final' numbers them
+    assert any(line.endswith(f". {sheet}: front-door-count: the house has no front door")
+               for line in errors)
     assert "\nProblems:\n" not in result.stdout
 
 
@@ -709,9 +715,9 @@ def _cut_off_island(tmp_path: Path) -> str:
 
 def test_check_reports_unreachable_pieces_like_score(runner: CliRunner, tmp_path: Path) -> None:
     path = _cut_off_island(tmp_path)
-    warning = (f"{path}: L8: unreachable-piece: I (Kitchen island) at L8-M8 cannot be reached: "
-               "circulation square L7 is cut off from the door; blocked by its own furniture "
-               "at L8 (warning)")
+    warning = (f"1. {path}: L8: unreachable-piece: I (Kitchen island) at L8-M8 cannot be "
+               "reached: circulation square L7 is cut off from the door; blocked by its own "
+               "furniture at L8 (warning)")
     result = runner.invoke(main, ["check", path])
     assert result.exit_code == 0
     assert result.stdout.startswith(f"{warning}\n0 errors, 1 warning\n\nScore: 30\n")
@@ -784,7 +790,8 @@ def test_sheet_commands_say_stdin_in_help(runner: CliRunner, words: tuple[str, .
 
 def test_place_preview_help_matches_what_it_draws(runner: CliRunner) -> None:
     text = " ".join(runner.invoke(main, ["place", "--help"]).stdout.split())
-    assert "the best --top placements (at most 5; with --card, the best of each piece)" in text
+    assert ("small plans of the best --top placements (at most 6; with --card, the best of "
+            "each piece), one candidate each, numbered as in the list") in text
 
 
 def test_readme_first_sheet_checks_clean(runner: CliRunner, tmp_path: Path) -> None:

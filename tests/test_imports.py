@@ -29,7 +29,8 @@ LAYERS = [
     "readers", "schema", "catalogreader", "projectreader", "gamereader", "output", "gamewriter",
     "fitting", "sheetreader", "sheetwriter",
     # presentation and drawing
-    "report", "pages", "panel", "markers", "drawing", "pencil", "render", "printing",
+    "report", "pages", "panel", "labels", "markers", "drawing", "pencil", "legend", "planwords",
+    "render", "previews", "printing",
     # the command line
     *CLI,
 ]
@@ -108,7 +109,8 @@ except SystemExit as stop:
 
 
 def test_commands_are_imported_only_when_invoked() -> None:
-    modules = ("sheetcommands", "datacommands", "pages", "placement", "render", "printing")
+    modules = ("sheetcommands", "datacommands", "pages", "placement", "render", "previews",
+               "printing")
     code = f"""
 import json, sys
 from homestaging.cli import main
@@ -198,7 +200,8 @@ def test_imports_point_down(module: str) -> None:
     upward = sorted(m for m in imports if m in LAYERS and LAYERS.index(m) >= rank)
     assert upward == [], f"{module} imports {upward}, which are not below it"
     assert not imports & SUBPACKAGES, f"{module} imports a subpackage (its commands are lazy)"
-    if module not in ("drawing", "pencil", "render", "printing"):
+    if module not in ("drawing", "pencil", "legend", "planwords", "render", "previews",
+                      "printing"):
         assert "matplotlib" not in imports
     if module not in CLI:
         assert "click" not in imports

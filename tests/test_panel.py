@@ -7,7 +7,16 @@ from pathlib import Path
 
 from homestaging.errors import Problem, Severity
 from homestaging.grid import parse_cell
-from homestaging.panel import legend_lines, panel_lines, shown_problems, unreachable_pieces
+from homestaging.panel import (
+    KEY,
+    key_entries,
+    panel_lines,
+    piece_letter,
+    ringed_problems,
+    short_name_lines,
+    shown_problems,
+    unreachable_pieces,
+)
 from homestaging.scoring import BonusResult, Penalty, PieceScore, RoomScore, ScoreCard
 from homestaging.sheet import Sheet
 from homestaging.sheetreader import read_sheet
@@ -55,12 +64,13 @@ def test_finished_panel_lines() -> None:
         ("  empty room Bathroom", "-3", "plain"),
         ("Total", "+8", "total"),
         ("Tie-break: 9 pieces", "", "plain"),
-        ("Unreachable", "", "head"),
-        ("  1. Floor lamp: no way in", "", "warn"),
+        ("Unreachable (hatched)", "", "head"),
+        ("  A. Floor lamp: no way in", "", "warn"),
         ("Problems (1 error, ringed red)", "", "head"),
-        ("  C3: overlap: the sofa covers the lamp", "", "warn"),
+        ("  1. C3: overlap: the sofa covers the lamp", "", "warn"),
         ("Still to do", "", "head"),
-        ("  no-front-door: the house has no front door yet", "", "note"),
+        ("  2. no-front-door: the house has no front door", "", "note"),
+        ("     yet", "", "note"),
     ]
 
 
@@ -83,7 +93,44 @@ def test_unreachable_pieces_in_play_need_a_front_door() -> None:
     assert unreachable_pieces(plan, None, True) == []
 
 
-def test_legend_lines() -> None:
-    assert legend_lines([]) == []
-    assert legend_lines(["1: best placement of Sofa"]) == [
-        ("Placements", "", "head"), ("  1: best placement of Sofa", "", "ghost")]
+def test_problems_are_numbered_as_check_lists_them() -> None:
+    unreachable = Problem("unreachable-room", Severity.WARNING, "no way in", "Kitchen",
+                          (parse_cell("K10"),), "$.rooms[0]")
+    hallway = Problem("hallway-cut-off", Severity.WARNING, "H7 is cut off", "hallway",
+                      (parse_cell("H7"),), "$")
+    # check lists broken rules first, then what is still to do
+    problems = [DOOR_TODO, OVERLAP, unreachable, hallway]
+    assert ringed_problems(problems, end_of_game=True) == [(1, OVERLAP), (3, hallway)]
+    assert ringed_problems(problems, end_of_game=False) == [(1, OVERLAP)]
+    lines = panel_lines(tutorial(), card(), problems)
+    assert lines[lines.index(("Still to do", "", "head")) + 1] == (
+        "  4. no-front-door: the house has no front door", "", "note")
+
+
+def test_mid_game_rooms_say_what_they_would_score_once_connected() -> None:
+    plan = replace(tutorial(), front_doors=(), current_room=None)
+    unreached = replace(card(), rooms=tuple(replace(room, reachable=False, points=0)
+                                             for room in card().rooms))
+    rooms = panel_lines(plan, unreached, (), end_of_game=False)[4:7]
+    assert rooms == [("  Kitchen (not connected yet)", "0", "plain"),
+                     ("  Bathroom (empty)", "0", "plain"),
+                     ("  Living room (not connected yet)", "0", "plain")]
+    hooked = panel_lines(plan, unreached, (), end_of_game=False,
+                         if_connected={"Kitchen": 9, "Living room": 1})[4:7]
+    assert hooked == [("  Kitchen (9 pts if connected)", "0", "plain"),
+                      ("  Bathroom (empty)", "0", "plain"),
+                      ("  Living room (1 pt if connected)", "0", "plain")]
+    with_door = panel_lines(tutorial(), unreached, (), end_of_game=False)[4]
+    assert with_door == ("  Kitchen (not connected)", "0", "plain")
+
+
+def test_piece_letters() -> None:
+    assert [piece_letter(n) for n in (1, 2, 26, 27, 28, 52, 53)] == [
+        "A", "B", "Z", "AA", "AB", "AZ", "BA"]
+
+
+def test_key_entries_keep_the_keys_order() -> None:
+    assert key_entries(["error", "wall", "hallway"]) == [
+        ("wall", "Wall"), ("hallway", "Hallway"), ("error", "Problem, numbered as in the list")]
+    assert key_entries(KEY) == list(KEY.items())
+    assert short_name_lines([("Nightst.", "Nightstand")]) == ["Nightst. = Nightstand"]

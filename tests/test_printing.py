@@ -150,3 +150,49 @@ def test_catalog_sheet_lists_every_piece(tmp_path: Path) -> None:
     data = target.read_bytes()
     assert len(PAGE.findall(data)) == 2
     assert b"/Title (Home Staging - furniture catalog)" in data
+
+
+# -- the book: cover, contents, page numbers ----------------------------------------------
+
+
+def test_book_opens_with_a_cover_and_contents(tmp_path: Path) -> None:
+    from homestaging.printing import book_pages, contents_page, cover_page, first_pages
+
+    chosen = [find_project(p) for p in PROJECTS]
+    assert first_pages(chosen[:3], sheets=2) == [3, 6, 9]
+    assert book_pages(chosen, sheets=2, book=True) == 2 + 3 * len(chosen)
+    cover = cover_page(chosen, "a4")
+    words = texts(cover)
+    assert words[:2] == ["Home Staging", "Projects book"]
+    names = [t.get_text() for t in cover.axes[0].texts if t.get_gid() == "cover-project"]
+    assert names == [f"{p.number}. {p.name}" for p in chosen]
+    assert len(cover.axes) == 1 + len(chosen)  # every house drawn small
+    contents = contents_page(chosen, "a4", sheets=1)
+    page = contents.axes[0]
+    rows = [t.get_text() for t in page.texts if t.get_gid() == "contents-name"]
+    pages = [t.get_text() for t in page.texts if t.get_gid() == "contents-page"]
+    assert rows == [p.name for p in chosen]
+    assert pages == [str(n) for n in first_pages(chosen, sheets=1)]
+
+    calls: list[int] = []
+    target = tmp_path / "book.pdf"
+    count = print_projects(chosen[:2], target, sheets=1, book=True, progress=calls.append)
+    data = target.read_bytes()
+    assert count == len(PAGE.findall(data)) == len(calls) == 2 + 2 * 2
+    assert b"/Title (Home Staging - projects book)" in data
+    again = tmp_path / "again.pdf"
+    print_projects(chosen[:2], again, sheets=1, book=True)
+    assert again.read_bytes() == data
+
+
+def test_book_pages_carry_their_numbers() -> None:
+    from homestaging.printing import first_pages
+
+    chosen = [find_project(p) for p in PROJECTS[:2]]
+    second = first_pages(chosen, sheets=1)[1]
+    (page, _) = project_figures(chosen[1], sheets=1, page_number=second)
+    footer = [t.get_text() for t in page.axes[0].texts if t.get_gid() == "page-footer"]
+    assert footer == [f"Home Staging - project {chosen[1].number} - page {second}"]
+    (alone,) = project_figures(chosen[1], sheets=0)
+    assert [t.get_text() for t in alone.axes[0].texts if t.get_gid() == "page-footer"] == [
+        f"Home Staging - project {chosen[1].number}"]

@@ -1,6 +1,8 @@
-"""Plan and piece pictures: the artists drawn, the labels, and byte-identical files.
+"""Plan and piece pictures: the artists drawn, the labels, the key, and byte-identical
+files.
 
-No pyplot: figures are drawn on their own canvases (Agg, SVG, PDF).
+No pyplot: figures are drawn on their own canvases (Agg, SVG, PDF). Label rules are
+checked on the artists' geometry (their boxes as drawn at 150 dpi), not on pixels.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from plans import project, sheet
 from homestaging.catalogreader import bundled_catalog
 from homestaging.drawing import draw_piece, figure_bytes, fit_text, piece_figure, save_piece
 from homestaging.errors import Problem, Severity
-from homestaging.grid import Cell, parse_cell
+from homestaging.grid import Cell, cell_name, parse_cell
 from homestaging.pieces import Piece
 from homestaging.placement import Candidate
 from homestaging.render import FRONT_DOOR_COLOR, PROBLEM_COLOR, plan_figure, save_plan
@@ -66,6 +68,19 @@ def texts(ax: object) -> list[str]:
     return [t.get_text() for t in ax.texts]  # type: ignore[attr-defined]
 
 
+def axes(fig: object, label: str) -> object:
+    """The figure's axes named ``label`` ("plan", "key", "panel")."""
+    (found,) = [ax for ax in fig.axes if ax.get_label() == label]  # type: ignore[attr-defined]
+    return found
+
+
+def parts(fig: object) -> tuple[object, list[str]]:
+    """The plan's axes and the panel's lines (every panel column)."""
+    panel = [t for ax in fig.axes if ax.get_label() == "panel"  # type: ignore[attr-defined]
+             for t in texts(ax)]
+    return axes(fig, "plan"), panel
+
+
 def by_gid(ax: object, gid: str) -> list[object]:
     found = [p for p in ax.patches if p.get_gid() == gid]  # type: ignore[attr-defined]
     found += [line for line in ax.lines if line.get_gid() == gid]  # type: ignore[attr-defined]
@@ -74,7 +89,7 @@ def by_gid(ax: object, gid: str) -> list[object]:
 
 def test_plan_has_coordinates_pieces_and_front_door() -> None:
     fig = plan_figure(small_sheet(), hand_card())
-    ax = fig.axes[0]
+    ax = axes(fig, "plan")
     coordinates = [t.get_text() for t in ax.texts if t.get_gid() == "coordinate"]
     assert coordinates[:3] == ["A", "B", "C"]
     assert "J" in coordinates and "1" in coordinates and "8" in coordinates
@@ -93,35 +108,44 @@ def test_plan_has_coordinates_pieces_and_front_door() -> None:
 def test_plan_marks_unreachable_pieces_problems_and_routes() -> None:
     card = hand_card(unreachable=True)
     fig = plan_figure(small_sheet(), card)
-    ax, panel = fig.axes
+    ax, panel_text = parts(fig)
     (hatched,) = by_gid(ax, "unreachable-0")
     assert hatched.get_hatch() == "////"  # type: ignore[attr-defined]
+    letters = [t for t in ax.texts if t.get_gid() == "unreachable-mark"]  # type: ignore
+    assert [t.get_text() for t in letters] == ["A"]
+    x, y = letters[0].get_position()
+    assert (int(x), int(y)) == (1, 1)  # on the armchair's square B2
     (ring,) = by_gid(ax, "problem")
     assert ring.center == (2.5, 2.5)  # type: ignore[attr-defined]
     assert ring.get_edgecolor() == to_rgba(PROBLEM_COLOR)  # type: ignore[attr-defined]
+    numbers = [t for t in ax.texts if t.get_gid() == "problem-number"]  # type: ignore
+    assert [t.get_text() for t in numbers] == ["1"]
+    assert abs(numbers[0].get_position()[0] - 2.5) < 0.5  # at the ring on C3
     (route,) = by_gid(ax, "route-0")
     assert list(route.get_xdata()) == [4.5, 5.5, 6.5, 6.5]  # type: ignore[attr-defined]
+    (pins,) = by_gid(ax, "route-pin-0")
+    assert list(pins.get_xdata()) == [4.5, 6.5]  # type: ignore[attr-defined]
     counts = [t.get_text() for t in ax.texts if t.get_gid() == "route-count-0"]
     assert counts == ["3"]  # the sofa square E6 is not counted
     assert "Living\n3 pts" in texts(ax)
-    panel_text = texts(panel)
-    after = panel_text[panel_text.index("Unreachable") + 1]
-    assert after.startswith("  1. Armchair: circulation square B3 is")
+    after = panel_text[panel_text.index("Unreachable (hatched)") + 1]
+    assert after.startswith("  A. Armchair: circulation square B3 is")
+    assert any(line.startswith("  1. C3: overlap: the sofa covers the") for line in panel_text)
     assert "+3" in panel_text and "-3" in panel_text and "Provisional score" in panel_text
 
 
 def test_mid_game_plan_without_card() -> None:
     fig = plan_figure(small_sheet(current="Bed"), None)
-    ax = fig.axes[0]
+    ax = axes(fig, "plan")
     assert "Bed: being furnished" not in texts(ax)  # no piece drawn in it yet
     mid = small_sheet(current="Living")
     rooms = tuple(r if r.name != "Living" else type(r)("Living", frozenset(), (), r.path)
                   for r in mid.rooms)
     mid = Sheet(mid.project, rooms, mid.pieces, mid.front_doors, mid.windows,
                 current_room="Living")
-    ax = plan_figure(mid, None).axes[0]
+    ax = axes(plan_figure(mid, None), "plan")
     assert [t.get_text() for t in ax.texts if t.get_gid() == "current-room-label"] == [
-        "Living\nbeing furnished"]
+        "Living: being furnished"]
     assert len(by_gid(ax, "current-room")) == 1
     assert by_gid(ax, "problem") == []
 
@@ -131,7 +155,7 @@ def test_example_plan_shows_room_points() -> None:
     from homestaging.sheetreader import read_sheet
 
     plan = read_sheet(ROOT / "examples" / "tutorial-finished.json")
-    ax = plan_figure(plan, score(plan)).axes[0]
+    ax = axes(plan_figure(plan, score(plan)), "plan")
     assert {"Kitchen\n9 pts", "Bathroom\n5 pts", "Living room\n10 pts"} <= set(texts(ax))
 
 
@@ -162,6 +186,8 @@ def test_draw_piece_shows_circulation_and_wall_sides() -> None:
     assert [len(c.get_segments()) for c in walls] == [6, 6, 6, 6]  # type: ignore[attr-defined]
     assert "Corner kitchen (kitchen-corner) - kitchen, counter" in texts(ax)
     assert [t for t in texts(ax) if t.endswith("°")] == ["0°", "90°", "180°", "270°"]
+    assert [t.get_text() for t in ax.texts if t.get_gid() == "piece-key"] == [  # type: ignore
+        "dots: its circulation, to keep free; thick line: stands against a wall"]
 
 
 def test_draw_piece_on_given_axes() -> None:
@@ -204,33 +230,73 @@ def test_svg_and_png_have_fixed_metadata() -> None:
 MIDGAME = ROOT / "examples" / "family-home-midgame.json"
 
 
-def midgame_figure() -> tuple[Sheet, object, object]:
-    from homestaging.scoring import score
+def midgame_figure() -> tuple[Sheet, object, list[str]]:
+    from homestaging.scoring import check_sheet
     from homestaging.sheetreader import read_sheet
 
     plan = read_sheet(MIDGAME)
     assert not plan.finished and not plan.front_doors
-    fig = plan_figure(plan, score(plan, end_of_game=False))
-    return plan, fig.axes[0], fig.axes[1]
+    checked = check_sheet(plan)
+    fig = plan_figure(plan, checked.card, problems=checked.problems)
+    ax, lines = parts(fig)
+    return plan, ax, lines
 
 
 def test_midgame_plan_follows_check() -> None:
-    _, ax, panel = midgame_figure()
+    _, ax, lines = midgame_figure()
     # no front door yet: no piece is hatched, no square ringed
     patches = ax.patches  # type: ignore[attr-defined]
     assert [p.get_gid() for p in patches if (p.get_gid() or "").startswith("unreachable")] == []
     assert by_gid(ax, "problem") == []
-    lines = texts(panel)
     assert "Score so far (mid-game)" in lines and "Provisional score" not in lines
     assert "  Kids room (being furnished)" in lines
     assert "  Bathroom (not walled yet)" in lines
+    assert "  Kitchen (not connected yet)" in lines
     assert "  Bathroom is empty" not in lines and "-3" not in lines
-    assert "Unreachable" not in lines
+    assert "Unreachable (hatched)" not in lines
     assert not any(line.startswith("Problems (") for line in lines)
     todo = lines[lines.index("Still to do") + 1:]
-    assert todo[0].startswith("  front-door-count: ")
-    assert sum(line.startswith("  room-not-finalized: ") for line in todo) == 2
+    # numbered as check numbers them: nothing broken, so what is still to do is 1 to 3
+    assert todo[0].startswith("  1. front-door-count: ")
+    assert sum(line.startswith(("  2. room-not-finalized: ", "  3. room-not-finalized: "))
+               for line in todo) == 2
     assert lines[lines.index("Total so far") + 1] == "0"
+
+
+def test_midgame_house_is_neutral_until_every_room_is_walled() -> None:
+    plan, ax, _ = midgame_figure()
+    from homestaging.layout import layout
+
+    lay = layout(plan)
+    assert by_gid(ax, "hallway") == []
+    unwalled = {(int(p.get_x()), int(p.get_y())) for p in by_gid(ax, "unwalled")}  # type: ignore
+    current = {c for i, d in enumerate(plan.pieces) if lay.piece_rooms[i] == "Kids room"
+               for c in d.placement.squares}
+    assert unwalled == set(lay.hallway) - current
+    (outline,) = by_gid(ax, "current-room")
+    assert outline.get_linestyle() == "--"  # type: ignore[attr-defined]
+    assert len(by_gid(ax, "current-room-floor")) == 1
+    finished = small_sheet()
+    assert by_gid(axes(plan_figure(finished, None), "plan"), "unwalled") == []
+    assert by_gid(axes(plan_figure(finished, None), "plan"), "hallway") != []
+
+
+def test_midgame_rooms_say_what_they_would_score_once_connected() -> None:
+    from homestaging.scoring import check_sheet
+    from homestaging.sheetreader import read_sheet
+
+    plan = read_sheet(MIDGAME)
+    checked = check_sheet(plan)
+    rooms = [t.get_text() for t in axes(plan_figure(plan, checked.card), "plan").texts
+             if t.get_gid() == "room-label"]
+    assert "Kitchen\nnot connected yet" in rooms
+    assert not any(text.endswith("0 pts") for text in rooms)
+    fig = plan_figure(plan, checked.card, if_connected={"Kitchen": 9, "Living room": 11})
+    ax, lines = parts(fig)
+    rooms = [t.get_text() for t in ax.texts if t.get_gid() == "room-label"]  # type: ignore
+    assert "Kitchen\n9 pts if connected" in rooms
+    assert "Living room\n11 pts if connected" in rooms
+    assert "  Kitchen (9 pts if connected)" in lines
 
 
 def test_midgame_hatches_only_where_access_is_known() -> None:
@@ -239,12 +305,12 @@ def test_midgame_hatches_only_where_access_is_known() -> None:
     card = hand_card(unreachable=True)
     plan = small_sheet(current="Bed")  # Living walled, Bed being furnished, front door G7
     assert not plan.finished
-    ax, panel = plan_figure(plan, card).axes
+    ax, lines = parts(plan_figure(plan, card))
     assert len(by_gid(ax, "unreachable-0")) == 1
-    assert "Unreachable" in texts(panel)
-    ax, panel = plan_figure(replace(plan, front_doors=()), card).axes
+    assert "Unreachable (hatched)" in lines
+    ax, lines = parts(plan_figure(replace(plan, front_doors=()), card))
     assert by_gid(ax, "unreachable-0") == []
-    assert "Unreachable" not in texts(panel)
+    assert "Unreachable (hatched)" not in lines
 
 
 def test_midgame_rings_errors_and_lists_todo() -> None:
@@ -253,43 +319,99 @@ def test_midgame_rings_errors_and_lists_todo() -> None:
                    named("F2"), "$.rooms[1]")
     error = Problem("overlap", Severity.ERROR, "the sofa covers the armchair at C3",
                     "pieces[1]", named("C3"), "$.pieces[1]")
-    ax, panel = plan_figure(plan, hand_card(), problems=[todo, error]).axes
+    ax, lines = parts(plan_figure(plan, hand_card(), problems=[todo, error]))
     assert [ring.center for ring in by_gid(ax, "problem")] == [(2.5, 2.5)]  # type: ignore
-    lines = texts(panel)
+    assert [t.get_text() for t in ax.texts if t.get_gid() == "problem-number"] == [
+        "1"]  # type: ignore[attr-defined]
     assert "Problems (1 error, ringed red)" in lines
-    assert lines[lines.index("Still to do") + 1:] == [
-        "  F2: room-not-finalized: room Bed is not walled", "  yet"]
+    todo = lines[lines.index("Still to do") + 1:]
+    assert todo[:2] == ["  2. F2: room-not-finalized: room Bed is not", "     walled yet"]
 
 
 def test_finished_plan_keeps_final_reading() -> None:
     plan = small_sheet()
     assert plan.finished
-    ax, panel = plan_figure(plan, hand_card(unreachable=True)).axes
-    lines = texts(panel)
+    ax, lines = parts(plan_figure(plan, hand_card(unreachable=True)))
     assert "Provisional score" in lines and "Total" in lines and "Still to do" not in lines
     assert "Problems (1 error, ringed red)" in lines
     assert len(by_gid(ax, "unreachable-0")) == 1
 
 
-# -- labels inside their rooms --------------------------------------------------------
+# -- labels: inside their places, on nothing else -------------------------------------
+
+
+#: the texts a plan places (its coordinates are outside the grid and not counted)
+LABELS = ("piece-label-", "room-label", "current-room-label", "feature-label", "route-count-",
+          "unreachable-mark", "problem-number", "ghost-number-")
+
+
+def label_boxes(fig: object, ax: object) -> list[tuple[str, str, tuple[float, ...]]]:
+    """(gid, text, box) of every label on the plan, the box in squares as drawn at
+    150 dpi: the text's box, or its background box when it has one."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    fig.set_dpi(150)  # type: ignore[attr-defined]
+    renderer = FigureCanvasAgg(fig).get_renderer()  # type: ignore[arg-type]
+    fig.draw(renderer)  # type: ignore[attr-defined]
+    inverse = ax.transData.inverted()  # type: ignore[attr-defined]
+    found = []
+    for text in ax.texts:  # type: ignore[attr-defined]
+        gid = text.get_gid() or ""
+        if not gid.startswith(LABELS):
+            continue
+        artist = text.get_bbox_patch() or text
+        extent = artist.get_window_extent(renderer).transformed(inverse)
+        x0, x1 = sorted((extent.x0, extent.x1))
+        y0, y1 = sorted((extent.y0, extent.y1))
+        found.append((gid, text.get_text(), (x0, y0, x1, y1)))
+    return found
 
 
 def label_squares(ax: object, text: object) -> set[tuple[int, int]]:
     """The squares under a label's box (its padding included)."""
     import math
 
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-
     fig = ax.get_figure()  # type: ignore[attr-defined]
-    renderer = FigureCanvasAgg(fig).get_renderer()  # type: ignore[no-untyped-call]
-    text.draw(renderer)  # type: ignore[attr-defined]
-    patch = text.get_bbox_patch()  # type: ignore[attr-defined]
-    box = patch.get_window_extent(renderer).transformed(
-        ax.transData.inverted())  # type: ignore[attr-defined]
-    x0, x1 = sorted((box.x0, box.x1))
-    y0, y1 = sorted((box.y0, box.y1))
-    return {(x, y) for x in range(math.floor(x0), math.ceil(x1))
-            for y in range(math.floor(y0), math.ceil(y1))}
+    box = next(b for gid, t, b in label_boxes(fig, ax)
+               if t == text.get_text() and gid == text.get_gid())  # type: ignore[attr-defined]
+    return {(x, y) for x in range(math.floor(box[0]), math.ceil(box[2]))
+            for y in range(math.floor(box[1]), math.ceil(box[3]))}
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] < b[2] - 1e-3 and b[0] < a[2] - 1e-3 and a[1] < b[3] - 1e-3 and b[1] < a[3] - 1e-3
+
+
+def _covers(box: tuple[float, ...], dot: tuple[float, float], radius: float) -> bool:
+    x = min(max(dot[0], box[0]), box[2])
+    y = min(max(dot[1], box[1]), box[3])
+    return (x - dot[0]) ** 2 + (y - dot[1]) ** 2 < radius ** 2 - 1e-6
+
+
+EXAMPLES = sorted(p.name for p in (ROOT / "examples").glob("*.json")
+                  if not p.name.endswith(".expected.json"))
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_labels_cover_no_label_and_no_dot(name: str) -> None:
+    """On every example, finished or in play: no two label boxes overlap, and no label
+    covers a circulation dot (every example has a free place for each)."""
+    from homestaging.scoring import check_sheet
+    from homestaging.sheetreader import read_sheet
+
+    plan = read_sheet(ROOT / "examples" / name)
+    checked = check_sheet(plan)
+    fig = plan_figure(plan, checked.card, problems=checked.problems)
+    ax = axes(fig, "plan")
+    boxes = label_boxes(fig, ax)
+    assert len([b for b in boxes if b[0].startswith("piece-label-")]) == len(plan.pieces)
+    dots = [p for p in ax.patches if p.get_gid() == "circulation"]  # type: ignore
+    assert dots or name.startswith("tutorial-midgame") is False
+    for index, (gid, text, box) in enumerate(boxes):
+        for other_gid, other, other_box in boxes[index + 1:]:
+            assert not _overlap(box, other_box), (gid, text, other_gid, other)
+        for dot in dots:
+            assert not _covers(box, dot.center, dot.radius), (gid, text, dot.center)
 
 
 def test_room_labels_lie_inside_their_rooms() -> None:
@@ -299,44 +421,142 @@ def test_room_labels_lie_inside_their_rooms() -> None:
     rooms = {room.name: room.cells for room in plan.rooms if room.finalized}
     labels = [t for t in ax.texts if t.get_gid() == "room-label"]  # type: ignore[attr-defined]
     assert len(labels) == len(rooms) == 3
-    furniture = set(layout(plan).furniture_at)
+    lay = layout(plan)
+    free = set(lay.furniture_at) | lay.circulation
     for text in labels:
         name = next(n for n in rooms if text.get_text().startswith(n.split()[0]))
         under = label_squares(ax, text)
         assert under <= rooms[name], (name, sorted(under - rooms[name]))
-        x, y = text.get_position()
-        assert (int(x - 0.01), int(y - 0.01)) not in furniture or (int(x), int(y)) not in furniture
+        assert not under & free, (name, sorted(under & free))
     master = next(t for t in labels if t.get_text().startswith("Master"))
-    assert master.get_text() == "Master bedroom\n0 pts, 15 pts if connected"
+    assert master.get_text() == "Master bedroom\nnot connected yet"
+    assert master.get_rotation() == 90  # up the free column B2:B7
 
 
-def test_current_room_label_lies_in_its_area() -> None:
+def test_current_room_label_lies_beside_its_pieces() -> None:
     plan, ax, _ = midgame_figure()
     (label,) = [t for t in ax.texts if t.get_gid() == "current-room-label"]  # type: ignore
-    assert label.get_text() == "Kids room\nbeing furnished"
+    assert label.get_text() == "Kids room: being furnished"
     from homestaging.layout import layout
 
     lay = layout(plan)
     area = {c for i, d in enumerate(plan.pieces) if lay.piece_rooms[i] == "Kids room"
             for c in d.placement.squares}
     under = label_squares(ax, label)
-    assert under <= area and not under & (set(lay.furniture_at) | lay.rug_squares)
+    assert under <= set(lay.hallway)  # squares not walled yet
+    assert not under & (set(lay.furniture_at) | lay.rug_squares | lay.circulation)
+    distance = min(abs(x - ax_) + abs(y - ay) for x, y in under for ax_, ay in area)
+    assert distance <= 2
 
 
-def test_label_place_falls_back_to_the_middle_square() -> None:
-    from homestaging.render import label_place
+def test_crowded_rooms_keep_their_names_and_pieces_are_shortened_with_a_key() -> None:
+    """The tiny house's sleeping nook has no free square: its name goes over its bed,
+    small, and the bed's name is shortened, the short name listed under the panel."""
+    from homestaging.scoring import check_sheet
+    from homestaging.sheetreader import read_sheet
 
-    cells = frozenset((x, y) for x in range(3) for y in range(3))
-    x, y, text, size = label_place(cells, cells, ["Bathroom"], 20.0, largest=9.0)
-    assert (x, y, text) == (1.5, 1.5, "Bathroom")
-    assert 0 < size < 9.0
-    x, y, text, size = label_place(cells, cells - {(0, 2), (1, 2), (2, 2)},
-                                   ["Long room name", "Long room\nname"], 20.0, largest=9.0)
-    assert (x, y) == (1.5, 2.5)  # the free bottom row
-    assert text in ("Long room name", "Long room\nname") and 4 < size <= 9.0
+    plan = read_sheet(ROOT / "examples" / "tiny-house-finished.json")
+    checked = check_sheet(plan)
+    fig = plan_figure(plan, checked.card, problems=checked.problems)
+    ax, lines = parts(fig)
+    labels = {t.get_gid() + ":" + t.get_text() for t in ax.texts}  # type: ignore
+    assert "room-label:Sleeping nook\n3 pts" in labels
+    bed = next(i for i, d in enumerate(plan.pieces) if d.placement.piece.id == "bed-single")
+    (short,) = [t.get_text() for t in ax.texts  # type: ignore[attr-defined]
+                if t.get_gid() == f"piece-label-{bed}"]
+    assert short != "Single bed"
+    assert f"  {short} = Single bed" in lines[lines.index("Short names on the plan") + 1:]
 
 
-# -- placements ghosted ------------------------------------------------------------------
+def test_problem_rings_are_numbered_as_check_lists_them() -> None:
+    from homestaging.report import numbered
+    from homestaging.scoring import check_sheet
+    from homestaging.sheetreader import read_sheet
+
+    plan = read_sheet(ROOT / "examples" / "mistakes.json")
+    checked = check_sheet(plan)
+    ax = axes(plan_figure(plan, checked.card, problems=checked.problems), "plan")
+    badges = {t.get_text(): t.get_position() for t in ax.texts  # type: ignore[attr-defined]
+              if t.get_gid() == "problem-number"}
+    expected = {str(n): p.cells[0] for n, p in numbered(checked.problems)
+                if p.severity == "error"}
+    assert sorted(badges) == sorted(expected) == ["1", "2", "3", "4", "5"]
+    for number, (x, y) in badges.items():
+        cx, cy = expected[number]
+        assert abs(x - (cx + 0.5)) <= 0.75 and abs(y - (cy + 0.5)) <= 0.75, number
+
+
+def test_every_plan_has_a_key_to_its_marks() -> None:
+    from homestaging.render import plan_marks
+
+    plan = small_sheet()
+    card = hand_card(unreachable=True)
+    fig = plan_figure(plan, card)
+    shown = [t.get_text() for t in axes(fig, "key").texts  # type: ignore[attr-defined]
+             if not t.get_gid().startswith("key-sample-")]
+    assert shown[0] == "Key"
+    assert plan_marks(plan, card) == ("wall", "hallway", "circulation", "front-door", "door",
+                                      "window", "route", "unreachable", "error")
+    assert shown[1:] == ["Wall", "Hallway", "Circulation space (keep free)", "Front door",
+                         "Door of a room", "Window", "Bonus route, squares counted",
+                         "Unreachable piece (scores 0)", "Problem, numbered as in the list"]
+    bare = axes(plan_figure(small_sheet(current="Bed"), None), "key")
+    assert "Not walled yet" in texts(bare) and "Hallway" not in texts(bare)
+
+
+def test_label_placement_grows_with_the_squares_not_their_square() -> None:
+    """A 120 x 120 house of five rooms places its labels without looking at every
+    rectangle of every room: the window search visits each room's squares a bounded
+    number of times."""
+    from homestaging import labels
+
+    calls = []
+    original = labels._FreeWindows.nearest
+
+    def counted(self: object, w: int, h: int, target: tuple[float, float]) -> object:
+        calls.append((w, h))
+        return original(self, w, h, target)  # type: ignore[arg-type]
+
+    plan = big_sheet(120)
+    try:
+        labels._FreeWindows.nearest = counted  # type: ignore[method-assign]
+        ax = axes(plan_figure(plan, None), "plan")
+    finally:
+        labels._FreeWindows.nearest = original  # type: ignore[method-assign]
+    assert len([t for t in ax.texts if t.get_gid() == "room-label"]) == 5  # type: ignore
+    assert len(calls) <= 5 * 12
+
+
+def big_sheet(size: int) -> Sheet:
+    import sys
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    import tempfile
+
+    import bench_scale  # type: ignore[import-not-found]
+
+    from homestaging.sheetreader import read_sheet
+
+    with tempfile.TemporaryDirectory() as folder:
+        return read_sheet(bench_scale.write_case(Path(folder), size, size, False))
+
+
+@pytest.mark.parametrize(("paper", "size"), [("a4", (841.89, 595.28)),
+                                             ("letter", (792.0, 612.0))])
+def test_pdf_plan_is_one_page_of_paper(tmp_path: Path, paper: str, size: tuple[float, ...]
+                                       ) -> None:
+    import re
+
+    target = tmp_path / "plan.pdf"
+    save_plan(small_sheet(), target, hand_card(), paper=paper)
+    data = target.read_bytes()
+    assert len(re.findall(rb"/Type\s*/Page\b(?!s)", data)) == 1
+    (box,) = re.findall(rb"/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]", data)
+    assert (round(float(box[0]), 1), round(float(box[1]), 1)) == (
+        round(size[0], 1), round(size[1], 1))
+
+
+# -- placement previews: small multiples ---------------------------------------------------
 
 
 def bunk_candidates() -> tuple[Sheet, list[tuple[Piece, list[Candidate]]]]:
@@ -350,53 +570,87 @@ def bunk_candidates() -> tuple[Sheet, list[tuple[Piece, list[Candidate]]]]:
     return replace(plan, current_room=target_room(plan)), [(bunk, placements(plan, bunk))]
 
 
-def test_placements_are_ghosted_and_numbered() -> None:
-    from homestaging.render import GHOST_COLOR, placements_figure
+def tiles(fig: object) -> list[object]:
+    return sorted((ax for ax in fig.axes  # type: ignore[attr-defined]
+                   if ax.get_label().startswith("plan-")), key=lambda ax: ax.get_label())
+
+
+def test_previews_are_one_small_plan_per_candidate() -> None:
+    from homestaging.previews import placements_figure
 
     plan, found = bunk_candidates()
-    ax, panel = placements_figure(plan, found, top=3).axes
+    fig = placements_figure(plan, found, top=3)
     candidates = found[0][1]
-    numbers = [(t.get_text(), t.get_position()) for t in ax.texts
-               if (t.get_gid() or "").startswith("ghost-number-")]
-    assert [n for n, _ in numbers] == ["1", "2", "3"]
-    for (_, (x, y)), candidate in zip(numbers, candidates[:3], strict=True):
+    plans = tiles(fig)
+    assert [ax.get_label() for ax in plans] == ["plan-1", "plan-2", "plan-3"]  # type: ignore
+    for number, (ax, candidate) in enumerate(zip(plans, candidates, strict=False), 1):
+        (fill,) = by_gid(ax, f"ghost-{number}")
+        assert fill.get_alpha() < 0.5  # type: ignore[attr-defined]
+        assert [p.get_gid() for p in ax.patches  # type: ignore[attr-defined]
+                if (p.get_gid() or "").startswith("ghost-outline")] == [f"ghost-outline-{number}"]
+        (badge,) = [t for t in ax.texts  # type: ignore[attr-defined]
+                    if (t.get_gid() or "").startswith("ghost-number-")]
+        x, y = badge.get_position()
+        assert badge.get_text() == str(number)
         assert (int(x), int(y)) in candidate.furniture
-    fills = by_gid(ax, "ghost-1")
-    outlines = by_gid(ax, "ghost-outline-1")
-    assert len(fills) == len(outlines) == 1
-    assert fills[0].get_alpha() < 0.5  # type: ignore[attr-defined]
-    assert outlines[0].get_linestyle() == (0, (4, 2))  # type: ignore[attr-defined]
-    assert outlines[0].get_edgecolor()[:3] == to_rgba(GHOST_COLOR)[:3]  # type: ignore
-    dots = by_gid(ax, "ghost-circulation-1")
-    assert len(dots) == len(candidates[0].circulation)
-    assert all(d.get_facecolor()[3] == 0 for d in dots)  # type: ignore[attr-defined]
-    # the drawn sheet itself is unchanged: no piece added
-    assert len([p for p in ax.patches if (p.get_gid() or "").startswith("piece-")]) == len(
-        [d for d in plan.pieces if not d.placement.piece.is_rug])
-    assert "  1-3: best placements of Bunk bed" in texts(panel)
+        dots = by_gid(ax, f"ghost-circulation-{number}")
+        assert len(dots) == len(candidate.circulation)
+        # the drawn sheet itself is unchanged: no piece added
+        assert len([p for p in ax.patches  # type: ignore[attr-defined]
+                    if (p.get_gid() or "").startswith("piece-")]) == len(
+            [d for d in plan.pieces if not d.placement.piece.is_rug])
+    captions = texts(axes(fig, "captions"))
+    assert captions[0] == "Bunk bed in Kids room: the best 3 of " f"{len(candidates)} legal " \
+        "placements, best first"
+    first = candidates[0]
+    assert captions[1] == f"1. Bunk bed at {cell_name(first.anchor)}, rotation {first.rotation}"
+    assert captions[2].startswith(f"+{first.points} points")
+    assert "Candidate placement" in texts(axes(fig, "key"))
 
 
-def test_placements_at_most_five_and_per_piece() -> None:
-    from homestaging.render import placements_figure
+def test_previews_at_most_six_and_per_piece() -> None:
+    from homestaging.previews import placements_figure
 
     plan, found = bunk_candidates()
-    ax = placements_figure(plan, found, top=0).axes[0]
-    assert sorted(t.get_text() for t in ax.texts
-                  if (t.get_gid() or "").startswith("ghost-number-")) == ["1", "2", "3", "4", "5"]
+    assert len(tiles(placements_figure(plan, found, top=0))) == 6
+    assert len(tiles(placements_figure(plan, found, top=40))) == 6
     catalog = plan.project.catalog
     card = [*found, (catalog.pieces["bed-double"], []), found[0]]
-    ax, panel = placements_figure(plan, card, per_piece=True).axes
-    assert sorted(t.get_text() for t in ax.texts
-                  if (t.get_gid() or "").startswith("ghost-number-")) == ["1", "3"]
-    assert texts(panel)[-3:] == ["  1: best placement of Bunk bed",
-                                 "  2: Double bed has no legal placement",
-                                 "  3: best placement of Bunk bed"]
+    fig = placements_figure(plan, card, per_piece=True, card=1,
+                            reasons=["", "no room for it", ""])
+    plans = tiles(fig)
+    assert [ax.get_label() for ax in plans] == ["plan-1", "plan-2", "plan-3"]  # type: ignore
+    assert by_gid(plans[1], "ghost-2") == []
+    captions = texts(axes(fig, "captions"))
+    assert captions[0] == "Card 1: the best placement of each piece in Kids room"
+    assert "2. Double bed" in captions
+    assert "no legal placement: no room for it" in captions
     with pytest.raises(ValueError, match="no legal placement"):
         placements_figure(plan, [(catalog.pieces["bed-double"], [])])
 
 
+def test_preview_captions_name_the_marks() -> None:
+    from dataclasses import replace
+
+    from homestaging.placement import Cut
+    from homestaging.previews import tile_caption
+
+    _, found = bunk_candidates()
+    piece, candidates = found[0]
+    best = candidates[0]
+    bad = replace(best, cuts_off=(Cut("K (Corner kitchen)", ((2, 4), (3, 4))),),
+                  door_possible=False, mirror=True)
+    head, line, warn = tile_caption(2, piece, bad)
+    assert head.startswith("2. Bunk bed at ")
+    assert line == (f"+{best.points} points; cuts off K (Corner kitchen) at C5-D5; leaves the "
+                    "room no door; mirrored (wild card)")
+    assert warn
+    assert tile_caption(3, piece, None, "no room") == ("3. Bunk bed",
+                                                       "no legal placement: no room", True)
+
+
 def test_placement_files_are_deterministic(tmp_path: Path) -> None:
-    from homestaging.render import save_placements
+    from homestaging.previews import save_placements
 
     plan, found = bunk_candidates()
     first, second = tmp_path / "a.png", tmp_path / "b.png"

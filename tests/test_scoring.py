@@ -157,14 +157,15 @@ def test_the_score_pad_of_a_sheet_with_errors_explains_every_zero() -> None:
         "pieces (tie-break)                                                     2\n"
         "\n"
         "Errors:\n"
-        "  bad.json: C2: overlap: pieces[0] (Armchair) stands on S (Corner sofa) at C2\n"
-        "  bad.json: K10: covers-circulation: H (Stove): its circulation lies on the furniture"
-        " of T (Table for two) at K10-L10\n"
-        "  bad.json: A6: outside-house: P (Pair of small plants) lies outside the house at A6\n"
-        "  bad.json: L2: not-on-room-cards: F (Fridge) is not an option on the furniture cards"
-        " of room Bathroom\n"
-        "  bad.json: K3: door-count: room Bathroom has 2 doors (L3/w, L4/w); it needs exactly"
-        " one\n"
+        "  1. bad.json: C2: overlap: pieces[0] (Armchair) stands on S (Corner sofa) at C2\n"
+        "  2. bad.json: K10: covers-circulation: H (Stove): its circulation lies on the"
+        " furniture of T (Table for two) at K10-L10\n"
+        "  3. bad.json: A6: outside-house: P (Pair of small plants) lies outside the house at"
+        " A6\n"
+        "  4. bad.json: L2: not-on-room-cards: F (Fridge) is not an option on the furniture"
+        " cards of room Bathroom\n"
+        "  5. bad.json: K3: door-count: room Bathroom has 2 doors (L3/w, L4/w); it needs"
+        " exactly one\n"
     )
 
 
@@ -186,9 +187,9 @@ def test_the_score_pad_names_unreachable_pieces_and_unwalled_rooms() -> None:
     ]
     assert "    Bathroom is empty                                          -3" in lines
     assert lines[-3:] == [
-        "  mid.json: front-door-count: the house has no front door",
-        "  mid.json: room-not-finalized: room Bedroom is not walled",
-        "  mid.json: room-not-finalized: room Bathroom is not walled",
+        "  1. mid.json: front-door-count: the house has no front door",
+        "  2. mid.json: room-not-finalized: room Bedroom is not walled",
+        "  3. mid.json: room-not-finalized: room Bathroom is not walled",
     ]
 
 

@@ -442,7 +442,8 @@ def render_png(sheet: Sheet) -> bytes:
     from ..drawing import figure_bytes
     from ..render import plan_figure
 
-    card = check_sheet(sheet).card
-    figure = plan_figure(sheet, card, end_of_game=sheet.finished)
+    checked = check_sheet(sheet)  # its problems numbered as check numbers them
+    figure = plan_figure(sheet, checked.card, problems=checked.problems,
+                         end_of_game=sheet.finished)
     title = sheet.project.name + (f" - {sheet.player}" if sheet.player else "")
     return figure_bytes(figure, "png", dpi=110, title=title, subject="Home Staging plan")

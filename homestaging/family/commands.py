@@ -14,7 +14,14 @@ from typing import Any
 
 import click
 
-from ..clitools import EXIT_FINDINGS, display_name, echo_result, format_option, image_path
+from ..clitools import (
+    EXIT_FINDINGS,
+    display_name,
+    echo_result,
+    format_option,
+    image_path,
+    wrote,
+)
 from ..scorepad import ScorePad
 from .game import Game
 
@@ -89,6 +96,7 @@ def game_group(game: Game) -> click.Group:
         target = image_path(output, IMAGE_SUFFIXES, [path])
         record, pad = _scored(game, path)
         game.render(record, pad, target)
+        wrote(target)
 
     render.help = (f"Draw the {word.lower()} with its score pad beside it (PNG, SVG or "
                    f"PDF). {word} may be '-' for standard input; the output folder must "

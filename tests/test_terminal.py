@@ -1,0 +1,192 @@
+"""The terminal: colour (and when not), -q and -v, what writing commands say, the
+progress bar of the book, render's default output, and shell completion."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from homestaging import clitools
+from homestaging.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+MISTAKES = ROOT / "examples" / "mistakes.json"
+MIDGAME = ROOT / "examples" / "tutorial-midgame.json"
+ESC = "\x1b["
+
+
+# -- colour ------------------------------------------------------------------------------
+
+
+def test_colour_is_off_when_not_a_terminal(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["check", str(MISTAKES)])
+    assert result.exit_code == 1
+    assert ESC not in result.stdout
+
+
+def test_colour_always_marks_errors_warnings_and_the_total(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["--color", "always", "check", str(MISTAKES)])
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    red, yellow, bold = "\x1b[31m\x1b[1m", "\x1b[33m", "\x1b[1m"
+    assert lines[0].startswith(red + "1. ") and lines[0].endswith("\x1b[0m")
+    assert lines[5].startswith(yellow + "6. ") and lines[5].endswith("(warning)\x1b[0m")
+    assert lines[6] == red + "5 errors, 1 warning\x1b[0m"
+    assert lines[-1] == bold + "Provisional score: 8\x1b[0m"
+    assert click.unstyle(result.stdout) == runner.invoke(
+        main, ["check", str(MISTAKES)]).stdout
+    json_out = runner.invoke(main, ["--color", "always", "check", str(MISTAKES), "--format",
+                                    "json"]).stdout
+    assert ESC not in json_out and json.loads(json_out)["file"] == str(MISTAKES)
+
+
+def test_colour_never_and_no_color(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert ESC not in runner.invoke(main, ["--color", "never", "score", str(MISTAKES)]).stdout
+
+    class Terminal:
+        def isatty(self) -> bool:
+            return True
+
+    with click.Context(main) as ctx:
+        ctx.params = {"color": "auto"}
+        monkeypatch.setattr(sys, "stdout", Terminal())
+        monkeypatch.delenv("NO_COLOR", raising=False)
+        assert clitools.color_on()
+        monkeypatch.setenv("NO_COLOR", "1")
+        assert not clitools.color_on()
+        ctx.params = {"color": "always"}
+        assert clitools.color_on()
+        ctx.params = {"color": "never"}
+        monkeypatch.delenv("NO_COLOR")
+        assert not clitools.color_on()
+
+
+def test_unusable_input_is_red_on_standard_error(runner: CliRunner, tmp_path: Path) -> None:
+    missing = tmp_path / "nope.json"
+    result = runner.invoke(main, ["--color", "always", "check", str(missing)])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("\x1b[31m\x1b[1m" + str(missing))
+
+
+def test_score_pad_total_and_validation_are_coloured(runner: CliRunner) -> None:
+    pad = runner.invoke(main, ["--color", "always", "score", str(MISTAKES)]).stdout
+    assert "\x1b[1mTOTAL (provisional)" in pad and "\x1b[33mPROVISIONAL: " in pad
+    valid = runner.invoke(main, ["--color", "always", "projects", "validate",
+                                 str(ROOT / "projects" / "00-tutorial.yaml")]).stdout
+    assert valid.startswith("\x1b[32m") and "00-tutorial.yaml: OK" in valid
+
+
+# -- quiet, verbose, what was written --------------------------------------------------------
+
+
+def test_writing_commands_say_what_they_wrote(runner: CliRunner, tmp_path: Path) -> None:
+    plan, sheet, converted = tmp_path / "plan.png", tmp_path / "plan.pdf", tmp_path / "g.json"
+    result = runner.invoke(main, ["render", str(MISTAKES), "-o", str(plan)])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == ""
+    assert result.stderr.startswith(f"wrote {plan} (") and result.stderr.endswith(" pixels)\n")
+    result = runner.invoke(main, ["render", str(MISTAKES), "-o", str(sheet)])
+    assert result.stderr == f"wrote {sheet} (1 page)\n"
+    result = runner.invoke(main, ["convert", str(MISTAKES), "--to", "grid", "-o", str(converted)])
+    assert result.stderr == f"wrote {converted}\n"
+    piece = tmp_path / "sofa.svg"
+    assert runner.invoke(main, ["furniture", "show", "sofa", "-o", str(piece)]).stderr == (
+        f"wrote {piece}\n")
+    preview = tmp_path / "preview.png"
+    result = runner.invoke(main, ["place", str(MIDGAME), "sofa", "-o", str(preview)])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith("  1. sofa at ")
+    assert result.stderr.startswith(f"wrote {preview} (")
+
+
+def test_quiet_says_nothing_verbose_says_more(runner: CliRunner, tmp_path: Path) -> None:
+    plan = tmp_path / "plan.svg"
+    quiet = runner.invoke(main, ["-q", "render", str(MISTAKES), "-o", str(plan)])
+    assert quiet.exit_code == 0 and quiet.stderr == "" and plan.exists()
+    verbose = runner.invoke(main, ["-v", "render", str(MIDGAME), "-o", str(plan)])
+    lines = verbose.stderr.splitlines()
+    assert lines[0] == (f"read {MIDGAME}: project tutorial, 7 pieces, 2 of 3 rooms walled, "
+                        "Living room being furnished")
+    assert lines[1].startswith(f"wrote {plan} in ") and lines[1].endswith(" s")
+    both = runner.invoke(main, ["-q", "-v", "projects", "list"])
+    assert both.exit_code == 2
+    assert "give -q/--quiet or -v/--verbose, not both" in both.stderr
+
+
+def test_print_book_says_its_pages_and_shows_progress_only_on_a_terminal(
+        runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from homestaging.projectreader import bundled_project_files
+
+    book = tmp_path / "book.pdf"
+    result = runner.invoke(main, ["print", "--all", "--sheets", "0", "-o", str(book)])
+    assert result.exit_code == 0, result.stderr
+    pages = 2 + len(bundled_project_files())
+    assert result.stderr == f"wrote {book} ({pages} pages)\n"
+    monkeypatch.setattr(clitools, "stderr_is_terminal", lambda: True)
+    shown = runner.invoke(main, ["print", "tutorial", "--sheets", "1", "-o", str(book)])
+    assert shown.exit_code == 0, shown.stderr
+    # click draws the bar on a terminal; on this test's stream it prints its label only
+    assert shown.stderr.splitlines() == ["Printing", f"wrote {book} (2 pages)"]
+    quiet = runner.invoke(main, ["-q", "print", "tutorial", "-o", str(book)])
+    assert quiet.stderr == ""
+
+
+# -- render's output --------------------------------------------------------------------
+
+
+def test_render_without_output_writes_beside_the_sheet(runner: CliRunner, tmp_path: Path) -> None:
+    sheet = tmp_path / "game.json"
+    sheet.write_text(MISTAKES.read_text())
+    result = runner.invoke(main, ["render", str(sheet)])
+    assert result.exit_code == 0, result.stderr
+    assert (tmp_path / "game.png").read_bytes().startswith(b"\x89PNG")
+    odd = tmp_path / "plan.png"  # a sheet whose name is the picture's
+    odd.write_text(MISTAKES.read_text())
+    refused = runner.invoke(main, ["render", str(odd)])
+    assert refused.exit_code == 2
+    assert refused.stderr == f"{odd}: refusing to overwrite an input file\n"
+    assert odd.read_text() == MISTAKES.read_text()
+    piped = runner.invoke(main, ["render", "-"], input=MISTAKES.read_text())
+    assert piped.exit_code == 2
+    assert "give -o/--output: the sheet comes from standard input" in piped.stderr
+
+
+# -- completion ----------------------------------------------------------------------------
+
+
+def _complete(words: str) -> tuple[list[str], bool]:
+    """What bash completion offers for the last of ``words``, and whether matplotlib
+    was imported to find it."""
+    code = ("import atexit, sys\n"
+            "atexit.register(lambda: sys.stderr.write('MPL' if 'matplotlib' in sys.modules "
+            "else 'OK'))\n"
+            "from homestaging.cli import main\nmain(prog_name='homestaging')\n")
+    env = {**os.environ, "_HOMESTAGING_COMPLETE": "bash_complete",
+           "COMP_WORDS": words, "COMP_CWORD": str(len(words.split()) - (0 if words.endswith(
+               " ") else 1))}
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env,
+                            capture_output=True, text=True, timeout=60, check=False)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.splitlines(), result.stderr.endswith("MPL")
+
+
+def test_completion_of_project_and_piece_ids_is_cheap() -> None:
+    offered, heavy = _complete("homestaging print tu")
+    assert offered == ["plain,tutorial"]
+    assert not heavy
+    offered, heavy = _complete("homestaging place sheet.json armc")
+    assert offered == ["plain,armchair"]
+    assert not heavy
+    offered, _ = _complete("homestaging furniture show sofa")
+    assert {"plain,sofa", "plain,sofa-corner"} <= set(offered)
+    offered, _ = _complete("homestaging cards show 3")
+    assert offered == ["plain,3", "plain,30", "plain,31", "plain,32", "plain,33"]
+    offered, _ = _complete("homestaging re")
+    assert offered == ["plain,render"]
