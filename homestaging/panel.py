@@ -202,17 +202,20 @@ def panel_lines(sheet: Sheet, card: ScoreCard | None, problems: Sequence[Problem
     todo = [(n, p) for n, p in listed if p.severity == Severity.TODO]
     if todo:
         lines.append(("Still to do", "", "head"))
-        lines.extend(_problem_lines(todo, "note"))
+        lines.extend(_problem_lines(todo, "note", codes=False))
     return lines
 
 
-def _problem_lines(problems: Sequence[tuple[int, Problem]], style: str) -> list[Line]:
-    """At most :data:`MAX_LISTED` problems with their numbers, each in at most three
-    wrapped lines."""
+def _problem_lines(problems: Sequence[tuple[int, Problem]], style: str, *,
+                   codes: bool = True) -> list[Line]:
+    """At most :data:`MAX_LISTED` problems with their numbers (and rule codes, unless
+    not ``codes``: what is still to do is said in plain words, as ``check`` says it),
+    each in at most three wrapped lines."""
     lines: list[Line] = []
     for number, problem in problems[:MAX_LISTED]:
         where = f"{cell_name(problem.cells[0])}: " if problem.cells else ""
-        parts = textwrap.wrap(f"{number}. {where}{problem.code}: {problem.message}", 46)
+        code = f"{problem.code}: " if codes else ""
+        parts = textwrap.wrap(f"{number}. {where}{code}{problem.message}", 46)
         if len(parts) > 3:
             parts = [*parts[:2], parts[2][:43] + "..."]
         lines.extend((f"  {part}" if i == 0 else f"     {part}", "", style)

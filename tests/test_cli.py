@@ -358,9 +358,8 @@ def test_check_mid_game_lists_what_is_still_to_do(runner: CliRunner, tmp_path: P
     assert todo == [
         "  2. Draw the front door (front_door) on an exterior wall, opening onto the hallway:",
         "     until then no room is reached, so no room scores.",
-        "  3. When the Bathroom is furnished, wall it: give its squares (cells, or room_grid)",
-        "     and one door onto the hallway; then set current_room to the next room, the",
-        "     Living room.",
+        "  3. When the Bathroom is furnished, wall it: give its squares (cells, or room_grid) and",
+        "     one door onto the hallway; then set current_room to the next room, the Living room.",
     ]
 
 

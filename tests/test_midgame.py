@@ -286,10 +286,10 @@ def test_still_to_do_in_a_project_with_no_hallway() -> None:
     todo = lines[lines.index("Still to do:") + 1:]
     text = " ".join(line.strip() for line in todo[:todo.index("")])
     # the entry room is the room the front door opens into, the player's choice
-    assert "- Draw the front door (front_door) on an exterior wall, opening into the room " \
+    assert "1. Draw the front door (front_door) on an exterior wall, opening into the room " \
            "you choose as the entry room (every other room opens into it): until then no " \
            "room is reached, so no room scores." in text
-    assert "- When the Living room is furnished, wall it: give its squares (cells, or " \
+    assert "2. When the Living room is furnished, wall it: give its squares (cells, or " \
            "room_grid) and one door into the entry room (none for the entry room itself: " \
            "the front door opens into it); then set current_room to the next room, the " \
            "Kitchen." in text

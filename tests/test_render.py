@@ -251,15 +251,16 @@ def test_midgame_plan_follows_check() -> None:
     assert "Score so far (mid-game)" in lines and "Provisional score" not in lines
     assert "  Kids room (being furnished)" in lines
     assert "  Bathroom (not walled yet)" in lines
-    assert "  Kitchen (not connected yet)" in lines
+    assert "  Kitchen (9 pts if connected)" in lines  # the card's points_if_connected
     assert "  Bathroom is empty" not in lines and "-3" not in lines
     assert "Unreachable (hatched)" not in lines
     assert not any(line.startswith("Problems (") for line in lines)
     todo = lines[lines.index("Still to do") + 1:]
-    # numbered as check numbers them: nothing broken, so what is still to do is 1 to 3
-    assert todo[0].startswith("  1. front-door-count: ")
-    assert sum(line.startswith(("  2. room-not-finalized: ", "  3. room-not-finalized: "))
-               for line in todo) == 2
+    # numbered as check numbers them: nothing broken, so what is still to do is 1 and 2
+    # (the bathroom, not played yet, has nothing to do yet)
+    assert todo[0] == "  1. the house has no front door yet"  # plain words, as check
+    assert [line for line in todo if line.startswith("  2. ")] == [
+        "  2. room Kids room is not walled yet"]
     assert lines[lines.index("Total so far") + 1] == "0"
 
 
@@ -282,6 +283,8 @@ def test_midgame_house_is_neutral_until_every_room_is_walled() -> None:
 
 
 def test_midgame_rooms_say_what_they_would_score_once_connected() -> None:
+    from dataclasses import replace
+
     from homestaging.scoring import check_sheet
     from homestaging.sheetreader import read_sheet
 
@@ -289,14 +292,22 @@ def test_midgame_rooms_say_what_they_would_score_once_connected() -> None:
     checked = check_sheet(plan)
     rooms = [t.get_text() for t in axes(plan_figure(plan, checked.card), "plan").texts
              if t.get_gid() == "room-label"]
-    assert "Kitchen\nnot connected yet" in rooms
-    assert not any(text.endswith("0 pts") for text in rooms)
-    fig = plan_figure(plan, checked.card, if_connected={"Kitchen": 9, "Living room": 11})
+    # not a misleading "0 pts": what each walled room is worth once connected
+    assert "Kitchen\n9 pts if connected" in rooms
+    assert not any("0 pts" in text for text in rooms)
+    # a figure given by the caller wins over the card's
+    fig = plan_figure(plan, checked.card, if_connected={"Kitchen": 10, "Living room": 11})
     ax, lines = parts(fig)
     rooms = [t.get_text() for t in ax.texts if t.get_gid() == "room-label"]  # type: ignore
-    assert "Kitchen\n9 pts if connected" in rooms
+    assert "Kitchen\n10 pts if connected" in rooms
     assert "Living room\n11 pts if connected" in rooms
-    assert "  Kitchen (9 pts if connected)" in lines
+    assert "  Kitchen (10 pts if connected)" in lines
+    # without the figure, the room says it is not connected yet
+    bare = replace(checked.card, rooms=tuple(replace(room, points_if_connected=None)
+                                             for room in checked.card.rooms))
+    rooms = [t.get_text() for t in axes(plan_figure(plan, bare), "plan").texts
+             if t.get_gid() == "room-label"]
+    assert "Kitchen\nnot connected yet" in rooms
 
 
 def test_midgame_hatches_only_where_access_is_known() -> None:
@@ -325,7 +336,7 @@ def test_midgame_rings_errors_and_lists_todo() -> None:
         "1"]  # type: ignore[attr-defined]
     assert "Problems (1 error, ringed red)" in lines
     todo = lines[lines.index("Still to do") + 1:]
-    assert todo[:2] == ["  2. F2: room-not-finalized: room Bed is not", "     walled yet"]
+    assert todo[0] == "  2. F2: room Bed is not walled yet"
 
 
 def test_finished_plan_keeps_final_reading() -> None:
@@ -429,7 +440,7 @@ def test_room_labels_lie_inside_their_rooms() -> None:
         assert under <= rooms[name], (name, sorted(under - rooms[name]))
         assert not under & free, (name, sorted(under & free))
     master = next(t for t in labels if t.get_text().startswith("Master"))
-    assert master.get_text() == "Master bedroom\nnot connected yet"
+    assert master.get_text() == "Master bedroom\n15 pts if connected"
     assert master.get_rotation() == 90  # up the free column B2:B7
 
 

@@ -39,7 +39,7 @@ def test_colour_always_marks_errors_warnings_and_the_total(runner: CliRunner) ->
     assert lines[0].startswith(red + "1. ") and lines[0].endswith("\x1b[0m")
     assert lines[5].startswith(yellow + "6. ") and lines[5].endswith("(warning)\x1b[0m")
     assert lines[6] == red + "5 errors, 1 warning\x1b[0m"
-    assert lines[-1] == bold + "Provisional score: 8\x1b[0m"
+    assert lines[8] == bold + "Provisional score: 8\x1b[0m"
     assert click.unstyle(result.stdout) == runner.invoke(
         main, ["check", str(MISTAKES)]).stdout
     json_out = runner.invoke(main, ["--color", "always", "check", str(MISTAKES), "--format",
