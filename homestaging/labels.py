@@ -131,11 +131,11 @@ class ShortNames:
         found: list[str] = []
         first = words[0] if words else name
         for length in range(max(1, min(len(first) - 3, 8)), 0, -1):
+            if length == 1 and len(words) > 1:  # the initials say more than one letter
+                initials = "".join(word[0].upper() for word in words if word[:1].isalnum())
+                if initials:
+                    found.append(initials)
             found.append(first[:length] + ".")
-        if len(words) > 1:
-            initials = "".join(word[0].upper() for word in words if word[:1].isalnum())
-            if initials:
-                found.append(initials)
         # last resorts, when the shorter ones stand for other names: longer cuts
         found += [first[:length] + "." for length in range(len(first) - 2, len(first))
                   if length > 0]
@@ -278,7 +278,7 @@ class Labeller:
                 self.short_names.use(short, name)
                 return self._keep(Label(found.x, found.y, found.text, found.size,
                                         found.rotation, found.box, short=True))
-        short = self.short_names.options(name)[-1]
+        short = min(self.short_names.options(name), key=len)  # the shortest, over what it must
         self.short_names.use(short, name)
         x, y, w, h = rectangles[0]
         rotation = 90 if turn and h > w * 1.3 else 0

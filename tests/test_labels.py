@@ -45,6 +45,7 @@ def test_short_names_are_unique_and_keyed() -> None:
     assert names.options("Nightstand") == ["Nightst.", "Nights.", "Night.", "Nigh.", "Nig.",
                                            "Ni.", "N.", "Nightsta.", "Nightstan."]
     assert names.options("Bed") == ["B.", "Be."]
+    assert names.options("Double wardrobe") == ["Dou.", "Do.", "DW", "D.", "Doub.", "Doubl."]
     names.use("Do.", "Double bed")
     options = names.options("Double wardrobe")
     assert "Do." not in options and "DW" in options
