@@ -221,7 +221,8 @@ def test_reader_reports_every_problem_at_once(tmp_path: Path) -> None:
         "downstairs, left side, right side, left bedroom, right bedroom, living room, "
         "kitchen, your room",
         "bad.json: $.players[0].conditions[1].rule: expected one test (contains, lacks, "
-        "most_common, least_common, inseparable, identical, each_room, all, any, not, met), "
+        "most_common, least_common, inseparable, identical, leftmost, rightmost, each_room, "
+        "all, any, not, met), "
         "found contains, lacks",
         "bad.json: $.players[0].conditions[2].rule.at_least: 'at_least' goes with 'contains'",
     ]
@@ -262,3 +263,39 @@ def test_render_marks_objects_at_fault() -> None:
     edges = [p.get_edgecolor() for p in fig.axes[0].patches if p.get_gid() == "object"]
     assert sum(1 for e in edges if e[:3] == pytest.approx((0.839, 0.153, 0.157), abs=0.01)) == 2
     copy.deepcopy(edges)
+
+
+@pytest.mark.parametrize(("rule", "met", "why"), [
+    ({"in": "kitchen", "leftmost": {"color": "blue"}}, True,
+     "the leftmost object in the kitchen is a modern blue lamp; wanted a blue object"),
+    ({"in": "kitchen", "rightmost": {"type": "lamp"}}, False,
+     "the rightmost object in the kitchen is an antique green wall hanging; wanted a lamp"),
+    # the bedroom's curio slot is empty: its rightmost object is the wall hanging
+    ({"in": "upstairs", "rightmost": {"style": "retro"}}, True,
+     "the rightmost object in the bathroom is a retro yellow curio; the rightmost object in "
+     "the bedroom is a retro blue wall hanging; wanted a retro object"),
+    ({"in": "upstairs", "each_room": {"leftmost": {}}}, True, "met by every room upstairs"),
+], ids=["leftmost", "rightmost-fails", "empty-slot-skipped", "each-room"])
+def test_leftmost_and_rightmost(rule: dict[str, Any], met: bool, why: str,
+                                tmp_path: Path) -> None:
+    data = _load("two-players")
+    data["house"]["kitchen"]["order"] = ["lamp", "curio", "wall hanging"]
+    data["house"]["bathroom"]["order"] = ["lamp", "wall hanging", "curio"]
+    data["house"]["bedroom"]["order"] = ["lamp", "wall hanging", "curio"]
+    data["players"][0]["conditions"] = [{"text": "x", "rule": rule}]
+    item = _pad(data, tmp_path).categories[0].items[0]
+    assert (item.awarded, item.explanation) == (met, why)
+
+
+def test_leftmost_needs_the_slot_order(tmp_path: Path) -> None:
+    data = _load("two-players")
+    data["house"]["bathroom"]["order"] = ["lamp", "lamp", "curio"]
+    data["players"][0]["conditions"][1]["rule"] = {
+        "in": "downstairs", "each_room": {"rightmost": {"color": "red"}}}
+    assert _messages(data, tmp_path) == [
+        "bad.json: $.house.bathroom.order: expected each of lamp, wall hanging and curio "
+        "once, found lamp, lamp, curio",
+        "bad.json: $.players[0].conditions[1].rule: a leftmost or rightmost object needs "
+        "the order of the slots: give $.house[\"living room\"].order, $.house.kitchen.order "
+        '(left to right, e.g. ["lamp", "curio", "wall hanging"])',
+    ]

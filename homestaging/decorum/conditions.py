@@ -11,6 +11,9 @@ A condition names an area (``in``: ``house``, ``upstairs``, ``downstairs``,
 * ``inseparable: [FEATURE, FEATURE]``: in each room of the area, both or neither;
 * ``identical: true|false``: two or more identical objects (same type and style) in the
   area, or none;
+* ``leftmost`` / ``rightmost``: ``{type, color, style}`` (every key optional): in each room
+  of the area, the object closest to the left (right) wall, empty slots skipped, is such
+  an object; a room with no object fails it. The rooms need their slot ``order``;
 * ``each_room: CONDITION``: the condition holds in every room of the area;
 * ``all`` / ``any``: lists of conditions, ``not``: a condition;
 * ``met: true|false``: judged by the players (a card the language cannot say).
@@ -32,11 +35,12 @@ from ..family.records import Messages
 from .model import AREAS, BOARDS, House, Room, area_rooms
 from .objects import COLORS, STYLES, TYPES, DecorObject, color_matches
 
-__all__ = ["Condition", "Feature", "Verdict", "judge", "read_condition"]
+__all__ = ["Condition", "Feature", "Verdict", "judge", "read_condition", "sided_rooms"]
 
 Parts = tuple[str | int, ...]
 TESTS = ("contains", "lacks", "most_common", "least_common", "inseparable", "identical",
-         "each_room", "all", "any", "not", "met")
+         "leftmost", "rightmost", "each_room", "all", "any", "not", "met")
+SIDES = ("leftmost", "rightmost")
 BOUNDS = ("at_least", "at_most", "exactly")
 
 
@@ -71,7 +75,7 @@ class Feature:
         """Every match in the room, described (``modern blue lamp``, ``wall blue``)."""
         found: list[str] = []
         if self.kind in ("object", "color"):
-            found += [item.name for item in room.objects() if self._object(item)]
+            found += [item.name for item in room.objects() if self.matches(item)]
         if self.kind in ("wall", "color") and (
                 self.color is None or color_matches(room.wall, self.color)):
             found.append(f"{room.wall} walls")
@@ -80,7 +84,8 @@ class Feature:
                       if self.type in (None, slot)]
         return found
 
-    def _object(self, item: DecorObject) -> bool:
+    def matches(self, item: DecorObject) -> bool:
+        """Whether an object is of this feature's type, style and colour."""
         return (self.type in (None, item.type) and self.style in (None, item.style)
                 and (self.color is None or color_matches(item.color, self.color)))
 
@@ -178,6 +183,9 @@ def read_condition(value: Any, parts: Parts, m: Messages, board: str,
         if pair[0] is None or pair[1] is None:
             return None
         return Condition(test, area, pair=(pair[0], pair[1]))
+    if test in SIDES:
+        feature = _feature({"object": body}, inner, m)
+        return None if feature is None else Condition(test, area, feature)
     if test in ("identical", "met"):
         return Condition(test, area, flag=bool(body))
     if test == "each_room" and isinstance(body, Mapping) and "in" in body:
@@ -309,6 +317,37 @@ def _identical(condition: Condition, house: House, player: str) -> Verdict:
     return Verdict(bool(same) == condition.flag, found)
 
 
+def _side(condition: Condition, house: House, player: str) -> Verdict:
+    assert condition.feature is not None
+    side = condition.test
+    wanted = condition.feature.describe()
+    seen, met = [], True
+    for room in area_rooms(house, condition.area, player):
+        ordered = room.objects_left_to_right()
+        if not ordered:
+            seen.append(f"the {room.name} has no object")
+            met = False
+            continue
+        item = ordered[0] if side == "leftmost" else ordered[-1]
+        met = met and condition.feature.matches(item)
+        seen.append(f"the {side} object in the {room.name} is {_a(item.name)}")
+    return Verdict(met, f"{'; '.join(seen)}; wanted {_a(wanted)}")
+
+
+def sided_rooms(condition: Condition, house: House, player: str,
+                within: Sequence[Room] | None = None) -> list[str]:
+    """The rooms whose slot order a condition needs (for ``leftmost`` / ``rightmost``)."""
+    if condition.test in SIDES:
+        rooms = area_rooms(house, condition.area, player) if within is None else within
+        return [room.name for room in rooms]
+    if condition.test == "each_room":
+        within = area_rooms(house, condition.area, player)
+    names: list[str] = []
+    for part in condition.parts:
+        names += [n for n in sided_rooms(part, house, player, within) if n not in names]
+    return names
+
+
 def judge(condition: Condition, house: House, player: str) -> Verdict:
     """Whether ``player``'s condition holds in the house, and why."""
     if condition.test == "contains":
@@ -319,6 +358,8 @@ def judge(condition: Condition, house: House, player: str) -> Verdict:
         return _inseparable(condition, house, player)
     if condition.test == "identical":
         return _identical(condition, house, player)
+    if condition.test in SIDES:
+        return _side(condition, house, player)
     if condition.test == "met":
         return Verdict(condition.flag, "judged by the players")
     if condition.test == "each_room":

@@ -43,11 +43,17 @@ class Room:
     wall: str
     slots: tuple[Placed, ...]
     path: str
+    order: tuple[str, ...] = ()  # the slot types from left to right, when typed
 
     def objects(self) -> list[DecorObject]:
         """The objects in the room that can be there (right slot, an existing object)."""
         return [p.item for p in self.slots if p.item is not None and p.item.exists
                 and p.item.type == p.slot]
+
+    def objects_left_to_right(self) -> list[DecorObject]:
+        """The usable objects in the order of ``order`` (empty slots skipped)."""
+        by_slot = {item.type: item for item in self.objects()}
+        return [by_slot[kind] for kind in self.order if kind in by_slot]
 
     def empty_slots(self) -> list[str]:
         """The slots that hold no usable object, in the order lamp, wall hanging, curio."""

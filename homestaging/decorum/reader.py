@@ -15,7 +15,7 @@ from typing import Any
 from ..errors import InputError
 from ..family.records import Messages, read_record
 from ..readers import json_path
-from .conditions import read_condition
+from .conditions import read_condition, sided_rooms
 from .game import CardCondition, Game
 from .model import BOARDS, House, Placed, Room
 from .objects import COLORS, STYLES, TYPES, DecorObject, find_object
@@ -84,7 +84,15 @@ def _read(data: Mapping[str, Any], m: Messages) -> Game | None:
                     continue
                 rule = read_condition(entry["rule"], (*parts, "rule"), m, board,
                                       name in roommates)
-                if rule is not None:
+                unordered = [] if rule is None or house is None else \
+                    [room for room in sided_rooms(rule, house, name)
+                     if not house.room(room).order]
+                if unordered:
+                    m.add((*parts, "rule"), "a leftmost or rightmost object needs the order "
+                          "of the slots: give " + ", ".join(
+                              json_path(("house", room, "order")) for room in unordered)
+                          + ' (left to right, e.g. ["lamp", "curio", "wall hanging"])')
+                elif rule is not None:
                     conditions.append(CardCondition(name, entry["text"], rule,
                                                     json_path(parts)))
     if house is None or m.skip(("hearts_left",)) or "hearts_left" not in data:
@@ -130,8 +138,13 @@ def _house(data: Mapping[str, Any], m: Messages, board: str) -> House | None:
             except ValueError as error:
                 m.add(("house", name, slot), str(error))
                 good = False
+        order = tuple(spec.get("order", ()))
+        if len(set(order)) != len(order):
+            m.add(("house", name, "order"), "expected each of lamp, wall hanging and curio "
+                  f"once, found {', '.join(order)}")
+            order = ()
         rooms.append(Room(name, floor, side, spec["wall"], tuple(slots),
-                          json_path(("house", name))))
+                          json_path(("house", name)), order))
     return House(board, tuple(rooms)) if good else None
 
 

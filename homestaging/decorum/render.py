@@ -4,7 +4,7 @@ Four rooms in their places (upstairs above, left and right as on the board), eac
 tinted with its wall colour and showing its lamp, wall hanging and curio slots: an object
 as a box in its colour with its style, an empty slot dashed, an object at fault outlined
 in red. Roommate tokens show in the bedrooms, the hearts under the house. The slots are
-drawn in the order lamp, wall hanging, curio, which is not necessarily the board's.
+drawn in the room's ``order`` when the record gives it, else lamp, wall hanging, curio.
 """
 
 from __future__ import annotations
@@ -40,7 +40,9 @@ def _room(ax: Axes, room: Room, x: float, y: float, faults: set[str],
             va="center", ha="left", zorder=3)
     ax.text(x + ROOM_W - 0.2, y + 0.35, f"walls {room.wall}", fontsize=8, va="center",
             ha="right", color="#444444", zorder=3)
-    for index, placed in enumerate(room.slots):
+    slots = sorted(room.slots, key=lambda p: room.order.index(p.slot)) if room.order \
+        else room.slots
+    for index, placed in enumerate(slots):
         left = x + 0.25 + index * 1.6
         top = y + 0.9
         item = placed.item
