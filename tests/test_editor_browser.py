@@ -363,6 +363,16 @@ def test_an_example_shows_the_problems_of_check(browser: Any) -> None:
         assert page.locator(".ring.flash").count() >= 1
 
 
+@pytest.mark.parametrize(("name", "painted"), [("tutorial-midgame.json", False),
+                                                ("tutorial-finished.json", True)])
+def test_the_hallway_is_painted_once_every_room_is_walled(browser: Any, name: str,
+                                                          painted: bool) -> None:
+    # as in the rendered plan: mid-game, the squares not walled yet stay neutral
+    with editor(browser, EXAMPLES / name) as (page, _):
+        outline = page.locator("path.hallway").get_attribute("d") or ""
+        assert (outline != "") is painted
+
+
 def test_tap_tap_places_on_a_touch_screen(browser: Any, tmp_path: Path) -> None:
     with editor(browser, tmp_path / "new.json", "tutorial", touch=True) as (page, _):
         page.tap('[data-piece="table-2"]')

@@ -102,7 +102,7 @@ export class Plan {
     }
     const house = [...geo.house].map((n) => geo.at(n));
     el("path", { d: squaresPath(house), fill: "#fff" }, g);
-    this.hallway = el("path", { d: "", fill: HALLWAY }, g);
+    this.hallway = el("path", { d: "", fill: HALLWAY, class: "hallway" }, g);
     const obstacles = [...geo.obstacles].map((n) => geo.at(n));
     el("path", { d: squaresPath(obstacles), fill: "url(#hatch)", stroke: "#555", "stroke-width": 0.04,
       class: "obstacle" }, g);
@@ -146,8 +146,11 @@ export class Plan {
     for (const room of state.rooms || []) {
       for (const name of room.cells || []) inRoom.set(name, room.name);
     }
-    const walledAny = inRoom.size > 0;
-    const hallway = walledAny
+    // The hallway is what no room takes: known once every room is walled (as in the
+    // rendered plan); before that the squares not walled yet stay neutral.
+    const walled = new Set((state.rooms || []).filter((r) => (r.cells || []).length).map((r) => r.name));
+    const known = project.rooms.every((r) => walled.has(r.name));
+    const hallway = known
       ? [...geo.house].filter((n) => !inRoom.has(n) && !geo.obstacles.has(n)).map((n) => geo.at(n))
       : [];
     this.hallway.setAttribute("d", squaresPath(hallway));
