@@ -193,7 +193,9 @@ def test_check_answers_problems_score_and_hints() -> None:
     problems, card = checked.problems, checked.card
     assert answer["total"] == card.total and answer["label"] == "Score so far (mid-game)"
     assert [p["code"] for p in answer["problems"]] == [p.code for p in problems]
-    assert answer["if_connected"] >= answer["total"]
+    assert (answer["if_connected"], card.total_if_connected) == (14, 14)
+    assert [(r["name"], r["points_if_connected"]) for r in answer["rooms"]] == [
+        ("Kitchen", 9), ("Bathroom", 5), ("Living room", None)]
     hints = answer["hints"]
     piece = sheet.project.catalog.pieces["sofa"]
     legal = legal_keys(sheet, piece, room="Living room", mirror=False)

@@ -34,7 +34,7 @@ from ..project import Project
 from ..projectreader import bundled_project_files, find_project
 from ..readers import MAX_FILE_BYTES, load_json, read_text
 from ..report import problem_json, scorecard_json
-from ..scoring import check_sheet, involved
+from ..scoring import check_sheet
 from ..sheet import Sheet
 from ..sheetreader import parse_sheet
 from ..sheetwriter import (
@@ -359,9 +359,9 @@ class Hand:
 
 def evaluate(sheet: Sheet, hand: Hand | None = None) -> dict[str, Any]:
     """What the page shows after a change: the problems of ``check`` (same codes, same
-    order), the score so far with its label, the score if every piece drawn without
-    breaking a rule were reached, the score pad's rooms, bonuses and penalties, and the
-    legal placements of the piece in hand."""
+    order), the score so far with its label, the score once every walled room is
+    connected to the front door (the score card's figure), the score pad's rooms,
+    bonuses and penalties, and the legal placements of the piece in hand."""
     checked = check_sheet(sheet)
     problems, card = checked.problems, checked.card
     card_json = scorecard_json(card)
@@ -371,19 +371,14 @@ def evaluate(sheet: Sheet, hand: Hand | None = None) -> dict[str, Any]:
         label = "Score so far (mid-game)"
     else:
         label = "Provisional score"
-    broken = involved(sheet, card.problems)
-    waiting = sum(
-        len(piece.furniture) for room in card.rooms for piece in room.pieces
-        if piece.reason and piece.index not in broken
-        and not sheet.pieces[piece.index].placement.piece.is_rug
-    )
     result: dict[str, Any] = {
         "problems": [problem_json(problem) for problem in problems],
         "total": card.total,
         "label": label,
         "final": not card.provisional,
         "finished": sheet.finished,
-        "if_connected": card.total + waiting,
+        "if_connected": card.total if card.total_if_connected is None
+        else card.total_if_connected,
         "rooms": card_json["rooms"],
         "bonuses": card_json["bonuses"],
         "penalties": card_json["penalties"],

@@ -158,7 +158,7 @@ function showEvaluation() {
   $("#score-label").textContent = data.label;
   const waiting = data.if_connected - data.total;
   $("#if-connected").textContent = waiting > 0
-    ? `${data.if_connected} if every piece were connected to the front door (+${waiting}).` : "";
+    ? `${data.if_connected} once every walled room is connected to the front door (+${waiting}).` : "";
   showScore(data);
   showProblems(data.problems);
   drawTokens();
@@ -173,7 +173,10 @@ function showScore(data) {
   body.replaceChildren();
   for (const room of data.rooms) {
     const tr = document.createElement("tr");
-    const why = room.reachable ? "" : room.reason;
+    const waiting = room.points_if_connected;
+    const why = room.reachable ? ""
+      : waiting !== null && waiting !== undefined && waiting !== room.points
+        ? `${waiting} if connected (${room.reason})` : room.reason;
     for (const [text, cls] of [[room.name, ""], [String(room.points), "points"], [why, "why"]]) {
       const td = document.createElement("td");
       td.textContent = text;
