@@ -9,13 +9,14 @@ The samples are drawn with the plan's own primitives and colours
   line's height as a fraction of the axes.
 * ``key_rows(entries, short_names, columns)`` how many rows the key takes;
   ``draw_key(ax, entries, short_names, columns)`` draws it on an axes whose units are
-  rows (y down) and columns.
+  rows (y down) and columns; another game's picture passes its own ``sample`` drawer
+  (``plan_sample`` draws the Home Staging marks).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .drawing import (
@@ -37,8 +38,13 @@ from .panel import Line, short_name_lines
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
+    from matplotlib.transforms import Transform
 
-__all__ = ["KEY_FONT", "PANEL_STYLES", "draw_key", "draw_panel", "key_rows"]
+SampleDrawer = Callable[["Axes", str, "Transform", float], None]
+"""Draws a mark's sample: (axes, mark, frame where a square is 1 x 1, points per row)."""
+
+__all__ = ["KEY_FONT", "PANEL_STYLES", "SampleDrawer", "draw_key", "draw_panel", "key_rows",
+           "plan_sample"]
 
 PANEL_STYLES: dict[str, dict[str, Any]] = {
     "title": {"fontsize": 11, "fontweight": "bold"},
@@ -85,11 +91,13 @@ def key_rows(entries: Sequence[tuple[str, str]], short_names: Sequence[tuple[str
 
 def draw_key(ax: Axes, entries: Sequence[tuple[str, str]],
              short_names: Sequence[tuple[str, str]], columns: int, *,
-             cell_pt: float = 10.0, font: float = KEY_FONT) -> None:
+             cell_pt: float = 10.0, font: float = KEY_FONT,
+             sample: SampleDrawer | None = None) -> None:
     """Draw the key on ``ax``: a title, then each (mark, meaning) with its sample, in
     ``columns`` columns filled row by row, then the short names. The axes' units are
     rows (y down) and columns (each column one unit wide); ``cell_pt`` is the size in
-    points of one row, for line widths."""
+    points of one row, for line widths. ``sample`` draws a mark's sample (default: the
+    Home Staging plan's marks)."""
     rows = key_rows(entries, short_names, columns)
     ax.set_axis_off()
     ax.set_xlim(0, columns)
@@ -100,7 +108,7 @@ def draw_key(ax: Axes, entries: Sequence[tuple[str, str]],
     for index, (mark, meaning) in enumerate(entries):
         row, column = divmod(index, columns)
         x, y = column * width, 1 + row
-        _sample(ax, mark, x + 0.02, y + 0.15, 0.7, cell_pt)
+        _sample(ax, mark, x + 0.02, y + 0.15, 0.7, cell_pt, sample or plan_sample)
         ax.text(x + 0.02 + _sample_width(ax), y + 0.5, meaning, ha="left", va="center",
                 fontsize=font, gid=f"key-{mark}")
     if short_names:
@@ -125,15 +133,24 @@ def _sample_width(ax: Axes) -> float:
     return _SAMPLE * unit_h / unit_w
 
 
-def _sample(ax: Axes, mark: str, x: float, y: float, height: float, cell_pt: float) -> None:
-    """The sample of ``mark`` in a box ``height`` rows high from (x, y), in a local frame
-    of one square = ``height`` rows tall (squashed to the axes' aspect)."""
-    from matplotlib.patches import Ellipse, Rectangle
+def _sample(ax: Axes, mark: str, x: float, y: float, height: float, cell_pt: float,
+            drawer: SampleDrawer) -> None:
+    """The sample of ``mark`` in a box ``height`` rows high from (x, y), drawn by
+    ``drawer`` in a local frame of one square = ``height`` rows tall (squashed to the
+    axes' aspect)."""
     from matplotlib.transforms import Affine2D
 
     w = _sample_width(ax) * height / _SAMPLE  # one square in column units
     # a frame where one square is 1 x 1, anchored at (x, y)
-    square = Affine2D().scale(w, height).translate(x, y) + ax.transData
+    drawer(ax, mark, Affine2D().scale(w, height).translate(x, y) + ax.transData, cell_pt)
+
+
+def plan_sample(ax: Axes, mark: str, square: Transform, cell_pt: float) -> None:
+    """Draw the sample of a Home Staging plan's ``mark`` in the frame ``square`` (one
+    square is 1 x 1, y down)."""
+    from matplotlib.patches import Ellipse, Rectangle
+    from matplotlib.transforms import Affine2D
+
     gid = f"key-sample-{mark}"
 
     def box(**style: Any) -> None:

@@ -417,3 +417,24 @@ def test_render_marks_the_errors(tmp_path: Path) -> None:
     assert len(problems) == sum(len(p.cells) for p in score(house).errors)
     assert all(p.severity == Severity.ERROR for p in score(house).problems)
 
+
+
+@pytest.mark.parametrize(("name", "marks"), [
+    ("first-house", ["parquet", "tiles", "wall", "door", "front-door", "window", "covered",
+                     "icons", "wall-edge", "screen", "touched"]),
+    ("mistakes", ["parquet", "tiles", "wall", "door", "front-door", "window", "icons",
+                  "wall-edge", "untouched", "fault"]),
+])
+def test_the_key_shows_each_mark_the_picture_uses(name: str, marks: list[str]) -> None:
+    from homestaging.roomies.render import house_figure, key_entries
+
+    house = read_house(EXAMPLES / f"{name}.json")
+    pad = score(house)
+    assert [mark for mark, _ in key_entries(house, pad)] == marks
+    fig = house_figure(house, pad)
+    key = fig.axes[-1]
+    drawn = {str(a.get_gid()) for a in [*key.patches, *key.lines, *key.texts]}
+    assert {f"key-sample-{mark}" for mark in marks} | {f"key-{mark}" for mark in marks} \
+        <= drawn
+    # under the house, not over it
+    assert key.get_position().y1 <= fig.axes[0].get_position().y0 + 1e-9

@@ -66,7 +66,7 @@ def draw_home(ax: Axes, home: Home, pad: ScorePad | None = None) -> Axes:
     from matplotlib.patches import Rectangle
 
     ax.set_xlim(-0.7, home.width * CARD_W + 0.2)
-    ax.set_ylim(home.height * CARD_H + 1.6, -0.6)
+    ax.set_ylim(home.height * CARD_H + 2.1, -0.6)
     ax.set_aspect("equal")
     ax.set_axis_off()
     for x in range(home.width):
@@ -94,14 +94,16 @@ def draw_home(ax: Axes, home: Home, pad: ScorePad | None = None) -> Axes:
     helpers = ", ".join(h.title() for h in home.helpers) or "none"
     special = ", ".join(home.special) or "none"
     ax.text(0, bottom, f"Helpers: {helpers}", fontsize=8, va="center")
-    ax.text(0, bottom + 0.5, f"Treehouse / birdhouse: {special}   (S Supplier, H Handyman)",
+    ax.text(0, bottom + 1.0, "Key: round badge: a decor token; S the Supplier's card, "
+            "H the Handyman's", fontsize=7, va="center", color="#444444", gid="key")
+    ax.text(0, bottom + 0.5, f"Treehouse / birdhouse: {special}",
             fontsize=8, va="center")
     return ax
 
 
 def home_figure(home: Home, pad: ScorePad) -> Figure:
     fig, drawing, panel = figure_with_panel(home.width * CARD_W + 1.0,
-                                            home.height * CARD_H + 2.3, pad,
+                                            home.height * CARD_H + 2.8, pad,
                                             square_in=0.55, panel_in=4.6)
     draw_home(drawing, home, pad)
     draw_pad(panel, pad)

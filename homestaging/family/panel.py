@@ -20,8 +20,8 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-__all__ = ["PANEL_CHARS", "draw_pad", "figure_with_panel", "pad_panel_lines", "panel_height",
-           "save_figure"]
+__all__ = ["PANEL_CHARS", "axes_below", "draw_pad", "figure_with_panel", "pad_panel_lines",
+           "panel_height", "save_figure"]
 
 PANEL_CHARS = 46
 """Characters per line of the panel."""
@@ -104,18 +104,32 @@ def panel_height(pad: ScorePad) -> float:
 
 
 def figure_with_panel(columns: float, rows: float, pad: ScorePad, *, square_in: float = 0.5,
-                      panel_in: float = 3.6) -> tuple[Figure, Axes, Axes]:
+                      panel_in: float = 3.6, below_in: float = 0.0) -> tuple[Figure, Axes, Axes]:
     """A figure with a drawing of ``columns`` x ``rows`` squares on the left and the pad's
-    panel on the right, tall enough for both; returns (figure, drawing axes, panel axes)."""
+    panel on the right, tall enough for both; returns (figure, drawing axes, panel axes).
+    ``below_in``: inches kept under the drawing (for its key: :func:`axes_below`)."""
     from matplotlib.figure import Figure
 
     width = columns * square_in
-    height = max(rows * square_in, panel_height(pad))
+    height = max(rows * square_in + below_in, panel_height(pad))
     fig = Figure(figsize=(width + panel_in, height))
     left = width / (width + panel_in)
-    drawing = fig.add_axes((0.0, 0.0, left, 1.0))
+    if below_in:
+        tall = rows * square_in / height
+        drawing = fig.add_axes((0.0, 1.0 - tall, left, tall))
+    else:
+        drawing = fig.add_axes((0.0, 0.0, left, 1.0))
     panel = fig.add_axes((left, 0.0, 1.0 - left, 1.0))
     return fig, drawing, panel
+
+
+def axes_below(fig: Figure, drawing: Axes, inches: float, margin_in: float = 0.15) -> Axes:
+    """Axes ``inches`` tall right under the drawing, as wide as it less a margin."""
+    box = drawing.get_position()
+    width, height = fig.get_size_inches()
+    margin = margin_in / width
+    return fig.add_axes((box.x0 + margin, box.y0 - inches / height,
+                         box.width - 2 * margin, inches / height))
 
 
 def save_figure(fig: Figure, path: str | Path, title: str) -> None:

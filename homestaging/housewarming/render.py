@@ -24,6 +24,10 @@ __all__ = ["draw_house", "house_figure", "save_house"]
 CARD_W, CARD_H = 2.0, 1.2
 KIND_COLORS = {"Furnishing": "#f3d9b1", "Decor": "#d5e8d4", "Pet": "#dae8fc", "Misc": "#eeeeee"}
 OVER = "#d62728"
+KEY = ("Key: C comfort, S style, K cool; dashed: a free place; red: over capacity.\n"
+       "Cards: tan Furnishing, green Decor, blue Pet, grey Misc.")
+KEY_H = 0.9
+"""The key's line under the changes, in the picture's units."""
 
 
 def _numbers(card: Card) -> str:
@@ -61,7 +65,7 @@ def _room_height(house: House) -> float:
 
 
 def _height(house: House) -> float:
-    return _room_height(house) + 0.6 + 2.0 + (len(house.changes) + 1) * 0.45
+    return _room_height(house) + 0.6 + 2.0 + (len(house.changes) + 1) * 0.45 + KEY_H
 
 
 def draw_house(ax: Axes, house: House) -> Axes:
@@ -109,6 +113,7 @@ def draw_house(ax: Axes, house: House) -> Axes:
                             (("comfort", change.comfort), ("style", change.style),
                              ("cool", change.cool)) if value)
         ax.text(0.2, y, f"{change.note}: {numbers or 'no change'}", fontsize=8, va="center")
+    ax.text(0, y + KEY_H, KEY, fontsize=7, va="center", color="#444444", gid="key")
     return ax
 
 

@@ -5,17 +5,28 @@ black (outside walls thicker), doors are gaps with their ledges shaded, the fron
 has its path, windows are blue on the walls (red when covered by a shelf or closet).
 Tiles are filled with their first colour, their colour icons as dots, wall edges as
 thick lines, a TV's screen as a cyan line; floor markings are rings (filled when
-touched). Tiles at fault are outlined in red. Nothing here uses pyplot.
+touched). Tiles at fault are outlined in red. A key under the house shows a sample of
+each mark the picture uses. Nothing here uses pyplot.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ..drawing import cell_points, draw_walls, fit_text, label_spot, patch, segment, union
-from ..family.panel import draw_pad, figure_with_panel, save_figure
+from ..drawing import (
+    WALL_COLOR,
+    cell_points,
+    draw_walls,
+    fit_text,
+    label_spot,
+    patch,
+    segment,
+    union,
+)
+from ..family.panel import axes_below, draw_pad, figure_with_panel, save_figure
 from ..grid import DELTAS, Edge, boundary, column_name, reading_order
+from ..legend import draw_key, key_rows
 from ..scorepad import ScorePad
 from .furniture import type_label
 from .model import House, Room, Tile
@@ -24,8 +35,14 @@ from .score import covered_by
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
+    from matplotlib.transforms import Transform
 
-__all__ = ["draw_house", "house_figure", "save_house"]
+__all__ = ["draw_house", "house_figure", "key_entries", "save_house"]
+
+SQUARE_IN = 0.5
+"""A square of the house, in inches."""
+KEY_ROW_IN = 0.2
+KEY_COLUMN_IN = 2.3
 
 FLOOR_COLORS = {"parquet": "#ecd3ad", "tiles": "#d3e4ec"}
 ICON_COLORS = {"red": "#d9534f", "green": "#4cae4c", "blue": "#3a7bd5", "black": "#222222",
@@ -230,10 +247,99 @@ def draw_house(ax: Axes, house: House, pad: ScorePad | None = None) -> Axes:
     return ax
 
 
+def key_entries(house: House, pad: ScorePad | None = None) -> list[tuple[str, str]]:
+    """The key's (mark, meaning) rows: the marks this picture shows, in a fixed order."""
+    floors = {room.floor for room in house.rooms}
+    tiles = house.tiles
+    entries = [
+        ("parquet", "parquet floor", "parquet" in floors),
+        ("tiles", "tiled floor", "tiles" in floors),
+        ("wall", "wall", True),
+        ("door", "door; shaded: keep free", bool(house.doors)),
+        ("front-door", "front door", house.front_door is not None),
+        ("window", "window", bool(house.windows)),
+        ("covered", "window behind a shelf or closet",
+         any(covered_by(house, window) for window in house.windows)),
+        ("icons", "a tile's colour icons", bool(tiles)),
+        ("wall-edge", "a tile's side against the wall", any(t.wall_edges() for t in tiles)),
+        ("screen", "TV screen", any(t.screen is not None for t in tiles)),
+        ("touched", "floor marking, touched",
+         any(house.touched(c) for room in house.rooms for c in room.markings)),
+        ("untouched", "floor marking, not touched",
+         any(not house.touched(c) for room in house.rooms for c in room.markings)),
+        ("fault", "tile or square at fault", bool(pad and pad.errors)),
+    ]
+    return [(mark, meaning) for mark, meaning, shown in entries if shown]
+
+
+def _sample(ax: Axes, mark: str, square: Transform, cell_pt: float) -> None:
+    """A mark of the house drawn as a sample for the key (a square is 1 x 1, y down)."""
+    from matplotlib.patches import Circle, Rectangle
+
+    gid = f"key-sample-{mark}"
+    width = max(1.2, cell_pt * 0.12)
+
+    def box(**style: Any) -> None:
+        ax.add_patch(Rectangle((0, 0), 1, 1, transform=square, gid=gid, **style))
+
+    def line(xs: list[float], ys: list[float], color: str, lw: float = width) -> None:
+        ax.plot(xs, ys, transform=square, color=color, linewidth=lw, solid_capstyle="butt",
+                gid=gid)
+
+    if mark in ("parquet", "tiles"):
+        box(facecolor=FLOOR_COLORS[mark], edgecolor="#b8b8b8", linewidth=0.5)
+    elif mark == "wall":
+        line([0, 1.2], [0.5, 0.5], WALL_COLOR)
+    elif mark == "door":
+        box(facecolor=FLOOR_COLORS["parquet"], edgecolor="none")
+        ax.add_patch(Rectangle((0.1, 0.0), 0.8, 0.22, transform=square, facecolor="#b07d3e",
+                               alpha=0.45, edgecolor="none", gid=gid))
+        line([-0.2, 0.0], [0.0, 0.0], WALL_COLOR)
+        line([1.0, 1.2], [0.0, 0.0], WALL_COLOR)
+    elif mark == "front-door":
+        box(facecolor="#cfcfcf", edgecolor="#999999", linewidth=0.5)
+        line([-0.2, 0.0], [0.0, 0.0], WALL_COLOR)
+        line([1.0, 1.2], [0.0, 0.0], WALL_COLOR)
+    elif mark in ("window", "covered"):
+        line([-0.1, 1.3], [0.5, 0.5], WALL_COLOR)
+        line([0.15, 1.05], [0.5, 0.5], COVERED_COLOR if mark == "covered" else WINDOW_COLOR,
+             max(1.0, cell_pt * 0.09))
+    elif mark == "icons":
+        box(facecolor=TILE_COLORS["red"], edgecolor="#444444", linewidth=0.6)
+        for index, color in enumerate(("red", "green")):
+            ax.add_patch(Circle((0.22 + index * 0.28, 0.25), 0.11, transform=square,
+                                facecolor=ICON_COLORS[color], edgecolor="#333333",
+                                linewidth=0.4, gid=gid))
+    elif mark == "wall-edge":
+        box(facecolor=TILE_COLORS["brown"], edgecolor="#444444", linewidth=0.6)
+        line([0, 1], [0.04, 0.04], "#3b2a1a")
+    elif mark == "screen":
+        box(facecolor=TILE_COLORS["black"], edgecolor="#444444", linewidth=0.6)
+        line([0.05, 0.95], [0.2, 0.2], "#00b5d8", max(1.0, cell_pt * 0.07))
+    elif mark in ("touched", "untouched"):
+        box(facecolor=FLOOR_COLORS["parquet"], edgecolor="#b8b8b8", linewidth=0.5)
+        touched = mark == "touched"
+        ax.add_patch(Circle((0.5, 0.5), 0.2, transform=square,
+                            facecolor="#2e7d32" if touched else "white",
+                            edgecolor="#2e7d32" if touched else FAULT_COLOR, linewidth=1.0,
+                            gid=gid))
+    elif mark == "fault":
+        box(facecolor=TILE_COLORS["red"], edgecolor=FAULT_COLOR, linestyle="--",
+            linewidth=1.2)
+    else:
+        raise ValueError(f"no sample for the mark {mark!r}")
+
+
 def house_figure(house: House, pad: ScorePad) -> Figure:
-    """The house and its score pad side by side."""
-    fig, drawing, panel = figure_with_panel(house.width + 1.4, house.height + 1.4, pad)
+    """The house, its key under it, and its score pad beside it."""
+    entries = key_entries(house, pad)
+    columns = max(1, min(len(entries), int((house.width + 1.4) * SQUARE_IN // KEY_COLUMN_IN)))
+    rows = key_rows(entries, (), columns)
+    fig, drawing, panel = figure_with_panel(house.width + 1.4, house.height + 1.4, pad,
+                                            square_in=SQUARE_IN, below_in=rows * KEY_ROW_IN)
     draw_house(drawing, house, pad)
+    draw_key(axes_below(fig, drawing, rows * KEY_ROW_IN), entries, (), columns,
+             sample=_sample)
     draw_pad(panel, pad)
     return fig
 
