@@ -1,35 +1,52 @@
-"""Benchmark of check + score (run as a script: ``python bench/bench_score.py``).
+"""Benchmark of check and score (run as a script: ``python bench/bench_score.py``).
 
-1. In-process: ``rules.check`` + ``scoring.score`` of a finished 24 x 32 sheet built
-   here (a synthetic project: five rooms on a central hallway, 25 pieces, bonuses of
-   every kind), median milliseconds per sheet over many runs.
-2. Cold command: ``python -m homestaging score EXAMPLE`` beside
-   ``python -c "import click, yaml"``, median wall time of several runs, and the ratio.
+Everything is timed in alternating pairs beside a baseline of the same run
+(``bench/timing.py``); the ratios are medians of the pairs' own ratios.
 
-Targets: under 5 ms per sheet in-process; the cold command within 3x the baseline.
+1. Cold commands, each a fresh interpreter beside ``python -c "import click, yaml,
+   json"``: ``score`` and ``check`` of ``examples/tutorial-finished.json``, ``check`` of
+   the tutorial mid-game and ``place`` of a piece on it. Target: at most 1.6x.
+2. In-process, per sheet: ``scoring.score`` (the rule check included) of every example
+   sheet, of the finished 24 x 32 sheet of ``bench_scale.py`` and of the synthetic
+   24 x 32 sheet built here (five rooms on a central hallway, 25 pieces, bonuses of every
+   kind); and ``scoring.check_sheet`` (what ``check`` reports) of the same. The median
+   over the sheets of each sheet's median. Target: at most 1 ms.
+3. Each extra sheet of one ``score A.json B.json ...`` command, all told (read, check,
+   score, the ranking in JSON): the command with every example sheet repeated to
+   ``--sheets`` sheets beside the same command with one sheet, in alternating pairs; the
+   difference divided by the extra sheets. Target: at most 1.5 ms.
+4. Peak memory (max RSS) of ``score`` on the 200 x 200 sheets of ``bench_scale.py``
+   (the legal one, 25 pieces; the packed one, 25,335 pieces) beside the bare
+   interpreter (``python -c pass``). Target: at most 3x for the legal sheet.
 """
 
 from __future__ import annotations
 
+import argparse
 import statistics
-import subprocess
 import sys
-import time
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+import timing  # noqa: E402
+from bench_scale import write_case  # noqa: E402
 
 from homestaging.catalog import Card  # noqa: E402
 from homestaging.catalogreader import bundled_catalog  # noqa: E402
 from homestaging.grid import Cell, Edge, parse_cells  # noqa: E402
 from homestaging.pieces import Placement  # noqa: E402
 from homestaging.project import Bonus, CardSlot, Feature, Project, RoomSpec  # noqa: E402
-from homestaging.rules import check  # noqa: E402
-from homestaging.scoring import score  # noqa: E402
+from homestaging.scoring import check_sheet, score  # noqa: E402
 from homestaging.sheet import DrawnPiece, RoomPlan, Sheet  # noqa: E402
+from homestaging.sheetreader import read_sheet  # noqa: E402
 
-EXAMPLE = ROOT / "examples" / "tutorial-finished.json"
+EXAMPLES = ROOT / "examples"
+FINISHED = EXAMPLES / "tutorial-finished.json"
+MIDGAME = EXAMPLES / "tutorial-midgame.json"
 
 
 def _cells(*ranges: str) -> frozenset[Cell]:
@@ -93,54 +110,108 @@ def synthetic_sheet() -> Sheet:
                  player="bench", source="bench.json")
 
 
-def in_process(runs: int = 300) -> tuple[float, float, int, int, bool]:
-    sheet = synthetic_sheet()
-    card = score(sheet)
-    check_times, score_times = [], []
-    for _ in range(runs):
-        start = time.perf_counter()
-        check(sheet)
-        middle = time.perf_counter()
-        score(sheet)  # runs the check too: the whole work of `score`
-        score_times.append(time.perf_counter() - middle)
-        check_times.append(middle - start)
-    errors = sum(1 for p in card.problems if p.severity == "error")
-    return (statistics.median(check_times) * 1000, statistics.median(score_times) * 1000,
-            card.total, errors, not card.provisional)
+def example_sheets() -> list[Path]:
+    """Every example sheet (the four players' game included), records aside."""
+    found = [*EXAMPLES.glob("*.json"), *EXAMPLES.glob("*/*.json")]
+    return sorted(p for p in found if not p.name.endswith(".expected.json")
+                  and _is_sheet(p))
 
 
-def cold(command: list[str], runs: int = 7) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(command, cwd=ROOT, capture_output=True, check=False)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1000
+def _is_sheet(path: Path) -> bool:
+    return '"homestaging-sheet/1"' in path.read_text()[:200]
+
+
+def cold(rounds: int) -> list[tuple[str, str, str, str]]:
+    """The commands beside the baseline, in alternating pairs."""
+    rows = []
+    commands = {
+        f"score {FINISHED.relative_to(ROOT)}": timing.command("score", str(FINISHED)),
+        f"check {FINISHED.relative_to(ROOT)}": timing.command("check", str(FINISHED)),
+        f"check {MIDGAME.relative_to(ROOT)}": timing.command("check", str(MIDGAME)),
+        f"place {MIDGAME.relative_to(ROOT)} table-2": timing.command("place", str(MIDGAME),
+                                                                     "table-2"),
+    }
+    for name, command in commands.items():
+        found = timing.pairs(list(timing.BASELINE), command, rounds)
+        ratio = found.ratio()
+        rows.append((f"cold {name}", f"{found.median(1) * 1e3:.0f} ms",
+                     f"{ratio:.2f}x import click, yaml, json ({found.median(0) * 1e3:.0f} ms)",
+                     timing.verdict(ratio, 1.6)))
+    return rows
+
+
+def in_process(sheets: dict[str, Sheet], runs: int) -> list[tuple[str, str, str, str]]:
+    """Median over the sheets of each one's median time (score, then check_sheet)."""
+    scores: dict[str, float] = {}
+    checks: dict[str, float] = {}
+    for name, sheet in sheets.items():
+        found = timing.pairs(lambda s=sheet: score(s, end_of_game=True),
+                             lambda s=sheet: check_sheet(s), runs, warmup=3)
+        scores[name], checks[name] = found.median(0), found.median(1)
+    rows = []
+    for what, times in (("score (check included)", scores), ("check_sheet", checks)):
+        median = statistics.median(times.values()) * 1e3
+        worst = max(times, key=lambda n: times[n])
+        rows.append((f"in-process {what}, median over {len(times)} sheets", f"{median:.2f} ms",
+                     f"slowest {worst} {times[worst] * 1e3:.2f} ms", timing.verdict(median, 1.0)))
+    return rows
+
+
+def extra_sheets(count: int, rounds: int) -> tuple[str, str, str, str]:
+    """Per extra sheet of one ``score`` command, all told."""
+    found = example_sheets()
+    many = [str(found[i % len(found)]) for i in range(count)]
+    one = timing.command("score", many[0], "--format", "json")
+    all_of = timing.command("score", *many, "--format", "json")
+    pair = timing.pairs(one, all_of, rounds)
+    per = statistics.median(b - a for a, b in zip(*pair.seconds, strict=True)) / (count - 1)
+    return (f"each extra sheet of one score command ({count} sheets, JSON)",
+            f"{per * 1e3:.2f} ms", f"one sheet {pair.median(0) * 1e3:.0f} ms, {count} sheets "
+            f"{pair.median(1) * 1e3:.0f} ms", timing.verdict(per * 1e3, 1.5))
+
+
+def memory(folder: Path) -> list[tuple[str, str, str, str]]:
+    bare = timing.peak_rss([timing.PYTHON, "-c", "pass"])
+    rows = []
+    for dense in (False, True):
+        path = write_case(folder, 200, 200, dense)
+        peak = timing.peak_rss(timing.command("score", str(path)))
+        ratio = peak / bare
+        rows.append((f"peak memory, score of the {'packed' if dense else 'legal'} 200 x 200 "
+                     "sheet", f"{peak / 2**20:.1f} MB",
+                     f"{ratio:.2f}x python -c pass ({bare / 2**20:.1f} MB)",
+                     timing.verdict(ratio, 3.0) if not dense else ""))
+    return rows
 
 
 def main() -> None:
-    check_ms, ms, total, errors, final = in_process()
-    rows = [("check alone, 24 x 32 sheet, in-process", f"{check_ms:.2f} ms", "", ""),
-            ("score (check included), 24 x 32 sheet, in-process", f"{ms:.2f} ms", "< 5 ms",
-             "ok" if ms < 5 else "SLOW")]
-    print(f"synthetic sheet: total {total}, {errors} error(s), final={final}")
-    probe = subprocess.run([sys.executable, "-m", "homestaging", "score", "--help"], cwd=ROOT,
-                           capture_output=True, check=False)
-    if probe.returncode != 0:
-        print("the CLI has no 'score' command yet: cold command skipped")
-    else:
-        baseline = cold([sys.executable, "-c", "import click, yaml"])
-        command = cold([sys.executable, "-m", "homestaging", "score", str(EXAMPLE)])
-        ratio = command / baseline
-        rows.append(('python -c "import click, yaml"', f"{baseline:.0f} ms", "baseline", ""))
-        rows.append((f"python -m homestaging score {EXAMPLE.relative_to(ROOT)}",
-                     f"{command:.0f} ms", "", ""))
-        rows.append(("ratio cold score / baseline", f"{ratio:.2f}x", "<= 3x",
-                     "ok" if ratio <= 3 else "SLOW"))
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=21, help="pairs per cold command")
+    parser.add_argument("--runs", type=int, default=200, help="pairs per sheet in-process")
+    parser.add_argument("--sheets", type=int, default=40, help="sheets of the long command")
+    parser.add_argument("--only", choices=("cold", "inprocess", "extra", "memory"))
+    args = parser.parse_args()
+    timing.compiled()
+    rows: list[tuple[str, str, str, str]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        if args.only in (None, "cold"):
+            rows += cold(args.rounds)
+        if args.only in (None, "inprocess"):
+            sheets = {p.relative_to(EXAMPLES).as_posix(): read_sheet(p)
+                      for p in example_sheets()}
+            sheets["bench_scale 24 x 32"] = read_sheet(write_case(folder, 24, 32, False))
+            sheets["synthetic 24 x 32"] = synthetic_sheet()
+            rows += in_process(sheets, args.runs)
+        if args.only in (None, "extra"):
+            rows.append(extra_sheets(args.sheets, max(5, args.rounds // 2)))
+        if args.only in (None, "memory"):
+            rows += memory(folder)
     widths = [max(len(row[i]) for row in rows) for i in range(4)]
     for row in rows:
-        print("  ".join(f"{value:<{widths[i]}}" if i == 0 else f"{value:>{widths[i]}}"
+        print("  ".join(f"{value:<{widths[i]}}" if i != 1 else f"{value:>{widths[i]}}"
                         for i, value in enumerate(row)).rstrip())
+    print(timing.load())
 
 
 if __name__ == "__main__":

@@ -10,6 +10,11 @@ standard output, standard error, exit code and the files it wrote::
     python tests/tools/snapshot_outputs.py run /tmp/after
     python tests/tools/snapshot_outputs.py compare /tmp/before /tmp/after
 
+The commands run in a work folder of their own (``--work DIR``; by default one per
+checkout, ``/tmp/homestaging-snapshot-<hash of the checkout's path>``), emptied first, so
+snapshots of two checkouts taken at the same time do not collide. Messages name the
+sheets by their path from the work folder: compare snapshots taken with the same one.
+
 ``compare`` checks the two folders byte for byte (PNG, SVG and PDF included: they are
 deterministic) and exits 1 on any difference. The runs only use the command line, never
 library names, so the same script serves before and after the code moves.
@@ -18,6 +23,7 @@ library names, so the same script serves before and after the code moves.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import shutil
@@ -31,7 +37,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 #: commands run with this folder as the working directory, so messages name it the same way
-WORK = Path("/tmp/homestaging-snapshot-work")
+#: (one per checkout by default; ``run --work DIR`` chooses another)
+WORK = Path("/tmp") / f"homestaging-snapshot-{hashlib.sha256(str(ROOT).encode()).hexdigest()[:12]}"
 
 
 @dataclass(frozen=True)
@@ -336,8 +343,12 @@ def _invoke(run: Run) -> tuple[bytes, bytes, int]:
     return result.stdout_bytes, result.stderr_bytes or b"", result.exit_code
 
 
-def run_all(out: Path, only: str | None = None) -> int:
-    """Run everything into ``out`` (emptied first); return the number of runs."""
+def run_all(out: Path, only: str | None = None, work: Path | None = None) -> int:
+    """Run everything into ``out`` (emptied first), in the work folder ``work`` (emptied
+    first; :data:`WORK` by default); return the number of runs."""
+    global WORK
+    if work is not None:
+        WORK = work
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
@@ -399,12 +410,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     run = commands.add_parser("run", help="run every command and store the outputs")
     run.add_argument("out", type=Path)
     run.add_argument("--only", help="only the runs whose name contains this text")
+    run.add_argument("--work", type=Path, default=None,
+                     help=f"the folder the commands run in, emptied first (default {WORK})")
     both = commands.add_parser("compare", help="compare two snapshot folders byte for byte")
     both.add_argument("first", type=Path)
     both.add_argument("second", type=Path)
     args = parser.parse_args(argv)
     if args.command == "run":
-        run_all(args.out.resolve(), args.only)
+        run_all(args.out.resolve(), args.only, args.work.resolve() if args.work else None)
         return 0
     return compare(args.first, args.second)
 
