@@ -128,8 +128,8 @@ def cold(rounds: int) -> list[tuple[str, str, str, str]]:
         f"score {FINISHED.relative_to(ROOT)}": timing.command("score", str(FINISHED)),
         f"check {FINISHED.relative_to(ROOT)}": timing.command("check", str(FINISHED)),
         f"check {MIDGAME.relative_to(ROOT)}": timing.command("check", str(MIDGAME)),
-        f"place {MIDGAME.relative_to(ROOT)} table-2": timing.command("place", str(MIDGAME),
-                                                                     "table-2"),
+        f"place {MIDGAME.relative_to(ROOT)} sofa": timing.command("place", str(MIDGAME),
+                                                                  "sofa"),
     }
     for name, command in commands.items():
         found = timing.pairs(list(timing.BASELINE), command, rounds)

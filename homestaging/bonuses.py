@@ -13,10 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .access import Access
-from .distance import Distances, Landmark
 from .grid import (
     DELTAS,
     Cell,
@@ -30,6 +29,9 @@ from .grid import (
 from .layout import Layout
 from .project import Bonus, Feature
 from .sheet import Sheet
+
+if TYPE_CHECKING:  # the distance conditions' own module, imported for one only
+    from .distance import Distances, Landmark
 
 __all__ = ["BonusResult", "Evaluator", "Outcome", "evaluate"]
 
@@ -49,8 +51,7 @@ class BonusResult:
     points_if_connected: int | None = None
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """A condition's verdict, why, and what it looked at."""
 
     holds: bool
@@ -113,6 +114,8 @@ class Evaluator:
 
     @cached_property
     def distances(self) -> Distances:
+        from .distance import Distances
+
         return Distances(self.lay)
 
     # -- rooms -------------------------------------------------------------------------
@@ -257,6 +260,8 @@ class Evaluator:
     def obj(self, value: Any) -> tuple[Landmark | None, str]:
         """A distance end: its landmark (``None`` when it fails) and its description
         (or why it fails)."""
+        from .distance import Landmark
+
         if value == "front_door":
             door = self.sheet.front_door
             if door is None:

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .pieces import Piece
 
 __all__ = ["Card", "Catalog"]
 
 
-@dataclass(frozen=True)
-class Card:
+class Card(NamedTuple):
     """One furniture card: a number, a variant (``a``/``b``) and two piece options."""
 
     number: int

@@ -2,35 +2,43 @@
 
 The bundled data lives in ``furniture/`` (every ``*.yaml`` but ``cards.yaml`` is a
 list of pieces; ``cards.yaml`` holds the 66 cards); :func:`bundled_catalog` reads it
-once. :func:`parse_pieces` and :func:`parse_cards` also read the pieces and cards a
-project brings (see :mod:`homestaging.projectreader`). Every problem of a file is
-reported at once, each with its JSON path (``docs/game-data.md``).
+once, through the cache of :mod:`homestaging.datacache` (built from the files and
+checked the first time, loaded while they stay the same). :func:`parse_pieces` and
+:func:`parse_cards` also read the pieces and cards a project brings (see
+:mod:`homestaging.projectreader`). Every problem of a file is reported at once, each with
+its JSON path (``docs/game-data.md``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from .catalog import Card, Catalog
+from .datacache import cached
 from .errors import InputError, Located
 from .grid import DELTAS, Cell, outermost
-from .pieces import Piece, Shape, parse_art
+from .pieces import Orientation, Piece, Shape, parse_art
 from .readers import JsonParts, json_path, load_yaml, read_text
 from .schema import iter_errors, load_schema
 
-__all__ = ["bundled_catalog", "data_dir", "load_catalog", "parse_cards", "parse_pieces"]
+__all__ = ["CATALOG_CLASSES", "bundled_catalog", "catalog_files", "catalog_parts", "data_dir",
+           "load_catalog", "parse_cards", "parse_pieces"]
+
+CATALOG_CLASSES: tuple[type, ...] = (Catalog, Card, Piece, Shape, Orientation)
+"""The classes of a catalog's objects (what its cache entry may hold)."""
 
 
 def data_dir(name: str) -> Path:
-    """The bundled ``furniture`` or ``projects`` folder, installed or in a checkout."""
-    installed = Path(str(resources.files("homestaging"))) / "data" / name
+    """The bundled ``furniture`` or ``projects`` folder, installed (``homestaging/data``)
+    or in a checkout (beside the package)."""
+    package = Path(__file__).resolve().parent
+    installed = package / "data" / name
     if installed.is_dir():
         return installed
-    return Path(__file__).resolve().parent.parent / name
+    return package.parent / name
 
 
 def _schema_problems(
@@ -149,11 +157,16 @@ def parse_cards(
     return cards, problems
 
 
+def catalog_files(folder: Path) -> list[Path]:
+    """The catalog's files in a folder: every ``*.yaml``, in name order."""
+    return sorted(folder.glob("*.yaml"))
+
+
 def load_catalog(folder: Path) -> Catalog:
     """Read every piece file and ``cards.yaml`` of a folder; InputError lists all problems."""
     problems: list[Located] = []
     pieces: dict[str, Piece] = {}
-    for path in sorted(folder.glob("*.yaml")):
+    for path in catalog_files(folder):
         if path.name == "cards.yaml":
             continue
         name, text = read_text(path)
@@ -179,5 +192,16 @@ def load_catalog(folder: Path) -> Catalog:
 
 @cache
 def bundled_catalog() -> Catalog:
-    """The catalog and cards shipped with homestaging."""
-    return load_catalog(data_dir("furniture"))
+    """The catalog and cards shipped with homestaging (kept in the cache)."""
+    folder = data_dir("furniture")
+    return cached("catalog", catalog_files(folder), lambda: load_catalog(folder), Catalog,
+                  allowed=CATALOG_CLASSES)
+
+
+def catalog_parts(catalog: Catalog) -> dict[str, object]:
+    """The catalog and its pieces and cards by name: what a cache entry built on it
+    refers to (:func:`homestaging.datacache.cached`'s ``shared``)."""
+    return {"catalog": catalog,
+            **{f"piece {piece_id}": piece for piece_id, piece in catalog.pieces.items()},
+            **{f"card {number}{variant}": card
+               for (number, variant), card in catalog.cards.items()}}

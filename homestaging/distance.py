@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .grid import Cell, Edge
 from .layout import Layout
@@ -25,8 +25,7 @@ from .sheet import DrawnPiece, RoomPlan
 __all__ = ["Distances", "Landmark", "Route", "landmark", "route"]
 
 
-@dataclass(frozen=True)
-class Route:
+class Route(NamedTuple):
     """A measured distance: ``length`` empty squares (``None``: no route) and those squares
     in order from the first object to the second."""
 
@@ -34,8 +33,7 @@ class Route:
     cells: tuple[Cell, ...] = ()
 
 
-@dataclass(frozen=True)
-class Landmark:
+class Landmark(NamedTuple):
     """An object for distances: squares it occupies and edges (doors, windows) it is."""
 
     squares: frozenset[Cell] = frozenset()

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import NamedTuple
 
 from .grid import Cell
 
@@ -47,8 +48,7 @@ class Severity(StrEnum):
     """Worth knowing mid-game (a square that must stay free); nothing is wrong."""
 
 
-@dataclass(frozen=True)
-class Located:
+class Located(NamedTuple):
     """One message about an input file, with where it applies."""
 
     file: str

@@ -10,7 +10,7 @@ when a bare piece id in the legend reads back as the same placement.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .grid import Cell, cells_text
 from .pieces import ROTATIONS, Piece, Shape
@@ -26,8 +26,7 @@ LEGEND_CHARS = "".join(
 """The characters a writer gives to pieces, in order (``o`` marks circulation)."""
 
 
-@dataclass(frozen=True)
-class Fit:
+class Fit(NamedTuple):
     """One way a piece's turned art matches a group of furniture squares."""
 
     rotation: int

@@ -13,7 +13,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import tempfile
 from collections.abc import Collection, Iterable
 from pathlib import Path
 from typing import Any
@@ -96,6 +95,8 @@ def write_atomic(
     Raises InputError if ``path`` is one of the ``protect`` files (the inputs) or
     cannot be written.
     """
+    import tempfile  # here: a command that writes no file does not load it
+
     target = Path(path)
     for source in protect:
         if same_file(target, source):

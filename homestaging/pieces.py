@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import NamedTuple
 
 from .grid import Cell, cell_name
 
@@ -93,8 +94,7 @@ def parse_art(art: str) -> Shape:
     )
 
 
-@dataclass(frozen=True)
-class Orientation:
+class Orientation(NamedTuple):
     """One way of drawing a piece: its rotation, whether mirrored, and the turned shape."""
 
     rotation: int
@@ -132,7 +132,7 @@ class Piece:
         found: list[Orientation] = []
         for mirror in (False, True):
             for rotation in ROTATIONS:
-                shape = self.art.turned(rotation, mirror)
+                shape = self.shape(rotation, mirror)
                 if shape not in seen:
                     seen.add(shape)
                     found.append(Orientation(rotation, mirror, shape))

@@ -21,11 +21,11 @@ import dataclasses
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from typing import TYPE_CHECKING
 
 from .access import walkable_squares
 from .bitmask import Moves, bits, cells, iter_bits, side_masks
 from .errors import Problem, Severity
-from .game import GameRecord
 from .grid import (
     SIDES,
     Cell,
@@ -37,6 +37,9 @@ from .pieces import Orientation, Piece, Placement, Shape
 from .project import Project
 from .rules import check
 from .sheet import DrawnPiece, Sheet, WildCard
+
+if TYPE_CHECKING:
+    from .game import GameRecord
 
 __all__ = [
     "Candidate",

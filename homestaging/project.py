@@ -8,7 +8,7 @@ ones.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from .catalog import Catalog
 from .grid import Cell, Edge, boundary
@@ -34,8 +34,7 @@ SPECIAL_RULES = {
 }
 
 
-@dataclass(frozen=True)
-class CardSlot:
+class CardSlot(NamedTuple):
     """A card number in a room's row, with its selection tokens."""
 
     number: int
@@ -55,8 +54,7 @@ class RoomSpec:
         return sum(slot.tokens for slot in self.cards)
 
 
-@dataclass(frozen=True)
-class Feature:
+class Feature(NamedTuple):
     """Something outside the house: a tree, a lake, a road..."""
 
     kind: str

@@ -10,13 +10,21 @@ command line name projects.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from .catalog import Catalog
-from .catalogreader import bundled_catalog, data_dir, parse_cards, parse_pieces
+from .catalogreader import (
+    CATALOG_CLASSES,
+    bundled_catalog,
+    catalog_files,
+    catalog_parts,
+    data_dir,
+    parse_cards,
+    parse_pieces,
+)
+from .datacache import cached
 from .errors import InputError, Located
 from .grid import (
     MAX_SIDE,
@@ -330,9 +338,20 @@ def bundled_project_files() -> dict[str, Path]:
     return files
 
 
+PROJECT_CLASSES: tuple[type, ...] = (*CATALOG_CLASSES, Project, RoomSpec, CardSlot, Feature,
+                                     Bonus, Edge)
+"""The classes of a project's objects (what its cache entry may hold)."""
+
+
 @cache
 def _bundled(project_id: str) -> Project:
-    return load_project(bundled_project_files()[project_id])
+    """A bundled project, kept in the cache (its key covers the catalog's files, which
+    it is checked against)."""
+    path = bundled_project_files()[project_id]
+    catalog = bundled_catalog()
+    return cached(f"project-{project_id}", [path, *catalog_files(data_dir("furniture"))],
+                  lambda: load_project(path), Project, allowed=PROJECT_CLASSES,
+                  shared=catalog_parts(catalog))
 
 
 def find_project(reference: str, relative_to: Path | None = None) -> Project:
@@ -357,8 +376,7 @@ def find_project(reference: str, relative_to: Path | None = None) -> Project:
     )
 
 
-@dataclass(frozen=True)
-class ProjectFileCheck:
+class ProjectFileCheck(NamedTuple):
     """A project file checked: its name and every problem found (none: it is valid)."""
 
     file: str

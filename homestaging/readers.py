@@ -12,9 +12,7 @@ import json
 import re
 import sys
 from pathlib import Path
-from typing import Any
-
-import yaml
+from typing import TYPE_CHECKING, Any
 
 from .errors import InputError, Located
 
@@ -25,6 +23,7 @@ __all__ = [
     "json_path",
     "load_json",
     "load_yaml",
+    "read_bytes",
     "read_text",
 ]
 
@@ -36,7 +35,8 @@ MAX_DIGITS = 4300  # Python's own limit on reading an integer
 JsonParts = tuple[str | int, ...]
 """A JSON path as its keys and indexes: ``('rooms', 2, 'door')``."""
 
-_Loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+if TYPE_CHECKING:  # yaml is imported where YAML is read: JSON alone does not load it
+    import yaml
 
 
 def json_path(parts: JsonParts | list[str | int]) -> str:
@@ -52,6 +52,30 @@ def json_path(parts: JsonParts | list[str | int]) -> str:
     return text
 
 
+def _read_file(path: str | Path, name: str) -> bytes:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise InputError.single(name, "no such file") from None
+    except IsADirectoryError:
+        raise InputError.single(name, "is a folder, expected a file") from None
+    except OSError as error:
+        raise InputError.single(name, f"cannot be read: {error.strerror}") from None
+
+
+def _within_limit(data: bytes, name: str) -> bytes:
+    if len(data) > MAX_FILE_BYTES:
+        raise InputError.single(name, f"file is larger than {MAX_FILE_BYTES // 2**20} MB")
+    return data
+
+
+def read_bytes(path: str | Path) -> bytes:
+    """The bytes of a file (at most :data:`MAX_FILE_BYTES`), read as :func:`read_text`
+    reads one."""
+    return _within_limit(_read_file(path, str(path)), str(path))
+
+
 def read_text(path: str | Path, *, stdin_name: str = "<stdin>") -> tuple[str, str]:
     """Read a UTF-8 text file (or ``-`` for stdin); return ``(display name, text)``."""
     if str(path) == "-":
@@ -59,17 +83,8 @@ def read_text(path: str | Path, *, stdin_name: str = "<stdin>") -> tuple[str, st
         data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
     else:
         name = str(path)
-        try:
-            with open(path, "rb") as handle:
-                data = handle.read(MAX_FILE_BYTES + 1)
-        except FileNotFoundError:
-            raise InputError.single(name, "no such file") from None
-        except IsADirectoryError:
-            raise InputError.single(name, "is a folder, expected a file") from None
-        except OSError as error:
-            raise InputError.single(name, f"cannot be read: {error.strerror}") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise InputError.single(name, f"file is larger than {MAX_FILE_BYTES // 2**20} MB")
+        data = _read_file(path, name)
+    _within_limit(data, name)
     try:
         return name, data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -167,6 +182,8 @@ def load_json(text: str, file: str) -> Any:
 
 def _check_nodes(file: str, root: yaml.Node) -> None:
     """Refuse alias bombs, deep nesting and duplicate keys before constructing anything."""
+    import yaml
+
     sizes: dict[int, int] = {}
 
     def size(node: yaml.Node, depth: int) -> int:
@@ -202,6 +219,8 @@ def _at(file: str, node: yaml.Node, message: str) -> Located:
 
 def _failing_scalar(loader: yaml.SafeLoader, root: yaml.Node) -> yaml.ScalarNode | None:
     """The first scalar (in file order) the loader cannot turn into a value."""
+    import yaml
+
     stack = [root]
     seen: set[int] = set()
     while stack:
@@ -224,7 +243,9 @@ def _failing_scalar(loader: yaml.SafeLoader, root: yaml.Node) -> yaml.ScalarNode
 
 def load_yaml(text: str, file: str) -> Any:
     """Parse YAML text with a safe loader; every problem becomes an :class:`InputError`."""
-    loader = _Loader(text)
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(text)
     try:
         root = loader.get_single_node()
         if root is None:

@@ -15,7 +15,6 @@ command line passes one that colours for a terminal. The default leaves text pla
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -23,8 +22,6 @@ from .errors import Problem, Severity
 from .grid import cell_name, cell_names, cells_text, in_reading_order
 from .layout import layout
 from .rules import Code
-from .scorepad import Item, ScorePad, pad_places
-from .scorepad import rank as rank_pads
 from .scoring import places, rank, rooms_in_play
 
 if TYPE_CHECKING:  # the results written here; none is needed to write them
@@ -32,6 +29,7 @@ if TYPE_CHECKING:  # the results written here; none is needed to write them
     from .moves import Move, Pair, RankedMoves
     from .placement import Candidate, Cut
     from .projectreader import ProjectFileCheck
+    from .scorepad import Item, ScorePad
     from .scoring import Penalty, PieceScore, RoomScore, ScoreCard, SheetCheck
 
 __all__ = [
@@ -286,6 +284,8 @@ def _item(text: str, number: int, width: int) -> list[str]:
     """A numbered list item wrapped to 88 columns: ``  3. text``, continued under its
     first word."""
     head = f"  {number:>{width}}. "
+    import textwrap
+
     return textwrap.wrap(text, 88, initial_indent=head, subsequent_indent=" " * len(head))
 
 
@@ -573,6 +573,9 @@ def format_pad(pad: ScorePad, file: str = "") -> str:
 def format_pad_ranking(pads: Iterable[ScorePad]) -> str:
     """A ranking table: place, player, file, total, the tie-breaks, ``*`` if provisional;
     then the errors and warnings of every record under ``Problems:``, if any."""
+    from .scorepad import pad_places
+    from .scorepad import rank as rank_pads
+
     ranked = rank_pads(pads)
     names = [name for name, _ in ranked[0].tiebreaks] if ranked else []
     header = ["place", "player", "file", "total", *names, ""]
@@ -588,6 +591,8 @@ def format_pad_ranking(pads: Iterable[ScorePad]) -> str:
 
 def pad_ranking_json(pads: Iterable[ScorePad]) -> list[dict[str, Any]]:
     """The score pads in ranking order, each with its ``file``."""
+    from .scorepad import rank as rank_pads
+
     return [{"file": pad.source, **pad_json(pad)} for pad in rank_pads(pads)]
 
 

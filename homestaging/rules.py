@@ -9,11 +9,9 @@ sheet order). ``docs/rules.md`` gives the exact meaning of each code with an exa
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TYPE_CHECKING
 
-from .cardplay import Settlement, Token, settle, wild_would_pay
-from .catalog import Card
 from .errors import Problem, Severity, StrEnum
 from .grid import (
     SIDES,
@@ -29,6 +27,10 @@ from .grid import (
 )
 from .layout import Layout, layout
 from .sheet import RoomPlan, Sheet
+
+if TYPE_CHECKING:  # the card rules of a sheet with a game record, imported for one only
+    from .cardplay import Settlement, Token
+    from .catalog import Card
 
 __all__ = ["READER_NOTES", "RULES", "Code", "check"]
 
@@ -113,15 +115,15 @@ RULES: dict[Code, str] = {
 }
 
 
-@dataclass
 class _Checker:
     """Shared state of one check: the sheet, its layout and the problems found."""
 
-    sheet: Sheet
-    lay: Layout
-    end_of_game: bool
-    problems: list[Problem] = field(default_factory=list)
-    _walls_before: dict[str | None, frozenset[Edge]] = field(default_factory=dict)
+    def __init__(self, sheet: Sheet, lay: Layout, end_of_game: bool) -> None:
+        self.sheet = sheet
+        self.lay = lay
+        self.end_of_game = end_of_game
+        self.problems: list[Problem] = []
+        self._walls_before: dict[str | None, frozenset[Edge]] = {}
 
     @property
     def wall_keys(self) -> frozenset[tuple[int, int, str]]:
@@ -145,7 +147,11 @@ class _Checker:
     @cached_property
     def settlement(self) -> Settlement | None:
         """The exact card rules' verdict, for a sheet that has a game record."""
-        return settle(self.sheet, self.lay) if self.sheet.game is not None else None
+        if self.sheet.game is None:
+            return None
+        from .cardplay import settle
+
+        return settle(self.sheet, self.lay)
 
     def walls_before(self, room: str | None) -> frozenset[Edge]:
         if room not in self._walls_before:
@@ -461,6 +467,8 @@ def _token_text(ck: _Checker, settled: Settlement, token: Token) -> str:
 def _why_unpaid(ck: _Checker, settled: Settlement, index: int, room: str) -> str:
     """Which cards of the room could have paid for piece ``index``, and where their
     tokens went."""
+    from .cardplay import wild_would_pay
+
     piece_id = ck.sheet.pieces[index].id
     tokens = settled.tokens.get(room, ())
     offering = [t for t in tokens if piece_id in t.card.options]

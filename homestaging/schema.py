@@ -10,10 +10,10 @@ JSON path, so a file's problems are all reported at once.
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Iterator
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from .readers import JsonParts, json_path
@@ -37,8 +37,9 @@ def load_schema(name: str) -> dict[str, Any]:
     """The schema of a format: ``sheet``, ``catalog``, ``cards``, ``project``, or a family
     game's record (``roomies-house``, ``decorum-game``, ``housewarming-house``,
     ``dreamhome-home``)."""
-    text = resources.files("homestaging").joinpath(f"schemas/{name}.schema.json").read_text()
-    schema: dict[str, Any] = json.loads(text)
+    path = os.path.join(os.path.dirname(__file__), "schemas", f"{name}.schema.json")
+    with open(path, encoding="utf-8") as handle:
+        schema: dict[str, Any] = json.load(handle)
     return schema
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from .access import Access, access, access_problems, connected_access
 from .blocking import explain_unreachable, only_ways
@@ -28,7 +29,6 @@ from .errors import Problem, Severity
 from .grid import Cell, reading_order
 from .layout import Layout, layout
 from .rules import Code, check
-from .scorepad import order, shared_places
 from .sheet import Sheet
 
 __all__ = [
@@ -83,8 +83,7 @@ class RoomScore:
     points_if_connected: int | None = None
 
 
-@dataclass(frozen=True)
-class Penalty:
+class Penalty(NamedTuple):
     """A penalty of the rules (an empty room); ``points`` is negative."""
 
     text: str
@@ -167,8 +166,7 @@ def score(sheet: Sheet, *, lenient_access: bool = False, end_of_game: bool | Non
     return _score(sheet, lenient_access, end_of_game, problems).card
 
 
-@dataclass(frozen=True)
-class _Scored:
+class _Scored(NamedTuple):
     """A score card with the layout and the access it was computed from."""
 
     card: ScoreCard
@@ -250,11 +248,15 @@ def _key(card: ScoreCard) -> tuple[int, int]:
 
 def rank(cards: Iterable[ScoreCard]) -> list[ScoreCard]:
     """Cards best first: higher total, then more pieces; stable for equal cards."""
+    from .scorepad import order
+
     return order(cards, _key)
 
 
 def places(cards: Sequence[ScoreCard]) -> list[int]:
     """Place of each card of a ranked list (1 = first); equal total and count share a place."""
+    from .scorepad import shared_places
+
     return shared_places([_key(card) for card in cards])
 
 

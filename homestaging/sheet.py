@@ -9,12 +9,15 @@ piece rooms from it. A sheet may carry the game record of its table
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .errors import Problem
-from .game import GameRecord
 from .grid import Cell, Edge
 from .pieces import Placement
 from .project import Project
+
+if TYPE_CHECKING:
+    from .game import GameRecord
 
 __all__ = ["DrawnPiece", "RoomPlan", "Sheet", "WildCard"]
 

@@ -8,17 +8,14 @@ furniture grid's groups are read with :mod:`homestaging.fitting`.
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import json
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import InputError, Located, Problem, Severity
 from .fitting import EMPTY, LEGEND_CHARS, MARK, Fit, find_fits, narrow_fits
-from .game import GameRecord
-from .gamereader import parse_record, read_record
 from .grid import (
     SIDE_NAMES,
     Cell,
@@ -40,6 +37,9 @@ from .readers import JsonParts, json_path, load_json, read_text
 from .rules import Code
 from .schema import iter_errors, load_schema
 from .sheet import DrawnPiece, RoomPlan, Sheet, WildCard
+
+if TYPE_CHECKING:
+    from .game import GameRecord
 
 __all__ = ["SIDE_WORDS", "parse_sheet", "read_sheet"]
 
@@ -92,6 +92,8 @@ def _read_game(value: Any, file: str, base_dir: Path, project: Project,
     """The sheet's game record: a file named relative to the sheet, or embedded."""
     if value is None:
         return None
+    from .gamereader import parse_record, read_record
+
     try:
         if isinstance(value, str):
             try:
@@ -132,6 +134,8 @@ def _count(number: int, noun: str) -> str:
 
 
 def _suggest(name: str, known: Iterable[str]) -> str:
+    import difflib
+
     close = difflib.get_close_matches(name, list(known), n=1)
     return f" (did you mean {close[0]!r}?)" if close else ""
 

@@ -17,3 +17,12 @@ def runner() -> CliRunner:
         return CliRunner(mix_stderr=False)  # type: ignore[call-arg]  # click < 8.2
     except TypeError:
         return CliRunner()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _own_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The tests keep the bundled data's cache (``homestaging.datacache``) in a folder of
+    their own, for in-process commands and the processes they start alike."""
+    import os
+
+    os.environ["HOMESTAGING_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))

@@ -25,9 +25,10 @@ CORE = [  # the game: squares, pieces, the models, rules, access, scoring, place
 CLI = ["clitools", "sheetcommands", "datacommands", "cli"]  # the only ones that use click
 LAYERS = [
     *CORE,
-    # files: safe reading, schemas, the readers and the writer of each format
-    "readers", "schema", "catalogreader", "projectreader", "gamereader", "output", "gamewriter",
-    "fitting", "sheetreader", "sheetwriter",
+    # files: safe reading, atomic writing, schemas, the bundled data's cache, the readers and
+    # the writer of each format
+    "readers", "output", "schema", "datacache", "catalogreader", "projectreader", "gamereader",
+    "gamewriter", "fitting", "sheetreader", "sheetwriter",
     # presentation and drawing
     "report", "pages", "panel", "labels", "markers", "drawing", "pencil", "legend", "planwords",
     "render", "previews", "printing",

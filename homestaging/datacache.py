@@ -1,0 +1,173 @@
+"""The bundled game data kept ready: objects built once from their files, then loaded.
+
+Reading the bundled catalog and projects from YAML and checking them costs more than
+checking and scoring a sheet, and they are the same files on every run. So the objects
+built from them are saved the first time (pickled, into the cache folder) and loaded
+afterwards. An entry is used only while its key holds: a checksum of the contents and
+paths of its source files and of the code that reads them and defines what is built
+(:data:`CODE`, the schemas), and the Python version. Any edit makes a new key, and the
+entry is built again from the files, through the same readers and checks; the files of
+a user's own projects never go through the cache.
+
+The cache folder is ``$HOMESTAGING_CACHE_DIR``, else ``$XDG_CACHE_HOME/homestaging``,
+else ``~/.cache/homestaging``; ``HOMESTAGING_CACHE_DIR=`` (empty) turns the cache off.
+An entry that cannot be read, loaded or written is simply built from its files: the
+cache never changes an answer, only how fast it comes.
+
+Loading creates only objects of the classes the caller allows (the model's own), as
+pickle's documentation recommends ("restricting globals"), and only from a file of the
+current user; objects shared with other entries (the bundled catalog's pieces, in a
+project) are saved as references and found again on loading.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import sys
+import zlib
+from collections.abc import Callable, Collection, Mapping, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+
+from . import __version__
+from .errors import InputError
+from .output import write_atomic
+from .readers import read_bytes
+
+try:  # the C unpickler alone: importing pickle.py costs more than loading an entry
+    from _pickle import Unpickler, UnpicklingError
+except ImportError:  # pragma: no cover (a Python without the C accelerator)
+    from pickle import Unpickler, UnpicklingError
+
+__all__ = ["CODE", "cache_dir", "cached", "entry_path", "fingerprint"]
+
+T = TypeVar("T")
+
+CODE = ("catalog", "catalogreader", "datacache", "errors", "grid", "pieces", "project",
+        "projectreader", "readers", "schema")
+"""The package's modules that read the bundled files or define what is built from them:
+every entry's key covers their source (``tests/test_datacache.py`` checks the list)."""
+SCHEMAS = ("cards", "catalog", "project")
+"""The schemas the bundled files are checked against; the key covers them too."""
+KEEP = 8
+"""Entries of one name kept (the newest): other checkouts or versions may use theirs."""
+
+_PACKAGE = Path(__file__).resolve().parent
+_sums: dict[Path, tuple[int, int, int]] = {}
+
+
+def cache_dir() -> Path | None:
+    """The cache folder (it may not exist yet), or None when the cache is turned off."""
+    chosen = os.environ.get("HOMESTAGING_CACHE_DIR")
+    if chosen is not None:
+        return Path(chosen) if chosen else None
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    if base.startswith("~"):  # no home folder to expand
+        return None
+    return Path(base) / "homestaging"
+
+
+def _sum(path: Path) -> tuple[int, int, int]:
+    """Size, CRC-32 and Adler-32 of a file (once per file and process)."""
+    found = _sums.get(path)
+    if found is None:
+        data = read_bytes(path)
+        found = _sums[path] = (len(data), zlib.crc32(data), zlib.adler32(data))
+    return found
+
+
+def fingerprint(name: str, sources: Sequence[Path]) -> str:
+    """The key of an entry: 16 hex digits summing up the Python and package versions,
+    the entry's name and the paths and contents of its sources, :data:`CODE` and
+    :data:`SCHEMAS`."""
+    files = [*sources, *(_PACKAGE / f"{module}.py" for module in CODE),
+             *(_PACKAGE / "schemas" / f"{schema}.schema.json" for schema in SCHEMAS)]
+    crc = zlib.crc32(f"{sys.version}\0{__version__}\0{name}".encode())
+    adler = zlib.adler32(b"")
+    for path in files:
+        size, file_crc, file_adler = _sum(path)
+        label = f"\0{path}\0{size}\0{file_crc}\0{file_adler}".encode()
+        crc, adler = zlib.crc32(label, crc), zlib.adler32(label, adler)
+    return f"{crc:08x}{adler:08x}"
+
+
+def entry_path(name: str, sources: Sequence[Path]) -> Path | None:
+    """Where the entry of these sources is (or would be) saved; None without a cache."""
+    folder = cache_dir()
+    return None if folder is None else folder / f"{name}-{fingerprint(name, sources)}.pickle"
+
+
+class _Unpickler(Unpickler):
+    """Loads only instances of the allowed classes, and the shared objects."""
+
+    def __init__(self, data: bytes, allowed: Collection[type],
+                 shared: Mapping[str, object]) -> None:
+        super().__init__(io.BytesIO(data))
+        self.allowed = {(cls.__module__, cls.__qualname__): cls for cls in allowed}
+        self.shared = shared
+
+    def find_class(self, module: str, name: str) -> Any:
+        found = self.allowed.get((module, name))
+        if found is None:
+            raise UnpicklingError(f"{module}.{name} is not allowed in the cache")
+        return found
+
+    def persistent_load(self, pid: Any) -> object:
+        return self.shared[pid]
+
+
+def _load(path: Path, kind: type[T], allowed: Collection[type],
+          shared: Mapping[str, object]) -> T:
+    """The object saved at ``path``; any trouble raises (the caller builds instead)."""
+    if hasattr(os, "getuid") and path.stat().st_uid != os.getuid():
+        raise PermissionError(f"{path} is not the user's own")
+    value = _Unpickler(read_bytes(path), allowed, shared).load()
+    if not isinstance(value, kind):
+        raise TypeError(f"{path} holds a {type(value).__name__}, not a {kind.__name__}")
+    return value
+
+
+def _save(path: Path, value: object, shared: Mapping[str, object]) -> None:
+    """Save an entry (through a temporary file and a rename), then forget the oldest
+    entries of the same name past :data:`KEEP`."""
+    import pickle
+
+    names = {id(obj): key for key, obj in shared.items()}
+
+    class Saver(pickle.Pickler):
+        def persistent_id(self, obj: Any) -> str | None:
+            return names.get(id(obj))
+
+    buffer = io.BytesIO()
+    Saver(buffer, protocol=5).dump(value)
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    write_atomic(path, buffer.getvalue())
+    prefix = path.name.rsplit("-", 1)[0] + "-"
+    others = sorted((p for p in path.parent.glob(f"{prefix}*.pickle") if p != path),
+                    key=lambda p: p.stat().st_mtime, reverse=True)
+    for stale in others[KEEP - 1:]:
+        stale.unlink(missing_ok=True)
+
+
+def cached(name: str, sources: Sequence[Path], build: Callable[[], T], kind: type[T], *,
+           allowed: Collection[type], shared: Mapping[str, object] | None = None) -> T:
+    """What ``build()`` returns (a ``kind``), loaded from the cache while ``sources``
+    (and the code) are unchanged, else built and saved. ``allowed``: every class of the
+    objects built; ``shared``: objects saved by name (by identity) rather than copied."""
+    shared = shared or {}
+    try:
+        path = entry_path(name, sources)
+    except InputError:  # a source cannot be read: the build will say why
+        return build()
+    if path is None:
+        return build()
+    try:
+        return _load(path, kind, allowed, shared)
+    except Exception:  # missing, foreign, truncated or of another layout: build it anew
+        pass
+    value = build()
+    with contextlib.suppress(Exception):  # a cache that cannot be written: every run builds
+        _save(path, value, shared)
+    return value
