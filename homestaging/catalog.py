@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import NamedTuple
 
 from .pieces import Piece
@@ -39,12 +40,15 @@ class Catalog:
 
     def card_options(self, number: int) -> set[str]:
         """Every piece on either variant of card ``number``."""
-        return {
-            option
-            for (card_number, _), card in self.cards.items()
-            if card_number == number
-            for option in card.options
-        }
+        return set(self._options.get(number, ()))
+
+    @cached_property
+    def _options(self) -> dict[int, frozenset[str]]:
+        """The pieces of each card number, worked out once."""
+        found: dict[int, set[str]] = {}
+        for (number, _), card in self.cards.items():
+            found.setdefault(number, set()).update(card.options)
+        return {number: frozenset(options) for number, options in found.items()}
 
     def extended(self, pieces: Iterable[Piece], cards: Iterable[Card]) -> Catalog:
         """This catalog plus extra pieces; each card number given replaces that number."""

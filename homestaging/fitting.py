@@ -9,7 +9,8 @@ when a bare piece id in the legend reads back as the same placement.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import NamedTuple
 
 from .grid import Cell, cells_text
@@ -61,22 +62,33 @@ def _orientations(
     return found
 
 
+def _moved(cells: Iterable[Cell]) -> tuple[frozenset[Cell], int, int]:
+    """Squares moved so that their least x and least y are 0, and those two."""
+    group = list(cells)
+    fx = min(x for x, _ in group)
+    fy = min(y for _, y in group)
+    return frozenset((x - fx, y - fy) for x, y in group), fx, fy
+
+
+@lru_cache(maxsize=4096)
+def _by_outline(piece: Piece, rotation: int | None, mirrors: tuple[bool, ...]
+                ) -> dict[frozenset[Cell], list[tuple[int, bool, Shape, int, int]]]:
+    """The orientations to try (:func:`_orientations`), in order, by their furniture
+    squares moved to 0, 0, each with the furniture's least x and y in its shape."""
+    found: dict[frozenset[Cell], list[tuple[int, bool, Shape, int, int]]] = {}
+    for turn, mirror, shape in _orientations(piece, rotation, mirrors):
+        outline, fx, fy = _moved(shape.furniture)
+        found.setdefault(outline, []).append((turn, mirror, shape, fx, fy))
+    return found
+
+
 def find_fits(
     piece: Piece, group: frozenset[Cell], rotation: int | None, mirrors: Sequence[bool]
 ) -> list[Fit]:
     """Every orientation whose furniture squares are exactly ``group``, translated."""
-    found: list[Fit] = []
-    gx = min(x for x, _ in group)
-    gy = min(y for _, y in group)
-    for turn, mirror, shape in _orientations(piece, rotation, mirrors):
-        if len(shape.furniture) != len(group):
-            continue
-        fx = min(x for x, _ in shape.furniture)
-        fy = min(y for _, y in shape.furniture)
-        anchor = (gx - fx, gy - fy)
-        if {(anchor[0] + x, anchor[1] + y) for x, y in shape.furniture} == group:
-            found.append(Fit(turn, mirror, anchor, shape))
-    return found
+    outline, gx, gy = _moved(group)
+    return [Fit(turn, mirror, (gx - fx, gy - fy), shape) for turn, mirror, shape, fx, fy
+            in _by_outline(piece, rotation, tuple(mirrors)).get(outline, ())]
 
 
 def narrow_fits(
@@ -89,18 +101,21 @@ def narrow_fits(
     square marked ``o``, then fits whose circulation stays in the house and off
     obstacles, then the fit covering the most ``o`` marks.
     """
-    usable = project.house - project.obstacles
+    if len(fits) <= 1:
+        return fits
+    around = {fit: fit.circulation for fit in fits}
 
     def on_sheet(fit: Fit) -> bool:
-        return all(project.in_sheet(cell) for cell in fit.circulation)
+        return all(project.in_sheet(cell) for cell in around[fit])
 
     def all_marked(fit: Fit) -> bool:
-        return bool(fit.circulation) and fit.circulation <= marks
+        return bool(around[fit]) and around[fit] <= marks
 
     def in_house(fit: Fit) -> bool:
-        return fit.circulation <= usable
+        return not any(cell not in project.house or cell in project.obstacles
+                       for cell in around[fit])
 
-    for keep in (on_sheet, lambda fit: not (fit.circulation & furniture), all_marked, in_house):
+    for keep in (on_sheet, lambda fit: not (around[fit] & furniture), all_marked, in_house):
         if len(fits) <= 1:
             return fits
         kept = [fit for fit in fits if keep(fit)]
@@ -108,6 +123,6 @@ def narrow_fits(
             fits = kept
     if len(fits) <= 1:
         return fits
-    most = max(len(fit.circulation & marks) for fit in fits)
-    winners = [fit for fit in fits if len(fit.circulation & marks) == most]
+    most = max(len(around[fit] & marks) for fit in fits)
+    winners = [fit for fit in fits if len(around[fit] & marks) == most]
     return winners if len(winners) == 1 and most > 0 else fits

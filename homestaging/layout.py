@@ -56,7 +56,8 @@ class Passages:
 
 @dataclass(frozen=True)
 class Layout:
-    """Derived geometry of a sheet. ``piece_rooms[i]`` is the room of ``sheet.pieces[i]``."""
+    """Derived geometry of a sheet. ``piece_rooms[i]`` is the room of ``sheet.pieces[i]``;
+    ``room_walls[i]`` the walls around ``sheet.rooms[i]`` (none while it is not walled)."""
 
     sheet: Sheet
     room_at: dict[Cell, str]
@@ -64,6 +65,7 @@ class Layout:
     walls: frozenset[Edge]
     openings: frozenset[Edge]
     piece_rooms: tuple[str | None, ...]
+    room_walls: tuple[frozenset[Edge], ...] = ()
 
     @cached_property
     def wall_keys(self) -> frozenset[EdgeKey]:
@@ -121,11 +123,10 @@ class Layout:
         edges = set(self.exterior) | set(project.walls)
         own = self.sheet.room(room_name) if room_name is not None else None
         last = own.name if own is not None and own.finalized else None
-        for room in self.sheet.rooms:
+        for room, walls in zip(self.sheet.rooms, self.room_walls, strict=True):
             if room.name == last:
                 break
-            if room.finalized:
-                edges |= boundary(room.cells)
+            edges |= walls
         edges.difference_update(self.openings)
         return frozenset(edges)
 
@@ -159,12 +160,14 @@ def layout(sheet: Sheet) -> Layout:
     room_at: dict[Cell, str] = {}
     walls = set(project.exterior_walls()) | set(project.walls)
     openings = set(sheet.front_doors)
-    for room in sheet.rooms:
+    room_walls = tuple(boundary(room.cells) if room.finalized else frozenset()
+                       for room in sheet.rooms)
+    for room, around in zip(sheet.rooms, room_walls, strict=True):
         if not room.finalized:
             continue
         for cell in room.cells:
             room_at.setdefault(cell, room.name)
-        walls |= boundary(room.cells)
+        walls |= around
         openings.update(room.doors)
     hallway = frozenset(project.house - set(room_at) - project.obstacles)
     current = sheet.room(sheet.current_room) if sheet.current_room else None
@@ -174,6 +177,5 @@ def layout(sheet: Sheet) -> Layout:
         squares = sorted(drawn.placement.furniture, key=reading_order)
         found = next((room_at[c] for c in squares if c in room_at), None)
         piece_rooms.append(found if found is not None else fallback)
-    return Layout(
-        sheet, room_at, hallway, frozenset(walls), frozenset(openings), tuple(piece_rooms)
-    )
+    return Layout(sheet, room_at, hallway, frozenset(walls), frozenset(openings),
+                  tuple(piece_rooms), room_walls)

@@ -330,6 +330,12 @@ def load_project(path: str | Path) -> Project:
 
 def bundled_project_files() -> dict[str, Path]:
     """Bundled project files by id (``projects/NN-id.yaml``), in book order."""
+    return dict(_bundled_files())
+
+
+@cache
+def _bundled_files() -> dict[str, Path]:
+    """The bundled project files, looked for once (they ship with the package)."""
     files: dict[str, Path] = {}
     for path in sorted(data_dir("projects").glob("*.yaml")):
         stem = path.stem
@@ -347,7 +353,7 @@ PROJECT_CLASSES: tuple[type, ...] = (*CATALOG_CLASSES, Project, RoomSpec, CardSl
 def _bundled(project_id: str) -> Project:
     """A bundled project, kept in the cache (its key covers the catalog's files, which
     it is checked against)."""
-    path = bundled_project_files()[project_id]
+    path = _bundled_files()[project_id]
     catalog = bundled_catalog()
     return cached(f"project-{project_id}", [path, *catalog_files(data_dir("furniture"))],
                   lambda: load_project(path), Project, allowed=PROJECT_CLASSES,
@@ -356,7 +362,7 @@ def _bundled(project_id: str) -> Project:
 
 def find_project(reference: str, relative_to: Path | None = None) -> Project:
     """A bundled project by id, or a project file by path (relative to ``relative_to``)."""
-    if reference in bundled_project_files():
+    if reference in _bundled_files():
         return _bundled(reference)
     path = Path(reference)
     if relative_to is not None and not path.is_absolute():

@@ -158,6 +158,8 @@ class _Reader:
 
     def ok(self, *parts: str | int) -> bool:
         """No schema error at, under or above ``parts`` (``ok("rooms", 2)``): safe to check."""
+        if not self.bad:
+            return True
         where = json_path(parts)
         return not any(
             path == where
@@ -272,8 +274,8 @@ class _Reader:
                            "all (each square of the largest sheet a few times over); the rest "
                            "is not read", where)
                 break
-            off = [c for c in squares if not self.on_sheet(c)]
-            if off:
+            width, height = self.project.width, self.project.height
+            if not all(0 <= x < width and 0 <= y < height for x, y in squares):
                 self.error(f"{value} reaches off the {_sheet_size(self.project)} sheet", where)
                 continue
             found.update(squares)
@@ -313,6 +315,8 @@ class _Reader:
     def unknown_chars(self, grid: dict[Cell, str], legend: dict[str, Any], key: str,
                       legend_key: str, allowed: str = "") -> set[str]:
         """Report each character of ``grid`` missing from ``legend`` once; return them."""
+        if all(char in legend or char in allowed for char in set(grid.values())):
+            return set()
         missing: dict[str, list[Cell]] = {}
         for cell in sorted(grid, key=reading_order):
             char = grid[cell]
@@ -462,23 +466,25 @@ class _Reader:
                                          MARK)
             marks = frozenset(c for c, char in grid.items() if char == MARK)
             furniture = frozenset(c for c, char in grid.items() if char != MARK)
-            groups: list[tuple[str, frozenset[Cell]]] = []
-            for char in sorted({char for char in grid.values()} - {MARK} - missing):
-                cells = [c for c, ch in grid.items() if ch == char]
-                groups += [(char, group) for group in components(cells)]
-            groups.sort(key=lambda item: min(map(reading_order, item[1])))
-            for char, group in groups:
+            squares: dict[str, list[Cell]] = {}
+            for cell, char in grid.items():
+                if char != MARK and char not in missing:
+                    squares.setdefault(char, []).append(cell)
+            groups = sorted(((min(group, key=reading_order), char, group)
+                             for char in squares for group in components(squares[char])),
+                            key=lambda item: reading_order(item[0]))
+            for first, char, group in groups:  # in reading order of their first squares
                 if char not in legend:
                     continue  # its legend entry is wrong, already reported
                 piece, rotation, mirror = legend[char]
                 mirrors = (mirror,) if mirror is not None else \
                     (False, True) if char == mirror_char else (False,)
-                placed = self.match(char, group, piece, rotation, mirrors, marks, furniture)
+                placed = self.match(char, group, piece, rotation, mirrors, marks, furniture,
+                                    first)
                 if placed is not None:
                     if rotation is not None:
                         given.append((len(drawn), group, piece, tuple(mirrors)))
                     by_char.setdefault(char, []).append(len(drawn))
-                    first = min(group, key=reading_order)
                     drawn.append(DrawnPiece(placed, char, json_path(("furniture_grid", first[1]))))
 
         first_listed = len(drawn)
@@ -555,22 +561,25 @@ class _Reader:
     def match(
         self, char: str, group: frozenset[Cell], piece: Piece, rotation: int | None,
         mirrors: Sequence[bool], marks: frozenset[Cell], furniture: frozenset[Cell],
+        first: Cell,
     ) -> Placement | None:
-        first = min(group, key=reading_order)
+        """The placement a group of squares of one legend character draws; None (and the
+        error said) when it fits no orientation, or several the drawing cannot tell
+        apart. ``first`` is the group's first square in reading order."""
         parts: JsonParts = ("furniture_grid", first[1])
-        what = f"{char!r} at {cells_text(group)} ({piece.id})"
         fits = find_fits(piece, group, rotation, mirrors)
         chosen = narrow_fits(fits, marks, furniture, self.project)
         if len(chosen) == 1:
             fit = chosen[0]
             placement = Placement(piece, fit.anchor, fit.rotation, fit.mirror)
             off = [c for c in placement.circulation if not self.on_sheet(c)]
-            if off:
-                self.error(f"{what}: {len(off)} circulation square(s) of {piece.id} "
-                           f"({placement.describe()}) fall off the {_sheet_size(self.project)} "
-                           "sheet", parts)
-                return None
-            return placement
+            if not off:
+                return placement
+            self.error(f"{char!r} at {cells_text(group)} ({piece.id}): {len(off)} circulation "
+                       f"square(s) of {piece.id} ({placement.describe()}) fall off the "
+                       f"{_sheet_size(self.project)} sheet", parts)
+            return None
+        what = f"{char!r} at {cells_text(group)} ({piece.id})"
         if chosen:
             options = "; ".join(fit.describe() for fit in chosen)
             self.error(f"{what} fits {len(chosen)} ways: {options}. Mark its circulation "
