@@ -65,7 +65,7 @@ class Layout:
     walls: frozenset[Edge]
     openings: frozenset[Edge]
     piece_rooms: tuple[str | None, ...]
-    room_walls: tuple[frozenset[Edge], ...] = ()
+    room_walls: tuple[frozenset[Edge], ...]
 
     @cached_property
     def wall_keys(self) -> frozenset[EdgeKey]:
