@@ -155,13 +155,29 @@ def parse_cells(text: object) -> list[Cell]:
                 f"the range {text!r} spans {columns} x {rows} squares; "
                 f"a sheet has at most {MAX_SIDE} x {MAX_SIDE}"
             )
-        xs = range(min(x0, x1), max(x0, x1) + 1)
-        ys = range(min(y0, y1), max(y0, y1) + 1)
-        return [(x, y) for y in ys for x in xs]
+        left, right = min(x0, x1), max(x0, x1) + 1
+        found: list[Cell] = []
+        for y in range(min(y0, y1), max(y0, y1) + 1):
+            found += _row(y, right)[left:right]
+        return found
     try:
         return [parse_cell(text)]
     except ValueError:
         raise ValueError(f"expected a square or a range such as 'B2:E4', found {text!r}") from None
+
+
+_ROWS: dict[int, list[Cell]] = {}
+"""``_ROWS[y][x]`` is the square (x, y), made once: the squares of ranges are shared
+between the house, its rooms and what is built from them, not a tuple per mention (a
+large house is tens of thousands of squares). At most ``MAX_SIDE`` squares a side."""
+
+
+def _row(y: int, stop: int) -> list[Cell]:
+    """The squares (0, y) to (stop - 1, y), at least: row ``y`` of :data:`_ROWS`."""
+    row = _ROWS.setdefault(y, [])
+    if len(row) < stop:
+        row += [(x, y) for x in range(len(row), stop)]
+    return row
 
 
 def neighbours(cell: Cell) -> Iterator[tuple[str, Cell]]:

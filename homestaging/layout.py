@@ -169,7 +169,8 @@ def layout(sheet: Sheet) -> Layout:
             room_at.setdefault(cell, room.name)
         walls |= around
         openings.update(room.doors)
-    hallway = frozenset(project.house - set(room_at) - project.obstacles)
+    obstacles = project.obstacles
+    hallway = frozenset(c for c in project.house if c not in room_at and c not in obstacles)
     current = sheet.room(sheet.current_room) if sheet.current_room else None
     fallback = sheet.current_room if current is None or not current.finalized else None
     piece_rooms: list[str | None] = []

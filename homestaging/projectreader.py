@@ -14,6 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from .bitmask import Moves, bits
 from .catalog import Catalog
 from .catalogreader import (
     CATALOG_CLASSES,
@@ -135,7 +136,7 @@ class _ProjectReader:
                     ("house", index),
                 )
             self.house.update(squares)
-        parts = components(self.house)
+        parts = [] if self.connected() else components(self.house)
         if len(parts) > 1:
             starts = ", ".join(cell_name(min(p, key=reading_order)) for p in parts)
             self.error(
@@ -144,6 +145,15 @@ class _ProjectReader:
                 "$.house",
             )
         return frozenset(self.house)
+
+    def connected(self) -> bool:
+        """Whether the house read so far is on the sheet and in one piece: flooded as
+        bit masks, light on a large house (its parts are listed only when it is not)."""
+        width, height = self.width, self.height
+        if not all(0 <= x < width and 0 <= y < height for x, y in self.house):
+            return False
+        house = bits(self.house, width, height)
+        return Moves.build(width, height).flood(house & -house, house) == house
 
     def read_obstacles(self) -> frozenset[Cell]:
         obstacles: set[Cell] = set()
