@@ -5,13 +5,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
 from .grid import Cell, Edge, EdgeKey, boundary, edge_key, reading_order
-from .sheet import Sheet
+from .sheet import DrawnPiece, Sheet
 
-__all__ = ["Layout", "Passages", "layout"]
+__all__ = ["Layout", "Passages", "layout", "with_pieces"]
 
 
 @dataclass(frozen=True)
@@ -171,12 +172,43 @@ def layout(sheet: Sheet) -> Layout:
         openings.update(room.doors)
     obstacles = project.obstacles
     hallway = frozenset(c for c in project.house if c not in room_at and c not in obstacles)
+    return Layout(sheet, room_at, hallway, frozenset(walls), frozenset(openings),
+                  _piece_rooms(sheet, room_at, sheet.pieces), room_walls)
+
+
+_ROOMS_ONLY = ("wall_keys", "blocked_keys", "passages", "exterior", "entry_room")
+"""The cached properties of a layout that the pieces do not change."""
+
+
+def with_pieces(lay: Layout, sheet: Sheet) -> Layout:
+    """The layout of ``sheet``, which is ``lay.sheet`` with pieces added after its own
+    (rooms, doors and walls the same): what a search trying placements asks for many
+    times. The rooms' geometry is reused, only the new pieces' rooms are worked out;
+    any other sheet gets a :func:`layout` of its own."""
+    old = lay.sheet
+    count = len(old.pieces)
+    if (sheet.project is not old.project or sheet.rooms is not old.rooms
+            or sheet.front_doors is not old.front_doors
+            or sheet.current_room != old.current_room or sheet.pieces[:count] != old.pieces):
+        return layout(sheet)
+    added = _piece_rooms(sheet, lay.room_at, sheet.pieces[count:])
+    found = Layout(sheet, lay.room_at, lay.hallway, lay.walls, lay.openings,
+                   lay.piece_rooms + added, lay.room_walls)
+    for name in _ROOMS_ONLY:
+        if name in lay.__dict__:
+            found.__dict__[name] = lay.__dict__[name]
+    return found
+
+
+def _piece_rooms(sheet: Sheet, room_at: dict[Cell, str], pieces: Sequence[DrawnPiece]
+                 ) -> tuple[str | None, ...]:
+    """The room of each of ``pieces``: the walled room under its first furniture square
+    in reading order; else the room being furnished while it is not walled."""
     current = sheet.room(sheet.current_room) if sheet.current_room else None
     fallback = sheet.current_room if current is None or not current.finalized else None
-    piece_rooms: list[str | None] = []
-    for drawn in sheet.pieces:
+    found: list[str | None] = []
+    for drawn in pieces:
         squares = sorted(drawn.placement.furniture, key=reading_order)
-        found = next((room_at[c] for c in squares if c in room_at), None)
-        piece_rooms.append(found if found is not None else fallback)
-    return Layout(sheet, room_at, hallway, frozenset(walls), frozenset(openings),
-                  tuple(piece_rooms), room_walls)
+        room = next((room_at[c] for c in squares if c in room_at), None)
+        found.append(room if room is not None else fallback)
+    return tuple(found)

@@ -39,7 +39,7 @@ from .bitmask import Moves as Steps
 from .bitmask import bits, cells, iter_bits
 from .bonuses import BonusResult, evaluate
 from .grid import Cell, components, reading_order
-from .layout import layout
+from .layout import with_pieces
 from .pieces import Orientation, Piece, Placement
 from .placement import (
     Candidate,
@@ -310,7 +310,8 @@ class _Ranking:
         assert base is not None
         sheet = with_piece(self.sheet, candidate.placement)
         acc = dataclasses.replace(base, pieces=(*base.pieces, ""))
-        after = evaluate(sheet, layout(sheet), acc, self.excluded(), verdicts_only=True)
+        after = evaluate(sheet, with_pieces(self.masks.lay, sheet), acc, self.excluded(),
+                         verdicts_only=True)
         changed = tuple((now.text, now.points - before.points)
                         for before, now in zip(before, after, strict=True)
                         if now.points != before.points)
@@ -358,11 +359,11 @@ class _Ranking:
         furniture = bits(candidate.furniture, width, height)
         circulation = bits(candidate.circulation, width, height)
         rug = candidate.piece.is_rug
-        after = dataclasses.replace(
+        after = dataclasses.replace(  # the same size of sheet: anchor boxes shared
             masks, furniture=masks.furniture if rug else masks.furniture | furniture,
             rugs=masks.rugs | furniture if rug else masks.rugs,
             circulation=masks.circulation | circulation,
-            room_pieces=(*masks.room_pieces, len(self.sheet.pieces)), _anchor_boxes={})
+            room_pieces=(*masks.room_pieces, len(self.sheet.pieces)))
         fits = self.fits(after)
         gone = tuple(o for o in self.options if self._fits[o] and not fits[o])
         return gone, sum(fits.values())

@@ -361,11 +361,8 @@ def why_none(
     return None
 
 
-def _anchors(masks: SheetMasks, piece: Piece, compiled: _Compiled) -> int:
-    """The legal anchors of one orientation, as a mask."""
-    anchors = masks.anchor_box(compiled.width, compiled.height)
-    if not anchors:
-        return 0
+def _allowed(masks: SheetMasks, piece: Piece) -> tuple[int, int]:
+    """The squares ``piece``'s furniture may cover, and those its circulation may."""
     open_house = masks.house & ~masks.obstacles & ~masks.walled
     if piece.is_rug:
         allowed_furniture = open_house & ~masks.rugs  # overlap (rug on rug)
@@ -373,7 +370,15 @@ def _anchors(masks: SheetMasks, piece: Piece, compiled: _Compiled) -> int:
         allowed_furniture = open_house & ~masks.furniture & ~masks.circulation
     if masks.tokens is not None and len(masks.room_pieces) >= masks.tokens:
         allowed_furniture &= masks.extra_cells  # too-many-pieces, already over
-    allowed_circulation = open_house & ~masks.furniture  # covers-circulation
+    return allowed_furniture, open_house & ~masks.furniture  # covers-circulation
+
+
+def _anchors(masks: SheetMasks, compiled: _Compiled, allowed: tuple[int, int]) -> int:
+    """The legal anchors of one orientation, as a mask; ``allowed`` from :func:`_allowed`."""
+    anchors = masks.anchor_box(compiled.width, compiled.height)
+    if not anchors:
+        return 0
+    allowed_furniture, allowed_circulation = allowed
     for off in compiled.furniture:
         anchors &= allowed_furniture >> off
     for off in compiled.circulation:
@@ -394,11 +399,12 @@ def _legal(
 ) -> Iterator[tuple[Orientation, _Compiled, int]]:
     if not _piece_allowed(masks, piece):
         return
+    allowed = _allowed(masks, piece)
     for orientation in _orientations(masks.sheet, piece, mirror):
         if orientation.mirror and masks.mirrored:
             continue  # the wild card would make every other mirrored piece a second use
         compiled = _compile(orientation.shape, masks.width)
-        anchors = _anchors(masks, piece, compiled)
+        anchors = _anchors(masks, compiled, allowed)
         if anchors:
             yield orientation, compiled, anchors
 

@@ -417,3 +417,40 @@ def test_fast_agrees_with_the_rules_on_the_examples(path: Path) -> None:
     assert legal_keys(masks, chosen) == reference_keys(sheet, chosen, room=room)
     for other in options:
         assert {c.key for c in placements(masks, other)} == legal_keys(masks, other)
+
+
+@pytest.mark.parametrize("path", MIDGAME_SHEETS, ids=lambda p: p.name)
+def test_a_layout_with_pieces_added_equals_one_worked_out_afresh(path: Path) -> None:
+    """What the ranking asks for each placement it values: the rooms' geometry reused,
+    only the new piece's room worked out, and the same layout as :func:`layout` builds."""
+    from homestaging.layout import layout, with_pieces
+    from homestaging.placement import placements, with_piece
+    from homestaging.sheetreader import read_sheet
+
+    sheet = read_sheet(path)
+    masks = SheetMasks.build(sheet)
+    base = masks.lay
+    assert base.passages.width == sheet.project.width  # fills the cache shared on
+    catalog = sheet.project.catalog
+    spec = sheet.project.room(masks.room)
+    assert spec is not None
+    tried = 0
+    for option in sorted({i for slot in spec.cards for i in catalog.card_options(slot.number)}):
+        for candidate in placements(masks, catalog.piece(option))[:5]:
+            after = with_piece(masks.sheet, candidate.placement)
+            quick, fresh = with_pieces(base, after), layout(after)
+            assert quick.piece_rooms == fresh.piece_rooms
+            assert quick.piece_rooms[-1] == masks.room
+            assert (quick.room_at, quick.hallway, quick.walls, quick.openings,
+                    quick.room_walls) == (fresh.room_at, fresh.hallway, fresh.walls,
+                                          fresh.openings, fresh.room_walls)
+            assert (quick.passages, quick.blocked_keys, quick.furnished, quick.furniture_at,
+                    quick.circulation) == (fresh.passages, fresh.blocked_keys,
+                                           fresh.furnished, fresh.furniture_at,
+                                           fresh.circulation)
+            tried += 1
+    assert tried >= 5
+    # another sheet (the rooms changed) gets a layout of its own
+    other = last_room_in_play(EXAMPLES / "tutorial-finished.json")
+    assert with_pieces(base, other).sheet is other
+    assert with_pieces(base, other).piece_rooms == layout(other).piece_rooms
