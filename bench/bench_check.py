@@ -13,21 +13,21 @@ walk-through's sheets (``examples/walkthrough``):
 2. A 200 x 200 house mid-game with a walled room reached by one square: the score so
    far alone beside ``check_sheet``, which also finds that square.
 3. Cold command: ``python -m homestaging check SHEET`` for each, beside ``python -c
-   "import click, yaml"``, in alternating rounds; median wall time and the ratios.
+   "import click, yaml, json"``, in alternating rounds (``bench/timing.py``); median wall
+   time and the ratios (each the median of the rounds' own ratios).
 """
 
 from __future__ import annotations
 
 import argparse
-import statistics
-import subprocess
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+import timing  # noqa: E402
 
 from homestaging.scoring import check_sheet  # noqa: E402
 from homestaging.sheetreader import read_sheet  # noqa: E402
@@ -37,24 +37,13 @@ PLAIN = WALK / "turn-2.json"
 EXPLAINED = WALK / "turn-3.json"
 
 
-def timed(func: Callable[[], object]) -> float:
-    start = time.perf_counter()
-    func()
-    return time.perf_counter() - start
-
-
 def in_process(runs: int) -> None:
     plain, explained = read_sheet(PLAIN), read_sheet(EXPLAINED)
-    check_sheet(plain), check_sheet(explained)  # warm up: imports, caches
-    a: list[float] = []
-    b: list[float] = []
-    for _ in range(runs):
-        a.append(timed(lambda: check_sheet(plain)))
-        b.append(timed(lambda: check_sheet(explained)))
-    first, second = statistics.median(a) * 1e3, statistics.median(b) * 1e3
+    found = timing.pairs(lambda: check_sheet(plain), lambda: check_sheet(explained), runs)
     print(f"in-process check_sheet, median of {runs} alternating pairs:")
-    print(f"  {PLAIN.name} (nothing to explain):   {first:7.2f} ms")
-    print(f"  {EXPLAINED.name} (blocked by, only way): {second:7.2f} ms  ({second / first:.1f}x)")
+    print(f"  {PLAIN.name} (nothing to explain):   {found.median(0) * 1e3:7.2f} ms")
+    print(f"  {EXPLAINED.name} (blocked by, only way): {found.median(1) * 1e3:7.2f} ms  "
+          f"({found.ratio():.1f}x)")
 
 
 def large(runs: int) -> None:
@@ -77,35 +66,26 @@ def large(runs: int) -> None:
                        (Edge(parse_cell("F11"), "s"),), "$.rooms[0]")
     sheet = Sheet(project, rooms=(kitchen, RoomPlan("Living room", path="$.rooms[1]")),
                   front_doors=(Edge(parse_cell("CX199"), "s"),), current_room="Living room")
-    check_sheet(sheet)
-    a: list[float] = []
-    b: list[float] = []
-    for _ in range(runs):
-        a.append(timed(lambda: score(sheet, end_of_game=False)))
-        b.append(timed(lambda: check_sheet(sheet)))
-    first, second = statistics.median(a) * 1e3, statistics.median(b) * 1e3
+    found = timing.pairs(lambda: score(sheet, end_of_game=False), lambda: check_sheet(sheet),
+                         runs)
     print(f"200 x 200 house mid-game, median of {runs} alternating pairs:")
-    print(f"  score so far alone:                   {first:7.0f} ms")
-    print(f"  check (finds the square to keep free): {second:6.0f} ms  ({second / first:.1f}x)")
+    print(f"  score so far alone:                   {found.median(0) * 1e3:7.0f} ms")
+    print(f"  check (finds the square to keep free): {found.median(1) * 1e3:6.0f} ms  "
+          f"({found.ratio():.1f}x)")
 
 
 def cold(rounds: int) -> None:
-    commands = {
-        "python -c 'import click, yaml'": [sys.executable, "-c", "import click, yaml"],
-        f"check {PLAIN.name}": [sys.executable, "-m", "homestaging", "check", str(PLAIN)],
-        f"check {EXPLAINED.name}": [sys.executable, "-m", "homestaging", "check",
-                                    str(EXPLAINED)],
-    }
-    times: dict[str, list[float]] = {name: [] for name in commands}
-    for _ in range(rounds):
-        for name, command in commands.items():
-            times[name].append(timed(lambda command=command: subprocess.run(
-                command, cwd=ROOT, capture_output=True, check=False)))
-    base = statistics.median(times[next(iter(commands))])
+    timing.compiled()
+    found = timing.rounds({
+        "python -c 'import click, yaml, json'": list(timing.BASELINE),
+        f"check {PLAIN.name}": timing.command("check", str(PLAIN)),
+        f"check {EXPLAINED.name}": timing.command("check", str(EXPLAINED)),
+    }, rounds)
     print(f"cold commands, median of {rounds} alternating rounds:")
-    for name, values in times.items():
-        median = statistics.median(values)
-        print(f"  {name:<34} {median * 1e3:7.0f} ms  ({median / base:.2f}x the baseline)")
+    for index, name in enumerate(found.names):
+        print(f"  {name:<38} {found.median(index) * 1e3:7.0f} ms  "
+              f"({found.ratio(index) if index else 1.0:.2f}x the baseline)")
+    print(f"  {timing.load()}")
 
 
 def main() -> None:

@@ -5,7 +5,7 @@ What one change costs the page: the sheet state posted to ``/api/check`` over HT
 and scored, answered as JSON with the problems and the score (and, "with hand", the
 legal placements of a piece, as while a piece is held). Measured beside the baseline of
 the same run: the core work alone, in-process (read the state, check, score), timed in
-alternating pairs.
+alternating pairs (``bench/timing.py``; the ratio is the median of the pairs' ratios).
 
 Sheets: a finished 24 x 32 sheet and the same sheet mid-game (its last room being
 furnished, so a held piece has placements to find), from ``bench_scale.py``; and
@@ -22,16 +22,14 @@ import json
 import statistics
 import sys
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT / "tests"))
 
+import timing  # noqa: E402
 from bench_scale import write_case  # noqa: E402
 from editor_util import serving  # noqa: E402
 
@@ -52,12 +50,6 @@ def mid_game(path: Path) -> Path:
     return out
 
 
-def timed(call: Callable[[], Any]) -> float:
-    start = time.perf_counter()
-    call()
-    return (time.perf_counter() - start) * 1000
-
-
 def measure(path: Path, hand: dict[str, str] | None, pairs: int) -> dict[str, float]:
     with serving(path) as server:
         connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
@@ -75,18 +67,11 @@ def measure(path: Path, hand: dict[str, str] | None, pairs: int) -> dict[str, fl
             sheet = adapter.read_state(json.loads(body)["state"], path.name, path.parent)
             adapter.evaluate(sheet, adapter.Hand(**hand) if hand else None)
 
-        for _ in range(5):  # warm up
-            round_trip()
-            core()
-        trips, cores = [], []
-        for index in range(pairs):
-            pair = (round_trip, core) if index % 2 == 0 else (core, round_trip)
-            for call in pair:
-                (trips if call is round_trip else cores).append(timed(call))
+        found = timing.pairs(core, round_trip, pairs, warmup=5)
         connection.close()
-    trips.sort()
+    trips = sorted(t * 1000 for t in found.seconds[1])
     return {"median": statistics.median(trips), "p95": trips[int(len(trips) * 0.95) - 1],
-            "core": statistics.median(cores), "bytes": len(body)}
+            "core": found.median(0) * 1000, "ratio": found.ratio(), "bytes": len(body)}
 
 
 def main() -> None:
@@ -109,7 +94,7 @@ def main() -> None:
             found = measure(path, hand, args.pairs)
             worst = max(worst, found["p95"])
             print(f"{name:40} {found['median']:10.2f} {found['p95']:7.2f} {found['core']:11.2f}"
-                  f" {found['median'] / found['core']:6.2f}")
+                  f" {found['ratio']:6.2f}")
     verdict = "within" if worst < TARGET_MS else "OVER"
     print(f"worst 95th percentile {worst:.2f} ms: {verdict} the {TARGET_MS:.0f} ms target")
 

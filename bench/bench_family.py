@@ -5,8 +5,8 @@
 2. In-process, a Rooms & Roomies house at the largest size (200 x 200 squares, 62 rooms,
    10,000 tiles, 1,000 windows, every wish card with a count): read + check + score.
 3. Cold commands: ``python -m homestaging GAME score EXAMPLE`` against
-   ``python -c "import click, yaml"``, run in alternating pairs, median of each and the
-   ratio.
+   ``python -c "import click, yaml"``, run in alternating pairs (``bench/timing.py``),
+   median of each and the median of the pairs' ratios.
 
 Targets: an example in-process under 5 ms; the cold command within 3x the baseline (as
 Home Staging's ``score``); the largest house within a few seconds, never a hang.
@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -25,6 +24,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+import timing  # noqa: E402
 
 from homestaging.decorum.reader import read_game  # noqa: E402
 from homestaging.decorum.score import score as decorum_score  # noqa: E402
@@ -84,15 +86,12 @@ def in_process(path: Path, read: Any, score: Any, runs: int) -> tuple[float, int
     return statistics.median(times) * 1000, total
 
 
-def cold_pair(baseline: list[str], command: list[str], runs: int = 7) -> tuple[float, float]:
-    """Medians of the baseline and the command, run one after the other in pairs."""
-    base, cmd = [], []
-    for _ in range(runs):
-        for target, times in ((baseline, base), (command, cmd)):
-            start = time.perf_counter()
-            subprocess.run(target, cwd=ROOT, capture_output=True, check=False)
-            times.append(time.perf_counter() - start)
-    return statistics.median(base) * 1000, statistics.median(cmd) * 1000
+def cold_pair(baseline: list[str], command: list[str], runs: int = 7
+              ) -> tuple[float, float, float]:
+    """Median ms of the baseline and the command, run in alternating pairs, and the
+    median of the pairs' ratios."""
+    found = timing.pairs(baseline, command, runs)
+    return found.median(0) * 1000, found.median(1) * 1000, found.ratio()
 
 
 def main() -> None:
@@ -109,10 +108,9 @@ def main() -> None:
         rows.append((f"roomies: largest house, {len(house.tiles)} tiles, {len(house.rooms)} "
                      f"rooms (total {total})", f"{ms:.0f} ms", "ok" if ms < 5000 else "SLOW"))
     baseline = [sys.executable, "-c", "import click, yaml"]
+    timing.compiled()
     for game, (path, _, _) in EXAMPLES.items():
-        base, cmd = cold_pair(baseline, [sys.executable, "-m", "homestaging", game, "score",
-                                         str(path)])
-        ratio = cmd / base
+        base, cmd, ratio = cold_pair(baseline, timing.command(game, "score", str(path)))
         rows.append((f"python -m homestaging {game} score {path.relative_to(ROOT)} / "
                      f"import click, yaml ({base:.0f} ms)", f"{cmd:.0f} ms = {ratio:.2f}x",
                      "ok" if ratio <= 3 else "SLOW"))

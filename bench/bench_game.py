@@ -1,7 +1,8 @@
 """Benchmark of check + score with a game record (``python bench/bench_game.py``).
 
 The exact card rules match pieces to tokens with networkx; a plain check does not.
-Measured in alternating pairs, each beside its baseline without a record:
+Measured in alternating pairs (``bench/timing.py``), each beside its baseline without a
+record:
 
 1. In-process: ``scoring.score`` (the rule check included) of the finished 24 x 32
    sheet of ``bench_score.py`` (25 pieces in five rooms), without and with a game record
@@ -17,16 +18,14 @@ Measured in alternating pairs, each beside its baseline without a record:
 from __future__ import annotations
 
 import dataclasses
-import statistics
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+import timing  # noqa: E402
 from bench_score import synthetic_sheet  # noqa: E402
 
 from homestaging.game import CardPlay, GameRecord, Round  # noqa: E402
@@ -62,29 +61,16 @@ def one_too_many(sheet: Sheet) -> Sheet:
 
 def paired(first: Sheet, second: Sheet, runs: int = 300) -> tuple[float, float]:
     """Median ms of ``score`` of each sheet, measured in alternating pairs."""
-    a, b = [], []
-    score(first)
-    score(second)
-    for _ in range(runs):
-        start = time.perf_counter()
-        score(first)
-        middle = time.perf_counter()
-        score(second)
-        end = time.perf_counter()
-        a.append(middle - start)
-        b.append(end - middle)
-    return statistics.median(a) * 1000, statistics.median(b) * 1000
+    found = timing.pairs(lambda: score(first), lambda: score(second), runs)
+    return found.median(0) * 1000, found.median(1) * 1000
 
 
-def cold_pair(runs: int = 9) -> tuple[float, float]:
-    a, b = [], []
-    for _ in range(runs):
-        for sheet, times in ((PLAIN, a), (WITH_RECORD, b)):
-            start = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "homestaging", "score", str(sheet)], cwd=ROOT,
-                           capture_output=True, check=False)
-            times.append(time.perf_counter() - start)
-    return statistics.median(a) * 1000, statistics.median(b) * 1000
+def cold_pair(runs: int = 9) -> tuple[float, float, float]:
+    """Median ms of the cold commands without and with a record, and their ratio."""
+    timing.compiled()
+    found = timing.pairs(timing.command("score", str(PLAIN)),
+                         timing.command("score", str(WITH_RECORD)), runs)
+    return found.median(0) * 1000, found.median(1) * 1000, found.ratio()
 
 
 def main() -> None:
@@ -106,10 +92,10 @@ def main() -> None:
                  "baseline"))
     rows.append((f"score, the same with a record ({len(left)} not-selected)", f"{game:.2f} ms",
                  f"{game / base:.2f}x"))
-    cold_plain, cold_game = cold_pair()
+    cold_plain, cold_game, ratio = cold_pair()
     rows.append((f"cold score {PLAIN.relative_to(ROOT)}", f"{cold_plain:.0f} ms", "baseline"))
     rows.append((f"cold score {WITH_RECORD.relative_to(ROOT)}", f"{cold_game:.0f} ms",
-                 f"{cold_game / cold_plain:.2f}x"))
+                 f"{ratio:.2f}x"))
     widths = [max(len(row[i]) for row in rows) for i in range(3)]
     for row in rows:
         print("  ".join(f"{value:<{widths[i]}}" if i == 0 else f"{value:>{widths[i]}}"

@@ -1,15 +1,18 @@
 """Benchmark of rendering (run as a script: ``python bench/bench_render.py``).
 
-Cold runs, each in a fresh interpreter, median wall time of several runs in alternating
-pairs:
+Cold runs, each in a fresh interpreter, timed in alternating pairs beside a baseline of
+the same run (``bench/timing.py``); each ratio is the median of the pairs' ratios:
 
 1. render: read ``examples/tutorial-finished.json``, score it and write the annotated
-   plan to PNG at 150 dpi (``homestaging.render.save_plan``);
-2. baseline: ``import matplotlib`` and save one comparable figure (the same size, a
-   grid of lines, 200 patches and 100 texts) to PNG with the Agg canvas, no pyplot.
+   plan to PNG at 150 dpi (``homestaging.render.save_plan``), beside ``import
+   matplotlib`` and saving one comparable figure (the same size, a grid of lines, 200
+   patches and 100 texts) to PNG with the Agg canvas, no pyplot. Target: at most 1.5x.
+2. ``print tutorial -o FILE.pdf`` (the project's page and a blank drawing sheet) and
+   ``print --all -o FILE.pdf`` (the book), each beside ``python -c "import matplotlib,
+   matplotlib.pyplot"``. Targets: at most 1.6x and 3x.
 
-Target: the render within 1.5x the baseline. Also prints the in-process time of one
-more render once everything is imported, and of a project page + drawing sheet PDF.
+Also prints the in-process time of one more render once everything is imported, and
+of a project page + drawing sheet PDF.
 
 Then plans at scale, in-process: the legal sheets of ``bench_scale.py`` (a house
 filling the sheet, five rooms, 25 pieces) of 50 x 50, 100 x 100 and 200 x 200 squares,
@@ -19,21 +22,26 @@ the grid, coordinates and walls every plan of it draws) saved the same way. The 
 spent placing labels (``labels.Labeller``) is measured apart; it grows with the squares
 and the labels, not with their product.
 
-Usage: ``python bench/bench_render.py [--scale-only] [--repeat N]``.
+Usage: ``python bench/bench_render.py [--scale-only] [--repeat N] [--rounds N]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-RUNS = 7
+sys.path.insert(0, str(ROOT / "bench"))
+
+import timing  # noqa: E402
+
+ENV = {"PYTHONPATH": str(ROOT), "MPLBACKEND": "Agg", "PATH": "/usr/bin:/bin"}
+PYPLOT = (timing.PYTHON, "-c", "import matplotlib, matplotlib.pyplot")
+"""The baseline of ``print``: importing matplotlib and pyplot."""
 
 RENDER = """
 import sys
@@ -67,22 +75,28 @@ fig.savefig(sys.argv[2], format="png", dpi=150)
 """
 
 
-def _run(script: str, output: Path) -> float:
+def _script(script: str, output: Path) -> list[str]:
     example = ROOT / "examples" / "tutorial-finished.json"
-    start = time.perf_counter()
-    subprocess.run([sys.executable, "-c", script, str(example), str(output)], check=True,
-                   cwd=ROOT, env={"PYTHONPATH": str(ROOT), "MPLBACKEND": "Agg",
-                                  "PATH": "/usr/bin:/bin"})
-    return time.perf_counter() - start
+    return [timing.PYTHON, "-c", script, str(example), str(output)]
 
 
-def cold(folder: Path) -> tuple[float, float]:
-    """Median wall times of the baseline and the render, run in alternating pairs."""
-    bases, renders = [], []
-    for _ in range(RUNS):
-        bases.append(_run(BASELINE, folder / "baseline.png"))
-        renders.append(_run(RENDER, folder / "plan.png"))
-    return statistics.median(bases), statistics.median(renders)
+def cold(folder: Path, rounds: int) -> list[tuple[str, str, str, str]]:
+    """The render beside its baseline, then ``print`` beside importing pyplot."""
+    rows = []
+    found = timing.pairs(_script(BASELINE, folder / "baseline.png"),
+                         _script(RENDER, folder / "plan.png"), rounds, env=ENV)
+    rows.append(("cold render (read + score + annotated plan PNG)",
+                 f"{found.median(1) * 1e3:.0f} ms",
+                 f"{found.ratio():.2f}x import matplotlib + a comparable PNG "
+                 f"({found.median(0) * 1e3:.0f} ms)", timing.verdict(found.ratio(), 1.5)))
+    for args, target in ((("tutorial",), 1.6), (("--all",), 3.0)):
+        command = timing.command("print", *args, "-o", str(folder / "print.pdf"))
+        found = timing.pairs(list(PYPLOT), command, rounds, env=ENV)
+        rows.append((f"cold print {' '.join(args)} -o FILE.pdf",
+                     f"{found.median(1) * 1e3:.0f} ms",
+                     f"{found.ratio():.2f}x import matplotlib, matplotlib.pyplot "
+                     f"({found.median(0) * 1e3:.0f} ms)", timing.verdict(found.ratio(), target)))
+    return rows
 
 
 def warm() -> tuple[float, float]:
@@ -166,25 +180,23 @@ def scale(repeat: int) -> None:
             def plan(sheet: object = sheet, card: object = card) -> int:
                 return len(figure_bytes(plan_figure(sheet, card), "png", dpi=150))  # type: ignore
 
-            bases, plans, labels = [], [], []
-            for _ in range(repeat):
-                start = time.perf_counter()
-                house()
-                bases.append(time.perf_counter() - start)
+            labels: list[float] = []
+
+            def labelled(plan: object = plan, labels: list[float] = labels) -> None:
                 clock.seconds = 0.0
-                start = time.perf_counter()
-                plan()
-                plans.append(time.perf_counter() - start)
+                plan()  # type: ignore[operator]
                 labels.append(clock.seconds)
-            rows.append((size, len(sheet.pieces), statistics.median(bases),
-                         statistics.median(plans), statistics.median(labels)))
+
+            found = timing.pairs(house, labelled, repeat, warmup=0)
+            rows.append((size, len(sheet.pieces), found.median(0), found.median(1),
+                         found.ratio(), statistics.median(labels)))
     for cls, name, method in saved:
         setattr(cls, name, method)
     print("\nplans at scale (PNG at 150 dpi, in-process, median of "
           f"{repeat} alternating pairs):")
     print("sheet | pieces | bare house s | plan s | ratio | of which labels s")
-    for size, pieces, base, full, label in rows:
-        print(f"{size} x {size} | {pieces} | {base:.2f} | {full:.2f} | {full / base:.2f}x | "
+    for size, pieces, base, full, ratio, label in rows:
+        print(f"{size} x {size} | {pieces} | {base:.2f} | {full:.2f} | {ratio:.2f}x | "
               f"{label:.3f}")
 
 
@@ -192,13 +204,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--scale-only", action="store_true", help="only the plans at scale")
     parser.add_argument("--repeat", type=int, default=3, help="pairs per size at scale")
+    parser.add_argument("--rounds", type=int, default=7, help="pairs per cold command")
     args = parser.parse_args()
     if not args.scale_only:
+        timing.compiled()
         with tempfile.TemporaryDirectory() as folder:
-            base, render = cold(Path(folder))
-        print(f"cold baseline (import matplotlib + save a comparable PNG): {base * 1000:.0f} ms")
-        print(f"cold render (read + score + annotated plan PNG):           {render * 1000:.0f} ms")
-        print(f"ratio: {render / base:.2f}x (target at most 1.5x)")
+            rows = cold(Path(folder), args.rounds)
+        widths = [max(len(row[i]) for row in rows) for i in range(4)]
+        for row in rows:
+            print("  ".join(f"{value:<{widths[i]}}" if i != 1 else f"{value:>{widths[i]}}"
+                            for i, value in enumerate(row)).rstrip())
+        print(timing.load())
         plan, pdf = warm()
         print(f"warm: plan PNG {plan * 1000:.0f} ms; "
               f"project page + drawing sheet PDF {pdf * 1000:.0f} ms")
