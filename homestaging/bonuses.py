@@ -101,16 +101,31 @@ class Evaluator:
         self.walls = lay.blocked_keys
         self._boxes: dict[int, tuple[int, int, int, int]] = {}
         self._ordered: dict[int, list[Cell]] = {}
-        house = sheet.project.house
-        empty = {room.name for room in sheet.rooms if room.finalized} - lay.furnished
-        self.exterior_windows = [w for w in sheet.windows if w in lay.exterior
-                                 and lay.room_at.get(w.inside(house) or (-1, -1)) not in empty]
-        self.window_squares = {c for w in self.exterior_windows
-                               if (c := w.inside(house))}
-        doors = [d for room in sheet.rooms if room.finalized and room.name not in empty
+
+    @cached_property
+    def _empty(self) -> set[str]:
+        """The walled rooms without furniture: their windows and doors do not count."""
+        return {room.name for room in self.sheet.rooms if room.finalized} - self.lay.furnished
+
+    @cached_property
+    def exterior_windows(self) -> list[Edge]:
+        """The windows on the exterior wall, those of empty rooms left out."""
+        house, lay, empty = self.sheet.project.house, self.lay, self._empty
+        return [w for w in self.sheet.windows if w in lay.exterior
+                and lay.room_at.get(w.inside(house) or (-1, -1)) not in empty]
+
+    @cached_property
+    def window_squares(self) -> set[Cell]:
+        """The squares just inside those windows."""
+        house = self.sheet.project.house
+        return {c for w in self.exterior_windows if (c := w.inside(house))}
+
+    @cached_property
+    def door_squares(self) -> set[Cell]:
+        """The squares beside a door of a furnished room or the front door."""
+        doors = [d for room in self.sheet.rooms if room.finalized and room.name not in self._empty
                  for d in room.doors]
-        self.door_squares = {c for d in (*doors, *sheet.front_doors)
-                             for c in _beside(d, self.walls)}
+        return {c for d in (*doors, *self.sheet.front_doors) for c in _beside(d, self.walls)}
 
     @cached_property
     def distances(self) -> Distances:
