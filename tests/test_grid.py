@@ -48,6 +48,16 @@ def test_ranges_cover_the_rectangle_in_reading_order() -> None:
         parse_cells("B2:")
 
 
+def test_ranges_share_their_squares() -> None:
+    """A square named by two ranges is one tuple: a large house and its rooms hold each
+    square once, not once per mention (and a wider range after a narrower one still
+    lists every square of its rows)."""
+    narrow, wide = parse_cells("B2:C3"), parse_cells("A2:E3")
+    assert wide == [(x, y) for y in (1, 2) for x in range(5)]
+    assert wide[1] is narrow[0] and wide[7] is narrow[3]
+    assert parse_cells("C3:B2")[0] is narrow[0]
+
+
 def test_an_edge_has_two_names() -> None:
     south = Edge((2, 4), "s")
     north = parse_edge(["C6", "n"])
