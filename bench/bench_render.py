@@ -22,7 +22,7 @@ the grid, coordinates and walls every plan of it draws) saved the same way. The 
 spent placing labels (``labels.Labeller``) is measured apart; it grows with the squares
 and the labels, not with their product.
 
-Usage: ``python bench/bench_render.py [--scale-only] [--repeat N] [--rounds N]``.
+Usage: ``python bench/bench_render.py [--scale-only | --no-scale] [--repeat N] [--rounds N]``.
 """
 
 from __future__ import annotations
@@ -205,6 +205,7 @@ def main() -> None:
     parser.add_argument("--scale-only", action="store_true", help="only the plans at scale")
     parser.add_argument("--repeat", type=int, default=3, help="pairs per size at scale")
     parser.add_argument("--rounds", type=int, default=7, help="pairs per cold command")
+    parser.add_argument("--no-scale", action="store_true", help="leave out the plans at scale")
     args = parser.parse_args()
     if not args.scale_only:
         timing.compiled()
@@ -218,7 +219,8 @@ def main() -> None:
         plan, pdf = warm()
         print(f"warm: plan PNG {plan * 1000:.0f} ms; "
               f"project page + drawing sheet PDF {pdf * 1000:.0f} ms")
-    scale(args.repeat)
+    if not args.no_scale:
+        scale(args.repeat)
 
 
 if __name__ == "__main__":
