@@ -45,8 +45,8 @@ __all__ = ["CODE", "cache_dir", "cached", "entry_path", "fingerprint"]
 
 T = TypeVar("T")
 
-CODE = ("catalog", "catalogreader", "datacache", "errors", "grid", "pieces", "project",
-        "projectreader", "readers", "schema")
+CODE = ("bitmask", "catalog", "catalogreader", "datacache", "errors", "grid", "pieces",
+        "project", "projectreader", "readers", "schema")
 """The package's modules that read the bundled files or define what is built from them:
 every entry's key covers their source (``tests/test_datacache.py`` checks the list)."""
 SCHEMAS = ("cards", "catalog", "project")
