@@ -236,6 +236,14 @@ class Edge:
             key = (x, y, self.side)
         object.__setattr__(self, "key", key)
 
+    @classmethod
+    def _known(cls, cell: Cell, side: str, key: EdgeKey) -> Edge:
+        """The edge ``Edge(cell, side)``, whose ``key`` the caller has worked out (no
+        checks): the hot path of :func:`boundary`, which builds every wall of a sheet."""
+        edge = object.__new__(cls)
+        edge.__dict__.update(cell=cell, side=side, key=key)
+        return edge
+
     @property
     def outer(self) -> Cell:
         """The square on the other side of the edge from ``cell``."""
@@ -327,15 +335,17 @@ def boundary(cells: Collection[Cell]) -> frozenset[Edge]:
     """The edges with exactly one side in ``cells``, each named from its inside square:
     the walls around a room, or the exterior wall around the house."""
     found = []
-    for x, y in cells:
+    edge = Edge._known  # each key as Edge works it out, n and w as they are
+    for cell in cells:
+        x, y = cell
         if (x, y - 1) not in cells:
-            found.append(Edge((x, y), "n"))
+            found.append(edge(cell, "n", (x, y, "n")))
         if (x + 1, y) not in cells:
-            found.append(Edge((x, y), "e"))
+            found.append(edge(cell, "e", (x + 1, y, "w")))
         if (x, y + 1) not in cells:
-            found.append(Edge((x, y), "s"))
+            found.append(edge(cell, "s", (x, y + 1, "n")))
         if (x - 1, y) not in cells:
-            found.append(Edge((x, y), "w"))
+            found.append(edge(cell, "w", (x, y, "w")))
     return frozenset(found)
 
 

@@ -118,3 +118,18 @@ def test_the_flood_fill_takes_the_same_steps_as_steps() -> None:
     assert edge_key((1, 1), (1, 2)) == Edge((1, 1), "s").key
     assert outermost(parse_cells("B2:D3"), "s") == parse_cells("B3:D3")
     assert boundary({(0, 0)}) == {Edge((0, 0), side) for side in "nesw"}
+
+
+def test_boundary_edges_are_edges_as_named() -> None:
+    """The walls around a region, each named from its inside square, the same edges (key,
+    name, hash) as ``Edge`` builds from that square and side."""
+    region = {(1, 1), (2, 1), (1, 2)}  # an L of three squares
+    walls = boundary(region)
+    assert sorted(e.name for e in walls) == [
+        "B2/n", "B2/w", "B3/e", "B3/s", "B3/w", "C2/e", "C2/n", "C2/s"]
+    for edge in walls:
+        made = Edge(edge.cell, edge.side)
+        assert (edge.cell, edge.side, edge.key, hash(edge), repr(edge)) == (
+            made.cell, made.side, made.key, hash(made), repr(made))
+        assert edge == made and edge.inside(region) == edge.cell
+    assert Edge((2, 1), "s") in walls and Edge((2, 2), "n") in walls  # C2/s is C3/n
