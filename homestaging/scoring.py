@@ -212,12 +212,14 @@ def _rooms(sheet: Sheet, lay: Layout, acc: Access, excluded: frozenset[int],
     rooms: list[RoomScore] = []
     penalties: list[Penalty] = []
     walled = sheet.walled
+    in_room: dict[str | None, list[int]] = {}  # the pieces of each room, in sheet order
+    for index, name in enumerate(lay.piece_rooms):
+        in_room.setdefault(name, []).append(index)
     for spec in sheet.project.rooms:
         room_ok = acc.room_reachable(spec.name)
         pieces: list[PieceScore] = []
-        for index, drawn in enumerate(sheet.pieces):
-            if lay.piece_rooms[index] != spec.name:
-                continue
+        for index in in_room.get(spec.name, ()):
+            drawn = sheet.pieces[index]
             placement = drawn.placement
             reason = acc.pieces[index]
             if not reason and index in excluded:
