@@ -38,10 +38,14 @@ from .layout import Layout
 from .rules import Code
 from .sheet import Sheet
 
-__all__ = ["explain_unreachable", "only_ways"]
+__all__ = ["MAX_EXPLAINED", "explain_unreachable", "only_ways"]
 
 _SINK = (-1, -1)
 """A node off the sheet joined to every target square: one search reaches any of them."""
+MAX_EXPLAINED = 20
+"""How many unreachable warnings are explained (a shortest path over the whole house each);
+the others keep their plain message, so that a sheet of thousands of cut-off pieces costs
+no more than one of twenty."""
 
 
 # --- what blocks a piece or a room --------------------------------------------------------
@@ -49,10 +53,12 @@ _SINK = (-1, -1)
 
 def explain_unreachable(sheet: Sheet, lay: Layout, acc: Access, if_connected: Access,
                         problems: Sequence[Problem]) -> list[Problem]:
-    """``problems`` with each ``unreachable-piece`` / ``unreachable-room`` warning
-    completed by what blocks it (``blocked_by`` and the end of its message); the others
-    unchanged. networkx is imported only when one of them can be explained."""
+    """``problems`` with each ``unreachable-piece`` / ``unreachable-room`` warning (the
+    first :data:`MAX_EXPLAINED` of them) completed by what blocks it (``blocked_by`` and
+    the end of its message); the others unchanged. networkx is imported only when one of
+    them can be explained."""
     asked = [p for p in problems if p.code in (Code.UNREACHABLE_PIECE, Code.UNREACHABLE_ROOM)]
+    asked = asked[:MAX_EXPLAINED]
     if not asked:
         return list(problems)
     searches: dict[Problem, tuple[list[Cell], list[frozenset[Cell]], int | None]] = {}

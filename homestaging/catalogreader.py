@@ -11,6 +11,7 @@ its JSON path (``docs/game-data.md``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
@@ -21,6 +22,7 @@ from .datacache import cached
 from .errors import InputError, Located
 from .grid import DELTAS, Cell, outermost
 from .pieces import Orientation, Piece, Shape, parse_art
+from .quoting import excerpt
 from .readers import JsonParts, json_path, load_yaml, read_text
 from .schema import iter_errors, load_schema
 
@@ -54,13 +56,11 @@ def _schema_problems(
     ]
     bad: set[int] = set()
     if isinstance(data, list):
-        for index in range(len(data)):
-            prefix = json_path((*base, index))
-            if any(
-                p.path == prefix or (p.path or "").startswith((prefix + ".", prefix + "["))
-                for p in problems
-            ):
-                bad.add(index)
+        entry = re.compile(re.escape(json_path(base)) + r"\[(\d+)\](?![^.\[])")
+        for problem in problems:
+            found = entry.match(problem.path or "")
+            if found:
+                bad.add(int(found.group(1)))
     return problems, bad
 
 
@@ -78,7 +78,8 @@ def parse_pieces(
             continue
         where = json_path((*base, index))
         if entry["id"] in seen:
-            problems.append(Located(file, f"duplicate piece id {entry['id']!r}", f"{where}.id"))
+            problems.append(
+                Located(file, f"duplicate piece id {excerpt(entry['id'])}", f"{where}.id"))
             continue
         seen.add(entry["id"])
         try:
@@ -149,7 +150,8 @@ def parse_cards(
             if option not in pieces:
                 problems.append(
                     Located(
-                        file, f"unknown piece id {option!r}", f"{where}.options[{option_index}]"
+                        file, f"unknown piece id {excerpt(option)}",
+                        f"{where}.options[{option_index}]"
                     )
                 )
         options = (entry["options"][0], entry["options"][1])

@@ -7,7 +7,12 @@ A subpackage adds its command with one line in :data:`COMMANDS`::
     "edit": "homestaging.editor.commands:edit",
 
 Exit codes: 0 fine, 1 findings (rules broken, invalid project files), 2 unusable
-input or bad usage. Bad input never shows a traceback unless ``--debug`` is given.
+input or bad usage, or an output that cannot be written (a full disk, standard output
+on ``/dev/full``); 141 when standard output is a pipe closed early (``| head -1``), as a
+shell reports a command stopped by SIGPIPE, and without a message. Bad input never
+shows a traceback unless ``--debug`` is given. Each command runs inside
+:func:`homestaging.readers.recording_reads`, so that no output replaces one of its
+inputs.
 
 The root group's options go before the command: ``--color auto|always|never``,
 ``-q/--quiet``, ``-v/--verbose``, ``--debug``. Shell completion is click's: for bash,
@@ -17,18 +22,25 @@ completes commands, options, project ids, piece ids and card numbers.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import importlib
+import os
+import sys
 from collections.abc import Iterator, MutableMapping
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
 from . import __version__
-from .clitools import COLORS, EXIT_UNUSABLE, color_on, paint
+from .clitools import COLORS, EXIT_BROKEN_PIPE, EXIT_UNUSABLE, color_on, paint
 from .errors import InputError
+from .quoting import printable
 
 __all__ = ["main"]
+
+_OUTPUT_ERRORS = {errno.EPIPE, errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EBADF}
+"""What writing the results can fail with: a closed pipe, a full or failing disk."""
 
 COMMANDS: dict[str, str] = {
     "cards": "homestaging.datacommands:cards",
@@ -87,9 +99,24 @@ class _Commands(click.Group):
     """The root group: its commands come from :data:`COMMANDS` when they are needed, and
     it turns exceptions into messages and exit code 2."""
 
-    def invoke(self, ctx: click.Context) -> Any:
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        """Run the command line; then make sure its output reached standard output."""
         try:
-            return super().invoke(ctx)
+            try:
+                return super().main(*args, **kwargs)
+            finally:
+                _flush_output()
+        except OSError as error:  # writing the help or the version
+            if error.errno not in _OUTPUT_ERRORS:
+                raise
+            _output_failed(error)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        from .readers import recording_reads
+
+        try:
+            with recording_reads():
+                return super().invoke(ctx)
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
             raise
         except InputError as error:
@@ -100,18 +127,48 @@ class _Commands(click.Group):
             for message in error.messages:
                 click.echo(red(str(message), "error"), err=True, color=on)
             ctx.exit(EXIT_UNUSABLE)
-        except Exception as error:
-            if isinstance(error, OSError) and error.errno == errno.EPIPE:
+        except OSError as error:
+            if error.errno not in _OUTPUT_ERRORS or _debug(ctx):
                 raise
+            _output_failed(error)
+        except Exception as error:
             if _debug(ctx):
                 raise
-            detail = next(iter(str(error).splitlines()), "")
+            detail = printable(next(iter(str(error).splitlines()), "")[:200])
             click.echo(
                 f"homestaging: internal error ({type(error).__name__}: {detail}); "
                 "run with --debug for the details",
                 err=True,
             )
             ctx.exit(EXIT_UNUSABLE)
+
+
+def _flush_output() -> None:
+    """Write what is left in standard output's buffer now, while a failure can still
+    be told (a full disk, a closed pipe), rather than when the interpreter exits."""
+    if sys.stdout is None:
+        return
+    try:
+        sys.stdout.flush()
+    except OSError as error:
+        if error.errno not in _OUTPUT_ERRORS:
+            raise
+        _output_failed(error)
+
+
+def _output_failed(error: OSError) -> NoReturn:
+    """Stop: standard output cannot take the results. A pipe closed early (the reader
+    has all it wanted) says nothing; a full or failing disk says so, exit code 2."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # what is still buffered goes nowhere
+        os.close(devnull)
+    if error.errno == errno.EPIPE:
+        raise SystemExit(EXIT_BROKEN_PIPE)
+    with contextlib.suppress(OSError, ValueError):
+        click.echo(f"homestaging: cannot write the output: {error.strerror or error}",
+                   err=True)
+    raise SystemExit(EXIT_UNUSABLE)
 
 
 def _debug(ctx: click.Context) -> bool:

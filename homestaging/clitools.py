@@ -30,6 +30,7 @@ import click
 
 from .errors import InputError
 from .output import FORMATS, dumps_json
+from .quoting import Suggestions, excerpt
 
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "COLORS",
+    "EXIT_BROKEN_PIPE",
     "EXIT_FINDINGS",
     "EXIT_UNUSABLE",
     "color_on",
@@ -74,7 +76,10 @@ F = TypeVar("F", bound=Callable[..., Any])
 EXIT_FINDINGS = 1
 """Rules broken, invalid project files."""
 EXIT_UNUSABLE = 2
-"""Unusable input or bad usage."""
+"""Unusable input or bad usage; an output that cannot be written."""
+EXIT_BROKEN_PIPE = 141
+"""Standard output was a pipe closed before everything was written (128 + SIGPIPE, as a
+shell reports a command the signal stopped)."""
 
 
 def format_option(function: F) -> F:
@@ -283,9 +288,7 @@ def complete_card(ctx: click.Context, param: click.Parameter,
 
 def suggest(word: str, known: Sequence[str]) -> str:
     """``; did you mean sofa or sofa-bed?`` when ``word`` is close to known ones."""
-    import difflib
-
-    close = difflib.get_close_matches(word, known, n=3, cutoff=0.5)
+    close = Suggestions(known, count=3, cutoff=0.5)(word)
     return f"; did you mean {' or '.join(close)}?" if close else ""
 
 
@@ -314,17 +317,17 @@ def image_option(what: str, formats: str = ".png, .svg or .pdf") -> Callable[[F]
 
 
 def image_path(output: str, suffixes: Sequence[str], protect: Sequence[str] = ()) -> str:
-    """Check an output file name's extension, and that it is not one of the inputs."""
-    from .output import same_file
+    """Check an output file name's extension, and that it may be written (not an input,
+    a regular file or a new one, not read-only: :func:`homestaging.output.check_target`),
+    before any work is done."""
+    from .output import check_target
 
     if Path(output).suffix.lower() not in suffixes:
         raise click.BadParameter(
-            f"{output!r}: expected a file name ending in {', '.join(suffixes)}",
+            f"{excerpt(output)}: expected a file name ending in {', '.join(suffixes)}",
             param_hint="'-o' / '--output'",
         )
-    for source in protect:
-        if same_file(output, source):
-            raise InputError.single(output, "refusing to overwrite an input file")
+    check_target(output, protect=protect)
     return output
 
 

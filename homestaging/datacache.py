@@ -46,7 +46,7 @@ __all__ = ["CODE", "cache_dir", "cached", "entry_path", "fingerprint"]
 T = TypeVar("T")
 
 CODE = ("bitmask", "catalog", "catalogreader", "datacache", "errors", "grid", "pieces",
-        "project", "projectreader", "readers", "schema")
+        "project", "projectreader", "quoting", "readers", "schema")
 """The package's modules that read the bundled files or define what is built from them:
 every entry's key covers their source (``tests/test_datacache.py`` checks the list)."""
 SCHEMAS = ("cards", "catalog", "project")
@@ -143,7 +143,7 @@ def _save(path: Path, value: object, shared: Mapping[str, object]) -> None:
     buffer = io.BytesIO()
     Saver(buffer, protocol=5).dump(value)
     path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-    write_atomic(path, buffer.getvalue())
+    write_atomic(path, buffer.getvalue(), replaces=path)  # it may have been read
     prefix = path.name.rsplit("-", 1)[0] + "-"
     others = sorted((p for p in path.parent.glob(f"{prefix}*.pickle") if p != path),
                     key=lambda p: p.stat().st_mtime, reverse=True)

@@ -33,6 +33,8 @@ from .clitools import (
     suggest,
     wrote,
 )
+from .printing import MAX_SHEETS
+from .quoting import excerpt
 
 __all__ = ["cards", "furniture", "print_command", "projects"]
 
@@ -72,7 +74,7 @@ def furniture_show(piece_id: str, project_ref: str | None, output: str | None, f
     catalog = load_catalog_option(project_ref)
     if piece_id not in catalog.pieces:
         raise click.BadParameter(
-            f"unknown piece id {piece_id!r}{suggest(piece_id, sorted(catalog.pieces))}",
+            f"unknown piece id {excerpt(piece_id)}{suggest(piece_id, sorted(catalog.pieces))}",
             param_hint="ID",
         )
     piece = catalog.pieces[piece_id]
@@ -177,8 +179,9 @@ def projects_validate(files: tuple[str, ...], fmt: str) -> None:
 @click.option("-o", "--output", type=click.Path(dir_okay=False), required=True,
               help="The PDF file to write.")
 @paper_option
-@click.option("--sheets", type=click.IntRange(min=0), default=1, show_default=True,
-              help="Blank drawing sheets per project.")
+@click.option("--sheets", type=click.IntRange(min=0, max=MAX_SHEETS), default=1,
+              show_default=True,
+              help=f"Blank drawing sheets per project (at most {MAX_SHEETS}).")
 @click.option("--all", "every", is_flag=True, help="Every bundled project, in book order.")
 @click.option("--fill", "fill", metavar="SHEET",
               help="Only the drawing sheet, with SHEET's plan drawn on it by hand in pencil.")

@@ -14,6 +14,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from .grid import Cell
+from .quoting import printable
 
 __all__ = ["InputError", "Located", "Problem", "Severity", "StrEnum"]
 
@@ -49,7 +50,9 @@ class Severity(StrEnum):
 
 
 class Located(NamedTuple):
-    """One message about an input file, with where it applies."""
+    """One message about an input file, with where it applies. Written as one printable
+    line: whatever the file name or the message hold, nothing unprintable reaches the
+    terminal (:func:`homestaging.quoting.printable`)."""
 
     file: str
     message: str
@@ -59,10 +62,12 @@ class Located(NamedTuple):
 
     def __str__(self) -> str:
         if self.line is not None:
-            return f"{self.file}:{self.line}:{self.column or 1}: {self.message}"
-        if self.path is not None:
-            return f"{self.file}: {self.path}: {self.message}"
-        return f"{self.file}: {self.message}"
+            text = f"{self.file}:{self.line}:{self.column or 1}: {self.message}"
+        elif self.path is not None:
+            text = f"{self.file}: {self.path}: {self.message}"
+        else:
+            text = f"{self.file}: {self.message}"
+        return printable(text)
 
 
 class InputError(ValueError):

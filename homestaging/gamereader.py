@@ -10,7 +10,6 @@ the sheet: ``sheet.json: $.game.rounds[0]...``.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -19,8 +18,9 @@ from .errors import InputError, Located
 from .game import CardPlay, GameRecord, Round, deal, project_card_numbers
 from .project import Project
 from .projectreader import find_project
-from .readers import JsonParts, json_path, load_json, read_text
-from .schema import iter_errors, load_schema
+from .quoting import Suggestions, excerpt
+from .readers import JsonParts, foreign_json, json_path, load_json, read_text
+from .schema import ErrorPaths, iter_errors, load_schema
 
 __all__ = ["parse_record", "read_record", "same_project"]
 
@@ -50,9 +50,8 @@ def same_project(reference: str, base_dir: Path, project: Project) -> bool:
         return False
 
 
-def _suggest(name: str, known: Iterable[str]) -> str:
-    close = difflib.get_close_matches(name, list(known), n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+def _did_you_mean(close: list[str]) -> str:
+    return f" (did you mean {excerpt(close[0])}?)" if close else ""
 
 
 def _numbers(numbers: Iterable[int]) -> str:
@@ -66,6 +65,11 @@ def parse_record(data: Any, file: str, base_dir: Path, *, project: Project | Non
     ``at`` is where the record lies in ``file`` (``("game",)`` inside a sheet): every
     message's path starts there. With ``project`` the record must be of that project.
     """
+    if not at:  # a file of its own: told so, quoting nothing, when it is not a record
+        fmt = load_schema("game")["properties"]["format"]["const"]
+        foreign = foreign_json(data, file, fmt, "a homestaging game record")
+        if foreign is not None:
+            raise foreign
     schema_errors = list(iter_errors(data, load_schema("game"), path=at))
     problems = [Located(file, message, path) for path, message in schema_errors]
     top = {json_path(at), json_path((*at, "format")), json_path((*at, "project"))}
@@ -80,8 +84,8 @@ def parse_record(data: Any, file: str, base_dir: Path, *, project: Project | Non
             raise InputError(problems)
     elif not same_project(reference, base_dir, project):
         problems.append(Located(
-            file, f"this record is of project {reference!r}, but the sheet is of project "
-            f"{project.id!r}: a sheet is checked with the record of its own game",
+            file, f"this record is of project {excerpt(reference)}, but the sheet is of project "
+            f"{excerpt(project.id)}: a sheet is checked with the record of its own game",
             json_path((*at, "project"))))
         raise InputError(problems)
     reader = _Reader(data, file, project, at, {path for path, _ in schema_errors})
@@ -98,7 +102,7 @@ def _load_project(reference: str, file: str, base_dir: Path, at: JsonParts,
     try:
         return find_project(reference, relative_to=base_dir)
     except InputError as error:
-        problems.append(Located(file, f"the project {reference!r} cannot be used:", where))
+        problems.append(Located(file, f"the project {excerpt(reference)} cannot be used:", where))
         problems.extend(error.messages)
     except ValueError as error:
         problems.append(Located(file, str(error), where))
@@ -114,8 +118,10 @@ class _Reader:
         self.file = file
         self.project = project
         self.at = at
-        self.bad = bad
+        self.bad = ErrorPaths(bad)
         self.problems: list[Located] = []
+        self.close_rooms = Suggestions(room.name for room in project.rooms)
+        self.close_pieces = Suggestions(project.catalog.pieces)
 
     def error(self, message: str, *parts: str | int) -> None:
         self.problems.append(Located(self.file, message, json_path((*self.at, *parts))))
@@ -123,19 +129,11 @@ class _Reader:
     def whole(self, *parts: str | int) -> bool:
         """No schema error at ``parts`` itself, nor above it: its entries may be checked
         one by one."""
-        where = json_path((*self.at, *parts))
-        return not any(path == where or where.startswith((path + ".", path + "["))
-                       for path in self.bad)
+        return not self.bad.at_or_above(json_path((*self.at, *parts)))
 
     def ok(self, *parts: str | int) -> bool:
         """No schema error at, under or above ``parts``: safe to check."""
-        where = json_path((*self.at, *parts))
-        return not any(
-            path == where
-            or path.startswith((where + ".", where + "["))
-            or where.startswith((path + ".", path + "["))
-            for path in self.bad
-        )
+        return not self.bad.touches(json_path((*self.at, *parts)))
 
     def read(self, reference: str, source: str) -> GameRecord:
         dealt = self.read_dealt()
@@ -194,9 +192,9 @@ class _Reader:
             spec = self.project.room(name)
             if spec is None:
                 names = [room.name for room in self.project.rooms]
-                self.error(f"no room named {name!r} in project {self.project.id}"
-                           f"{_suggest(name, names)}; its rooms are: {', '.join(names)}",
-                           "rounds", index, "room")
+                close = _did_you_mean(self.close_rooms(name))
+                self.error(f"no room named {excerpt(name)} in project {self.project.id}{close}; "
+                           f"its rooms are: {', '.join(names)}", "rounds", index, "room")
                 continue
             if name in first:
                 self.error(f"room {name} is played twice (first in "
@@ -250,13 +248,13 @@ class _Reader:
                     continue
                 where = (*parts, "tokens", place)
                 if option not in catalog.pieces:
-                    self.error(f"unknown piece id {option!r}{_suggest(option, catalog.pieces)}",
-                               *where)
+                    close = _did_you_mean(self.close_pieces(option))
+                    self.error(f"unknown piece id {excerpt(option)}{close}", *where)
                     continue
                 others = [f"{n}{v}" for (n, v), other in catalog.cards.items()
                           if n == number and v != card.variant and option in other.options]
                 hint = f"; it is on card {others[0]}, which was not dealt" if others else ""
-                self.error(f"{option!r} is not an option of card {number}{card.variant} "
+                self.error(f"{excerpt(option)} is not an option of card {number}{card.variant} "
                            f"({' or '.join(card.options)}){hint}", *where)
             cards.append(CardPlay(number, tuple(tokens), json_path(parts)))
         return cards

@@ -19,6 +19,8 @@ from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from .quoting import excerpt
+
 __all__ = [
     "DELTAS",
     "MAX_SIDE",
@@ -63,11 +65,17 @@ MAX_SIDE = 200
 
 @lru_cache(maxsize=1024)
 def column_name(x: int) -> str:
-    """Column letters of column ``x``.
+    """Column letters of column ``x`` (from 0); a column left of ``A`` has no name.
 
     >>> column_name(0), column_name(25), column_name(26), column_name(701)
     ('A', 'Z', 'AA', 'ZZ')
+    >>> column_name(-2)
+    Traceback (most recent call last):
+    ...
+    ValueError: column -2 lies west of column A: a square off the sheet has no name
     """
+    if x < 0:
+        raise ValueError(f"column {x} lies west of column A: a square off the sheet has no name")
     letters = ""
     x += 1
     while x:
@@ -77,12 +85,14 @@ def column_name(x: int) -> str:
 
 
 def cell_name(cell: Cell) -> str:
-    """The name of a square.
+    """The name of a square; a square west or north of ``A1`` has none (ValueError).
 
     >>> cell_name((0, 0)), cell_name((2, 4)), cell_name((26, 9))
     ('A1', 'C5', 'AA10')
     """
     x, y = cell
+    if y < 0:
+        raise ValueError(f"row {y + 1} lies north of row 1: a square off the sheet has no name")
     return f"{column_name(x)}{y + 1}"
 
 
@@ -121,10 +131,10 @@ def parse_cell(text: object) -> Cell:
     ValueError: expected a square name such as 'C5', found '5C'
     """
     if not isinstance(text, str):
-        raise ValueError(f"expected a square name such as 'C5', found {text!r}")
+        raise ValueError(f"expected a square name such as 'C5', found {excerpt(text)}")
     match = _CELL_RE.fullmatch(text.strip().upper())
     if not match:
-        raise ValueError(f"expected a square name such as 'C5', found {text!r}")
+        raise ValueError(f"expected a square name such as 'C5', found {excerpt(text)}")
     letters, digits = match.groups()
     x = 0
     for letter in letters:
@@ -147,12 +157,12 @@ def parse_cells(text: object) -> list[Cell]:
             (x0, y0), (x1, y1) = parse_cell(first), parse_cell(last)
         except ValueError:
             raise ValueError(
-                f"expected a square or a range such as 'B2:E4', found {text!r}"
+                f"expected a square or a range such as 'B2:E4', found {excerpt(text)}"
             ) from None
         columns, rows = abs(x1 - x0) + 1, abs(y1 - y0) + 1
         if columns > MAX_SIDE or rows > MAX_SIDE:
             raise ValueError(
-                f"the range {text!r} spans {columns} x {rows} squares; "
+                f"the range {excerpt(text)} spans {columns} x {rows} squares; "
                 f"a sheet has at most {MAX_SIDE} x {MAX_SIDE}"
             )
         left, right = min(x0, x1), max(x0, x1) + 1
@@ -163,7 +173,8 @@ def parse_cells(text: object) -> list[Cell]:
     try:
         return [parse_cell(text)]
     except ValueError:
-        raise ValueError(f"expected a square or a range such as 'B2:E4', found {text!r}") from None
+        raise ValueError(
+            f"expected a square or a range such as 'B2:E4', found {excerpt(text)}") from None
 
 
 _ROWS: dict[int, list[Cell]] = {}
@@ -226,7 +237,7 @@ class Edge:
 
     def __post_init__(self) -> None:
         if self.side not in DELTAS:
-            raise ValueError(f"expected a side n, e, s or w, found {self.side!r}")
+            raise ValueError(f"expected a side n, e, s or w, found {excerpt(self.side)}")
         x, y = self.cell
         if self.side == "s":
             key: EdgeKey = (x, y + 1, "n")
@@ -312,23 +323,46 @@ def parse_edge(value: object) -> Edge:
     return Edge(parse_cell(value[0]), value[1])
 
 
+#: how many runs of squares a message names, then it counts the other squares
+MAX_RUNS = 20
+
+
+def _squares(count: int) -> str:
+    return "1 square" if count == 1 else f"{count} squares"
+
+
 def cells_text(cells: Iterable[Cell]) -> str:
-    """Squares named in reading order, runs in one row joined.
+    """Squares named in reading order, runs in one row joined, the first
+    :data:`MAX_RUNS` runs (the other squares counted); squares west or north of ``A1``
+    have no name and are counted.
 
     >>> cells_text([(4, 4), (2, 4), (3, 4), (1, 5)])
     'C5-E5, B6'
+    >>> cells_text([(-1, 0), (-2, 0), (0, 0)])
+    'A1 and 2 squares off the sheet'
+    >>> cells_text([(2 * x, 0) for x in range(22)])[-32:]
+    'AI1, AK1, AM1 and 2 more squares'
     """
     ordered = in_reading_order(cells)
+    named = [cell for cell in ordered if cell[0] >= 0 and cell[1] >= 0]
     parts: list[str] = []
     i = 0
-    while i < len(ordered):
+    while i < len(named) and len(parts) < MAX_RUNS:
         j = i
-        while j + 1 < len(ordered) and ordered[j + 1] == (ordered[j][0] + 1, ordered[j][1]):
+        while j + 1 < len(named) and named[j + 1] == (named[j][0] + 1, named[j][1]):
             j += 1
-        first = cell_name(ordered[i])
-        parts.append(first if i == j else f"{first}-{cell_name(ordered[j])}")
+        first = cell_name(named[i])
+        parts.append(first if i == j else f"{first}-{cell_name(named[j])}")
         i = j + 1
-    return ", ".join(parts)
+    text = ", ".join(parts)
+    if i < len(named):
+        more = len(named) - i
+        text += f" and {more} more {'square' if more == 1 else 'squares'}"
+    off = len(ordered) - len(named)
+    if off:
+        text += f"{', and ' if i < len(named) else ' and ' if text else ''}{_squares(off)} " \
+            "off the sheet"
+    return text
 
 
 def boundary(cells: Collection[Cell]) -> frozenset[Edge]:

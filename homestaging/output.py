@@ -1,8 +1,11 @@
 """Writing results: atomic file writes and deterministic text/JSON output.
 
 * :func:`write_atomic` writes to a temporary file in the target's folder, flushes it
-  to disk and renames it over the target, so a reader never sees half a file. It
-  refuses to overwrite any of the input files it is told about.
+  to disk and renames it over the target, so a reader never sees half a file. Every
+  command writes through it, and :func:`check_target` refuses what it must not
+  replace: an input (by device and inode: any file read by the command, standard
+  input included), anything but a regular file (a device, a FIFO, a folder), a
+  read-only file.
 * :func:`dumps_json` is the one JSON pretty-printer: keys in the order given, two-space
   indent, UTF-8 characters kept, a trailing newline; with a ``width``, short lists and
   objects stay on one line (the sheet files' style).
@@ -13,13 +16,15 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 from collections.abc import Collection, Iterable
 from pathlib import Path
 from typing import Any
 
 from .errors import InputError
+from .readers import FileId, file_id, file_kind, files_read
 
-__all__ = ["FORMATS", "dumps_json", "same_file", "write_atomic"]
+__all__ = ["FORMATS", "check_target", "dumps_json", "same_file", "write_atomic"]
 
 FORMATS = ("text", "json")
 
@@ -66,53 +71,107 @@ def _spread(value: Any, indent: int, force: bool, width: int, rows: frozenset[st
     return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
 
 
+def _identity(path: str | Path) -> FileId | None:
+    """The device and inode of the file ``path`` names (links followed); None if none."""
+    if str(path) == "-":
+        return None
+    try:
+        return file_id(os.stat(path))
+    except (OSError, ValueError):
+        return None
+
+
 def same_file(a: str | Path, b: str | Path) -> bool:
-    """Whether two paths name the same file (by inode when both exist, else by path)."""
+    """Whether two paths name the same file (by device and inode when both exist, else by
+    the path they resolve to)."""
     if str(a) == "-" or str(b) == "-":
         return False
-    try:
-        return os.path.samefile(a, b)
-    except OSError:
-        return Path(a).resolve() == Path(b).resolve()
+    first, second = _identity(a), _identity(b)
+    if first is not None and second is not None:
+        return first == second
+    return Path(a).resolve() == Path(b).resolve()
 
 
-def _mode_for(target: Path) -> int:
+def _mode_for(info: os.stat_result | None) -> int:
     """The existing file's permissions, else the usual ones for a new file."""
+    if info is not None:
+        return info.st_mode & 0o777
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
+def check_target(
+    path: str | Path, *, protect: Iterable[str | Path] = (), replaces: str | Path | None = None
+) -> Path:
+    """The file to write for the output ``path``, or InputError saying why it cannot be one.
+
+    Refused: a name ending with a slash; a symbolic link to nothing; anything but a
+    regular file (a folder, a FIFO, a device: replacing it would break what it is); a
+    read-only file; and any input, by device and inode: the ``protect`` paths and every
+    file read so far inside :func:`homestaging.readers.recording_reads` (standard input
+    included), but ``replaces``, a file the caller means to replace. A symbolic link is
+    followed: the file it points to is the one replaced, and the link stays.
+    """
+    name = str(path)
+    if name.endswith(("/", os.sep)) or (os.altsep and name.endswith(os.altsep)):
+        raise InputError.single(name, "names a folder (it ends with a slash); expected a "
+                                "file name")
+    target = Path(path)
+    real = Path(os.path.realpath(target))
     try:
-        return target.stat().st_mode & 0o777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
+        info: os.stat_result | None = os.stat(real)
+    except FileNotFoundError:
+        info = None
+        if target.is_symlink():
+            raise InputError.single(name, "is a symbolic link to a missing file; nothing "
+                                    "written") from None
+    except OSError as error:
+        raise InputError.single(name, f"cannot be written: {error.strerror}") from None
+    if info is None:
+        return real
+    if stat.S_ISDIR(info.st_mode):
+        raise InputError.single(name, "is a folder, expected a file name")
+    if not stat.S_ISREG(info.st_mode):
+        raise InputError.single(name, f"is {file_kind(info.st_mode)}, not a regular file; "
+                                "nothing written")
+    allowed = _identity(replaces) if replaces is not None else None
+    inputs = set(files_read()) | {found for found in map(_identity, protect) if found}
+    if file_id(info) in inputs - {allowed}:
+        raise InputError.single(name, "refusing to overwrite an input file")
+    if not info.st_mode & 0o222 or not os.access(real, os.W_OK):
+        raise InputError.single(name, "is read-only; not replaced (nothing written)")
+    return real
 
 
 def write_atomic(
-    path: str | Path, data: bytes | str, *, protect: Iterable[str | Path] = ()
+    path: str | Path, data: bytes | str, *, protect: Iterable[str | Path] = (),
+    replaces: str | Path | None = None,
 ) -> None:
     """Write ``data`` to ``path`` through a temporary file and a rename.
 
-    The temporary file is removed on any failure, including KeyboardInterrupt.
-    Raises InputError if ``path`` is one of the ``protect`` files (the inputs) or
-    cannot be written.
+    :func:`check_target` says what may be written (never an input, only a regular file,
+    never a read-only one); ``protect`` and ``replaces`` are passed on to it. The
+    temporary file has a short name of its own in the target's folder, so that any
+    file name the system allows can be written; it is removed on any failure,
+    KeyboardInterrupt included.
     """
     import tempfile  # here: a command that writes no file does not load it
 
-    target = Path(path)
-    for source in protect:
-        if same_file(target, source):
-            raise InputError.single(str(target), "refusing to overwrite an input file")
-    if target.is_dir():
-        raise InputError.single(str(target), "is a folder, expected a file name")
+    target = check_target(path, protect=protect, replaces=replaces)
+    name = str(path)
     payload = data.encode("utf-8") if isinstance(data, str) else data
-    folder = target.parent if str(target.parent) else Path(".")
     try:
-        handle, temp_name = tempfile.mkstemp(
-            prefix=f".{target.name}.", suffix=".tmp", dir=folder
-        )
+        info: os.stat_result | None = os.stat(target)
+    except OSError:
+        info = None
+    try:
+        handle, temp_name = tempfile.mkstemp(prefix=".homestaging-", suffix=".tmp",
+                                             dir=target.parent)
     except OSError as error:
-        raise InputError.single(str(target), f"cannot be written: {error.strerror}") from None
+        raise InputError.single(name, f"cannot be written: {error.strerror}") from None
     try:
-        os.chmod(temp_name, _mode_for(target))
+        os.chmod(temp_name, _mode_for(info))
         with os.fdopen(handle, "wb") as stream:
             stream.write(payload)
             stream.flush()
@@ -123,6 +182,6 @@ def write_atomic(
             os.unlink(temp_name)
         if isinstance(error, OSError):
             raise InputError.single(
-                str(target), f"cannot be written: {error.strerror or error}"
+                name, f"cannot be written: {error.strerror or error}"
             ) from None
         raise

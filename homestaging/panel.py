@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "KEY",
+    "MAX_LISTED",
     "Line",
     "key_entries",
     "panel_lines",
@@ -66,7 +67,8 @@ KEY: dict[str, str] = {
 }
 #: problems shown by their own marks (red hatching), not by rings
 _DRAWN_OTHERWISE = frozenset({"unreachable-piece", "unreachable-room"})
-#: problems listed in the panel at most, per section
+#: bonuses, unreachable pieces, errors and things to do the panel lists at most, each;
+#: one more line sums up the rest, so the panel (and the picture) keeps a bounded size
 MAX_LISTED = 8
 
 
@@ -168,13 +170,18 @@ def panel_lines(sheet: Sheet, card: ScoreCard | None, problems: Sequence[Problem
                       "plain"))
     if card.bonuses:
         lines.append(("Bonuses", "", "head"))
-        for bonus in card.bonuses:
+        for bonus in card.bonuses[:MAX_LISTED]:
             mark = "\u2713" if bonus.awarded else "\u2717"
             wrapped = textwrap.wrap(bonus.text, 40) or [""]
             lines.append((f"{mark} {wrapped[0]}", _points(bonus.points), "plain" if bonus.awarded
                           else "dim"))
             lines.extend((f"   {more}", "", "plain" if bonus.awarded else "dim")
                          for more in wrapped[1:])
+        rest = card.bonuses[MAX_LISTED:]
+        if rest:
+            awarded = sum(1 for bonus in rest if bonus.awarded)
+            lines.append((f"  ... and {len(rest)} more ({awarded} awarded)",
+                          _points(sum(bonus.points for bonus in rest)), "plain"))
     penalties = card.penalties
     if penalties:
         lines.append(("Penalties", "", "head"))
@@ -189,10 +196,12 @@ def panel_lines(sheet: Sheet, card: ScoreCard | None, problems: Sequence[Problem
     unreachable = unreachable_pieces(sheet, card, end_of_game)
     if unreachable:
         lines.append(("Unreachable (hatched)", "", "head"))
-        for number, piece in enumerate(unreachable, 1):
+        for number, piece in enumerate(unreachable[:MAX_LISTED], 1):
             wrapped = textwrap.wrap(f"{piece_letter(number)}. {piece.name}: {piece.reason}", 46)
             lines.extend((f"  {part}" if i == 0 else f"     {part}", "", "warn")
                          for i, part in enumerate(wrapped))
+        if len(unreachable) > MAX_LISTED:
+            lines.append((f"  ... and {len(unreachable) - MAX_LISTED} more", "", "warn"))
     listed = numbered(problems)
     errors = [(n, p) for n, p in listed if p.severity == Severity.ERROR]
     if errors:

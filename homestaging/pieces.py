@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple
 
-from .grid import Cell, cell_name
+from .grid import Cell, cell_name, cells_text
+from .quoting import excerpt
 
 __all__ = ["ROTATIONS", "Orientation", "Piece", "Placement", "Shape", "parse_art"]
 
@@ -80,7 +81,8 @@ def parse_art(art: str) -> Shape:
                 letters.add(char)
             elif char not in ". ":
                 raise ValueError(
-                    f"row {y + 1}, column {x + 1}: expected a letter, 'o' or '.', found {char!r}"
+                    f"row {y + 1}, column {x + 1}: expected a letter, 'o' or '.', "
+                    f"found {excerpt(char)}"
                 )
     if not furniture:
         raise ValueError("the art has no furniture square (a letter other than 'o')")
@@ -183,8 +185,12 @@ class Placement:
         return self.shape.wall
 
     def describe(self) -> str:
-        """``Corner kitchen at B2, rotation 90, mirrored``."""
-        text = f"{self.piece.name} at {cell_name(self.anchor)}"
+        """``Corner kitchen at B2, rotation 90, mirrored``; a piece whose anchor lies off
+        the sheet (west or north of A1) is told by its furniture squares."""
+        x, y = self.anchor
+        where = (f"at {cell_name(self.anchor)}" if x >= 0 and y >= 0
+                 else f"with its furniture at {cells_text(self.furniture)}")
+        text = f"{self.piece.name} {where}"
         if self.rotation:
             text += f", rotation {self.rotation}"
         if self.mirror:

@@ -35,6 +35,7 @@ from .grid import (
 from .layout import Layout, layout
 from .pieces import Orientation, Piece, Placement, Shape
 from .project import Project
+from .quoting import excerpt
 from .rules import check
 from .sheet import DrawnPiece, Sheet, WildCard
 
@@ -137,7 +138,8 @@ def target_room(sheet: Sheet, room: str | None = None) -> str:
             raise ValueError("every room of the project is walled: no room is being furnished")
     if sheet.project.room(name) is None:
         known = ", ".join(spec.name for spec in sheet.project.rooms)
-        raise ValueError(f"no room named {name!r} in project {sheet.project.id} (rooms: {known})")
+        raise ValueError(
+            f"no room named {excerpt(name)} in project {sheet.project.id} (rooms: {known})")
     plan = sheet.room(name)
     if plan is not None and plan.finalized:
         raise ValueError(f"room {name} is already walled: pieces go into the room being furnished")

@@ -73,6 +73,9 @@ __all__ = [
     "projects_pdf",
 ]
 
+MAX_SHEETS = 20
+"""The most blank drawing sheets one project prints (a table of players); the sheet is
+drawn once and its page repeated, so printing stays fast and small in memory."""
 MM = 1 / 25.4  # inches per millimetre
 MARGIN = 12.0
 HEADER = 12.0
@@ -477,11 +480,12 @@ def print_filled(sheet: Sheet, path: str | Path, *, paper: str = "a4", seed: int
 def project_figures(project: Project, *, paper: str = "a4", sheets: int = 1,
                     page_number: int | None = None) -> list[Figure]:
     """The project page (numbered ``page_number`` in a book), then ``sheets`` blank
-    drawing sheets."""
-    if sheets < 0:
-        raise ValueError(f"the number of drawing sheets cannot be negative, found {sheets}")
+    drawing sheets (one figure, repeated)."""
+    if not 0 <= sheets <= MAX_SHEETS:
+        raise ValueError(f"the number of drawing sheets is 0 to {MAX_SHEETS}, found {sheets}")
     figures = [_project_page(project, paper, page_number)]
-    figures += [_drawing_sheet(project, paper) for _ in range(sheets)]
+    if sheets:
+        figures += [_drawing_sheet(project, paper)] * sheets
     return figures
 
 

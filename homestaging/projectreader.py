@@ -39,6 +39,7 @@ from .grid import (
     reading_order,
 )
 from .project import MAX_TOKENS, Bonus, CardSlot, Feature, Project, RoomSpec
+from .quoting import excerpt, kind
 from .readers import JsonParts, json_path, load_yaml, read_text
 from .schema import iter_errors, load_schema
 
@@ -197,7 +198,8 @@ class _ProjectReader:
         names: set[str] = set()
         for index, entry in enumerate(self.data["rooms"]):
             if entry["name"] in names:
-                self.error(f"two rooms are named {entry['name']!r}", ("rooms", index, "name"))
+                self.error(f"two rooms are named {excerpt(entry['name'])}",
+                           ("rooms", index, "name"))
             names.add(entry["name"])
             for card_index, slot in enumerate(entry["cards"]):
                 if not catalog.card_options(slot["number"]):
@@ -260,10 +262,11 @@ def _check_bonus_refs(
         where = json_path((*path, key))
         if key == "piece" and isinstance(item, dict):
             if "id" in item and item["id"] not in catalog.pieces:
-                problems.append(Located(file, f"unknown piece id {item['id']!r}", f"{where}.id"))
+                problems.append(
+                    Located(file, f"unknown piece id {excerpt(item['id'])}", f"{where}.id"))
             if "tag" in item and item["tag"] not in tags:
                 problems.append(
-                    Located(file, f"no piece has the tag {item['tag']!r}", f"{where}.tag")
+                    Located(file, f"no piece has the tag {excerpt(item['tag'])}", f"{where}.tag")
                 )
             if "room" in item and item["room"] not in rooms:
                 problems.append(_unknown_room(file, item["room"], f"{where}.room", rooms))
@@ -275,7 +278,8 @@ def _check_bonus_refs(
                 known = ", ".join(sorted(features)) or "none"
                 problems.append(
                     Located(
-                        file, f"no feature of kind {item!r} in this project (has: {known})", where
+                        file, f"no feature of kind {excerpt(item)} in this project (has: {known})",
+                        where
                     )
                 )
         elif key in _BOUNDED and isinstance(item, dict):
@@ -289,11 +293,29 @@ def _check_bonus_refs(
 
 
 def _unknown_room(file: str, name: str, where: str, rooms: set[str]) -> Located:
-    return Located(file, f"no room named {name!r} (rooms: {', '.join(sorted(rooms))})", where)
+    known = ", ".join(sorted(rooms))
+    return Located(file, f"no room named {excerpt(name)} (rooms: {known})", where)
+
+
+def _not_a_project(data: Any, file: str) -> InputError | None:
+    """A file that is not a project (not a mapping holding any key of a project) is told
+    so, quoting nothing of it: it may be any file, a private one included."""
+    schema = load_schema("project")
+    required = schema["required"]
+    expected = f"expected a YAML mapping with the keys {', '.join(required)}"
+    if not isinstance(data, dict):
+        return InputError.single(file, f"not a homestaging project: {expected}, found "
+                                 f"{kind(data)}", "$")
+    if not any(key in schema["properties"] for key in data):
+        return InputError.single(file, f"not a homestaging project: {expected}", "$")
+    return None
 
 
 def parse_project(data: Any, file: str, catalog: Catalog | None = None) -> Project:
     """Build a project from parsed YAML; raise InputError with every problem found."""
+    foreign = _not_a_project(data, file)
+    if foreign is not None:
+        raise foreign
     schema_problems = [
         Located(file, message, path) for path, message in iter_errors(data, load_schema("project"))
     ]
@@ -380,14 +402,15 @@ def find_project(reference: str, relative_to: Path | None = None) -> Project:
     try:
         exists, regular = path.exists(), path.is_file()
     except OSError as error:  # e.g. a name too long for the file system
-        raise ValueError(f"project {reference[:60]!r} cannot be a file: {error.strerror}") from None
+        raise ValueError(
+            f"project {excerpt(reference)} cannot be a file: {error.strerror}") from None
     if exists and not regular:
-        raise ValueError(f"project {reference!r} is not a regular file")
+        raise ValueError(f"project {excerpt(reference)} is not a regular file")
     if path.suffix in (".yaml", ".yml") or exists:
         return load_project(path)
     known = ", ".join(bundled_project_files())
     raise ValueError(
-        f"unknown project {reference!r}: expected a bundled id ({known}) or a path "
+        f"unknown project {excerpt(reference)}: expected a bundled id ({known}) or a path "
         "to a project YAML file"
     )
 

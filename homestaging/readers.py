@@ -1,30 +1,53 @@
 """Reading JSON and YAML files safely, with located syntax errors and size limits.
 
-* Files are at most :data:`MAX_FILE_BYTES`; ``-`` reads standard input.
+* Files are at most :data:`MAX_FILE_BYTES`; ``-`` reads standard input. A file is
+  opened without blocking and read only if it is a regular file (not a FIFO, a device
+  or a folder); inside :func:`recording_reads` every file read is remembered (by device
+  and inode), so that :mod:`homestaging.output` refuses to write over any of them.
 * JSON objects with a duplicate key are refused (the meaning would be ambiguous).
-* YAML is read with a safe loader only; duplicate keys are refused, and so is a
-  document whose aliases would expand past :data:`MAX_YAML_NODES` nodes.
+* YAML is read with a safe loader only, and with our own table of implicit types: no
+  YAML 1.1 base-60 numbers (``1:30`` is the text ``"1:30"``; their conversion takes
+  time quadratic in their length), and no number longer than :data:`MAX_DIGITS`
+  characters. Duplicate keys are refused, and so is a document whose aliases would
+  expand past :data:`MAX_YAML_NODES` nodes.
+* Text may not hold control characters (tabs and line breaks aside): they would reach
+  a terminal as escape sequences. A lone surrogate in JSON (``"\\ud800"``, half of a
+  character) is read as U+FFFD, the replacement character.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import re
+import stat
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import InputError, Located
+from .quoting import EXCERPT_LENGTH, excerpt, kind
 
 __all__ = [
     "MAX_FILE_BYTES",
     "MAX_YAML_NODES",
+    "FileId",
     "JsonParts",
+    "file_id",
+    "file_kind",
+    "files_read",
+    "foreign_json",
     "json_path",
     "load_json",
     "load_yaml",
     "read_bytes",
     "read_text",
+    "recording_reads",
 ]
 
 MAX_FILE_BYTES = 10 * 1024 * 1024
@@ -38,13 +61,98 @@ JsonParts = tuple[str | int, ...]
 if TYPE_CHECKING:  # yaml is imported where YAML is read: JSON alone does not load it
     import yaml
 
+_INT = "tag:yaml.org,2002:int"
+_FLOAT = "tag:yaml.org,2002:float"
+_NUMBERS = {
+    _INT: re.compile(r"""^(?:[-+]?0b[0-1_]+
+                      |[-+]?0[0-7_]+
+                      |[-+]?(?:0|[1-9][0-9_]*)
+                      |[-+]?0x[0-9a-fA-F_]+)$""", re.X),
+    _FLOAT: re.compile(r"""^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?
+                        |\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?
+                        |[-+]?\.(?:inf|Inf|INF)
+                        |\.(?:nan|NaN|NAN))$""", re.X),
+}
+"""YAML 1.1's implicit integers and floats without the base-60 forms (``1:30``)."""
+
+
+@cache
+def _loader() -> type[yaml.SafeLoader]:
+    """The safe loader (libyaml's parser when it is installed) with our table of implicit
+    types: numbers are never base 60, and no longer than MAX_DIGITS characters (see
+    :func:`_number`). Made when YAML is first read."""
+    import yaml
+
+    base: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+    class Loader(base):  # type: ignore[valid-type,misc]
+        yaml_implicit_resolvers = {  # noqa: RUF012 (PyYAML's class-level table)
+            first: [(tag, _NUMBERS.get(tag, pattern)) for tag, pattern in resolvers]
+            for first, resolvers in base.yaml_implicit_resolvers.items()
+        }
+
+    safe = yaml.SafeLoader
+    Loader.add_constructor(_INT, _number(safe.construct_yaml_int, (_INT,), "a whole number"))
+    Loader.add_constructor(_FLOAT, _number(safe.construct_yaml_float, (_FLOAT, _INT),
+                                           "a number"))
+    Loader.add_constructor("tag:yaml.org,2002:timestamp", _checked(
+        safe.construct_yaml_timestamp, safe.timestamp_regexp, "a date such as 2001-12-14"))
+    Loader.add_constructor("tag:yaml.org,2002:bool", _checked(
+        safe.construct_yaml_bool,
+        re.compile(r"^(?:yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON"
+                   r"|off|Off|OFF)$"),
+        "true or false"))
+    return Loader
+
+
+def _number(base: Any, tags: tuple[str, ...], expected: str) -> Any:
+    """A constructor of numbers that refuses what ``base`` would take long to build, or
+    fail on (an explicit ``!!int`` of anything but an integer)."""
+
+    def construct(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> Any:
+        text = str(node.value)
+        if len(text) > MAX_DIGITS:
+            raise ValueError(f"a number with more than {MAX_DIGITS} digits")
+        if ":" in text:
+            raise ValueError("base-60 numbers (1:30) are not read; write the number in decimal")
+        if not any(_NUMBERS[tag].match(text) for tag in tags):
+            raise ValueError(f"expected {expected}")
+        return base(loader, node)
+
+    return construct
+
+
+def _checked(base: Any, pattern: re.Pattern[str], expected: str) -> Any:
+    """A constructor that refuses a value ``pattern`` does not match (an explicit tag
+    such as ``!!timestamp '1:0'``, which PyYAML's own constructor fails on)."""
+
+    def construct(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> Any:
+        if not pattern.match(str(node.value)):
+            raise ValueError(f"expected {expected}")
+        return base(loader, node)
+
+    return construct
+
+
+FileId = tuple[int, int]
+"""A file's identity: its device and inode numbers (``st_dev``, ``st_ino``)."""
+
 
 def json_path(parts: JsonParts | list[str | int]) -> str:
-    """``('rooms', 2, 'door')`` -> ``$.rooms[2].door``."""
+    """``('rooms', 2, 'door')`` -> ``$.rooms[2].door``; a key longer than a message
+    quotes is shown as an excerpt.
+
+    >>> json_path(("furniture_legend", "K", "piece")), json_path(("rooms", 2, "door"))
+    ('$.furniture_legend.K.piece', '$.rooms[2].door')
+    >>> json_path(("a b", "x" * 50))
+    '$["a b"]["xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"... (50 characters)]'
+    """
     text = "$"
     for part in parts:
         if isinstance(part, int):
             text += f"[{part}]"
+        elif len(part) > EXCERPT_LENGTH:
+            text += "[" + excerpt(part, quote='"') + "]"
         elif part.isidentifier():
             text += f".{part}"
         else:
@@ -52,39 +160,127 @@ def json_path(parts: JsonParts | list[str | int]) -> str:
     return text
 
 
-def _read_file(path: str | Path, name: str) -> bytes:
+# ---------------------------------------------------------------------- reading files
+
+_READS: ContextVar[set[FileId] | None] = ContextVar("homestaging_reads", default=None)
+
+
+@contextmanager
+def recording_reads() -> Iterator[None]:
+    """Remember every file read inside the block (:func:`files_read`); the command line
+    runs each command inside one, so that no output replaces one of its inputs."""
+    token = _READS.set(set())
     try:
-        with open(path, "rb") as handle:
-            return handle.read(MAX_FILE_BYTES + 1)
+        yield
+    finally:
+        _READS.reset(token)
+
+
+def files_read() -> frozenset[FileId]:
+    """The identities of the files read so far inside :func:`recording_reads`."""
+    return frozenset(_READS.get() or ())
+
+
+def file_id(info: os.stat_result) -> FileId:
+    return (info.st_dev, info.st_ino)
+
+
+def _remember(info: os.stat_result) -> None:
+    found = _READS.get()
+    if found is not None:
+        found.add(file_id(info))
+
+
+def file_kind(mode: int) -> str:
+    """What a file that is not a regular file is: ``a folder``, ``a FIFO``, ..."""
+    kinds = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
+             (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+             (stat.S_ISSOCK, "a socket"))
+    return next((name for test, name in kinds if test(mode)), "not a regular file")
+
+
+def _read_descriptor(fd: int, name: str, limit: int) -> bytes:
+    """At most ``limit + 1`` bytes; a read that would wait is refused."""
+    chunks: list[bytes] = []
+    size = 0
+    while size <= limit:
+        try:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+        except BlockingIOError:
+            raise InputError.single(
+                name, "cannot be read without waiting (a special file?); nothing read"
+            ) from None
+        except OSError as error:
+            raise InputError.single(name, f"cannot be read: {error.strerror}") from None
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks)
+
+
+def _read_file(path: str | Path, name: str, limit: int) -> bytes:
+    """The bytes of a regular file, opened without blocking and never waited for."""
+    try:
+        info = os.stat(path)
     except FileNotFoundError:
         raise InputError.single(name, "no such file") from None
-    except IsADirectoryError:
-        raise InputError.single(name, "is a folder, expected a file") from None
     except OSError as error:
         raise InputError.single(name, f"cannot be read: {error.strerror}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise InputError.single(name, "is a folder, expected a file")
+    if not stat.S_ISREG(info.st_mode):
+        raise InputError.single(name, f"is {file_kind(info.st_mode)}, expected a regular file")
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as error:
+        raise InputError.single(name, f"cannot be read: {error.strerror}") from None
+    try:
+        info = os.fstat(fd)  # the file opened, not the one looked at before
+        if not stat.S_ISREG(info.st_mode):
+            raise InputError.single(
+                name, f"is {file_kind(info.st_mode)}, expected a regular file")
+        _remember(info)
+        return _read_descriptor(fd, name, limit)
+    finally:
+        os.close(fd)
 
 
-def _within_limit(data: bytes, name: str) -> bytes:
-    if len(data) > MAX_FILE_BYTES:
-        raise InputError.single(name, f"file is larger than {MAX_FILE_BYTES // 2**20} MB")
+def _read_stdin(name: str, limit: int) -> bytes:
+    """Standard input (a pipe, a terminal or a file): closed or unreadable is an error."""
+    stream = sys.stdin
+    if stream is None or getattr(stream, "closed", False):
+        raise InputError.single(name, "standard input is closed; nothing to read")
+    with contextlib.suppress(OSError, ValueError, AttributeError):  # not a file at all
+        _remember(os.fstat(stream.fileno()))
+    try:
+        data: bytes = stream.buffer.read(limit + 1)
+    except (OSError, ValueError, AttributeError) as error:
+        reason = getattr(error, "strerror", None) or "it is closed"
+        raise InputError.single(name, f"standard input cannot be read: {reason}") from None
     return data
 
 
-def read_bytes(path: str | Path) -> bytes:
-    """The bytes of a file (at most :data:`MAX_FILE_BYTES`), read as :func:`read_text`
-    reads one."""
-    return _within_limit(_read_file(path, str(path)), str(path))
+def read_bytes(path: str | Path, *, limit: int = MAX_FILE_BYTES,
+               stdin_name: str = "<stdin>") -> bytes:
+    """The bytes of a regular file (or ``-``: standard input, named ``stdin_name`` in
+    messages), at most ``limit`` of them, opened without blocking."""
+    if str(path) == "-":
+        data = _read_stdin(stdin_name, limit)
+        name = stdin_name
+    else:
+        name = str(path)
+        data = _read_file(path, name, limit)
+    if len(data) > limit:
+        raise InputError.single(name, f"file is larger than {limit // 2**20} MB")
+    return data
 
 
 def read_text(path: str | Path, *, stdin_name: str = "<stdin>") -> tuple[str, str]:
     """Read a UTF-8 text file (or ``-`` for stdin); return ``(display name, text)``."""
-    if str(path) == "-":
-        name = stdin_name
-        data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
-    else:
-        name = str(path)
-        data = _read_file(path, name)
-    _within_limit(data, name)
+    name = stdin_name if str(path) == "-" else str(path)
+    data = read_bytes(path, stdin_name=stdin_name)
     try:
         return name, data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -93,6 +289,26 @@ def read_text(path: str | Path, *, stdin_name: str = "<stdin>") -> tuple[str, st
         raise InputError(
             [Located(name, "is not UTF-8 text (binary data?)", line=line, column=column)]
         ) from None
+
+
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+"""Control characters (C0 but tab and line feed, DEL, C1): refused in text."""
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _control_message(text: str) -> str | None:
+    """Why ``text`` cannot be read as text: it holds a control character."""
+    found = _CONTROL.search(text)
+    if found is None:
+        return None
+    return (f"text may not hold control characters (U+{ord(found.group()):04X} in "
+            f"{excerpt(text)})")
+
+
+def _whole(text: str) -> str:
+    """``text`` with every lone surrogate replaced by U+FFFD."""
+    return _SURROGATE.sub("\ufffd", text)
 
 
 class _Pairs(dict[str, Any]):
@@ -111,20 +327,43 @@ def _pairs_hook(pairs: list[tuple[str, Any]]) -> _Pairs:
     return result
 
 
-def _duplicate_messages(
-    file: str, value: Any, parts: JsonParts, depth: int
+def _whole_pairs_hook(pairs: list[tuple[str, Any]]) -> _Pairs:
+    return _pairs_hook([(_whole(key), value) for key, value in pairs])
+
+
+def _text_messages(
+    file: str, value: Any, parts: JsonParts, depth: int, whole: bool
 ) -> list[Located]:
+    """Duplicate keys, control characters and nesting past MAX_DEPTH anywhere in a JSON
+    value; with ``whole``, lone surrogates in its strings become U+FFFD (in place)."""
     if depth > MAX_DEPTH:
         return [Located(file, f"nested more than {MAX_DEPTH} levels deep", json_path(parts))]
     found: list[Located] = []
     if isinstance(value, dict):
         for key in getattr(value, "duplicates", []):
-            found.append(Located(file, f"duplicate key {key!r}", json_path((*parts, key))))
+            found.append(Located(file, f"duplicate key {excerpt(key)}", json_path((*parts, key))))
         for key, item in value.items():
-            found += _duplicate_messages(file, item, (*parts, key), depth + 1)
+            problem = _control_message(key)
+            if problem:
+                found.append(Located(file, f"a key: {problem}", json_path((*parts, key))))
+            if isinstance(item, str):
+                if whole:
+                    item = value[key] = _whole(item)
+                problem = _control_message(item)
+                if problem:
+                    found.append(Located(file, problem, json_path((*parts, key))))
+            elif isinstance(item, dict | list):
+                found += _text_messages(file, item, (*parts, key), depth + 1, whole)
     elif isinstance(value, list):
         for index, item in enumerate(value):
-            found += _duplicate_messages(file, item, (*parts, index), depth + 1)
+            if isinstance(item, str):
+                if whole:
+                    item = value[index] = _whole(item)
+                problem = _control_message(item)
+                if problem:
+                    found.append(Located(file, problem, json_path((*parts, index))))
+            elif isinstance(item, dict | list):
+                found += _text_messages(file, item, (*parts, index), depth + 1, whole)
     return found
 
 
@@ -152,12 +391,15 @@ def load_json(text: str, file: str) -> Any:
     """Parse JSON text; every problem becomes an :class:`InputError` naming ``file``.
 
     ``NaN`` and ``Infinity`` are refused (they are not JSON), and so are integers
-    too long for Python to read.
+    too long for Python to read, duplicate keys and control characters in text. A lone
+    surrogate (``"\\ud800"``) is read as U+FFFD.
     """
     if not text.strip():
         raise InputError([Located(file, "the file is empty: expected a JSON object", line=1)])
+    whole = _SURROGATE_ESCAPE.search(text) is not None
     try:
-        value = json.loads(text, object_pairs_hook=_pairs_hook, parse_constant=_refuse_constant)
+        value = json.loads(text, object_pairs_hook=_whole_pairs_hook if whole else _pairs_hook,
+                           parse_constant=_refuse_constant)
     except json.JSONDecodeError as error:
         raise InputError(
             [Located(file, error.msg, line=error.lineno, column=error.colno)]
@@ -174,17 +416,47 @@ def load_json(text: str, file: str) -> Any:
         raise InputError(
             [_located_at(file, text, index, f"a number with more than {MAX_DIGITS} digits")]
         ) from None
-    problems = _duplicate_messages(file, value, (), 0)
+    if isinstance(value, str):
+        value = _whole(value) if whole else value
+        problem = _control_message(value)
+        problems = [Located(file, problem, "$")] if problem else []
+    else:
+        problems = _text_messages(file, value, (), 0, whole)
     if problems:
         raise InputError(problems)
     return value
 
 
+def foreign_json(data: Any, file: str, fmt: str, what: str) -> InputError | None:
+    """None when ``data`` is a JSON object with ``"format": fmt``; else the error that
+    says the file is not ``what`` (``a homestaging sheet``), quoting nothing of it: it
+    may be any file, a private one included. A format of ours with another version is
+    named.
+
+    >>> print(foreign_json(["root:x:0:0"], "f", "game/1", "a game"))
+    f: $: not a game: expected a JSON object with "format": "game/1", found a list
+    """
+    expected = f'expected a JSON object with "format": "{fmt}"'
+    if not isinstance(data, dict):
+        return InputError.single(file, f"not {what}: {expected}, found {kind(data)}", "$")
+    found = data.get("format")
+    if found == fmt:
+        return None
+    if found is None:
+        return InputError.single(file, f"not {what}: {expected}", "$")
+    family = fmt.rsplit("/", 1)[0] + "/"
+    ours = isinstance(found, str) and found.startswith(family)
+    version = ", found " + excerpt(found, quote='"') if ours else ""
+    return InputError.single(file, f'not {what}: expected "{fmt}"{version}', "$.format")
+
+
 def _check_nodes(file: str, root: yaml.Node) -> None:
-    """Refuse alias bombs, deep nesting and duplicate keys before constructing anything."""
+    """Refuse alias bombs, deep nesting, duplicate keys and control characters in text
+    before constructing anything."""
     import yaml
 
     sizes: dict[int, int] = {}
+    problems: list[Located] = []
 
     def size(node: yaml.Node, depth: int) -> int:
         if id(node) in sizes:
@@ -192,14 +464,18 @@ def _check_nodes(file: str, root: yaml.Node) -> None:
         if depth > MAX_DEPTH:
             raise InputError([_at(file, node, f"nested more than {MAX_DEPTH} levels deep")])
         total = 1
-        if isinstance(node, yaml.SequenceNode):
+        if isinstance(node, yaml.ScalarNode):
+            problem = _control_message(str(node.value))
+            if problem:
+                problems.append(_at(file, node, problem))
+        elif isinstance(node, yaml.SequenceNode):
             total += sum(size(item, depth + 1) for item in node.value)
         elif isinstance(node, yaml.MappingNode):
             seen: set[str] = set()
             for key, item in node.value:
                 if isinstance(key, yaml.ScalarNode):
                     if key.value in seen and key.value != "<<":
-                        raise InputError([_at(file, key, f"duplicate key {key.value!r}")])
+                        raise InputError([_at(file, key, f"duplicate key {excerpt(key.value)}")])
                     seen.add(key.value)
                 total += size(key, depth + 1) + size(item, depth + 1)
         if total > MAX_YAML_NODES:
@@ -210,6 +486,8 @@ def _check_nodes(file: str, root: yaml.Node) -> None:
         return total
 
     size(root, 0)
+    if problems:
+        raise InputError(problems)
 
 
 def _at(file: str, node: yaml.Node, message: str) -> Located:
@@ -241,11 +519,17 @@ def _failing_scalar(loader: yaml.SafeLoader, root: yaml.Node) -> yaml.ScalarNode
     return None
 
 
+def _short(message: str, limit: int = 160) -> str:
+    """A message of the YAML library, cut (it may quote a tag or an alias of any length)."""
+    first = message.splitlines()[0] if message else ""
+    return first if len(first) <= limit else first[:limit] + "..."
+
+
 def load_yaml(text: str, file: str) -> Any:
     """Parse YAML text with a safe loader; every problem becomes an :class:`InputError`."""
     import yaml
 
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(text)
+    loader = _loader()(text)
     try:
         root = loader.get_single_node()
         if root is None:
@@ -257,10 +541,11 @@ def load_yaml(text: str, file: str) -> Any:
             bad = _failing_scalar(loader, root)
             if bad is None:
                 raise InputError.single(file, f"cannot read a value: {error}") from None
-            raise InputError([_at(file, bad, f"cannot read {bad.value[:40]!r}: {error}")]) from None
+            message = f"cannot read {excerpt(bad.value)}: {error}"
+            raise InputError([_at(file, bad, message)]) from None
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
-        message = " ".join(part for part in (error.context, error.problem) if part)
+        message = _short(" ".join(part for part in (error.context, error.problem) if part))
         if mark is None:
             raise InputError.single(file, message or "not valid YAML") from None
         raise InputError(
@@ -271,7 +556,7 @@ def load_yaml(text: str, file: str) -> Any:
         message = f"not valid YAML: {error.reason} (character U+{code:04X})"
         raise InputError([_located_at(file, text, error.position, message)]) from None
     except yaml.YAMLError as error:
-        raise InputError.single(file, f"not valid YAML: {error}") from None
+        raise InputError.single(file, f"not valid YAML: {_short(str(error))}") from None
     except RecursionError:
         raise InputError.single(file, f"nested more than {MAX_DEPTH} levels deep") from None
     finally:

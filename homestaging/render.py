@@ -54,6 +54,7 @@ from .drawing import (
     ROUTE_COLOR,
     RUG_COLORS,
     UNWALLED_COLOR,
+    add_shape,
     cell_points,
     draw_door,
     draw_house,
@@ -464,13 +465,12 @@ def _current_area(sheet: Sheet, lay: Layout) -> set[Cell]:
 def _draw_floor(ax: Axes, sheet: Sheet, lay: Layout, current_area: set[Cell]) -> None:
     """The hallway once every room is walled (before that, the squares not walled yet
     in a neutral grey), the room being furnished tinted, each walled room tinted."""
-    from matplotlib.patches import Rectangle
-
     known = _hallway_known(sheet)
     color, gid = (HALLWAY_COLOR, "hallway") if known else (UNWALLED_COLOR, "unwalled")
-    for x, y in sorted(lay.hallway - current_area, key=reading_order):
-        ax.add_patch(Rectangle((x, y), 1, 1, facecolor=color, edgecolor="none",
-                               zorder=0.5, gid=gid))
+    hallway = lay.hallway - current_area
+    if hallway:  # one shape, not one patch per square: a large house has tens of thousands
+        ax.add_patch(patch(union(hallway), facecolor=color, edgecolor="none", zorder=0.5,
+                           gid=gid))
     room_types = _room_types(sheet)
     if current_area and sheet.current_room:
         tint = room_color(room_types.get(sheet.current_room, "other"))
@@ -496,22 +496,22 @@ def _draw_pieces(ax: Axes, sheet: Sheet, lay: Layout, labeller: Labeller,
 
     for index, drawn in enumerate(sheet.pieces):
         if drawn.placement.piece.is_rug:
-            ax.add_patch(patch(union(drawn.placement.furniture), facecolor=RUG_COLORS[0],
-                               edgecolor=RUG_COLORS[1], hatch="xx", linewidth=0.8, zorder=2.5,
-                               gid=f"rug-{index}", label=drawn.label))
+            add_shape(ax, patch(union(drawn.placement.furniture), facecolor=RUG_COLORS[0],
+                                edgecolor=RUG_COLORS[1], hatch="xx", linewidth=0.8, zorder=2.5,
+                                gid=f"rug-{index}", label=drawn.label))
     for cell in sorted(lay.circulation, key=reading_order):
-        ax.add_patch(Circle((cell[0] + 0.5, cell[1] + 0.5), DOT_RADIUS,
-                            facecolor=CIRCULATION_COLOR, edgecolor="none", zorder=3,
-                            gid="circulation"))
+        add_shape(ax, Circle((cell[0] + 0.5, cell[1] + 0.5), DOT_RADIUS,
+                             facecolor=CIRCULATION_COLOR, edgecolor="none", zorder=3,
+                             gid="circulation"))
         labeller.dot(cell[0] + 0.5, cell[1] + 0.5, DOT_RADIUS)
     room_types = _room_types(sheet)
     for index, drawn in enumerate(sheet.pieces):
         placement = drawn.placement
         if not placement.piece.is_rug:
             color = room_color(room_types.get(lay.piece_rooms[index] or "", ""))
-            ax.add_patch(patch(union(placement.furniture), facecolor=color, edgecolor="#333333",
-                               linewidth=max(0.6, cell_pt * 0.04), zorder=4,
-                               gid=f"piece-{index}", label=drawn.label))
+            add_shape(ax, patch(union(placement.furniture), facecolor=color,
+                                edgecolor="#333333", linewidth=max(0.6, cell_pt * 0.04),
+                                zorder=4, gid=f"piece-{index}", label=drawn.label))
 
 
 def _badge(ax: Axes, label: Label, face: str, style: str, *, gid: str, zorder: float) -> None:
@@ -525,8 +525,8 @@ def _mark_unreachable(ax: Axes, sheet: Sheet, index: int, letter: str, labeller:
     """Red hatching over a piece and its letter (as in the panel) in a corner of one of
     its squares."""
     placement = sheet.pieces[index].placement
-    ax.add_patch(patch(union(placement.furniture), facecolor="none", edgecolor=PROBLEM_COLOR,
-                       hatch="////", linewidth=1.2, zorder=4.5, gid=f"unreachable-{index}"))
+    add_shape(ax, patch(union(placement.furniture), facecolor="none", edgecolor=PROBLEM_COLOR,
+                        hatch="////", linewidth=1.2, zorder=4.5, gid=f"unreachable-{index}"))
     spots = [(x + dx, y + dy) for x, y in sorted(placement.furniture, key=reading_order)
              for dx, dy in ((0.22, 0.25), (0.78, 0.25), (0.22, 0.75), (0.78, 0.75))]
     size = min(8.0, max(4.5, cell_pt * 0.26))
@@ -573,10 +573,10 @@ def _ring_problems(ax: Axes, ringed: Sequence[tuple[int, Problem]], labeller: La
         for cell in problem.cells:
             if cell not in seen:
                 seen.add(cell)
-                ax.add_patch(Circle((cell[0] + 0.5, cell[1] + 0.5), 0.46, fill=False,
-                                    edgecolor=PROBLEM_COLOR,
-                                    linewidth=max(1.2, cell_pt * 0.09), zorder=13,
-                                    gid="problem"))
+                add_shape(ax, Circle((cell[0] + 0.5, cell[1] + 0.5), 0.46, fill=False,
+                                     edgecolor=PROBLEM_COLOR,
+                                     linewidth=max(1.2, cell_pt * 0.09), zorder=13,
+                                     gid="problem"))
         if problem.cells:
             numbers.setdefault(problem.cells[0], []).append(number)
     size = min(8.0, max(4.5, cell_pt * 0.26))

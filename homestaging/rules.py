@@ -26,6 +26,7 @@ from .grid import (
     steps,
 )
 from .layout import Layout, layout
+from .quoting import excerpt
 from .sheet import RoomPlan, Sheet
 
 if TYPE_CHECKING:  # the card rules of a sheet with a game record, imported for one only
@@ -179,57 +180,113 @@ def _where(cells: Iterable[Cell]) -> str:
     return cells_text(cells)
 
 
+#: how many entries a message lists at most, then says how many more there are
+MAX_LISTED = 20
+
+
+def _listed(names: list[str]) -> str:
+    """``names`` joined with commas, the first :data:`MAX_LISTED` of them.
+
+    >>> _listed([f"p{n}" for n in range(23)])[-26:]
+    'p18, p19 and 3 more'
+    """
+    if len(names) <= MAX_LISTED:
+        return ", ".join(names)
+    return f"{', '.join(names[:MAX_LISTED])} and {len(names) - MAX_LISTED} more"
+
+
 # --- furniture ----------------------------------------------------------------------------
 
 
+#: how many pieces one piece is said to stand on, or to cover the circulation of, one by
+#: one; past them, one more problem says there are others (so that thousands of pieces
+#: piled on one square give a few problems each, not one per pair)
+MAX_NAMED = 4
+
+
+class _Occupants:
+    """Which pieces lie on each square, the first :data:`MAX_NAMED` of each kept."""
+
+    def __init__(self) -> None:
+        self.first: dict[Cell, list[int]] = {}
+        self.count: dict[Cell, int] = {}
+
+    def on(self, cells: Iterable[Cell]) -> tuple[list[int], bool]:
+        """The first :data:`MAX_NAMED` pieces (by index) on any of ``cells``, and whether
+        there are more."""
+        found: set[int] = set()
+        more = False
+        for cell in cells:
+            kept = self.first.get(cell)
+            if kept:
+                found.update(kept)
+                more = more or self.count[cell] > len(kept)
+        ordered = sorted(found)
+        return ordered[:MAX_NAMED], more or len(ordered) > MAX_NAMED
+
+    def add(self, cells: Iterable[Cell], index: int) -> None:
+        for cell in cells:
+            kept = self.first.setdefault(cell, [])
+            if len(kept) < MAX_NAMED:
+                kept.append(index)
+            self.count[cell] = self.count.get(cell, 0) + 1
+
+    def taken(self, cells: Iterable[Cell]) -> set[Cell]:
+        """The squares of ``cells`` some piece lies on."""
+        return {cell for cell in cells if cell in self.count}
+
+
 def _overlap(ck: _Checker) -> None:
-    furniture: dict[Cell, list[int]] = {}
-    rugs: dict[Cell, list[int]] = {}
+    furniture, rugs = _Occupants(), _Occupants()
     pieces = ck.sheet.pieces
     for index, drawn in enumerate(pieces):
         layer = rugs if drawn.placement.piece.is_rug else furniture
-        shared: dict[int, set[Cell]] = {}
-        for cell in drawn.placement.furniture:
-            for other in layer.get(cell, ()):
-                shared.setdefault(other, set()).add(cell)
-            layer.setdefault(cell, []).append(index)
-        for other in sorted(shared):
-            cells = shared[other]
+        squares = drawn.placement.furniture
+        others, more = layer.on(squares)
+        for other in others:
+            cells = squares & pieces[other].placement.furniture
             ck.add(Code.OVERLAP, f"{drawn.subject} stands on {pieces[other].subject} "
                    f"at {_where(cells)}", drawn.subject, cells, drawn.path)
+        if more:
+            taken = layer.taken(squares)
+            ck.add(Code.OVERLAP, f"{drawn.subject} also stands on other pieces at "
+                   f"{_where(taken)} (the first {MAX_NAMED} are named)", drawn.subject, taken,
+                   drawn.path)
+        layer.add(squares, index)
 
 
 def _covers_circulation(ck: _Checker) -> None:
-    furniture: dict[Cell, list[int]] = {}
-    circulation: dict[Cell, list[int]] = {}
+    furniture, circulation = _Occupants(), _Occupants()
     pieces = ck.sheet.pieces
     for index, drawn in enumerate(pieces):
         placement = drawn.placement
-        covers: dict[int, set[Cell]] = {}
-        covered: dict[int, set[Cell]] = {}
-        if not placement.piece.is_rug:
-            for cell in placement.furniture:
-                for other in circulation.get(cell, ()):
-                    covers.setdefault(other, set()).add(cell)
-        for cell in placement.circulation:
-            for other in furniture.get(cell, ()):
-                covered.setdefault(other, set()).add(cell)
-        for other in sorted(set(covers) | set(covered)):
+        rug = placement.piece.is_rug
+        covers, more_covered = ([], False) if rug else circulation.on(placement.furniture)
+        covered, more_covering = furniture.on(placement.circulation)
+        for other in sorted({*covers, *covered})[:MAX_NAMED]:
+            theirs = pieces[other].placement
+            on_theirs = set() if rug else placement.furniture & theirs.circulation
+            under = (set() if theirs.piece.is_rug
+                     else placement.circulation & theirs.furniture)
             parts = []
-            if other in covers:
+            if on_theirs:
                 parts.append(f"its furniture covers the circulation of "
-                             f"{pieces[other].subject} at {_where(covers[other])}")
-            if other in covered:
+                             f"{pieces[other].subject} at {_where(on_theirs)}")
+            if under:
                 parts.append(f"its circulation lies on the furniture of "
-                             f"{pieces[other].subject} at {_where(covered[other])}")
-            cells = covers.get(other, set()) | covered.get(other, set())
+                             f"{pieces[other].subject} at {_where(under)}")
             ck.add(Code.COVERS_CIRCULATION, f"{drawn.subject}: {'; '.join(parts)}",
-                   drawn.subject, cells, drawn.path)
-        if not placement.piece.is_rug:
-            for cell in placement.furniture:
-                furniture.setdefault(cell, []).append(index)
-        for cell in placement.circulation:
-            circulation.setdefault(cell, []).append(index)
+                   drawn.subject, on_theirs | under, drawn.path)
+        if more_covered or more_covering or len({*covers, *covered}) > MAX_NAMED:
+            cells = furniture.taken(placement.circulation)
+            if not rug:
+                cells |= circulation.taken(placement.furniture)
+            ck.add(Code.COVERS_CIRCULATION, f"{drawn.subject}: its furniture or its "
+                   f"circulation also meets other pieces at {_where(cells)} (the first "
+                   f"{MAX_NAMED} are named)", drawn.subject, cells, drawn.path)
+        if not rug:
+            furniture.add(placement.furniture, index)
+        circulation.add(placement.circulation, index)
 
 
 def _covers_obstacle(ck: _Checker) -> None:
@@ -366,7 +423,7 @@ def _not_on_room_cards(ck: _Checker) -> None:
             options[room] = _room_options(ck, room)
         allowed = options[room]
         if allowed is None:
-            ck.add(Code.NOT_ON_ROOM_CARDS, f"{drawn.subject} is in {room!r}, which is not "
+            ck.add(Code.NOT_ON_ROOM_CARDS, f"{drawn.subject} is in {excerpt(room)}, which is not "
                    "a room of this project", drawn.subject, drawn.placement.furniture,
                    drawn.path)
         elif drawn.id not in allowed:
@@ -400,7 +457,7 @@ def _too_many_pieces(ck: _Checker) -> None:
         extra = held[spec.tokens:]
         ck.add(Code.TOO_MANY_PIECES, f"room {name} holds {len(held)} pieces but its cards have "
                f"{spec.tokens} selection token{'' if spec.tokens == 1 else 's'}; extra: "
-               f"{', '.join(pieces[i].subject for i in extra)}", f"room {name}",
+               f"{_listed([pieces[i].subject for i in extra])}", f"room {name}",
                {c for i in extra for c in pieces[i].placement.furniture}, ck.room_path(name))
 
 

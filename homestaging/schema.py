@@ -12,13 +12,14 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import cache
 from typing import Any
 
+from .quoting import excerpt
 from .readers import JsonParts, json_path
 
-__all__ = ["iter_errors", "load_schema"]
+__all__ = ["ErrorPaths", "iter_errors", "load_schema", "path_prefixes"]
 
 _TYPES: dict[str, tuple[type, ...]] = {
     "object": (dict,),
@@ -53,20 +54,33 @@ def _type_ok(value: Any, names: str | list[str]) -> bool:
 
 
 def _describe(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if value is None:
-        return "null"
-    if isinstance(value, dict):
-        return "an object"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, str):
-        shown = value if len(value) <= 40 else value[:37] + "..."
-        return json.dumps(shown)
-    if isinstance(value, int | float):
-        return str(value) if abs(value) < 1e12 else "a huge number"
-    return type(value).__name__
+    """A value found, as a message quotes it (a short, escaped excerpt)."""
+    return excerpt(value, quote='"')
+
+
+def same_value(a: Any, b: Any) -> bool:
+    """Equality as JSON means it: ``true`` is not ``1``, ``90.0`` is not the integer
+    ``90`` (integers are written without a decimal point or an exponent).
+
+    >>> same_value(90, 90), same_value(90.0, 90), same_value(False, 0), same_value("a", "a")
+    (True, False, False, True)
+    """
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same_value(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same_value(a[k], b[k]) for k in a)
+    return bool(a == b)
+
+
+def _whole_hint(value: Any, expected: Any) -> str:
+    """Why a number that looks right is refused: it is written as a decimal or exponent."""
+    if isinstance(value, float) and value.is_integer() and any(
+        isinstance(e, int) and not isinstance(e, bool) for e in expected
+    ):
+        return " (write a whole number without a decimal point or an exponent)"
+    return ""
 
 
 def _type_words(names: str | list[str]) -> str:
@@ -93,14 +107,16 @@ def iter_errors(
         yield from iter_errors(value, root["$defs"][name], root, path)
         return
     if "type" in schema and not _type_ok(value, schema["type"]):
-        yield json_path(path), f"expected {_type_words(schema['type'])}, found {_describe(value)}"
+        found = _describe(value) + _whole_hint(value, [0] if "integer" in schema["type"] else [])
+        yield json_path(path), f"expected {_type_words(schema['type'])}, found {found}"
         return
-    if "const" in schema and value != schema["const"]:
+    if "const" in schema and not same_value(value, schema["const"]):
         yield json_path(path), f"expected {json.dumps(schema['const'])}, found {_describe(value)}"
         return
-    if "enum" in schema and value not in schema["enum"]:
+    if "enum" in schema and not any(same_value(value, option) for option in schema["enum"]):
         options = ", ".join(str(o) for o in schema["enum"])
-        yield json_path(path), f"expected one of {options}; found {_describe(value)}"
+        found = _describe(value) + _whole_hint(value, schema["enum"])
+        yield json_path(path), f"expected one of {options}; found {found}"
         return
     if "anyOf" in schema:
         yield from _any_of(value, schema["anyOf"], root, path)
@@ -144,6 +160,8 @@ def _array(
         yield where, f"expected at least {_entries(schema['minItems'])}, found {len(value)}"
     if "maxItems" in schema and len(value) > schema["maxItems"]:
         yield where, f"expected at most {_entries(schema['maxItems'])}, found {len(value)}"
+        return  # the list is unusable: its entries are not looked at (thousands past the
+        # bound would cost time and give a message each)
     if "items" in schema:
         for index, item in enumerate(value):
             yield from iter_errors(item, schema["items"], root, (*path, index))
@@ -160,11 +178,12 @@ def _object(
         expected = ", ".join(properties) or "a key"
         yield json_path(path), f"expected one of the keys {expected}, found none"
     if "maxProperties" in schema and len(value) > schema["maxProperties"]:
-        found = ", ".join(str(k) for k in value)
+        found = ", ".join(excerpt(k) for k in list(value)[:5])
+        found += ", ..." if len(value) > 5 else ""
         yield json_path(path), f"expected {schema['maxProperties']} key(s), found {found}"
     for key in schema.get("required", []):
         if key not in value:
-            yield json_path(path), f"missing required key {key!r}"
+            yield json_path(path), f"missing required key {excerpt(key)}"
     extra = schema.get("additionalProperties", True)
     for key, item in value.items():
         if not isinstance(key, str):
@@ -173,12 +192,13 @@ def _object(
             yield from iter_errors(item, properties[key], root, (*path, key))
         elif extra is False:
             known = ", ".join(properties)
-            yield json_path((*path, key)), f"unknown key {key!r} (expected one of: {known})"
+            yield json_path((*path, key)), f"unknown key {excerpt(key)} (expected one of: {known})"
         elif isinstance(extra, dict):
             names = schema.get("propertyNames", {})
             if "pattern" in names and not re.fullmatch(names["pattern"], key):
                 hint = names.get("description", names["pattern"])
-                yield json_path((*path, key)), f"expected a key that is {hint}, found {key!r}"
+                found = excerpt(key)
+                yield json_path((*path, key)), f"expected a key that is {hint}, found {found}"
             yield from iter_errors(item, extra, root, (*path, key))
 
 
@@ -201,3 +221,30 @@ def _any_of(
         if best is None or len(errors) < len(best):
             best = errors
     yield from best or []
+
+
+def path_prefixes(path: str) -> list[str]:
+    """The JSON paths above ``path``.
+
+    >>> path_prefixes("$.rooms[2].door")
+    ['$', '$.rooms', '$.rooms[2]']
+    """
+    return [path[:i] for i, char in enumerate(path) if char in ".[" and i]
+
+
+class ErrorPaths:
+    """The paths where the schema found errors, for a reader that checks further only
+    what the schema passed. Looked up in sets: with thousands of errors, each question
+    costs the length of a path, not the number of errors."""
+
+    def __init__(self, paths: Iterable[str]) -> None:
+        self.paths = set(paths)
+        self.below = {prefix for path in self.paths for prefix in path_prefixes(path)}
+
+    def at_or_above(self, path: str) -> bool:
+        """An error at ``path`` or at a value holding it."""
+        return path in self.paths or not self.paths.isdisjoint(path_prefixes(path))
+
+    def touches(self, path: str) -> bool:
+        """An error at ``path``, above it or inside it."""
+        return self.at_or_above(path) or path in self.below

@@ -34,6 +34,7 @@ from .clitools import (
     wrote,
 )
 from .errors import InputError
+from .quoting import excerpt
 
 if TYPE_CHECKING:
     from .moves import Move
@@ -300,14 +301,14 @@ def _chosen_pieces(sheet: Sheet, piece_id: str | None, card: int | None) -> list
         if piece_id is not None:
             if piece_id not in {p.id for p in pieces}:
                 raise click.BadParameter(
-                    f"{piece_id!r} is not on card {card} "
+                    f"{excerpt(piece_id)} is not on card {card} "
                     f"({', '.join(p.id for p in pieces)})", param_hint="PIECE")
             pieces = [p for p in pieces if p.id == piece_id]
         return pieces
     assert piece_id is not None
     if piece_id not in catalog.pieces:
         raise click.BadParameter(
-            f"unknown piece id {piece_id!r}{suggest(piece_id, sorted(catalog.pieces))}",
+            f"unknown piece id {excerpt(piece_id)}{suggest(piece_id, sorted(catalog.pieces))}",
             param_hint="PIECE")
     return [catalog.pieces[piece_id]]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Callable, Iterable, Sequence
-from functools import partial
+from functools import cached_property, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -33,15 +33,16 @@ from .grid import (
 from .pieces import Piece, Placement
 from .project import Project
 from .projectreader import MAX_LISTED_SQUARES, find_project
-from .readers import JsonParts, json_path, load_json, read_text
+from .quoting import Suggestions, excerpt
+from .readers import JsonParts, foreign_json, json_path, load_json, read_text
 from .rules import Code
-from .schema import iter_errors, load_schema
+from .schema import ErrorPaths, iter_errors, load_schema
 from .sheet import DrawnPiece, RoomPlan, Sheet, WildCard
 
 if TYPE_CHECKING:
     from .game import GameRecord
 
-__all__ = ["SIDE_WORDS", "parse_sheet", "read_sheet"]
+__all__ = ["FORMAT", "SIDE_WORDS", "parse_sheet", "read_sheet"]
 
 SIDE_WORDS = {word: side for side, word in SIDE_NAMES.items()}
 """``south`` -> ``s``: sides written as words are read, with a ``side-as-word`` note."""
@@ -56,11 +57,18 @@ def read_sheet(path: str | Path) -> Sheet:
     return parse_sheet(data, name, base_dir)
 
 
+FORMAT = "homestaging-sheet/1"
+"""The ``format`` of a sheet file: what makes a JSON file one of ours."""
+
+
 def parse_sheet(data: Any, file: str, base_dir: Path, *, project: Project | None = None) -> Sheet:
     """Build a sheet from parsed JSON; raise InputError listing every problem found.
 
     ``project``, when given, is the project the sheet's reference names, already loaded
     by the caller (who keeps it up to date); it is used instead of loading it again."""
+    foreign = foreign_json(data, file, FORMAT, "a homestaging sheet")
+    if foreign is not None:
+        raise foreign
     schema_errors = list(iter_errors(data, load_schema("sheet")))
     problems = [Located(file, message, path) for path, message in schema_errors]
     if not isinstance(data, dict) or "project" not in data or any(
@@ -99,7 +107,7 @@ def _read_game(value: Any, file: str, base_dir: Path, project: Project,
             try:
                 return read_record(base_dir / value, project=project)
             except InputError as error:
-                problems.append(Located(file, f"the game record {value!r} cannot be used:",
+                problems.append(Located(file, f"the game record {excerpt(value)} cannot be used:",
                                         "$.game"))
                 problems.extend(error.messages)
                 return None
@@ -115,7 +123,8 @@ def _load_project(
     try:
         return find_project(reference, relative_to=base_dir)
     except InputError as error:
-        problems.append(Located(file, f"the project {reference!r} cannot be used:", "$.project"))
+        problems.append(
+            Located(file, f"the project {excerpt(reference)} cannot be used:", "$.project"))
         problems.extend(error.messages)
     except ValueError as error:
         problems.append(Located(file, str(error), "$.project"))
@@ -133,11 +142,8 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun[:-1]}ies" if noun.endswith("y") else f"{number} {noun}s"
 
 
-def _suggest(name: str, known: Iterable[str]) -> str:
-    import difflib
-
-    close = difflib.get_close_matches(name, list(known), n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+def _did_you_mean(close: list[str]) -> str:
+    return f" (did you mean {excerpt(close[0])}?)" if close else ""
 
 
 class _Reader:
@@ -147,26 +153,21 @@ class _Reader:
         self.data = data
         self.file = file
         self.project = project
-        self.bad = bad
+        self.bad = ErrorPaths(bad)
         self.problems: list[Located] = []
         self.notes: list[Problem] = []
         self.squares_left = MAX_LISTED_SQUARES
+        self.close_rooms = Suggestions(room.name for room in project.rooms)
+        self.close_pieces = Suggestions(project.catalog.pieces)
 
     def error(self, message: str, parts: JsonParts | str) -> None:
         path = parts if isinstance(parts, str) else json_path(parts)
         self.problems.append(Located(self.file, message, path))
 
     def ok(self, *parts: str | int) -> bool:
-        """No schema error at, under or above ``parts`` (``ok("rooms", 2)``): safe to check."""
-        if not self.bad:
-            return True
-        where = json_path(parts)
-        return not any(
-            path == where
-            or path.startswith((where + ".", where + "["))
-            or where.startswith((path + ".", path + "["))
-            for path in self.bad
-        )
+        """No schema error at, under or above ``parts`` (``ok("rooms", 2)``): safe to check.
+        Looked up in sets, so that a file with thousands of errors costs no more per entry."""
+        return not self.bad.touches(json_path(parts))
 
     def entries(self, key: str) -> list[tuple[Any, Any]]:
         """``(index or key, value)`` of a list or object whose entries passed the schema."""
@@ -187,8 +188,8 @@ class _Reader:
         if name in names:
             return True
         self.error(
-            f"no room named {name!r} in project {self.project.id}"
-            f"{_suggest(name, names)}; its rooms are: {', '.join(names)}",
+            f"no room named {excerpt(name)} in project {self.project.id}"
+            f"{_did_you_mean(self.close_rooms(name))}; its rooms are: {', '.join(names)}",
             parts,
         )
         return False
@@ -324,7 +325,7 @@ class _Reader:
                 missing.setdefault(char, []).append(cell)
         for char, squares in missing.items():
             more = f" (and {_count(len(squares) - 1, 'more square')})" if len(squares) > 1 else ""
-            self.error(f"{char!r} at {cell_name(squares[0])}{more} is not in {legend_key}",
+            self.error(f"{excerpt(char)} at {cell_name(squares[0])}{more} is not in {legend_key}",
                        (key, squares[0][1]))
         return set(missing)
 
@@ -369,7 +370,7 @@ class _Reader:
                     listed.setdefault(name, index)
                 continue
             if name in listed:
-                self.error(f"room {name!r} is listed twice (first at "
+                self.error(f"room {excerpt(name)} is listed twice (first at "
                            f"{json_path(('rooms', listed[name]))})", ("rooms", index, "name"))
                 continue
             listed[name] = index
@@ -385,10 +386,11 @@ class _Reader:
                                partial("the door {edge} of room {room}".format, room=name))
             where = json_path(("rooms", index))
             rooms.append(RoomPlan(name, frozenset(cells), tuple(doors), where))
-        unlisted = set(from_grid or {}) - set(listed) if isinstance(entries, list) else set()
+        whole = isinstance(entries, list) and not self.bad.at_or_above(json_path(("rooms",)))
+        unlisted = set(from_grid or {}) - set(listed) if whole else set()  # else told already
         for name in sorted(unlisted):
             char = next(c for c, n in self.data["room_legend"].items() if n == name)
-            self.error(f"room {name!r} is drawn in room_grid but not listed in rooms (add "
+            self.error(f"room {excerpt(name)} is drawn in room_grid but not listed in rooms (add "
                        f'{{"name": {json.dumps(name)}}} to rooms, in play order)',
                        ("room_legend", char))
         return rooms
@@ -399,8 +401,8 @@ class _Reader:
             parts.append(f"only in cells: {cells_text(cells - drawn)}")
         if drawn - cells:
             parts.append(f"only in room_grid: {cells_text(drawn - cells)}")
-        return f"room {name!r} is given both by cells and by room_grid, and they differ: " + \
-            "; ".join(parts)
+        return (f"room {excerpt(name)} is given both by cells and by room_grid, and they "
+                f"differ: {'; '.join(parts)}")
 
     def read_room_grid(self) -> dict[str, set[Cell]] | None:
         if "room_grid" not in self.data and "room_legend" not in self.data:
@@ -410,7 +412,7 @@ class _Reader:
                  if self.room_name(name, ("room_legend", char))}
         for char in known:
             if len(char) != 1:
-                self.error(f"expected one character, found {char!r}", ("room_legend", char))
+                self.error(f"expected one character, found {excerpt(char)}", ("room_legend", char))
         grid = self.grid("room_grid")
         if grid is None or not isinstance(legend, dict):
             return None
@@ -424,7 +426,7 @@ class _Reader:
     def legend_entry(self, char: str, value: Any) -> tuple[Piece, int | None, bool | None] | None:
         parts: JsonParts = ("furniture_legend", char)
         if len(char) != 1:
-            self.error(f"expected one character, found {char!r}", parts)
+            self.error(f"expected one character, found {excerpt(char)}", parts)
             return None
         if isinstance(value, dict):
             piece_id, rotation, mirror = value["piece"], value.get("rotation"), value.get("mirror")
@@ -444,7 +446,8 @@ class _Reader:
         pieces = self.project.catalog.pieces
         if piece_id in pieces:
             return pieces[piece_id]
-        self.error(f"unknown piece id {piece_id!r}{_suggest(piece_id, pieces)}", parts)
+        close = _did_you_mean(self.close_pieces(piece_id))
+        self.error(f"unknown piece id {excerpt(piece_id)}{close}", parts)
         return None
 
     def read_furniture(self) -> tuple[list[DrawnPiece], WildCard | None]:
@@ -575,11 +578,11 @@ class _Reader:
             off = [c for c in placement.circulation if not self.on_sheet(c)]
             if not off:
                 return placement
-            self.error(f"{char!r} at {cells_text(group)} ({piece.id}): {len(off)} circulation "
-                       f"square(s) of {piece.id} ({placement.describe()}) fall off the "
+            self.error(f"{excerpt(char)} at {cells_text(group)} ({piece.id}): {len(off)} "
+                       f"circulation square(s) of {piece.id} ({placement.describe()}) fall off the "
                        f"{_sheet_size(self.project)} sheet", parts)
             return None
-        what = f"{char!r} at {cells_text(group)} ({piece.id})"
+        what = f"{excerpt(char)} at {cells_text(group)} ({piece.id})"
         if chosen:
             options = "; ".join(fit.describe() for fit in chosen)
             self.error(f"{what} fits {len(chosen)} ways: {options}. Mark its circulation "
@@ -594,7 +597,7 @@ class _Reader:
             hint = f": it has {_count(len(group), 'square')}, {piece.id} has {piece.size}"
             if len(group) > piece.size:
                 hint += ("; touching squares of one letter are one piece: draw touching "
-                         f"pieces with different letters (e.g. {self.free_char()!r} for the "
+                         f"pieces with different letters (e.g. {excerpt(self.free_char)} for the "
                          f"second one, mapped to {piece.id} in furniture_legend)")
         elif True not in mirrors and find_fits(piece, group, rotation, (True,)):
             hint = (": it fits only mirrored; say \"mirror\": true in furniture_legend, "
@@ -606,8 +609,10 @@ class _Reader:
                    parts)
         return None
 
+    @cached_property
     def free_char(self) -> str:
-        """The first legend character not used in furniture_legend nor in the grid."""
+        """The first legend character not used in furniture_legend nor in the grid (looked
+        up once: many pieces may need it)."""
         legend = self.data.get("furniture_legend")
         used = set(legend) if isinstance(legend, dict) else set()
         rows = self.data.get("furniture_grid")
@@ -647,14 +652,15 @@ class _Reader:
         parts = ("wild_card", "piece")
         if isinstance(ref, str):
             if ref not in legend:
-                chars = ", ".join(sorted(legend)) or "none"
-                self.error(f"{ref!r} is not a character of furniture_legend (it has: {chars})",
-                           parts)
+                known = sorted(legend)
+                chars = ", ".join(known[:20]) + (", ..." if len(known) > 20 else "") or "none"
+                self.error(f"{excerpt(ref)} is not a character of furniture_legend (it has: "
+                           f"{chars})", parts)
                 return None
             if ref not in by_char:
                 rows = self.data.get("furniture_grid") or []
                 if self.ok("furniture_grid") and not any(ref in row for row in rows):
-                    self.error(f"{ref!r} is not drawn in furniture_grid", parts)
+                    self.error(f"{excerpt(ref)} is not drawn in furniture_grid", parts)
                 return None
             indexes = tuple(by_char[ref])
         else:

@@ -24,6 +24,7 @@ from .project import Project
 from .projectreader import bundled_project_files
 from .readers import json_path
 from .sheet import RoomPlan, Sheet
+from .sheetreader import FORMAT
 
 __all__ = [
     "FORMAT",
@@ -40,7 +41,6 @@ __all__ = [
     "sheet_to_json",
 ]
 
-FORMAT = "homestaging-sheet/1"
 GRID_KEYS = ("furniture_grid", "room_grid")
 """Keys whose rows are written one per line."""
 HOUSE_HINT = "house"

@@ -12,6 +12,7 @@ from homestaging.catalog import Catalog
 from homestaging.catalogreader import bundled_catalog
 from homestaging.printing import (
     MARGIN,
+    MAX_SHEETS,
     MIN_SQUARE,
     blank_sheet_layout,
     catalog_figures,
@@ -128,11 +129,18 @@ def test_obstacles_are_hatched_on_the_sheet() -> None:
     assert [(p.get_x(), p.get_y(), p.get_hatch()) for p in obstacles] == [(7, 5, "////")]
 
 
-def test_unknown_paper_and_negative_sheets() -> None:
+def test_unknown_paper_and_sheets_out_of_bounds() -> None:
     with pytest.raises(ValueError, match="expected a4 or letter"):
         blank_sheet_layout(find_project("tutorial"), "a3")
-    with pytest.raises(ValueError, match="cannot be negative"):
-        project_figures(find_project("tutorial"), sheets=-1)
+    for sheets in (-1, MAX_SHEETS + 1):
+        with pytest.raises(ValueError, match=f"is 0 to {MAX_SHEETS}, found {sheets}"):
+            project_figures(find_project("tutorial"), sheets=sheets)
+
+
+def test_drawing_sheets_are_one_figure_repeated() -> None:
+    page, *sheets = project_figures(find_project("tutorial"), sheets=MAX_SHEETS)
+    assert len(sheets) == MAX_SHEETS and all(sheet is sheets[0] for sheet in sheets)
+    assert page is not sheets[0]
 
 
 def test_catalog_sheet_lists_every_piece(tmp_path: Path) -> None:

@@ -1,6 +1,11 @@
 """The published JSON Schemas, held to the jsonschema library: each is a valid 2020-12
 schema, every example and bundled file passes it, and on broken documents it refuses what
-our own validator refuses (so the two do not drift apart)."""
+our own validator refuses (so the two do not drift apart).
+
+JSON Schema lets ``1.0`` be an integer; homestaging does not (integers are written as
+integers, each schema's ``$comment`` says so). The library is run with the same integer
+type as ours (:data:`STRICT`), and every integer field is checked to agree on odd values.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, validators
 
 from homestaging.readers import load_yaml
 from homestaging.schema import iter_errors, load_schema
@@ -51,8 +56,17 @@ def _documents() -> list[tuple[str, Path]]:
 DOCUMENTS = _documents()
 
 
+STRICT = validators.extend(
+    Draft202012Validator,
+    type_checker=Draft202012Validator.TYPE_CHECKER.redefine(
+        "integer", lambda checker, value: isinstance(value, int) and not isinstance(value, bool)
+    ),
+)
+"""The 2020-12 validator with homestaging's integers: JSON integers only, not 1.0."""
+
+
 def _library_errors(schema: str, document: Any) -> list[str]:
-    validator = Draft202012Validator(load_schema(schema))
+    validator = STRICT(load_schema(schema))
     return [f"{error.json_path}: {error.message}" for error in validator.iter_errors(document)]
 
 
@@ -150,3 +164,55 @@ BROKEN = _broken()
 def test_both_validators_refuse_a_broken_document(schema: str, what: str, document: Any) -> None:
     assert list(iter_errors(document, load_schema(schema))), "our validator accepts it"
     assert _library_errors(schema, document), "the published schema accepts it"
+
+
+def _integer_fields(node: Any, pointer: str = "#") -> list[tuple[str, dict[str, Any]]]:
+    """Every sub-schema of an integer (its type, or an enum of numbers), by JSON pointer."""
+    found: list[tuple[str, dict[str, Any]]] = []
+    if isinstance(node, dict):
+        kinds = node.get("type", [])
+        numbers = [v for v in node.get("enum", []) if isinstance(v, int | float)]
+        if "integer" in ([kinds] if isinstance(kinds, str) else kinds) or numbers:
+            found.append((pointer, node))
+        for key, item in node.items():
+            found += _integer_fields(item, f"{pointer}/{key}")
+    elif isinstance(node, list):
+        for index, item in enumerate(node):
+            found += _integer_fields(item, f"{pointer}/{index}")
+    return found
+
+
+INTEGER_FIELDS = [(schema, pointer, node) for schema in SCHEMAS
+                  for pointer, node in _integer_fields(load_schema(schema))]
+ODD_NUMBERS = [0, 1, 90, -1, 1.0, 90.0, 9e1, 1e0, 1.5, True, False, "1", None, 10**40, 1e400]
+
+
+def test_every_integer_field_is_found() -> None:
+    assert len(INTEGER_FIELDS) >= 10
+    assert ("sheet", "#/$defs/rotation") in {(s, p) for s, p, _ in INTEGER_FIELDS}
+
+
+@pytest.mark.parametrize(("schema", "pointer", "node"), INTEGER_FIELDS,
+                         ids=[f"{schema}{pointer[1:]}" for schema, pointer, _ in INTEGER_FIELDS])
+def test_integer_fields_are_integers_for_both_validators(
+    schema: str, pointer: str, node: dict[str, Any]
+) -> None:
+    """An enum of numbers has an integer type too, and on 1.0, 9e1, true, a text or a
+    huge number both validators say the same."""
+    if "enum" in node:
+        assert node.get("type") == "integer", "an enum of numbers needs its integer type"
+    root = load_schema(schema)
+    library = STRICT({"$defs": root.get("$defs", {}), **node})
+    for value in ODD_NUMBERS:
+        ours = not list(iter_errors(value, node, root))
+        assert ours == library.is_valid(value), (value, ours)
+        if isinstance(value, float | bool):
+            assert not ours, f"{value!r} passes as an integer"
+
+
+def test_plain_json_schema_would_take_90_0_for_a_rotation() -> None:
+    """Why the tests use STRICT: with JSON Schema's own integers 90.0 is a rotation."""
+    rotation = {"$defs": load_schema("sheet")["$defs"], "$ref": "#/$defs/rotation"}
+    assert Draft202012Validator(rotation).is_valid(90.0)
+    assert not STRICT(rotation).is_valid(90.0)
+    assert not STRICT(rotation).is_valid(False)

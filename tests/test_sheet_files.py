@@ -394,7 +394,7 @@ def test_grid_circulation_off_the_sheet() -> None:
                       furniture_grid=grid("f"), wild_card=None)
     assert errors(data) == [
         ("$.furniture_grid[0]", "'f' at A1 (fridge): 1 circulation square(s) of fridge "
-         "(Fridge at A0, rotation 180) fall off the 16 x 12 sheet")
+         "(Fridge with its furniture at A1, rotation 180) fall off the 16 x 12 sheet")
     ]
 
 
@@ -713,10 +713,17 @@ def test_schema_and_meaning_errors_together() -> None:
     assert any(p == "$.current_room" for p, _ in found)
 
 
-def test_not_a_sheet() -> None:
-    assert errors([1, 2]) == [("$", "expected an object, found a list")]
-    assert errors({"format": "other", "project": "tutorial"}) == [
-        ("$.format", 'expected "homestaging-sheet/1", found "other"')]
+def test_not_a_sheet_is_told_quoting_nothing_of_it() -> None:
+    expected = ('not a homestaging sheet: expected a JSON object with "format": '
+                '"homestaging-sheet/1"')
+    assert errors([1, 2]) == [("$", f"{expected}, found a list")]
+    assert errors("root:x:0:0:root:/root:/bin/bash") == [("$", f"{expected}, found text")]
+    assert errors({"password": "hunter2", "project": "tutorial"}) == [("$", expected)]
+    assert errors({"format": "secret", "project": "tutorial"}) == [
+        ("$.format", 'not a homestaging sheet: expected "homestaging-sheet/1"')]
+    assert errors({"format": "homestaging-sheet/9", "project": "tutorial"}) == [
+        ("$.format", 'not a homestaging sheet: expected "homestaging-sheet/1", found '
+         '"homestaging-sheet/9"')]
 
 
 def test_syntax_error_is_located(tmp_path: Path) -> None:

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..family.records import Messages
+from ..quoting import excerpt
 from .model import AREAS, BOARDS, House, Room, area_rooms
 from .objects import COLORS, STYLES, TYPES, DecorObject, color_matches
 
@@ -139,7 +140,7 @@ def read_condition(value: Any, parts: Parts, m: Messages, board: str,
     elif area not in (*AREAS, *rooms, "your room"):
         hint = " (this board has a left bedroom and a right bedroom)" \
             if area == "bedroom" and board == "roommates" else ""
-        m.add((*parts, "in"), f"unknown area {area!r}{hint}; expected one of "
+        m.add((*parts, "in"), f"unknown area {excerpt(area)}{hint}; expected one of "
               f"{', '.join([*AREAS, *rooms, 'your room'])}")
         good = False
     elif area == "your room" and not has_room:
@@ -175,7 +176,7 @@ def read_condition(value: Any, parts: Parts, m: Messages, board: str,
         (kind, trait), = body.items()
         allowed = {"color": COLORS, "style": STYLES, "type": TYPES}[kind]
         if trait not in allowed:
-            m.add((*inner, kind), f"expected one of {', '.join(allowed)}, found {trait!r}")
+            m.add((*inner, kind), f"expected one of {', '.join(allowed)}, found {excerpt(trait)}")
             return None
         return Condition(test, area, trait=(kind, trait))
     if test == "inseparable":

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..family.records import Messages, read_record
+from ..quoting import excerpt
 from ..readers import json_path
 from .conditions import read_condition, sided_rooms
 from .game import CardCondition, Game
@@ -35,10 +36,10 @@ def parse_object(text: str, slot: str) -> DecorObject:
         kind = "color" if word in COLORS else "style" if word in STYLES else \
             "type" if word in TYPES else None
         if kind is None:
-            raise ValueError(f"{word!r} is not a colour ({', '.join(COLORS)}), style "
+            raise ValueError(f"{excerpt(word)} is not a colour ({', '.join(COLORS)}), style "
                              f"({', '.join(STYLES)}) or type ({', '.join(TYPES)})")
         if kind in found:
-            raise ValueError(f"two {kind}s: {found[kind]!r} and {word!r}")
+            raise ValueError(f"two {kind}s: {excerpt(found[kind])} and {excerpt(word)}")
         found[kind] = word
     kind = found.get("type", slot)
     style, color = found.get("style"), found.get("color")
@@ -113,11 +114,11 @@ def _house(data: Mapping[str, Any], m: Messages, board: str) -> House | None:
             other = next((b for b, rooms in BOARDS.items()
                           if name in [r for r, _, _ in rooms]), None)
             if other is not None:  # else the schema said it is no room
-                m.add(("house", name), f"{name!r} is a room of the {other} board; this "
+                m.add(("house", name), f"{excerpt(name)} is a room of the {other} board; this "
                       f"record's board is {board} ({', '.join(names)})")
     for name in names:
         if name not in given:
-            m.add(("house",), f"missing room {name!r} (the {board} board has "
+            m.add(("house",), f"missing room {excerpt(name)} (the {board} board has "
                   f"{', '.join(names)})")
             good = False
     rooms: list[Room] = []
@@ -157,7 +158,7 @@ def _players(data: Mapping[str, Any], m: Messages) -> list[str]:
             continue
         name = player["name"]
         if name in names:
-            m.add(("players", index, "name"), f"{name!r} is listed twice")
+            m.add(("players", index, "name"), f"{excerpt(name)} is listed twice")
         names.append(name)
     return names
 
@@ -175,5 +176,5 @@ def _roommates(data: Mapping[str, Any], m: Messages, board: str,
         if m.skip(("roommates", name)):
             continue
         if players and name not in players:
-            m.add(("roommates", name), f"{name!r} is not a player ({', '.join(players)})")
+            m.add(("roommates", name), f"{excerpt(name)} is not a player ({', '.join(players)})")
     return dict(given)

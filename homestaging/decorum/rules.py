@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..errors import Problem, Severity
+from ..quoting import excerpt
 from .game import Game
 from .objects import OBJECTS
 
@@ -34,13 +35,13 @@ def check(game: Game) -> list[Problem]:
             if item.type != placed.slot:
                 found.append(Problem(
                     "wrong-slot", Severity.ERROR, f"the {room.name}'s {placed.slot} slot holds "
-                    f"{placed.text!r}, a {item.type}: each slot holds its own object type",
+                    f"{excerpt(placed.text)}, a {item.type}: each slot holds its own object type",
                     room.name, (), placed.path))
             elif not item.exists:
                 real = OBJECTS[(item.type, item.style)]
                 found.append(Problem(
                     "no-such-object", Severity.ERROR,
-                    f"there is no {item.name} ({placed.text!r} in "
+                    f"there is no {item.name} ({excerpt(placed.text)} in "
                     f"the {room.name}): the {item.style} {item.type} is {real}", room.name,
                     (), placed.path))
     if game.hearts_left > game.hearts:

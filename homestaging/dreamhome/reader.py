@@ -10,6 +10,7 @@ from typing import Any
 from ..errors import InputError
 from ..family.records import Messages, read_record
 from ..grid import MAX_SIDE, Cell, cell_name, cells_text, column_name, parse_cell
+from ..quoting import excerpt
 from ..readers import json_path
 from .model import Home, Room, Typed
 
@@ -68,19 +69,19 @@ def _read(data: Mapping[str, Any], m: Messages) -> Home | None:
     if letters is not None:
         for char in sorted(set(letters) - set(specs)):
             if usable:
-                m.add(("board",), f"{char!r} at {cells_text(letters[char])} is not a room of "
-                      "$.rooms")
+                m.add(("board",), f"{excerpt(char)} at {cells_text(letters[char])} is not a "
+                      "room of $.rooms")
         for key, spec in specs.items():
             parts = ("rooms", key)
             if m.skip(parts):
                 continue
             spaces = letters.get(key, [])
             if not spaces:
-                m.add(parts, f"room {key!r} has no space on the board")
+                m.add(parts, f"room {excerpt(key)} has no space on the board")
                 continue
             xs = sorted(x for x, _ in spaces)
             if len({y for _, y in spaces}) > 1 or xs != list(range(xs[0], xs[0] + len(xs))):
-                m.add(parts, f"room {key!r} at {cells_text(spaces)}: a room is one card or "
+                m.add(parts, f"room {excerpt(key)} at {cells_text(spaces)}: a room is one card or "
                       "cards side by side on one floor; give each room its own letter")
                 continue
             kinds = [k for k in ("type", "empty", "scaffolding") if spec.get(k)]
@@ -119,12 +120,12 @@ def _read(data: Mapping[str, Any], m: Messages) -> Home | None:
     if "helpers" in data and not m.skip(("helpers",)):
         for index, name in enumerate(data["helpers"]):
             if name in helpers:
-                m.add(("helpers", index), f"{name!r} is listed twice")
+                m.add(("helpers", index), f"{excerpt(name)} is listed twice")
             helpers.append(name)
         for key, helper in (("supplier", "supplier"), ("handyman", "handyman")):
             if key in data and helper not in helpers:
-                m.add((key,), f"the {helper.capitalize()} was used, but {helper!r} is not in "
-                      "$.helpers")
+                m.add((key,), f"the {helper.capitalize()} was used, but {excerpt(helper)} is "
+                      "not in $.helpers")
     special = [] if m.skip(("special_decor",)) else list(data.get("special_decor", []))
     if len(set(special)) != len(special):
         m.add(("special_decor",), "each special decor token exists once")

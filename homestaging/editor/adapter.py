@@ -32,6 +32,7 @@ from ..pieces import ROTATIONS
 from ..placement import placements, why_none
 from ..project import Project
 from ..projectreader import bundled_project_files, find_project
+from ..quoting import excerpt
 from ..readers import MAX_FILE_BYTES, load_json, read_text
 from ..report import problem_json, scorecard_json
 from ..scoring import check_sheet
@@ -203,7 +204,7 @@ def sheet_text(sheet: Sheet, scan: Any = None) -> str:
 
 def write_file(path: str | Path, text: str) -> None:
     """Write the sheet file atomically (a temporary file renamed over it)."""
-    write_atomic(path, text)
+    write_atomic(path, text, replaces=path)  # the sheet it read: saving replaces it
 
 
 def page_state(sheet: Sheet, scan: Any = None) -> dict[str, Any]:
@@ -396,7 +397,7 @@ def hints(sheet: Sheet, hand: Hand) -> dict[str, Any]:
     answer: dict[str, Any] = {"piece": hand.piece, "room": hand.room, "orientations": {},
                               "count": 0, "best": None, "reason": None}
     if piece is None:
-        answer["reason"] = f"unknown piece {hand.piece!r}"
+        answer["reason"] = f"unknown piece {excerpt(hand.piece)}"
         return answer
     try:
         found = placements(sheet, piece, room=hand.room)

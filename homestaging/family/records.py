@@ -14,16 +14,16 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError, Located
-from ..readers import json_path, load_json, read_text
-from ..schema import iter_errors, load_schema
+from ..readers import foreign_json, json_path, load_json, read_text
+from ..schema import ErrorPaths, iter_errors, load_schema
 
 __all__ = ["Messages", "read_record"]
 
-#: Schema messages that leave a list or object readable entry by entry: too few or too
-#: many entries or keys. A missing key makes its object unreadable, except at the top
+#: Schema messages that leave a list or object readable entry by entry: too few entries,
+#: too few or too many keys. A list longer than its bound is not read (the schema leaves
+#: its entries unchecked); a missing key makes its object unreadable, except at the top
 #: level, where each reader looks for the keys it needs.
-_SIZE = re.compile(r"expected (at least|at most) \d+ entr|expected one of the keys "
-                   r"|expected \d+ key")
+_SIZE = re.compile(r"expected at least \d+ entr|expected one of the keys |expected \d+ key")
 
 Parts = tuple[str | int, ...]
 
@@ -36,6 +36,7 @@ class Messages:
         self.found: list[Located] = []
         self.bad: set[str] = set()
         self.sized: set[str] = set()
+        self._found: tuple[ErrorPaths, ErrorPaths] | None = None  # bad, bad and sized
 
     def add(self, parts: Parts | str, message: str) -> None:
         path = parts if isinstance(parts, str) else json_path(parts)
@@ -45,16 +46,20 @@ class Messages:
         """Whether the schema found a problem at or inside ``$.parts``, or found a value
         above it unusable: the reader leaves that part to the schema's message."""
         path = json_path(parts)
-        inside = (path + ".", path + "[")
-        return self.broken(parts) or any(
-            found == path or found.startswith(inside) for found in self.bad | self.sized)
+        bad, both = self._paths()
+        return bad.at_or_above(path) or path in both.paths or path in both.below
 
     def broken(self, parts: Parts) -> bool:
         """Whether the schema found ``$.parts`` itself (or a value above it) unusable; a
         container with a bad entry is not broken, its entries are read one by one."""
-        path = json_path(parts)
-        return any(bad == path or path.startswith(bad if bad == "$" else (bad + ".", bad + "["))
-                   for bad in self.bad)
+        return self._paths()[0].at_or_above(json_path(parts))
+
+    def _paths(self) -> tuple[ErrorPaths, ErrorPaths]:
+        """``bad``, and ``bad`` with ``sized``, looked up in sets (thousands of schema
+        errors stay linear); made once the schema's messages are in."""
+        if self._found is None:
+            self._found = (ErrorPaths(self.bad), ErrorPaths(self.bad | self.sized))
+        return self._found
 
     def raise_if_any(self) -> None:
         if self.found:
@@ -69,6 +74,11 @@ def read_record(path: str | Path, schema: str) -> tuple[Any, Messages]:
     """
     name, text = read_text(path)
     data = load_json(text, name)
+    published = load_schema(schema)
+    foreign = foreign_json(data, name, published["properties"]["format"]["const"],
+                           f"a {published['properties']['format']['const']} record")
+    if foreign is not None:
+        raise foreign
     messages = Messages(name)
     for where, message in iter_errors(data, load_schema(schema)):
         messages.add(where, message)

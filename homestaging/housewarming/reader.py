@@ -10,6 +10,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..family.records import Messages, read_record
+from ..quoting import excerpt
 from ..readers import json_path
 from .model import Card, Change, House, Room
 
@@ -47,7 +48,7 @@ def read_house(path: str | Path) -> House:
         name = f"Room {index + 1}" if m.skip(("rooms", index, "name")) else \
             spec.get("name", f"Room {index + 1}")
         if name in names:
-            m.add(("rooms", index, "name"), f"{name!r} is listed twice (also "
+            m.add(("rooms", index, "name"), f"{excerpt(name)} is listed twice (also "
                   f"$.rooms[{names[name]}])")
         names[name] = index
         parts = ("rooms", index)

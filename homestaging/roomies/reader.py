@@ -26,6 +26,7 @@ from ..grid import (
     parse_edge,
     reading_order,
 )
+from ..quoting import excerpt
 from ..readers import json_path
 from .furniture import UNIQUE_NUMBERS, UNIQUE_POINTS, normal, number_of
 from .model import ANY_FLOOR, Door, House, Room, Roomie, Tile, Truck, TruckTile, Window
@@ -135,6 +136,8 @@ class _Reader:
         return 0 <= cell[0] < self.width and 0 <= cell[1] < self.height
 
     def _size(self) -> str:
+        if not self.width or not self.height:
+            return "an empty grid"
         return f"A1:{column_name(self.width - 1)}{self.height}"
 
     # -------------------------------------------------------------------- rooms
@@ -143,27 +146,27 @@ class _Reader:
         specs: Mapping[str, Any] = self.data["rooms"]
         letters = self._letters(grid)
         for char in sorted(set(letters) - set(specs)):
-            self.m.add(("house",), f"{char!r} at {cells_text(letters[char][:5])} is not a room "
-                       f"of $.rooms (use '.' for garden and street)")
+            self.m.add(("house",), f"{excerpt(char)} at {cells_text(letters[char][:5])} is not "
+                       f"a room of $.rooms (use '.' for garden and street)")
         rooms: list[Room] = []
         for key, spec in specs.items():
             if self.m.skip(("rooms", key)):
                 continue
             cells = frozenset(letters.get(key, []))
             if not cells:
-                self.m.add(("rooms", key), f"room {key!r} has no square in the house grid")
+                self.m.add(("rooms", key), f"room {excerpt(key)} has no square in the house grid")
                 continue
             parts = components(cells)
             if len(parts) > 1:
                 starts = ", ".join(cell_name(min(p, key=reading_order)) for p in parts)
-                self.m.add(("rooms", key), f"room {key!r} is in {len(parts)} parts (at "
+                self.m.add(("rooms", key), f"room {excerpt(key)} is in {len(parts)} parts (at "
                            f"{starts}): a room is one region; give each part its own letter")
             markings: list[Cell] = []
             for index, value in enumerate(spec["markings"]):
                 cell = parse_cell(value)
                 if cell not in cells:
                     self.m.add(("rooms", key, "markings", index),
-                               f"{cell_name(cell)} is not a square of room {key!r}")
+                               f"{cell_name(cell)} is not a square of room {excerpt(key)}")
                 markings.append(cell)
             rooms.append(Room(key, spec.get("name", f"Room {key}"), spec["floor"],
                               spec["bonus"], tuple(markings), cells, json_path(("rooms", key))))
@@ -261,7 +264,7 @@ class _Reader:
                                       key=lambda item: _first(item[1])):
                 if char not in legend:
                     if usable:
-                        self.m.add(("furniture",), f"{char!r} at {cells_text(cells[:5])} is "
+                        self.m.add(("furniture",), f"{excerpt(char)} at {cells_text(cells[:5])} is "
                                    "not a tile of $.tiles")
                     continue
                 if self.m.skip(("tiles", char)):
@@ -297,7 +300,8 @@ class _Reader:
                     if spec not in legend:
                         if not usable:
                             continue
-                        self.m.add(("placed", index, "tile"), f"{spec!r} is not a tile of $.tiles")
+                        self.m.add(("placed", index, "tile"),
+                                   f"{excerpt(spec)} is not a tile of $.tiles")
                         continue
                     spec = legend[spec]
                 tile = self._tile(spec, placed, f"placed[{index}]", path)
@@ -318,7 +322,7 @@ class _Reader:
             floor = ANY_FLOOR
         for key, allowed in (("screen", "tv"), ("double", "bed")):
             if key in spec and kind != allowed:
-                self.m.add(path, f"{key!r} is for a {allowed} tile, not {_a(kind)}")
+                self.m.add(path, f"{excerpt(key)} is for a {allowed} tile, not {_a(kind)}")
                 good = False
         number = number_of(kind)
         points = spec.get("points", UNIQUE_POINTS if number in UNIQUE_NUMBERS else 0)
@@ -426,9 +430,9 @@ class _Reader:
                     "large": "the points per large room on the card",
                     "types": "the tile types named on the card",
                     "name": "the card's name"}[key]
-                self.m.add(parts, f"{_title(card)}: missing {key!r}: {what}")
+                self.m.add(parts, f"{_title(card)}: missing {excerpt(key)}: {what}")
             for key in extra:
-                self.m.add((*parts, key), f"{_title(card)} takes no {key!r}"
+                self.m.add((*parts, key), f"{_title(card)} takes no {excerpt(key)}"
                            + (f" (it takes {', '.join(wish.params)})" if wish.params else
                               " (it is counted from the house)"))
             name = given.get("name", wish.title) if card == "other" else wish.title

@@ -18,9 +18,13 @@ OpenCV (``opencv-python-headless``, the ``[scan]`` extra) is needed here and onl
 
 from __future__ import annotations
 
+import os
 from types import ModuleType
 
-__all__ = ["MissingOpenCV", "require_cv2"]
+__all__ = ["MAX_PIXELS", "MissingOpenCV", "require_cv2"]
+
+#: Photos larger than this many pixels are refused (a 50-megapixel phone photo is fine).
+MAX_PIXELS = 120_000_000
 
 
 class MissingOpenCV(RuntimeError):
@@ -28,7 +32,12 @@ class MissingOpenCV(RuntimeError):
 
 
 def require_cv2() -> ModuleType:
-    """The ``cv2`` module, or MissingOpenCV with the install command."""
+    """The ``cv2`` module, or MissingOpenCV with the install command.
+
+    OpenCV reads its bound on the pixels of an image it decodes when it is imported: it is
+    set to :data:`MAX_PIXELS` first, so that a small file declaring a huge image is
+    refused before its pixels are allocated."""
+    os.environ.setdefault("OPENCV_IO_MAX_IMAGE_PIXELS", str(MAX_PIXELS))
     try:
         import cv2
     except ImportError:

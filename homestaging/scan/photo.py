@@ -15,14 +15,16 @@ from typing import Any
 
 from ..errors import InputError
 from ..markers import CORNERS, DICTIONARY, decode_id, marker_box
-from . import require_cv2
+from ..readers import read_bytes
+from . import MAX_PIXELS, require_cv2
 
-__all__ = ["MAX_PIXELS", "PX", "Markers", "Page", "find_markers", "load_photo", "rectify"]
+__all__ = ["MAX_PHOTO_BYTES", "MAX_PIXELS", "PX", "Markers", "Page", "find_markers",
+           "load_photo", "rectify"]
 
 #: Pixels per grid square of the straightened page.
 PX = 32
-#: Photos larger than this many pixels are refused (a 50-megapixel phone photo is fine).
-MAX_PIXELS = 120_000_000
+#: Photo files larger than this are refused before they are decoded.
+MAX_PHOTO_BYTES = 100 * 1024 * 1024
 #: The longest side a photo is worked on at (larger photos are scaled down first).
 WORK_SIDE = 2400
 CORNER_NAMES = {"tl": "top-left", "tr": "top-right", "br": "bottom-right", "bl": "bottom-left"}
@@ -35,19 +37,18 @@ def load_photo(path: str | Path) -> Image:
     import numpy as np
 
     cv2 = require_cv2()
-    name = str(path)
-    try:
-        data = np.fromfile(name, dtype=np.uint8) if name != "-" else None
-    except OSError as error:
-        raise InputError.single(name, f"cannot be read: {error.strerror or error}") from None
-    if data is None:
-        import sys
-
-        data = np.frombuffer(sys.stdin.buffer.read(), dtype=np.uint8)
-        name = "<stdin>"
+    name = "<stdin>" if str(path) == "-" else str(path)
+    raw = read_bytes(path, limit=MAX_PHOTO_BYTES)  # a regular file, never waited for
+    data = np.frombuffer(raw, dtype=np.uint8)
     if data.size == 0:
         raise InputError.single(name, "is empty, expected a photo (JPEG, PNG...)")
-    image = cv2.imdecode(data, cv2.IMREAD_COLOR)
+    try:  # OpenCV refuses more than MAX_PIXELS before allocating them (require_cv2)
+        image = cv2.imdecode(data, cv2.IMREAD_COLOR)
+    except cv2.error as error:
+        if "CV_IO_MAX_IMAGE_PIXELS" not in str(error):
+            raise
+        raise InputError.single(name, f"is an image of more than {MAX_PIXELS // 1_000_000} "
+                                      "megapixels") from None
     if image is None:
         raise InputError.single(name, "is not an image OpenCV can read: expected a photo "
                                       "(JPEG, PNG, TIFF, WebP...)")
