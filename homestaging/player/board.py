@@ -33,7 +33,8 @@ __all__ = ["Board", "Hall", "Network", "Shape", "lowest"]
 
 PORT_COST = 3
 """With no hallway: what a room to come is worth when it finds no square of the entry
-room's network to open into (about its first piece)."""
+room's network to open into (about its first piece). The entry room keeps two such
+squares per room to come."""
 
 
 def lowest(mask: int) -> int:
@@ -184,9 +185,11 @@ class Board:
         for i in pieces:
             shape = self.shapes[i]
             walk |= shape.furniture if shape.rug else shape.circulation
+        furniture = self.furniture
         if extra is not None:
             walk |= extra.furniture if extra.rug else extra.circulation
-        return walk & cells
+            furniture |= 0 if extra.rug else extra.furniture
+        return walk & cells & ~furniture
 
     # -- the room being furnished -------------------------------------------------------
 
@@ -200,9 +203,12 @@ class Board:
                     furniture |= shape.furniture
             walk = self.open & ~furniture & ~self.terminals
         else:
-            walk = 0
+            walk, furniture = 0, self.furniture
             for shape in shapes:
                 walk |= shape.furniture if shape.rug else shape.circulation
+            for shape in extra:
+                furniture |= 0 if shape.rug else shape.furniture
+            walk &= ~furniture
         total = sum(s.points for s in shapes)
         free = sum(s.points for s in shapes if not s.circulation)
         best, points = 0, free
@@ -229,7 +235,7 @@ class Board:
                 ports = step & rest
                 ok = not network or (bool(network & self.exterior_squares)
                                      and (not later or bool(ports)))
-                return Hall(ok, 0, ports, PORT_COST * max(0, later - ports.bit_count()))
+                return Hall(ok, 0, ports, PORT_COST * max(0, 2 * later - ports.bit_count()))
             free = self.entry_ports & self.plain.step(rest & ~step)
             return Hall(not network or bool(step & self.entry_ports), 0, free,
                         PORT_COST * max(0, later - free.bit_count()))

@@ -143,8 +143,9 @@ def judge(board: Board, move: Move, before: Outlook) -> Judged:
     network = board.network([shape])
     hall = board.hall(board.taken | shape.squares, network.best)
     after = network.points if hall.ok else 0
+    reached = hall.ok and not shape.circulation & ~network.best
     value = (move.value + penalty + after - before.points - candidate.points
-             - space_cost(hall) + before.space)
+             - space_cost(hall) + before.space - (0 if reached else max(0, move.bonus)))
     return Judged(move, value, network, hall)
 
 

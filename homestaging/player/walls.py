@@ -227,8 +227,8 @@ def _join(board: Board, cells: int, allowed: int) -> int | None:
 
 
 def _path(board: Board, start: int, goal: int, free: int) -> int | None:
-    """The squares of a shortest path through ``free`` from ``start`` to ``goal`` (both
-    left out), as a mask."""
+    """The squares of a shortest path through ``free`` from ``start`` (left out) to a
+    square of ``goal`` (included), as a mask."""
     moves = board.moves
     parents: dict[int, int] = {}
     queue: deque[int] = deque(_bits(start))
@@ -240,7 +240,7 @@ def _path(board: Board, start: int, goal: int, free: int) -> int | None:
             if (seen >> step) & 1:
                 continue
             if (goal >> step) & 1:
-                path = 0
+                path = 1 << step
                 while bit in parents:
                     path |= 1 << bit
                     bit = parents[bit]
@@ -394,12 +394,20 @@ def fallback(board: Board) -> Walling:
         return Walling(cells, None, None, 0)
     leaned = _leaned_on(board)
     edges = [e for e in _door_edges(board, cells, target & ~cells) if e[1] not in leaned]
-    if not edges:
-        path = _path(board, cells, target & ~cells, board.open & ~cells & ~terminals)
-        if path:
-            cells |= path & ~target
-            edges = [e for e in _door_edges(board, cells, target & ~cells)
+    free = board.open & ~cells & ~terminals & ~target
+    if not edges:  # walk out over open squares to one beside the target
+        beside = board.plain.step(target & ~cells) & free
+        for bit in _bits(board.moves.step(cells) & free):
+            square = 1 << bit
+            path = 0 if square & beside else _path(board, square, beside, free)
+            if path is None:
+                continue
+            longer = cells | square | path
+            found = [e for e in _door_edges(board, longer, target & ~longer)
                      if e[1] not in leaned]
+            if found:
+                cells, edges = longer, found
+                break
     front = None
     if not board.no_hallway and not board.sheet.front_doors:
         front = front_door_any(board, board.open & ~cells)
