@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
+from pathlib import Path
 
 from ..project import Project
 from ..scoring import ScoreCard, score
@@ -10,7 +12,7 @@ from ..sheet import Sheet
 from .policy import Policy, policy_named
 from .state import new_game
 
-__all__ = ["PlayedGame", "play_game"]
+__all__ = ["PlayedGame", "play_game", "record_name", "written_files"]
 
 
 @dataclass(frozen=True)
@@ -35,3 +37,23 @@ def play_game(project: Project, seed: int, policy: Policy | str = "greedy", *,
     state = chosen.play(new_game(project, seed, project_ref=project_ref,
                                  player=player or f"{chosen.name} player"))
     return PlayedGame(seed, chosen.name, state.sheet, score(state.sheet))
+
+
+def record_name(sheet_path: Path) -> Path:
+    """Where the record of a game written to ``sheet_path`` goes: beside it,
+    ``best.json`` -> ``best.game.json``."""
+    return sheet_path.with_name(sheet_path.stem + ".game.json")
+
+
+def written_files(game: PlayedGame, sheet_path: Path) -> dict[Path, str]:
+    """The files of a game written to ``sheet_path``: the sheet (naming its record) and
+    the record beside it. The sheet's ``project`` and the record's are the game's
+    ``project_ref`` (a bundled id, or a path from the files' folder)."""
+    from ..gamewriter import record_text
+    from ..sheetwriter import sheet_text
+
+    record_path = record_name(sheet_path)
+    record = game.sheet.game
+    assert record is not None
+    sheet = dataclasses.replace(game.sheet, game_ref=record_path.name)
+    return {sheet_path: sheet_text(sheet), record_path: record_text(record)}

@@ -25,7 +25,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..grid import Cell, Edge
-from ..moves import DIVERSE, Move, RankedMoves, rank_pieces
+from ..moves import DIVERSE, Move, RankedMoves, rank_moves
+from ..placement import SheetMasks
 from ..pieces import Piece, Placement
 from ..placement import with_piece
 from ..project import CardSlot
@@ -47,6 +48,8 @@ __all__ = [
     "policy_named",
 ]
 
+POOL = 8
+"""Moves of a piece the engine values with bonuses and space (``rank_moves``'s pool)."""
 SPACE_COST = 0.25
 """What a square of the house is worth to the rooms still to come, when walls take it
 for bonuses (a room grown to a size)."""
@@ -272,7 +275,8 @@ def _default_option(pieces: Sequence[Piece]) -> str:
 def _token_moves(board: Board, pieces: Sequence[Piece], most: int) -> list[Judged | None]:
     """The best ``most`` moves for one token among ``pieces``, best first, then None (draw
     nothing) when fewer are worth something."""
-    ranked = rank_pieces(board.sheet, pieces)
+    masks = SheetMasks.build(board.sheet)
+    ranked = [rank_moves(masks, piece, pool=POOL) for piece in pieces]
     before = outlook(board)
     found: list[Judged] = []
     for moves in ranked:

@@ -138,7 +138,7 @@ class State:
 
 
 def new_game(project: Project, seed: int, *, project_ref: str = "", player: str = "",
-             order: Sequence[str] | None = None, sketch_windows: bool = True) -> State:
+             order: Sequence[str] | None = None, sketch_windows: bool = False) -> State:
     """The state before the first card: the cards dealt by ``seed``, the rooms listed in
     play order (``order``, by default the project's), the first being furnished."""
     names = tuple(order) if order is not None else tuple(spec.name for spec in project.rooms)
