@@ -117,10 +117,8 @@ def _write_best(runs: list[ParRun], references: list[str], output: str) -> list[
 
 def _save(runs: list[ParRun], save: str) -> None:
     from ..output import write_atomic
-    from ..parfile import read_par
+    from ..parfile import par_text, read_par
     from .text import figures
-
-    from ..parfile import par_text
 
     kept: dict[str, ParFigures] = read_par(save) if Path(save).is_file() else {}
     for run in runs:

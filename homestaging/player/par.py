@@ -92,7 +92,7 @@ def game_seeds(seed: int, games: int) -> list[int]:
     largest seed a record may hold)."""
     if games < 1:
         raise ValueError(f"a run plays at least one game, not {games}")
-    if not 0 <= seed or seed + games - 1 > MAX_SEED:
+    if not seed >= 0 or seed + games - 1 > MAX_SEED:
         raise ValueError(f"seeds run from 0 to {MAX_SEED}: {seed} + {games} games is past it")
     return list(range(seed, seed + games))
 

@@ -26,9 +26,8 @@ from dataclasses import dataclass, field
 
 from ..grid import Cell, Edge
 from ..moves import DIVERSE, Move, RankedMoves, rank_moves
-from ..placement import SheetMasks
 from ..pieces import Piece, Placement
-from ..placement import with_piece
+from ..placement import SheetMasks, with_piece
 from ..project import CardSlot
 from .board import Board, Hall, Network
 from .openings import best_windows, bonus_points

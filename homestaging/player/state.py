@@ -25,7 +25,7 @@ from ..readers import json_path
 from ..sheet import RoomPlan, Sheet
 from .board import Board
 
-__all__ = ["State", "new_game"]
+__all__ = ["State", "new_game", "state_of"]
 
 
 @dataclass(frozen=True)
@@ -53,10 +53,9 @@ class State:
         return self.order[self.index] if self.index < len(self.order) else None
 
     @property
-    def record(self) -> GameRecord:
-        record = self.sheet.game
-        assert record is not None
-        return record
+    def record(self) -> GameRecord | None:
+        """The game record; None for a sheet played without one (a hint)."""
+        return self.sheet.game
 
     @property
     def walled_all(self) -> bool:
@@ -96,9 +95,10 @@ class State:
         return [slot for slot in spec.cards if slot.number not in flipped]
 
     def options(self, number: int) -> list[str]:
-        """The options of card ``number`` as dealt, in the card's order."""
+        """The options of card ``number`` as dealt, in the card's order (without a record:
+        those of every variant)."""
         variants = card_variants(self.project, number, self.record)
-        return [piece.id for piece in variants[0]] if variants else []
+        return list(dict.fromkeys(piece.id for options in variants for piece in options))
 
     def with_card(self, number: int, choices: Sequence[str],
                   placements: Sequence[Placement]) -> State:
@@ -108,9 +108,10 @@ class State:
         sheet = self.sheet
         for placement in placements:
             sheet = with_piece(sheet, placement)
-        record = dataclasses.replace(
-            self.record, rounds=(*self.rounds, Round(self.order[self.index], played)))
-        sheet = dataclasses.replace(sheet, game=record)
+        if self.record is not None:
+            record = dataclasses.replace(
+                self.record, rounds=(*self.rounds, Round(self.order[self.index], played)))
+            sheet = dataclasses.replace(sheet, game=record)
         return dataclasses.replace(self, sheet=sheet, played=played)
 
     def with_walls(self, cells: frozenset[Cell], door: Edge | None,
@@ -152,3 +153,25 @@ def new_game(project: Project, seed: int, *, project_ref: str = "", player: str 
     sheet = Sheet(project=project, rooms=rooms, current_room=names[0] if names else None,
                   player=player, project_ref=reference, game=record, windows=windows)
     return State(sheet, names, sketch_windows=windows)
+
+
+def state_of(sheet: Sheet) -> State:
+    """The state of a game in progress from its sheet: the rooms in the sheet's play
+    order, the room being furnished (``current_room``, else the first not walled), and
+    with a game record the cards its round has flipped so far."""
+    order = tuple(sheet.play_order)
+    walled = sheet.walled
+    current = sheet.current_room
+    if current is None or current in walled:
+        current = next((name for name in order if name not in walled), None)
+    index = order.index(current) if current is not None else len(order)
+    record = sheet.game
+    rounds: tuple[Round, ...] = ()
+    played: tuple[CardPlay, ...] = ()
+    if record is not None:
+        rounds = tuple(r for r in record.rounds if r.room != current)
+        found = record.round(current) if current is not None else None
+        played = found.cards if found is not None else ()
+    if sheet.current_room != current:
+        sheet = dataclasses.replace(sheet, current_room=current)
+    return State(sheet, order, index, played, rounds)

@@ -7,16 +7,22 @@ import statistics
 from collections.abc import Sequence
 from typing import Any
 
+from ..grid import cell_name, cells_text
 from ..pages import DIFFICULTY, table
 from ..parfile import ParFigures
+from ..sheetwriter import cover_ranges
+from .hint import Hint
 from .par import ParRun
+from .policy import CardChoice, Finish, Judged, WallChoice
 
 __all__ = [
     "CHECK_GAMES",
     "difficulty_order",
     "figures",
+    "format_hint",
     "format_par",
     "format_par_table",
+    "hint_json",
     "par_run_json",
     "par_table_json",
 ]
@@ -138,3 +144,138 @@ def par_table_json(runs: Sequence[ParRun]) -> dict[str, Any]:
     return {"projects": [par_run_json(run) for run in runs],
             "share_by_pencils": {str(level): round(share, 4) for level, share in means.items()},
             "out_of_order": odd}
+
+
+# --- hints -------------------------------------------------------------------------------
+
+
+def _points(count: float) -> str:
+    value = _number(count)
+    return f"{value} point" if value == "1" else f"{value} points"
+
+
+def _move_lines(judged: Judged, left: Sequence[str]) -> list[str]:
+    """Why a move: its points and bonuses, the space it keeps, the hallway."""
+    move = judged.move
+    c = move.candidate
+    lines = [f"draw {c.placement.describe()} ({move.piece.id}): {_points(c.points)} of "
+             "furniture"]
+    for text, points in move.bonuses:
+        lines.append(f"  bonus {points:+d}: {text}")
+    if move.lost:
+        cut = "; ".join(cut.what for cut in c.cuts_off)
+        lines.append(f"  loses {_points(move.lost)}" + (f": cuts off {cut}" if cut else ""))
+    if left:
+        others = ", ".join(dict.fromkeys(left))
+        if move.crowded_out:
+            lines.append(f"  leaves no room for {', '.join(move.crowded_out)} (of the room's "
+                         f"other cards: {others})")
+        elif move.valued:
+            lines.append(f"  keeps room for the room's other cards ({others}): "
+                         f"{move.space} placements left for them")
+    network = judged.network
+    hall = judged.hall
+    if hall.ok:
+        lines.append(f"  the hallway stays open: the room can still get its door, which "
+                     f"reaches {network.points} of its {_points(network.total)}")
+    else:
+        lines.append("  the room could not get a door onto the hallway if walled now")
+    if hall.cut:
+        lines.append(f"  {_squares_count(hall.cut)} of the house would be cut off from the "
+                     "hallway")
+    if hall.short:
+        lines.append(f"  the rooms to come would lack space ({hall.short} short)")
+    return lines
+
+
+def _squares_count(count: int) -> str:
+    return f"{count} square" if count == 1 else f"{count} squares"
+
+
+def format_hint(found: Hint, file: str) -> str:
+    """The hint as text: the choice, then its reasons, indented."""
+    choice = found.choice
+    head = f"{file}: "
+    if choice is None:
+        return head + "the game is over: every room is walled, the front door and windows " \
+            "are drawn\n"
+    if isinstance(choice, CardChoice):
+        dealt = " or ".join(found.options)
+        if found.given:
+            lines = [head + f"{found.room}, card {choice.number}: the table chose "
+                     f"{', '.join(choice.choices)}"]
+        else:
+            lines = [head + f"{found.room}: flip card {choice.number} ({dealt}); its token"
+                     f"{'s' if len(choice.choices) != 1 else ''} choose "
+                     f"{', '.join(choice.choices)}"]
+        for judged in choice.moves:
+            lines += ["  " + line for line in _move_lines(judged, found.left)]
+        missing = len(choice.choices) - len(choice.moves)
+        if (missing and not found.given) or (found.given and not choice.moves):
+            lines.append("  draw nothing more: no placement is worth anything now")
+        lines.append(f"  worth {_points(choice.value)} in all")
+        return "\n".join(lines) + "\n"
+    if isinstance(choice, WallChoice):
+        walling = choice.walling
+        cells = cells_text(choice.cells)
+        door = f"door {walling.door.name}" if walling.door is not None else "no door of its own"
+        lines = [head + f"wall the {found.room or found.state.room}: {cells} "
+                 f"({len(choice.cells)} squares), {door}"]
+        if walling.front_door is not None:
+            lines.append(f"  and draw the front door at {walling.front_door.name}")
+        lines.append(f"  its door reaches {_points(walling.reached)} of furniture")
+        if choice.bonus:
+            lines.append(f"  bonuses once every walled room is connected: {choice.bonus:+d}")
+        if walling.cut:
+            lines.append(f"  takes in {_squares_count(walling.cut)} its walls cut off from "
+                         "the hallway")
+        lines.append(f"  the hallway stays open: {_squares_count(walling.joined)} left to "
+                     "the rooms to come" if walling.joined else "  the hallway stays open")
+        return "\n".join(lines) + "\n"
+    assert isinstance(choice, Finish)
+    windows = ", ".join(edge.name for edge in choice.windows) or "none"
+    lines = [head + f"every room is walled: draw the windows that pay: {windows}"]
+    if choice.front_door is not None:
+        lines.append(f"  and the front door at {choice.front_door.name}")
+    return "\n".join(lines) + "\n"
+
+
+def hint_json(found: Hint) -> dict[str, Any]:
+    """The hint as data."""
+    choice = found.choice
+    if choice is None:
+        return {"turn": "over"}
+    if isinstance(choice, CardChoice):
+        return {
+            "turn": "card", "room": found.room, "card": choice.number,
+            "options": list(found.options), "choices": list(choice.choices),
+            "given": found.given, "value": round(choice.value, 2),
+            "pieces": [_judged_json(j) for j in choice.moves],
+        }
+    if isinstance(choice, WallChoice):
+        walling = choice.walling
+        return {
+            "turn": "walls", "room": found.room or found.state.room,
+            "cells": cover_ranges(choice.cells),
+            "door": walling.door.to_json() if walling.door is not None else None,
+            "front_door": walling.front_door.to_json() if walling.front_door else None,
+            "reached": walling.reached, "bonus": choice.bonus, "cut": walling.cut,
+            "value": round(choice.value, 2),
+        }
+    assert isinstance(choice, Finish)
+    return {"turn": "finish", "windows": [edge.to_json() for edge in choice.windows],
+            "front_door": choice.front_door.to_json() if choice.front_door else None}
+
+
+def _judged_json(judged: Judged) -> dict[str, Any]:
+    move = judged.move
+    c = move.candidate
+    return {
+        "piece": move.piece.id, "at": cell_name(c.anchor), "rotation": c.rotation,
+        "mirror": c.mirror, "points": c.points,
+        "bonuses": [{"text": text, "points": points} for text, points in move.bonuses],
+        "lost": move.lost, "crowded_out": list(move.crowded_out), "space": move.space,
+        "door_possible": judged.hall.ok, "reached": judged.network.points,
+        "room_points": judged.network.total, "cut": judged.hall.cut,
+        "value": round(judged.value, 2),
+    }
