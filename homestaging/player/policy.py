@@ -25,9 +25,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..grid import Cell, Edge
-from ..moves import DIVERSE, Move, RankedMoves, rank_moves
+from ..moves import DIVERSE, Move, RankedMoves, rank_pieces
 from ..pieces import Piece, Placement
-from ..placement import SheetMasks, with_piece
+from ..placement import with_piece
 from ..project import CardSlot
 from .board import Board, Hall, Network
 from .openings import best_windows, bonus_points
@@ -274,8 +274,7 @@ def _default_option(pieces: Sequence[Piece]) -> str:
 def _token_moves(board: Board, pieces: Sequence[Piece], most: int) -> list[Judged | None]:
     """The best ``most`` moves for one token among ``pieces``, best first, then None (draw
     nothing) when fewer are worth something."""
-    masks = SheetMasks.build(board.sheet)
-    ranked = [rank_moves(masks, piece, pool=POOL) for piece in pieces]
+    ranked = rank_pieces(board.sheet, pieces, pool=POOL)
     before = outlook(board)
     found: list[Judged] = []
     for moves in ranked:
