@@ -31,6 +31,9 @@ from ..sheet import Sheet
 __all__ = ["Board", "Hall", "Network", "Shape", "lowest"]
 
 
+_ART: dict[tuple[str, int, bool, int], tuple[int, int, int]] = {}
+"""A piece's turned art as masks at anchor A1, per sheet width (shifted to an anchor)."""
+
 PORT_COST = 3
 """With no hallway: what a room to come is worth when it finds no square of the entry
 room's network to open into (about its first piece). The entry room keeps two such
@@ -133,9 +136,20 @@ class Board:
         return [(bit % width, bit // width) for bit in iter_bits(mask)]
 
     def shape(self, placement: Placement) -> Shape:
-        rug = placement.piece.is_rug
-        return Shape(self.mask(placement.furniture), self.mask(placement.circulation),
-                     0 if rug else len(placement.furniture), rug)
+        """A placement's squares as masks (the piece's turned art shifted to its anchor)."""
+        piece = placement.piece
+        key = (piece.id, placement.rotation, placement.mirror, self.width)
+        found = _ART.get(key)
+        if found is None:
+            turned = piece.shape(placement.rotation, placement.mirror)
+            found = _ART[key] = (bits(turned.furniture, self.width, self.height),
+                                 bits(turned.circulation, self.width, self.height),
+                                 len(turned.furniture))
+        furniture, circulation, size = found
+        x, y = placement.anchor
+        offset = y * self.width + x
+        rug = piece.is_rug
+        return Shape(furniture << offset, circulation << offset, 0 if rug else size, rug)
 
     @cached_property
     def exterior_squares(self) -> int:

@@ -47,7 +47,7 @@ __all__ = [
     "policy_named",
 ]
 
-POOL = 8
+POOL = 4
 """Moves of a piece the engine values with bonuses and space (``rank_moves``'s pool)."""
 SPACE_COST = 0.25
 """What a square of the house is worth to the rooms still to come, when walls take it
