@@ -144,8 +144,9 @@ def judge(board: Board, move: Move, before: Outlook) -> Judged:
         penalty = _room_points(board) + candidate.points  # the engine's own guess, replaced
     network = board.network([shape])
     hall = board.hall(board.taken | shape.squares, network.best)
-    after = network.points if hall.ok else 0
-    reached = hall.ok and not shape.circulation & ~network.best
+    apart = bool(board.taken) and not shape.squares & board.plain.grow(board.taken)
+    after = network.points - (candidate.points if apart else 0) if hall.ok else 0
+    reached = hall.ok and not apart and not shape.circulation & ~network.best
     value = (move.value + penalty + after - before.points - candidate.points
              - space_cost(hall) + before.space - (0 if reached else max(0, move.bonus)))
     return Judged(move, value, network, hall)

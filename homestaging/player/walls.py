@@ -76,7 +76,12 @@ def wallings(board: Board, need: int = 0) -> list[Walling]:
     open_rest = board.open & ~base
     front = board.sheet.front_doors
     views = view_squares(board)
-    for landing, edge in _door_edges(board, best, open_rest):
+    edges = [(landing, edge, reached) for landing, edge in _door_edges(board, best, open_rest)]
+    hall_first = board.moves.flood(lowest(terminals), open_rest) if terminals else open_rest
+    if not any(landing & hall_first for landing, _, _ in edges):  # the network cannot be
+        edges += [(landing, edge, 0)  # served: a door all the same, the room cut off
+                  for landing, edge in _door_edges(board, base & ~best, open_rest)]
+    for landing, edge, served in edges:
         if landing in seen:
             continue
         seen.add(landing)
@@ -86,14 +91,14 @@ def wallings(board: Board, need: int = 0) -> list[Walling]:
         pockets = open_rest & ~hall
         cells = _with_pockets(board, base, pockets)
         if front:
-            found.append(Walling(cells, edge, None, reached,
+            found.append(Walling(cells, edge, None, served,
                                  _distance(board, landing, terminals, hall), landing,
                                  pockets.bit_count(), hall.bit_count()))
             continue
         doors = _front_doors(board, landing, hall)
         doors.sort(key=lambda item: (_inside_bit(board, item[0]) & views != 0, item[1]))
         for door, length in doors[:FRONT_DOORS]:
-            found.append(Walling(cells, edge, door, reached, length, landing,
+            found.append(Walling(cells, edge, door, served, length, landing,
                                  pockets.bit_count(), hall.bit_count()))
     found.sort(key=lambda w: (w.cost(need) - w.reached, (w.cells & ~base).bit_count()))
     kept: list[Walling] = []
