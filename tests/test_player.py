@@ -13,11 +13,15 @@ from click.testing import CliRunner
 
 from homestaging.cli import main
 from homestaging.errors import Severity
+from homestaging.grid import cell_name
 from homestaging.player.par import ceiling, game_seeds, run_par
-from homestaging.player.play import play_game, record_name, written_files
+from homestaging.player.play import play_game, record_name, sheet_files, written_files
+from homestaging.player.policy import CardChoice, Greedy, WallChoice, apply
+from homestaging.player.state import State, new_game
 from homestaging.projectreader import bundled_project_files, find_project
 from homestaging.scoring import check_sheet, score
 from homestaging.sheetreader import read_sheet
+from homestaging.sheetwriter import cover_ranges
 
 PROJECTS = list(bundled_project_files())
 SEEDS = (0, 1, 2)
@@ -193,3 +197,87 @@ def test_a_broken_par_file_is_reported_with_paths(tmp_path: Path) -> None:
         "\"random\"",
         f"{path}: $.projects.tutorial.check: expected at least 1 entry, found 0",
     ]
+
+
+# --- hint --------------------------------------------------------------------------------
+
+
+def _state_file(state: State, path: Path) -> Path:
+    for target, text in sheet_files(state.sheet, path).items():
+        target.write_text(text, encoding="utf-8")
+    return path
+
+
+def _hint(runner: CliRunner, path: Path, *args: str) -> dict[str, object]:
+    result = runner.invoke(main, ["hint", str(path), "--format", "json", *args])
+    assert result.exit_code == 0, result.stderr
+    data: dict[str, object] = json.loads(result.stdout)
+    return data
+
+
+def test_hint_flips_the_card_greedy_flips(runner: CliRunner, tmp_path: Path) -> None:
+    """On a dealt sheet with nothing drawn, the hint is the greedy player's first
+    choice: the card, its token's option and where the piece goes."""
+    state = new_game(find_project("tutorial"), 3)
+    choice = Greedy().choose(state)
+    assert isinstance(choice, CardChoice)
+    data = _hint(runner, _state_file(state, tmp_path / "t.json"))
+    assert (data["turn"], data["room"], data["card"]) == ("card", "Kitchen", choice.number)
+    assert data["options"] == state.options(choice.number)
+    assert data["choices"] == list(choice.choices) and data["given"] is False
+    pieces = data["pieces"]
+    assert isinstance(pieces, list)
+    assert [(p["piece"], p["at"]) for p in pieces] == [
+        (j.move.piece.id, cell_name(j.move.candidate.anchor)) for j in choice.moves]
+    assert all(p["door_possible"] for p in pieces)
+    text = runner.invoke(main, ["hint", str(tmp_path / "t.json")]).stdout
+    assert text.splitlines()[0].startswith(f"{tmp_path / 't.json'}: Kitchen: flip card "
+                                           f"{choice.number} (")
+    assert "the hallway stays open" in text and "worth " in text
+
+
+def test_hint_walls_the_room_at_the_end_of_its_round(runner: CliRunner,
+                                                     tmp_path: Path) -> None:
+    """Once the room's cards are all played, the hint is the room's walls and door;
+    drawn, the sheet has no rule error."""
+    greedy = Greedy()
+    state = new_game(find_project("tutorial"), 3)
+    while state.slots_left():
+        state = apply(state, greedy.choose(state))
+    walls = greedy.choose(state)
+    assert isinstance(walls, WallChoice) and walls.walling.door is not None
+    path = _state_file(state, tmp_path / "t.json")
+    data = _hint(runner, path)
+    assert (data["turn"], data["room"]) == ("walls", "Kitchen")
+    assert data["door"] == walls.walling.door.to_json()
+    assert data["cells"] == cover_ranges(walls.cells)
+    walled = apply(state, walls)
+    assert [p.code for p in check_sheet(walled.sheet).problems
+            if p.severity == Severity.ERROR] == []
+    text = runner.invoke(main, ["hint", str(path)]).stdout
+    assert text.startswith(f"{path}: wall the Kitchen: ")
+    assert "its door reaches" in text
+
+
+def test_hint_without_a_record(runner: CliRunner, tmp_path: Path) -> None:
+    """A sheet with no record: the player picks the room's card (options of every
+    variant); a card of another room is refused with the room's cards."""
+    path = tmp_path / "blank.json"
+    assert runner.invoke(main, ["new", "tutorial", "-o", str(path)]).exit_code == 0
+    data = _hint(runner, path)
+    assert (data["turn"], data["room"]) == ("card", "Kitchen")
+    assert data["card"] in (7, 8, 10)
+    text = runner.invoke(main, ["hint", str(path)]).stdout
+    assert "(no record: any variant's " in text.splitlines()[0]
+    refused = runner.invoke(main, ["hint", str(path), "--card", "1"])
+    assert refused.exit_code == 2
+    assert "card 1 is not a card of Kitchen (its cards: 7, 8, 10)" in refused.stderr
+
+
+def test_hint_on_a_finished_game(runner: CliRunner, tmp_path: Path) -> None:
+    game = play_game(find_project("tiny-house"), 2)
+    path = _write(game, tmp_path / "done.json")
+    assert _hint(runner, path) == {"turn": "over"}
+    assert runner.invoke(main, ["hint", str(path)]).stdout == (
+        f"{path}: the game is over: every room is walled, the front door and the windows "
+        "that pay are drawn\n")

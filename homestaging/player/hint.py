@@ -8,6 +8,9 @@ The turn is found from the sheet and its game record:
 * else, with a record: the last card of the round whose tokens pay for no piece yet
   (it was flipped, its pieces are still to draw); else the card the player would flip
   next among those not recorded;
+* else, without a record: the card the player would flip next among the room's cards
+  whose tokens no drawn piece has used (each piece drawn in the room uses a token of the
+  first card offering it);
 * once every token of the room is recorded (without a record: once the room holds as
   many pieces as its tokens), the room's walls and door; once every room is walled, the
   windows that pay (and the front door if it is missing).
@@ -34,6 +37,7 @@ from .policy import (
     best_judged,
     card_choices,
     card_order,
+    finish,
     outlook,
 )
 from .state import State, state_of
@@ -60,14 +64,14 @@ class Hint:
 
 def hint(sheet: Sheet, *, card: int | None = None, policy: str = "greedy") -> Hint:
     """The player's choice for the current turn of ``sheet`` (see the module's doc).
-    Raise ValueError when ``card`` is not a card of the room being furnished, or when a
-    sheet without a record needs ``card``."""
+    Raise ValueError when ``card`` is not a card of the room being furnished."""
     state = state_of(sheet)
     player = Lookahead() if policy == "lookahead" else Greedy()
     if state.walled_all:
-        if state.finished or (sheet.windows and sheet.front_doors):
-            return Hint(sheet, state, None, player.name)
-        return Hint(sheet, state, player.choose(state), player.name)
+        end = finish(state)
+        if sheet.front_doors and set(end.windows) <= set(sheet.windows):
+            return Hint(sheet, state, None, player.name)  # nothing left to draw
+        return Hint(sheet, state, end, player.name)
     room = state.room
     assert room is not None
     spec = sheet.project.room(room)
@@ -107,11 +111,8 @@ def _turn(state: State, card: int | None) -> tuple[CardSlot | None, tuple[str, .
             return slots[card], ()  # the choices are still to make for its other tokens
         return slots[card], play.tokens if play is not None else ()
     if sheet.game is None:
-        held = sum(1 for r in layout(sheet).piece_rooms if r == room)
-        if held >= spec.tokens:
-            return None, ()
-        raise ValueError("the sheet has no game record to say which card is flipped: "
-                         "give it with --card N")
+        left = _left_without_record(state, list(spec.cards))
+        return (card_order(state, left)[0] if left else None), ()
     unpaid = _unpaid(sheet, room)
     for play in reversed(state.played):
         if play.number in unpaid and len(play.tokens) == slots[play.number].tokens:
@@ -121,6 +122,24 @@ def _turn(state: State, card: int | None) -> tuple[CardSlot | None, tuple[str, .
     if not left:
         return None, ()
     return card_order(state, left)[0], ()
+
+
+def _left_without_record(state: State, slots: list[CardSlot]) -> list[CardSlot]:
+    """Without a record, the room's cards whose tokens are not all used yet: each piece
+    drawn in the room uses a token of the first card (in the project's order) that offers
+    it; once the room holds as many pieces as its tokens, none is left."""
+    sheet = state.sheet
+    drawn = [d.id for d, r in zip(sheet.pieces, layout(sheet).piece_rooms, strict=True)
+             if r == state.room]
+    if len(drawn) >= sum(slot.tokens for slot in slots):
+        return []
+    free = {slot.number: slot.tokens for slot in slots}
+    for piece_id in drawn:
+        for slot in slots:
+            if free[slot.number] and piece_id in state.options(slot.number):
+                free[slot.number] -= 1
+                break
+    return [slot for slot in slots if free[slot.number]]
 
 
 def _unpaid(sheet: Sheet, room: str | None) -> set[int]:

@@ -12,7 +12,7 @@ from ..sheet import Sheet
 from .policy import Policy, policy_named
 from .state import new_game
 
-__all__ = ["PlayedGame", "play_game", "record_name", "written_files"]
+__all__ = ["PlayedGame", "play_game", "record_name", "sheet_files", "written_files"]
 
 
 @dataclass(frozen=True)
@@ -49,11 +49,17 @@ def written_files(game: PlayedGame, sheet_path: Path) -> dict[Path, str]:
     """The files of a game written to ``sheet_path``: the sheet (naming its record) and
     the record beside it. The sheet's ``project`` and the record's are the game's
     ``project_ref`` (a bundled id, or a path from the files' folder)."""
+    return sheet_files(game.sheet, sheet_path)
+
+
+def sheet_files(sheet: Sheet, sheet_path: Path) -> dict[Path, str]:
+    """The files of a sheet with a game record (finished or not) written to
+    ``sheet_path``: the sheet naming its record, and the record beside it."""
     from ..gamewriter import record_text
     from ..sheetwriter import sheet_text
 
     record_path = record_name(sheet_path)
-    record = game.sheet.game
+    record = sheet.game
     assert record is not None
-    sheet = dataclasses.replace(game.sheet, game_ref=record_path.name)
-    return {sheet_path: sheet_text(sheet), record_path: record_text(record)}
+    named = dataclasses.replace(sheet, game_ref=record_path.name)
+    return {sheet_path: sheet_text(named), record_path: record_text(record)}

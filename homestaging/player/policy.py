@@ -236,7 +236,9 @@ class Greedy(Policy):
         if slots:
             slot = card_order(state, slots)[0]
             return list(card_choices(state, slot, most))
-        return list(wall_choices(state, max(most, self.walls_valued)))[:max(most, 1)]
+        walls: list[Choice] = []
+        walls += wall_choices(state, max(most, self.walls_valued))[:max(most, 1)]
+        return walls
 
 
 def card_choices(state: State, slot: CardSlot, most: int = 1) -> list[CardChoice]:
@@ -281,7 +283,8 @@ def _token_moves(board: Board, pieces: Sequence[Piece], most: int) -> list[Judge
     for moves in ranked:
         found += best_judged(board, moves, before, most)
     found.sort(key=lambda j: (-j.value, j.move.candidate.mirror, -j.move.piece.size))
-    good: list[Judged | None] = [j for j in found if j.value > 0][:most]
+    good: list[Judged | None] = []
+    good += [j for j in found if j.value > 0][:most]
     if len(good) < most:
         good.append(None)
     return good
@@ -383,7 +386,7 @@ def final_total(state: State) -> int:
     return score(state.sheet).total
 
 
-POLICIES = {"greedy": Greedy, "lookahead": Lookahead}
+POLICIES: dict[str, type[Policy]] = {"greedy": Greedy, "lookahead": Lookahead}
 
 
 def policy_named(name: str) -> Policy:

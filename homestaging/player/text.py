@@ -197,16 +197,18 @@ def format_hint(found: Hint, file: str) -> str:
     choice = found.choice
     head = f"{file}: "
     if choice is None:
-        return head + "the game is over: every room is walled, the front door and windows " \
-            "are drawn\n"
+        return head + "the game is over: every room is walled, the front door and the windows " \
+            "that pay are drawn\n"
     if isinstance(choice, CardChoice):
         dealt = " or ".join(found.options)
+        if found.sheet.game is None:
+            dealt = f"no record: any variant's {dealt}"
         if found.given:
             lines = [head + f"{found.room}, card {choice.number}: the table chose "
                      f"{', '.join(choice.choices)}"]
         else:
-            lines = [head + f"{found.room}: flip card {choice.number} ({dealt}); its token"
-                     f"{'s' if len(choice.choices) != 1 else ''} choose "
+            tokens = "its tokens choose" if len(choice.choices) != 1 else "its token chooses"
+            lines = [head + f"{found.room}: flip card {choice.number} ({dealt}); {tokens} "
                      f"{', '.join(choice.choices)}"]
         for judged in choice.moves:
             lines += ["  " + line for line in _move_lines(judged, found.left)]
