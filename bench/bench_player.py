@@ -78,8 +78,8 @@ def main() -> None:
             total, cpu = timed(project_id, seed, lookahead)
             totals_l.append(total)
             cpu_l.append(cpu)
-        won = sum(1 for g, lk in zip(totals_g, totals_l) if lk > g)
-        tied = sum(1 for g, lk in zip(totals_g, totals_l) if lk == g)
+        won = sum(1 for g, lk in zip(totals_g, totals_l, strict=True) if lk > g)
+        tied = sum(1 for g, lk in zip(totals_g, totals_l, strict=True) if lk == g)
         lost = len(totals_g) - won - tied
         mean_g, mean_l = statistics.fmean(totals_g), statistics.fmean(totals_l)
         all_g += totals_g

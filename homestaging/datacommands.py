@@ -175,7 +175,8 @@ def projects_validate(ctx: click.Context, files: tuple[str, ...], par: bool, gam
         assert isinstance(root, click.Group)
         player = root.get_command(ctx, "par")
         assert player is not None
-        ctx.invoke(player, references=files, reach=True, games=games, fmt=fmt)
+        ctx.invoke(player, references=files, reach=True, games=games, policy="greedy",
+                   fmt=fmt)
         return
     from .projectreader import check_project_files
     from .report import format_project_checks, project_checks_json

@@ -30,14 +30,15 @@ POLICIES = ("greedy", "lookahead")
 @click.command("par", short_help="Play many games of a project; its par and best game.")
 @click.argument("references", metavar="[PROJECT...]", nargs=-1)
 @click.option("--all", "every", is_flag=True, help="Every bundled project, in book order.")
-@click.option("--games", type=click.IntRange(1, 100_000), default=20, show_default=True,
+@click.option("--games", type=click.IntRange(1, 100_000), default=40, show_default=True,
               metavar="N", help="Games to play per project.")
 @click.option("--seed", type=click.IntRange(0, MAX_SEED), default=0, show_default=True,
               metavar="S", help="Game i is dealt with seed S + i.")
 @click.option("--jobs", type=click.IntRange(1, 256), default=1, show_default=True,
               metavar="K", help="Processes to play on (the figures do not depend on it).")
-@click.option("--policy", type=click.Choice(POLICIES), default="lookahead",
-              show_default=True, help="The player: greedy, or lookahead (stronger, slower).")
+@click.option("--policy", type=click.Choice(POLICIES), default="greedy",
+              show_default=True, help="The player: greedy (the stored par figures'), or "
+              "lookahead (stronger, about 20 times slower).")
 @click.option("-o", "--output", type=click.Path(), metavar="FILE",
               help="Write the best game: the sheet to FILE (.json) and its game record "
               "beside it (FILE's name with .game.json); with several projects, FILE is a "

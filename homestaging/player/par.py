@@ -141,7 +141,7 @@ def _play(task: tuple[int, str]) -> GameResult:
 
 
 def run_par(project: Project, *, games: int = 20, seed: int = 0, jobs: int = 1,
-            policy: str = "lookahead") -> ParRun:
+            policy: str = "greedy") -> ParRun:
     """Play ``games`` games of ``project`` from ``seed`` with ``policy`` on ``jobs``
     processes (1: in this process)."""
     seeds = game_seeds(seed, games)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Sequence
+from itertools import pairwise
 from typing import Any
 
 from ..grid import cell_name, cells_text
@@ -25,6 +26,7 @@ __all__ = [
     "hint_json",
     "par_run_json",
     "par_table_json",
+    "rank_correlation",
 ]
 
 CHECK_GAMES = 2
@@ -91,10 +93,34 @@ def figures(run: ParRun, check: int = CHECK_GAMES) -> ParFigures:
                       tuple(run.totals[:min(check, len(run.results))]))
 
 
+def _ranks(values: Sequence[float]) -> list[float]:
+    """The rank of each value, 1 for the smallest, ties sharing their mean rank."""
+    order = sorted(range(len(values)), key=lambda i: values[i])
+    ranks = [0.0] * len(values)
+    start = 0
+    while start < len(order):
+        end = start
+        while end + 1 < len(order) and values[order[end + 1]] == values[order[start]]:
+            end += 1
+        for i in order[start:end + 1]:
+            ranks[i] = (start + end) / 2 + 1
+        start = end + 1
+    return ranks
+
+
+def rank_correlation(xs: Sequence[float], ys: Sequence[float]) -> float:
+    """Spearman's rank correlation of ``xs`` and ``ys`` (0 when either is constant)."""
+    rx, ry = _ranks(xs), _ranks(ys)
+    if len(set(rx)) < 2 or len(set(ry)) < 2:
+        return 0.0
+    return statistics.correlation(rx, ry)
+
+
 def difficulty_order(runs: Sequence[ParRun]) -> tuple[dict[int, float], list[str]]:
     """The mean share of the ceiling per number of pencils, and the projects out of
-    order: those whose share is below the mean of a harder level or above the mean of
-    an easier one."""
+    order: those whose share is below the mean of the next harder level, or above the
+    mean of the next easier one (the levels compared with their neighbours only: a
+    project may be a little harder than its level's mean without being out of order)."""
     levels: dict[int, list[float]] = {}
     for run in runs:
         levels.setdefault(run.project.difficulty, []).append(run.share)
@@ -102,14 +128,15 @@ def difficulty_order(runs: Sequence[ParRun]) -> tuple[dict[int, float], list[str
     odd: list[str] = []
     for run in runs:
         level = run.project.difficulty
-        harder = [m for lv, m in means.items() if lv > level]
-        easier = [m for lv, m in means.items() if lv < level]
-        if harder and run.share < max(harder):
-            odd.append(f"{run.project.id} ({level} pencil{'s' if level != 1 else ''}) plays "
-                       f"harder than a {max(lv for lv in means if lv > level)}-pencil project")
-        elif easier and run.share > min(easier):
-            odd.append(f"{run.project.id} ({level} pencil{'s' if level != 1 else ''}) plays "
-                       f"easier than a {min(lv for lv in means if lv < level)}-pencil project")
+        harder = min((lv for lv in means if lv > level), default=None)
+        easier = max((lv for lv in means if lv < level), default=None)
+        pencils = f"{level} pencil{'s' if level != 1 else ''}"
+        if harder is not None and run.share < means[harder]:
+            odd.append(f"{run.project.id} ({pencils}, {run.share:.0%}) plays harder than "
+                       f"the {harder}-pencil projects ({means[harder]:.0%})")
+        elif easier is not None and run.share > means[easier]:
+            odd.append(f"{run.project.id} ({pencils}, {run.share:.0%}) plays easier than "
+                       f"the {easier}-pencil projects ({means[easier]:.0%})")
     return means, odd
 
 
@@ -129,8 +156,14 @@ def format_par_table(runs: Sequence[ParRun]) -> str:
              "largest option of every card dealt)"]
     means, odd = difficulty_order(runs)
     shown = ", ".join(f"{level}: {share:.0%}" for level, share in means.items())
-    verdict = "agrees with the pencils" if not odd else "out of order: " + "; ".join(odd)
-    lines.append(f"share by pencils: {shown}; the order of difficulty {verdict}")
+    falling = all(a > b for a, b in pairwise(means.values()))
+    rho = rank_correlation([run.project.difficulty for run in runs],
+                           [-run.share for run in runs])
+    lines.append(f"share by pencils: {shown} ("
+                 f"{'falling as the pencils rise' if falling else 'NOT falling with every pencil'}"
+                 f"); rank correlation of pencils and difficulty {rho:+.2f}")
+    lines.append("the order of difficulty agrees with the pencils" if not odd else
+                 "out of order: " + "; ".join(odd))
     errors = [f"{run.project.id} (seeds {', '.join(str(r.seed) for r in run.results if r.errors)})"
               for run in runs if any(r.errors for r in run.results)]
     if errors:
@@ -141,9 +174,11 @@ def format_par_table(runs: Sequence[ParRun]) -> str:
 def par_table_json(runs: Sequence[ParRun]) -> dict[str, Any]:
     """Every project's run, and the order of difficulty."""
     means, odd = difficulty_order(runs)
+    rho = rank_correlation([run.project.difficulty for run in runs],
+                           [-run.share for run in runs])
     return {"projects": [par_run_json(run) for run in runs],
             "share_by_pencils": {str(level): round(share, 4) for level, share in means.items()},
-            "out_of_order": odd}
+            "rank_correlation": round(rho, 4), "out_of_order": odd}
 
 
 # --- hints -------------------------------------------------------------------------------
