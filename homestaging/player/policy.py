@@ -285,6 +285,15 @@ def _token_moves(board: Board, pieces: Sequence[Piece], most: int) -> list[Judge
     found.sort(key=lambda j: (-j.value, j.move.candidate.mirror, -j.move.piece.size))
     good: list[Judged | None] = []
     good += [j for j in found if j.value > 0][:most]
+    if most > 1:  # a lookahead: the best move of every option is worth playing out
+        kept = {id(j) for j in good}
+        for piece in pieces:
+            other = next((j for j in found if j.move.piece.id == piece.id), None)
+            if other is not None and id(other) not in kept \
+                    and not any(j is not None and j.move.piece.id == piece.id for j in good):
+                good.insert(min(1, len(good)), other)
+                kept.add(id(other))
+        del good[most:]
     if len(good) < most:
         good.append(None)
     return good
