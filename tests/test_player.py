@@ -281,3 +281,57 @@ def test_hint_on_a_finished_game(runner: CliRunner, tmp_path: Path) -> None:
     assert runner.invoke(main, ["hint", str(path)]).stdout == (
         f"{path}: the game is over: every room is walled, the front door and the windows "
         "that pay are drawn\n")
+
+
+# --- the stored par figures ------------------------------------------------------------
+
+
+def test_the_stored_par_figures_are_fresh() -> None:
+    """Every bundled project has figures, and the first games they keep come out the same
+    when played again (else: ``homestaging par --all --save-par projects/par.json``)."""
+    from homestaging.parfile import bundled_par
+
+    stored = bundled_par()
+    assert list(stored) == PROJECTS
+    for project_id, figures in stored.items():
+        run = run_par(find_project(project_id), games=len(figures.check), seed=figures.seed,
+                      policy=figures.policy)
+        assert tuple(run.totals) == figures.check, project_id
+        assert figures.games >= 20 and figures.best >= max(figures.check)
+        assert figures.p90 <= figures.best and figures.par <= figures.p90
+
+
+def test_projects_show_the_par(runner: CliRunner) -> None:
+    from homestaging.parfile import bundled_par
+
+    figures = bundled_par()["city-apartment"]
+    text = runner.invoke(main, ["projects", "show", "city-apartment"]).stdout
+    assert text.splitlines()[1] == (
+        f"Par {figures.par} (median of {figures.games} games of the {figures.policy} "
+        f"player; mean {figures.mean:.1f}, 90th percentile {figures.p90}, best "
+        f"{figures.best})")
+    data = json.loads(runner.invoke(main, ["projects", "show", "city-apartment",
+                                           "--format", "json"]).stdout)
+    assert data["par"]["par"] == figures.par and data["par"]["check"] == list(figures.check)
+
+
+def test_validate_par_warns_about_a_bonus_no_game_reaches(runner: CliRunner,
+                                                           tmp_path: Path) -> None:
+    source = (Path(__file__).resolve().parent.parent / "projects" / "10-tiny-house.yaml")
+    text = source.read_text(encoding="utf-8").replace("bonuses:\n", (
+        "bonuses:\n"
+        "  - text: \"+5 if the bathroom has at least 60 squares\"\n"
+        "    points: 5\n"
+        "    when: {room_size: {room: Bathroom, at_least: 60}}\n"), 1)
+    path = tmp_path / "tiny.yaml"
+    path.write_text(text, encoding="utf-8")
+    result = runner.invoke(main, ["projects", "validate", "--par", "--games", "2", str(path)])
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == f"{path}: OK"
+    assert (f"{path}: warning: bonus-never-reached: no game reached \"+5 if the bathroom "
+            "has at least 60 squares\" (2 games of the greedy player)") in lines
+    data = json.loads(runner.invoke(main, ["projects", "validate", "--par", "--games", "2",
+                                           str(path), "--format", "json"]).stdout)
+    kinds = [(w["kind"], w["subject"]) for w in data[0]["par"]]
+    assert ("bonus-never-reached", "+5 if the bathroom has at least 60 squares") in kinds
