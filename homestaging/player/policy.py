@@ -242,9 +242,10 @@ class Greedy(Policy):
 
 
 def card_choices(state: State, slot: CardSlot, most: int = 1) -> list[CardChoice]:
-    """The best ``most`` ways to play card ``slot``: for its first token, the best moves
-    of its options (and drawing nothing), each followed by the best moves of the other
-    tokens, one at a time."""
+    """The best ``most`` ways to play card ``slot``, best first: for its first token, the
+    best moves of its options (and drawing nothing), each followed by the best moves of
+    the other tokens, one at a time. With ``most`` > 1 the best way of every option of the
+    first token comes too (what a lookahead plays out)."""
     catalog = state.project.catalog
     options = state.options(slot.number)
     pieces = [catalog.piece(option) for option in dict.fromkeys(options)]
@@ -266,7 +267,7 @@ def card_choices(state: State, slot: CardSlot, most: int = 1) -> list[CardChoice
         value = sum(j.value for j in drawn)
         found.append(CardChoice(slot.number, tuple(picks), drawn, value))
     found.sort(key=lambda c: -c.value)
-    return found[:max(most, 1)]
+    return found if most > 1 else found[:1]
 
 
 def _default_option(pieces: Sequence[Piece]) -> str:
@@ -276,7 +277,8 @@ def _default_option(pieces: Sequence[Piece]) -> str:
 
 def _token_moves(board: Board, pieces: Sequence[Piece], most: int) -> list[Judged | None]:
     """The best ``most`` moves for one token among ``pieces``, best first, then None (draw
-    nothing) when fewer are worth something."""
+    nothing) when fewer are worth something; with ``most`` > 1, then the best move of
+    each piece not among them."""
     ranked = rank_pieces(board.sheet, pieces, pool=POOL)
     before = outlook(board)
     found: list[Judged] = []
@@ -285,17 +287,12 @@ def _token_moves(board: Board, pieces: Sequence[Piece], most: int) -> list[Judge
     found.sort(key=lambda j: (-j.value, j.move.candidate.mirror, -j.move.piece.size))
     good: list[Judged | None] = []
     good += [j for j in found if j.value > 0][:most]
-    if most > 1:  # a lookahead: the best move of every option is worth playing out
-        kept = {id(j) for j in good}
-        for piece in pieces:
-            other = next((j for j in found if j.move.piece.id == piece.id), None)
-            if other is not None and id(other) not in kept \
-                    and not any(j is not None and j.move.piece.id == piece.id for j in good):
-                good.insert(min(1, len(good)), other)
-                kept.add(id(other))
-        del good[most:]
     if len(good) < most:
         good.append(None)
+    if most > 1:  # a lookahead: the best move of every option is worth playing out too
+        for piece in pieces:
+            if not any(j is not None and j.move.piece.id == piece.id for j in good):
+                good += [j for j in found if j.move.piece.id == piece.id][:1]
     return good
 
 
