@@ -25,6 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from homestaging.errors import Severity  # noqa: E402
 from homestaging.player.play import play_game  # noqa: E402
 from homestaging.player.policy import Greedy, Lookahead, Policy  # noqa: E402
 from homestaging.projectreader import bundled_project_files, find_project  # noqa: E402
@@ -33,12 +34,19 @@ TARGET = 50.0
 """Greedy games per CPU-second wanted on the tutorial."""
 
 
+ERRORS: list[str] = []
+"""Games whose score card has a rule error (there should be none)."""
+
+
 def timed(project_id: str, seed: int, policy: Policy) -> tuple[int, float]:
     """The total of one game and the CPU seconds it took."""
     project = find_project(project_id)
     start = time.process_time()
     game = play_game(project, seed, policy)
-    return game.total, time.process_time() - start
+    seconds = time.process_time() - start
+    if any(p.severity == Severity.ERROR for p in game.card.problems):
+        ERRORS.append(f"{project_id} seed {seed} ({policy.name})")
+    return game.total, seconds
 
 
 def main() -> None:
@@ -94,6 +102,7 @@ def main() -> None:
     verdict = "on EVERY project" if not not_beaten else \
         f"on {len(beaten)} of {len(ids)} projects; not on: {', '.join(not_beaten)}"
     print(f"lookahead beats greedy on average {verdict}")
+    print(f"games with a rule error: {', '.join(ERRORS) if ERRORS else 'none'}")
 
 
 if __name__ == "__main__":
