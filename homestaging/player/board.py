@@ -34,10 +34,12 @@ __all__ = ["Board", "Hall", "Network", "Shape", "lowest"]
 _ART: dict[tuple[str, int, bool, int], tuple[int, int, int]] = {}
 """A piece's turned art as masks at anchor A1, per sheet width (shifted to an anchor)."""
 
-PORT_COST = 3
-"""With no hallway: what a room to come is worth when it finds no square of the entry
-room's network to open into (about its first piece). The entry room keeps two such
-squares per room to come."""
+PORT_COST = 6
+"""With no hallway: what a room to come loses when it finds no square of the entry
+room's network to open into (its pieces, and an empty room's penalty). The entry room
+keeps two such squares per room to come. On the city apartment, 3 made the entry room
+trade whole rooms for a sofa (a mean of 19 over seeds 0-9); from 4.5 to 20 the games
+are the same (28.7)."""
 
 
 def lowest(mask: int) -> int:

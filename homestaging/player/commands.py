@@ -45,7 +45,8 @@ POLICIES = ("greedy", "lookahead")
               "folder that gets ID.json and ID.game.json for each.")
 @click.option("--save-par", "save", type=click.Path(dir_okay=False), metavar="FILE",
               help="Write the projects' figures to this par file, keeping the entries of "
-              "other projects it holds (projects/par.json holds the bundled ones).")
+              "other projects it holds, bundled projects in book order "
+              "(projects/par.json holds the bundled ones).")
 @click.option("--reach", is_flag=True,
               help="Check the project files and warn about bonuses no game reached, "
               "penalties every game paid and rooms no game could all connect (what "
@@ -121,10 +122,14 @@ def _save(runs: list[ParRun], save: str) -> None:
     from ..parfile import par_text, read_par
     from .text import figures
 
+    from ..projectreader import bundled_project_files
+
     kept: dict[str, ParFigures] = read_par(save) if Path(save).is_file() else {}
     for run in runs:
         kept[run.project.id] = figures(run)
-    write_atomic(save, par_text(kept))
+    book = {project_id: n for n, project_id in enumerate(bundled_project_files())}
+    ordered = sorted(kept, key=lambda pid: book.get(pid, len(book)))  # book order first
+    write_atomic(save, par_text({pid: kept[pid] for pid in ordered}))
 
 
 def _reach(files: tuple[str, ...], games: int, seed: int, jobs: int, policy: str,
