@@ -335,3 +335,16 @@ def test_validate_par_warns_about_a_bonus_no_game_reaches(runner: CliRunner,
                                            str(path), "--format", "json"]).stdout)
     kinds = [(w["kind"], w["subject"]) for w in data[0]["par"]]
     assert ("bonus-never-reached", "+5 if the bathroom has at least 60 squares") in kinds
+
+
+def test_a_broken_par_file_is_refused_before_any_game(runner: CliRunner,
+                                                      tmp_path: Path) -> None:
+    target = tmp_path / "par.json"
+    target.write_text('{"format": "x"}', encoding="utf-8")
+    result = runner.invoke(main, ["par", "tiny-house", "--games", "100000", "--save-par",
+                                  str(target)])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        f"{target}: $: missing required key 'projects'",
+        f"{target}: $.format: expected \"homestaging-par/1\", found \"x\""]
+    assert target.read_text(encoding="utf-8") == '{"format": "x"}'

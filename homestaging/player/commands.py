@@ -55,7 +55,7 @@ POLICIES = ("greedy", "lookahead")
 def par_command(references: tuple[str, ...], every: bool, games: int, seed: int, jobs: int,
                 policy: str, output: str | None, save: str | None, reach: bool,
                 fmt: str) -> None:
-    """Play GAMES games of each PROJECT, dealt from seeds S, S+1, ..., and report what
+    """Play N games of each PROJECT, dealt from seeds S, S+1, ..., and report what
     the automatic player scored: mean, median, 90th percentile, best, and the par (the
     median rounded). PROJECT is a bundled id or a path to a project YAML; --all plays
     every bundled project and tells whether their order of difficulty agrees with their
@@ -74,11 +74,12 @@ def par_command(references: tuple[str, ...], every: bool, games: int, seed: int,
         return
     chosen = list(bundled_project_files()) if every else list(references)
     projects = [load_project_argument(reference) for reference in chosen]
+    kept = _kept(save) if save is not None else {}  # a broken file is refused before play
     runs = [run_par(project, games=games, seed=seed, jobs=jobs, policy=policy)
             for project in projects]
     written = _write_best(runs, chosen, output) if output is not None else []
     if save is not None:
-        _save(runs, save)
+        _save(runs, kept, save)
     if len(runs) == 1:
         echo_result(fmt, lambda: format_par(runs[0], written[0] if written else ""),
                     lambda: {**par_run_json(runs[0]),
@@ -117,14 +118,21 @@ def _write_best(runs: list[ParRun], references: list[str], output: str) -> list[
     return done
 
 
-def _save(runs: list[ParRun], save: str) -> None:
+def _kept(save: str) -> dict[str, ParFigures]:
+    """The figures a par file already holds (none when it does not exist yet)."""
+    from ..parfile import read_par
+
+    return read_par(save) if Path(save).is_file() else {}
+
+
+def _save(runs: list[ParRun], kept: dict[str, ParFigures], save: str) -> None:
+    """Write ``kept`` with the runs' figures replacing or added, bundled projects in book
+    order, others after them."""
     from ..output import write_atomic
-    from ..parfile import par_text, read_par
+    from ..parfile import par_text
+    from ..projectreader import bundled_project_files
     from .text import figures
 
-    from ..projectreader import bundled_project_files
-
-    kept: dict[str, ParFigures] = read_par(save) if Path(save).is_file() else {}
     for run in runs:
         kept[run.project.id] = figures(run)
     book = {project_id: n for n, project_id in enumerate(bundled_project_files())}
