@@ -315,6 +315,18 @@ def test_projects_show_the_par(runner: CliRunner) -> None:
     assert data["par"]["par"] == figures.par and data["par"]["check"] == list(figures.check)
 
 
+def test_a_copy_of_a_project_has_no_par(runner: CliRunner, tmp_path: Path) -> None:
+    """The bundled figures are the bundled files': a copy elsewhere may be changed."""
+    copy = tmp_path / "mine.yaml"
+    copy.write_text((Path(__file__).resolve().parent.parent / "projects" /
+                     "09-city-apartment.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    data = json.loads(runner.invoke(main, ["projects", "show", str(copy), "--format",
+                                           "json"]).stdout)
+    assert data["id"] == "city-apartment" and data["par"] is None
+    text = runner.invoke(main, ["projects", "show", str(copy)]).stdout
+    assert not text.splitlines()[1].startswith("Par ")
+
+
 def test_validate_par_warns_about_a_bonus_no_game_reaches(runner: CliRunner,
                                                            tmp_path: Path) -> None:
     source = (Path(__file__).resolve().parent.parent / "projects" / "10-tiny-house.yaml")
