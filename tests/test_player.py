@@ -360,3 +360,19 @@ def test_a_broken_par_file_is_refused_before_any_game(runner: CliRunner,
         f"{target}: $: missing required key 'projects'",
         f"{target}: $.format: expected \"homestaging-par/1\", found \"x\""]
     assert target.read_text(encoding="utf-8") == '{"format": "x"}'
+
+
+def test_hint_places_what_the_table_chose(runner: CliRunner, tmp_path: Path) -> None:
+    """A card recorded but its piece not drawn yet: the hint places the option the record
+    chose, with the greedy player's placement of that piece."""
+    state = new_game(find_project("tutorial"), 3)
+    option = state.options(7)[-1]  # not the player's own choice
+    recorded = state.with_card(7, (option,), ())
+    path = _state_file(recorded, tmp_path / "t.json")
+    data = _hint(runner, path)
+    assert (data["turn"], data["card"], data["given"]) == ("card", 7, True)
+    assert data["choices"] == [option]
+    pieces = data["pieces"]
+    assert isinstance(pieces, list) and [p["piece"] for p in pieces] == [option]
+    text = runner.invoke(main, ["hint", str(path)]).stdout
+    assert text.splitlines()[0] == f"{path}: Kitchen, card 7: the table chose {option}"
