@@ -260,14 +260,20 @@ def format_hint(found: Hint, file: str) -> str:
                  f"({len(choice.cells)} squares), {door}"]
         if walling.front_door is not None:
             lines.append(f"  and draw the front door at {walling.front_door.name}")
-        lines.append(f"  its door reaches {_points(walling.reached)} of furniture")
+        which = "its door" if walling.door is not None else "the front door"
+        lines.append(f"  {which} reaches {_points(walling.reached)} of furniture")
         if choice.bonus:
             lines.append(f"  bonuses once every walled room is connected: {choice.bonus:+d}")
         if walling.cut:
             lines.append(f"  takes in {_squares_count(walling.cut)} its walls cut off from "
                          "the hallway")
-        lines.append(f"  the hallway stays open: {_squares_count(walling.joined)} left to "
-                     "the rooms to come" if walling.joined else "  the hallway stays open")
+        if "no-hallway" in found.sheet.project.special_rules:
+            lines.append(f"  {_squares_count(walling.joined)} left where the rooms to come "
+                         "can open their doors onto the entry room")
+        else:
+            lines.append(f"  the hallway stays open: {_squares_count(walling.joined)} left "
+                         "to the rooms to come" if walling.joined
+                         else "  the hallway stays open")
         return "\n".join(lines) + "\n"
     assert isinstance(choice, Finish)
     windows = ", ".join(edge.name for edge in choice.windows) or "none"
