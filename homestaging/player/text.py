@@ -205,9 +205,12 @@ def _move_lines(judged: Judged, left: Sequence[str]) -> list[str]:
         if move.crowded_out:
             lines.append(f"  leaves no room for {', '.join(move.crowded_out)} (of the room's "
                          f"other cards: {others})")
-        elif move.valued:
+        elif move.valued and move.space:
             lines.append(f"  keeps room for the room's other cards ({others}): "
                          f"{move.space} placements left for them")
+        elif move.valued:
+            lines.append(f"  the room's other cards ({others}) find no placement, with or "
+                         "without it")
     network = judged.network
     hall = judged.hall
     if hall.ok:
