@@ -158,12 +158,28 @@ def projects_show(reference: str, fmt: str) -> None:
 
 @projects.command("validate")
 @click.argument("files", metavar="FILE...", nargs=-1, required=True)
+@click.option("--par", "par", is_flag=True,
+              help="Also play games of each valid project with the automatic player and "
+              "warn about bonuses no game reached, penalties every game paid and rooms no "
+              "game could all connect ('homestaging par --reach').")
+@click.option("--games", type=click.IntRange(1, 100_000), default=10, show_default=True,
+              metavar="N", help="With --par: games to play per project.")
 @format_option
-def projects_validate(files: tuple[str, ...], fmt: str) -> None:
+@click.pass_context
+def projects_validate(ctx: click.Context, files: tuple[str, ...], par: bool, games: int,
+                      fmt: str) -> None:
     """Check project files; print OK or every located problem of each.
 
     Exits 1 when any file is invalid (or cannot be read).
     """
+    if par:  # the player's command, found in the command table (imported only now)
+        root = ctx.find_root().command
+        assert isinstance(root, click.Group)
+        player = root.get_command(ctx, "par")
+        assert player is not None
+        ctx.invoke(player, references=files, reach=True, games=games, policy="greedy",
+                   fmt=fmt)
+        return
     from .projectreader import check_project_files
     from .report import format_project_checks, project_checks_json
 

@@ -178,12 +178,14 @@ def rank_moves(sheet: Sheet | SheetMasks, piece: Piece, *, room: str | None = No
     return _Ranking(masks).rank(piece, mirror, pool_size(masks) if pool is None else pool)
 
 
-def rank_pieces(sheet: Sheet, pieces: Iterable[Piece], *, room: str | None = None,
-                mirror: bool | None = None) -> list[RankedMoves]:
-    """:func:`rank_moves` for each piece, on masks built once."""
-    masks = SheetMasks.build(sheet, room)
+def rank_pieces(sheet: Sheet | SheetMasks, pieces: Iterable[Piece], *, room: str | None = None,
+                mirror: bool | None = None, pool: int | None = None) -> list[RankedMoves]:
+    """:func:`rank_moves` for each piece, on masks built once (pass a
+    :class:`SheetMasks` to reuse them)."""
+    masks = sheet if isinstance(sheet, SheetMasks) else SheetMasks.build(sheet, room)
     ranking = _Ranking(masks)
-    return [ranking.rank(piece, mirror, pool_size(masks)) for piece in pieces]
+    size = pool_size(masks) if pool is None else pool
+    return [ranking.rank(piece, mirror, size) for piece in pieces]
 
 
 def rank_pairs(sheet: Sheet, variants: Sequence[Sequence[Piece]], *, room: str | None = None,

@@ -16,6 +16,7 @@ from typing import Any
 from .catalog import Card, Catalog
 from .catalogreader import bundled_catalog
 from .grid import SIDE_NAMES, SIDES, cell_names, column_name, in_reading_order
+from .parfile import par_for, par_json
 from .pieces import ROTATIONS, Piece
 from .project import SPECIAL_RULES, Project
 
@@ -232,8 +233,10 @@ def _card_options(catalog: Catalog, number: int) -> str:
 
 
 def project_to_json(project: Project) -> dict[str, Any]:
-    """The project page as data."""
+    """The project page as data; ``par``: the automatic player's figures for a bundled
+    project (``docs/player.md``), else null."""
     legend = feature_legend(project)
+    figures = par_for(project)
     return {
         **project_summary(project),
         "description": project.description,
@@ -268,6 +271,7 @@ def project_to_json(project: Project) -> dict[str, Any]:
         "bonuses": [{"text": b.text, "points": b.points} for b in project.bonuses],
         "own_furniture": [p.id for p in _own_pieces(project)],
         "tips": project.tips,
+        "par": par_json(figures) if figures is not None else None,
     }
 
 
@@ -281,7 +285,11 @@ def format_project(project: Project) -> str:
     """The project page as text: story, house map, rooms, rules, bonuses, tips."""
     level = DIFFICULTY.get(project.difficulty, str(project.difficulty))
     lines = [f"Project {project.number}: {project.name} ({project.id}), difficulty "
-             f"{project.difficulty} ({level})", ""]
+             f"{project.difficulty} ({level})"]
+    figures = par_for(project)
+    if figures is not None:
+        lines.append(figures.line()[0].upper() + figures.line()[1:])
+    lines.append("")
     if project.description:
         lines += [*_wrap(project.description, ""), ""]
     house = ", ".join(project.house_ranges)

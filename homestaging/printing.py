@@ -47,6 +47,7 @@ from .drawing import (
 from .markers import CORNERS, marker_bits, marker_box, marker_id
 from .output import write_atomic
 from .pages import DIFFICULTY
+from .parfile import par_for
 from .project import SPECIAL_RULES, Project
 
 if TYPE_CHECKING:
@@ -280,6 +281,10 @@ def _project_page(project: Project, paper: str, page_number: int | None = None) 
           fontweight="bold")
     _text(page, left, MARGIN + 5, project.name, 22, fontweight="bold", gid="project-name")
     _difficulty(page, right, MARGIN + 3, project.difficulty)
+    figures = par_for(project)
+    if figures is not None:
+        _text(page, right, MARGIN + 10.5, f"par {figures.par}", 10, ha="right",
+              fontweight="bold", color="#2b6cb0", gid="par")
     y = MARGIN + 18
     if project.description:
         y = _paragraph(page, left, y, project.description, text_w, 10) + 3

@@ -28,7 +28,7 @@ LAYERS = [
     # files: safe reading, atomic writing, schemas, the bundled data's cache, the readers and
     # the writer of each format
     "readers", "output", "schema", "datacache", "catalogreader", "projectreader", "gamereader",
-    "gamewriter", "fitting", "sheetreader", "sheetwriter",
+    "gamewriter", "parfile", "fitting", "sheetreader", "sheetwriter",
     # presentation and drawing
     "report", "pages", "panel", "labels", "markers", "drawing", "pencil", "legend", "planwords",
     "render", "previews", "printing",

@@ -103,6 +103,10 @@ def test_project_page_contents() -> None:
     assert cards[:3] == ["7", "8", "10"]
     house = page.axes[1]
     assert "A" in texts_of(house) and "16" in texts_of(house) and "garden" in texts_of(house)
+    from homestaging.parfile import bundled_par
+
+    par = [t.get_text() for t in page_axes.texts if t.get_gid() == "par"]
+    assert par == [f"par {bundled_par()['family-home'].par}"]
     sheet_words = texts(sheet)
     assert {"Name:", "Project 5: Family home", "Wild card", "Total", "Kids room",
             "Empty rooms: -3 each", "Tie-break: reachable pieces"} <= set(sheet_words)

@@ -22,7 +22,7 @@ from homestaging.schema import iter_errors, load_schema
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = ("sheet", "catalog", "cards", "project", "roomies-house", "decorum-game",
-           "housewarming-house", "dreamhome-home", "game")
+           "housewarming-house", "dreamhome-home", "game", "par")
 FAMILY = {"roomies": "roomies-house", "decorum": "decorum-game",
           "housewarming": "housewarming-house", "dreamhome": "dreamhome-home"}
 
@@ -50,6 +50,7 @@ def _documents() -> list[tuple[str, Path]]:
         found.append(("cards" if path.name == "cards.yaml" else "catalog", path))
     for folder in ("projects", "tests/cases/scoring/projects"):
         found += [("project", p) for p in sorted((ROOT / folder).glob("*.yaml"))]
+    found.append(("par", ROOT / "projects" / "par.json"))
     return found
 
 
@@ -99,6 +100,7 @@ def _broken() -> list[tuple[str, str, Any]]:
     hw = _json(ROOT / "examples" / "housewarming" / "kat.json")
     home = _json(ROOT / "examples" / "dreamhome" / "william.json")
     record = _json(ROOT / "examples" / "four-players" / "game.json")
+    par = _json(ROOT / "projects" / "par.json")
 
     def changed(document: Any, edit: Any) -> Any:
         copied = copy.deepcopy(document)
@@ -153,6 +155,12 @@ def _broken() -> list[tuple[str, str, Any]]:
         ("game", "a round without cards", changed(record, lambda d: d["rounds"][0].pop("cards"))),
         ("game", "an unknown key", changed(record, lambda d: d.update(players=4))),
         ("sheet", "a game record that is a number", changed(sheet, lambda d: d.update(game=7))),
+        ("par", "a project id with capitals", changed(par, lambda d: d["projects"].update(
+            Tutorial=d["projects"]["tutorial"]))),
+        ("par", "a policy nobody plays", changed(par, lambda d: d["projects"]["tutorial"]
+                                                 .update(policy="random"))),
+        ("par", "no check games", changed(par, lambda d: d["projects"]["tutorial"].update(
+            check=[]))),
     ]
 
 

@@ -1,0 +1,298 @@
+"""A sheet as the player sees it, in bit masks: what is still open, where the hallway
+must lead, and the circulation network of the room being furnished.
+
+Bit ``y * width + x`` stands for square (x, y) (:mod:`homestaging.bitmask`). The two
+questions the player asks after every piece it considers:
+
+* **the network** (:meth:`Board.network`): at the end of the round the room's pieces
+  are reached through its one door, over its walkable squares only (circulation and
+  rugs; every free square with lenient access). The squares that one door can serve
+  are one connected group; the pieces whose circulation lies wholly in the best group
+  score, the others are lost;
+* **the hallway** (:meth:`Board.hall`): once the room is walled around its pieces,
+  the doors of the rooms walled before and the front door must still be joined by the
+  squares left open, and the room's network must touch them for its own door (in a
+  project with no hallway: the entry room's network); the open squares cut off from
+  them are lost to the rooms still to come.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+from ..bitmask import Moves, bits, iter_bits
+from ..grid import Cell
+from ..layout import Layout, layout
+from ..pieces import Placement
+from ..sheet import Sheet
+
+__all__ = ["Board", "Hall", "Network", "Shape", "lowest"]
+
+
+_ART: dict[tuple[str, int, bool, int], tuple[int, int, int]] = {}
+"""A piece's turned art as masks at anchor A1, per sheet width (shifted to an anchor)."""
+
+ROOMY = 6
+"""With no hallway: the fewest open squares a room to come needs behind its door. On
+the city apartment, counting every port (a pocket of one square too) gave a mean of
+26.0 over seeds 10-19; 6 gives 28.7 (and 10 the same)."""
+PORT_COST = 6
+"""With no hallway: what a room to come loses when it finds no square of the entry
+room's network to open into (its pieces, and an empty room's penalty). The entry room
+keeps two such squares per room to come. On the city apartment, 3 made the entry room
+trade whole rooms for a sofa (a mean of 19 over seeds 0-9); from 4.5 to 20 the games
+are the same (28.7)."""
+
+
+def lowest(mask: int) -> int:
+    """The lowest bit of ``mask`` alone (0 for 0)."""
+    return mask & -mask
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A placement's squares as masks, and the points its furniture scores."""
+
+    furniture: int
+    circulation: int
+    points: int
+    rug: bool
+
+    @property
+    def squares(self) -> int:
+        return self.furniture | self.circulation
+
+
+@dataclass(frozen=True)
+class Hall:
+    """The hallway after walling a room around some squares: ``ok`` when the room can
+    get a door and the doors and front door stay joined; ``cut`` the open squares left
+    cut off from them (no room could open onto them); ``joined`` the open squares still
+    joined to them (with no hallway: for the entry room, the squares beside its network
+    where later rooms may open)."""
+
+    ok: bool
+    cut: int
+    joined: int
+    short: int = 0
+    """What the rooms to come lack: squares (with a hallway: those they need less those
+    left joined), or with no hallway three per room that finds no free square of the
+    entry room's network to open into."""
+
+
+@dataclass(frozen=True)
+class Network:
+    """The walkable squares of the room being furnished that one door can serve best:
+    ``best`` (a connected group), the points it reaches (``points``) out of the room's
+    (``total``): pieces without circulation count whenever the room is reached."""
+
+    best: int
+    points: int
+    total: int
+
+    @property
+    def lost(self) -> int:
+        return self.total - self.points
+
+
+class Board:
+    """The masks of one sheet for the room being furnished (``sheet.current_room``)."""
+
+    def __init__(self, sheet: Sheet, need: int = 0, lay: Layout | None = None) -> None:
+        self.sheet = sheet
+        self.need = need
+        """Squares the rooms after this one need (see :attr:`State.need`)."""
+        self.lay = lay if lay is not None else layout(sheet)
+        project = sheet.project
+        self.project = project
+        self.width, self.height = project.width, project.height
+        self.full = (1 << (self.width * self.height)) - 1
+        self.house = self.mask(project.house)
+        self.obstacles = self.mask(project.obstacles)
+        self.walled = self.mask(self.lay.room_at)
+        self.open = self.house & ~self.obstacles & ~self.walled
+        self.moves = Moves.build(self.width, self.height, self.lay.walls)
+        """Steps that cross no wall (doors and the front door are walls here too)."""
+        self.plain = Moves.build(self.width, self.height)
+        """Steps on the sheet, walls ignored (a door may be cut into any wall)."""
+        self.room = sheet.current_room
+        self.no_hallway = project.no_hallway
+        self.lenient = project.lenient_access
+        pieces = self.lay.piece_rooms
+        self.room_pieces = tuple(i for i, r in enumerate(pieces)
+                                 if self.room is not None and r == self.room)
+        self.shapes = tuple(self.shape(d.placement) for d in sheet.pieces)
+        self.furniture = 0
+        for shape in self.shapes:
+            if not shape.rug:
+                self.furniture |= shape.furniture
+        taken = 0
+        for i in self.room_pieces:
+            taken |= self.shapes[i].squares
+        self.taken = taken
+        """Squares of the room's pieces (furniture, circulation, rugs)."""
+
+    def mask(self, squares: Iterable[Cell]) -> int:
+        return bits(squares, self.width, self.height)
+
+    def cells(self, mask: int) -> list[Cell]:
+        width = self.width
+        return [(bit % width, bit // width) for bit in iter_bits(mask)]
+
+    def shape(self, placement: Placement) -> Shape:
+        """A placement's squares as masks (the piece's turned art shifted to its anchor)."""
+        piece = placement.piece
+        key = (piece.id, placement.rotation, placement.mirror, self.width)
+        found = _ART.get(key)
+        if found is None:
+            turned = piece.shape(placement.rotation, placement.mirror)
+            found = _ART[key] = (bits(turned.furniture, self.width, self.height),
+                                 bits(turned.circulation, self.width, self.height),
+                                 len(turned.furniture))
+        furniture, circulation, size = found
+        x, y = placement.anchor
+        offset = y * self.width + x
+        rug = piece.is_rug
+        return Shape(furniture << offset, circulation << offset, 0 if rug else size, rug)
+
+    @cached_property
+    def exterior_squares(self) -> int:
+        """House squares with an edge on the exterior wall."""
+        house = self.sheet.project.house
+        return self.mask(c for edge in self.lay.exterior if (c := edge.inside(house)))
+
+    @cached_property
+    def terminals(self) -> int:
+        """The squares the hallway must keep joined (projects with a hallway): in front
+        of each walled room's doors, and inside the front door."""
+        found: list[Cell] = []
+        for plan in self.sheet.rooms:
+            if plan.finalized:
+                found += [c for door in plan.doors for c in door.cells if c not in plan.cells]
+        house = self.sheet.project.house
+        for door in self.sheet.front_doors:
+            inside = door.inside(house)
+            if inside is not None:
+                found.append(inside)
+        return self.mask(found) & self.open
+
+    @cached_property
+    def entry_ports(self) -> int:
+        """With no hallway: the entry room's walkable squares the front door reaches,
+        where the other rooms' doors may open."""
+        entry = self.lay.entry_room
+        plan = self.sheet.room(entry) if entry is not None else None
+        door = self.sheet.front_door
+        if plan is None or door is None:
+            return 0
+        inside = door.inside(plan.cells)
+        if inside is None:
+            return 0
+        cells = self.mask(plan.cells)
+        walk = self.walkable_in(cells, [i for i, r in enumerate(self.lay.piece_rooms)
+                                        if r == entry])
+        return Moves.build(self.width, self.height).flood(self.mask([inside]), walk)
+
+    def walkable_in(self, cells: int, pieces: Sequence[int], extra: Shape | None = None) -> int:
+        """The walkable squares among ``cells`` holding ``pieces``: their circulation and
+        rugs (with lenient access, every square without furniture)."""
+        if self.lenient:
+            furniture = self.furniture | (extra.furniture if extra and not extra.rug else 0)
+            return cells & ~furniture & ~self.obstacles
+        walk = 0
+        for i in pieces:
+            shape = self.shapes[i]
+            walk |= shape.furniture if shape.rug else shape.circulation
+        furniture = self.furniture
+        if extra is not None:
+            walk |= extra.furniture if extra.rug else extra.circulation
+            furniture |= 0 if extra.rug else extra.furniture
+        return walk & cells & ~furniture
+
+    # -- the room being furnished -------------------------------------------------------
+
+    def network(self, extra: Sequence[Shape] = ()) -> Network:
+        """The room's network with the pieces drawn and ``extra`` placements added."""
+        shapes = [self.shapes[i] for i in self.room_pieces] + list(extra)
+        if self.lenient:
+            furniture = self.furniture
+            for shape in extra:
+                if not shape.rug:
+                    furniture |= shape.furniture
+            walk = self.open & ~furniture & ~self.terminals
+        else:
+            walk, furniture = 0, self.furniture
+            for shape in shapes:
+                walk |= shape.furniture if shape.rug else shape.circulation
+            for shape in extra:
+                furniture |= 0 if shape.rug else shape.furniture
+            walk &= ~furniture
+        total = sum(s.points for s in shapes)
+        free = sum(s.points for s in shapes if not s.circulation)
+        best, points = 0, free
+        remaining = walk
+        needs = [s for s in shapes if s.circulation]
+        while remaining:
+            group = self.moves.flood(lowest(remaining), walk)
+            remaining &= ~group
+            reached = free + sum(s.points for s in needs if not s.circulation & ~group)
+            if reached > points or not best:
+                best, points = group, reached
+        return Network(best, points, total)
+
+    def hall(self, taken: int, network: int) -> Hall:
+        """The hallway once the room is walled around ``taken`` (its pieces' squares):
+        whether the room can get a door from ``network`` leaving the hallway's ends
+        joined, the open squares cut off from them, and what the rooms to come lack
+        (see the module's doc and :class:`Hall`)."""
+        rest = self.open & ~taken
+        step = self.plain.step(network) & ~taken
+        if self.no_hallway:
+            later = sum(1 for plan in self.sheet.rooms if not plan.finalized) - 1
+            if self.room == self.entry_room:
+                ports = step & rest
+                ok = not network or (bool(network & self.exterior_squares)
+                                     and (not later or bool(ports)))
+                roomy = ports & self._roomy(rest)
+                return Hall(ok, 0, ports, PORT_COST * max(0, 2 * later - roomy.bit_count()))
+            free = self.entry_ports & self.plain.step(self._roomy(rest & ~step))
+            return Hall(not network or bool(step & self.entry_ports), 0, free,
+                        PORT_COST * max(0, later - free.bit_count()))
+        terminals = self.terminals
+        if terminals:
+            joined = self.moves.flood(lowest(terminals), rest)
+            ok = not terminals & ~joined and (not network or bool(step & joined))
+        else:
+            seeds = step & rest if network else rest
+            joined = 0
+            while seeds:  # the largest open region beside the network that may get the
+                group = self.moves.flood(lowest(seeds), rest)  # front door
+                seeds &= ~group
+                if group & self.exterior_squares and group.bit_count() > joined.bit_count():
+                    joined = group
+            ok = bool(joined) or not network
+        return Hall(ok, (rest & ~joined).bit_count(), joined,
+                    max(0, self.need - joined.bit_count()))
+
+    def _roomy(self, rest: int) -> int:
+        """The squares of ``rest`` in open regions large enough for a room to come
+        (:data:`ROOMY`): a pocket smaller than that holds no room worth its door."""
+        found, remaining = 0, rest
+        while remaining:
+            group = self.moves.flood(lowest(remaining), rest)
+            remaining &= ~group
+            if group.bit_count() >= ROOMY:
+                found |= group
+        return found
+
+    @cached_property
+    def entry_room(self) -> str | None:
+        """With no hallway: the room the front door opens into, or will: the first room
+        of the play order."""
+        if not self.no_hallway:
+            return None
+        if self.lay.entry_room is not None:
+            return self.lay.entry_room
+        return self.sheet.rooms[0].name if self.sheet.rooms else None

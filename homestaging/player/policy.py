@@ -1,0 +1,400 @@
+"""The player's choices: which card to flip, the options its tokens choose and where
+their pieces go, the room's walls and door, and the windows at the end.
+
+Pieces are placed with the placement engine's ranking (:func:`homestaging.moves.
+rank_pieces`): its moves come best first by what they are worth (points, bonuses, what
+they cut off, the space they leave the room's other cards). The player reads them in
+that order and adds what only the end of the round shows (:func:`judge`): whether the
+piece's circulation joins the room's network, which one door will serve, and whether
+the room can still be walled with a door onto a hallway that joins the other doors and
+the front door. The best move so judged is drawn; none is drawn when the best is worth
+nothing.
+
+Two policies:
+
+* :class:`Greedy` takes the best choice at each step;
+* :class:`Lookahead` tries the best few choices at each step, plays each to the end of
+  the game with :class:`Greedy`, and takes the one whose game scored most. The greedy
+  choice is always among those tried, so it never scores less than :class:`Greedy` on
+  the same deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..grid import Cell, Edge
+from ..moves import DIVERSE, Move, RankedMoves, rank_pieces
+from ..pieces import Piece, Placement
+from ..placement import with_piece
+from ..project import CardSlot
+from .board import Board, Hall, Network
+from .openings import best_windows, bonus_points
+from .state import State
+from .walls import CUT_COST, Walling, fallback, front_door_any, grown, wallings
+
+__all__ = [
+    "CardChoice",
+    "Choice",
+    "Finish",
+    "Greedy",
+    "Judged",
+    "Lookahead",
+    "Policy",
+    "WallChoice",
+    "judge",
+    "policy_named",
+]
+
+POOL = 4
+"""Moves of a piece the engine values with bonuses and space (``rank_moves``'s pool)."""
+SPACE_COST = 0.25
+"""What a square of the house is worth to the rooms still to come, when walls take it
+for bonuses (a room grown to a size)."""
+
+
+
+@dataclass(frozen=True)
+class Judged:
+    """A move of the engine as the player sees it: ``value`` is the engine's value with
+    the room's network, door and hallway as the end of the round will see them."""
+
+    move: Move
+    value: float
+    network: Network
+    hall: Hall
+
+
+@dataclass(frozen=True)
+class Outlook:
+    """What the room being furnished is worth before a move: the points its door would
+    reach if walled now, and what the squares it cuts off cost (:func:`space_cost`)."""
+
+    points: int
+    space: float
+
+
+@dataclass(frozen=True)
+class CardChoice:
+    """A card flipped: the options its tokens choose and the pieces drawn (fewer than the
+    tokens when a piece is worth nothing)."""
+
+    number: int
+    choices: tuple[str, ...]
+    moves: tuple[Judged, ...]
+    value: float
+
+    @property
+    def placements(self) -> tuple[Placement, ...]:
+        return tuple(j.move.placement for j in self.moves)
+
+
+@dataclass(frozen=True)
+class WallChoice:
+    """The room's walls and door (and the front door when drawn now)."""
+
+    walling: Walling
+    cells: frozenset[Cell]
+    bonus: int
+    value: float
+
+
+@dataclass(frozen=True)
+class Finish:
+    """The end of the game: the windows that pay (and the front door if still to draw)."""
+
+    front_door: Edge | None
+    windows: tuple[Edge, ...]
+    value: float = 0.0
+
+
+Choice = CardChoice | WallChoice | Finish
+
+
+def apply(state: State, choice: Choice) -> State:
+    """The state after ``choice``."""
+    if isinstance(choice, CardChoice):
+        return state.with_card(choice.number, choice.choices, choice.placements)
+    if isinstance(choice, WallChoice):
+        return state.with_walls(choice.cells, choice.walling.door, choice.walling.front_door)
+    return state.with_openings(choice.front_door, choice.windows)
+
+
+# --- judging moves ---------------------------------------------------------------------
+
+
+def _room_points(board: Board) -> int:
+    return sum(board.shapes[i].points for i in board.room_pieces)
+
+
+def space_cost(hall: Hall) -> float:
+    """What the open squares a room cuts off from the hallway cost: a little each
+    (:data:`CUT_COST`), and what the rooms to come lack (:attr:`Hall.short`)."""
+    return CUT_COST * hall.cut + hall.short
+
+
+def judge(board: Board, move: Move, before: Outlook) -> Judged:
+    """``move`` with the room's network, door and hallway after it: the engine's value,
+    less what the end of the round loses (``before``: the room as it stands)."""
+    candidate = move.candidate
+    shape = board.shape(move.placement)
+    penalty = 0
+    if not candidate.door_possible or any(cut.strands for cut in candidate.cuts_off):
+        penalty = _room_points(board) + candidate.points  # the engine's own guess, replaced
+    network = board.network([shape])
+    hall = board.hall(board.taken | shape.squares, network.best)
+    apart = bool(board.taken) and not shape.squares & board.plain.grow(board.taken)
+    after = network.points - (candidate.points if apart else 0) if hall.ok else 0
+    reached = hall.ok and not apart and not shape.circulation & ~network.best
+    value = (move.value + penalty + after - before.points - candidate.points
+             - space_cost(hall) + before.space - (0 if reached else max(0, move.bonus)))
+    return Judged(move, value, network, hall)
+
+
+def outlook(board: Board) -> Outlook:
+    """The room being furnished as it stands (see :class:`Outlook`)."""
+    network = board.network()
+    hall = board.hall(board.taken, network.best)
+    return Outlook(network.points if hall.ok else 0, space_cost(hall))
+
+
+def best_judged(board: Board, ranked: RankedMoves, before: Outlook, most: int = 1
+                ) -> list[Judged]:
+    """The best ``most`` moves of a piece as judged (:func:`judge`), best first: the
+    engine's list read in its order, stopping once no move left can beat them."""
+    found: list[tuple[tuple[float, bool, int], Judged]] = []
+    room = _room_points(board)
+    gain = room - before.points + before.space  # the most a move may win back
+    for order, move in enumerate(ranked.moves):
+        c = move.candidate
+        penalty = room + c.points
+        if len(found) >= most:
+            worst = found[-1][1]
+            if order >= DIVERSE and move.value + penalty + gain < worst.value:
+                break  # past the first moves the engine's list is in order of value
+            bound = move.value + gain
+            if not c.door_possible or any(cut.strands for cut in c.cuts_off):
+                bound += penalty
+            if bound < worst.value or (bound == worst.value
+                                       and (c.mirror or not worst.move.candidate.mirror)):
+                continue
+        judged = judge(board, move, before)
+        found.append(((-judged.value, c.mirror, order), judged))
+        found.sort(key=lambda item: item[0])
+        del found[most:]
+    return [j for _, j in found]
+
+
+# --- the policies ----------------------------------------------------------------------
+
+
+def card_order(state: State, slots: Sequence[CardSlot]) -> list[CardSlot]:
+    """The room's cards in the order to flip them: the largest piece they offer first
+    (rugs and pieces without circulation last), then the project's order."""
+    catalog = state.project.catalog
+
+    def size(slot: CardSlot) -> tuple[int, int]:
+        pieces = [catalog.piece(option) for option in state.options(slot.number)]
+        solid = [p.size for p in pieces if not p.is_rug and p.art.circulation]
+        return (-(max(solid) if solid else 0), -max((p.size for p in pieces), default=0))
+
+    return sorted(slots, key=size)
+
+
+class Policy:
+    """How a game is played: one choice at each step (:meth:`choose`)."""
+
+    name = "policy"
+
+    def choose(self, state: State) -> Choice:
+        raise NotImplementedError
+
+    def play(self, state: State) -> State:
+        """``state`` played to the end of the game."""
+        while not state.finished:
+            state = apply(state, self.choose(state))
+        return state
+
+
+@dataclass
+class Greedy(Policy):
+    """The best choice at each step (see the module's doc)."""
+
+    name = "greedy"
+    walls_valued: int = 4
+    """Ways to wall a room valued with the bonuses (the best by reach and length)."""
+
+    def choose(self, state: State) -> Choice:
+        return self.choices(state, 1)[0]
+
+    def choices(self, state: State, most: int) -> list[Choice]:
+        """The best ``most`` choices at this step, best first."""
+        if state.walled_all:
+            return [finish(state)]
+        slots = state.slots_left()
+        if slots:
+            slot = card_order(state, slots)[0]
+            return list(card_choices(state, slot, most))
+        walls: list[Choice] = []
+        walls += wall_choices(state, max(most, self.walls_valued))[:max(most, 1)]
+        return walls
+
+
+def card_choices(state: State, slot: CardSlot, most: int = 1) -> list[CardChoice]:
+    """The best ``most`` ways to play card ``slot``, best first: for its first token, the
+    best moves of its options (and drawing nothing), each followed by the best moves of
+    the other tokens, one at a time. With ``most`` > 1 the best way of every option of the
+    first token comes too (what a lookahead plays out)."""
+    catalog = state.project.catalog
+    options = state.options(slot.number)
+    pieces = [catalog.piece(option) for option in dict.fromkeys(options)]
+    firsts = _token_moves(state.board, pieces, most)
+    found: list[CardChoice] = []
+    for first in firsts:
+        chosen = [first]
+        sheet = state.sheet
+        for _ in range(slot.tokens - 1):
+            if chosen[-1] is None:
+                break
+            sheet = with_piece(sheet, chosen[-1].move.placement)
+            follow = _token_moves(Board(sheet, state.need), pieces, 1)
+            chosen.append(follow[0])
+        drawn = tuple(j for j in chosen if j is not None)
+        picks = [j.move.piece.id for j in drawn]
+        fill = _default_option(pieces)
+        picks += [fill] * (slot.tokens - len(picks))
+        value = sum(j.value for j in drawn)
+        found.append(CardChoice(slot.number, tuple(picks), drawn, value))
+    found.sort(key=lambda c: -c.value)
+    return found if most > 1 else found[:1]
+
+
+def _default_option(pieces: Sequence[Piece]) -> str:
+    """The option a token chooses when nothing is drawn: the largest piece."""
+    return max(pieces, key=lambda p: (p.size, p.id)).id
+
+
+def _token_moves(board: Board, pieces: Sequence[Piece], most: int) -> list[Judged | None]:
+    """The best ``most`` moves for one token among ``pieces``, best first, then None (draw
+    nothing) when fewer are worth something; with ``most`` > 1, then the best move of
+    each piece not among them."""
+    ranked = rank_pieces(board.sheet, pieces, pool=POOL)
+    before = outlook(board)
+    found: list[Judged] = []
+    for moves in ranked:
+        found += best_judged(board, moves, before, most)
+    found.sort(key=lambda j: (-j.value, j.move.candidate.mirror, -j.move.piece.size))
+    good: list[Judged | None] = []
+    good += [j for j in found if j.value > 0][:most]
+    if len(good) < most:
+        good.append(None)
+    if most > 1:  # a lookahead: the best move of every option is worth playing out too
+        for piece in pieces:
+            if not any(j is not None and j.move.piece.id == piece.id for j in good):
+                good += [j for j in found if j.move.piece.id == piece.id][:1]
+    return good
+
+
+def wall_choices(state: State, most: int) -> list[WallChoice]:
+    """The best ``most`` ways to wall the room being furnished, valued with the bonuses
+    the walls give (every walled room counted as connected), less what the squares
+    taken beyond the pieces' would have given the rooms to come."""
+    board = state.board
+    need = state.need
+    found = wallings(board, need)
+    sizes = _room_sizes(state)
+    extra: list[Walling] = []
+    for walling in found[:2]:
+        for size in sizes:
+            bigger = grown(board, walling, size)
+            if bigger is not None and bigger.cells != walling.cells:
+                extra.append(bigger)
+    candidates = found[:most] + extra
+    if not candidates:
+        candidates = [fallback(board)]
+    base = board.taken
+    last = state.index + 1 >= len(state.order)
+    valued: list[WallChoice] = []
+    for walling in candidates:
+        cells = frozenset(board.cells(walling.cells))
+        after = state.with_walls(cells, walling.door, walling.front_door)
+        bonus = bonus_points(after.sheet)
+        grown_by = (walling.cells & ~base).bit_count() - walling.cut
+        cost = walling.cost(need) + (0.0 if last else SPACE_COST * grown_by)
+        valued.append(WallChoice(walling, cells, bonus, walling.reached + bonus - cost))
+    valued.sort(key=lambda c: -c.value)
+    return valued
+
+
+def _room_sizes(state: State) -> list[int]:
+    """The sizes a ``room_size`` bonus asks of the room being furnished (at least)."""
+    room = state.room
+    sizes: list[int] = []
+
+    def walk(node: object) -> None:
+        if isinstance(node, list):
+            for item in node:
+                walk(item)
+        elif isinstance(node, dict):
+            size = node.get("room_size")
+            if isinstance(size, dict) and size.get("room") == room and "at_least" in size:
+                sizes.append(int(size["at_least"]))
+            for value in node.values():
+                walk(value)
+
+    for bonus in state.project.bonuses:
+        walk(bonus.when or bonus.per or {})
+    return sorted(set(sizes))
+
+
+def finish(state: State) -> Finish:
+    """The windows that pay on the walled plan (the sketch windows taken away), and a
+    front door if none was drawn yet."""
+    import dataclasses
+
+    sheet = dataclasses.replace(state.sheet, windows=(), current_room=None)
+    front = None
+    if not sheet.front_doors:
+        board = Board(sheet)
+        front = front_door_any(board, board.open)
+        if front is not None:
+            sheet = dataclasses.replace(sheet, front_doors=(front,))
+    return Finish(front, best_windows(sheet))
+
+
+@dataclass
+class Lookahead(Policy):
+    """At each step, the best ``width`` choices of :class:`Greedy`, each played to the
+    end by :class:`Greedy`; the choice whose game scored most."""
+
+    name = "lookahead"
+    width: int = 3
+    greedy: Greedy = field(default_factory=Greedy)
+
+    def choose(self, state: State) -> Choice:
+        choices = self.greedy.choices(state, self.width)
+        if len(choices) == 1:
+            return choices[0]
+        best: tuple[int, int, Choice] | None = None
+        for order, choice in enumerate(choices):
+            total = final_total(self.greedy.play(apply(state, choice)))
+            if best is None or total > best[0]:
+                best = (total, order, choice)
+        assert best is not None
+        return best[2]
+
+
+def final_total(state: State) -> int:
+    """The score of a finished game."""
+    from ..scoring import score
+
+    return score(state.sheet).total
+
+
+POLICIES: dict[str, type[Policy]] = {"greedy": Greedy, "lookahead": Lookahead}
+
+
+def policy_named(name: str) -> Policy:
+    """A policy by name (:data:`POLICIES`)."""
+    return POLICIES[name]()
