@@ -137,7 +137,7 @@ def _save(runs: list[ParRun], kept: dict[str, ParFigures], save: str) -> None:
         kept[run.project.id] = figures(run)
     book = {project_id: n for n, project_id in enumerate(bundled_project_files())}
     ordered = sorted(kept, key=lambda pid: book.get(pid, len(book)))  # book order first
-    write_atomic(save, par_text({pid: kept[pid] for pid in ordered}))
+    write_atomic(save, par_text({pid: kept[pid] for pid in ordered}), replaces=save)
 
 
 def _reach(files: tuple[str, ...], games: int, seed: int, jobs: int, policy: str,
