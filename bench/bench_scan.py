@@ -2,22 +2,31 @@
 
 For each example sheet and seed: draw the plan by hand on its drawing sheet (a new hand
 per seed), photograph it with a random phone camera (tilt, turn, perspective, lens,
-curl, light, shadow, blur, noise, JPEG), scan it, and compare with the truth:
+curl, light, shadow, blur, noise, JPEG), scan it, and compare with the truth, once with
+the sheet's game record and once without:
 
 * squares: each house square's class (empty, furniture, circulation dot, rug ring);
 * edges: each interior side (wall or not) and exterior side (window, front door, none);
 * pieces: each piece of the truth found with the same id on the same squares; shapes:
   found on the same squares (furniture and circulation), whatever the id;
-* sheets: rooms (squares, doors), pieces, front door and windows all exactly right;
-* time: reading the photo file to the sheet, per photo (median).
+* sheets: rooms (names, squares, doors), pieces, front door and windows all exactly
+  right;
+* time: reading the photo file to the sheet, per photo (median), with the record.
 
-Misses are listed by cause. Run: ``python bench/bench_scan.py [--seeds N] [--hard]``.
-Targets: squares >= 99.5%, edges >= 99%, pieces >= 95%, sheets >= 80%, median <= 1 s.
+Every photo has a game record, as at a table that dealt with ``homestaging deal``: the
+sheet's own (``examples/four-players``), else the one its pieces imply
+(:func:`homestaging.cardplay.record_of`, what a table that played with real cards
+writes afterwards). Misses are listed by cause.
+
+Run: ``python bench/bench_scan.py [--seeds N] [--hard] [--record with|without|both]``.
+Targets (with a record): squares >= 99.5%, edges >= 99%, pieces >= 95%, sheets >= 80%,
+median <= 1 s.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 import statistics
 import sys
@@ -25,8 +34,11 @@ import tempfile
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
+from homestaging.cardplay import record_of
 from homestaging.errors import InputError
+from homestaging.grid import reading_order
 from homestaging.pencil import wall_edges
 from homestaging.scan.marks import CIRCULATION, EMPTY, FURNITURE, RING, RING_DOT
 from homestaging.scan.read import scan_photo
@@ -35,6 +47,16 @@ from homestaging.sheet import Sheet
 from homestaging.sheetreader import read_sheet
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+TARGETS = {"squares": 99.5, "edges": 99.0, "pieces": 95.0, "shapes": 95.0, "sheets": 80.0}
+
+
+def example_files(only: str = "") -> list[Path]:
+    """Every example sheet of Home Staging, the four players' game included (not the
+    sheet of mistakes: its plan breaks the drawing rules on purpose)."""
+    files = [p for p in [*EXAMPLES.glob("*.json"), *EXAMPLES.glob("four-players/*.json")]
+             if not p.name.endswith(".expected.json") and p.name not in ("mistakes.json",
+                                                                         "game.json")]
+    return sorted(p for p in files if only in str(p.relative_to(EXAMPLES)))
 
 
 def truth_squares(sheet: Sheet) -> dict[tuple[int, int], str]:
@@ -63,14 +85,15 @@ def piece_keys(sheet: Sheet) -> set[tuple[str, frozenset[tuple[int, int]]]]:
     return {(p.id, p.placement.furniture | p.placement.circulation) for p in sheet.pieces}
 
 
-def rooms_of(sheet: Sheet) -> dict[str, tuple[frozenset[tuple[int, int]], frozenset]]:
+def rooms_of(sheet: Sheet) -> dict[str, tuple[frozenset[tuple[int, int]], frozenset[Any]]]:
     return {room.name: (room.cells, frozenset(room.doors)) for room in sheet.rooms
             if room.finalized}
 
 
-def compare(truth: Sheet, scan: object, misses: Counter[str]) -> dict[str, tuple[int, int]]:
-    got = scan.sheet  # type: ignore[attr-defined]
-    marks = scan.marks  # type: ignore[attr-defined]
+def compare(truth: Sheet, scan: Any, misses: Counter[str]) -> dict[str, tuple[int, int]]:
+    """Right and total of each measure for one scan; each miss counted by its cause."""
+    got = scan.sheet
+    marks = scan.marks
     squares = truth_squares(truth)
     right = 0
     for cell, kind in squares.items():
@@ -96,78 +119,151 @@ def compare(truth: Sheet, scan: object, misses: Counter[str]) -> dict[str, tuple
         edges_right += want == have
         if want != have:
             misses[f"edge: {want} read as {have}"] += 1
+    want_rooms, have_rooms = rooms_of(truth), rooms_of(got)
+    for name, (cells, doors) in want_rooms.items():
+        found = have_rooms.get(name)
+        if found == (cells, doors):
+            continue
+        if any(other == (cells, doors) for other in have_rooms.values()):
+            misses["room: right squares, named as another room"] += 1
+        elif any(other[0] == cells for other in have_rooms.values()):
+            misses["room: right squares, door wrong"] += 1
+        else:
+            misses["room: squares wrong (walls or doors misread)"] += 1
     want_pieces, have_pieces = piece_keys(truth), piece_keys(got)
     named = len(want_pieces & have_pieces)
     shapes = {cells: pid for pid, cells in have_pieces}
     shaped = sum(1 for _, cells in want_pieces if cells in shapes)
+    room_of = {c: name for name, (cells, _) in want_rooms.items() for c in cells}
     for pid, cells in want_pieces - have_pieces:
-        other = shapes.get(cells)
-        twin = other is not None and _twins(truth, pid, other)
-        misses[f"piece: {pid} read as {other}" + (" (same shape and circulation)" if twin
-                                                 else "") if other else
-               "piece: shape not found"] += 1
-    exact = (rooms_of(truth) == rooms_of(got) and want_pieces == have_pieces
+        misses[_piece_cause(truth, pid, cells, shapes.get(cells), squares, marks, room_of,
+                            want_rooms, have_rooms)] += 1
+    exact = (want_rooms == have_rooms and want_pieces == have_pieces
              and front == set(got.front_doors) and windows == set(got.windows))
-    if rooms_of(truth) != rooms_of(got):
-        misses["sheet: rooms or doors differ"] += 1
     return {"squares": (right, len(squares)), "edges": (edges_right, edges),
             "pieces": (named, len(want_pieces)), "shapes": (shaped, len(want_pieces)),
             "sheets": (int(exact), 1)}
 
 
-def _twins(sheet: Sheet, a: str, b: str) -> bool:
-    """Whether two pieces look the same on paper (furniture and circulation, any turn)."""
-    pieces = sheet.project.catalog.pieces
-    return {o.shape for o in pieces[a].orientations} == {o.shape for o in pieces[b].orientations}
+def _piece_cause(truth: Sheet, pid: str, cells: frozenset[tuple[int, int]], other: str | None,
+                 squares: dict[tuple[int, int], str], marks: Any,
+                 room_of: dict[tuple[int, int], str], want_rooms: dict[str, Any],
+                 have_rooms: dict[str, Any]) -> str:
+    """Why a piece of the truth is not in the scan."""
+    if other is not None:
+        same = _look(truth, pid) == _look(truth, other)
+        return f"piece: {pid} read as {other}" + (" (they look the same)" if same else "")
+    if any(marks.squares.get(c, EMPTY) != squares.get(c, EMPTY) for c in cells):
+        return "piece lost: a square of it misread"
+    room = next((room_of[c] for c in sorted(cells, key=reading_order) if c in room_of), None)
+    if room is not None and want_rooms.get(room) != have_rooms.get(room):
+        return "piece lost: its room misread"
+    return "piece lost: another cover of its squares chosen"
+
+
+def _look(sheet: Sheet, piece_id: str) -> frozenset[Any]:
+    piece = sheet.project.catalog.pieces[piece_id]
+    return frozenset((o.shape.furniture, o.shape.circulation) for o in piece.orientations)
+
+
+def _debug(folder: Path, name: str, photo: Path, scan: Any, truth: Sheet) -> None:
+    import cv2
+
+    from homestaging.scan.overlay import overlay
+
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{name}.jpg").write_bytes(photo.read_bytes())
+    cv2.imwrite(str(folder / f"{name}-read.png"), overlay(scan, truth))
+
+
+@dataclasses.dataclass
+class Tally:
+    """The figures of one way of scanning (with or without the record)."""
+
+    label: str
+    totals: Counter[str] = dataclasses.field(default_factory=Counter)
+    counts: Counter[str] = dataclasses.field(default_factory=Counter)
+    misses: Counter[str] = dataclasses.field(default_factory=Counter)
+    times: list[float] = dataclasses.field(default_factory=list)
+
+    def report(self) -> list[str]:
+        lines = [f"{self.label}:"]
+        for key, target in TARGETS.items():
+            share = 100.0 * self.totals[key] / max(1, self.counts[key])
+            mark = "ok" if share >= target else "BELOW"
+            lines.append(f"  {key:8s} {share:6.2f}%  ({self.totals[key]}/{self.counts[key]}; "
+                         f"target {target}%) {mark}")
+        if self.times:
+            median = statistics.median(self.times)
+            lines.append(f"  time     {median:6.2f} s median per photo (max "
+                         f"{max(self.times):.2f} s; target 1 s) "
+                         f"{'ok' if median <= 1 else 'BELOW'}")
+        lines.append("  misses by cause:")
+        lines += [f"    {number:5d}  {cause}" for cause, number in self.misses.most_common()]
+        return lines
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=3, help="photos per example sheet")
     parser.add_argument("--hard", action="store_true", help="every camera defect stronger")
-    parser.add_argument("--only", help="only example files whose name contains this")
+    parser.add_argument("--record", choices=("with", "without", "both"), default="both",
+                        help="scan with the game record, without, or both (default)")
+    parser.add_argument("--only", default="", help="only example files whose name contains this")
+    parser.add_argument("-v", "--verbose", action="store_true",
+                        help="list each photo's misses as it goes")
+    parser.add_argument("--debug", metavar="DIR",
+                        help="write each photo read wrong, and its page with the reading "
+                             "and the misses drawn over it, to DIR")
     args = parser.parse_args()
-    files = sorted(p for p in EXAMPLES.glob("*.json") if not p.name.endswith(".expected.json")
-                   and p.name != "mistakes.json" and (args.only or "") in p.name)
-    totals: Counter[str] = Counter()
-    counts: Counter[str] = Counter()
-    misses: Counter[str] = Counter()
-    times: list[float] = []
+    files = example_files(args.only)
+    modes = {"with": [True], "without": [False], "both": [True, False]}[args.record]
+    tallies = {use: Tally("with the game record" if use else "without a record")
+               for use in modes}
     rng = random.Random(2024)
+    photos = 0
     with tempfile.TemporaryDirectory() as folder:
         photo = Path(folder) / "photo.jpg"
         for file in files:
             truth = read_sheet(file)
+            if truth.game is None:
+                truth = dataclasses.replace(truth, game=record_of(truth))
             for _ in range(args.seeds):
                 page = filled_page(truth, seed=rng.randrange(1 << 20), smudges=rng.randint(0, 4))
                 photo.write_bytes(photograph(page, random_camera(rng, hard=args.hard)))
-                start = time.perf_counter()
-                try:
-                    scan = scan_photo(photo, truth.project)
-                except InputError as error:
-                    times.append(time.perf_counter() - start)
-                    misses[f"photo refused: {error.messages[0].message[:60]}"] += 1
-                    counts["sheets"] += 1
-                    continue
-                times.append(time.perf_counter() - start)
-                for key, (right, total) in compare(truth, scan, misses).items():
-                    totals[key] += right
-                    counts[key] += total
-                print(f"{file.name}: {len(scan.uncertain)} uncertain", file=sys.stderr)
-    print(f"photos: {len(times)} ({args.seeds} per sheet, {len(files)} sheets"
-          f"{', hard cameras' if args.hard else ''})")
-    targets = {"squares": 99.5, "edges": 99.0, "pieces": 95.0, "shapes": 95.0, "sheets": 80.0}
-    for key, target in targets.items():
-        share = 100.0 * totals[key] / max(1, counts[key])
-        mark = "ok" if share >= target else "BELOW"
-        print(f"{key:8s} {share:6.2f}%  ({totals[key]}/{counts[key]}; target {target}%) {mark}")
-    median = statistics.median(times)
-    print(f"time     {median:6.2f} s median per photo (max {max(times):.2f} s; target 1 s) "
-          f"{'ok' if median <= 1 else 'BELOW'}")
-    print("misses by cause:")
-    for cause, number in misses.most_common():
-        print(f"  {number:5d}  {cause}")
+                photos += 1
+                for use, tally in tallies.items():
+                    _scan_one(tally, photo, truth, use, f"{file.stem}-{photos}", args)
+    print(f"photos: {photos} ({args.seeds} per sheet, {len(files)} sheets, "
+          f"{'hard' if args.hard else 'ordinary'} cameras, seed 2024)")
+    for tally in tallies.values():
+        print("\n".join(tally.report()))
     return 0
+
+
+def _scan_one(tally: Tally, photo: Path, truth: Sheet, use: bool, name: str,
+              args: argparse.Namespace) -> None:
+    start = time.perf_counter()
+    try:
+        scan = scan_photo(photo, truth.project, truth.game if use else None)
+    except InputError as error:
+        tally.times.append(time.perf_counter() - start)
+        tally.misses[f"photo refused: {error.messages[0].message[:60]}"] += 1
+        tally.counts["sheets"] += 1
+        return
+    tally.times.append(time.perf_counter() - start)
+    own: Counter[str] = Counter()
+    found = compare(truth, scan, own)
+    tally.misses.update(own)
+    for key, (right, total) in found.items():
+        tally.totals[key] += right
+        tally.counts[key] += total
+    label = "record" if use else "no record"
+    if args.verbose and own:
+        print(f"{name} ({label}): " + "; ".join(
+            f"{n} {cause}" if n > 1 else cause for cause, n in own.items()), file=sys.stderr)
+    if args.debug and found["sheets"][0] == 0:
+        _debug(Path(args.debug), f"{name}-{label.replace(' ', '-')}", photo, scan, truth)
 
 
 if __name__ == "__main__":

@@ -12,17 +12,18 @@ here, when a sheet has a record. :func:`settle` returns the result as data;
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from .catalog import Card
-from .game import GameRecord
-from .layout import Layout
+from .game import CardPlay, GameRecord, Round, project_card_numbers
+from .layout import Layout, layout
 from .sheet import Sheet
 
 __all__ = ["OutOfOrder", "Payment", "Settlement", "Token", "chosen_pieces", "drawable",
-           "room_tokens", "settle", "wild_would_pay"]
+           "record_of", "room_tokens", "settle", "wild_would_pay"]
 
 
 @dataclass(frozen=True)
@@ -218,10 +219,7 @@ def _settle_room(pieces: list[int], tokens: Sequence[Token], ids: Sequence[str],
 def _out_of_order(sheet: Sheet, record: GameRecord) -> tuple[OutOfOrder, ...]:
     """Rooms whose place in the sheet's play order (walled rooms in sheet order, then the
     room being furnished) is not the record's."""
-    played = [room.name for room in sheet.rooms if room.finalized]
-    current = sheet.current_room
-    if current is not None and current not in played:
-        played.append(current)
+    played = _played_rooms(sheet)
     order = record.played_order()
     return tuple(OutOfOrder(name, position, order[position])
                  for position, name in enumerate(played)
@@ -309,3 +307,79 @@ def chosen_pieces(sheet: Sheet) -> dict[str, Counter[str]]:
     if sheet.game is None:
         raise ValueError("the sheet has no game record")
     return sheet.game.chosen()
+
+
+def _played_rooms(sheet: Sheet) -> list[str]:
+    """The rooms a sheet has played, in play order: the walled rooms in sheet order, then
+    the room being furnished."""
+    played = [room.name for room in sheet.rooms if room.finalized]
+    if sheet.current_room is not None and sheet.current_room not in played:
+        played.append(sheet.current_room)
+    return played
+
+
+def record_of(sheet: Sheet, lay: Layout | None = None) -> GameRecord:
+    """The game record a sheet's pieces imply, for a table that played without one (real
+    cards, no ``deal``): write it afterwards, and hold the sheets to the exact rules.
+
+    The rounds are the rooms the sheet played, in play order; each card of a round in the
+    project's order (the order the cards were flipped is not on the sheet). Each room's
+    variants are the ones whose options pay for the most of its pieces (a token pays for
+    one piece, as :func:`settle` pays); a token pays for a piece by choosing it, or, for
+    the piece the wild card's other option is played on, the other option of its card. A
+    token that pays for no piece chose its card's first option (drawing is optional).
+    Cards of rooms not played are dealt their first variant; the record has no seed.
+
+    A piece that no token of its room can pay for (a sheet that breaks the card rules)
+    stays unpaid: ``check`` with the record then names it (``not-selected``).
+    """
+    project = sheet.project
+    catalog = project.catalog
+    lay = lay or layout(sheet)
+    ids = [drawn.id for drawn in sheet.pieces]
+    wild = _other_option(sheet)
+    dealt = {number: min(v for n, v in catalog.cards if n == number)
+             for number in project_card_numbers(project)}
+    rounds: list[Round] = []
+    for name in _played_rooms(sheet):
+        spec = project.room(name)
+        if spec is None:
+            continue
+        pieces = [i for i, room in enumerate(lay.piece_rooms) if room == name]
+        slots = list(spec.cards)
+        choices = [sorted(v for n, v in catalog.cards if n == slot.number) for slot in slots]
+        best: tuple[int, dict[int, int], list[Card]] | None = None
+        for variants in itertools.product(*choices):
+            cards = [catalog.cards[slot.number, v] for slot, v in zip(slots, variants,
+                                                                     strict=True)]
+            tokens = [k for k, slot in enumerate(slots) for _ in range(slot.tokens)]
+
+            def edges(index: int, cards: list[Card] = cards, tokens: list[int] = tokens
+                      ) -> list[int]:
+                return [t for t, k in enumerate(tokens) if ids[index] in cards[k].options]
+
+            matched = _matching(pieces, list(range(len(tokens))), edges)
+            if best is None or len(matched) > best[0]:
+                best = (len(matched), matched, cards)
+        if best is None:
+            continue
+        _, matched, cards = best
+        paid_by = {token: piece for piece, token in matched.items()}
+        plays: list[CardPlay] = []
+        token = 0
+        at = f"$.rounds[{len(rounds)}]"
+        for k, (slot, card) in enumerate(zip(slots, cards, strict=True)):
+            dealt[slot.number] = card.variant
+            chosen: list[str] = []
+            for _ in range(slot.tokens):
+                piece = paid_by.get(token)
+                token += 1
+                if piece is None:
+                    chosen.append(card.options[0])
+                elif piece in wild:
+                    chosen.append(next(o for o in card.options if o != ids[piece]))
+                else:
+                    chosen.append(ids[piece])
+            plays.append(CardPlay(slot.number, tuple(chosen), f"{at}.cards[{k}]"))
+        rounds.append(Round(name, tuple(plays), at))
+    return GameRecord(sheet.project_ref or project.id, dealt, tuple(rounds))

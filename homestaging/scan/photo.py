@@ -19,7 +19,7 @@ from ..readers import read_bytes
 from . import MAX_PIXELS, require_cv2
 
 __all__ = ["MAX_PHOTO_BYTES", "MAX_PIXELS", "PX", "Markers", "Page", "find_markers",
-           "load_photo", "rectify"]
+           "load_photo", "paper_relative", "rectify"]
 
 #: Pixels per grid square of the straightened page.
 PX = 32
@@ -176,59 +176,105 @@ def rectify(image: Image, markers: Markers, width: int, height: int, file: str,
     return Page(straight, width, height, residual, refined)
 
 
-def _blueness(image: Image) -> Image:
-    """How much bluer than the paper each pixel is (the printed grid), 0 to 1."""
+def paper_relative(image: Image, size: int = PX) -> Image:
+    """Each colour channel divided by the paper's brightness nearby in that channel (the
+    brightest it gets within ``size`` pixels, smoothed): paper is 1 whatever the light
+    and its colour, marks are below. Float32, the image's shape."""
     import numpy as np
 
     cv2 = require_cv2()
-    flt = image.astype(np.float32)
-    paper = cv2.GaussianBlur(cv2.dilate(flt, np.ones((PX, PX), np.uint8)), (0, 0), PX / 2)
-    norm = flt / np.maximum(paper, 1.0)
-    blue = norm[:, :, 0] - norm[:, :, 2]
-    return np.clip(blue, 0.0, 1.0)
+    channels = image.astype(np.float32)
+    paper = cv2.dilate(channels, np.ones((size, size), np.uint8))
+    paper = cv2.GaussianBlur(paper, (0, 0), size / 3)
+    return np.asarray(channels / np.maximum(paper, 1.0), np.float32)
+
+
+def _print_lines(image: Image) -> Image:
+    """How much darker than the paper each pixel is in the red channel, where the light
+    blue print shows best: the printed grid, 0 to 0.25; pencil (dark in every channel)
+    is NaN, unknown."""
+    import numpy as np
+
+    relative = paper_relative(image, PX // 2)
+    dark = np.clip(1.0 - relative[:, :, 2], 0.0, 0.25)
+    dark[relative.max(axis=2) < 0.8] = np.nan
+    return dark
+
+
+def _line_peak(strip: Image) -> float | None:
+    """Where a thin line runs along a strip (rows along the line, columns across it): the
+    sub-pixel position of its peak across, if the peak stands out sharply (the line, not
+    a tint or a printed letter) and no pencil hides it."""
+    import warnings
+
+    import numpy as np
+
+    hidden_share = np.isnan(strip).mean(axis=0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # a column all hidden
+        profile = np.nan_to_num(np.nanmean(strip, axis=0))
+    smooth = np.convolve(profile, np.ones(3) / 3, mode="same")
+    hidden = np.convolve(hidden_share, np.ones(3) / 3, mode="same") > 0.4
+    inner = smooth[3:-3]
+    if inner.size < 5:
+        return None
+    best = int(np.argmax(inner)) + 3
+    peak = float(smooth[best])
+    floor = float(np.median(smooth))
+    shoulder = max(float(smooth[max(0, best - 4)]), float(smooth[min(len(smooth) - 1,
+                                                                     best + 4)]))
+    if peak < 0.015 or peak < floor + 0.01 or shoulder > floor + 0.6 * (peak - floor):
+        return None
+    if hidden[max(0, best - 5):best + 6].any():  # pencil next to it: not to be trusted
+        return None
+    a, b, c = smooth[best - 1], smooth[best], smooth[best + 1]
+    denom = a - 2 * b + c
+    delta = float(np.clip(0.5 * (a - c) / denom, -0.5, 0.5)) if denom < 0 else 0.0
+    return best + delta
+
+
+def _crossings(lines: Image, width: int, height: int, reach: int
+               ) -> dict[tuple[int, int], tuple[float, float]]:
+    """Where each crossing of the printed grid lies, as a shift (in pixels) from where
+    the page puts it, for the crossings found within ``reach`` pixels: each of its two
+    lines found on both sides of the crossing, at the same place."""
+    half = PX // 2
+    span = reach + 3
+    found: dict[tuple[int, int], tuple[float, float]] = {}
+    for gy in range(height + 1):
+        for gx in range(width + 1):
+            cx, cy = (gx + 1) * PX, (gy + 1) * PX
+            shift = []
+            for axis in (0, 1):
+                if axis == 0:  # a vertical line: columns near cx, above and below cy
+                    parts = (lines[cy - half:cy - 3, cx - span:cx + span + 1],
+                             lines[cy + 4:cy + half, cx - span:cx + span + 1])
+                else:
+                    parts = (lines[cy - span:cy + span + 1, cx - half:cx - 3].T,
+                             lines[cy - span:cy + span + 1, cx + 4:cx + half].T)
+                peaks = [_line_peak(part) if part.shape[1:] == (2 * span + 1,) else None
+                         for part in parts]
+                if peaks[0] is None or peaks[1] is None or abs(peaks[0] - peaks[1]) > 1.5:
+                    break
+                shift.append((peaks[0] + peaks[1]) / 2 - span)
+            if len(shift) == 2:
+                found[gx, gy] = (shift[0], shift[1])
+    return found
 
 
 def _refine(image: Image, width: int, height: int) -> tuple[Image, bool]:
     """Correct the remaining bend of the grid: find each grid line crossing near where the
-    homography put it, fit a smooth (cubic) displacement to those found, and remap."""
+    homography put it, fit a smooth (cubic) displacement to those found, remap; then
+    find the crossings again, closer, and correct what is left locally (a field on the
+    crossings, holes filled from their neighbours, smoothed)."""
     import numpy as np
 
     cv2 = require_cv2()
-    blue = _blueness(image)
-    reach = int(PX * 0.4)
-    half = PX // 2
-    points, shifts = [], []
-    for gy in range(height + 1):
-        for gx in range(width + 1):
-            cx, cy = (gx + 1) * PX, (gy + 1) * PX
-            found = []
-            for axis in (0, 1):
-                if axis == 0:  # a vertical line: columns near cx, rows around cy
-                    strip = blue[cy - half:cy + half, cx - reach - 2:cx + reach + 3]
-                    profile = strip.sum(axis=0)
-                else:
-                    strip = blue[cy - reach - 2:cy + reach + 3, cx - half:cx + half]
-                    profile = strip.sum(axis=1)
-                if profile.size < 2 * reach + 5:
-                    break
-                smooth = np.convolve(profile, np.ones(3) / 3, mode="same")
-                best = int(np.argmax(smooth[2:-2])) + 2
-                peak = smooth[best]
-                floor = float(np.median(smooth))
-                if peak < 0.25 or peak < 1.6 * floor + 0.15:
-                    break
-                # sub-pixel: the parabola through the peak and its neighbours
-                a, b, c = smooth[best - 1], smooth[best], smooth[best + 1]
-                denom = a - 2 * b + c
-                delta = 0.5 * (a - c) / denom if denom != 0 else 0.0
-                found.append(best + delta - (reach + 2))
-            if len(found) == 2:
-                points.append((gx, gy))
-                shifts.append(found)
-    if len(points) < max(12, (width + 1) * (height + 1) // 4):
+    found = _crossings(_print_lines(image), width, height, int(PX * 0.4))
+    if len(found) < max(12, (width + 1) * (height + 1) // 4):
         return image, False
-    pts = np.asarray(points, np.float64)
-    dxy = np.asarray(shifts, np.float64)
+    pts = np.asarray(list(found), np.float64)
+    dxy = np.asarray(list(found.values()), np.float64)
     u = pts[:, 0] / max(width, 1) * 2 - 1
     v = pts[:, 1] / max(height, 1) * 2 - 1
 
@@ -248,12 +294,64 @@ def _refine(image: Image, width: int, height: int) -> tuple[Image, bool]:
         keep = new_keep
     rows, cols = image.shape[:2]
     ys, xs = np.mgrid[0:rows, 0:cols].astype(np.float32)
-    uu = (xs / PX - 1) / max(width, 1) * 2 - 1
-    vv = (ys / PX - 1) / max(height, 1) * 2 - 1
-    uu = np.clip(uu, -1.2, 1.2)
-    vv = np.clip(vv, -1.2, 1.2)
+    uu = np.clip((xs / PX - 1) / max(width, 1) * 2 - 1, -1.2, 1.2)
+    vv = np.clip((ys / PX - 1) / max(height, 1) * 2 - 1, -1.2, 1.2)
     field = basis(uu, vv) @ coef.astype(np.float32)
-    map_x = (xs + field[:, :, 0]).astype(np.float32)
-    map_y = (ys + field[:, :, 1]).astype(np.float32)
-    return cv2.remap(image, map_x, map_y, cv2.INTER_LINEAR,
+    map_x = xs + field[:, :, 0]
+    map_y = ys + field[:, :, 1]
+    bent = cv2.remap(image, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    local = _local_field(_crossings(_print_lines(bent), width, height, int(PX * 0.2)),
+                         width, height)
+    if local is None:
+        return bent, True
+    # the local field lives on the crossings; spread it over the page's pixels
+    size = ((width + 1) * PX, (height + 1) * PX)
+    spread = cv2.resize(local, size, interpolation=cv2.INTER_LINEAR)
+    full = np.zeros((rows, cols, 2), np.float32)
+    top, left = PX // 2, PX // 2
+    bottom, right = min(rows, top + size[1]), min(cols, left + size[0])
+    full[top:bottom, left:right] = spread[:bottom - top, :right - left]
+    # the two corrections compose: sample the first one where the second one points
+    map_x2 = cv2.remap(map_x, xs + full[:, :, 0], ys + full[:, :, 1], cv2.INTER_LINEAR,
+                       borderMode=cv2.BORDER_REPLICATE)
+    map_y2 = cv2.remap(map_y, xs + full[:, :, 0], ys + full[:, :, 1], cv2.INTER_LINEAR,
+                       borderMode=cv2.BORDER_REPLICATE)
+    return cv2.remap(image, map_x2, map_y2, cv2.INTER_LINEAR,
                      borderMode=cv2.BORDER_REPLICATE), True
+
+
+def _local_field(found: dict[tuple[int, int], tuple[float, float]], width: int,
+                 height: int) -> Image | None:
+    """The shifts of the crossings as a (height + 1) x (width + 1) x 2 field: outliers
+    (far from the median of their neighbours) dropped, holes filled from their
+    neighbours, then smoothed. ``None`` when too few crossings were found."""
+    import numpy as np
+
+    cv2 = require_cv2()
+    if len(found) < max(12, (width + 1) * (height + 1) // 4):
+        return None
+    field = np.zeros((height + 1, width + 1, 2), np.float32)
+    known = np.zeros((height + 1, width + 1), bool)
+    for (gx, gy), shift in found.items():
+        field[gy, gx] = shift
+        known[gy, gx] = True
+    # an outlier differs from the median of the known crossings around it
+    for gy, gx in zip(*np.nonzero(known), strict=True):
+        around = [field[y, x] for y in range(max(0, gy - 2), min(height + 1, gy + 3))
+                  for x in range(max(0, gx - 2), min(width + 1, gx + 3))
+                  if known[y, x] and (y, x) != (gy, gx)]
+        if len(around) >= 3 and np.linalg.norm(field[gy, gx] - np.median(around, axis=0)) > 1.5:
+            known[gy, gx] = False
+    weights = known.astype(np.float32)
+    values = field * weights[:, :, None]
+    for _ in range(max(width, height)):  # fill holes from their known neighbours
+        if weights.min() > 0:
+            break
+        total = cv2.blur(values, (3, 3), borderType=cv2.BORDER_REPLICATE)
+        count = cv2.blur(weights, (3, 3), borderType=cv2.BORDER_REPLICATE)
+        hole = weights == 0
+        reach = hole & (count > 0)
+        values[reach] = total[reach] / count[reach][:, None]
+        weights[reach] = 1.0
+    filled = values / np.maximum(weights, 1e-6)[:, :, None]
+    return cv2.GaussianBlur(filled, (3, 3), 0.8, borderType=cv2.BORDER_REPLICATE)

@@ -1,480 +1,90 @@
 """From classified squares and edges to a plan: rooms, doors, pieces, an ordinary sheet.
 
-* Rooms: the walls (pencil, printed, exterior) cut the house into regions. A door is a
-  gap in a wall: an edge with no wall whose two ends touch walls, and whose removal cuts
-  a region off from the front door (a bridge). Gaps are taken as doors from the deepest
-  up when what lies behind them holds pencil; a door must open onto the hallway (or, in
-  a ``no-hallway`` project, onto the entry room), so a gap inside a room is not one.
-* Pieces: the furniture squares of a region are covered exactly by pieces of the
-  room's card options (any rotation; mirrored at a cost, it spends the wild card),
-  preferring covers whose circulation squares carry dots and whose piece boundaries
-  carry outlines. Rug rings are fitted by the room's rugs.
-* Names: each region is given the project room whose card options explain its pieces
-  best. Anything decided on thin evidence is listed as uncertain, with the reason.
+* Rooms: :func:`~.rooms.find_rooms` cuts the house into walled regions with their doors.
+* Pieces: each region is fitted (:func:`~.fit.fit_room`) under every room name, with
+  what that room may hold (:func:`room_offers`): with a game record, the pieces its
+  tokens chose (the wild card's other option at a cost); without, its cards' options.
+* Names: the regions get the room names whose fits cost least together, the wild card
+  spent at most once. When readings tie (pieces, or whole rooms, that look the same on
+  paper), the one with the fewest broken rules, then the highest score, is taken, and
+  the others are listed as doubts.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..drawing import segment
-from ..grid import (
-    Cell,
-    Edge,
-    EdgeKey,
-    cell_name,
-    cells_text,
-    components,
-    flood,
-    neighbours,
-    reading_order,
-)
-from ..pieces import Piece, Placement, Shape
+from ..game import GameRecord
+from ..grid import Cell, Edge, cells_text, reading_order
+from ..pieces import Placement
 from ..project import Project
 from ..sheet import DrawnPiece, RoomPlan, Sheet, WildCard
-from .marks import CIRCULATION, EMPTY, FURNITURE, RING, RING_DOT, Marks
+from .doubt import Uncertain
+from .fit import Offer, RoomFit, Slot, fit_room
+from .marks import EMPTY, Marks
+from .rooms import Region, find_rooms
 
-__all__ = ["Uncertain", "read_plan"]
+__all__ = ["Uncertain", "read_plan", "room_offers"]
 
-MIRROR_COST = 0.6
-UNMARKED_COST = 0.7
-STRAY_DOT_COST = 0.5
-SPLIT_COST = 0.8
-OFF_CARDS_COST = 3.0
-SPLIT = 0.05  # outline evidence above which two furniture squares are of two pieces
-WALL_COST = 1.5  # a wall piece whose wall side stands against no wall
-MAX_NODES = 3_000
-
-
-@dataclass(frozen=True)
-class Uncertain:
-    """A square (or one of its sides) the scanner is not sure of, and why."""
-
-    cell: Cell
-    what: str
-    reason: str
-    side: str | None = None
-
-    def to_json(self) -> dict[str, str]:
-        out = {"square": cell_name(self.cell)}
-        if self.side:
-            out["side"] = self.side
-        out.update({"what": self.what, "reason": self.reason})
-        return out
-
-    def line(self) -> str:
-        where = cell_name(self.cell) + (f"/{self.side}" if self.side else "")
-        return f"{where}: {self.what}: {self.reason}"
+OFF_RECORD_COST = 2.5  # a piece of the room's cards that the record's tokens did not choose
+TOO_MANY_COST = 2.0  # a piece beyond what the room's tokens pay for (no record)
+OFF_CARDS_COST = 4.0  # a piece on none of the room's cards
+TIE = 1e-6
+MAX_READINGS = 48
 
 
-@dataclass(frozen=True)
-class _Cover:
-    placements: tuple[Placement, ...]
-    cost: float
-
-
-def _room_options(project: Project, name: str | None) -> list[Piece]:
-    """The pieces on the room's cards (either variant), or every piece for no room."""
+def room_offers(project: Project, record: GameRecord | None) -> dict[str, Offer]:
+    """What each room may hold: per token, with a record the piece it chose (or, with
+    the wild card, the other option of its card; both options of a card not recorded
+    yet), without one either option of its card in any variant; then the pieces no
+    token pays for, dearer."""
     catalog = project.catalog
-    if name is None:
-        return sorted(catalog.pieces.values(), key=lambda p: p.id)
-    spec = project.room(name)
-    assert spec is not None
-    ids = set().union(*(catalog.card_options(slot.number) for slot in spec.cards))
-    return [catalog.pieces[i] for i in sorted(ids) if i in catalog.pieces]
+    everything = frozenset(catalog.pieces)
+    offers: dict[str, Offer] = {}
+    tokens = _record_tokens(project, record) if record is not None else {}
+    for spec in project.rooms:
+        options = frozenset(i for slot in spec.cards for i in catalog.card_options(slot.number))
+        anything = Slot(everything, OFF_CARDS_COST, limited=False,
+                        reason=f"on none of the {spec.name}'s cards")
+        if record is not None:
+            slots = tuple(tokens.get(spec.name, ()))
+            fallback = Slot(options, OFF_RECORD_COST, limited=False,
+                            reason=f"not chosen for the {spec.name} in the game record")
+        else:
+            slots = tuple(Slot(frozenset(catalog.card_options(slot.number)))
+                          for slot in spec.cards for _ in range(slot.tokens))
+            fallback = Slot(options, TOO_MANY_COST, limited=False,
+                            reason=f"more pieces than the {spec.name}'s tokens pay for")
+        offers[spec.name] = Offer(slots, (fallback,), anything, record=record is not None)
+    return offers
 
 
-class _Fitter:
-    """Exact covers of a region's furniture squares by pieces, cheapest first."""
+def _record_tokens(project: Project, record: GameRecord) -> dict[str, list[Slot]]:
+    """Each room's token slots from the record (cards as dealt)."""
+    from ..cardplay import room_tokens
 
-    def __init__(self, marks: Marks, project: Project, region: frozenset[Cell],
-                 walls: frozenset[Edge]) -> None:
-        self.marks = marks
-        self.project = project
-        self.region = region
-        squares = marks.squares
-        self.furniture = frozenset(c for c in region if squares.get(c) == FURNITURE)
-        self.dots = frozenset(c for c in region if squares.get(c) in (CIRCULATION, RING_DOT))
-        self.rings = frozenset(c for c in region if squares.get(c) in (RING, RING_DOT))
-        self.usable = region - project.obstacles
-        self.walls = walls
-        self.split_at: dict[tuple[Cell, Cell], bool] = {}
-
-    def placements(self, pieces: Sequence[Piece], cell: Cell, free: frozenset[Cell],
-                   cost: float) -> list[tuple[Placement, float]]:
-        """Every placement of ``pieces`` whose furniture covers ``cell`` within ``free``."""
-        found = []
-        cx, cy = cell
-        for piece in pieces:
-            if piece.is_rug:
-                continue
-            for orientation in piece.orientations:
-                shape = orientation.shape
-                for fx, fy in shape.furniture:
-                    ax, ay = cx - fx, cy - fy
-                    if any((ax + x, ay + y) not in free for x, y in shape.furniture):
-                        continue
-                    circulation = {(ax + x, ay + y) for x, y in shape.circulation}
-                    if circulation & self.furniture or not circulation <= self.usable:
-                        continue
-                    price = cost + (MIRROR_COST if orientation.mirror else 0.0)
-                    price += UNMARKED_COST * len(circulation - self.dots)
-                    price += WALL_COST * self.bare_wall_sides(shape, ax, ay)
-                    placement = Placement(piece, (ax, ay), orientation.rotation,
-                                          orientation.mirror)
-                    found.append((placement, price))
-        found.sort(key=lambda item: item[1])
-        return found
-
-    def bare_wall_sides(self, shape: Shape, ax: int, ay: int) -> int:
-        """How many of the wall sides the piece needs stand against no wall."""
-        bare = 0
-        for side in shape.wall:
-            axis, sign = {"n": (1, -1), "s": (1, 1), "w": (0, -1), "e": (0, 1)}[side]
-            extreme = max(sign * c[axis] for c in shape.furniture)
-            for x, y in shape.furniture:
-                if sign * (x, y)[axis] == extreme and Edge((ax + x, ay + y), side) \
-                        not in self.walls:
-                    bare += 1
-                    break
-        return bare
-
-    def covers(self, group: frozenset[Cell], pieces: Sequence[Piece],
-               others: Sequence[Piece]) -> list[_Cover]:
-        """Covers of one connected group of furniture squares, cheapest first (those
-        within reach of the cheapest); pieces off the room's cards only when the room's
-        own cannot cover the group."""
-        found = self._covers(group, pieces, 0.0)
-        return found or self._covers(group, others, OFF_CARDS_COST)
-
-    def _covers(self, group: frozenset[Cell], pieces: Sequence[Piece], base: float
-                ) -> list[_Cover]:
-        by_cell: dict[Cell, list[tuple[Placement, float]]] = {}
-        seen: set[tuple[str, frozenset[Cell], frozenset[Cell]]] = set()
-        for cell in group:
-            for placement, price in self.placements(pieces, cell, group, base):
-                key = (placement.piece.id, placement.furniture, placement.circulation)
-                if key in seen:
-                    continue
-                seen.add(key)
-                inside = placement.furniture
-                price += SPLIT_COST * sum(1 for a, b in self.pairs(inside)
-                                          if b in inside and self.split(a, b))
-                for square in inside:
-                    by_cell.setdefault(square, []).append((placement, price))
-        for options in by_cell.values():
-            options.sort(key=lambda item: item[1])
-        results: list[_Cover] = []
-        nodes = 0
-        best = [float("inf")]
-
-        def search(free: frozenset[Cell], chosen: tuple[Placement, ...], taken: frozenset[Cell],
-                   cost: float) -> None:
-            nonlocal nodes
-            nodes += 1
-            if nodes > MAX_NODES or cost > best[0] + 1.0:
-                return
-            if not free:
-                best[0] = min(best[0], cost)
-                results.append(_Cover(chosen, cost))
-                return
-            cell = min(free, key=reading_order)
-            for placement, price in by_cell.get(cell, []):
-                squares = placement.furniture
-                if squares <= free:
-                    # touching squares of two pieces should show an outline between them
-                    joins = sum(1 for a, b in self.pairs(squares)
-                                if b in taken and not self.split(a, b))
-                    search(free - squares, (*chosen, placement), taken | squares,
-                           cost + price + SPLIT_COST * joins)
-
-        search(group, (), frozenset(), 0.0)
-        results.sort(key=lambda cover: (cover.cost, len(cover.placements)))
-        return [c for c in results if c.cost <= best[0] + 1.0]
-
-    @staticmethod
-    def pairs(cells: Iterable[Cell]) -> list[tuple[Cell, Cell]]:
-        """Each square with its four neighbours."""
-        return [(c, (c[0] + dx, c[1] + dy)) for c in cells
-                for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
-
-    def split(self, a: Cell, b: Cell) -> bool:
-        """Whether an outline separates the neighbouring squares ``a`` and ``b``."""
-        key = (a, b) if a < b else (b, a)
-        found = self.split_at.get(key)
-        if found is None:
-            found = self.split_at[key] = self.marks.splits.get(Edge.between(*key), 0.0) > SPLIT
-        return found
-
-    def rugs(self, pieces: Sequence[Piece]) -> tuple[list[Placement], list[Uncertain]]:
-        """Rugs fitted to the groups of ring squares."""
-        placed: list[Placement] = []
-        doubts: list[Uncertain] = []
-        rug_pieces = [p for p in pieces if p.is_rug] or [
-            p for p in self.project.catalog.pieces.values() if p.is_rug]
-        for group in components(self.rings):
-            fits = []
-            allowed = self.rings | self.furniture
-            for piece in sorted(rug_pieces, key=lambda p: p.id):
-                for orientation in piece.orientations:
-                    shape = orientation.shape
-                    for fx, fy in shape.furniture:
-                        cell = min(group, key=reading_order)
-                        anchor = (cell[0] - fx, cell[1] - fy)
-                        placement = Placement(piece, anchor, orientation.rotation,
-                                              orientation.mirror)
-                        squares = placement.furniture
-                        if group <= squares and squares <= allowed and not (
-                            squares & self.rings - group
-                        ):
-                            fits.append((len(squares & self.furniture) + MIRROR_COST *
-                                         orientation.mirror, placement))
-            first = min(group, key=reading_order)
-            if not fits:
-                doubts.append(Uncertain(first, "rug", f"rings at {cells_text(group)} fit no "
-                                        "rug of the room's cards; left out"))
-                continue
-            fits.sort(key=lambda item: (item[0], item[1].piece.id, item[1].anchor,
-                                        item[1].rotation))
-            best = fits[0]
-            same = [f for f in fits if f[0] == best[0]
-                    and f[1].furniture != best[1].furniture]
-            if same:
-                doubts.append(Uncertain(first, "rug", f"the rug under the furniture at "
-                                        f"{cells_text(group)} could lie {len(same) + 1} ways; "
-                                        f"read as {best[1].describe()}"))
-            placed.append(best[1])
-        return placed, doubts
-
-
-def _fit_region(marks: Marks, project: Project, region: frozenset[Cell], room: str | None,
-                walls: frozenset[Edge] = frozenset(),
-                ) -> tuple[list[Placement], float, list[Uncertain]]:
-    """The pieces of one region for one room name, their cost, and what is uncertain.
-    ``walls`` are the walls a wall piece of the region may stand against."""
-    fitter = _Fitter(marks, project, region, walls)
-    options = _room_options(project, room)
-    others = _room_options(project, None)
-    placements: list[Placement] = []
-    doubts: list[Uncertain] = []
-    total = 0.0
-    for group in components(fitter.furniture):
-        covers = fitter.covers(group, options, others)
-        first = min(group, key=reading_order)
-        if not covers:
-            doubts.append(Uncertain(first, "furniture", f"the furniture at {cells_text(group)} "
-                                    "matches no piece's shape; left out"))
-            total += 10.0 * len(group)
-            continue
-        best = covers[0]
-        placements.extend(best.placements)
-        total += best.cost
-        if len(covers) > 1 and covers[1].cost - best.cost < 0.5:
-            differ = _differences(best.placements, covers[1].placements)
-            names = ", ".join(p.piece.id for p in best.placements)
-            alt = ", ".join(p.piece.id for p in covers[1].placements)
-            doubts.append(Uncertain(min(differ or group, key=reading_order),
-                                    "pieces", f"read as {names}; could also be {alt}"))
-    if room is not None:
-        placements = _assign_ids(placements, project, room, fitter)
-    covered = {c for p in placements for c in p.circulation}
-    stray = fitter.dots - covered - fitter.rings
-    total += STRAY_DOT_COST * len(stray)
-    rugs, rug_doubts = fitter.rugs(options)
-    placements.extend(rugs)
-    doubts.extend(rug_doubts)
-    return placements, total, doubts
-
-
-def _twins(placement: Placement, options: Sequence[Piece]) -> list[Placement]:
-    """The placement and every option drawn the same way on the same squares."""
-    found = [placement]
-    shape = placement.shape
-    for piece in options:
-        if piece.id == placement.piece.id or piece.is_rug:
-            continue
-        for orientation in piece.orientations:
-            same = orientation.shape
-            if same.furniture == shape.furniture and same.circulation == shape.circulation:
-                found.append(Placement(piece, placement.anchor, orientation.rotation,
-                                       orientation.mirror))
-                break
-    return found
-
-
-def _assign_ids(placements: list[Placement], project: Project, room: str, fitter: _Fitter,
-                ) -> list[Placement]:
-    """Among pieces that look alike on paper, the ids that the room's cards can pay for:
-    each token of a card pays for one piece of its options (most pieces paid, then the
-    fewest wall pieces off a wall, then the fewest changes)."""
-    spec = project.room(room)
-    if spec is None or len(placements) > 12:
-        return placements
-    catalog = project.catalog
-    slots = [catalog.card_options(slot.number) for slot in spec.cards for _ in range(slot.tokens)]
-    options = _room_options(project, room)
-    choices = [_twins(p, options) for p in placements]
-    best: tuple[tuple[int, int, int], list[Placement]] = ((-1, 0, 0), placements)
-
-    def search(index: int, used: frozenset[int], chosen: list[Placement], paid: int,
-               bare: int, changed: int) -> None:
-        nonlocal best
-        if index == len(choices):
-            key = (paid, -bare, -changed)
-            if key > best[0]:
-                best = (key, list(chosen))
-            return
-        for k, option in enumerate(choices[index]):
-            walls = fitter.bare_wall_sides(option.shape, *option.anchor)
-            slot = next((i for i, ids in enumerate(slots)
-                         if i not in used and option.piece.id in ids), None)
-            search(index + 1, used | {slot} if slot is not None else used,
-                   [*chosen, option], paid + (slot is not None), bare + walls,
-                   changed + (k > 0))
-
-    if sum(len(c) for c in choices) <= 40:
-        search(0, frozenset(), [], 0, 0, 0)
-    return best[1]
-
-
-def _differences(a: Iterable[Placement], b: Iterable[Placement]) -> set[Cell]:
-    left = {(p.piece.id, p.furniture) for p in a}
-    right = {(p.piece.id, p.furniture) for p in b}
-    return {c for _, squares in left ^ right for c in squares}
-
-
-# ---------------------------------------------------------------------------- rooms
-
-
-def _ends(edge: Edge) -> tuple[tuple[float, float], tuple[float, float]]:
-    (a, b) = segment(edge)
-    return (float(a[0]), float(a[1])), (float(b[0]), float(b[1]))
-
-
-def _graph(project: Project, walls: set[Edge]) -> dict[Cell, list[Cell]]:
-    adjacency: dict[Cell, list[Cell]] = {c: [] for c in project.house}
-    for cell in project.house:
-        for side, other in neighbours(cell):
-            if other in project.house and Edge(cell, side) not in walls:
-                adjacency[cell].append(other)
-    return adjacency
-
-
-def _reach(house: frozenset[Cell], walls: set[EdgeKey], start: Cell,
-           cut: Iterable[Edge] = ()) -> set[Cell]:
-    """The squares of the house reached from ``start`` through neither the walls nor the
-    ``cut`` edges."""
-    return flood(start, house, walls | {edge.key for edge in cut})
-
-
-def _bridges(adjacency: dict[Cell, list[Cell]], root: Cell) -> list[Edge]:
-    """The edges whose removal disconnects the root's component (iterative Tarjan)."""
-    order: dict[Cell, int] = {root: 0}
-    low: dict[Cell, int] = {root: 0}
-    found: list[Edge] = []
-    stack: list[tuple[Cell, Cell | None, int]] = [(root, None, 0)]
-    counter = 1
-    while stack:
-        cell, parent, index = stack.pop()
-        neighbours_ = sorted(adjacency[cell])
-        if index < len(neighbours_):
-            stack.append((cell, parent, index + 1))
-            other = neighbours_[index]
-            if other == parent:
-                continue
-            if other in order:
-                low[cell] = min(low[cell], order[other])
+    found: dict[str, list[Slot]] = {}
+    for room, tokens in room_tokens(Sheet(project=project, game=record), record).items():
+        for token in tokens:
+            options = frozenset(token.card.options)
+            if token.choice is None:
+                found.setdefault(room, []).append(Slot(options))
             else:
-                order[other] = low[other] = counter
-                counter += 1
-                stack.append((other, cell, 0))
-        elif parent is not None:
-            low[parent] = min(low[parent], low[cell])
-            if low[cell] > order[parent]:
-                found.append(Edge.between(parent, cell))
+                found.setdefault(room, []).append(
+                    Slot(frozenset({token.choice}), other=options - {token.choice}))
     return found
 
 
 @dataclass(frozen=True)
-class _Region:
-    cells: frozenset[Cell]
-    door: Edge | None
+class _Reading:
+    """One way to name the regions, and each room's pieces."""
 
-
-def _rooms(marks: Marks, project: Project, root: Cell | None
-           ) -> tuple[list[_Region], frozenset[Cell], list[Uncertain]]:
-    """The walled regions (rooms) with their doors, the hallway, and doubts."""
-    walls = set(marks.walls) | set(project.walls) | set(project.exterior_walls())
-    adjacency = _graph(project, walls)  # for the bridges
-    wall_keys = {edge.key for edge in walls}
-    house = project.house
-    points: set[tuple[float, float]] = set()
-    for edge in walls:
-        points.update(_ends(edge))
-    content = {c for c, kind in marks.squares.items() if kind != EMPTY}
-    doubts: list[Uncertain] = []
-    regions: list[_Region] = []
-    placed: set[Cell] = set()
-    parts = components(house, wall_keys)
-    if root is None:
-        empty_parts = [p for p in parts if not p & content]
-        root_part = max(empty_parts or parts, key=len)
-        root = min(root_part, key=reading_order)
-    main = next(p for p in parts if root in p)
-    for part in parts:
-        if part is not main and part & content:
-            regions.append(_Region(frozenset(part), None))
-            placed |= part
-            first = min(part, key=reading_order)
-            doubts.append(Uncertain(first, "room", "a walled room with no door gap found"))
-    candidates = []
-    for edge in _bridges(adjacency, root):
-        a, b = _ends(edge)
-        if a in points and b in points:
-            candidates.append(edge)
-    far: dict[Edge, frozenset[Cell]] = {}
-    for edge in candidates:
-        near = _reach(house, wall_keys, root, [edge])
-        far[edge] = frozenset(main - near)
-    doors: list[Edge] = []
-    for edge in sorted(candidates, key=lambda e: (len(far[e]), e.key)):
-        inner = set(far[edge])
-        for door in doors:
-            if far[door] < far[edge]:
-                inner -= far[door]
-        if inner & content:
-            doors.append(edge)
-    no_hallway = project.no_hallway
-    changed = True
-    while changed:
-        changed = False
-        cut = set(doors)
-        root_region = _reach(house, wall_keys, root, cut)
-        for edge in list(doors):
-            a, b = edge.cells
-            outside = a if b in far[edge] else b
-            behind = _reach(house, wall_keys, outside, cut)
-            bad = (behind != root_region) if no_hallway else bool(behind & content)
-            if bad:
-                doors.remove(edge)
-                changed = True
-                break
-    cut = set(doors)
-    for edge in doors:
-        a, b = edge.cells
-        inside = b if b in far[edge] else a
-        cells = frozenset(_reach(house, wall_keys, inside, cut))
-        regions.append(_Region(cells, Edge(inside, edge.seen_from(inside).side)))
-    hallway = frozenset(_reach(house, wall_keys, root, cut))
-    if no_hallway and hallway & content:
-        regions.insert(0, _Region(hallway, None))
-        hallway = frozenset()
-    return regions, hallway, doubts
-
-
-# ---------------------------------------------------------------------------- the sheet
+    cost: float
+    names: tuple[str, ...]  # per region
+    fits: tuple[RoomFit, ...]  # per region
 
 
 def _front_door(marks: Marks) -> tuple[Edge | None, list[Uncertain]]:
@@ -494,8 +104,42 @@ def _front_door(marks: Marks) -> tuple[Edge | None, list[Uncertain]]:
     return best, doubts
 
 
-def read_plan(marks: Marks, project: Project, file: str) -> tuple[Sheet, list[Uncertain]]:
-    """The sheet the marks show, and the squares and sides it is not sure of."""
+def _region_walls(marks: Marks, project: Project, regions: Sequence[Region]
+                  ) -> list[frozenset[Edge]]:
+    """Per region, the walls its pieces may stand against: printed, exterior, and the
+    pencil walls between two regions (a stray line inside a room holds nothing up)."""
+    printed = project.exterior_walls() | project.walls
+    owner = {c: i for i, region in enumerate(regions) for c in region.cells}
+    shared = frozenset(e for e in marks.walls if owner.get(e.cell, -1) != owner.get(e.outer, -1))
+    return [frozenset(printed | shared) for _ in regions]
+
+
+def _readings(fits: dict[tuple[int, str], RoomFit], fits_tame: dict[tuple[int, str], RoomFit],
+              count: int, names: Sequence[str], order: Sequence[str] | None
+              ) -> list[_Reading]:
+    """Every naming of ``count`` regions by distinct room names, cheapest first, the wild
+    card spent at most once (a region that spends it elsewhere uses its tame fit). With a
+    record, ``order`` lists the rooms played: the regions take those first."""
+    found: list[_Reading] = []
+    pool = list(order) if order is not None and len(order) >= count else list(names)
+    for chosen in itertools.permutations(pool, count):
+        base = [fits[i, name] for i, name in enumerate(chosen)]
+        wild = [i for i, fit in enumerate(base) if fit.wild]
+        if len(wild) <= 1:
+            found.append(_Reading(sum(f.cost for f in base), tuple(chosen), tuple(base)))
+            continue
+        for keep in wild:  # the wild card on one room, the others tame
+            picked = [fit if i == keep or i not in wild else fits_tame[i, chosen[i]]
+                      for i, fit in enumerate(base)]
+            found.append(_Reading(sum(f.cost for f in picked), tuple(chosen), tuple(picked)))
+    found.sort(key=lambda r: r.cost)
+    return found
+
+
+def read_plan(marks: Marks, project: Project, file: str, record: GameRecord | None = None,
+              ) -> tuple[Sheet, list[Uncertain]]:
+    """The sheet the marks show, and the squares and sides it is not sure of. With the
+    game record, each room's pieces are looked for among what its tokens chose."""
     doubts = [Uncertain(cell, what, reason, side) for cell, side, what, reason
               in marks.uncertain]
     front, front_doubts = _front_door(marks)
@@ -503,73 +147,193 @@ def read_plan(marks: Marks, project: Project, file: str) -> tuple[Sheet, list[Un
     root = None
     if front is not None:
         root = front.cell if front.cell in project.house else front.outer
-    regions, hallway, room_doubts = _rooms(marks, project, root)
+    regions, hallway, room_doubts = find_rooms(marks, project, root)
     doubts += room_doubts
     names = [room.name for room in project.rooms]
-    # The cost of every region under every name, then the cheapest assignment.
-    fits: dict[tuple[int, str], tuple[list[Placement], float, list[Uncertain]]] = {}
-    printed = project.exterior_walls() | project.walls
-    owner = {c: i for i, region in enumerate(regions) for c in region.cells}
+    played = record.played_order() if record is not None else None
+    offers = room_offers(project, record)
+    walls = _region_walls(marks, project, regions)
+    fits: dict[tuple[int, str], RoomFit] = {}
+    tame: dict[tuple[int, str], RoomFit] = {}
     for index, region in enumerate(regions):
-        shared = {e for e in marks.walls if owner.get(e.cell, -1) != owner.get(e.outer, -1)
-                  and -1 not in (owner.get(e.cell, -1), owner.get(e.outer, -1))}
-        walls = frozenset(printed | shared)
         for name in names:
-            fits[index, name] = _fit_region(marks, project, region.cells, name, walls)
-    best: tuple[float, tuple[str, ...]] | None = None
+            fit = fit_room(marks, region.cells, project.obstacles, walls[index], offers[name],
+                           project.catalog.pieces)
+            fits[index, name] = fit
+            if fit.wild:
+                tame[index, name] = fit_room(marks, region.cells, project.obstacles,
+                                             walls[index],
+                                             dataclasses.replace(offers[name], wild=False),
+                                             project.catalog.pieces)
     count = min(len(regions), len(names))
-    extra = regions[count:]
-    regions = regions[:count]
-    for chosen in itertools.permutations(names, count):
-        cost = sum(fits[i, name][1] for i, name in enumerate(chosen))
-        if best is None or cost < best[0]:
-            best = (cost, chosen)
-    for region in extra:
+    for region in regions[count:]:
         first = min(region.cells, key=reading_order)
         doubts.append(Uncertain(first, "room", f"more walled rooms than the project has "
                                 f"({len(names)}); {cells_text(region.cells)} left as hallway"))
-    assigned = dict(zip(best[1], regions, strict=True)) if best else {}
-    rooms: list[RoomPlan] = []
-    pieces: list[DrawnPiece] = []
-    for name in names:
-        found = assigned.get(name)
-        if found is None:
-            continue
-        region = found
-        index = regions.index(region)
-        placed, _, fit_doubts = fits[index, name]
-        doubts += fit_doubts
-        doors = (region.door,) if region.door is not None else ()
-        rooms.append(RoomPlan(name, region.cells, doors, f"$.rooms[{len(rooms)}]"))
-        pieces += [DrawnPiece(p, f"scan[{len(pieces) + k}]", "$") for k, p in enumerate(placed)]
-    current = None
+    regions = regions[:count]
+    readings = _readings(fits, tame, count, names, played) or [_Reading(0.0, (), ())]
+    tied = [r for r in readings if r.cost <= readings[0].cost + TIE]
+    sequence = [n for n in (played or []) if n in names] + [n for n in names
+                                                            if n not in (played or [])]
     loose = {c for c in hallway if marks.squares.get(c, EMPTY) != EMPTY}
-    missing = [name for name in names if name not in assigned]
-    if loose:
-        current = missing[0] if missing else None
-        placed, _, fit_doubts = _fit_region(marks, project, hallway, current,
-                                            frozenset(printed | marks.walls))
-        doubts += fit_doubts
-        pieces += [DrawnPiece(p, f"scan[{len(pieces) + k}]", "$") for k, p in enumerate(placed)]
-        if current is None:
-            first = min(loose, key=reading_order)
-            doubts.append(Uncertain(first, "furniture", "pencil in the hallway while every "
-                                    "room is walled"))
-    elif missing and len(missing) < len(names):
-        current = None
-    ordered_rooms = rooms + [RoomPlan(name, path=f"$.rooms[{len(rooms) + i}]")
-                             for i, name in enumerate(n for n in missing if n == current)]
-    mirrored = tuple(i for i, p in enumerate(pieces) if p.placement.mirror)
-    wild = WildCard(mirrored, "mirror") if len(mirrored) == 1 else None
-    if len(mirrored) > 1:
-        doubts += [Uncertain(min(pieces[i].placement.furniture), "mirrored",
-                             "more than one piece reads as mirrored") for i in mirrored]
-    sheet = Sheet(project=project, rooms=tuple(ordered_rooms), pieces=tuple(pieces),
-                  front_doors=(front,) if front else (), windows=tuple(sorted(
-                      marks.windows, key=lambda e: e.key)), wild_card=wild,
-                  current_room=current, source=file, project_ref=project.id)
+    context = _Context(marks, project, file, record, regions, hallway, loose, offers, front,
+                       sequence)
+    candidates = [(reading, naming) for reading in tied
+                  for naming in _namings_of(reading)][:MAX_READINGS]
+    sheets = [context.sheet(reading, naming) for reading, naming in candidates]
+    if len(sheets) > 1:
+        judged = [_judge(sheet) for sheet in sheets]
+        best = min(range(len(sheets)), key=lambda i: judged[i])
+        equal = [sheets[i] for i in range(len(sheets)) if judged[i] == judged[best]]
+    else:
+        best, equal = 0, sheets
+    sheet, extra = sheets[best]
+    reading = candidates[best][0]
+    doubts += extra
+    for fit in reading.fits:
+        doubts += fit.doubts
+    doubts += _name_doubts(sheet, [s for s, _ in equal], offers,
+                           record is not None)
     unique: dict[tuple[Cell, str | None, str], Uncertain] = {}
     for doubt in doubts:
         unique.setdefault((doubt.cell, doubt.side, doubt.what), doubt)
     ordered = sorted(unique.values(), key=lambda d: (d.cell[1], d.cell[0], d.side or ""))
     return sheet, ordered
+
+
+def _namings_of(reading: _Reading) -> list[tuple[tuple[Placement, ...], ...]]:
+    """Every combination of the rooms' equally cheap namings (each room's best first)."""
+    options = [fit.namings or (fit.pieces,) for fit in reading.fits]
+    combos = itertools.islice(itertools.product(*options), MAX_READINGS)
+    return list(combos)
+
+
+def _judge(candidate: tuple[Sheet, list[Uncertain]]) -> tuple[int, int]:
+    """How a reading fares: the rules it breaks (fewer is likelier), then its score
+    (higher: a player draws a piece where it pays)."""
+    from ..errors import Severity
+    from ..scoring import score
+
+    card = score(candidate[0])
+    return (sum(1 for p in card.problems if p.severity == Severity.ERROR), -card.total)
+
+
+@dataclass(frozen=True)
+class _Context:
+    """What every candidate sheet of one page shares."""
+
+    marks: Marks
+    project: Project
+    file: str
+    record: GameRecord | None
+    regions: Sequence[Region]
+    hallway: frozenset[Cell]
+    loose: set[Cell]
+    offers: dict[str, Offer]
+    front: Edge | None
+    sequence: Sequence[str]
+
+    def sheet(self, reading: _Reading, naming: Sequence[Sequence[Placement]]
+              ) -> tuple[Sheet, list[Uncertain]]:
+        """The sheet of one reading, with the doubts of its hallway."""
+        project = self.project
+        assigned = dict(zip(reading.names, range(len(reading.names)), strict=True))
+        rooms: list[RoomPlan] = []
+        pieces: list[Placement] = []
+        doubts: list[Uncertain] = []
+        for name in self.sequence:
+            index = assigned.get(name)
+            if index is None:
+                continue
+            region = self.regions[index]
+            doors = (region.door,) if region.door is not None else ()
+            rooms.append(RoomPlan(name, region.cells, doors, f"$.rooms[{len(rooms)}]"))
+            pieces += naming[index]
+        current = None
+        missing = [name for name in self.sequence if name not in assigned]
+        if self.loose:
+            current = missing[0] if missing else None
+            offer = self.offers[current] if current is not None else Offer(
+                (), anything=next(iter(self.offers.values())).anything)
+            fit = fit_room(self.marks, self.hallway, project.obstacles,
+                           frozenset(project.exterior_walls() | project.walls
+                                     | self.marks.walls),
+                           offer, project.catalog.pieces)
+            doubts += fit.doubts
+            pieces += fit.pieces
+            if current is None:
+                first = min(self.loose, key=reading_order)
+                doubts.append(Uncertain(first, "furniture", "pencil in the hallway while "
+                                        "every room is walled"))
+        if current is not None:
+            rooms.append(RoomPlan(current, path=f"$.rooms[{len(rooms)}]"))
+        drawn = tuple(DrawnPiece(p, f"scan[{k}]", "$") for k, p in enumerate(pieces))
+        owner = {c: reading.names[i] for i, region in enumerate(self.regions)
+                 for c in region.cells}
+        sheet = Sheet(project=project, rooms=tuple(rooms), pieces=drawn,
+                      front_doors=(self.front,) if self.front else (),
+                      windows=tuple(sorted(self.marks.windows, key=lambda e: e.key)),
+                      wild_card=_wild_card(drawn, self.offers, self.record, owner),
+                      current_room=current, source=self.file, project_ref=project.id,
+                      game=self.record)
+        return sheet, doubts
+
+
+def _name_doubts(sheet: Sheet, equal: Sequence[Sheet], offers: dict[str, Offer],
+                 record: bool) -> list[Uncertain]:
+    """Doubts on names the drawing does not settle: a room whose region another equally
+    good reading names otherwise; a piece another reading names otherwise or, without a
+    record, that looks like other pieces its room's cards offer."""
+    from .fit import look_of
+
+    doubts: list[Uncertain] = []
+    for room in sheet.rooms:
+        if not room.finalized:
+            continue
+        others = sorted({r.name for s in equal for r in s.rooms if r.cells == room.cells}
+                        - {room.name})
+        if others:
+            first = min(room.cells, key=reading_order)
+            doubts.append(Uncertain(first, "room", f"read as the {room.name}; could also be "
+                                    f"the {', the '.join(others)} (the pieces fit both)"))
+    catalog = sheet.project.catalog
+    at_room = {c: r.name for r in sheet.rooms for c in r.cells}
+    for drawn in sheet.pieces:
+        placement = drawn.placement
+        if placement.piece.is_rug:
+            continue
+        names = {p.id for s in equal for p in s.pieces
+                 if p.placement.furniture == placement.furniture} - {drawn.id}
+        first = min(placement.furniture, key=reading_order)
+        owner = at_room.get(first) or sheet.current_room
+        if not record and owner is not None:
+            paid = {i for slot in offers[owner].slots for i in slot.ids}
+            look = look_of(placement.piece)
+            names |= {i for i in paid if i != drawn.id and i in catalog.pieces
+                      and look_of(catalog.pieces[i]) == look}
+        if names:
+            doubts.append(Uncertain(first, "pieces", f"read as {drawn.id}; could also be "
+                                    f"{', '.join(sorted(names))} (they look the same on "
+                                    "paper)"))
+    return doubts
+
+
+def _wild_card(drawn: Sequence[DrawnPiece], offers: dict[str, Offer],
+               record: GameRecord | None, owner: dict[Cell, str]) -> WildCard | None:
+    """The wild card as the pieces show it: a mirrored piece, or (with a record) a piece
+    paid for by the other option of its card."""
+    mirrored = tuple(i for i, p in enumerate(drawn) if p.placement.mirror)
+    if len(mirrored) == 1:
+        return WildCard(mirrored, "mirror")
+    if record is None or mirrored:
+        return None
+    chosen = record.chosen()
+    for index, piece in enumerate(drawn):
+        room = next((owner[c] for c in piece.placement.furniture if c in owner), None)
+        if room is None or piece.placement.piece.is_rug:
+            continue
+        offer = offers[room]
+        if piece.id not in chosen.get(room, {}) and any(piece.id in s.other
+                                                        for s in offer.slots):
+            return WildCard((index,), "other-option")
+    return None

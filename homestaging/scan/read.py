@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
+from ..game import GameRecord
 from ..markers import PROJECT_SLOTS
 from ..project import Project
 from ..projectreader import bundled_project_files, find_project
@@ -48,23 +49,26 @@ def _project_of(number: int, project: Project | None, file: str) -> Project:
                                   "project: give the project file with --project")
 
 
-def scan_image(image: Any, file: str, project: Project | None = None) -> Scan:
+def scan_image(image: Any, file: str, project: Project | None = None,
+               record: GameRecord | None = None) -> Scan:
     """Scan a loaded BGR image (see :func:`scan_photo`)."""
     markers = find_markers(image, file)
     project = _project_of(markers.number, project, file)
     page = rectify(image, markers, project.width, project.height, file)
     marks = read_marks(page, project)
     _check_sharp(marks, project, file)
-    sheet, uncertain = read_plan(marks, project, file)
+    sheet, uncertain = read_plan(marks, project, file, record)
     return Scan(sheet, tuple(uncertain), page, marks, file)
 
 
-def scan_photo(path: str | Path, project: Project | None = None) -> Scan:
+def scan_photo(path: str | Path, project: Project | None = None,
+               record: GameRecord | None = None) -> Scan:
     """Read a photo of a filled drawing sheet; InputError (naming the photo and what is
     wrong) for a file that is no photo, no markers, another project's sheet, a cut-off,
-    blurred or crumpled page."""
+    blurred or crumpled page. With the game record of the table (of ``project``), each
+    room's pieces are looked for among what its tokens chose."""
     file = "<stdin>" if str(path) == "-" else str(path)
-    return scan_image(load_photo(path), file, project)
+    return scan_image(load_photo(path), file, project, record)
 
 
 def _check_sharp(marks: Marks, project: Project, file: str) -> None:

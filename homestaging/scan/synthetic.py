@@ -16,10 +16,12 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from ..grid import Edge
 from ..sheet import Sheet
 from . import require_cv2
+from .marks import CIRCULATION, EMPTY, FURNITURE, RING, RING_DOT, Marks
 
-__all__ = ["Camera", "filled_page", "photograph", "random_camera"]
+__all__ = ["Camera", "filled_page", "perfect_marks", "photograph", "random_camera"]
 
 Image = Any
 
@@ -46,6 +48,52 @@ def filled_page(sheet: Sheet, *, seed: int = 0, dpi: int = 150, paper: str = "a4
         canvas.draw()  # type: ignore[no-untyped-call]
         rgba = np.asarray(canvas.buffer_rgba())  # type: ignore[no-untyped-call]
     return rgba[:, :, :3].copy()
+
+
+def perfect_marks(sheet: Sheet) -> Marks:
+    """What a flawless reading of ``sheet``'s drawing would find on the page: each
+    square's class, the pencil walls, an outline between touching pieces, the windows
+    and the front door. The plan step can be tried on it without a photo."""
+    from ..pencil import wall_edges
+
+    project = sheet.project
+    furniture: dict[tuple[int, int], int] = {}
+    circulation: set[tuple[int, int]] = set()
+    rugs: set[tuple[int, int]] = set()
+    for index, drawn in enumerate(sheet.pieces):
+        placement = drawn.placement
+        if placement.piece.is_rug:
+            rugs |= placement.furniture
+            continue
+        furniture.update(dict.fromkeys(placement.furniture, index))
+        circulation |= placement.circulation
+    marks = Marks()
+    for cell in project.house - project.obstacles:
+        if cell in furniture:
+            kind = FURNITURE
+        elif cell in rugs:
+            kind = RING_DOT if cell in circulation else RING
+        else:
+            kind = CIRCULATION if cell in circulation else EMPTY
+        marks.squares[cell] = kind
+    walls, _ = wall_edges(sheet)
+    printed = project.walls | project.exterior_walls()
+    for cell in project.house:
+        for side in ("e", "s"):
+            edge = Edge(cell, side)
+            if edge.outer not in project.house or edge in printed:
+                continue
+            marks.edge_scores[edge] = 1.0 if edge in walls else 0.0
+            if edge in walls:
+                marks.walls.add(edge)
+            a, b = furniture.get(edge.cell), furniture.get(edge.outer)
+            marks.splits[edge] = 0.3 if a is not None and b is not None and a != b else 0.0
+    house = project.house
+    marks.windows |= {edge.seen_from(edge.cell if edge.cell in house else edge.outer)
+                      for edge in sheet.windows}
+    marks.front_doors += [(edge.seen_from(edge.cell if edge.cell in house else edge.outer), 0.6)
+                          for edge in sheet.front_doors]
+    return marks
 
 
 @dataclass(frozen=True)

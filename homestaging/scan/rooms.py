@@ -1,0 +1,147 @@
+"""Rooms and doors from the walls read on a page.
+
+The walls (pencil, printed, exterior) cut the house into regions. A door is a gap in a
+wall: an edge with no wall whose two ends touch walls, and whose removal cuts a region
+off from the front door (a bridge). Gaps are taken as doors from the deepest up when
+what lies behind them holds pencil; a door must open onto the hallway (or, in a
+``no-hallway`` project, onto the entry room), so a gap inside a room is not one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ..drawing import segment
+from ..grid import Cell, Edge, EdgeKey, components, flood, neighbours, reading_order
+from ..project import Project
+from .doubt import Uncertain
+from .marks import EMPTY, Marks
+
+__all__ = ["Region", "find_rooms"]
+
+
+def _ends(edge: Edge) -> tuple[tuple[float, float], tuple[float, float]]:
+    (a, b) = segment(edge)
+    return (float(a[0]), float(a[1])), (float(b[0]), float(b[1]))
+
+
+def _graph(project: Project, walls: set[Edge]) -> dict[Cell, list[Cell]]:
+    adjacency: dict[Cell, list[Cell]] = {c: [] for c in project.house}
+    for cell in project.house:
+        for side, other in neighbours(cell):
+            if other in project.house and Edge(cell, side) not in walls:
+                adjacency[cell].append(other)
+    return adjacency
+
+
+def _reach(house: frozenset[Cell], walls: set[EdgeKey], start: Cell,
+           cut: Iterable[Edge] = ()) -> set[Cell]:
+    """The squares of the house reached from ``start`` through neither the walls nor the
+    ``cut`` edges."""
+    return flood(start, house, walls | {edge.key for edge in cut})
+
+
+def _bridges(adjacency: dict[Cell, list[Cell]], root: Cell) -> list[Edge]:
+    """The edges whose removal disconnects the root's component (iterative Tarjan)."""
+    order: dict[Cell, int] = {root: 0}
+    low: dict[Cell, int] = {root: 0}
+    found: list[Edge] = []
+    stack: list[tuple[Cell, Cell | None, int]] = [(root, None, 0)]
+    counter = 1
+    while stack:
+        cell, parent, index = stack.pop()
+        neighbours_ = sorted(adjacency[cell])
+        if index < len(neighbours_):
+            stack.append((cell, parent, index + 1))
+            other = neighbours_[index]
+            if other == parent:
+                continue
+            if other in order:
+                low[cell] = min(low[cell], order[other])
+            else:
+                order[other] = low[other] = counter
+                counter += 1
+                stack.append((other, cell, 0))
+        elif parent is not None:
+            low[parent] = min(low[parent], low[cell])
+            if low[cell] > order[parent]:
+                found.append(Edge.between(parent, cell))
+    return found
+
+
+@dataclass(frozen=True)
+class Region:
+    cells: frozenset[Cell]
+    door: Edge | None
+
+
+def find_rooms(marks: Marks, project: Project, root: Cell | None
+           ) -> tuple[list[Region], frozenset[Cell], list[Uncertain]]:
+    """The walled regions (rooms) with their doors, the hallway, and doubts."""
+    walls = set(marks.walls) | set(project.walls) | set(project.exterior_walls())
+    adjacency = _graph(project, walls)  # for the bridges
+    wall_keys = {edge.key for edge in walls}
+    house = project.house
+    points: set[tuple[float, float]] = set()
+    for edge in walls:
+        points.update(_ends(edge))
+    content = {c for c, kind in marks.squares.items() if kind != EMPTY}
+    doubts: list[Uncertain] = []
+    regions: list[Region] = []
+    placed: set[Cell] = set()
+    parts = components(house, wall_keys)
+    if root is None:
+        empty_parts = [p for p in parts if not p & content]
+        root_part = max(empty_parts or parts, key=len)
+        root = min(root_part, key=reading_order)
+    main = next(p for p in parts if root in p)
+    for part in parts:
+        if part is not main and part & content:
+            regions.append(Region(frozenset(part), None))
+            placed |= part
+            first = min(part, key=reading_order)
+            doubts.append(Uncertain(first, "room", "a walled room with no door gap found"))
+    candidates = []
+    for edge in _bridges(adjacency, root):
+        a, b = _ends(edge)
+        if a in points and b in points:
+            candidates.append(edge)
+    far: dict[Edge, frozenset[Cell]] = {}
+    for edge in candidates:
+        near = _reach(house, wall_keys, root, [edge])
+        far[edge] = frozenset(main - near)
+    doors: list[Edge] = []
+    for edge in sorted(candidates, key=lambda e: (len(far[e]), e.key)):
+        inner = set(far[edge])
+        for door in doors:
+            if far[door] < far[edge]:
+                inner -= far[door]
+        if inner & content:
+            doors.append(edge)
+    no_hallway = project.no_hallway
+    changed = True
+    while changed:
+        changed = False
+        cut = set(doors)
+        root_region = _reach(house, wall_keys, root, cut)
+        for edge in list(doors):
+            a, b = edge.cells
+            outside = a if b in far[edge] else b
+            behind = _reach(house, wall_keys, outside, cut)
+            bad = (behind != root_region) if no_hallway else bool(behind & content)
+            if bad:
+                doors.remove(edge)
+                changed = True
+                break
+    cut = set(doors)
+    for edge in doors:
+        a, b = edge.cells
+        inside = b if b in far[edge] else a
+        cells = frozenset(_reach(house, wall_keys, inside, cut))
+        regions.append(Region(cells, Edge(inside, edge.seen_from(inside).side)))
+    hallway = frozenset(_reach(house, wall_keys, root, cut))
+    if no_hallway and hallway & content:
+        regions.insert(0, Region(hallway, None))
+        hallway = frozenset()
+    return regions, hallway, doubts
