@@ -380,6 +380,7 @@ def record_of(sheet: Sheet, lay: Layout | None = None) -> GameRecord:
                     chosen.append(next(o for o in card.options if o != ids[piece]))
                 else:
                     chosen.append(ids[piece])
-            plays.append(CardPlay(slot.number, tuple(chosen), f"{at}.cards[{k}]"))
+            # the tokens of one card are alike: their order says nothing
+            plays.append(CardPlay(slot.number, tuple(sorted(chosen)), f"{at}.cards[{k}]"))
         rounds.append(Round(name, tuple(plays), at))
     return GameRecord(sheet.project_ref or project.id, dealt, tuple(rounds))

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from plans import record, sheet
 
-from homestaging.cardplay import chosen_pieces, settle, wild_would_pay
+from homestaging.cardplay import chosen_pieces, record_of, settle, wild_would_pay
 from homestaging.errors import InputError
 from homestaging.game import DEAL_TEXT, GameRecord, deal, dealt_variant, project_card_numbers
 from homestaging.gamereader import parse_record, read_record
@@ -440,3 +440,46 @@ def test_drawable_pieces_follow_the_current_round() -> None:
     assert drawable(plan, "Bathroom") == ("toilet", "washbasin", "bathtub", "shower")
     with pytest.raises(ValueError, match="no game record"):
         drawable(dataclasses.replace(plan, game=None))
+
+
+# --- a record written from a finished sheet -------------------------------------------------
+
+
+def test_a_sheet_played_without_a_record_gets_the_one_its_pieces_imply() -> None:
+    plan = read_sheet(ROOT / "examples" / "tutorial-finished.json")
+    game = record_of(plan)
+    assert record_json(game) == {
+        "format": "homestaging-game/1", "project": "tutorial",
+        "dealt": {"7": "a", "8": "a", "10": "b", "13": "a", "14": "a", "18": "a", "19": "a",
+                  "20": "a"},
+        "rounds": [
+            {"room": "Kitchen", "cards": [{"card": 7, "tokens": ["kitchen-corner"]},
+                                          {"card": 8, "tokens": ["stove"]},
+                                          {"card": 10, "tokens": ["table-2"]}]},
+            {"room": "Bathroom", "cards": [{"card": 13, "tokens": ["toilet"]},
+                                           {"card": 14, "tokens": ["shower"]}]},
+            {"room": "Living room", "cards": [{"card": 18, "tokens": ["sofa-corner"]},
+                                              {"card": 19, "tokens": ["plant-small-2"]},
+                                              {"card": 20, "tokens": ["armchair",
+                                                                      "floor-lamp"]}]}]}
+    # The exact card rules then find nothing to say, and it reads back as written.
+    assert check(dataclasses.replace(plan, game=game)) == check(plan)
+    assert dataclasses.replace(parse_record(record_json(game), "game.json", ROOT),
+                               source="") == game
+
+
+def test_the_wild_cards_other_option_is_recorded_as_the_option_chosen() -> None:
+    plan = read_sheet(TABLE / "ben.json")  # the bathtub, the other option of card 14a
+    game = record_of(dataclasses.replace(plan, game=None))
+    assert game.chosen() == plan.game.chosen() if plan.game else False
+    assert [p for p in check(dataclasses.replace(plan, game=game))
+            if p.severity.value == "error"] == []
+
+
+def test_a_piece_no_deal_pays_for_stays_unpaid_and_check_names_it() -> None:
+    plan = read_sheet(TABLE / "dev.json")  # the bathroom cabinet needs 13b, the toilet 13a
+    game = record_of(dataclasses.replace(plan, game=None))
+    assert game.chosen()["Bathroom"] == {"toilet": 1, "bathtub": 1}
+    problems = [(p.code.value, p.path) for p in check(dataclasses.replace(plan, game=game))
+                if p.severity.value == "error"]
+    assert ("variant-not-dealt", "$.furniture_grid[1]") in problems

@@ -3,6 +3,7 @@ filled sheets (generated, a few: the bench does the many) read back, good and ba
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 from typing import Any
@@ -14,8 +15,10 @@ cv2 = pytest.importorskip("cv2", reason="the [scan] extra (opencv-python-headles
 
 import numpy as np  # noqa: E402  (installed with OpenCV)
 
+from homestaging.cardplay import record_of  # noqa: E402
 from homestaging.cli import main  # noqa: E402
 from homestaging.errors import InputError  # noqa: E402
+from homestaging.gamewriter import record_text  # noqa: E402
 from homestaging.grid import Edge, parse_cell  # noqa: E402
 from homestaging.markers import (  # noqa: E402
     CORNERS,
@@ -30,6 +33,7 @@ from homestaging.scan import MissingOpenCV, require_cv2  # noqa: E402
 from homestaging.scan.marks import CIRCULATION, FURNITURE  # noqa: E402
 from homestaging.scan.read import scan_image, scan_photo, scan_to_json  # noqa: E402
 from homestaging.scan.synthetic import Camera, filled_page, photograph  # noqa: E402
+from homestaging.scoring import score  # noqa: E402
 from homestaging.sheetreader import parse_sheet, read_sheet  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -140,6 +144,39 @@ def test_scan_command_writes_the_sheet_and_lists_doubts(tutorial_photo: Path,
     assert check.exit_code == 0 and "total" in check.stdout.lower()
 
 
+def test_scan_with_the_game_record_names_look_alikes_by_it(tutorial_photo: Path,
+                                                          tmp_path: Path) -> None:
+    truth = read_sheet(TUTORIAL)
+    game = tmp_path / "records" / "game.json"
+    game.parent.mkdir()
+    game.write_text(record_text(record_of(truth)))
+    out = tmp_path / "sheet.json"
+    result = CliRunner().invoke(main, ["scan", str(tutorial_photo), "--game", str(game),
+                                       "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(out.read_text())
+    assert data["game"] == "records/game.json"  # named from the sheet's folder
+    scanned = read_sheet(out)
+    assert scanned.game is not None and scanned.game.chosen() == record_of(truth).chosen()
+    # The record chose the toilet, not the bathroom cabinet that looks the same: no doubt.
+    assert {(p.id, p.placement.furniture) for p in scanned.pieces if p.id != "armchair"
+            and p.id != "floor-lamp"} == {(p.id, p.placement.furniture) for p in truth.pieces
+                                          if p.id not in ("armchair", "floor-lamp")}
+    doubts = {d["square"]: d["reason"] for d in data["scan"]["uncertain"]}
+    assert "L2" not in doubts
+    # The armchair and the floor lamp are both chosen for the living room and look the
+    # same: which is which stays a doubt on both squares.
+    assert {p.placement.furniture for p in scanned.pieces
+            if p.id in ("armchair", "floor-lamp")} == {
+        frozenset({parse_cell("D4")}), frozenset({parse_cell("F2")})}
+    assert "could also be" in doubts["D4"] and "could also be" in doubts["F2"]
+    assert score(scanned).total == score(truth).total
+    other = CliRunner().invoke(main, ["scan", str(tutorial_photo), "--game",
+                                      str(ROOT / "examples" / "four-players" / "game.json"),
+                                      "--project", "starter-flat"])
+    assert other.exit_code == 2, other.output
+
+
 def test_print_fill_draws_the_plan(tmp_path: Path) -> None:
     out = tmp_path / "filled.pdf"
     result = CliRunner().invoke(main, ["print", "--fill", str(TUTORIAL), "-o", str(out)])
@@ -211,7 +248,8 @@ def test_missing_opencv_says_how_to_install(monkeypatch: pytest.MonkeyPatch) -> 
     with pytest.raises(MissingOpenCV, match=r"pip install 'homestaging\[scan\]'"):
         require_cv2()
     result = CliRunner().invoke(main, ["scan", "photo.jpg"])
-    assert result.exit_code == 1 and "scanning needs OpenCV" in result.stderr
+    assert result.exit_code == 2 and "scanning needs OpenCV" in result.stderr
+    assert "pip install 'homestaging[scan]'" in result.stderr
 
 
 def test_random_cameras_are_deterministic() -> None:

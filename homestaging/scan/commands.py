@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import click
 
+from ..clitools import EXIT_UNUSABLE
 from ..errors import InputError
 from ..output import FORMATS, dumps_json
 
@@ -21,33 +23,49 @@ __all__ = ["scan"]
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
               help="What to print: text (the uncertain squares; the sheet goes to -o) or "
                    "json (the sheet, or with -o a summary).")
+@click.option("--game", "game_path", metavar="GAME", type=click.Path(dir_okay=False),
+              help="The table's game record (homestaging deal): each room's pieces are "
+                   "read among those its tokens chose, and the sheet names the record.")
 @click.option("--debug-image", type=click.Path(dir_okay=False),
-              help="Also write the straightened page (PNG) to look at.")
+              help="Also write the straightened page (PNG) with what was read drawn over "
+                   "it, to look at.")
 def scan(photo: str, project_ref: str | None, output: str | None, fmt: str,
-                 debug_image: str | None) -> None:
+         game_path: str | None, debug_image: str | None) -> None:
     """Read PHOTO, a photo of a drawing sheet printed by 'homestaging print' and filled
     in by hand after the drawing conventions, into an ordinary sheet file.
 
-    The sheet carries a "scan" key listing the squares the scanner is not sure of, each
-    with the reason: check them on the page. Exit 2 for a file that is not a photo, a
-    photo with no corner markers, another project's sheet, or a page too blurred or cut
-    off to read.
+    With --game (the record 'homestaging deal' wrote), each room's pieces are looked
+    for among the pieces its tokens chose: pieces that look the same on paper are then
+    told apart by the record. The sheet carries a "scan" key listing the squares the
+    scanner is not sure of, each with the reason: check them on the page. Exit 2 for a
+    file that is not a photo, a photo with no corner markers, another project's sheet, a
+    page too blurred or cut off to read, or OpenCV missing.
     """
     from . import MissingOpenCV, require_cv2
 
     try:
         require_cv2()
     except MissingOpenCV as error:
-        raise click.ClickException(str(error)) from None
+        missing = click.ClickException(str(error))
+        missing.exit_code = EXIT_UNUSABLE
+        raise missing from None
     from ..sheetwriter import GRID_KEYS
     from .read import scan_photo, scan_to_json
 
     project = _project(project_ref) if project_ref else None
-    result = scan_photo(photo, project)
+    record = None
+    if game_path is not None:
+        project, record = _record(game_path, project, output)
+    result = scan_photo(photo, project, record)
+    if record is not None:
+        result = dataclasses.replace(result, sheet=dataclasses.replace(
+            result.sheet, game_ref=_game_ref(game_path, output)))
     data = scan_to_json(result)
     text = dumps_json(data, width=100, rows=GRID_KEYS)
     if debug_image:
-        _write_png(debug_image, result.page.image)
+        from .overlay import overlay
+
+        _write_png(debug_image, overlay(result))
     if output is not None:
         from ..output import write_atomic
 
@@ -69,6 +87,32 @@ def _project(reference: str) -> Any:
         raise
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="'--project'") from None
+
+
+def _record(path: str, project: Any, output: str | None) -> tuple[Any, Any]:
+    """The project and the game record of ``--game``: the record must be of the
+    project given, else its own project is the sheet's."""
+    from pathlib import Path
+
+    from ..gamereader import read_record
+    from ..projectreader import find_project
+
+    record = read_record(path, project=project)
+    if project is None:
+        project = find_project(record.project, relative_to=Path(path).parent)
+    return project, record
+
+
+def _game_ref(path: str | None, output: str | None) -> str:
+    """How the scanned sheet names its game record: by its path from the sheet's folder."""
+    from pathlib import Path
+
+    from ..sheetwriter import path_from
+
+    if path in (None, "-"):
+        return ""  # written into the sheet
+    folder = Path(output).parent if output else Path.cwd()
+    return path_from(folder, Path.cwd() / str(path))
 
 
 def _summary(result: Any, output: str) -> dict[str, Any]:
