@@ -46,9 +46,7 @@ def scan(photo: str, project_ref: str | None, output: str | None, fmt: str,
     try:
         require_cv2()
     except MissingOpenCV as error:
-        missing = click.ClickException(str(error))
-        missing.exit_code = EXIT_UNUSABLE
-        raise missing from None
+        raise _Unusable(str(error)) from None
     from ..sheetwriter import GRID_KEYS
     from .read import scan_photo, scan_to_json
 
@@ -87,6 +85,12 @@ def _project(reference: str) -> Any:
         raise
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="'--project'") from None
+
+
+class _Unusable(click.ClickException):
+    """A problem with the set-up, not the photo: exit 2, as for any unusable input."""
+
+    exit_code = EXIT_UNUSABLE
 
 
 def _record(path: str, project: Any, output: str | None) -> tuple[Any, Any]:
