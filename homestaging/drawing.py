@@ -63,6 +63,7 @@ __all__ = [
     "frame",
     "image_format",
     "label_spot",
+    "merged_lines",
     "middle_square",
     "paper_size",
     "patch",
@@ -225,7 +226,7 @@ def patch(geometry: Any, **style: Any) -> Any:
     return PathPatch(_path(geometry), **style)
 
 
-def _lines(edges: Iterable[Edge]) -> list[list[tuple[float, float]]]:
+def merged_lines(edges: Iterable[Edge]) -> list[list[tuple[float, float]]]:
     """Edges merged into the fewest polylines (sorted, so the drawing order is fixed)."""
     from shapely.geometry import MultiLineString
     from shapely.ops import linemerge
@@ -484,7 +485,7 @@ def draw_walls(
 ) -> None:
     from matplotlib.collections import LineCollection
 
-    lines = _lines(edges)
+    lines = merged_lines(edges)
     if not lines:
         return
     width = cell_pt * (0.16 if exterior else 0.09)

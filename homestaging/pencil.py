@@ -24,7 +24,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .drawing import segment
+from .drawing import merged_lines, segment
 from .grid import Cell, Edge, boundary
 from .sheet import Sheet
 
@@ -248,9 +248,7 @@ def draw_by_hand(ax: Axes, sheet: Sheet, *, seed: int = 0, cell_pt: float = 20.0
     for x, y in sorted(circulation - furniture):
         pencil.dot(x + 0.5, y + 0.5, DOT_RADIUS)
     walls, _ = wall_edges(sheet)
-    from .drawing import _lines
-
-    for line in _lines(walls):
+    for line in merged_lines(walls):
         pencil.line(line, firm=1.9)
     house = sheet.project.house
     for edge in sheet.front_doors:

@@ -401,9 +401,9 @@ def _legend(page: Axes, box: tuple[float, float, float, float]) -> None:
 
 
 def _drawing_sheet(project: Project, paper: str, sheet: Sheet | None = None,
-                   seed: int = 0) -> Figure:
+                   seed: int = 0, smudges: int = 0, wobble: float = 1.0) -> Figure:
     """A drawing sheet: name fields, the house pre-drawn, wild card and score table; with
-    ``sheet``, its plan drawn on it by hand."""
+    ``sheet``, its plan drawn on it by hand (see :func:`~.pencil.draw_by_hand`)."""
     from matplotlib.patches import FancyBboxPatch, Rectangle
 
     layout = blank_sheet_layout(project, paper)
@@ -430,7 +430,7 @@ def _drawing_sheet(project: Project, paper: str, sheet: Sheet | None = None,
     if sheet is not None:
         from .pencil import draw_by_hand
 
-        draw_by_hand(ax, sheet, seed=seed, cell_pt=cell_pt)
+        draw_by_hand(ax, sheet, seed=seed, cell_pt=cell_pt, smudges=smudges, wobble=wobble)
     _legend(page, layout.legend)
 
     wx, wy, ww, wh = layout.wild
@@ -469,9 +469,11 @@ def _drawing_sheet(project: Project, paper: str, sheet: Sheet | None = None,
     return fig
 
 
-def filled_figure(sheet: Sheet, *, paper: str = "a4", seed: int = 0) -> Figure:
-    """The drawing sheet of ``sheet``'s project with its plan drawn on it in pencil."""
-    return _drawing_sheet(sheet.project, paper, sheet, seed)
+def filled_figure(sheet: Sheet, *, paper: str = "a4", seed: int = 0, smudges: int = 0,
+                  wobble: float = 1.0) -> Figure:
+    """The drawing sheet of ``sheet``'s project with its plan drawn on it in pencil
+    (``smudges`` erasure marks, the hand's unsteadiness scaled by ``wobble``)."""
+    return _drawing_sheet(sheet.project, paper, sheet, seed, smudges, wobble)
 
 
 def print_filled(sheet: Sheet, path: str | Path, *, paper: str = "a4", seed: int = 0) -> None:

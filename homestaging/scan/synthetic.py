@@ -34,15 +34,10 @@ def filled_page(sheet: Sheet, *, seed: int = 0, dpi: int = 150, paper: str = "a4
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
     from ..drawing import RC_PARAMS
-    from ..pencil import draw_by_hand
-    from ..printing import _drawing_sheet, blank_sheet_layout
+    from ..printing import filled_figure
 
     with matplotlib.rc_context(RC_PARAMS):
-        fig = _drawing_sheet(sheet.project, paper)
-        grid_ax = fig.axes[1]
-        cell_pt = blank_sheet_layout(sheet.project, paper).square / 25.4 * 72
-        draw_by_hand(grid_ax, sheet, seed=seed, cell_pt=cell_pt, smudges=smudges,
-                     wobble=wobble)
+        fig = filled_figure(sheet, paper=paper, seed=seed, smudges=smudges, wobble=wobble)
         fig.set_dpi(dpi)
         canvas = FigureCanvasAgg(fig)
         canvas.draw()  # type: ignore[no-untyped-call]
