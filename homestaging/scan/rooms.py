@@ -70,6 +70,37 @@ def _bridges(adjacency: dict[Cell, list[Cell]], root: Cell) -> list[Edge]:
     return found
 
 
+def _gaps(adjacency: dict[Cell, list[Cell]], start: Cell,
+          points: set[tuple[float, float]]) -> list[Edge]:
+    """The bridges of ``start``'s part of the house whose two ends touch walls: the gaps
+    that may be doors."""
+    return [edge for edge in _bridges(adjacency, start)
+            if all(end in points for end in _ends(edge))]
+
+
+def _hub(parts: list[frozenset[Cell]], content: set[Cell], adjacency: dict[Cell, list[Cell]],
+         points: set[tuple[float, float]], walls: set[EdgeKey]) -> Cell:
+    """Where the hallway is when no front door is drawn: in the largest part of the
+    house, the stretch between gaps that the most gaps open onto (each room has one
+    door, the hallway has them all), the largest on a tie."""
+    main = max(parts, key=lambda p: (len(p), -len(p & content)))
+    start = min(main, key=reading_order)
+    gaps = _gaps(adjacency, start, points)
+    cut = walls | {edge.key for edge in gaps}
+    best: tuple[int, int, Cell] | None = None
+    seen: set[Cell] = set()
+    for cell in sorted(main, key=reading_order):
+        if cell in seen:
+            continue
+        stretch = _reach(main, cut, cell)
+        seen |= stretch
+        touching = sum(1 for edge in gaps if set(edge.cells) & stretch)
+        key = (touching, len(stretch), min(stretch, key=reading_order))
+        if best is None or key[:2] > best[:2]:
+            best = key
+    return best[2] if best is not None else start
+
+
 @dataclass(frozen=True)
 class Region:
     cells: frozenset[Cell]
@@ -92,9 +123,7 @@ def find_rooms(marks: Marks, project: Project, root: Cell | None
     placed: set[Cell] = set()
     parts = components(house, wall_keys)
     if root is None:
-        empty_parts = [p for p in parts if not p & content]
-        root_part = max(empty_parts or parts, key=len)
-        root = min(root_part, key=reading_order)
+        root = _hub(parts, content, adjacency, points, wall_keys)
     main = next(p for p in parts if root in p)
     for part in parts:
         if part is not main and part & content:
@@ -102,11 +131,7 @@ def find_rooms(marks: Marks, project: Project, root: Cell | None
             placed |= part
             first = min(part, key=reading_order)
             doubts.append(Uncertain(first, "room", "a walled room with no door gap found"))
-    candidates = []
-    for edge in _bridges(adjacency, root):
-        a, b = _ends(edge)
-        if a in points and b in points:
-            candidates.append(edge)
+    candidates = _gaps(adjacency, root, points)
     far: dict[Edge, frozenset[Cell]] = {}
     for edge in candidates:
         near = _reach(house, wall_keys, root, [edge])
@@ -129,7 +154,9 @@ def find_rooms(marks: Marks, project: Project, root: Cell | None
             a, b = edge.cells
             outside = a if b in far[edge] else b
             behind = _reach(house, wall_keys, outside, cut)
-            bad = (behind != root_region) if no_hallway else bool(behind & content)
+            # a door opens onto the hallway (pencil there is the room being furnished),
+            # or onto an empty part of the house, never into another room
+            bad = behind != root_region and (no_hallway or bool(behind & content))
             if bad:
                 doors.remove(edge)
                 changed = True
