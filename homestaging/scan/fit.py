@@ -31,7 +31,7 @@ from ..pieces import Piece, Placement
 from .doubt import Uncertain
 from .marks import CIRCULATION, FURNITURE, RING, RING_DOT, Marks
 
-__all__ = ["Look", "Offer", "RoomFit", "Slot", "fit_room", "look_of"]
+__all__ = ["Evidence", "Look", "Offer", "RoomFit", "Slot", "fit_room", "look_of"]
 
 MIRROR_COST = 0.6  # a mirrored turn: the wild card
 WILD_COST = 0.6  # the other option of a card: the wild card
@@ -126,8 +126,10 @@ class _Cover:
     cost: float
 
 
-class _Room:
-    """The evidence in one region: furniture, dots and rings, outlines and walls."""
+class Evidence:
+    """The evidence in one region: furniture, dots and rings, outlines and walls. Built
+    once per region and fitted under every room name: the placements it allows are kept
+    (``placements``), whatever the room may hold."""
 
     def __init__(self, marks: Marks, region: frozenset[Cell], obstacles: frozenset[Cell],
                  walls: frozenset[Edge]) -> None:
@@ -139,6 +141,8 @@ class _Room:
         self.usable = region - obstacles
         self.walls = walls
         self._split: dict[tuple[Cell, Cell], bool] = {}
+        self.placements: dict[tuple[Look, Cell, frozenset[Cell]],
+                              list[tuple[Shape2, Cell, float]]] = {}
 
     def split(self, a: Cell, b: Cell) -> bool:
         """Whether an outline separates the neighbouring squares ``a`` and ``b``."""
@@ -202,41 +206,56 @@ class _Looks:
         return prices[used] if used < len(prices) else self.beyond[look]
 
 
-def _placements(room: _Room, looks: _Looks, cell: Cell, free: frozenset[Cell]
+def _placements(room: Evidence, looks: _Looks, cell: Cell, free: frozenset[Cell]
                 ) -> list[tuple[Look, Placement, float]]:
     """Every placement of every look whose furniture covers ``cell`` within ``free``, with
     the cost of its evidence (dots, walls, outlines, mirror)."""
     found = []
-    cx, cy = cell
     for look, members in looks.members.items():
         representative = members[0]
-        for shape in look.key:
-            furniture, circulation = shape
-            for fx, fy in furniture:
-                ax, ay = cx - fx, cy - fy
-                squares = frozenset((ax + x, ay + y) for x, y in furniture)
-                if not squares <= free:
-                    continue
-                around = {(ax + x, ay + y) for x, y in circulation}
-                if around & room.furniture or not around <= room.usable:
-                    continue
-                price = UNMARKED_COST * len(around - room.dots)
-                price += SPLIT_COST * sum(1 for a, b in _pairs(squares)
-                                          if b in squares and room.split(a, b))
-                if look.mirrored[shape]:
-                    price += MIRROR_COST
-                turn = _orientation(representative, shape)
-                assert turn is not None
-                placement = Placement(representative, (ax, ay), *turn)
-                bare = min(room.bare_walls(Placement(p, (ax, ay), *t))
-                           for p in looks.paid[look]
-                           if (t := _orientation(p, shape)) is not None)
-                found.append((look, placement, price + WALL_COST * bare))
+        for shape, anchor, price in _look_placements(room, look, cell, free):
+            turn = _orientation(representative, shape)
+            assert turn is not None
+            placement = Placement(representative, anchor, *turn)
+            bare = min(room.bare_walls(Placement(p, anchor, *t))
+                       for p in looks.paid[look]
+                       if (t := _orientation(p, shape)) is not None)
+            found.append((look, placement, price + WALL_COST * bare))
     found.sort(key=lambda item: item[2])
     return found
 
 
-def _covers(room: _Room, looks: _Looks, group: frozenset[Cell], owned: frozenset[Cell]
+def _look_placements(room: Evidence, look: Look, cell: Cell, free: frozenset[Cell]
+                     ) -> list[tuple[Shape2, Cell, float]]:
+    """The turns and anchors of ``look`` whose furniture covers ``cell`` within ``free``,
+    with the cost of their evidence but walls (kept in ``room``: any offer may ask)."""
+    key = (look, cell, free)
+    known = room.placements.get(key)
+    if known is not None:
+        return known
+    found = []
+    cx, cy = cell
+    for shape in look.key:
+        furniture, circulation = shape
+        for fx, fy in furniture:
+            ax, ay = cx - fx, cy - fy
+            squares = frozenset((ax + x, ay + y) for x, y in furniture)
+            if not squares <= free:
+                continue
+            around = {(ax + x, ay + y) for x, y in circulation}
+            if around & room.furniture or not around <= room.usable:
+                continue
+            price = UNMARKED_COST * len(around - room.dots)
+            price += SPLIT_COST * sum(1 for a, b in _pairs(squares)
+                                      if b in squares and room.split(a, b))
+            if look.mirrored[shape]:
+                price += MIRROR_COST
+            found.append((shape, (ax, ay), price))
+    room.placements[key] = found
+    return found
+
+
+def _covers(room: Evidence, looks: _Looks, group: frozenset[Cell], owned: frozenset[Cell]
             ) -> list[_Cover]:
     """Exact covers of ``group`` by looks, cheapest first (those within MARGIN); a dot of
     ``owned`` (the dots only this group's pieces can explain) that the cover's
@@ -288,7 +307,7 @@ def _covers(room: _Room, looks: _Looks, group: frozenset[Cell], owned: frozenset
     return [c for c in results if c.cost <= best[0] + MARGIN][:MAX_COVERS]
 
 
-def _rugs(room: _Room, offer: Offer, pieces: dict[str, Piece]
+def _rugs(room: Evidence, offer: Offer, pieces: dict[str, Piece]
           ) -> tuple[list[Placement], list[Uncertain]]:
     """Rugs covering each group of ring squares (a ring in every square of a rug that no
     furniture hides): the rugs the slots offer, else any; fewest rugs, then the fewest
@@ -318,7 +337,7 @@ def _rugs(room: _Room, offer: Offer, pieces: dict[str, Piece]
     return placed, doubts
 
 
-def _rug_covers(room: _Room, group: frozenset[Cell], rugs: Sequence[Piece]) -> list[_Cover]:
+def _rug_covers(room: Evidence, group: frozenset[Cell], rugs: Sequence[Piece]) -> list[_Cover]:
     """Covers of the ring squares ``group`` by rugs lying on rings and under furniture."""
     allowed = group | room.furniture
     options: dict[Cell, list[Placement]] = {}
@@ -363,7 +382,7 @@ class _Choice:
     wild: bool
 
 
-def _choices(room: _Room, offer: Offer, placement: Placement, members: Sequence[Piece]
+def _choices(room: Evidence, offer: Offer, placement: Placement, members: Sequence[Piece]
              ) -> list[_Choice]:
     """Who may pay for ``placement`` as which piece of its look, and at what cost."""
     shape = (placement.shape.furniture, placement.shape.circulation)
@@ -389,7 +408,7 @@ def _choices(room: _Room, offer: Offer, placement: Placement, members: Sequence[
     return found
 
 
-def _namings(room: _Room, offer: Offer, placements: Sequence[Placement],
+def _namings(room: Evidence, offer: Offer, placements: Sequence[Placement],
              members: dict[str, list[Piece]]) -> tuple[float, int, list[tuple[Placement, ...]]]:
     """The cheapest ways to name the placements (each paid for by a slot, a token paying
     for one piece, the wild card spent at most once): their cost, wild card uses, and
@@ -437,11 +456,9 @@ def _namings(room: _Room, offer: Offer, placements: Sequence[Placement],
     return found[0][0], found[0][1], unique
 
 
-def fit_room(marks: Marks, region: frozenset[Cell], obstacles: frozenset[Cell],
-             walls: frozenset[Edge], offer: Offer, pieces: dict[str, Piece]) -> RoomFit:
-    """The pieces of one region given what its room may hold (``pieces``: the catalog).
-    ``walls`` are the walls a piece of the region may stand against."""
-    room = _Room(marks, region, obstacles, walls)
+def fit_room(room: Evidence, offer: Offer, pieces: dict[str, Piece]) -> RoomFit:
+    """The pieces of one region (its ``room`` evidence) given what its room may hold
+    (``pieces``: the catalog)."""
     looks = _Looks(offer, pieces)
     wide: _Looks | None = None
     members = {p.id: ms for ms in looks.members.values() for p in ms}
@@ -488,7 +505,7 @@ def fit_room(marks: Marks, region: frozenset[Cell], obstacles: frozenset[Cell],
     return RoomFit(tuple(namings[0]), cost, wild, tuple(doubts), tuple(namings))
 
 
-def _owned_dots(room: _Room, group: frozenset[Cell], groups: Sequence[frozenset[Cell]]
+def _owned_dots(room: Evidence, group: frozenset[Cell], groups: Sequence[frozenset[Cell]]
                 ) -> frozenset[Cell]:
     """The dots next to ``group`` and to no other group of furniture: only its pieces
     can explain them."""

@@ -138,7 +138,8 @@ def read_marks(page: Page, project: Project) -> Marks:
             edge = Edge(cell, side)
             if other not in house or edge in printed:
                 continue
-            wall, split = _edge_scores(fine, cell, side)
+            wall, split = _edge_scores(fine, cell, side, marks.squares.get(cell) == FURNITURE,
+                                       marks.squares.get(other) == FURNITURE)
             marks.edge_scores[edge] = wall
             if wall >= WALL:
                 marks.walls.add(edge)
@@ -159,11 +160,14 @@ def read_marks(page: Page, project: Project) -> Marks:
     return marks
 
 
-def _edge_scores(fine: Image, cell: Cell, side: str) -> tuple[float, float]:
+def _edge_scores(fine: Image, cell: Cell, side: str, furnished: bool = False,
+                 beyond: bool = False) -> tuple[float, float]:
     """(wall, split) for the edge on ``side`` (``e`` or ``s``) of ``cell``: the pencil
     along the grid line (averaged along the edge, so that hatching crossing it counts
     little), and how much it looks like the boundary of two pieces (clean on the line, an
-    outline a little inside each square)."""
+    outline a little inside each square). ``furnished`` and ``beyond``: whether ``cell``
+    and the square beyond the edge hold furniture, whose outline, a little inside, must
+    not pass for a wall: the line is looked for a pixel away from that side."""
     import numpy as np
 
     x, y = cell
@@ -178,7 +182,11 @@ def _edge_scores(fine: Image, cell: Cell, side: str) -> tuple[float, float]:
         return 0.0, 0.0
     # band: rows along the edge, columns across it (12 pixels each side)
     profile = band.mean(axis=0)
-    wall = float(profile[9:15].max())
+    near = 10 if furnished else 9  # the line's window, away from an outline
+    far = 14 if beyond else 15
+    if furnished != beyond:  # one outline: room to shift the window away from it
+        near, far = (near, far + 1) if furnished else (near - 1, far)
+    wall = float(profile[near:far].max())
     centre = float(profile[9:15].mean())
     left, right = float(profile[2:9].max()), float(profile[15:22].max())
     split = min(left, right) - centre

@@ -23,7 +23,7 @@ from ..pieces import Placement
 from ..project import Project
 from ..sheet import DrawnPiece, RoomPlan, Sheet, WildCard
 from .doubt import Uncertain
-from .fit import Offer, RoomFit, Slot, fit_room
+from .fit import Evidence, Offer, RoomFit, Slot, fit_room
 from .marks import EMPTY, Marks
 from .rooms import Region, find_rooms
 
@@ -155,16 +155,15 @@ def read_plan(marks: Marks, project: Project, file: str, record: GameRecord | No
     walls = _region_walls(marks, project, regions)
     fits: dict[tuple[int, str], RoomFit] = {}
     tame: dict[tuple[int, str], RoomFit] = {}
+    pieces = project.catalog.pieces
     for index, region in enumerate(regions):
+        evidence = Evidence(marks, region.cells, project.obstacles, walls[index])
         for name in names:
-            fit = fit_room(marks, region.cells, project.obstacles, walls[index], offers[name],
-                           project.catalog.pieces)
+            fit = fit_room(evidence, offers[name], pieces)
             fits[index, name] = fit
             if fit.wild:
-                tame[index, name] = fit_room(marks, region.cells, project.obstacles,
-                                             walls[index],
-                                             dataclasses.replace(offers[name], wild=False),
-                                             project.catalog.pieces)
+                tame[index, name] = fit_room(
+                    evidence, dataclasses.replace(offers[name], wild=False), pieces)
     count = min(len(regions), len(names))
     for region in regions[count:]:
         first = min(region.cells, key=reading_order)
@@ -178,17 +177,12 @@ def read_plan(marks: Marks, project: Project, file: str, record: GameRecord | No
     loose = {c for c in hallway if marks.squares.get(c, EMPTY) != EMPTY}
     context = _Context(marks, project, file, record, regions, hallway, loose, offers, front,
                        sequence)
-    candidates = [(reading, naming) for reading in tied
-                  for naming in _namings_of(reading)][:MAX_READINGS]
-    sheets = [context.sheet(reading, naming) for reading, naming in candidates]
-    if len(sheets) > 1:
-        judged = [_judge(sheet) for sheet in sheets]
-        best = min(range(len(sheets)), key=lambda i: judged[i])
-        equal = [sheets[i] for i in range(len(sheets)) if judged[i] == judged[best]]
-    else:
-        best, equal = 0, sheets
-    sheet, extra = sheets[best]
-    reading = candidates[best][0]
+    judged = [judgement for reading in tied[:MAX_READINGS]
+              for judgement in _judge_namings(context, reading)]
+    winner = min(judged, key=lambda item: item[0])
+    sheet, extra = winner[2]
+    reading = winner[1]
+    equal = [candidate for judgement, _, candidate in judged if judgement == winner[0]]
     doubts += extra
     for fit in reading.fits:
         doubts += fit.doubts
@@ -201,11 +195,27 @@ def read_plan(marks: Marks, project: Project, file: str, record: GameRecord | No
     return sheet, ordered
 
 
-def _namings_of(reading: _Reading) -> list[tuple[tuple[Placement, ...], ...]]:
-    """Every combination of the rooms' equally cheap namings (each room's best first)."""
+def _judge_namings(context: _Context, reading: _Reading
+                   ) -> list[tuple[tuple[int, int], _Reading, tuple[Sheet, list[Uncertain]]]]:
+    """The sheets of one reading under its rooms' equally cheap namings, judged: each
+    room's best naming first, then each room's others in turn, one room at a time, a
+    better one kept (the rooms' choices hardly touch each other: trying them one by one
+    instead of every combination keeps a page with many look-alikes fast)."""
     options = [fit.namings or (fit.pieces,) for fit in reading.fits]
-    combos = itertools.islice(itertools.product(*options), MAX_READINGS)
-    return list(combos)
+    chosen = [names[0] for names in options]
+    sheet = context.sheet(reading, chosen)
+    best = _judge(sheet) if any(len(names) > 1 for names in options) else (0, 0)
+    found = [(best, reading, sheet)]
+    for index, names in enumerate(options):
+        for naming in names[1:MAX_READINGS]:
+            trial = [*chosen]
+            trial[index] = naming
+            other = context.sheet(reading, trial)
+            judgement = _judge(other)
+            found.append((judgement, reading, other))
+            if judgement < best:
+                best, chosen = judgement, trial
+    return found
 
 
 def _judge(candidate: tuple[Sheet, list[Uncertain]]) -> tuple[int, int]:
@@ -255,9 +265,8 @@ class _Context:
             current = missing[0] if missing else None
             offer = self.offers[current] if current is not None else Offer(
                 (), anything=next(iter(self.offers.values())).anything)
-            fit = fit_room(self.marks, self.hallway, project.obstacles,
-                           frozenset(project.exterior_walls() | project.walls
-                                     | self.marks.walls),
+            walls = frozenset(project.exterior_walls() | project.walls | self.marks.walls)
+            fit = fit_room(Evidence(self.marks, self.hallway, project.obstacles, walls),
                            offer, project.catalog.pieces)
             doubts += fit.doubts
             pieces += fit.pieces
