@@ -11,6 +11,7 @@ outside the house), and classifies them with a margin: values too near a thresho
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,6 +27,7 @@ __all__ = [
     "RING",
     "RING_DOT",
     "Marks",
+    "along",
     "ink",
     "read_marks",
 ]
@@ -147,6 +149,7 @@ def read_marks(page: Page, project: Project) -> Marks:
                 marks.doubt(cell, side, "wall" if wall >= WALL else "no wall",
                             f"a faint or broken wall line ({wall:.2f})")
             marks.splits[edge] = split
+    _drop_stray_walls(marks, printed)
     for edge in sorted(project.exterior_walls(), key=lambda e: e.key):
         inside = edge.cell if edge.cell in house else edge.outer
         window, door = _outside_scores(strong, darkness, edge, inside)
@@ -158,6 +161,59 @@ def read_marks(page: Page, project: Project) -> Marks:
         if door >= 0.18:
             marks.front_doors.append((edge.seen_from(inside), door))
     return marks
+
+
+STRAY = 3  # pencil lines this short (in sides) touching no other wall are no walls
+
+
+def _drop_stray_walls(marks: Marks, printed: Collection[Edge]) -> None:
+    """Drop the short pencil lines that touch no printed wall and no other pencil wall:
+    they close off nothing (a piece's outline drawn close to the grid line, most
+    likely), and are listed as doubts."""
+    from ..drawing import segment
+
+    at: dict[tuple[float, float], list[Edge]] = {}
+    for edge in marks.walls:
+        for end in segment(edge):
+            at.setdefault(end, []).append(edge)
+    fixed = {end for edge in printed for end in segment(edge)}
+    seen: set[Edge] = set()
+    for start in sorted(marks.walls, key=lambda e: e.key):
+        if start in seen:
+            continue
+        line, todo = {start}, [start]
+        while todo:
+            for end in segment(todo.pop()):
+                for other in at[end]:
+                    if other not in line:
+                        line.add(other)
+                        todo.append(other)
+        seen |= line
+        ends = {end for e in line for end in segment(e)}
+        if len(line) <= STRAY and not ends & fixed and not _bridged(line, marks.walls, printed):
+            marks.walls -= line
+            for edge in sorted(line, key=lambda e: e.key):
+                marks.doubt(edge.cell, edge.side, "no wall", "a short line that touches no "
+                            "wall: read as a piece's outline")
+
+
+def along(edge: Edge, step: int) -> Edge:
+    """The side ``step`` squares further along the same grid line."""
+    x, y, side = edge.key
+    return Edge((x + step, y), side) if side == "n" else Edge((x, y + step), side)
+
+
+def _bridged(line: set[Edge], walls: Collection[Edge], printed: Collection[Edge]) -> bool:
+    """Whether a straight line continues, past a gap of one side at each end, a wall on
+    both sides: a wall with a door and a missed side, not an outline."""
+    keys = {edge.key[2] for edge in line}
+    if len(keys) != 1:
+        return False
+    first = min(line, key=lambda e: e.key)
+    last = max(line, key=lambda e: e.key)
+    return all((along(edge, 2 * step) in walls or along(edge, 2 * step) in printed)
+               and along(edge, step) not in line
+               for edge, step in ((first, -1), (last, 1)))
 
 
 def _edge_scores(fine: Image, cell: Cell, side: str, furnished: bool = False,

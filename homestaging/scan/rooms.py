@@ -16,7 +16,7 @@ from ..drawing import segment
 from ..grid import Cell, Edge, EdgeKey, components, flood, neighbours, reading_order
 from ..project import Project
 from .doubt import Uncertain
-from .marks import EMPTY, Marks
+from .marks import EMPTY, Marks, along
 
 __all__ = ["Region", "find_rooms"]
 
@@ -101,6 +101,29 @@ def _hub(parts: list[frozenset[Cell]], content: set[Cell], adjacency: dict[Cell,
     return best[2] if best is not None else start
 
 
+FAINT = 0.2  # a line this dark on a side between two walls may be a wall drawn lightly
+
+
+def _missed_walls(marks: Marks, project: Project, walls: set[Edge],
+                  doubts: list[Uncertain]) -> set[Edge]:
+    """The sides in a straight wall, between two walls, with a faint line on them, that
+    are no door: the way through them leads round to the same place another way (a door
+    is the only way into its room). Darkest first; each listed as a doubt."""
+    found: set[Edge] = set()
+    faint = sorted((edge for edge, score in marks.edge_scores.items()
+                    if score >= FAINT and edge not in walls
+                    and along(edge, -1) in walls and along(edge, 1) in walls),
+                   key=lambda e: (-marks.edge_scores[e], e.key))
+    for edge in faint:
+        adjacency = _graph(project, walls | found)
+        if edge in _bridges(adjacency, edge.cell):
+            continue
+        found.add(edge)
+        doubts.append(Uncertain(edge.cell, "wall", f"a faint line ({marks.edge_scores[edge]:.2f}) "
+                                "in a wall that already has a door: read as wall", edge.side))
+    return found
+
+
 @dataclass(frozen=True)
 class Region:
     cells: frozenset[Cell]
@@ -111,6 +134,8 @@ def find_rooms(marks: Marks, project: Project, root: Cell | None
            ) -> tuple[list[Region], frozenset[Cell], list[Uncertain]]:
     """The walled regions (rooms) with their doors, the hallway, and doubts."""
     walls = set(marks.walls) | set(project.walls) | set(project.exterior_walls())
+    doubts: list[Uncertain] = []
+    walls |= _missed_walls(marks, project, walls, doubts)
     adjacency = _graph(project, walls)  # for the bridges
     wall_keys = {edge.key for edge in walls}
     house = project.house
@@ -118,7 +143,6 @@ def find_rooms(marks: Marks, project: Project, root: Cell | None
     for edge in walls:
         points.update(_ends(edge))
     content = {c for c, kind in marks.squares.items() if kind != EMPTY}
-    doubts: list[Uncertain] = []
     regions: list[Region] = []
     placed: set[Cell] = set()
     parts = components(house, wall_keys)
