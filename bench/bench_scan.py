@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import os
 import random
 import statistics
 import sys
@@ -224,6 +225,7 @@ class Tally:
     counts: Counter[str] = dataclasses.field(default_factory=Counter)
     misses: Counter[str] = dataclasses.field(default_factory=Counter)
     times: list[float] = dataclasses.field(default_factory=list)
+    cpu: list[float] = dataclasses.field(default_factory=list)
 
     def report(self) -> list[str]:
         lines = [f"{self.label}:"]
@@ -240,6 +242,9 @@ class Tally:
             lines.append(f"  time     {median:6.2f} s median per photo (max "
                          f"{max(self.times):.2f} s; target 1 s) "
                          f"{'ok' if median <= 1 else 'BELOW'}")
+            lines.append(f"  cpu      {statistics.median(self.cpu):6.2f} s median per photo "
+                         f"(max {max(self.cpu):.2f} s: the process's own time, which other "
+                         "work on the machine does not stretch)")
         lines.append("  misses by cause:")
         lines += [f"    {number:5d}  {cause}" for cause, number in self.misses.most_common()]
         return lines
@@ -277,6 +282,8 @@ def main() -> int:
                 photos += 1
                 for use, tally in tallies.items():
                     _scan_one(tally, photo, truth, use, f"{file.stem}-{seed}", args)
+    print(f"load average while running: {os.getloadavg()[0]:.1f} (2 cores: above 2, "
+          "the wall-clock times are stretched)")
     print(f"photos: {photos} ({args.seeds} per sheet, {len(files)} sheets, "
           f"{'hard' if args.hard else 'ordinary'} cameras; photo k of sheet S drawn and "
           "taken with random.Random('S-k'))")
@@ -287,16 +294,18 @@ def main() -> int:
 
 def _scan_one(tally: Tally, photo: Path, truth: Sheet, use: bool, name: str,
               args: argparse.Namespace) -> None:
-    start = time.perf_counter()
+    start, own_start = time.perf_counter(), time.process_time()
     try:
         scan = scan_photo(photo, truth.project, truth.game if use else None)
     except InputError as error:
         tally.times.append(time.perf_counter() - start)
+        tally.cpu.append(time.process_time() - own_start)
         tally.misses[f"photo refused: {error.messages[0].message[:60]}"] += 1
         for key in ("sheets", "alike sheets", "score"):
             tally.counts[key] += 1
         return
     tally.times.append(time.perf_counter() - start)
+    tally.cpu.append(time.process_time() - own_start)
     own: Counter[str] = Counter()
     found = compare(truth, scan, own)
     tally.misses.update(own)

@@ -133,6 +133,27 @@ def test_photo_with_a_rug_reads_its_rings() -> None:
         r.name: r.cells for r in truth.rooms}
 
 
+def test_a_rug_under_circulation_reads_as_rings_with_dots() -> None:
+    import dataclasses
+
+    from homestaging.pieces import Placement
+    from homestaging.scan.marks import RING, RING_DOT
+    from homestaging.sheet import DrawnPiece
+
+    tutorial = read_sheet(TUTORIAL)
+    rug = Placement(tutorial.project.catalog.pieces["rug-2x3"], parse_cell("C3"), 0, False)
+    truth = dataclasses.replace(tutorial, pieces=(*tutorial.pieces, DrawnPiece(rug, "x", "$")))
+    image = cv2.imdecode(np.frombuffer(photograph(filled_page(truth, seed=4, smudges=0),
+                                                  CAMERA), np.uint8), cv2.IMREAD_COLOR)
+    marks = scan_image(image, "rug.jpg", truth.project).marks
+    circulation = {c for p in tutorial.pieces for c in p.placement.circulation}
+    assert {name: marks.squares[parse_cell(name)] for name in
+            ("C3", "D3", "C4", "C5", "D5")} == {
+        name: RING_DOT if parse_cell(name) in circulation else RING
+        for name in ("C3", "D3", "C4", "C5", "D5")}
+    assert {marks.squares[parse_cell(name)] for name in ("C3", "D3")} == {RING_DOT}
+
+
 def test_scan_command_writes_the_sheet_and_lists_doubts(tutorial_photo: Path,
                                                         tmp_path: Path) -> None:
     out = tmp_path / "sheet.json"

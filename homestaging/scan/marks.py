@@ -89,16 +89,20 @@ class Marks:
 
 #: Thresholds on the square features (cover, dot, ring), measured on generated photos.
 COVER, DOT, RING_T = 0.045, 0.18, 0.18
+CORE = 0.3  # ink in the very middle of a ring: a dot (0.38 and more) or none (0.25 and less)
 WALL = 0.3
 
 
-def _square_class(cover: float, dot: float, ring: float) -> tuple[str, float]:
+def _square_class(cover: float, dot: float, ring: float, core: float = 0.0
+                  ) -> tuple[str, float]:
     """The class of a square from its features, and the relative margin to the nearest
-    threshold that decided it (small: too close to call)."""
+    threshold that decided it (small: too close to call). In a ring, the dot is looked
+    for in the very middle (``core``): the ring itself lifts the ``dot`` measure."""
     margins = [abs(dot - DOT) / DOT, abs(ring - RING_T) / RING_T]
     has_dot, has_ring = dot > DOT, ring > RING_T
     if has_ring:
-        return (RING_DOT if has_dot else RING), min(margins)
+        margins = [abs(core - CORE) / CORE, margins[1]]
+        return (RING_DOT if core > CORE else RING), min(margins)
     if has_dot:
         return CIRCULATION, min(margins)
     margins.append(abs(cover - COVER) / COVER)
@@ -116,7 +120,13 @@ def read_marks(page: Page, project: Project) -> Marks:
     centre = cv2.filter2D(fine, -1, _disk(0.1))
     around = cv2.filter2D(fine, -1, _disk(0.27, 0.15))
     dot_map = centre - around
-    ring_map = around - centre
+    # a ring stands out from both its middle and what lies beyond it, measured on all
+    # the pencil (a dot in its middle makes a ring too broad for the thin strokes;
+    # hatching and smudges are even everywhere)
+    ring_map = (cv2.filter2D(darkness, -1, _disk(0.27, 0.15))
+                - np.minimum(cv2.filter2D(darkness, -1, _disk(0.1)),
+                             cv2.filter2D(darkness, -1, _disk(0.45, 0.32))))
+    core_map = cv2.filter2D(fine, -1, _disk(0.06))
     marks = Marks()
     usable = project.house - project.obstacles
     lo, hi = int(0.2 * PX), int(0.8 * PX)
@@ -126,7 +136,9 @@ def read_marks(page: Page, project: Project) -> Marks:
         cover = float(fine[y0 + lo:y0 + hi, x0 + lo:x0 + hi].mean())
         dot = float(dot_map[y0 + w0:y0 + w1, x0 + w0:x0 + w1].max())
         ring = float(ring_map[y0 + w0:y0 + w1, x0 + w0:x0 + w1].max())
-        kind, margin = _square_class(cover, dot, ring)
+        m0, m1 = int(0.44 * PX), int(0.56 * PX)
+        core = float(core_map[y0 + m0:y0 + m1, x0 + m0:x0 + m1].max())
+        kind, margin = _square_class(cover, dot, ring, core)
         marks.squares[cell] = kind
         marks.features[cell] = (cover, dot, ring)
         if margin < 0.25:
@@ -153,6 +165,8 @@ def read_marks(page: Page, project: Project) -> Marks:
     for edge in sorted(project.exterior_walls(), key=lambda e: e.key):
         inside = edge.cell if edge.cell in house else edge.outer
         window, door = _outside_scores(strong, darkness, edge, inside)
+        if door >= 0.35:  # a filled triangle: a front door, not a window
+            window = 0.0
         if window >= 0.55:
             marks.windows.add(Edge(inside, edge.seen_from(inside).side))
         elif window >= 0.35:
@@ -252,12 +266,13 @@ def _edge_scores(fine: Image, cell: Cell, side: str, furnished: bool = False,
 def _outside_scores(strong: Image, darkness: Image, edge: Edge, inside: Cell
                     ) -> tuple[float, float]:
     """(window, front door) evidence just outside an exterior edge: the share of its length
-    with a line 0.07-0.22 squares out, and the ink of the triangle zone further out."""
+    with a line 0.06-0.28 squares out, and the ink of the triangle zone further out
+    (0.32-0.5 squares, past a window drawn a little far)."""
     side = edge.seen_from(inside).side
     x, y = inside
     a, b = int(0.15 * PX), int(0.85 * PX)
-    near0, near1 = int(0.06 * PX), int(0.23 * PX)
-    far0, far1 = int(0.24 * PX), int(0.45 * PX)
+    near0, near1 = int(0.06 * PX), int(0.28 * PX)
+    far0, far1 = int(0.32 * PX), int(0.5 * PX)
     mid0, mid1 = int(0.4 * PX), int(0.6 * PX)
     left, top = (x + 1) * PX, (y + 1) * PX
     if side == "n":

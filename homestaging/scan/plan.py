@@ -87,20 +87,24 @@ class _Reading:
     fits: tuple[RoomFit, ...]  # per region
 
 
+FRONT_DOOR = 0.35  # ink of a drawn triangle (filled: 0.6 and more; stray marks 0.3 and less)
+
+
 def _front_door(marks: Marks) -> tuple[Edge | None, list[Uncertain]]:
+    """The front door: the darkest triangle outside the wall, if dark enough to be one;
+    fainter marks there and a second triangle are doubts."""
     found = sorted(marks.front_doors, key=lambda item: -item[1])
-    if not found:
-        return None, []
-    best, score = found[0]
+    best = found[0][0] if found and found[0][1] >= FRONT_DOOR else None
     doubts = []
-    for edge, other in found[1:]:
-        if other > 0.3:
-            doubts.append(Uncertain(edge.cell, "front door?", f"a second triangle outside the "
-                                    f"wall (ink {other:.2f}); the front door is read at "
-                                    f"{best.name}", edge.side))
-    if score < 0.3:
-        doubts.append(Uncertain(best.cell, "front door", f"a faint triangle (ink {score:.2f})",
-                                best.side))
+    for edge, ink in found:
+        if edge == best:
+            continue
+        if ink >= FRONT_DOOR and best is not None:
+            reason = (f"a second triangle outside the wall (ink {ink:.2f}); the front door "
+                      f"is read at {best.name}")
+        else:
+            reason = f"a faint mark outside the wall (ink {ink:.2f}): read as no front door"
+        doubts.append(Uncertain(edge.cell, "front door?", reason, edge.side))
     return best, doubts
 
 
