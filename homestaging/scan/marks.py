@@ -206,6 +206,8 @@ def _drop_stray_walls(marks: Marks, printed: Collection[Edge]) -> None:
         ends = {end for e in line for end in segment(e)}
         if len(line) <= STRAY and not ends & fixed and not _bridged(line, marks.walls, printed):
             marks.walls -= line
+            marks.uncertain = [u for u in marks.uncertain
+                               if u[1] is None or Edge(u[0], u[1]) not in line]
             for edge in sorted(line, key=lambda e: e.key):
                 marks.doubt(edge.cell, edge.side, "no wall", "a short line that touches no "
                             "wall: read as a piece's outline")
