@@ -89,7 +89,7 @@ class Marks:
 
 #: Thresholds on the square features (cover, dot, ring), measured on generated photos.
 COVER, DOT, RING_T = 0.045, 0.18, 0.18
-CORE = 0.3  # ink in the very middle of a ring: a dot (0.38 and more) or none (0.25 and less)
+CORE = 0.3  # ink in the very middle of a ring: a dot (0.5 and more) or none (0.1 and less)
 WALL = 0.3
 
 
@@ -126,7 +126,7 @@ def read_marks(page: Page, project: Project) -> Marks:
     ring_map = (cv2.filter2D(darkness, -1, _disk(0.27, 0.15))
                 - np.minimum(cv2.filter2D(darkness, -1, _disk(0.1)),
                              cv2.filter2D(darkness, -1, _disk(0.45, 0.32))))
-    core_map = cv2.filter2D(fine, -1, _disk(0.06))
+    core_map = cv2.filter2D(darkness, -1, _disk(0.06))
     marks = Marks()
     usable = project.house - project.obstacles
     lo, hi = int(0.2 * PX), int(0.8 * PX)
@@ -136,8 +136,11 @@ def read_marks(page: Page, project: Project) -> Marks:
         cover = float(fine[y0 + lo:y0 + hi, x0 + lo:x0 + hi].mean())
         dot = float(dot_map[y0 + w0:y0 + w1, x0 + w0:x0 + w1].max())
         ring = float(ring_map[y0 + w0:y0 + w1, x0 + w0:x0 + w1].max())
-        m0, m1 = int(0.44 * PX), int(0.56 * PX)
-        core = float(core_map[y0 + m0:y0 + m1, x0 + m0:x0 + m1].max())
+        # the ring's own middle (a page a little off still finds it there)
+        rings = ring_map[y0 + w0:y0 + w1, x0 + w0:x0 + w1]
+        iy, ix = np.unravel_index(int(np.argmax(rings)), rings.shape)
+        cy, cx = y0 + w0 + int(iy), x0 + w0 + int(ix)
+        core = float(core_map[cy - 1:cy + 2, cx - 1:cx + 2].max())
         kind, margin = _square_class(cover, dot, ring, core)
         marks.squares[cell] = kind
         marks.features[cell] = (cover, dot, ring)
@@ -268,13 +271,13 @@ def _edge_scores(fine: Image, cell: Cell, side: str, furnished: bool = False,
 def _outside_scores(strong: Image, darkness: Image, edge: Edge, inside: Cell
                     ) -> tuple[float, float]:
     """(window, front door) evidence just outside an exterior edge: the share of its length
-    with a line 0.06-0.28 squares out, and the ink of the triangle zone further out
-    (0.32-0.5 squares, past a window drawn a little far)."""
+    with a line 0.06-0.34 squares out, and the ink of the triangle zone further out
+    (0.37-0.52 squares, past a window drawn a little far)."""
     side = edge.seen_from(inside).side
     x, y = inside
     a, b = int(0.15 * PX), int(0.85 * PX)
-    near0, near1 = int(0.06 * PX), int(0.28 * PX)
-    far0, far1 = int(0.32 * PX), int(0.5 * PX)
+    near0, near1 = int(0.06 * PX), int(0.34 * PX)
+    far0, far1 = int(0.37 * PX), int(0.52 * PX)
     mid0, mid1 = int(0.4 * PX), int(0.6 * PX)
     left, top = (x + 1) * PX, (y + 1) * PX
     if side == "n":
