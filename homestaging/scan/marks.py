@@ -11,7 +11,7 @@ outside the house), and classifies them with a margin: values too near a thresho
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,6 +30,7 @@ __all__ = [
     "along",
     "ink",
     "read_marks",
+    "wall_threshold",
 ]
 
 EMPTY, FURNITURE, CIRCULATION, RING, RING_DOT = "empty", "furniture", "dot", "ring", "ring+dot"
@@ -91,6 +92,7 @@ class Marks:
 COVER, DOT, RING_T = 0.045, 0.18, 0.18
 CORE = 0.3  # ink in the very middle of a ring: a dot (0.5 and more) or none (0.1 and less)
 WALL = 0.3
+PALE_WALL, WALL_SHARE = 0.18, 0.45  # the lowest threshold; the share of a typical wall
 
 
 def _square_class(cover: float, dot: float, ring: float, core: float = 0.0
@@ -158,12 +160,14 @@ def read_marks(page: Page, project: Project) -> Marks:
             wall, split = _edge_scores(fine, cell, side, marks.squares.get(cell) == FURNITURE,
                                        marks.squares.get(other) == FURNITURE)
             marks.edge_scores[edge] = wall
-            if wall >= WALL:
-                marks.walls.add(edge)
-            if abs(wall - WALL) < 0.25 * WALL:
-                marks.doubt(cell, side, "wall" if wall >= WALL else "no wall",
-                            f"a faint or broken wall line ({wall:.2f})")
             marks.splits[edge] = split
+    threshold = wall_threshold(marks.edge_scores.values())
+    for edge, wall in marks.edge_scores.items():
+        if wall >= threshold:
+            marks.walls.add(edge)
+        if abs(wall - threshold) < 0.25 * threshold:
+            marks.doubt(edge.cell, edge.side, "wall" if wall >= threshold else "no wall",
+                        f"a faint or broken wall line ({wall:.2f})")
     _drop_stray_walls(marks, printed)
     for edge in sorted(project.exterior_walls(), key=lambda e: e.key):
         inside = edge.cell if edge.cell in house else edge.outer
@@ -178,6 +182,18 @@ def read_marks(page: Page, project: Project) -> Marks:
         if door >= 0.18:
             marks.front_doors.append((edge.seen_from(inside), door))
     return marks
+
+
+def wall_threshold(scores: Iterable[float]) -> float:
+    """The line darkness above which a side is a wall on this page: WALL, or less on a
+    page whose walls all came out pale (a blurred photo): a fraction of its typical
+    wall's darkness."""
+    import numpy as np
+
+    found = np.asarray([s for s in scores if s >= WALL], np.float64)
+    if not found.size:
+        return WALL
+    return float(min(WALL, max(PALE_WALL, WALL_SHARE * np.median(found))))
 
 
 STRAY = 3  # pencil lines this short (in sides) touching no other wall are no walls

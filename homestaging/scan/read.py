@@ -12,7 +12,7 @@ from ..markers import PROJECT_SLOTS
 from ..project import Project
 from ..projectreader import bundled_project_files, find_project
 from ..sheet import Sheet
-from .marks import EMPTY, Marks, read_marks
+from .marks import EMPTY, WALL, Marks, read_marks
 from .photo import Page, find_markers, load_photo, rectify
 from .plan import Uncertain, read_plan
 
@@ -79,7 +79,12 @@ def _check_sharp(marks: Marks, project: Project, file: str) -> None:
         raise InputError.single(file, f"the page is too blurred or dark to read: {share:.0%} "
                                       "of the grid lines look drawn over; take the photo "
                                       "again, in focus and in even light")
-    unsure = sum(1 for _ in marks.uncertain)
+    # the squares and marks too faint to call, and the sides whose line is near the
+    # usual wall darkness (a page whose walls all came out pale is read with a lower
+    # threshold, but it is blurred all the same)
+    unsure = sum(1 for _, side, what, _ in marks.uncertain
+                 if side is None or what not in ("wall", "no wall"))
+    unsure += sum(1 for wall in marks.edge_scores.values() if abs(wall - WALL) < 0.25 * WALL)
     squares = max(1, sum(1 for kind in marks.squares.values() if kind != EMPTY) +
                   len(marks.squares) // 4)
     if unsure > 0.5 * squares:
