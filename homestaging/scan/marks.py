@@ -93,10 +93,11 @@ COVER, DOT, RING_T = 0.045, 0.18, 0.18
 CORE = 0.3  # ink in the very middle of a ring: a dot (0.5 and more) or none (0.1 and less)
 WALL = 0.3
 PALE_WALL, WALL_SHARE = 0.18, 0.45  # the lowest threshold; the share of a typical wall
+FIRM_WALL = 0.6  # a typical wall's darkness on a sharp photo (0.62-0.7 measured)
 
 
-def _square_class(cover: float, dot: float, ring: float, core: float = 0.0
-                  ) -> tuple[str, float]:
+def _square_class(cover: float, dot: float, ring: float, core: float = 0.0,
+                  cover_at: float = COVER) -> tuple[str, float]:
     """The class of a square from its features, and the relative margin to the nearest
     threshold that decided it (small: too close to call). In a ring, the dot is looked
     for in the very middle (``core``): the ring itself lifts the ``dot`` measure."""
@@ -107,8 +108,8 @@ def _square_class(cover: float, dot: float, ring: float, core: float = 0.0
         return (RING_DOT if core > CORE else RING), min(margins)
     if has_dot:
         return CIRCULATION, min(margins)
-    margins.append(abs(cover - COVER) / COVER)
-    return (FURNITURE if cover > COVER else EMPTY), min(margins)
+    margins.append(abs(cover - cover_at) / cover_at)
+    return (FURNITURE if cover > cover_at else EMPTY), min(margins)
 
 
 def read_marks(page: Page, project: Project) -> Marks:
@@ -133,6 +134,14 @@ def read_marks(page: Page, project: Project) -> Marks:
     usable = project.house - project.obstacles
     lo, hi = int(0.2 * PX), int(0.8 * PX)
     w0, w1 = int(0.35 * PX), int(0.65 * PX)
+    printed = project.walls | project.exterior_walls()
+    house = project.house
+    sides = [Edge(cell, side) for cell in sorted(house, key=reading_order) for side in "es"
+             if Edge(cell, side).outer in house and Edge(cell, side) not in printed]
+    # a page whose walls all came out pale (blur) shows its hatching pale too
+    pale = min(1.0, _typical_wall([_edge_scores(fine, e.cell, e.side)[0] for e in sides])
+               / FIRM_WALL)
+    cover_at = COVER * pale * pale
     for cell in sorted(usable, key=reading_order):
         x0, y0 = (cell[0] + 1) * PX, (cell[1] + 1) * PX
         cover = float(fine[y0 + lo:y0 + hi, x0 + lo:x0 + hi].mean())
@@ -143,14 +152,12 @@ def read_marks(page: Page, project: Project) -> Marks:
         iy, ix = np.unravel_index(int(np.argmax(rings)), rings.shape)
         cy, cx = y0 + w0 + int(iy), x0 + w0 + int(ix)
         core = float(core_map[cy - 1:cy + 2, cx - 1:cx + 2].max())
-        kind, margin = _square_class(cover, dot, ring, core)
+        kind, margin = _square_class(cover, dot, ring, core, cover_at)
         marks.squares[cell] = kind
         marks.features[cell] = (cover, dot, ring)
         if margin < 0.25:
             marks.doubt(cell, None, kind, f"read as {kind}, but faintly (cover {cover:.3f}, "
                                           f"dot {dot:.2f}, ring {ring:.2f})")
-    printed = project.walls | project.exterior_walls()
-    house = project.house
     for cell in sorted(house, key=reading_order):
         for side in ("e", "s"):
             other = (cell[0] + (side == "e"), cell[1] + (side == "s"))
@@ -188,12 +195,18 @@ def wall_threshold(scores: Iterable[float]) -> float:
     """The line darkness above which a side is a wall on this page: WALL, or less on a
     page whose walls all came out pale (a blurred photo): a fraction of its typical
     wall's darkness."""
+    found = [s for s in scores if s >= WALL]
+    if not found:
+        return WALL
+    return float(min(WALL, max(PALE_WALL, WALL_SHARE * _typical_wall(found))))
+
+
+def _typical_wall(scores: Iterable[float]) -> float:
+    """The median darkness of the lines that are walls (FIRM_WALL when there are none)."""
     import numpy as np
 
     found = np.asarray([s for s in scores if s >= WALL], np.float64)
-    if not found.size:
-        return WALL
-    return float(min(WALL, max(PALE_WALL, WALL_SHARE * np.median(found))))
+    return float(np.median(found)) if found.size else FIRM_WALL
 
 
 STRAY = 3  # pencil lines this short (in sides) touching no other wall are no walls
