@@ -33,12 +33,12 @@ from .policy import (
     Greedy,
     Judged,
     Lookahead,
-    apply,
     best_judged,
     card_choices,
     card_order,
     finish,
     outlook,
+    played_out,
 )
 from .state import State, state_of
 
@@ -182,13 +182,4 @@ def _unpaid_count(sheet: Sheet, room: str | None, number: int) -> int:
 
 def _lookahead_card(player: Lookahead, state: State, slot: CardSlot) -> CardChoice:
     """The lookahead's choice for ``slot``: its best ways, each played to the end."""
-    from .policy import final_total
-
-    choices = card_choices(state, slot, player.width)
-    best: tuple[int, int, CardChoice] | None = None
-    for order, choice in enumerate(choices):
-        total = final_total(player.greedy.play(apply(state, choice)))
-        if best is None or total > best[0]:
-            best = (total, order, choice)
-    assert best is not None
-    return best[2]
+    return played_out(player.greedy, state, card_choices(state, slot, player.width))

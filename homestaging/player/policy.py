@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from ..grid import Cell, Edge
 from ..moves import DIVERSE, Move, RankedMoves, rank_pieces
@@ -110,6 +111,7 @@ class Finish:
 
 
 Choice = CardChoice | WallChoice | Finish
+AnyChoice = TypeVar("AnyChoice", bound=Choice)
 
 
 def apply(state: State, choice: Choice) -> State:
@@ -376,13 +378,19 @@ class Lookahead(Policy):
         choices = self.greedy.choices(state, self.width)
         if len(choices) == 1:
             return choices[0]
-        best: tuple[int, int, Choice] | None = None
-        for order, choice in enumerate(choices):
-            total = final_total(self.greedy.play(apply(state, choice)))
-            if best is None or total > best[0]:
-                best = (total, order, choice)
-        assert best is not None
-        return best[2]
+        return played_out(self.greedy, state, choices)
+
+
+def played_out(greedy: Greedy, state: State, choices: Sequence[AnyChoice]) -> AnyChoice:
+    """The choice whose game, played to the end by ``greedy``, scores most (the first of
+    equals)."""
+    best: tuple[int, AnyChoice] | None = None
+    for choice in choices:
+        total = final_total(greedy.play(apply(state, choice)))
+        if best is None or total > best[0]:
+            best = (total, choice)
+    assert best is not None
+    return best[1]
 
 
 def final_total(state: State) -> int:
