@@ -174,3 +174,37 @@ def test_place_card_offers_the_variant_dealt(runner: CliRunner, tmp_path: Path) 
                                             "20", "--format", "json"]).stdout)["pairs"]
     used = {pair[which]["piece"] for pair in pairs for which in ("first", "second")}
     assert pairs and used <= {"armchair", "floor-lamp"}  # 20a; 20b has the coffee table
+
+
+def test_deal_from_a_played_sheet_writes_the_record_it_implies(runner: CliRunner,
+                                                                tmp_path: Path) -> None:
+    sheet = tmp_path / "plan.json"
+    data = json.loads((ROOT / "examples" / "tutorial-finished.json").read_text())
+    sheet.write_text(json.dumps(data))
+    out = tmp_path / "g.json"
+    result = runner.invoke(main, ["deal", "--from", str(sheet), "-o", str(out)])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.splitlines()[1:4] == [
+        "  Kitchen: 7a kitchen-corner; 8a stove; 10b table-2",
+        "  Bathroom: 13a toilet; 14a shower",
+        "  Living room: 18a sofa-corner; 19a plant-small-2; 20a armchair, floor-lamp",
+    ]
+    assert 'Name it in the sheet with "game": "g.json"' in result.stdout
+    record = read_record(out)
+    assert (record.project, record.seed) == ("tutorial", None)
+    data["game"] = "g.json"
+    sheet.write_text(json.dumps(data))
+    checked = runner.invoke(main, ["check", "--final", "--format", "json", str(sheet)])
+    assert checked.exit_code == 0, checked.stdout
+    assert json.loads(checked.stdout)["problems"] == []
+
+
+def test_deal_from_a_sheet_refuses_a_project_or_a_seed(runner: CliRunner) -> None:
+    sheet = str(ROOT / "examples" / "tutorial-finished.json")
+    for extra in (["tutorial"], ["--seed", "3"]):
+        result = runner.invoke(main, ["deal", "--from", sheet, *extra])
+        assert result.exit_code == 2
+        assert "--from SHEET takes no PROJECT and no --seed" in result.stderr
+    nothing = runner.invoke(main, ["deal"])
+    assert nothing.exit_code == 2
+    assert "give a PROJECT to deal (or --from SHEET)" in nothing.stderr

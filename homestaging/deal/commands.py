@@ -14,15 +14,20 @@ RANDOM_SEEDS = 1_000_000
 
 
 @click.command("deal", short_help="Deal a game's cards from a seed; write its game record.")
-@click.argument("reference", metavar="PROJECT")
+@click.argument("reference", metavar="[PROJECT]", required=False)
 @click.option("--seed", type=click.IntRange(0, MAX_SEED), metavar="N",
               help="Deal from this seed (the one another player printed). "
               "Default: a new random seed, printed.")
+@click.option("--from", "sheet_path", metavar="SHEET",
+              help="Instead of dealing, write the record a played sheet implies (a table "
+              "that played with the box's cards): the variants and the tokens' choices "
+              "that pay for its pieces.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False),
               help="Write the game record (JSON) to this file; sheets name it with "
               "\"game\".")
 @format_option
-def deal_command(reference: str, seed: int | None, output: str | None, fmt: str) -> None:
+def deal_command(reference: str | None, seed: int | None, sheet_path: str | None,
+                 output: str | None, fmt: str) -> None:
     """Deal one variant of every card number PROJECT uses, as the box's setup does at
     random, and show the cards in play room by room with their options drawn.
 
@@ -30,6 +35,9 @@ def deal_command(reference: str, seed: int | None, output: str | None, fmt: str)
     type the printed seed. --format json prints the game record (what -o writes); the
     players add the rounds to it as they play. PROJECT is a bundled id or a path to a
     project YAML file.
+
+    With --from SHEET (and no PROJECT), the record is worked out from a sheet played
+    with the box's cards, so that check and score can hold it to the exact card rules.
     """
     import secrets
     from pathlib import Path
@@ -41,6 +49,15 @@ def deal_command(reference: str, seed: int | None, output: str | None, fmt: str)
     from ..sheetwriter import path_from
     from .page import format_deal, written
 
+    if sheet_path is not None:
+        if reference is not None or seed is not None:
+            raise click.UsageError("--from SHEET takes no PROJECT and no --seed: the sheet "
+                                   "names its project, and a record worked out from a sheet "
+                                   "has no seed")
+        _record_from(sheet_path, output, fmt)
+        return
+    if reference is None:
+        raise click.UsageError("give a PROJECT to deal (or --from SHEET)")
     project = load_project_argument(reference)
     if seed is None:
         seed = secrets.randbelow(RANDOM_SEEDS)
@@ -62,6 +79,47 @@ def deal_command(reference: str, seed: int | None, output: str | None, fmt: str)
     if output is not None:
         text += "\n" + written(project, display_name(output), Path(output).name)
     click.echo(text, nl=False)
+
+
+def _record_from(sheet_path: str, output: str | None, fmt: str) -> None:
+    """``deal --from SHEET``: the record the sheet's pieces imply, printed or written."""
+    import dataclasses
+    from pathlib import Path
+
+    from ..cardplay import record_of
+    from ..gamewriter import record_text
+    from ..output import write_atomic
+    from ..projectreader import bundled_project_files
+    from ..sheetreader import read_sheet
+    from ..sheetwriter import path_from
+
+    sheet = read_sheet(sheet_path)
+    project = sheet.project
+    record = record_of(dataclasses.replace(sheet, game=None))
+    named = project.id
+    if project.source and sheet.project_ref not in bundled_project_files():
+        folder = Path(output).parent if output is not None else Path.cwd()
+        named = path_from(folder, Path(project.source))
+    record = dataclasses.replace(record, project=named)
+    text = record_text(record)
+    if output is not None:
+        write_atomic(output, text, protect=[sheet_path, project.source])
+    if fmt == "json":
+        click.echo(text, nl=False)
+        return
+    lines = [f"The game record of {display_name(sheet_path)} ({project.name}), worked out "
+             "from its pieces:"]
+    for played in record.rounds:
+        cards = "; ".join(f"{card.number}{record.dealt[card.number]} {', '.join(card.tokens)}"
+                          for card in played.cards)
+        lines.append(f"  {played.room}: {cards}")
+    if not record.rounds:
+        lines.append("  no room played yet")
+    if output is not None:
+        named = path_from(Path(sheet_path).parent, Path(output))
+        lines.append(f"Name it in the sheet with \"game\": \"{named}\"; check and score "
+                     "then hold the sheet to the exact card rules.")
+    click.echo("\n".join(lines) + "\n", nl=False)
 
 
 def _quoted(word: str) -> str:
