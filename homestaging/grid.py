@@ -45,6 +45,7 @@ __all__ = [
     "parse_cells",
     "parse_edge",
     "reading_order",
+    "side_key",
     "steps",
 ]
 
@@ -223,6 +224,21 @@ def edge_key(a: Cell, b: Cell) -> EdgeKey:
     return (max(ax, bx), ay, "w")
 
 
+def side_key(cell: Cell, side: str) -> EdgeKey:
+    """The key of the edge on ``side`` of ``cell``: ``Edge(cell, side).key`` without
+    building the edge.
+
+    >>> side_key((2, 4), "s"), side_key((2, 4), "e"), side_key((2, 4), "n")
+    ((2, 5, 'n'), (3, 4, 'w'), (2, 4, 'n'))
+    """
+    x, y = cell
+    if side == "s":
+        return (x, y + 1, "n")
+    if side == "e":
+        return (x + 1, y, "w")
+    return (x, y, side)
+
+
 @dataclass(frozen=True)
 class Edge:
     """One side of a square. ``Edge((2, 4), 's') == Edge((2, 5), 'n')``.
@@ -238,14 +254,7 @@ class Edge:
     def __post_init__(self) -> None:
         if self.side not in DELTAS:
             raise ValueError(f"expected a side n, e, s or w, found {excerpt(self.side)}")
-        x, y = self.cell
-        if self.side == "s":
-            key: EdgeKey = (x, y + 1, "n")
-        elif self.side == "e":
-            key = (x + 1, y, "w")
-        else:
-            key = (x, y, self.side)
-        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "key", side_key(self.cell, self.side))
 
     @classmethod
     def _known(cls, cell: Cell, side: str, key: EdgeKey) -> Edge:
@@ -369,17 +378,27 @@ def boundary(cells: Collection[Cell]) -> frozenset[Edge]:
     """The edges with exactly one side in ``cells``, each named from its inside square:
     the walls around a room, or the exterior wall around the house."""
     found = []
-    edge = Edge._known  # each key as Edge works it out, n and w as they are
+    add, new = found.append, object.__new__
+    # Edge._known written out (each key as Edge works it out, n and w as they are): every
+    # wall of a sheet is built here, once per room and layout
     for cell in cells:
         x, y = cell
         if (x, y - 1) not in cells:
-            found.append(edge(cell, "n", (x, y, "n")))
+            edge = new(Edge)
+            edge.__dict__.update(cell=cell, side="n", key=(x, y, "n"))
+            add(edge)
         if (x + 1, y) not in cells:
-            found.append(edge(cell, "e", (x + 1, y, "w")))
+            edge = new(Edge)
+            edge.__dict__.update(cell=cell, side="e", key=(x + 1, y, "w"))
+            add(edge)
         if (x, y + 1) not in cells:
-            found.append(edge(cell, "s", (x, y + 1, "n")))
+            edge = new(Edge)
+            edge.__dict__.update(cell=cell, side="s", key=(x, y + 1, "n"))
+            add(edge)
         if (x - 1, y) not in cells:
-            found.append(edge(cell, "w", (x, y, "w")))
+            edge = new(Edge)
+            edge.__dict__.update(cell=cell, side="w", key=(x, y, "w"))
+            add(edge)
     return frozenset(found)
 
 

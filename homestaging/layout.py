@@ -76,7 +76,7 @@ class Layout:
     @cached_property
     def blocked_keys(self) -> frozenset[EdgeKey]:
         """Keys of the walls that have no opening."""
-        return self.wall_keys - frozenset(e.key for e in self.openings)
+        return self.wall_keys - self.opening_keys
 
     @cached_property
     def passages(self) -> Passages:
@@ -120,16 +120,45 @@ class Layout:
         lists it. Doors and the front door are gaps in the walls, whenever they were
         drawn: their edges are never in the result. Windows are not gaps.
         """
-        project = self.sheet.project
-        edges = set(self.exterior) | set(project.walls)
-        own = self.sheet.room(room_name) if room_name is not None else None
-        last = own.name if own is not None and own.finalized else None
-        for room, walls in zip(self.sheet.rooms, self.room_walls, strict=True):
-            if room.name == last:
-                break
+        edges = set(self.exterior) | set(self.sheet.project.walls)
+        for walls in self.room_walls[:self._rooms_before(room_name)]:
             edges |= walls
         edges.difference_update(self.openings)
         return frozenset(edges)
+
+    def wall_keys_before(self, room_name: str | None) -> frozenset[EdgeKey]:
+        """The keys of :meth:`walls_before`, worked out from the keys alone (no edge
+        hashed): what the rules test many squares' sides against."""
+        keys = set(self._fixed_wall_keys)
+        for walls in self.room_wall_keys[:self._rooms_before(room_name)]:
+            keys |= walls
+        keys.difference_update(self.opening_keys)
+        return frozenset(keys)
+
+    def _rooms_before(self, room_name: str | None) -> int:
+        """How many of the sheet's rooms were walled while ``room_name`` was furnished:
+        those listed before it if it is walled, else all of them."""
+        own = self.sheet.room(room_name) if room_name is not None else None
+        last = own.name if own is not None and own.finalized else None
+        for index, room in enumerate(self.sheet.rooms):
+            if room.name == last:
+                return index
+        return len(self.sheet.rooms)
+
+    @cached_property
+    def room_wall_keys(self) -> tuple[frozenset[EdgeKey], ...]:
+        """The keys of :attr:`room_walls`."""
+        return tuple(frozenset(edge.key for edge in walls) for walls in self.room_walls)
+
+    @cached_property
+    def opening_keys(self) -> frozenset[EdgeKey]:
+        """The keys of :attr:`openings`: doors and front doors."""
+        return frozenset(edge.key for edge in self.openings)
+
+    @cached_property
+    def _fixed_wall_keys(self) -> frozenset[EdgeKey]:
+        """The keys of the exterior and pre-drawn walls."""
+        return frozenset(edge.key for edge in (*self.exterior, *self.sheet.project.walls))
 
     @cached_property
     def furniture_at(self) -> dict[Cell, int]:

@@ -12,18 +12,20 @@ from collections.abc import Callable, Iterable
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from .bitmask import Moves, open_moves
 from .errors import Problem, Severity, StrEnum
 from .grid import (
     SIDES,
     Cell,
     Edge,
+    EdgeKey,
     cell_name,
     cells_text,
     components,
     in_reading_order,
     outermost,
     reading_order,
-    steps,
+    side_key,
 )
 from .layout import Layout, layout
 from .quoting import excerpt
@@ -124,7 +126,7 @@ class _Checker:
         self.lay = lay
         self.end_of_game = end_of_game
         self.problems: list[Problem] = []
-        self._walls_before: dict[str | None, frozenset[Edge]] = {}
+        self._walls_before: dict[str | None, frozenset[EdgeKey]] = {}
 
     @property
     def wall_keys(self) -> frozenset[tuple[int, int, str]]:
@@ -140,6 +142,16 @@ class _Checker:
         self.problems.append(Problem(code, severity, message, subject,
                                      tuple(self.on_sheet(cells)), path))
 
+    @cached_property
+    def moves(self) -> Moves:
+        """Steps over the sheet that cross no pre-drawn wall: the walls that may split a
+        room or the hallway (the other walls have a room square on one side), for a
+        cheap test that a room or the hallway is in one piece."""
+        project = self.sheet.project
+        if project.walls:
+            return Moves.build(project.width, project.height, project.walls)
+        return open_moves(project.width, project.height)
+
     @property
     def later(self) -> Severity:
         """The severity of an end-game requirement: ``todo`` until the end, then ``error``."""
@@ -154,9 +166,10 @@ class _Checker:
 
         return settle(self.sheet, self.lay)
 
-    def walls_before(self, room: str | None) -> frozenset[Edge]:
+    def wall_keys_before(self, room: str | None) -> frozenset[EdgeKey]:
+        """:meth:`Layout.wall_keys_before`, once per room."""
         if room not in self._walls_before:
-            self._walls_before[room] = self.lay.walls_before(room)
+            self._walls_before[room] = self.lay.wall_keys_before(room)
         return self._walls_before[room]
 
     def exempt(self, index: int) -> bool:
@@ -214,6 +227,8 @@ class _Occupants:
     def on(self, cells: Iterable[Cell]) -> tuple[list[int], bool]:
         """The first :data:`MAX_NAMED` pieces (by index) on any of ``cells``, and whether
         there are more."""
+        if self.count.keys().isdisjoint(cells):
+            return [], False  # the common case, answered without a loop
         found: set[int] = set()
         more = False
         for cell in cells:
@@ -225,11 +240,16 @@ class _Occupants:
         return ordered[:MAX_NAMED], more or len(ordered) > MAX_NAMED
 
     def add(self, cells: Iterable[Cell], index: int) -> None:
+        first, count = self.first, self.count
         for cell in cells:
-            kept = self.first.setdefault(cell, [])
+            kept = first.get(cell)
+            if kept is None:
+                first[cell] = [index]
+                count[cell] = 1
+                continue
             if len(kept) < MAX_NAMED:
                 kept.append(index)
-            self.count[cell] = self.count.get(cell, 0) + 1
+            count[cell] += 1
 
     def taken(self, cells: Iterable[Cell]) -> set[Cell]:
         """The squares of ``cells`` some piece lies on."""
@@ -335,8 +355,12 @@ def _crosses_wall(ck: _Checker) -> None:
             parts.append(f"its squares at {_where(astray)} are not in {where} with the rest")
         crossings: list[Edge] = []
         for cell in placement.furniture:
-            for other, key in steps(cell):
-                if other not in squares or cell not in squares:
+            if cell not in squares:
+                continue
+            x, y = cell  # the steps of grid.steps, written out: a loop over every piece
+            for other, key in (((x, y - 1), (x, y, "n")), ((x + 1, y), (x + 1, y, "w")),
+                               ((x, y + 1), (x, y + 1, "n")), ((x - 1, y), (x, y, "w"))):
+                if other not in squares:
                     continue
                 if other in placement.furniture and other < cell:
                     continue  # each furniture pair once
@@ -357,11 +381,11 @@ def _needs_wall(ck: _Checker) -> None:
         if not sides:
             continue
         room = ck.lay.piece_rooms[index]
-        walls = ck.walls_before(room)
+        walls = ck.wall_keys_before(room)
         furniture = drawn.placement.furniture
         missing: dict[str, list[Cell]] = {}
         for side in (side for side in SIDES if side in sides):
-            bare = [c for c in outermost(furniture, side) if Edge(c, side) not in walls]
+            bare = [c for c in outermost(furniture, side) if side_key(c, side) not in walls]
             if bare:
                 missing[side] = bare
         if missing:
@@ -634,6 +658,8 @@ def _rooms_overlap(ck: _Checker) -> None:
 def _room_split(ck: _Checker) -> None:
     pre_drawn = frozenset(edge.key for edge in ck.sheet.project.walls)
     for room in _walled(ck):
+        if ck.moves.linked(room.cells):
+            continue
         parts = components(room.cells, pre_drawn)
         if len(parts) < 2:
             continue
@@ -710,7 +736,7 @@ def _hallway_cut_off(ck: _Checker) -> None:
         return
     lay = ck.lay
     hallway = lay.hallway
-    if not hallway:
+    if not hallway or ck.moves.linked(hallway):
         return
     parts = components(hallway, ck.wall_keys)
     start = _front_door_inside(ck)
