@@ -377,7 +377,7 @@ def cells_text(cells: Iterable[Cell]) -> str:
 def boundary(cells: Collection[Cell]) -> frozenset[Edge]:
     """The edges with exactly one side in ``cells``, each named from its inside square:
     the walls around a room, or the exterior wall around the house."""
-    found = []
+    found: list[Edge] = []
     add, new = found.append, object.__new__
     # Edge._known written out (each key as Edge works it out, n and w as they are): every
     # wall of a sheet is built here, once per room and layout

@@ -47,8 +47,57 @@ def dumps_json(value: Any, *, width: int | None = None, rows: Collection[str] = 
     }
     """
     if width is None:
-        return json.dumps(value, sort_keys=False, indent=2, ensure_ascii=False) + "\n"
+        try:
+            return _indented(value, "\n") + "\n"
+        except _Unusual:
+            return json.dumps(value, sort_keys=False, indent=2, ensure_ascii=False) + "\n"
     return _spread(value, 0, True, width, frozenset(rows)) + "\n"
+
+
+class _Unusual(Exception):
+    """A value :func:`_indented` leaves to the standard library (a key that is not a
+    string, a type JSON has no form for)."""
+
+
+_string = json.encoder.encode_basestring  # the C escaper ``json.dumps`` uses (UTF-8 kept)
+
+
+def _indented(value: Any, newline: str) -> str:
+    """``json.dumps(value, indent=2, ensure_ascii=False)`` character for character, for
+    the values our results are made of: the standard library's indenting encoder is
+    written in Python with a generator per level, and a command writing many results
+    spent more time there than judging the sheets. ``newline`` is the line break and
+    indent of ``value``'s own line."""
+    if isinstance(value, str):
+        return _string(value)
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, int):
+        return int.__repr__(value)
+    if isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")):
+            raise _Unusual
+        return float.__repr__(value)
+    inner = newline + "  "
+    if isinstance(value, list | tuple):
+        if not value:
+            return "[]"
+        return ("[" + inner + ("," + inner).join([_indented(item, inner) for item in value])
+                + newline + "]")
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        items = []
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise _Unusual
+            items.append(_string(key) + ": " + _indented(item, inner))
+        return "{" + inner + ("," + inner).join(items) + newline + "}"
+    raise _Unusual
 
 
 def _spread(value: Any, indent: int, force: bool, width: int, rows: frozenset[str]) -> str:
