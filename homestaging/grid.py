@@ -256,14 +256,6 @@ class Edge:
             raise ValueError(f"expected a side n, e, s or w, found {excerpt(self.side)}")
         object.__setattr__(self, "key", side_key(self.cell, self.side))
 
-    @classmethod
-    def _known(cls, cell: Cell, side: str, key: EdgeKey) -> Edge:
-        """The edge ``Edge(cell, side)``, whose ``key`` the caller has worked out (no
-        checks): the hot path of :func:`boundary`, which builds every wall of a sheet."""
-        edge = object.__new__(cls)
-        edge.__dict__.update(cell=cell, side=side, key=key)
-        return edge
-
     @property
     def outer(self) -> Cell:
         """The square on the other side of the edge from ``cell``."""
@@ -379,8 +371,8 @@ def boundary(cells: Collection[Cell]) -> frozenset[Edge]:
     the walls around a room, or the exterior wall around the house."""
     found: list[Edge] = []
     add, new = found.append, object.__new__
-    # Edge._known written out (each key as Edge works it out, n and w as they are): every
-    # wall of a sheet is built here, once per room and layout
+    # each edge made without Edge's checks, its key worked out as Edge does (n and w as
+    # they are): every wall of a sheet is built here, once per room and layout
     for cell in cells:
         x, y = cell
         if (x, y - 1) not in cells:
