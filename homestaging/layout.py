@@ -195,8 +195,11 @@ def layout(sheet: Sheet) -> Layout:
     for room, around in zip(sheet.rooms, room_walls, strict=True):
         if not room.finalized:
             continue
-        for cell in room.cells:
-            room_at.setdefault(cell, room.name)
+        if room_at.keys().isdisjoint(room.cells):  # rooms seldom overlap: one C loop
+            room_at.update(dict.fromkeys(room.cells, room.name))
+        else:
+            for cell in room.cells:
+                room_at.setdefault(cell, room.name)
         walls |= around
         openings.update(room.doors)
     obstacles = project.obstacles
@@ -237,7 +240,12 @@ def _piece_rooms(sheet: Sheet, room_at: dict[Cell, str], pieces: Sequence[DrawnP
     fallback = sheet.current_room if current is None or not current.finalized else None
     found: list[str | None] = []
     for drawn in pieces:
-        squares = sorted(drawn.placement.furniture, key=reading_order)
-        room = next((room_at[c] for c in squares if c in room_at), None)
+        furniture = drawn.placement.furniture
+        rooms = {room_at.get(c) for c in furniture}
+        if len(rooms) == 1:  # all in one room (or none): no need to find the first square
+            room = rooms.pop()
+        else:
+            squares = sorted(furniture, key=reading_order)
+            room = next((room_at[c] for c in squares if c in room_at), None)
         found.append(room if room is not None else fallback)
     return tuple(found)

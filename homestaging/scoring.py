@@ -129,7 +129,11 @@ def involved(sheet: Sheet, problems: Iterable[Problem]) -> frozenset[int]:
     pieces of ``too-many-pieces``) names the pieces whose furniture its squares cover.
 
     The pieces are indexed by path and by square once, so that the cost grows with the
-    squares the problems name, not with pieces times problems."""
+    squares the problems name, not with pieces times problems (and not at all on a
+    sheet without errors)."""
+    errors = [problem for problem in problems if problem.severity == Severity.ERROR]
+    if not errors:
+        return frozenset()
     paths: dict[str, list[int]] = {}
     furniture_at: dict[Cell, list[int]] = {}
     for index, drawn in enumerate(sheet.pieces):
@@ -143,9 +147,7 @@ def involved(sheet: Sheet, problems: Iterable[Problem]) -> frozenset[int]:
                 shared_at.setdefault((path, cell), []).append(index)
     found: set[int] = set()
     done: set[Cell] = set()  # squares whose pieces' furniture is already found
-    for problem in problems:
-        if problem.severity != Severity.ERROR:
-            continue
+    for problem in errors:
         if problem.path not in paths:
             if problem.code == Code.TOO_MANY_PIECES:
                 cells = set(problem.cells)
