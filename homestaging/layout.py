@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from .grid import Cell, Edge, EdgeKey, boundary, edge_key, reading_order
+from .grid import Cell, Edge, EdgeKey, edge_key, reading_order
 from .sheet import DrawnPiece, Sheet
 
 __all__ = ["Layout", "Passages", "layout", "with_pieces"]
@@ -190,8 +190,7 @@ def layout(sheet: Sheet) -> Layout:
     room_at: dict[Cell, str] = {}
     walls = set(project.exterior_walls()) | set(project.walls)
     openings = set(sheet.front_doors)
-    room_walls = tuple(boundary(room.cells) if room.finalized else frozenset()
-                       for room in sheet.rooms)
+    room_walls = tuple(room.walls() for room in sheet.rooms)
     for room, around in zip(sheet.rooms, room_walls, strict=True):
         if not room.finalized:
             continue

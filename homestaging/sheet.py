@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .errors import Problem
-from .grid import Cell, Edge
+from .grid import Cell, Edge, boundary
 from .pieces import Placement
 from .project import Project
 
@@ -39,6 +39,16 @@ class RoomPlan:
     def door(self) -> Edge | None:
         """The room's door when it has exactly one."""
         return self.doors[0] if len(self.doors) == 1 else None
+
+    def walls(self) -> frozenset[Edge]:
+        """The edges around the room's squares (none while it is not walled), worked out
+        once: every layout of a sheet sharing this room (a placement search tries many)
+        reuses them."""
+        cached: frozenset[Edge] | None = self.__dict__.get("_walls")
+        if cached is None:
+            cached = boundary(self.cells) if self.cells else frozenset()
+            object.__setattr__(self, "_walls", cached)
+        return cached
 
 
 @dataclass(frozen=True)
