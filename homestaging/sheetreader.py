@@ -167,7 +167,7 @@ class _Reader:
     def ok(self, *parts: str | int) -> bool:
         """No schema error at, under or above ``parts`` (``ok("rooms", 2)``): safe to check.
         Looked up in sets, so that a file with thousands of errors costs no more per entry."""
-        return not self.bad.touches(json_path(parts))
+        return not self.bad.paths or not self.bad.touches(json_path(parts))
 
     def entries(self, key: str) -> list[tuple[Any, Any]]:
         """``(index or key, value)`` of a list or object whose entries passed the schema."""
