@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
-from homestaging.bitmask import Moves, bits, cells, side_masks
-from homestaging.grid import Edge, flood, parse_cell, parse_cells
+import random
+from pathlib import Path
+
+import pytest
+
+from homestaging.bitmask import Moves, bits, cells, open_moves, side_masks
+from homestaging.grid import Edge, boundary, components, flood, parse_cell, parse_cells
+from homestaging.layout import layout
+from homestaging.sheetreader import read_sheet
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
 def test_bits_and_cells_round_trip_in_reading_order() -> None:
@@ -31,3 +40,34 @@ def test_the_mask_flood_fill_agrees_with_the_set_one() -> None:
             expected = flood(start, open_squares, {edge.key for edge in walls})
             reached = moves.flood(bits([start], width, height), bits(open_squares, width, height))
             assert set(cells(reached, width)) == expected, (start, walls)
+
+
+def test_linked_agrees_with_components() -> None:
+    width, height = 7, 6
+    chance = random.Random(15)
+    edges = [Edge((chance.randrange(width), chance.randrange(height)), chance.choice("nesw"))
+             for _ in range(12)]
+    for trial in range(300):
+        squares = {(x, y) for x in range(width) for y in range(height) if chance.random() < 0.6}
+        walls = edges[:trial % 13]
+        moves = Moves.build(width, height, walls) if walls else open_moves(width, height)
+        one_piece = len(components(squares, {edge.key for edge in walls})) <= 1
+        assert moves.linked(squares) == one_piece, (sorted(squares), walls)
+
+
+def test_linked_is_false_for_squares_off_the_sheet() -> None:
+    assert not open_moves(3, 3).linked({(0, 0), (0, -1)})
+    assert not open_moves(3, 3).linked({(2, 0), (3, 0)})
+
+
+SHEETS = sorted(p for p in EXAMPLES.glob("*.json") if '"homestaging-sheet/1"' in p.read_text())
+
+
+@pytest.mark.parametrize("path", SHEETS, ids=lambda p: p.name)
+def test_the_walls_by_key_are_the_keys_of_the_walls(path: Path) -> None:
+    sheet = read_sheet(path)
+    lay = layout(sheet)
+    for room in sheet.rooms:
+        assert room.walls() == (boundary(room.cells) if room.cells else frozenset())
+    for name in [None, *(room.name for room in sheet.rooms)]:
+        assert lay.wall_keys_before(name) == {edge.key for edge in lay.walls_before(name)}

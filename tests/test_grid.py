@@ -15,6 +15,7 @@ from homestaging.grid import (
     parse_cell,
     parse_cells,
     parse_edge,
+    side_key,
     steps,
 )
 
@@ -133,3 +134,8 @@ def test_boundary_edges_are_edges_as_named() -> None:
             made.cell, made.side, made.key, hash(made), repr(made))
         assert edge == made and edge.inside(region) == edge.cell
     assert Edge((2, 1), "s") in walls and Edge((2, 2), "n") in walls  # C2/s is C3/n
+
+
+def test_side_key_is_the_key_of_the_edge() -> None:
+    for side in "nesw":
+        assert side_key((3, 7), side) == Edge((3, 7), side).key

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import enum
+import json
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from homestaging.errors import InputError
+from homestaging.errors import InputError, StrEnum
 from homestaging.output import dumps_json, write_atomic
 
 
@@ -67,3 +70,27 @@ def test_write_atomic_into_missing_folder(tmp_path: Path) -> None:
 def test_write_atomic_onto_a_folder(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="is a folder"):
         write_atomic(tmp_path, "x")
+
+
+class _Word(StrEnum):
+    ONE = "one-word"
+
+
+class _Number(enum.IntEnum):
+    THREE = 3
+
+
+@pytest.mark.parametrize("value", [
+    {"text": "é \u2028 \n \" \\ \x7f", "numbers": [0, -7, 2**70, 1.5, -0.0, 1e300, 1e-7],
+     "flags": [True, False, None], "enums": [_Word.ONE, _Number.THREE], "pair": (1, "a"),
+     "empty": [[], {}, [[]], {"x": {}}], "nested": [{"a": [{"b": []}]}]},
+    [], {}, "text", 3, 2.5, True, None, _Word.ONE,
+    {1: "a key that is a number"}, {"x": float("nan")}, [float("inf"), float("-inf")],
+])
+def test_dumps_json_writes_what_json_dumps_writes(value: Any) -> None:
+    assert dumps_json(value) == json.dumps(value, indent=2, ensure_ascii=False) + "\n"
+
+
+def test_dumps_json_refuses_what_json_refuses() -> None:
+    with pytest.raises(TypeError, match="not JSON serializable"):
+        dumps_json({"a": [object()]})
