@@ -8,7 +8,7 @@ sheet order). ``docs/rules.md`` gives the exact meaning of each code with an exa
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -224,7 +224,7 @@ class _Occupants:
         self.first: dict[Cell, list[int]] = {}
         self.count: dict[Cell, int] = {}
 
-    def on(self, cells: Iterable[Cell]) -> tuple[list[int], bool]:
+    def on(self, cells: Collection[Cell]) -> tuple[list[int], bool]:
         """The first :data:`MAX_NAMED` pieces (by index) on any of ``cells``, and whether
         there are more."""
         if self.count.keys().isdisjoint(cells):
