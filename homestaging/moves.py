@@ -46,7 +46,7 @@ from .placement import (
     SheetMasks,
     anchor_masks,
     covering,
-    judged,
+    judged_all,
     why_none,
     with_piece,
 )
@@ -283,6 +283,7 @@ class _Ranking:
         self._access: Access | None = None
         self._excluded: frozenset[int] | None = None
         self._fits: dict[str, int] | None = None
+        self._hotspots: tuple[int, int] | None = None
         self.has_bonuses = bool(project.bonuses)
 
     # -- bonuses -----------------------------------------------------------------------
@@ -328,6 +329,11 @@ class _Ranking:
     def hotspots(self) -> tuple[int, int]:
         """Squares a bonus looks at (inside windows, beside doors, the pieces drawn, the
         routes of the distance bonuses), and the same grown by a step."""
+        if self._hotspots is None:
+            self._hotspots = self._find_hotspots()
+        return self._hotspots
+
+    def _find_hotspots(self) -> tuple[int, int]:
         masks = self.masks
         sheet = self.sheet
         lay = masks.lay
@@ -381,8 +387,7 @@ class _Ranking:
         hot = self.hotspots() if relevant else (0, 0)
         chosen = _choose(self.masks, legal, count, hot[1], self.masks.marks.touching,
                          judged_size(self.masks))
-        moves = [self.cheap(judged(self.masks, piece, orientation, bit))
-                 for orientation, bit in chosen]
+        moves = [self.cheap(candidate) for candidate in judged_all(self.masks, piece, chosen)]
         moves.sort(key=_cheap_key)
         valued = set(range(min(pool, len(moves))))
         if hot[1]:
@@ -400,7 +405,7 @@ class _Ranking:
         touching them up to the pool's size."""
         core, near = hot
         width, height = self.masks.width, self.masks.height
-        shapes = [bits(move.furniture, width, height) for move in moves]
+        shapes = [move.candidate.furniture_bits for move in moves]
         found: list[int] = []
         for part in components(cells(near, width)):
             mask = bits(part, width, height)

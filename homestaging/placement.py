@@ -52,6 +52,7 @@ __all__ = [
     "card_variants",
     "covering",
     "judged",
+    "judged_all",
     "legal_keys",
     "placements",
     "reference_keys",
@@ -101,6 +102,8 @@ class Candidate:
     contact: int
     joins_room: bool
     piece: Piece = field(repr=False, compare=False)
+    furniture_bits: int = field(default=0, repr=False, compare=False)
+    """The furniture squares as a mask of the sheet the placement was judged on."""
 
     @property
     def key(self) -> PlacementKey:
@@ -461,6 +464,7 @@ class _Marks:
     reached: int = 0
     landings: tuple[tuple[str, int, int, bool], ...] = ()  # squares a door opens onto: name,
     # squares, points, strands (the room being furnished is walled around its pieces)
+    landing_squares: int = 0  # the squares of all the landings
 
     @classmethod
     def build(cls, masks: SheetMasks) -> _Marks:
@@ -524,6 +528,8 @@ class _Marks:
         marks.room_near = open_moves.grow(room_squares)
         marks.reached = moves.flood(sources, walkable)
         marks.landings = tuple(landings)
+        for landing in landings:
+            marks.landing_squares |= landing[1]
         return marks
 
     def after(self, furniture: int) -> int:
@@ -551,21 +557,22 @@ class _Marks:
         before = self.reached
         after = before if rug else self.after(furniture)
         lost = before & ~after
+        taken = furniture | circulation
+        room_circ = self.room_circulation | circulation
+        free = after & ~(room_circ | furniture) & ~self.masks.walled
+        door = (room_circ & ~after) == 0 and bool(free)
+        if not lost and not taken & self.landing_squares:
+            return (), door  # the usual case: nothing cut off
         width = self.masks.width
         cut = [
             Cut(name, tuple(cells(squares & lost, width)), points)
             for name, squares, points in self.targets
             if squares & lost
         ] if lost else []
-        taken = furniture | circulation
         named = {c.what for c in cut}
         cut += [Cut(name, tuple(cells(squares & taken, width)), points, strands)
                 for name, squares, points, strands in self.landings
                 if squares & taken & ~lost and name not in named]
-        room_circ = self.room_circulation | circulation
-        used = room_circ | furniture
-        free = after & ~used & ~self.masks.walled
-        door = (room_circ & ~after) == 0 and bool(free)
         return tuple(cut), door
 
 
@@ -584,9 +591,9 @@ def placements(
     reading order, rotation, mirror.
     """
     masks = sheet if isinstance(sheet, SheetMasks) else SheetMasks.build(sheet, room)
-    found = [judged(masks, piece, orientation, bit)
-             for orientation, _, anchors in _legal(masks, piece, mirror)
-             for bit in iter_bits(anchors)]
+    found = judged_all(masks, piece, [(orientation, bit)
+                                      for orientation, _, anchors in _legal(masks, piece, mirror)
+                                      for bit in iter_bits(anchors)])
     found.sort(key=_rank)
     return found
 
@@ -594,15 +601,29 @@ def placements(
 def judged(masks: SheetMasks, piece: Piece, orientation: Orientation, bit: int) -> Candidate:
     """The placement of ``piece`` in ``orientation`` with its anchor on square ``bit``
     (a legal one, from :func:`anchor_masks`), with its marks."""
+    return judged_all(masks, piece, [(orientation, bit)])[0]
+
+
+def judged_all(masks: SheetMasks, piece: Piece,
+               chosen: Iterable[tuple[Orientation, int]]) -> list[Candidate]:
+    """:func:`judged` for each (orientation, anchor bit), in order."""
     marks = masks.marks
-    compiled = _compile(orientation.shape, masks.width)
-    furniture = compiled.furniture_mask << bit
-    circulation = compiled.circulation_mask << bit
-    cut, door = marks.judge(furniture, circulation, piece.is_rug)
-    contact = (furniture & marks.touching).bit_count()
-    joins = not marks.room_near or bool((furniture | circulation) & marks.room_near)
-    return Candidate(masks.cell(bit), orientation.rotation, orientation.mirror,
-                     0 if piece.is_rug else piece.size, cut, door, contact, joins, piece)
+    judge, touching, room_near = marks.judge, marks.touching, marks.room_near
+    width = masks.width
+    rug = piece.is_rug
+    points = 0 if rug else piece.size
+    found = []
+    for orientation, bit in chosen:
+        compiled = _compile(orientation.shape, width)
+        furniture = compiled.furniture_mask << bit
+        circulation = compiled.circulation_mask << bit
+        cut, door = judge(furniture, circulation, rug)
+        contact = (furniture & touching).bit_count()
+        joins = not room_near or bool((furniture | circulation) & room_near)
+        found.append(Candidate((bit % width, bit // width), orientation.rotation,
+                               orientation.mirror, points, cut, door, contact, joins, piece,
+                               furniture))
+    return found
 
 
 def _rank(c: Candidate) -> tuple[bool, bool, int, int, int, int, int, bool]:
