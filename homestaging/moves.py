@@ -363,9 +363,8 @@ class _Ranking:
         if self._fits is None:
             self._fits = self.fits(self.masks)
         masks = self.masks
-        width, height = masks.width, masks.height
-        furniture = bits(candidate.furniture, width, height)
-        circulation = bits(candidate.circulation, width, height)
+        furniture = candidate.furniture_bits
+        circulation = candidate.circulation_bits
         rug = candidate.piece.is_rug
         after = dataclasses.replace(  # the same size of sheet: anchor boxes shared
             masks, furniture=masks.furniture if rug else masks.furniture | furniture,

@@ -104,6 +104,7 @@ class Candidate:
     piece: Piece = field(repr=False, compare=False)
     furniture_bits: int = field(default=0, repr=False, compare=False)
     """The furniture squares as a mask of the sheet the placement was judged on."""
+    circulation_bits: int = field(default=0, repr=False, compare=False)
 
     @property
     def key(self) -> PlacementKey:
@@ -205,9 +206,10 @@ def reference_keys(
 # --- (b) fast: bit masks -----------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class _Compiled:
-    """An orientation as bit offsets (for a sheet width)."""
+    """An orientation as bit offsets (for a sheet width); one object per orientation and
+    width (:func:`_compile`), so compared and hashed by identity."""
 
     width: int
     height: int
@@ -272,6 +274,9 @@ class SheetMasks:
     mirrored: bool  # some piece drawn is mirrored
     lay: Layout = field(repr=False)
     _anchor_boxes: dict[tuple[int, int], int] = field(default_factory=dict, repr=False)
+    _wall_anchors: dict[_Compiled, int] = field(default_factory=dict, repr=False)
+    """Per orientation, the anchors the walls allow (box, crosses-wall, needs-wall): shared
+    by a copy that changes only the pieces' layers (``dataclasses.replace``)."""
 
     @classmethod
     def build(cls, sheet: Sheet, room: str | None = None) -> SheetMasks:
@@ -380,7 +385,9 @@ def _allowed(masks: SheetMasks, piece: Piece) -> tuple[int, int]:
 
 def _anchors(masks: SheetMasks, compiled: _Compiled, allowed: tuple[int, int]) -> int:
     """The legal anchors of one orientation, as a mask; ``allowed`` from :func:`_allowed`."""
-    anchors = masks.anchor_box(compiled.width, compiled.height)
+    anchors = masks._wall_anchors.get(compiled)
+    if anchors is None:
+        anchors = masks._wall_anchors[compiled] = _wall_anchors(masks, compiled)
     if not anchors:
         return 0
     allowed_furniture, allowed_circulation = allowed
@@ -388,6 +395,15 @@ def _anchors(masks: SheetMasks, compiled: _Compiled, allowed: tuple[int, int]) -
         anchors &= allowed_furniture >> off
     for off in compiled.circulation:
         anchors &= allowed_circulation >> off
+    return anchors
+
+
+def _wall_anchors(masks: SheetMasks, compiled: _Compiled) -> int:
+    """The anchors of one orientation that keep it on the sheet, crossing no wall and
+    against the walls it needs."""
+    anchors = masks.anchor_box(compiled.width, compiled.height)
+    if not anchors:
+        return 0
     for off in compiled.pairs_e:  # crosses-wall
         anchors &= masks.no_wall_e >> off
     for off in compiled.pairs_s:
@@ -622,7 +638,7 @@ def judged_all(masks: SheetMasks, piece: Piece,
         joins = not room_near or bool((furniture | circulation) & room_near)
         found.append(Candidate((bit % width, bit // width), orientation.rotation,
                                orientation.mirror, points, cut, door, contact, joins, piece,
-                               furniture))
+                               furniture, circulation))
     return found
 
 
