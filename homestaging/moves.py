@@ -274,6 +274,7 @@ class _Ranking:
         self.sheet = masks.sheet
         project = self.sheet.project
         self.options = sorted(masks.options)
+        self.option_pieces = [(option, project.catalog.piece(option)) for option in self.options]
         held = len(masks.room_pieces)
         self.left = (masks.tokens - held - 1) if masks.tokens is not None else 0
         self.room_points = sum(
@@ -356,8 +357,8 @@ class _Ranking:
     def fits(self, masks: SheetMasks) -> dict[str, int]:
         """Legal placements of each of the room's card options on ``masks``."""
         return {option: sum(anchors.bit_count() for _, anchors in anchor_masks(
-            masks, self.sheet.project.catalog.piece(option), mirror=False))
-            for option in self.options}
+            masks, piece, mirror=False))
+            for option, piece in self.option_pieces}
 
     def space_after(self, candidate: Candidate) -> tuple[tuple[str, ...], int]:
         if self._fits is None:

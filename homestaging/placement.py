@@ -277,6 +277,9 @@ class SheetMasks:
     _wall_anchors: dict[_Compiled, int] = field(default_factory=dict, repr=False)
     """Per orientation, the anchors the walls allow (box, crosses-wall, needs-wall): shared
     by a copy that changes only the pieces' layers (``dataclasses.replace``)."""
+    _oriented: dict[tuple[int, bool | None], tuple[Piece, list[tuple[Orientation, _Compiled]]]] \
+        = field(default_factory=dict, repr=False)
+    """Per piece (by identity) and mirror choice, the orientations to try, compiled."""
 
     @classmethod
     def build(cls, sheet: Sheet, room: str | None = None) -> SheetMasks:
@@ -421,13 +424,25 @@ def _legal(
     if not _piece_allowed(masks, piece):
         return
     allowed = _allowed(masks, piece)
-    for orientation in _orientations(masks.sheet, piece, mirror):
-        if orientation.mirror and masks.mirrored:
-            continue  # the wild card would make every other mirrored piece a second use
-        compiled = _compile(orientation.shape, masks.width)
+    for orientation, compiled in _oriented(masks, piece, mirror):
         anchors = _anchors(masks, compiled, allowed)
         if anchors:
             yield orientation, compiled, anchors
+
+
+def _oriented(masks: SheetMasks, piece: Piece,
+              mirror: bool | None) -> list[tuple[Orientation, _Compiled]]:
+    """The orientations of ``piece`` to try on ``masks``, compiled for its width."""
+    key = (id(piece), mirror)
+    known = masks._oriented.get(key)
+    if known is not None and known[0] is piece:
+        return known[1]
+    found = [(orientation, _compile(orientation.shape, masks.width))
+             for orientation in _orientations(masks.sheet, piece, mirror)
+             # the wild card would make every other mirrored piece a second use
+             if not (orientation.mirror and masks.mirrored)]
+    masks._oriented[key] = (piece, found)
+    return found
 
 
 def anchor_masks(
