@@ -496,6 +496,7 @@ class _Marks:
     landings: tuple[tuple[str, int, int, bool], ...] = ()  # squares a door opens onto: name,
     # squares, points, strands (the room being furnished is walled around its pieces)
     landing_squares: int = 0  # the squares of all the landings
+    target_squares: int = 0  # the squares of all the targets
 
     @classmethod
     def build(cls, masks: SheetMasks) -> _Marks:
@@ -561,6 +562,8 @@ class _Marks:
         marks.landings = tuple(landings)
         for landing in landings:
             marks.landing_squares |= landing[1]
+        for target in targets:
+            marks.target_squares |= target[1]
         return marks
 
     def after(self, furniture: int) -> int:
@@ -592,7 +595,7 @@ class _Marks:
         room_circ = self.room_circulation | circulation
         free = after & ~(room_circ | furniture) & ~self.masks.walled
         door = (room_circ & ~after) == 0 and bool(free)
-        if not lost and not taken & self.landing_squares:
+        if not lost & self.target_squares and not taken & self.landing_squares:
             return (), door  # the usual case: nothing cut off
         width = self.masks.width
         cut = [
