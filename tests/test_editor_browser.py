@@ -313,7 +313,8 @@ def test_a_bad_sheet_file_opens_with_its_errors(browser: Any, tmp_path: Path) ->
         page.fill("#sheet-text", text.replace('"Newbie"', '"Newbie",').replace(
             '"kitchen-corner"', '"kitchen-corners"'))
         page.click("#retry")
-        page.wait_for_selector("#load-errors li")
+        # the first file's errors stay listed until the answer replaces them
+        page.wait_for_selector('#load-errors li:has-text("kitchen-corners")')
         assert "unknown piece id 'kitchen-corners'" in page.text_content("#load-errors")
         page.fill("#sheet-text", TUTORIAL_GAME.read_text())
         page.click("#retry")
