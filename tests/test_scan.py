@@ -165,6 +165,23 @@ def test_scan_command_writes_the_sheet_and_lists_doubts(tutorial_photo: Path,
     assert check.exit_code == 0 and "total" in check.stdout.lower()
 
 
+def test_a_project_file_is_named_from_the_sheet_folder(tutorial_photo: Path,
+                                                       tmp_path: Path) -> None:
+    project = tmp_path / "mine" / "tutorial.yaml"
+    project.parent.mkdir()
+    project.write_text((ROOT / "projects" / "00-tutorial.yaml").read_text())
+    (tmp_path / "sheets").mkdir()
+    out = tmp_path / "sheets" / "sheet.json"
+    result = CliRunner().invoke(main, ["scan", str(tutorial_photo), "--project", str(project),
+                                       "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert json.loads(out.read_text())["project"] == "../mine/tutorial.yaml"
+    assert Path(read_sheet(out).project.source).resolve() == project.resolve()
+    bundled = CliRunner().invoke(main, ["scan", str(tutorial_photo), "-o", str(out)])
+    assert bundled.exit_code == 0, bundled.output
+    assert json.loads(out.read_text())["project"] == "tutorial"
+
+
 def test_scan_with_the_game_record_names_look_alikes_by_it(tutorial_photo: Path,
                                                           tmp_path: Path) -> None:
     truth = read_sheet(TUTORIAL)

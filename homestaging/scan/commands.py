@@ -55,9 +55,9 @@ def scan(photo: str, project_ref: str | None, output: str | None, fmt: str,
     if game_path is not None:
         project, record = _record(game_path, project, output)
     result = scan_photo(photo, project, record)
-    if record is not None:
-        result = dataclasses.replace(result, sheet=dataclasses.replace(
-            result.sheet, game_ref=_game_ref(game_path, output)))
+    result = dataclasses.replace(result, sheet=dataclasses.replace(
+        result.sheet, project_ref=_project_ref(result.sheet.project, output),
+        game_ref=_game_ref(game_path, output) if record is not None else ""))
     data = scan_to_json(result)
     text = dumps_json(data, width=100, rows=GRID_KEYS)
     if debug_image:
@@ -105,6 +105,23 @@ def _record(path: str, project: Any, output: str | None) -> tuple[Any, Any]:
     if project is None:
         project = find_project(record.project, relative_to=Path(path).parent)
     return project, record
+
+
+def _project_ref(project: Any, output: str | None) -> str:
+    """How the scanned sheet names its project: a bundled one by its id, a project file
+    (``--project path.yaml``, or the one a game record names) by its path from the
+    sheet's folder."""
+    from pathlib import Path
+
+    from ..projectreader import bundled_project_files
+    from ..sheetwriter import path_from
+
+    source = Path(project.source) if project.source not in ("", "-") else None
+    bundled = bundled_project_files().get(project.id)
+    if source is None or (bundled is not None and bundled.resolve() == source.resolve()):
+        return str(project.id)
+    folder = Path(output).parent if output else Path.cwd()
+    return path_from(folder, source)
 
 
 def _game_ref(path: str | None, output: str | None) -> str:
