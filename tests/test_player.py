@@ -155,7 +155,8 @@ def test_par_of_several_projects_is_a_table(runner: CliRunner, tmp_path: Path) -
     (["nowhere"], "unknown project 'nowhere'"),
     (["tutorial", "--games", "0"], "0 is not in the range"),
     (["tutorial", "--games", "1", "-o", "best.png"], "expected a file name ending in .json"),
-], ids=["nothing", "both", "unknown", "no-games", "not-json"])
+    (["-", "--games", "1", "-o", "best.json"], "a project read from standard input has none"),
+], ids=["nothing", "both", "unknown", "no-games", "not-json", "stdin-output"])
 def test_par_refuses_bad_usage(runner: CliRunner, args: list[str], message: str,
                                tmp_path: Path) -> None:
     result = runner.invoke(main, ["par", *args, "--policy", "greedy"])

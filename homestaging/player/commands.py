@@ -73,6 +73,10 @@ def par_command(references: tuple[str, ...], every: bool, games: int, seed: int,
         _reach(references or tuple(bundled_project_files()), games, seed, jobs, policy, fmt)
         return
     chosen = list(bundled_project_files()) if every else list(references)
+    if output is not None and "-" in chosen:
+        raise click.UsageError("-o writes a sheet that names its project file, and a project "
+                               "read from standard input has none: give the project as a "
+                               "file")
     projects = [load_project_argument(reference) for reference in chosen]
     kept = _kept(save) if save is not None else {}  # a broken file is refused before play
     runs = [run_par(project, games=games, seed=seed, jobs=jobs, policy=policy)
@@ -108,9 +112,7 @@ def _write_best(runs: list[ParRun], references: list[str], output: str) -> list[
     for run, reference in zip(runs, references, strict=True):
         sheet_path = target / f"{run.project.id}.json" if several else target
         folder = sheet_path.parent
-        ref = project_reference(reference, folder, Path.cwd()) if reference != "-" \
-            else run.project.id
-        game = replay(run, project_ref=ref)
+        game = replay(run, project_ref=project_reference(reference, folder, Path.cwd()))
         files = written_files(game, sheet_path)
         for path, text in files.items():
             write_atomic(path, text, protect=[r for r in references if r != "-"])
