@@ -23,7 +23,7 @@ import os
 import re
 import stat
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -339,31 +339,27 @@ def _text_messages(
     if depth > MAX_DEPTH:
         return [Located(file, f"nested more than {MAX_DEPTH} levels deep", json_path(parts))]
     found: list[Located] = []
+    entries: Iterable[tuple[Any, Any]]  # replacing a value in place keeps the dict's size
     if isinstance(value, dict):
         for key in getattr(value, "duplicates", []):
             found.append(Located(file, f"duplicate key {excerpt(key)}", json_path((*parts, key))))
-        for key, item in value.items():
-            problem = _control_message(key)
-            if problem:
-                found.append(Located(file, f"a key: {problem}", json_path((*parts, key))))
-            if isinstance(item, str):
-                if whole:
-                    item = value[key] = _whole(item)
-                problem = _control_message(item)
-                if problem:
-                    found.append(Located(file, problem, json_path((*parts, key))))
-            elif isinstance(item, dict | list):
-                found += _text_messages(file, item, (*parts, key), depth + 1, whole)
+        entries = value.items()
     elif isinstance(value, list):
-        for index, item in enumerate(value):
-            if isinstance(item, str):
-                if whole:
-                    item = value[index] = _whole(item)
-                problem = _control_message(item)
-                if problem:
-                    found.append(Located(file, problem, json_path((*parts, index))))
-            elif isinstance(item, dict | list):
-                found += _text_messages(file, item, (*parts, index), depth + 1, whole)
+        entries = enumerate(value)
+    else:
+        return found
+    for key, item in entries:  # a key of a dict, or an index of a list
+        problem = _control_message(key) if isinstance(key, str) else None
+        if problem:
+            found.append(Located(file, f"a key: {problem}", json_path((*parts, key))))
+        if isinstance(item, str):
+            if whole:
+                item = value[key] = _whole(item)
+            problem = _control_message(item)
+            if problem:
+                found.append(Located(file, problem, json_path((*parts, key))))
+        elif isinstance(item, dict | list):
+            found += _text_messages(file, item, (*parts, key), depth + 1, whole)
     return found
 
 
