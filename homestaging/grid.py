@@ -46,6 +46,7 @@ __all__ = [
     "parse_edge",
     "reading_order",
     "side_key",
+    "squares_by_char",
     "steps",
 ]
 
@@ -440,6 +441,21 @@ def _take(start: Cell, remaining: set[Cell], walls: Collection[EdgeKey]) -> list
                 remaining.remove(other)
                 walk.append(other)
     return walk
+
+
+def squares_by_char(rows: Iterable[str], empty: str = ". ") -> dict[str, list[Cell]]:
+    """The squares of each character of a grid typed row by row (the ``empty`` ones
+    left out), in reading order.
+
+    >>> squares_by_char(["a.", "ab"])
+    {'a': [(0, 0), (0, 1)], 'b': [(1, 1)]}
+    """
+    found: dict[str, list[Cell]] = {}
+    for y, row in enumerate(rows):
+        for x, char in enumerate(row):
+            if char not in empty:
+                found.setdefault(char, []).append((x, y))
+    return found
 
 
 def components(cells: Iterable[Cell], walls: Collection[EdgeKey] = ()) -> list[frozenset[Cell]]:

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..family.records import Messages, read_record
-from ..grid import MAX_SIDE, Cell, cell_name, cells_text, column_name, parse_cell
+from ..grid import MAX_SIDE, Cell, cell_name, cells_text, column_name, parse_cell, squares_by_char
 from ..quoting import excerpt
 from ..readers import json_path
 from .model import Home, Room, Typed
@@ -42,12 +42,7 @@ def _board(rows: Sequence[str], m: Messages) -> dict[str, list[Cell]] | None:
             good = False
     if not good:
         return None
-    found: dict[str, list[Cell]] = {}
-    for y, row in enumerate(rows):
-        for x, char in enumerate(row):
-            if char not in EMPTY:
-                found.setdefault(char, []).append((x, y))
-    return found
+    return squares_by_char(rows, EMPTY)
 
 
 def _space(value: str, parts: tuple[str | int, ...], m: Messages, width: int,

@@ -25,6 +25,7 @@ from ..grid import (
     parse_cells,
     parse_edge,
     reading_order,
+    squares_by_char,
 )
 from ..quoting import excerpt
 from ..readers import json_path
@@ -125,12 +126,7 @@ class _Reader:
         return rows if good else None
 
     def _letters(self, rows: Sequence[str]) -> dict[str, list[Cell]]:
-        found: dict[str, list[Cell]] = {}
-        for y, row in enumerate(rows):
-            for x, char in enumerate(row):
-                if char not in EMPTY:
-                    found.setdefault(char, []).append((x, y))
-        return found
+        return squares_by_char(rows, EMPTY)
 
     def in_house(self, cell: Cell) -> bool:
         return 0 <= cell[0] < self.width and 0 <= cell[1] < self.height
