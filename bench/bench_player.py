@@ -71,6 +71,8 @@ def main() -> None:
     print(f"greedy on the tutorial: {rate:.1f} games per CPU-second over {len(seconds)} "
           f"games (median {statistics.median(seconds) * 1000:.0f} ms a game; target "
           f"{TARGET:.0f}: {'met' if rate >= TARGET else 'NOT met'})")
+    if args.games == 0:  # the speed line only
+        return
     print()
     print(f"{'project':<20} {'games':>5} {'greedy':>7} {'lookahead':>9} {'won':>4} "
           f"{'tied':>4} {'lost':>4} {'greedy g/cpu-s':>15} {'lookahead g/cpu-s':>18}")
