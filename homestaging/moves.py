@@ -30,7 +30,8 @@ pieces of a card with two selection tokens together.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Iterator, Sequence
+import itertools
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,9 +45,12 @@ from .pieces import Orientation, Piece, Placement
 from .placement import (
     Candidate,
     SheetMasks,
+    Sketch,
     anchor_masks,
     covering,
+    judge_sketch,
     judged_all,
+    sketches,
     why_none,
     with_piece,
 )
@@ -58,6 +62,7 @@ __all__ = [
     "DIVERSE",
     "JUDGED",
     "Move",
+    "MoveStream",
     "Pair",
     "RankedMoves",
     "judged_size",
@@ -65,6 +70,7 @@ __all__ = [
     "rank_moves",
     "rank_pairs",
     "rank_pieces",
+    "stream_pieces",
 ]
 
 JUDGED = 2000
@@ -133,6 +139,23 @@ class RankedMoves:
     count: int
     reason: str | None = None
 
+    @property
+    def bonus_bound(self) -> int:
+        """The most bonus a move of the list adds (0 when none adds any)."""
+        return max([0, *(move.bonus for move in self.moves if move.valued)])
+
+
+@dataclass(frozen=True)
+class MoveStream:
+    """The moves of one piece in the order of :class:`RankedMoves`, each found when it
+    is read (:func:`stream_pieces`): a reader that stops early spares the flood fills
+    of the moves after. ``bonus_bound``: the most bonus any of them adds."""
+
+    piece: Piece
+    moves: Iterator[Move]
+    count: int
+    bonus_bound: int
+
 
 @dataclass(frozen=True)
 class Pair:
@@ -186,6 +209,18 @@ def rank_pieces(sheet: Sheet | SheetMasks, pieces: Iterable[Piece], *, room: str
     ranking = _Ranking(masks)
     size = pool_size(masks) if pool is None else pool
     return [ranking.rank(piece, mirror, size) for piece in pieces]
+
+
+def stream_pieces(sheet: Sheet | SheetMasks, pieces: Iterable[Piece], *,
+                  room: str | None = None, mirror: bool | None = None,
+                  pool: int | None = None) -> list[MoveStream]:
+    """:func:`rank_pieces` read lazily: the same moves in the same order, each judged
+    (cut-offs, door) only when the reader gets to it, or when it is needed to choose the
+    moves valued with bonuses and space."""
+    masks = sheet if isinstance(sheet, SheetMasks) else SheetMasks.build(sheet, room)
+    ranking = _Ranking(masks)
+    size = pool_size(masks) if pool is None else pool
+    return [ranking.stream(piece, mirror, size) for piece in pieces]
 
 
 def rank_pairs(sheet: Sheet, variants: Sequence[Sequence[Piece]], *, room: str | None = None,
@@ -397,6 +432,26 @@ class _Ranking:
         moves.sort(key=_key)
         return RankedMoves(piece, tuple(_diverse(moves, lambda m: m.squares)), count)
 
+    def stream(self, piece: Piece, mirror: bool | None, pool: int) -> MoveStream:
+        """:meth:`rank` read lazily (see :func:`stream_pieces`). A piece with more legal
+        placements than are judged is ranked at once."""
+        legal = anchor_masks(self.masks, piece, mirror=mirror)
+        count = sum(anchors.bit_count() for _, anchors in legal)
+        if count > judged_size(self.masks) or not count:
+            ranked = self.rank(piece, mirror, pool)
+            return MoveStream(piece, iter(ranked.moves), ranked.count, ranked.bonus_bound)
+        relevant = self.has_bonuses and self.relevant(piece) and pool > 0
+        hot = self.hotspots() if relevant else (0, 0)
+        lazy = _Lazy(self, piece, [(o, bit) for o, anchors in legal for bit in iter_bits(anchors)])
+        valued = list(itertools.islice(lazy.ordered(), pool))
+        if hot[1]:
+            valued += lazy.near_hotspots(hot, valued, pool)
+        worth = sorted((self.value(lazy.move(i), relevant) for i in valued), key=_key)
+        chosen = set(valued)
+        return MoveStream(piece, _diverse_stream(_merged(
+            worth, (lazy.move(i) for i in lazy.ordered(lambda i: i not in chosen)))),
+            count, max([0, *(move.bonus for move in worth)]))
+
     def near_hotspots(self, moves: list[Move], hot: tuple[int, int], valued: set[int],
                       pool: int) -> list[int]:
         """Moves (indexes, best first) to value for their bonuses besides the pool: for
@@ -428,6 +483,104 @@ class _Ranking:
         gone, space = self.space_after(move.candidate) if self.left > 0 else ((), 0)
         return dataclasses.replace(move, value=move.value + bonus, bonus=bonus,
                                    bonuses=changed, crowded_out=gone, space=space, valued=True)
+
+
+class _Lazy:
+    """The placements of one piece, judged only when asked: sketched (squares, contact,
+    joining the room) and put in the order the moves of equal value take, so that the
+    moves worth their full points come out in order without judging those after."""
+
+    def __init__(self, ranking: _Ranking, piece: Piece,
+                 chosen: list[tuple[Orientation, int]]) -> None:
+        self.ranking = ranking
+        self.points = 0 if piece.is_rug else piece.size
+        self.sketches: list[Sketch] = sorted(
+            sketches(ranking.masks, piece, chosen),
+            key=lambda s: (not s.joins_room, -s.contact, s.bit, s.orientation.rotation,
+                           s.orientation.mirror))
+        self.moves: list[Move | None] = [None] * len(self.sketches)
+
+    def move(self, index: int) -> Move:
+        """The move of placement ``index`` with its cheap value (judged once)."""
+        found = self.moves[index]
+        if found is None:
+            ranking = self.ranking
+            found = self.moves[index] = ranking.cheap(
+                judge_sketch(ranking.masks, self.sketches[index]))
+        return found
+
+    def ordered(self, accept: Callable[[int], bool] | None = None) -> Iterator[int]:
+        """The placements ``accept`` takes, in the order of their cheap value (what
+        :func:`_cheap_key` sorts by): a move worth its full points comes out as soon as
+        it is judged, the others once every placement is."""
+        later: list[int] = []
+        for index in range(len(self.sketches)):
+            if accept is not None and not accept(index):
+                continue
+            if self.move(index).value == self.points:
+                yield index
+            else:
+                later.append(index)
+        later.sort(key=lambda i: _cheap_key(self.move(i)))
+        yield from later
+
+    def near_hotspots(self, hot: tuple[int, int], valued: list[int], pool: int) -> list[int]:
+        """:meth:`_Ranking.near_hotspots` on the placements in cheap order, judging only
+        as far as each part of the hotspots needs."""
+        core, near = hot
+        masks = self.ranking.masks
+        width, height = masks.width, masks.height
+        shapes = [sketch.furniture for sketch in self.sketches]
+        taken = set(valued)
+        found: list[int] = []
+        for part in components(cells(near, width)):
+            mask = bits(part, width, height)
+            touching = list(itertools.islice(self.ordered(
+                lambda i: bool(shapes[i] & mask) and i not in taken), PER_HOTSPOT))
+            on_it = list(itertools.islice(self.ordered(
+                lambda i: bool(shapes[i] & mask and shapes[i] & core) and i not in taken),
+                PER_HOTSPOT))
+            picked = list(dict.fromkeys(touching + on_it))
+            found += picked
+            taken.update(picked)
+        if pool > len(found):
+            found += itertools.islice(
+                self.ordered(lambda i: bool(shapes[i] & near) and i not in taken),
+                pool - len(found))
+        return found
+
+
+def _merged(valued: list[Move], others: Iterator[Move]) -> Iterator[Move]:
+    """The valued moves (sorted by :func:`_key`) and the others (in cheap order, which
+    :func:`_key` keeps for moves not valued), merged in the order of :func:`_key`."""
+    index = 0
+    for move in others:
+        key = _key(move)
+        while index < len(valued) and _key(valued[index]) < key:
+            yield valued[index]
+            index += 1
+        yield move
+    yield from valued[index:]
+
+
+def _diverse_stream(moves: Iterator[Move]) -> Iterator[Move]:
+    """:func:`_diverse` on a stream: each of the first :data:`DIVERSE` moves comes out as
+    soon as it is found."""
+    held: list[Move] = []
+    taken: set[Cell] = set()
+    chosen = 0
+    for move in moves:
+        squares = move.squares
+        if squares & taken:
+            held.append(move)
+            continue
+        yield move
+        taken |= squares
+        chosen += 1
+        if chosen == DIVERSE:
+            break
+    yield from held
+    yield from moves
 
 
 def _touches(node: Any, piece: Piece) -> bool:

@@ -47,15 +47,18 @@ __all__ = [
     "Cut",
     "PlacementKey",
     "SheetMasks",
+    "Sketch",
     "anchor_masks",
     "card_pieces",
     "card_variants",
     "covering",
+    "judge_sketch",
     "judged",
     "judged_all",
     "legal_keys",
     "placements",
     "reference_keys",
+    "sketches",
     "target_room",
     "why_none",
     "with_piece",
@@ -641,23 +644,49 @@ def judged(masks: SheetMasks, piece: Piece, orientation: Orientation, bit: int) 
 def judged_all(masks: SheetMasks, piece: Piece,
                chosen: Iterable[tuple[Orientation, int]]) -> list[Candidate]:
     """:func:`judged` for each (orientation, anchor bit), in order."""
+    return [judge_sketch(masks, sketch) for sketch in sketches(masks, piece, chosen)]
+
+
+@dataclass(frozen=True, slots=True)
+class Sketch:
+    """A placement before its flood fills: its squares as masks and the marks that cost
+    a few bit operations (``contact``, ``joins_room``; see :class:`Candidate`)."""
+
+    piece: Piece
+    orientation: Orientation
+    bit: int
+    furniture: int
+    circulation: int
+    contact: int
+    joins_room: bool
+
+
+def sketches(masks: SheetMasks, piece: Piece,
+             chosen: Iterable[tuple[Orientation, int]]) -> list[Sketch]:
+    """The :class:`Sketch` of each (orientation, anchor bit), in order."""
     marks = masks.marks
-    judge, touching, room_near = marks.judge, marks.touching, marks.room_near
-    width = masks.width
-    rug = piece.is_rug
-    points = 0 if rug else piece.size
+    touching, room_near, width = marks.touching, marks.room_near, masks.width
     found = []
     for orientation, bit in chosen:
         compiled = _compile(orientation.shape, width)
         furniture = compiled.furniture_mask << bit
         circulation = compiled.circulation_mask << bit
-        cut, door = judge(furniture, circulation, rug)
-        contact = (furniture & touching).bit_count()
-        joins = not room_near or bool((furniture | circulation) & room_near)
-        found.append(Candidate((bit % width, bit // width), orientation.rotation,
-                               orientation.mirror, points, cut, door, contact, joins, piece,
-                               furniture, circulation))
+        found.append(Sketch(piece, orientation, bit, furniture, circulation,
+                            (furniture & touching).bit_count(),
+                            not room_near or bool((furniture | circulation) & room_near)))
     return found
+
+
+def judge_sketch(masks: SheetMasks, sketch: Sketch) -> Candidate:
+    """The candidate of a sketched placement, with what it cuts off and whether the room
+    can still get a door (the flood fills)."""
+    piece, orientation, bit = sketch.piece, sketch.orientation, sketch.bit
+    rug = piece.is_rug
+    cut, door = masks.marks.judge(sketch.furniture, sketch.circulation, rug)
+    width = masks.width
+    return Candidate((bit % width, bit // width), orientation.rotation, orientation.mirror,
+                     0 if rug else piece.size, cut, door, sketch.contact, sketch.joins_room,
+                     piece, sketch.furniture, sketch.circulation)
 
 
 def _rank(c: Candidate) -> tuple[bool, bool, int, int, int, int, int, bool]:

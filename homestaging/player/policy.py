@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from ..grid import Cell, Edge
-from ..moves import DIVERSE, Move, RankedMoves, rank_pieces
+from ..moves import DIVERSE, Move, MoveStream, RankedMoves, stream_pieces
 from ..pieces import Piece, Placement
 from ..placement import with_piece
 from ..project import CardSlot
@@ -161,23 +161,29 @@ def outlook(board: Board) -> Outlook:
     return Outlook(network.points if hall.ok else 0, space_cost(hall))
 
 
-def best_judged(board: Board, ranked: RankedMoves, before: Outlook, most: int = 1
-                ) -> list[Judged]:
+def best_judged(board: Board, ranked: RankedMoves | MoveStream, before: Outlook,
+                most: int = 1) -> list[Judged]:
     """The best ``most`` moves of a piece as judged (:func:`judge`), best first: the
     engine's list read in its order, stopping once no move left can beat them."""
     found: list[tuple[tuple[float, bool, int], Judged]] = []
     room = _room_points(board)
     gain = room - before.points + before.space  # the most a move may win back
+    points = 0 if ranked.piece.is_rug else ranked.piece.size
+    ceiling = (points + ranked.bonus_bound) + gain  # the most any move may be judged worth
     for order, move in enumerate(ranked.moves):
         c = move.candidate
         penalty = room + c.points
         if len(found) >= most:
             worst = found[-1][1]
+            if ceiling < worst.value or (ceiling == worst.value
+                                         and not worst.move.candidate.mirror):
+                break  # no move left can beat (or, unmirrored, tie) the worst kept
             if order >= DIVERSE and move.value + penalty + gain < worst.value:
                 break  # past the first moves the engine's list is in order of value
-            bound = move.value + gain
             if not c.door_possible or any(cut.strands for cut in c.cuts_off):
-                bound += penalty
+                bound = (move.value + penalty) + gain
+            else:
+                bound = move.value + gain
             if bound < worst.value or (bound == worst.value
                                        and (c.mirror or not worst.move.candidate.mirror)):
                 continue
@@ -281,7 +287,7 @@ def _token_moves(board: Board, pieces: Sequence[Piece], most: int) -> list[Judge
     """The best ``most`` moves for one token among ``pieces``, best first, then None (draw
     nothing) when fewer are worth something; with ``most`` > 1, then the best move of
     each piece not among them."""
-    ranked = rank_pieces(board.sheet, pieces, pool=POOL)
+    ranked = stream_pieces(board.sheet, pieces, pool=POOL)
     before = outlook(board)
     found: list[Judged] = []
     for moves in ranked:
