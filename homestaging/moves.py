@@ -38,10 +38,11 @@ from typing import Any
 from .access import Access, access, connected_access
 from .bitmask import Moves as Steps
 from .bitmask import bits, cells, iter_bits
-from .bonuses import BonusResult, evaluate
+from .bonuses import BonusResult, Evaluator, evaluate
 from .grid import Cell, components, reading_order
 from .layout import with_pieces
 from .pieces import Orientation, Piece, Placement
+from .project import Bonus
 from .placement import (
     Candidate,
     SheetMasks,
@@ -343,17 +344,24 @@ class _Ranking:
     def bonus_change(self, candidate: Candidate) -> tuple[int, tuple[tuple[str, int], ...]]:
         """The bonus points a placement gains or loses. The access verdicts of the sheet
         are kept (what the placement cuts off is counted in ``lost``), the new piece
-        reached like the room it is furnishing."""
+        reached like the room it is furnishing. Only the bonuses the piece may change
+        are evaluated again (:func:`_may_change`)."""
         before = self.base_bonuses()
         base = self._access
         assert base is not None
         sheet = with_piece(self.sheet, candidate.placement)
+        lay = with_pieces(self.masks.lay, sheet)
         acc = dataclasses.replace(base, pieces=(*base.pieces, ""))
-        after = evaluate(sheet, with_pieces(self.masks.lay, sheet), acc, self.excluded(),
-                         verdicts_only=True)
-        changed = tuple((now.text, now.points - before.points)
-                        for before, now in zip(before, after, strict=True)
-                        if now.points != before.points)
+        evaluator = Evaluator(sheet, lay, acc, self.excluded(), verdicts_only=True)
+        every = lay.furnished != self.masks.lay.furnished  # a room's first furniture
+        furniture = candidate.furniture
+        after = tuple(
+            evaluator.bonus(bonus)
+            if every or _may_change(bonus, old, candidate.piece, furniture) else old
+            for bonus, old in zip(self.sheet.project.bonuses, before, strict=True))
+        changed = tuple((now.text, now.points - old.points)
+                        for old, now in zip(before, after, strict=True)
+                        if now.points != old.points)
         return sum(points for _, points in changed), changed
 
     def relevant(self, piece: Piece) -> bool:
@@ -581,6 +589,46 @@ def _diverse_stream(moves: Iterator[Move]) -> Iterator[Move]:
             break
     yield from held
     yield from moves
+
+
+def _may_change(bonus: Bonus, before: BonusResult, piece: Piece,
+                furniture: frozenset[Cell]) -> bool:
+    """Whether a bonus may give other points once ``piece`` is drawn on ``furniture`` in
+    the room being furnished (that room already holding furniture: its rooms' verdicts
+    stand): a selector of the bonus may take the piece, or a route it measured crosses
+    the piece's squares (furniture only ever lengthens a route, so a distance whose
+    route stays clear, or which found none, keeps its verdict)."""
+    if any(furniture.intersection(route) for route in before.routes):
+        return True
+    if bonus.per is not None:
+        return _selector_may(bonus.per, piece)
+    return bonus.when is not None and _condition_may(bonus.when, piece)
+
+
+def _condition_may(condition: dict[str, Any], piece: Piece) -> bool:
+    (kind, data), = condition.items()
+    if kind in ("all", "any"):
+        return any(_condition_may(part, piece) for part in data)
+    if kind == "not":
+        return _condition_may(data, piece)
+    if kind == "count":
+        return _selector_may(data, piece)
+    if kind == "adjacent":
+        return _selector_may(data["a"], piece) or _selector_may(data["b"], piece)
+    if kind == "distance":
+        return any(isinstance(end, dict) and "piece" in end and _selector_may(end, piece)
+                   for end in (data["from"], data["to"]))
+    return kind != "view" and kind != "room_size"  # windows and walls: no piece changes them
+
+
+def _selector_may(selector: dict[str, Any], piece: Piece) -> bool:
+    """Whether a selector may take ``piece``, itself or as what a piece is next to."""
+    found = selector.get("piece", {})
+    if ("id" not in found or found["id"] == piece.id) and (
+            "tag" not in found or found["tag"] in piece.tags):
+        return True
+    near = selector.get("next_to")
+    return isinstance(near, dict) and _selector_may(near, piece)
 
 
 def _touches(node: Any, piece: Piece) -> bool:
