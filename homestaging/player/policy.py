@@ -50,6 +50,8 @@ __all__ = [
 
 POOL = 4
 """Moves of a piece the engine values with bonuses and space (``rank_moves``'s pool)."""
+EPSILON = 1e-9
+"""Below any difference of two moves' worth, above the rounding of their sums."""
 SPACE_COST = 0.25
 """What a square of the house is worth to the rooms still to come, when walls take it
 for bonuses (a room grown to a size)."""
@@ -154,6 +156,39 @@ def judge(board: Board, move: Move, before: Outlook) -> Judged:
     return Judged(move, value, network, hall)
 
 
+@dataclass(frozen=True)
+class Apart:
+    """What bounds the worth of a move standing apart from the room's pieces (no square
+    on or beside theirs): its circulation makes a network of its own, so the room's
+    network reaches at most what it reaches now or what the piece's own does."""
+
+    reached: int  # the points the room's network reaches now
+    free: int  # the points of the room's pieces without circulation (reached by any door)
+
+    @classmethod
+    def of(cls, board: Board) -> Apart:
+        return cls(board.network().points,
+                   sum(board.shapes[i].points for i in board.room_pieces
+                       if not board.shapes[i].circulation))
+
+    def most(self, board: Board, move: Move, before: Outlook) -> float:
+        """An upper bound on ``judge(board, move, before).value``: exact arithmetic
+        aside, never less (a move that does not stand apart gets infinity)."""
+        candidate = move.candidate
+        shape = board.shape(move.placement)
+        if not board.taken or shape.squares & board.plain.grow(board.taken):
+            return float("inf")
+        penalty = 0
+        if not candidate.door_possible or any(cut.strands for cut in candidate.cuts_off):
+            penalty = _room_points(board) + candidate.points
+        walks = shape.furniture if shape.rug else shape.circulation
+        network = (max(self.reached, self.free + shape.points) if walks
+                   else self.reached + shape.points)
+        after = max(0, network - candidate.points)
+        return (move.value + penalty + after - before.points - candidate.points
+                + before.space - max(0, move.bonus))
+
+
 def outlook(board: Board) -> Outlook:
     """The room being furnished as it stands (see :class:`Outlook`)."""
     network = board.network()
@@ -170,6 +205,7 @@ def best_judged(board: Board, ranked: RankedMoves | MoveStream, before: Outlook,
     gain = room - before.points + before.space  # the most a move may win back
     points = 0 if ranked.piece.is_rug else ranked.piece.size
     ceiling = (points + ranked.bonus_bound) + gain  # the most any move may be judged worth
+    apart = None if board.lenient else Apart.of(board)
     for order, move in enumerate(ranked.moves):
         c = move.candidate
         penalty = room + c.points
@@ -186,6 +222,8 @@ def best_judged(board: Board, ranked: RankedMoves | MoveStream, before: Outlook,
                 bound = move.value + gain
             if bound < worst.value or (bound == worst.value
                                        and (c.mirror or not worst.move.candidate.mirror)):
+                continue
+            if apart is not None and apart.most(board, move, before) < worst.value - EPSILON:
                 continue
         judged = judge(board, move, before)
         found.append(((-judged.value, c.mirror, order), judged))
