@@ -32,7 +32,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .access import Access, access, connected_access
@@ -146,16 +146,20 @@ class RankedMoves:
         return max([0, *(move.bonus for move in self.moves if move.valued)])
 
 
-@dataclass(frozen=True)
+@dataclass
 class MoveStream:
     """The moves of one piece in the order of :class:`RankedMoves`, each found when it
     is read (:func:`stream_pieces`): a reader that stops early spares the flood fills
-    of the moves after. ``bonus_bound``: the most bonus any of them adds."""
+    of the moves after. ``bonus_bound``: the most bonus any of them adds. ``skip``, set
+    by the reader before it reads past the first :data:`DIVERSE` moves: placements it
+    would pass over whatever their marks (a move not valued, seen as a sketch); they
+    are neither judged nor read."""
 
     piece: Piece
-    moves: Iterator[Move]
     count: int
     bonus_bound: int
+    moves: Iterator[Move] = field(default_factory=lambda: iter(()))
+    skip: Callable[[Sketch], bool] | None = None
 
 
 @dataclass(frozen=True)
@@ -447,7 +451,7 @@ class _Ranking:
         count = sum(anchors.bit_count() for _, anchors in legal)
         if count > judged_size(self.masks) or not count:
             ranked = self.rank(piece, mirror, pool)
-            return MoveStream(piece, iter(ranked.moves), ranked.count, ranked.bonus_bound)
+            return MoveStream(piece, ranked.count, ranked.bonus_bound, iter(ranked.moves))
         relevant = self.has_bonuses and self.relevant(piece) and pool > 0
         hot = self.hotspots() if relevant else (0, 0)
         lazy = _Lazy(self, piece, [(o, bit) for o, anchors in legal for bit in iter_bits(anchors)])
@@ -456,9 +460,18 @@ class _Ranking:
             valued += lazy.near_hotspots(hot, valued, pool)
         worth = sorted((self.value(lazy.move(i), relevant) for i in valued), key=_key)
         chosen = set(valued)
-        return MoveStream(piece, _diverse_stream(_merged(
-            worth, (lazy.move(i) for i in lazy.ordered(lambda i: i not in chosen)))),
-            count, max([0, *(move.bonus for move in worth)]))
+        stream = MoveStream(piece, count, max([0, *(move.bonus for move in worth)]))
+        head: list[Move] = []  # the first moves, which the reader sees all of
+
+        def wanted(index: int) -> bool:
+            if index in chosen:
+                return False
+            skip = stream.skip
+            return skip is None or len(head) < DIVERSE or not skip(lazy.sketches[index])
+
+        stream.moves = _diverse_stream(
+            _merged(worth, (lazy.move(i) for i in lazy.ordered(wanted))), head)
+        return stream
 
     def near_hotspots(self, moves: list[Move], hot: tuple[int, int], valued: set[int],
                       pool: int) -> list[int]:
@@ -571,21 +584,20 @@ def _merged(valued: list[Move], others: Iterator[Move]) -> Iterator[Move]:
     yield from valued[index:]
 
 
-def _diverse_stream(moves: Iterator[Move]) -> Iterator[Move]:
+def _diverse_stream(moves: Iterator[Move], head: list[Move]) -> Iterator[Move]:
     """:func:`_diverse` on a stream: each of the first :data:`DIVERSE` moves comes out as
-    soon as it is found."""
+    soon as it is found (and goes to ``head``)."""
     held: list[Move] = []
     taken: set[Cell] = set()
-    chosen = 0
     for move in moves:
         squares = move.squares
         if squares & taken:
             held.append(move)
             continue
+        head.append(move)
         yield move
         taken |= squares
-        chosen += 1
-        if chosen == DIVERSE:
+        if len(head) == DIVERSE:
             break
     yield from held
     yield from moves

@@ -21,6 +21,7 @@ Two policies:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
@@ -28,9 +29,9 @@ from typing import TypeVar
 from ..grid import Cell, Edge
 from ..moves import DIVERSE, Move, MoveStream, RankedMoves, stream_pieces
 from ..pieces import Piece, Placement
-from ..placement import with_piece
+from ..placement import Sketch, with_piece
 from ..project import CardSlot
-from .board import Board, Hall, Network
+from .board import Board, Hall, Network, Shape
 from .openings import best_windows, bonus_points
 from .state import State
 from .walls import CUT_COST, Walling, fallback, front_door_any, grown, wallings
@@ -171,22 +172,37 @@ class Apart:
                    sum(board.shapes[i].points for i in board.room_pieces
                        if not board.shapes[i].circulation))
 
-    def most(self, board: Board, move: Move, before: Outlook) -> float:
-        """An upper bound on ``judge(board, move, before).value``: exact arithmetic
-        aside, never less (a move that does not stand apart gets infinity)."""
-        candidate = move.candidate
-        shape = board.shape(move.placement)
+    def after(self, board: Board, shape: Shape) -> int | None:
+        """The most the room's network may reach once ``shape`` is drawn, less its own
+        points (``after`` in :func:`judge`); None when it does not stand apart."""
         if not board.taken or shape.squares & board.plain.grow(board.taken):
+            return None
+        walks = shape.furniture if shape.rug else shape.circulation
+        network = (max(self.reached, self.free + shape.points) if walks
+                   else self.reached + shape.points)
+        return max(0, network - shape.points)
+
+    def most(self, board: Board, move: Move, before: Outlook) -> float:
+        """An upper bound on ``judge(board, move, before).value`` (exact arithmetic
+        aside; infinity for a move that does not stand apart)."""
+        candidate = move.candidate
+        after = self.after(board, board.shape(move.placement))
+        if after is None:
             return float("inf")
         penalty = 0
         if not candidate.door_possible or any(cut.strands for cut in candidate.cuts_off):
             penalty = _room_points(board) + candidate.points
-        walks = shape.furniture if shape.rug else shape.circulation
-        network = (max(self.reached, self.free + shape.points) if walks
-                   else self.reached + shape.points)
-        after = max(0, network - candidate.points)
         return (move.value + penalty + after - before.points - candidate.points
                 + before.space - max(0, move.bonus))
+
+    def most_unjudged(self, board: Board, sketch: Sketch, before: Outlook) -> float:
+        """:meth:`most` for a placement not judged yet and not valued (no bonus): its
+        value with what it cuts off given back is at most its points."""
+        rug = sketch.piece.is_rug
+        shape = Shape(sketch.furniture, sketch.circulation, 0 if rug else sketch.piece.size,
+                      rug)
+        after = self.after(board, shape)
+        return float("inf") if after is None else after - before.points + before.space
 
 
 def outlook(board: Board) -> Outlook:
@@ -197,18 +213,38 @@ def outlook(board: Board) -> Outlook:
 
 
 def best_judged(board: Board, ranked: RankedMoves | MoveStream, before: Outlook,
-                most: int = 1) -> list[Judged]:
+                most: int = 1, floor: float | None = None) -> list[Judged]:
     """The best ``most`` moves of a piece as judged (:func:`judge`), best first: the
-    engine's list read in its order, stopping once no move left can beat them."""
+    engine's list read in its order, stopping once no move left can beat them.
+    ``floor``: a move judged worth no more than it is of no use to the caller (greedy
+    draws nothing then); such moves may be left out of the answer."""
     found: list[tuple[tuple[float, bool, int], Judged]] = []
     room = _room_points(board)
     gain = room - before.points + before.space  # the most a move may win back
     points = 0 if ranked.piece.is_rug else ranked.piece.size
     ceiling = (points + ranked.bonus_bound) + gain  # the most any move may be judged worth
     apart = None if board.lenient else Apart.of(board)
+    low = -math.inf if floor is None else floor - EPSILON
+
+    def passed(sketch: Sketch) -> bool:
+        """A placement the engine need not judge: standing apart, it cannot beat the
+        worst move kept nor the floor."""
+        bar = max(low, found[-1][1].value - EPSILON if len(found) >= most else -math.inf)
+        return apart is not None and apart.most_unjudged(board, sketch, before) < bar
+
+    if isinstance(ranked, MoveStream):
+        ranked.skip = passed
+    if ceiling < low:
+        return []
     for order, move in enumerate(ranked.moves):
         c = move.candidate
         penalty = room + c.points
+        if not c.door_possible or any(cut.strands for cut in c.cuts_off):
+            bound = (move.value + penalty) + gain
+        else:
+            bound = move.value + gain
+        if bound < low:
+            continue
         if len(found) >= most:
             worst = found[-1][1]
             if ceiling < worst.value or (ceiling == worst.value
@@ -216,15 +252,12 @@ def best_judged(board: Board, ranked: RankedMoves | MoveStream, before: Outlook,
                 break  # no move left can beat (or, unmirrored, tie) the worst kept
             if order >= DIVERSE and move.value + penalty + gain < worst.value:
                 break  # past the first moves the engine's list is in order of value
-            if not c.door_possible or any(cut.strands for cut in c.cuts_off):
-                bound = (move.value + penalty) + gain
-            else:
-                bound = move.value + gain
             if bound < worst.value or (bound == worst.value
                                        and (c.mirror or not worst.move.candidate.mirror)):
                 continue
-            if apart is not None and apart.most(board, move, before) < worst.value - EPSILON:
-                continue
+        bar = max(low, found[-1][1].value - EPSILON if len(found) >= most else -math.inf)
+        if apart is not None and apart.most(board, move, before) < bar:
+            continue
         judged = judge(board, move, before)
         found.append(((-judged.value, c.mirror, order), judged))
         found.sort(key=lambda item: item[0])
@@ -328,8 +361,9 @@ def _token_moves(board: Board, pieces: Sequence[Piece], most: int) -> list[Judge
     ranked = stream_pieces(board.sheet, pieces, pool=POOL)
     before = outlook(board)
     found: list[Judged] = []
+    floor = 0.0 if most == 1 else None  # greedy draws nothing for a move worth 0 or less
     for moves in ranked:
-        found += best_judged(board, moves, before, most)
+        found += best_judged(board, moves, before, most, floor)
     found.sort(key=lambda j: (-j.value, j.move.candidate.mirror, -j.move.piece.size))
     good: list[Judged | None] = []
     good += [j for j in found if j.value > 0][:most]
