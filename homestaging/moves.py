@@ -357,11 +357,12 @@ class _Ranking:
         lay = with_pieces(self.masks.lay, sheet)
         acc = dataclasses.replace(base, pieces=(*base.pieces, ""))
         evaluator = Evaluator(sheet, lay, acc, self.excluded(), verdicts_only=True)
-        every = lay.furnished != self.masks.lay.furnished  # a room's first furniture
+        furnished = lay.furnished - self.masks.lay.furnished  # a room's first furniture
         furniture = candidate.furniture
         after = tuple(
             evaluator.bonus(bonus)
-            if every or _may_change(bonus, old, candidate.piece, furniture) else old
+            if (_may_change(bonus, old, candidate.piece, furniture)
+                or (furnished and _room_may_change(bonus, furnished))) else old
             for bonus, old in zip(self.sheet.project.bonuses, before, strict=True))
         changed = tuple((now.text, now.points - old.points)
                         for old, now in zip(before, after, strict=True)
@@ -615,6 +616,25 @@ def _may_change(bonus: Bonus, before: BonusResult, piece: Piece,
     if bonus.per is not None:
         return _selector_may(bonus.per, piece)
     return bonus.when is not None and _condition_may(bonus.when, piece)
+
+
+def _room_may_change(bonus: Bonus, rooms: frozenset[str]) -> bool:
+    """Whether a bonus may give other points once ``rooms`` hold furniture (a room
+    without does not exist for scoring): it names one of them, or selects pieces (a rug
+    in such a room starts to count)."""
+    return bonus.per is not None or _names(bonus.when, rooms)
+
+
+def _names(node: Any, rooms: frozenset[str]) -> bool:
+    """Whether a bonus tree names one of ``rooms`` or holds a selector."""
+    if isinstance(node, str):
+        return node in rooms
+    if isinstance(node, list):
+        return any(_names(item, rooms) for item in node)
+    if isinstance(node, dict):
+        return bool({"count", "adjacent", "piece"} & node.keys()) or any(
+            _names(value, rooms) for value in node.values())
+    return False
 
 
 def _condition_may(condition: dict[str, Any], piece: Piece) -> bool:
