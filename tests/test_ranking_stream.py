@@ -1,0 +1,101 @@
+"""The ranking read lazily (``moves.stream_pieces``) and the shortcuts of the player
+that read it: each must give the answers of the full ranking, on the sheets of real
+games (every card of a greedy game of a few bundled projects)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+
+import pytest
+
+from homestaging.bonuses import evaluate
+from homestaging.layout import with_pieces
+from homestaging.moves import _Ranking, rank_pieces, stream_pieces
+from homestaging.pieces import Piece
+from homestaging.placement import SheetMasks, with_piece
+from homestaging.player.policy import POOL, Greedy, apply, best_judged, outlook
+from homestaging.player.state import State, new_game
+from homestaging.projectreader import find_project
+
+PROJECTS = ["tutorial", "city-apartment", "cat-lovers", "retirement-bungalow"]
+"""A hallway, no hallway, a project's own cards, a penalty next to a door."""
+
+
+def card_states(project_id: str, seed: int = 0) -> Iterator[tuple[State, list[Piece]]]:
+    """Each state of a greedy game where a card is about to be played, with the
+    options of that card."""
+    greedy = Greedy()
+    state = new_game(find_project(project_id), seed)
+    while not state.finished:
+        slots = state.slots_left()
+        if slots:
+            from homestaging.player.policy import card_order
+
+            slot = card_order(state, slots)[0]
+            catalog = state.project.catalog
+            yield state, [catalog.piece(o) for o in dict.fromkeys(state.options(slot.number))]
+        state = apply(state, greedy.choose(state))
+
+
+@pytest.mark.parametrize("project_id", PROJECTS)
+def test_the_stream_reads_as_the_full_ranking(project_id: str) -> None:
+    tried = 0
+    for state, pieces in card_states(project_id):
+        for pool in (POOL, None):
+            ranked = rank_pieces(state.sheet, pieces, pool=pool)
+            streams = stream_pieces(state.sheet, pieces, pool=pool)
+            for full, lazy in zip(ranked, streams, strict=True):
+                assert lazy.piece is full.piece and lazy.count == full.count
+                assert lazy.bonus_bound == full.bonus_bound
+                assert list(lazy.moves) == list(full.moves)
+                tried += len(full.moves)
+    assert tried > 500
+
+
+@pytest.mark.parametrize("project_id", PROJECTS)
+def test_a_bonus_change_is_what_evaluating_every_bonus_gives(project_id: str) -> None:
+    """Only the bonuses a placement may change are evaluated again: the sum and the
+    lines changed are those of all of them evaluated afresh."""
+    tried = changed = 0
+    for state, pieces in card_states(project_id):
+        masks = SheetMasks.build(state.sheet)
+        ranking = _Ranking(masks)
+        before = ranking.base_bonuses()
+        acc = ranking._access
+        assert acc is not None
+        for ranked in rank_pieces(masks, pieces, pool=8):
+            for move in ranked.moves[::3]:
+                sheet = with_piece(masks.sheet, move.placement)
+                after = evaluate(sheet, with_pieces(masks.lay, sheet),
+                                 dataclasses.replace(acc, pieces=(*acc.pieces, "")),
+                                 ranking.excluded(), verdicts_only=True)
+                lines = tuple((now.text, now.points - old.points)
+                              for old, now in zip(before, after, strict=True)
+                              if now.points != old.points)
+                assert ranking.bonus_change(move.candidate) == (
+                    sum(points for _, points in lines), lines)
+                tried += 1
+                changed += bool(lines)
+    assert tried > 300 and changed > 0
+
+
+@pytest.mark.parametrize("project_id", PROJECTS)
+def test_the_player_reading_the_stream_chooses_as_with_the_full_list(project_id: str) -> None:
+    """Greedy reads the stream with a floor (a move worth nothing is not drawn) and lets
+    it skip placements standing apart: its best move worth something is the same."""
+    for state, pieces in card_states(project_id):
+        board = state.board
+        before = outlook(board)
+        for full, lazy in zip(rank_pieces(board.sheet, pieces, pool=POOL),
+                              stream_pieces(board.sheet, pieces, pool=POOL), strict=True):
+            every = best_judged(board, full, before)
+            quick = best_judged(board, lazy, before, 1, 0.0)
+            if every and every[0].value > 0:
+                assert [j.move for j in quick] == [every[0].move]
+                assert quick[0].value == every[0].value
+            else:
+                assert not [j for j in quick if j.value > 0]
+            assert [j.move for j in best_judged(board, full, before, 3)] == [
+                j.move for j in best_judged(board, stream_pieces(
+                    board.sheet, [full.piece], pool=POOL)[0], before, 3)]
