@@ -12,12 +12,20 @@ machine. Measured per policy:
   target for greedy is 50 games per CPU-second.
 
 The last line says, for every project, whether the lookahead beat greedy on average.
+
+``--against DIR --pairs N``: the speed line only, in N alternating pairs of processes,
+this checkout's and that of another checkout of the project (say the code before a
+change, ``git worktree add DIR COMMIT``), each playing ``--speed-games`` greedy games of
+the tutorial; prints both rates per pair and their ratio.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import re
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -49,6 +57,31 @@ def timed(project_id: str, seed: int, policy: Policy) -> tuple[int, float]:
     return game.total, seconds
 
 
+def speed_line(checkout: Path, games: int) -> float:
+    """Greedy games per CPU-second on the tutorial, played by ``checkout``'s code in a
+    process of its own."""
+    out = subprocess.run(
+        [sys.executable, str(checkout / "bench" / "bench_player.py"), "--games", "0",
+         "--speed-games", str(games)], capture_output=True, text=True, check=True,
+        env={**os.environ, "PYTHONPATH": str(checkout)}).stdout
+    found = re.search(r"([0-9.]+) games per CPU-second", out)
+    if found is None:
+        raise SystemExit(f"{checkout}: no speed line in {out!r}")
+    return float(found.group(1))
+
+
+def pairs(other: Path, count: int, games: int) -> None:
+    """The speed line of this checkout against ``other``'s, in alternating pairs."""
+    ratios = []
+    for index in range(count):
+        theirs, ours = speed_line(other, games), speed_line(ROOT, games)
+        ratios.append(ours / theirs)
+        print(f"pair {index + 1}: {ours:.1f} here, {theirs:.1f} in {other} "
+              f"({ratios[-1]:.2f}x)", flush=True)
+    print(f"greedy on the tutorial: {statistics.median(ratios):.2f}x median over {count} "
+          f"pairs ({min(ratios):.2f}x to {max(ratios):.2f}x)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=6, help="deals per project")
@@ -57,7 +90,12 @@ def main() -> None:
                         help="choices the lookahead plays out at each step")
     parser.add_argument("--speed-games", type=int, default=40,
                         help="greedy games on the tutorial for the speed line")
+    parser.add_argument("--against", type=Path, help="another checkout to alternate with")
+    parser.add_argument("--pairs", type=int, default=4, help="alternating pairs (--against)")
     args = parser.parse_args()
+    if args.against is not None:
+        pairs(args.against, args.pairs, args.speed_games)
+        return
     ids = [p for p in args.projects.split(",") if p] or list(bundled_project_files())
     greedy, lookahead = Greedy(), Lookahead(width=args.width)
     for project_id in ids:

@@ -42,7 +42,6 @@ from .bonuses import BonusResult, Evaluator, evaluate
 from .grid import Cell, components, reading_order
 from .layout import with_pieces
 from .pieces import Orientation, Piece, Placement
-from .project import Bonus
 from .placement import (
     Candidate,
     SheetMasks,
@@ -55,6 +54,7 @@ from .placement import (
     why_none,
     with_piece,
 )
+from .project import Bonus
 from .rules import check
 from .scoring import involved
 from .sheet import Sheet
@@ -557,19 +557,25 @@ class _Lazy:
         found: list[int] = []
         for part in components(cells(near, width)):
             mask = bits(part, width, height)
-            touching = list(itertools.islice(self.ordered(
-                lambda i: bool(shapes[i] & mask) and i not in taken), PER_HOTSPOT))
-            on_it = list(itertools.islice(self.ordered(
-                lambda i: bool(shapes[i] & mask and shapes[i] & core) and i not in taken),
-                PER_HOTSPOT))
+            touching = list(itertools.islice(
+                self.ordered(_touching(shapes, mask, taken)), PER_HOTSPOT))
+            on_it = list(itertools.islice(
+                self.ordered(_touching(shapes, mask, taken, core)), PER_HOTSPOT))
             picked = list(dict.fromkeys(touching + on_it))
             found += picked
             taken.update(picked)
         if pool > len(found):
             found += itertools.islice(
-                self.ordered(lambda i: bool(shapes[i] & near) and i not in taken),
+                self.ordered(_touching(shapes, near, taken)),
                 pool - len(found))
         return found
+
+
+def _touching(shapes: list[int], mask: int, taken: set[int], core: int = -1
+              ) -> Callable[[int], bool]:
+    """Whether placement ``i`` (its furniture in ``shapes``) touches ``mask`` and
+    ``core``, and is not ``taken``."""
+    return lambda i: bool(shapes[i] & mask and shapes[i] & core) and i not in taken
 
 
 def _merged(valued: list[Move], others: Iterator[Move]) -> Iterator[Move]:

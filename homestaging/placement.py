@@ -21,7 +21,7 @@ import dataclasses
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .access import walkable_squares
 from .bitmask import Moves, bits, cells, iter_bits, side_masks
@@ -647,8 +647,7 @@ def judged_all(masks: SheetMasks, piece: Piece,
     return [judge_sketch(masks, sketch) for sketch in sketches(masks, piece, chosen)]
 
 
-@dataclass(frozen=True, slots=True)
-class Sketch:
+class Sketch(NamedTuple):
     """A placement before its flood fills: its squares as masks and the marks that cost
     a few bit operations (``contact``, ``joins_room``; see :class:`Candidate`)."""
 
@@ -667,10 +666,15 @@ def sketches(masks: SheetMasks, piece: Piece,
     marks = masks.marks
     touching, room_near, width = marks.touching, marks.room_near, masks.width
     found = []
+    last: Orientation | None = None
+    furniture_mask = circulation_mask = 0
     for orientation, bit in chosen:
-        compiled = _compile(orientation.shape, width)
-        furniture = compiled.furniture_mask << bit
-        circulation = compiled.circulation_mask << bit
+        if orientation is not last:
+            compiled = _compile(orientation.shape, width)
+            furniture_mask, circulation_mask = compiled.furniture_mask, compiled.circulation_mask
+            last = orientation
+        furniture = furniture_mask << bit
+        circulation = circulation_mask << bit
         found.append(Sketch(piece, orientation, bit, furniture, circulation,
                             (furniture & touching).bit_count(),
                             not room_near or bool((furniture | circulation) & room_near)))
