@@ -353,17 +353,21 @@ class _Ranking:
         before = self.base_bonuses()
         base = self._access
         assert base is not None
+        piece = candidate.piece
+        # the piece lies in the room being furnished: its first furniture makes it exist
+        furnished = (frozenset() if piece.is_rug
+                     else frozenset([self.masks.room]) - self.masks.lay.furnished)
+        redo = [_may_change(bonus, old, piece, candidate.furniture)
+                or (bool(furnished) and _room_may_change(bonus, furnished))
+                for bonus, old in zip(self.sheet.project.bonuses, before, strict=True)]
+        if not any(redo):
+            return 0, ()
         sheet = with_piece(self.sheet, candidate.placement)
         lay = with_pieces(self.masks.lay, sheet)
         acc = dataclasses.replace(base, pieces=(*base.pieces, ""))
         evaluator = Evaluator(sheet, lay, acc, self.excluded(), verdicts_only=True)
-        furnished = lay.furnished - self.masks.lay.furnished  # a room's first furniture
-        furniture = candidate.furniture
-        after = tuple(
-            evaluator.bonus(bonus)
-            if (_may_change(bonus, old, candidate.piece, furniture)
-                or (furnished and _room_may_change(bonus, furnished))) else old
-            for bonus, old in zip(self.sheet.project.bonuses, before, strict=True))
+        after = tuple(evaluator.bonus(bonus) if again else old for bonus, old, again
+                      in zip(self.sheet.project.bonuses, before, redo, strict=True))
         changed = tuple((now.text, now.points - old.points)
                         for old, now in zip(before, after, strict=True)
                         if now.points != old.points)

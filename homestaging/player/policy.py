@@ -1,14 +1,15 @@
 """The player's choices: which card to flip, the options its tokens choose and where
 their pieces go, the room's walls and door, and the windows at the end.
 
-Pieces are placed with the placement engine's ranking (:func:`homestaging.moves.
-rank_pieces`): its moves come best first by what they are worth (points, bonuses, what
-they cut off, the space they leave the room's other cards). The player reads them in
-that order and adds what only the end of the round shows (:func:`judge`): whether the
-piece's circulation joins the room's network, which one door will serve, and whether
-the room can still be walled with a door onto a hallway that joins the other doors and
-the front door. The best move so judged is drawn; none is drawn when the best is worth
-nothing.
+Pieces are placed with the placement engine's ranking, read as a stream
+(:func:`homestaging.moves.stream_pieces`): its moves come best first by what they are
+worth (points, bonuses, what they cut off, the space they leave the room's other
+cards). The player reads them in that order and adds what only the end of the round
+shows (:func:`judge`): whether the piece's circulation joins the room's network, which
+one door will serve, and whether the room can still be walled with a door onto a
+hallway that joins the other doors and the front door. It stops reading once no move
+left can beat the best (:func:`best_judged`). The best move so judged is drawn; none is
+drawn when the best is worth nothing.
 
 Two policies:
 
