@@ -60,13 +60,16 @@ def timed(project_id: str, seed: int, policy: Policy) -> tuple[int, float]:
 def speed_line(checkout: Path, games: int) -> float:
     """Greedy games per CPU-second on the tutorial, played by ``checkout``'s code in a
     process of its own."""
-    out = subprocess.run(
-        [sys.executable, str(checkout / "bench" / "bench_player.py"), "--games", "0",
-         "--speed-games", str(games)], capture_output=True, text=True, check=True,
-        env={**os.environ, "PYTHONPATH": str(checkout)}).stdout
-    found = re.search(r"([0-9.]+) games per CPU-second", out)
-    if found is None:
-        raise SystemExit(f"{checkout}: no speed line in {out!r}")
+    script = checkout / "bench" / "bench_player.py"
+    if not script.is_file():
+        raise SystemExit(f"{checkout}: not a checkout of the project (no {script})")
+    run = subprocess.run(
+        [sys.executable, str(script), "--games", "0", "--speed-games", str(games)],
+        capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(checkout)})
+    found = re.search(r"([0-9.]+) games per CPU-second", run.stdout)
+    if run.returncode or found is None:
+        raise SystemExit(f"{checkout}: no speed line (exit {run.returncode}): "
+                         f"{(run.stderr or run.stdout).strip()[-500:]}")
     return float(found.group(1))
 
 
