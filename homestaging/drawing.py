@@ -700,8 +700,11 @@ def figure_bytes(fig: Figure, fmt: str, *, dpi: int = 150, title: str = "",
 
             metadata = {"Title": title, "Author": "homestaging", "Subject": subject,
                         "Creator": "homestaging", "CreationDate": None}
+            from .fontcache import cached_subsets
+
             FigureCanvasPdf(fig)
-            fig.savefig(buffer, format="pdf", dpi=dpi, metadata=metadata)
+            with cached_subsets():
+                fig.savefig(buffer, format="pdf", dpi=dpi, metadata=metadata)
         else:
             raise ValueError(f"unknown image format {fmt!r}: expected png, svg or pdf")
     return buffer.getvalue()

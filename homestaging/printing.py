@@ -501,10 +501,13 @@ def _pdf(figures: Iterable[Figure], title: str, subject: str,
     import matplotlib
     from matplotlib.backends.backend_pdf import PdfPages
 
+    from .fontcache import cached_subsets
+
     buffer = io.BytesIO()
     metadata = {"Title": title, "Author": "homestaging", "Subject": subject,
                 "Creator": "homestaging", "CreationDate": None}
-    with matplotlib.rc_context(RC_PARAMS), PdfPages(buffer, metadata=metadata) as pdf:
+    with matplotlib.rc_context(RC_PARAMS), cached_subsets(), \
+            PdfPages(buffer, metadata=metadata) as pdf:
         for fig in figures:
             pdf.savefig(fig)
             if progress is not None:

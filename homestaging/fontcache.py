@@ -1,0 +1,205 @@
+"""Font subsets kept ready: the TrueType subsets a PDF embeds, made once and then loaded.
+
+Every PDF homestaging writes embeds its fonts as TrueType (Type 42), cut down to the
+glyphs it uses. matplotlib makes each subset with fontTools, which costs more than
+drawing the pages, and the same pages need the same glyphs run after run. So the
+subset's bytes (and the glyph numbering it comes with) are saved in the cache folder
+the first time and loaded afterwards; the PDF is the same to the byte either way.
+
+An entry is used only while its key holds: a SHA-256 of the font file's path, face and
+contents, the exact set of glyphs, the versions of matplotlib and fontTools and the
+source of matplotlib's subsetting function (its options); the file itself repeats the
+key and a checksum of the font bytes, checked on loading. The cache folder is the one
+of :mod:`homestaging.datacache` (``fonts/`` inside; ``HOMESTAGING_CACHE_DIR=`` empty
+turns it off); an entry that cannot be read or written is simply made anew.
+
+The hook is narrow: :func:`cached_subsets` replaces matplotlib's private
+``_backend_pdf_ps.get_glyphs_subset`` while a PDF is written, and only for the
+matplotlib versions whose use of it is known (:data:`KNOWN_MATPLOTLIB`, with the same
+parameters); any other version writes its PDFs without the cache.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import IO, Any
+
+from .datacache import cache_dir
+from .output import write_atomic
+from .readers import read_bytes
+
+__all__ = ["FORMAT", "KEEP", "KNOWN_MATPLOTLIB", "cached_subsets", "entry_folder", "usable"]
+
+FORMAT = b"homestaging-font-subset/1\n"
+"""The first line of an entry."""
+KNOWN_MATPLOTLIB = ("3.11.",)
+"""matplotlib versions (prefixes) whose PDF backend uses the subset as this module
+expects: ``get_glyphs_subset(fontfile, glyphs)`` yielding ``SubsetResults(font,
+glyph_index_map)``, and the font saved with ``font_as_file``."""
+KEEP = 200
+"""Entries kept (the newest): every distinct set of glyphs of a font makes one."""
+MEMORY = 32
+"""Subsets kept in memory by one process (a server or the tests write many PDFs)."""
+
+_lock = threading.Lock()
+_active = 0
+_original: Callable[..., Any] | None = None
+_digests: dict[tuple[str, int, int], str] = {}
+_memory: dict[str, tuple[bytes, dict[int, int]]] = {}
+
+
+def entry_folder() -> Path | None:
+    """The folder of the font subsets, or None when the cache is turned off."""
+    folder = cache_dir()
+    return None if folder is None else folder / "fonts"
+
+
+def usable() -> bool:
+    """Whether the installed matplotlib is one this module knows how to hook."""
+    import inspect
+
+    import matplotlib
+    from matplotlib.backends import _backend_pdf_ps as pdf_ps
+
+    if not matplotlib.__version__.startswith(KNOWN_MATPLOTLIB):
+        return False
+    function = getattr(pdf_ps, "get_glyphs_subset", None)
+    if function is None or not hasattr(pdf_ps, "SubsetResults") \
+            or not hasattr(pdf_ps, "font_as_file"):
+        return False
+    return list(inspect.signature(function).parameters) == ["fontfile", "glyphs"]
+
+
+class _SavedFont:
+    """Stands for the subset font: saving it writes the bytes fontTools wrote."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def save(self, file: IO[bytes], reorderTables: bool = False) -> None:  # noqa: N803
+        if reorderTables:  # not how matplotlib saves it: the bytes would differ
+            raise ValueError("a cached font subset is saved as it was made")
+        file.write(self.data)
+
+
+def _file_digest(path: str) -> str:
+    """SHA-256 of a file's contents (once per file, size and time of change)."""
+    info = os.stat(path)
+    stamp = (path, info.st_size, info.st_mtime_ns)
+    found = _digests.get(stamp)
+    if found is None:
+        found = _digests[stamp] = hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    return found
+
+
+def _key(fontfile: Any, glyphs: Iterable[int]) -> str:
+    import fontTools
+    import matplotlib
+    from matplotlib.backends import _backend_pdf_ps as pdf_ps
+
+    parts = [FORMAT.decode().strip(), matplotlib.__version__, fontTools.version,
+             _file_digest(pdf_ps.__file__), str(fontfile), str(fontfile.face_index),
+             _file_digest(str(fontfile)), ",".join(map(str, sorted(set(glyphs))))]
+    return hashlib.sha256("\0".join(parts).encode()).hexdigest()
+
+
+def _load(path: Path, key: str, glyphs: set[int]) -> tuple[bytes, dict[int, int]]:
+    """The subset saved at ``path``; any trouble raises (the caller makes it anew)."""
+    if hasattr(os, "getuid") and path.stat().st_uid != os.getuid():
+        raise PermissionError(f"{path} is not the user's own")
+    data = read_bytes(path)
+    head, stored_key, digest, mapping_text, font = data.split(b"\n", 4)
+    if head + b"\n" != FORMAT or stored_key.decode() != key:
+        raise ValueError(f"{path} is not the entry of this key")
+    if hashlib.sha256(font).hexdigest() != digest.decode():
+        raise ValueError(f"{path}: the font bytes do not match their checksum")
+    mapping = {int(old): int(new) for old, new in json.loads(mapping_text)}
+    if not glyphs <= mapping.keys():
+        raise ValueError(f"{path} lacks glyphs")
+    return font, mapping
+
+
+def _save(path: Path, key: str, font: bytes, mapping: dict[int, int]) -> None:
+    """Save an entry (atomically), then forget the oldest past :data:`KEEP`."""
+    pairs = json.dumps(sorted(mapping.items()), separators=(",", ":")).encode()
+    digest = hashlib.sha256(font).hexdigest().encode()
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    write_atomic(path, b"".join((FORMAT, key.encode(), b"\n", digest, b"\n", pairs, b"\n",
+                                 font)), replaces=path)
+    entries = sorted(path.parent.glob("*.subset"), key=lambda p: p.stat().st_mtime,
+                     reverse=True)
+    for stale in entries[KEEP:]:
+        stale.unlink(missing_ok=True)
+
+
+def _made(fontfile: Any, glyphs: set[int]) -> tuple[bytes, dict[int, int]]:
+    """The subset as matplotlib makes it: the font's bytes and the glyph numbering."""
+    from matplotlib.backends import _backend_pdf_ps as pdf_ps
+
+    assert _original is not None
+    with _original(fontfile, glyphs) as made:
+        return pdf_ps.font_as_file(made.font).getvalue(), dict(made.glyph_index_map)
+
+
+def _subset(fontfile: Any, glyphs: Iterable[int]) -> contextlib.AbstractContextManager[Any]:
+    """``get_glyphs_subset`` through the cache."""
+    from matplotlib.backends import _backend_pdf_ps as pdf_ps
+
+    wanted = set(glyphs)
+    found: tuple[bytes, dict[int, int]] | None = None
+    try:
+        key = _key(fontfile, wanted)
+    except (OSError, AttributeError):  # no file to read: matplotlib says why
+        key = None
+    if key is not None:
+        found = _memory.get(key)
+        folder = entry_folder()
+        path = None if folder is None else folder / f"{key}.subset"
+        if found is None and path is not None:
+            with contextlib.suppress(Exception):  # missing, foreign or damaged
+                found = _load(path, key, wanted)
+        if found is None:
+            found = _made(fontfile, wanted)
+            if path is not None:
+                with contextlib.suppress(Exception):  # an unwritable cache: made each run
+                    _save(path, key, *found)
+        if len(_memory) >= MEMORY:
+            _memory.pop(next(iter(_memory)))
+        _memory[key] = found
+    if found is None:
+        assert _original is not None
+        return _original(fontfile, glyphs)  # type: ignore[no-any-return]
+    font, mapping = found
+    return contextlib.nullcontext(pdf_ps.SubsetResults(_SavedFont(font), mapping))
+
+
+@contextlib.contextmanager
+def cached_subsets() -> Iterator[bool]:
+    """While inside, matplotlib's PDF backend takes its font subsets through the cache;
+    yields whether it does (the cache is on and this matplotlib is known)."""
+    global _active, _original
+
+    if entry_folder() is None or not usable():
+        yield False
+        return
+    from matplotlib.backends import _backend_pdf_ps as pdf_ps
+
+    with _lock:
+        if _active == 0:
+            _original = pdf_ps.get_glyphs_subset
+            pdf_ps.get_glyphs_subset = _subset
+        _active += 1
+    try:
+        yield True
+    finally:
+        with _lock:
+            _active -= 1
+            if _active == 0:
+                pdf_ps.get_glyphs_subset = _original
+                _original = None
