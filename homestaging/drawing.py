@@ -696,13 +696,11 @@ def figure_bytes(fig: Figure, fmt: str, *, dpi: int = 150, title: str = "",
             FigureCanvasSVG(fig)
             fig.savefig(buffer, format="svg", dpi=72, metadata=metadata)
         elif fmt == "pdf":
-            from matplotlib.backends.backend_pdf import FigureCanvasPdf
+            from .fontcache import cached_subsets, pdf_backend
 
             metadata = {"Title": title, "Author": "homestaging", "Subject": subject,
                         "Creator": "homestaging", "CreationDate": None}
-            from .fontcache import cached_subsets
-
-            FigureCanvasPdf(fig)
+            pdf_backend().FigureCanvasPdf(fig)
             with cached_subsets():
                 fig.savefig(buffer, format="pdf", dpi=dpi, metadata=metadata)
         else:

@@ -17,24 +17,33 @@ The hook is narrow: :func:`cached_subsets` replaces matplotlib's private
 ``_backend_pdf_ps.get_glyphs_subset`` while a PDF is written, and only for the
 matplotlib versions whose use of it is known (:data:`KNOWN_MATPLOTLIB`, with the same
 parameters); any other version writes its PDFs without the cache.
+
+:func:`pdf_backend` imports the PDF backend with the two fontTools modules it imports
+but a PDF of ours seldom uses loaded on first use (:data:`LAZY`): the subsetter (only
+needed when a subset is not in the cache) and the glyph-name list (TeX fonts only).
+Importing them costs about a quarter of a ``print``.
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
+import importlib.util
 import json
 import os
+import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import IO, Any
 
 from .datacache import cache_dir
 from .output import write_atomic
 from .readers import read_bytes
 
-__all__ = ["FORMAT", "KEEP", "KNOWN_MATPLOTLIB", "cached_subsets", "entry_folder", "usable"]
+__all__ = ["FORMAT", "KEEP", "KNOWN_MATPLOTLIB", "LAZY", "cached_subsets", "entry_folder",
+           "pdf_backend", "usable"]
 
 FORMAT = b"homestaging-font-subset/1\n"
 """The first line of an entry."""
@@ -44,6 +53,8 @@ expects: ``get_glyphs_subset(fontfile, glyphs)`` yielding ``SubsetResults(font,
 glyph_index_map)``, and the font saved with ``font_as_file``."""
 KEEP = 200
 """Entries kept (the newest): every distinct set of glyphs of a font makes one."""
+LAZY = ("fontTools.subset", "fontTools.agl")
+"""Modules the PDF backend imports that :func:`pdf_backend` loads on first use."""
 MEMORY = 32
 """Subsets kept in memory by one process (a server or the tests write many PDFs)."""
 
@@ -52,6 +63,35 @@ _active = 0
 _original: Callable[..., Any] | None = None
 _digests: dict[tuple[str, int, int], str] = {}
 _memory: dict[str, tuple[bytes, dict[int, int]]] = {}
+
+
+def _lazy(name: str) -> None:
+    """Import ``name`` to be loaded when first used (the standard library's
+    ``importlib.util.LazyLoader``); nothing changes if it is imported already."""
+    if name in sys.modules:
+        return
+    parent_name, _, child = name.rpartition(".")
+    parent = importlib.import_module(parent_name)
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.loader is None:
+        return
+    loader = importlib.util.LazyLoader(spec.loader)
+    spec.loader = loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    loader.exec_module(module)
+    setattr(parent, child, module)
+
+
+def pdf_backend() -> ModuleType:
+    """matplotlib's PDF backend, imported with the modules of :data:`LAZY` loaded on
+    first use."""
+    if "matplotlib.backends.backend_pdf" not in sys.modules:
+        for name in LAZY:
+            _lazy(name)
+    from matplotlib.backends import backend_pdf
+
+    return backend_pdf
 
 
 def entry_folder() -> Path | None:
@@ -185,6 +225,7 @@ def cached_subsets() -> Iterator[bool]:
     yields whether it does (the cache is on and this matplotlib is known)."""
     global _active, _original
 
+    pdf_backend()
     if entry_folder() is None or not usable():
         yield False
         return

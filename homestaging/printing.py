@@ -499,9 +499,9 @@ def project_figures(project: Project, *, paper: str = "a4", sheets: int = 1,
 def _pdf(figures: Iterable[Figure], title: str, subject: str,
          progress: Callable[[int], None] | None = None) -> bytes:
     import matplotlib
-    from matplotlib.backends.backend_pdf import PdfPages
+    from .fontcache import cached_subsets, pdf_backend
 
-    from .fontcache import cached_subsets
+    PdfPages = pdf_backend().PdfPages  # noqa: N806
 
     buffer = io.BytesIO()
     metadata = {"Title": title, "Author": "homestaging", "Subject": subject,
