@@ -370,6 +370,31 @@ def add_shape(ax: Axes, shape: Any) -> None:
     ax.add_artist(shape)
 
 
+@cache
+def fixed_axes() -> type[Axes]:
+    """An ``Axes`` class for axes whose limits are set by hand before anything is drawn
+    (``fig.add_axes(box, axes_class=fixed_axes())``): while both of its axes' autoscaling
+    is off, adding a patch or a line leaves the data limits alone, as :func:`add_shape`
+    does (their extents only matter to autoscaling; a page of a book spent a fifth of its
+    time on them). With autoscaling on, it is a plain ``Axes``; were matplotlib to rename
+    the two methods, it would be one too, only slower."""
+    from matplotlib.axes import Axes
+
+    class FixedAxes(Axes):
+        def _fixed(self) -> bool:
+            return not (self.get_autoscalex_on() or self.get_autoscaley_on())
+
+        def _update_patch_limits(self, patch: Any) -> None:
+            if not self._fixed():
+                super()._update_patch_limits(patch)
+
+        def _update_line_limits(self, line: Any) -> None:
+            if not self._fixed():
+                super()._update_line_limits(line)
+
+    return FixedAxes
+
+
 def feature_style(kind: str, light: bool = False) -> dict[str, Any]:
     """Fill, edge colour and hatch of a feature kind (trees are drawn as circles);
     ``light``: the paler colours of the printed drawing sheets."""

@@ -41,6 +41,7 @@ from .drawing import (
     RC_PARAMS,
     draw_house,
     draw_piece,
+    fixed_axes,
     paper_size,
     text_extent,
 )
@@ -200,7 +201,7 @@ def _page(width: float, height: float) -> tuple[Figure, Axes]:
     from matplotlib.figure import Figure
 
     fig = Figure(figsize=(width * MM, height * MM))
-    page = fig.add_axes((0.0, 0.0, 1.0, 1.0))
+    page = fig.add_axes((0.0, 0.0, 1.0, 1.0), axes_class=fixed_axes())
     page.set_xlim(0, width)
     page.set_ylim(height, 0)
     page.set_axis_off()
@@ -213,7 +214,8 @@ def _axes_at(
     """An axes at ``box`` = (x, y, width, height) in millimetres from the top-left."""
     x, y, w, h = box
     page_w, page_h = page
-    return fig.add_axes((x / page_w, 1 - (y + h) / page_h, w / page_w, h / page_h))
+    return fig.add_axes((x / page_w, 1 - (y + h) / page_h, w / page_w, h / page_h),
+                        axes_class=fixed_axes())
 
 
 def _text(page: Axes, x: float, y: float, text: str, size: float = 9.0, **options: Any) -> None:

@@ -27,7 +27,7 @@ LAYERS = [
     *CORE,
     # files: safe reading, atomic writing, schemas, the bundled data's cache, the readers and
     # the writer of each format
-    "readers", "output", "schema", "datacache", "catalogreader", "projectreader", "gamereader",
+    "readers", "output", "schema", "datacache", "fontcache", "catalogreader", "projectreader", "gamereader",
     "gamewriter", "parfile", "fitting", "sheetreader", "sheetwriter",
     # presentation and drawing
     "report", "pages", "panel", "labels", "markers", "drawing", "pencil", "legend", "planwords",
