@@ -386,11 +386,11 @@ def fixed_axes() -> type[Axes]:
 
         def _update_patch_limits(self, patch: Any) -> None:
             if not self._fixed():
-                super()._update_patch_limits(patch)
+                super()._update_patch_limits(patch)  # type: ignore[misc]
 
         def _update_line_limits(self, line: Any) -> None:
             if not self._fixed():
-                super()._update_line_limits(line)
+                super()._update_line_limits(line)  # type: ignore[misc]
 
     return FixedAxes
 

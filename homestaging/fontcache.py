@@ -122,7 +122,7 @@ class _SavedFont:
     def __init__(self, data: bytes) -> None:
         self.data = data
 
-    def save(self, file: IO[bytes], reorderTables: bool = False) -> None:  # noqa: N803
+    def save(self, file: IO[bytes], reorderTables: bool = False) -> None:
         if reorderTables:  # not how matplotlib saves it: the bytes would differ
             raise ValueError("a cached font subset is saved as it was made")
         file.write(self.data)
@@ -139,7 +139,7 @@ def _file_digest(path: str) -> str:
 
 
 def _key(fontfile: Any, glyphs: Iterable[int]) -> str:
-    import fontTools
+    import fontTools  # type: ignore[import-untyped]
     import matplotlib
     from matplotlib.backends import _backend_pdf_ps as pdf_ps
 
@@ -184,7 +184,8 @@ def _made(fontfile: Any, glyphs: set[int]) -> tuple[bytes, dict[int, int]]:
 
     assert _original is not None
     with _original(fontfile, glyphs) as made:
-        return pdf_ps.font_as_file(made.font).getvalue(), dict(made.glyph_index_map)
+        saved = pdf_ps.font_as_file(made.font)  # type: ignore[no-untyped-call]
+        return saved.getvalue(), dict(made.glyph_index_map)
 
 
 def _subset(fontfile: Any, glyphs: Iterable[int]) -> contextlib.AbstractContextManager[Any]:
@@ -242,5 +243,5 @@ def cached_subsets() -> Iterator[bool]:
         with _lock:
             _active -= 1
             if _active == 0:
-                pdf_ps.get_glyphs_subset = _original
+                pdf_ps.get_glyphs_subset = _original  # type: ignore[assignment]
                 _original = None

@@ -501,9 +501,10 @@ def project_figures(project: Project, *, paper: str = "a4", sheets: int = 1,
 def _pdf(figures: Iterable[Figure], title: str, subject: str,
          progress: Callable[[int], None] | None = None) -> bytes:
     import matplotlib
+
     from .fontcache import cached_subsets, pdf_backend
 
-    PdfPages = pdf_backend().PdfPages  # noqa: N806
+    PdfPages = pdf_backend().PdfPages
 
     buffer = io.BytesIO()
     metadata = {"Title": title, "Author": "homestaging", "Subject": subject,

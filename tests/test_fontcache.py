@@ -1,0 +1,193 @@
+"""The font subsets' cache: a PDF made with a cold cache, a warm one and none is the same
+to the byte; an entry is trusted only under its own key; trouble with the folder only
+costs time; the hook into matplotlib is there only while a PDF is written."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from matplotlib.backends import _backend_pdf_ps as pdf_ps
+
+from homestaging import fontcache
+from homestaging.drawing import figure_bytes
+from homestaging.printing import projects_pdf
+from homestaging.projectreader import find_project
+from homestaging.render import plan_figure
+from homestaging.scoring import score
+from homestaging.sheetreader import read_sheet
+
+ROOT = Path(__file__).resolve().parent.parent
+ORIGINAL = pdf_ps.get_glyphs_subset
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("HOMESTAGING_CACHE_DIR", str(folder))
+    fontcache._memory.clear()
+    yield folder
+    fontcache._memory.clear()
+
+
+@pytest.fixture(scope="module")
+def tutorial_pdf() -> bytes:
+    """The tutorial's PDF as matplotlib makes it, without the cache."""
+    os.environ["HOMESTAGING_CACHE_DIR"], saved = "", os.environ["HOMESTAGING_CACHE_DIR"]
+    try:
+        return projects_pdf([find_project("tutorial")])
+    finally:
+        os.environ["HOMESTAGING_CACHE_DIR"] = saved
+
+
+class Counted:
+    """Counts the subsets matplotlib makes (through the cache's own call)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.calls = 0
+        made = fontcache._made
+
+        def counted(fontfile: object, glyphs: set[int]) -> tuple[bytes, dict[int, int]]:
+            self.calls += 1
+            return made(fontfile, glyphs)
+
+        monkeypatch.setattr(fontcache, "_made", counted)
+
+
+def entries(cache: Path) -> list[Path]:
+    return sorted((cache / "fonts").glob("*.subset"))
+
+
+def test_cold_warm_and_no_cache_make_the_same_bytes(
+        cache: Path, tutorial_pdf: bytes, monkeypatch: pytest.MonkeyPatch) -> None:
+    made = Counted(monkeypatch)
+    cold = projects_pdf([find_project("tutorial")])
+    fonts = tutorial_pdf.count(b"/FontFile2")
+    assert fonts == 4  # DejaVu Sans: regular, bold, oblique, bold oblique
+    assert made.calls == fonts and len(entries(cache)) == fonts
+    fontcache._memory.clear()
+    warm = projects_pdf([find_project("tutorial")])
+    assert made.calls == fonts  # every subset loaded from the folder
+    assert cold == warm == tutorial_pdf
+    again = projects_pdf([find_project("tutorial")])  # from memory, this time
+    assert again == tutorial_pdf and made.calls == fonts
+    assert pdf_ps.get_glyphs_subset is ORIGINAL
+
+
+def test_a_plan_as_pdf_uses_the_cache_too(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    sheet = read_sheet(ROOT / "examples" / "tutorial-finished.json")
+    card = score(sheet)
+    monkeypatch.setenv("HOMESTAGING_CACHE_DIR", "")
+    plain = figure_bytes(plan_figure(sheet, card), "pdf")
+    monkeypatch.setenv("HOMESTAGING_CACHE_DIR", str(cache))
+    made = Counted(monkeypatch)
+    cold = figure_bytes(plan_figure(sheet, card), "pdf")
+    fontcache._memory.clear()
+    warm = figure_bytes(plan_figure(sheet, card), "pdf")
+    assert plain == cold == warm
+    assert made.calls == len(entries(cache)) > 0
+
+
+def test_a_damaged_entry_is_made_again(cache: Path, tutorial_pdf: bytes,
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    projects_pdf([find_project("tutorial")])
+    first, second, third, fourth = entries(cache)
+    first.write_bytes(first.read_bytes()[:-10])  # truncated font
+    data = bytearray(second.read_bytes())
+    data[-100] ^= 0xFF  # one byte of the font changed
+    second.write_bytes(bytes(data))
+    third.write_bytes(fourth.read_bytes())  # another subset's entry under this name
+    fontcache._memory.clear()
+    made = Counted(monkeypatch)
+    assert projects_pdf([find_project("tutorial")]) == tutorial_pdf
+    assert made.calls == 3
+    fontcache._memory.clear()
+    assert projects_pdf([find_project("tutorial")]) == tutorial_pdf
+    assert made.calls == 3  # saved right, this time
+
+
+def test_an_entry_states_its_key_checksum_and_glyphs(cache: Path) -> None:
+    projects_pdf([find_project("tutorial")])
+    for path in entries(cache):
+        head, key, digest, pairs, font = path.read_bytes().split(b"\n", 4)
+        assert head + b"\n" == fontcache.FORMAT and path.stem == key.decode()
+        assert len(digest) == 64 and font[:4] == b"\x00\x01\x00\x00"  # a TrueType font
+        assert all(isinstance(old, int) and isinstance(new, int)
+                   for old, new in json.loads(pairs))
+
+
+def test_the_key_covers_the_glyphs_and_the_font(cache: Path) -> None:
+    from matplotlib.font_manager import FontPath, FontProperties, findfont
+
+    font = findfont(FontProperties(family="DejaVu Sans"))
+    path = FontPath(str(font), 0)
+    assert fontcache._key(path, [3, 4, 5]) == fontcache._key(path, [5, 4, 3, 3])
+    assert fontcache._key(path, [3, 4, 5]) != fontcache._key(path, [3, 4])
+    bold = findfont(FontProperties(family="DejaVu Sans", weight="bold"))
+    assert fontcache._key(path, [3]) != fontcache._key(FontPath(str(bold), 0), [3])
+    assert fontcache._key(path, [3]) != fontcache._key(FontPath(str(font), 1), [3])
+
+
+def test_an_unwritable_folder_only_costs_time(tmp_path: Path, tutorial_pdf: bytes,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("HOMESTAGING_CACHE_DIR", str(blocker / "cache"))
+    fontcache._memory.clear()
+    made = Counted(monkeypatch)
+    assert projects_pdf([find_project("tutorial")]) == tutorial_pdf
+    assert made.calls == 4
+    assert pdf_ps.get_glyphs_subset is ORIGINAL
+
+
+def test_no_cache_and_an_unknown_matplotlib_leave_matplotlib_alone(
+        cache: Path, tutorial_pdf: bytes, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen = []
+
+    def watch(fontfile: object, glyphs: object) -> object:
+        seen.append(pdf_ps.get_glyphs_subset)
+        return ORIGINAL(fontfile, glyphs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pdf_ps, "get_glyphs_subset", watch)
+    monkeypatch.setattr(fontcache, "KNOWN_MATPLOTLIB", ("2.",))
+    assert not fontcache.usable()
+    assert projects_pdf([find_project("tutorial")]) == tutorial_pdf
+    monkeypatch.setattr(fontcache, "KNOWN_MATPLOTLIB", ("3.11.",))
+    monkeypatch.setenv("HOMESTAGING_CACHE_DIR", "")
+    assert projects_pdf([find_project("tutorial")]) == tutorial_pdf
+    assert seen == [watch] * 8 and not (cache / "fonts").exists()
+
+
+def test_the_hook_is_taken_away_after_a_failure(cache: Path) -> None:
+    with pytest.raises(RuntimeError), fontcache.cached_subsets() as hooked:
+        assert hooked and pdf_ps.get_glyphs_subset is fontcache._subset
+        with fontcache.cached_subsets():  # nested: still hooked after the inner one
+            pass
+        assert pdf_ps.get_glyphs_subset is fontcache._subset
+        raise RuntimeError
+    assert pdf_ps.get_glyphs_subset is ORIGINAL
+
+
+def test_a_print_with_a_warm_cache_does_not_load_the_subsetter(tmp_path: Path) -> None:
+    env = {**os.environ, "HOMESTAGING_CACHE_DIR": str(tmp_path), "MPLBACKEND": "Agg"}
+    code = """
+import sys
+from homestaging.cli import main
+try:
+    main(["print", "tutorial", "-o", sys.argv[1]], prog_name="homestaging")
+except SystemExit as stop:
+    assert stop.code == 0, stop.code
+print(type(sys.modules["fontTools.subset"]).__name__)
+"""
+    found = []
+    for name in ("cold.pdf", "warm.pdf"):
+        done = subprocess.run([sys.executable, "-c", code, str(tmp_path / name)], cwd=ROOT,
+                              env=env, capture_output=True, text=True, timeout=120, check=True)
+        found.append(done.stdout.split()[-1])
+    assert found == ["module", "_LazyModule"]
+    assert (tmp_path / "cold.pdf").read_bytes() == (tmp_path / "warm.pdf").read_bytes()
