@@ -8,7 +8,7 @@ the first time and loaded afterwards; the PDF is the same to the byte either way
 
 An entry is used only while its key holds: a SHA-256 of the font file's path, face and
 contents, the exact set of glyphs, the versions of matplotlib and fontTools and the
-source of matplotlib's subsetting function (its options); the file itself repeats the
+source of the matplotlib module that makes the subsets (its options); an entry repeats the
 key and a checksum of the font bytes, checked on loading. The cache folder is the one
 of :mod:`homestaging.datacache` (``fonts/`` inside; ``HOMESTAGING_CACHE_DIR=`` empty
 turns it off); an entry that cannot be read or written is simply made anew.
@@ -71,11 +71,14 @@ def _lazy(name: str) -> None:
     if name in sys.modules:
         return
     parent_name, _, child = name.rpartition(".")
-    parent = importlib.import_module(parent_name)
-    spec = importlib.util.find_spec(name)
-    if spec is None or spec.loader is None:
+    try:
+        parent = importlib.import_module(parent_name)
+        spec = importlib.util.find_spec(name)
+        if spec is None or spec.loader is None:
+            return
+        loader = importlib.util.LazyLoader(spec.loader)
+    except (ImportError, TypeError, ValueError):  # imported as usual, when it is needed
         return
-    loader = importlib.util.LazyLoader(spec.loader)
     spec.loader = loader
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
@@ -110,8 +113,9 @@ def usable() -> bool:
     if not matplotlib.__version__.startswith(KNOWN_MATPLOTLIB):
         return False
     function = getattr(pdf_ps, "get_glyphs_subset", None)
-    if function is None or not hasattr(pdf_ps, "SubsetResults") \
-            or not hasattr(pdf_ps, "font_as_file"):
+    results = getattr(pdf_ps, "SubsetResults", None)
+    if function is None or not hasattr(pdf_ps, "font_as_file") \
+            or getattr(results, "_fields", None) != ("font", "glyph_index_map"):
         return False
     return list(inspect.signature(function).parameters) == ["fontfile", "glyphs"]
 
