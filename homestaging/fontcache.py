@@ -21,7 +21,7 @@ parameters); any other version writes its PDFs without the cache.
 :func:`pdf_backend` imports the PDF backend with the two fontTools modules it imports
 but a PDF of ours seldom uses loaded on first use (:data:`LAZY`): the subsetter (only
 needed when a subset is not in the cache) and the glyph-name list (TeX fonts only).
-Importing them costs about a quarter of a ``print``.
+Importing them costs about a tenth of what importing matplotlib and pyplot does.
 """
 
 from __future__ import annotations
