@@ -60,6 +60,7 @@ __all__ = [
     "feature_style",
     "figure_bytes",
     "fit_text",
+    "fixed_axes",
     "frame",
     "image_format",
     "label_spot",

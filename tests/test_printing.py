@@ -208,3 +208,33 @@ def test_book_pages_carry_their_numbers() -> None:
     (alone,) = project_figures(chosen[1], sheets=0)
     assert [t.get_text() for t in alone.axes[0].texts if t.get_gid() == "page-footer"] == [
         f"Home Staging - project {chosen[1].number}"]
+
+
+def test_fixed_axes_leave_the_data_limits_alone_once_both_limits_are_set() -> None:
+    from matplotlib.figure import Figure
+    from matplotlib.patches import Rectangle
+
+    from homestaging.drawing import fixed_axes
+
+    ax = Figure().add_axes((0, 0, 1, 1), axes_class=fixed_axes())
+    ax.add_patch(Rectangle((2, 3), 1, 1))
+    ax.set_xlim(0, 10)
+    ax.add_patch(Rectangle((4, 5), 1, 1))  # the y axis still scales to its data
+    assert tuple(ax.dataLim.bounds) == (2, 3, 3, 3)
+    ax.set_ylim(10, 0)
+    ax.add_patch(Rectangle((50, 50), 1, 1))
+    ax.plot([60, 70], [60, 70])
+    assert tuple(ax.dataLim.bounds) == (2, 3, 3, 3)
+    assert (ax.get_xlim(), ax.get_ylim()) == ((0, 10), (10, 0))
+
+
+def test_pages_on_fixed_axes_are_the_bytes_of_plain_axes(monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    from matplotlib.axes import Axes
+
+    import homestaging.printing as printing
+
+    chosen = [find_project("tutorial"), find_project("country-manor")]
+    fixed = projects_pdf(chosen, book=True)
+    monkeypatch.setattr(printing, "fixed_axes", lambda: Axes)
+    assert projects_pdf(chosen, book=True) == fixed
