@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from homestaging.catalogreader import bundled_catalog
 from homestaging.game import CardPlay, GameRecord, Round
@@ -18,6 +18,18 @@ PieceSpec = tuple[str, str] | tuple[str, str, int] | tuple[str, str, int, bool]
 RoomDraw = tuple[str, Sequence[str] | None, Sequence[tuple[str, str]]]
 # (room, [(card number, [the option each token chose])])
 RoundSpec = tuple[str, Sequence[tuple[int, Sequence[str]]]]
+
+
+
+class Document(NamedTuple):
+    """A file's name and its parsed content, shown by name only: a generated example's
+    repr stays short (a whole document in it makes the test runner warn, an error here)."""
+
+    name: str
+    content: Any
+
+    def __repr__(self) -> str:
+        return f"Document({self.name!r})"
 
 
 def cells(*ranges: str) -> frozenset[tuple[int, int]]:

@@ -22,7 +22,7 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from plans import SPEC_SHEET
+from plans import SPEC_SHEET, Document
 
 from homestaging import rules, scoring, sheetreader
 from homestaging.catalogreader import bundled_catalog, data_dir, parse_cards, parse_pieces
@@ -194,15 +194,15 @@ def mutate(document: Any, mutation: tuple[str, int, Any]) -> Any:
     return doc
 
 
-def yaml_documents(folder: str) -> list[tuple[str, Any]]:
+def yaml_documents(folder: str) -> list[Document]:
     return [
-        (path.name, yaml.safe_load(path.read_text(encoding="utf-8")))
+        Document(path.name, yaml.safe_load(path.read_text(encoding="utf-8")))
         for path in sorted(data_dir(folder).glob("*.yaml"))
     ]
 
 
 PROJECTS = yaml_documents("projects")
-FURNITURE = [(name, doc) for name, doc in yaml_documents("furniture") if name != "cards.yaml"]
+FURNITURE = [doc for doc in yaml_documents("furniture") if doc.name != "cards.yaml"]
 CARDS = dict(yaml_documents("furniture"))["cards.yaml"]
 
 
@@ -282,7 +282,7 @@ def test_parse_pieces_and_cards_of_random_values(value: Any) -> None:
 
 @FUZZ
 @given(st.sampled_from(FURNITURE), MUTATION)
-def test_parse_pieces_of_mutated_catalog(entry: tuple[str, Any], mutation: Any) -> None:
+def test_parse_pieces_of_mutated_catalog(entry: Document, mutation: Any) -> None:
     name, document = entry
     pieces, problems = parse_pieces(mutate(document, mutation), name)
     for problem in problems:
@@ -320,7 +320,7 @@ def test_parse_project_of_random_values(value: Any) -> None:
 
 @settings(FUZZ, max_examples=DEEP or 150)
 @given(st.sampled_from(PROJECTS), MUTATION)
-def test_parse_project_of_mutated_projects(entry: tuple[str, Any], mutation: Any) -> None:
+def test_parse_project_of_mutated_projects(entry: Document, mutation: Any) -> None:
     name, document = entry
     project = outcome(lambda: parse_project(mutate(document, mutation), name), name)
     if project is not None:
@@ -331,12 +331,12 @@ def test_parse_project_of_mutated_projects(entry: tuple[str, Any], mutation: Any
 # --------------------------------------------------------------------------- sheets
 
 
-def sheet_documents() -> list[tuple[str, Any]]:
-    found = [("spec.json", SPEC_SHEET)]
+def sheet_documents() -> list[Document]:
+    found = [Document("spec.json", SPEC_SHEET)]
     for path in sorted((ROOT / "examples").glob("*.json")):
         if path.name.endswith(".expected.json"):
             continue
-        found.append((path.name, json.loads(path.read_text(encoding="utf-8"))))
+        found.append(Document(path.name, json.loads(path.read_text(encoding="utf-8"))))
     return found
 
 
@@ -370,7 +370,7 @@ def test_parse_sheet_of_random_values(tmp_path_factory: pytest.TempPathFactory, 
 @settings(FUZZ, max_examples=DEEP or 150)
 @given(st.sampled_from(SHEETS), MUTATION)
 def test_parse_sheet_of_mutated_sheets(
-    tmp_path_factory: pytest.TempPathFactory, entry: tuple[str, Any], mutation: Any
+    tmp_path_factory: pytest.TempPathFactory, entry: Document, mutation: Any
 ) -> None:
     name, document = entry
     base = tmp_path_factory.getbasetemp()
@@ -392,7 +392,7 @@ def test_wild_card_with_a_null_legend_is_an_input_error() -> None:
     assert "$.furniture_legend" in {m.path for m in caught.value.messages}
 
 
-def game_sheets() -> list[tuple[str, Any]]:
+def game_sheets() -> list[Document]:
     """The four players' sheets with their game record embedded (so that mutations reach
     the record too)."""
     table = ROOT / "examples" / "four-players"
@@ -400,7 +400,7 @@ def game_sheets() -> list[tuple[str, Any]]:
     found = []
     for name in ("ada", "ben", "chloe", "dev"):
         document = json.loads((table / f"{name}.json").read_text(encoding="utf-8"))
-        found.append((f"{name}.json", {**document, "game": record}))
+        found.append(Document(f"{name}.json", {**document, "game": record}))
     return found
 
 
@@ -410,7 +410,7 @@ GAME_SHEETS = game_sheets()
 @settings(FUZZ, max_examples=DEEP or 150)
 @given(st.sampled_from(GAME_SHEETS), MUTATION)
 def test_parse_sheet_with_a_mutated_game_record(
-    tmp_path_factory: pytest.TempPathFactory, entry: tuple[str, Any], mutation: Any
+    tmp_path_factory: pytest.TempPathFactory, entry: Document, mutation: Any
 ) -> None:
     name, document = entry
     base = tmp_path_factory.getbasetemp()

@@ -36,7 +36,7 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from plans import SPEC_SHEET
+from plans import SPEC_SHEET, Document
 from test_fuzz import FUZZ, GUARD_SECONDS, PROJECTS, node_paths, wall_clock
 
 from homestaging.errors import InputError
@@ -407,11 +407,12 @@ def every_output(sheet: Any) -> None:
 
 @FILES
 @given(ODD_VALUES, st.integers(0, 10**6), st.booleans(),
-       st.sampled_from([SPEC_SHEET, *(json.loads(p.read_text()) for p in sorted(
-           (ROOT / "examples").glob("*-finished.json"))[:3])]))
+       st.sampled_from([Document("spec.json", SPEC_SHEET), *(
+           Document(p.name, json.loads(p.read_text())) for p in sorted(
+               (ROOT / "examples").glob("*-finished.json"))[:3])]))
 def test_odd_json_values_anywhere_in_a_sheet(value: Any, pick: int, as_key: bool,
-                                             document: Any) -> None:
-    text = json.dumps(put(document, pick, value, as_key))  # lone surrogates as \ud800
+                                             entry: Document) -> None:
+    text = json.dumps(put(entry.content, pick, value, as_key))  # lone surrogates as \ud800
     try:
         sheet = quick(lambda: parse_sheet(load_json(text, "s.json"), "s.json", ROOT / "examples"),
                       seconds=5.0)
@@ -424,7 +425,7 @@ def test_odd_json_values_anywhere_in_a_sheet(value: Any, pick: int, as_key: bool
 @FILES
 @given(ODD_VALUES, st.integers(0, 10**6), st.booleans(), st.sampled_from(PROJECTS[:4]))
 def test_odd_values_anywhere_in_a_project(value: Any, pick: int, as_key: bool,
-                                         entry: tuple[str, Any]) -> None:
+                                         entry: Document) -> None:
     name, document = entry
     text = yaml.safe_dump(put(document, pick, value, as_key), allow_unicode=False)
     try:

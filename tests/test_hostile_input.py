@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from plans import SPEC_SHEET
+from plans import SPEC_SHEET, Document
 from test_fuzz import FUZZ, SHEETS, mutate
 from test_fuzz import MUTATION as MUTATIONS
 
@@ -520,7 +520,7 @@ def test_involved_is_the_pairing_it_replaced(path: Path) -> None:
 
 @FUZZ
 @given(st.sampled_from(SHEETS), MUTATIONS)
-def test_involved_is_the_pairing_it_replaced_on_mutated_sheets(entry: tuple[str, Any],
+def test_involved_is_the_pairing_it_replaced_on_mutated_sheets(entry: Document,
                                                                mutation: Any) -> None:
     name, document = entry
     try:
