@@ -3,17 +3,16 @@
 Every piece of a room must be paid for by one selection token of a card of that room: a
 token pays for one piece of the option chosen for it, and the wild card's other option
 lets the piece it names be the option a token did not choose on its card. Which token
-pays for which piece is a maximum bipartite matching (pieces x tokens), found with
-:func:`networkx.algorithms.bipartite.hopcroft_karp_matching`; networkx is imported only
-here, when a sheet has a record. :func:`settle` returns the result as data;
-:mod:`homestaging.rules` turns it into problems (``not-selected``,
+pays for which piece is a maximum bipartite matching (pieces x tokens), found by
+Hopcroft and Karp's augmenting paths (:func:`_matching`). :func:`settle` returns the
+result as data; :mod:`homestaging.rules` turns it into problems (``not-selected``,
 ``variant-not-dealt``, ``room-order``).
 """
 
 from __future__ import annotations
 
 import itertools
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -129,19 +128,62 @@ def room_tokens(sheet: Sheet, record: GameRecord) -> dict[str, tuple[Token, ...]
 
 def _matching(pieces: Sequence[int], tokens: Sequence[int],
               edges: Callable[[int], Iterable[int]]) -> dict[int, int]:
-    """A maximum matching of ``pieces`` to ``tokens`` (piece -> token)."""
-    from networkx import Graph
-    from networkx.algorithms.bipartite import hopcroft_karp_matching
+    """A maximum matching of ``pieces`` to ``tokens`` (piece -> token, in piece order).
 
-    graph = Graph()
-    left = [("piece", i) for i in pieces]
-    graph.add_nodes_from(left)
-    graph.add_nodes_from(("token", t) for t in tokens)
+    Hopcroft and Karp's method: each phase finds how far every piece is from a piece
+    not paid for yet along alternating paths (breadth first), then hands tokens along
+    the shortest such paths that end at a free token (depth first), until none is left.
+    Pieces and their tokens are taken in the order given. A room holds a few dozen
+    pieces and tokens at most: plain dictionaries are all it takes.
+    """
     allowed = set(tokens)
-    graph.add_edges_from((("piece", i), ("token", t)) for i in pieces for t in edges(i)
-                         if t in allowed)
-    matched = hopcroft_karp_matching(graph, top_nodes=left)
-    return {node[1]: matched[node][1] for node in left if node in matched}
+    links = {piece: list(dict.fromkeys(t for t in edges(piece) if t in allowed))
+             for piece in pieces}
+    token_of: dict[int, int] = {}
+    piece_of: dict[int, int] = {}
+    while True:
+        depth = {piece: 0 for piece in pieces if piece not in token_of}
+        queue = deque(depth)
+        free_at: int | None = None  # the length of the shortest paths to a free token
+        while queue:
+            piece = queue.popleft()
+            if free_at is not None and depth[piece] >= free_at:
+                continue
+            for token in links[piece]:
+                holder = piece_of.get(token)
+                if holder is None:
+                    if free_at is None:
+                        free_at = depth[piece] + 1
+                elif holder not in depth:
+                    depth[holder] = depth[piece] + 1
+                    queue.append(holder)
+        if free_at is None:
+            break
+
+        for piece in pieces:
+            if piece not in token_of:
+                _hand_on(piece, links, depth, free_at, token_of, piece_of)
+    return {piece: token_of[piece] for piece in pieces if piece in token_of}
+
+
+def _hand_on(piece: int, links: dict[int, list[int]], depth: dict[int, int], free_at: int,
+             token_of: dict[int, int], piece_of: dict[int, int]) -> bool:
+    """Pay for ``piece`` along a shortest alternating path of this phase (each step one
+    deeper, ending at a free token ``free_at`` steps from a piece not paid for), moving
+    the tokens on it; a piece with no such path is left out of the phase."""
+    for token in links[piece]:
+        holder = piece_of.get(token)
+        if holder is None:
+            found = depth[piece] + 1 == free_at
+        else:
+            found = depth.get(holder) == depth[piece] + 1 and _hand_on(
+                holder, links, depth, free_at, token_of, piece_of)
+        if found:
+            token_of[piece] = token
+            piece_of[token] = piece
+            return True
+    depth[piece] = -1
+    return False
 
 
 def _earliest_paid(pieces: Sequence[int], matched: dict[int, int],

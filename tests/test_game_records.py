@@ -422,6 +422,38 @@ def test_the_pieces_paid_for_are_the_greedy_choice_on_random_rooms() -> None:
         assert len(set(matched.values())) == len(matched)
 
 
+def test_the_matching_is_maximum_as_networkx_finds_it_on_random_rooms() -> None:
+    """The matching pays for as many pieces as networkx's Hopcroft-Karp matching, each
+    with a token it may use, no token twice, on random rooms of up to 30 pieces."""
+    import random
+
+    from networkx import Graph
+    from networkx.algorithms.bipartite import hopcroft_karp_matching
+
+    from homestaging.cardplay import _matching
+
+    rng = random.Random(11)
+    for _ in range(400):
+        pieces, tokens = rng.randint(0, 30), rng.randint(0, 25)
+        density = rng.choice((0.05, 0.15, 0.4))
+        links = {p: [t for t in rng.sample(range(tokens), tokens) if rng.random() < density]
+                 for p in range(pieces)}
+        order = rng.sample(range(pieces), pieces)
+        offered = rng.sample(range(tokens), rng.randint(0, tokens))
+        matched = _matching(order, offered, links.__getitem__)
+        graph = Graph()
+        left = [("piece", p) for p in order]
+        graph.add_nodes_from(left)
+        graph.add_nodes_from(("token", t) for t in offered)
+        graph.add_edges_from((("piece", p), ("token", t)) for p in order for t in links[p]
+                             if t in offered)
+        expected = hopcroft_karp_matching(graph, top_nodes=left)
+        assert len(matched) == sum(1 for node in left if node in expected)
+        assert all(matched[p] in links[p] and matched[p] in offered for p in matched)
+        assert len(set(matched.values())) == len(matched)
+        assert list(matched) == [p for p in order if p in matched]
+
+
 def test_drawable_pieces_follow_the_current_round() -> None:
     from homestaging.cardplay import drawable
 
