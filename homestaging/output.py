@@ -86,8 +86,9 @@ def _indented(value: Any, newline: str) -> str:
     if isinstance(value, list | tuple):
         if not value:
             return "[]"
-        return ("[" + inner + ("," + inner).join([_indented(item, inner) for item in value])
-                + newline + "]")
+        return ("[" + inner + ("," + inner).join([
+            _string(item) if type(item) is str else _indented(item, inner) for item in value
+        ]) + newline + "]")
     if isinstance(value, dict):
         if not value:
             return "{}"
@@ -95,7 +96,13 @@ def _indented(value: Any, newline: str) -> str:
         for key, item in value.items():
             if not isinstance(key, str):
                 raise _Unusual
-            items.append(_string(key) + ": " + _indented(item, inner))
+            kind = type(item)  # the common leaves written here, not by a call each
+            if kind is str:
+                items.append(_string(key) + ": " + _string(item))
+            elif kind is int:
+                items.append(_string(key) + ": " + int.__repr__(item))
+            else:
+                items.append(_string(key) + ": " + _indented(item, inner))
         return "{" + inner + ("," + inner).join(items) + newline + "}"
     raise _Unusual
 

@@ -19,7 +19,7 @@ from typing import Any
 from .quoting import excerpt
 from .readers import JsonParts, json_path
 
-__all__ = ["ErrorPaths", "iter_errors", "load_schema", "path_prefixes"]
+__all__ = ["ErrorPaths", "is_valid", "iter_errors", "load_schema", "path_prefixes"]
 
 _TYPES: dict[str, tuple[type, ...]] = {
     "object": (dict,),
@@ -100,11 +100,82 @@ def _type_words(names: str | list[str]) -> str:
 def iter_errors(
     value: Any, schema: dict[str, Any], root: dict[str, Any] | None = None, path: JsonParts = ()
 ) -> Iterator[tuple[str, str]]:
-    """Yield ``(json path, message)`` for every way ``value`` breaks ``schema``."""
+    """Yield ``(json path, message)`` for every way ``value`` breaks ``schema``.
+
+    A valid value (nearly every file read) is passed by :func:`is_valid`, a plain walk
+    that builds no paths and no messages; the errors are looked for only when it fails.
+    """
+    root = root if root is not None else schema
+    if is_valid(value, schema, root):
+        return
+    yield from _errors(value, schema, root, path)
+
+
+def is_valid(value: Any, schema: dict[str, Any], root: dict[str, Any] | None = None) -> bool:
+    """Whether ``value`` keeps ``schema``: :func:`iter_errors` yields nothing for it."""
     root = root if root is not None else schema
     if "$ref" in schema:
+        return is_valid(value, root["$defs"][schema["$ref"].rsplit("/", 1)[-1]], root)
+    if "type" in schema and not _type_ok(value, schema["type"]):
+        return False
+    if "const" in schema and not same_value(value, schema["const"]):
+        return False
+    if "enum" in schema and not any(same_value(value, option) for option in schema["enum"]):
+        return False
+    if "anyOf" in schema:
+        options = [root["$defs"][o["$ref"].rsplit("/", 1)[-1]] if "$ref" in o else o
+                   for o in schema["anyOf"]]
+        return any(is_valid(value, option, root) for option in options
+                   if "type" not in option or _type_ok(value, option["type"]))
+    if isinstance(value, str):
+        return (("minLength" not in schema or len(value) >= schema["minLength"])
+                and ("maxLength" not in schema or len(value) <= schema["maxLength"])
+                and ("pattern" not in schema or re.fullmatch(schema["pattern"], value) is not None))
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return (("minimum" not in schema or value >= schema["minimum"])
+                and ("maximum" not in schema or value <= schema["maximum"]))
+    if isinstance(value, list):
+        if ("minItems" in schema and len(value) < schema["minItems"]) or (
+                "maxItems" in schema and len(value) > schema["maxItems"]):
+            return False
+        items = schema.get("items")
+        return items is None or all(is_valid(item, items, root) for item in value)
+    if isinstance(value, dict):
+        return _valid_object(value, schema, root)
+    return True
+
+
+def _valid_object(value: dict[Any, Any], schema: dict[str, Any], root: dict[str, Any]) -> bool:
+    if ("minProperties" in schema and len(value) < schema["minProperties"]) or (
+            "maxProperties" in schema and len(value) > schema["maxProperties"]):
+        return False
+    if any(key not in value for key in schema.get("required", ())):
+        return False
+    properties: dict[str, Any] = schema.get("properties", {})
+    extra = schema.get("additionalProperties", True)
+    pattern = schema.get("propertyNames", {}).get("pattern") if isinstance(extra, dict) else None
+    for key, item in value.items():
+        if not isinstance(key, str):
+            return False
+        if key in properties:
+            if not is_valid(item, properties[key], root):
+                return False
+        elif extra is False:
+            return False
+        elif isinstance(extra, dict):
+            if pattern is not None and not re.fullmatch(pattern, key):
+                return False
+            if not is_valid(item, extra, root):
+                return False
+    return True
+
+
+def _errors(
+    value: Any, schema: dict[str, Any], root: dict[str, Any], path: JsonParts
+) -> Iterator[tuple[str, str]]:
+    if "$ref" in schema:
         name = schema["$ref"].rsplit("/", 1)[-1]
-        yield from iter_errors(value, root["$defs"][name], root, path)
+        yield from _errors(value, root["$defs"][name], root, path)
         return
     if "type" in schema and not _type_ok(value, schema["type"]):
         found = _describe(value) + _whole_hint(value, [0] if "integer" in schema["type"] else [])
@@ -164,7 +235,7 @@ def _array(
         # bound would cost time and give a message each)
     if "items" in schema:
         for index, item in enumerate(value):
-            yield from iter_errors(item, schema["items"], root, (*path, index))
+            yield from _errors(item, schema["items"], root, (*path, index))
 
 
 def _object(
@@ -189,7 +260,7 @@ def _object(
         if not isinstance(key, str):
             continue
         if key in properties:
-            yield from iter_errors(item, properties[key], root, (*path, key))
+            yield from _errors(item, properties[key], root, (*path, key))
         elif extra is False:
             known = ", ".join(properties)
             yield json_path((*path, key)), f"unknown key {excerpt(key)} (expected one of: {known})"
@@ -199,7 +270,7 @@ def _object(
                 hint = names.get("description", names["pattern"])
                 found = excerpt(key)
                 yield json_path((*path, key)), f"expected a key that is {hint}, found {found}"
-            yield from iter_errors(item, extra, root, (*path, key))
+            yield from _errors(item, extra, root, (*path, key))
 
 
 def _any_of(
@@ -215,7 +286,7 @@ def _any_of(
         return
     best: list[tuple[str, str]] | None = None
     for option in fitting_type:
-        errors = list(iter_errors(value, option, root, path))
+        errors = list(_errors(value, option, root, path))
         if not errors:
             return
         if best is None or len(errors) < len(best):
