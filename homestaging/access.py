@@ -79,10 +79,10 @@ def walkable_squares(lay: Layout, *, lenient_access: bool = False,
     if hallway is None:
         hallway = not project.no_hallway
     walkable: set[Cell] = set(lay.hallway) if hallway else set()
-    in_rooms = set(lay.room_at)
-    walkable |= (lay.circulation | lay.rug_squares) & in_rooms
+    room_at = lay.room_at  # looked up, not copied: a large sheet's rooms are megabytes
+    walkable.update(c for c in lay.circulation | lay.rug_squares if c in room_at)
     if lenient_access or project.lenient_access:
-        walkable |= in_rooms
+        walkable.update(room_at)
     walkable -= project.obstacles
     walkable.difference_update(lay.furniture_at)
     return frozenset(walkable)

@@ -13,6 +13,7 @@ nearest of them.
 
 from __future__ import annotations
 
+from array import array
 from collections import deque
 from collections.abc import Iterable
 from typing import NamedTuple
@@ -112,18 +113,24 @@ class Distances:
         passages = self.passages
         end_edges = {c for edge in second.edges for c in edge.cells}
         starts = first.squares
-        own = starts | second.squares
         if starts & end_edges:
             return Route(0)  # a start square beside the end's edge: popped at once at 0
         index = passages.index
-        ends = {i for c in second.squares if (i := index(c)) is not None}
+        size = width * self.height
+        # flags and distances by square index, a byte or four each: a room's squares or a
+        # sheet's distances as Python sets and lists took megabytes on a large sheet
+        ends = bytearray(size)
+        for c in second.squares:
+            if (i := index(c)) is not None:
+                ends[i] = 1
         goal = {i for c in end_edges if (i := index(c)) is not None}
         begin = sorted(c for c in starts if self._inside(c))
-        inner = {c[1] * width + c[0] for c in begin}
+        inner = bytearray(size)
+        for c in begin:
+            inner[c[1] * width + c[0]] = 1
         solid = self._solid
-        size = width * self.height
-        dist = [-1] * size
-        parent: list[int] = [-1] * size
+        dist = array("i", [-1]) * size
+        parent = array("i", [-1]) * size
         queue: deque[int] = deque()
         for cell in begin:
             i = cell[1] * width + cell[0]
@@ -136,7 +143,7 @@ class Distances:
                 i = cell[1] * width + cell[0]
                 if dist[i] >= 0:
                     continue
-                if i in ends:
+                if ends[i]:
                     return Route(0)
                 if solid[i]:
                     continue
@@ -155,14 +162,14 @@ class Distances:
             if limit is not None and here > limit:
                 return Route(None)
             if i in goal:
-                return Route(here, self._trace(parent, i, own))
+                return Route(here, self._trace(parent, i, first, second))
             for step, closed, at in moves:
                 nxt = i + step
                 if closed[i + at] or done[nxt]:
                     continue
-                if nxt in ends:
-                    return Route(here, self._trace(parent, i, own))
-                if nxt in inner:
+                if ends[nxt]:
+                    return Route(here, self._trace(parent, i, first, second))
+                if inner[nxt]:
                     cost = 0
                 elif solid[nxt]:
                     continue
@@ -177,15 +184,16 @@ class Distances:
                         queue.appendleft(nxt)
         return Route(None)
 
-    def _trace(self, parent: list[int], last: int, own: frozenset[Cell]) -> tuple[Cell, ...]:
-        """The squares of the route ending at ``last``, first to last, objects' own left out
-        (``parent[i]`` is -1 where a route starts)."""
+    def _trace(self, parent: array[int], last: int, first: Landmark, second: Landmark
+               ) -> tuple[Cell, ...]:
+        """The squares of the route ending at ``last``, first to last, the two objects' own
+        left out (``parent[i]`` is -1 where a route starts)."""
         cells: list[Cell] = []
         index = last
         width = self.width
         while index >= 0:
             cell = (index % width, index // width)
-            if cell not in own:
+            if cell not in first.squares and cell not in second.squares:
                 cells.append(cell)
             index = parent[index]
         return tuple(reversed(cells))

@@ -640,8 +640,11 @@ def _walled(ck: _Checker) -> list[RoomPlan]:
 
 
 def _rooms_overlap(ck: _Checker) -> None:
-    owner: dict[Cell, int] = {}
     rooms = ck.sheet.rooms
+    if all(room.cells.isdisjoint(other.cells) for index, room in enumerate(rooms)
+           for other in rooms[index + 1:]):
+        return  # the usual case, told without a table of every room square
+    owner: dict[Cell, int] = {}
     for index, room in enumerate(rooms):
         shared: dict[int, set[Cell]] = {}
         for cell in room.cells:
