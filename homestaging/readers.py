@@ -293,6 +293,9 @@ def read_text(path: str | Path, *, stdin_name: str = "<stdin>") -> tuple[str, st
 
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 """Control characters (C0 but tab and line feed, DEL, C1): refused in text."""
+_MAYBE_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]|\\[bfr]|\\u00[0-9a-fA-F]{2}")
+"""What in a JSON text may put a control character in its values: one written as it is
+(C1 and DEL may be), or an escape that may stand for one (``\\b``, ``\\u001b``...)."""
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
@@ -393,9 +396,16 @@ def load_json(text: str, file: str) -> Any:
     if not text.strip():
         raise InputError([Located(file, "the file is empty: expected a JSON object", line=1)])
     whole = _SURROGATE_ESCAPE.search(text) is not None
+    pairs_hook = _whole_pairs_hook if whole else _pairs_hook
+    twice: list[str] = []
+
+    def hook(pairs: list[tuple[str, Any]]) -> _Pairs:
+        found = pairs_hook(pairs)
+        twice.extend(found.duplicates)
+        return found
+
     try:
-        value = json.loads(text, object_pairs_hook=_whole_pairs_hook if whole else _pairs_hook,
-                           parse_constant=_refuse_constant)
+        value = json.loads(text, object_pairs_hook=hook, parse_constant=_refuse_constant)
     except json.JSONDecodeError as error:
         raise InputError(
             [Located(file, error.msg, line=error.lineno, column=error.colno)]
@@ -416,8 +426,11 @@ def load_json(text: str, file: str) -> Any:
         value = _whole(value) if whole else value
         problem = _control_message(value)
         problems = [Located(file, problem, "$")] if problem else []
-    else:
+    elif whole or twice or _MAYBE_CONTROL.search(text) or \
+            text.count("[") + text.count("{") > MAX_DEPTH:
         problems = _text_messages(file, value, (), 0, whole)
+    else:  # nothing the walk could find: no key twice, no control character, shallow
+        problems = []
     if problems:
         raise InputError(problems)
     return value
