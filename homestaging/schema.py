@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from typing import Any
 
@@ -113,61 +113,148 @@ def iter_errors(
 
 def is_valid(value: Any, schema: dict[str, Any], root: dict[str, Any] | None = None) -> bool:
     """Whether ``value`` keeps ``schema``: :func:`iter_errors` yields nothing for it."""
-    root = root if root is not None else schema
+    return _validator(schema, root if root is not None else schema)(value)
+
+
+Check = Callable[[Any], bool]
+
+_VALIDATORS: dict[tuple[int, int], Check] = {}
+"""The validator of each (schema node, root) pair, by identity: the schemas are loaded
+once (:func:`load_schema`) and kept, so a node is turned into a validator once."""
+
+
+def _validator(schema: dict[str, Any], root: dict[str, Any]) -> Check:
+    key = (id(schema), id(root))
+    found = _VALIDATORS.get(key)
+    if found is None:
+        if len(_KEPT) >= _MAX_VALIDATORS:  # schemas made on the fly, not loaded ones
+            _VALIDATORS.clear()
+            _KEPT.clear()
+        found = _VALIDATORS[key] = _compile(schema, root)
+        _KEPT.append((schema, root))  # the ids stay theirs while the validator is kept
+    return found
+
+
+_KEPT: list[tuple[dict[str, Any], dict[str, Any]]] = []
+_MAX_VALIDATORS = 5000
+
+
+def _type_check(names: str | list[str]) -> Check:
+    """:func:`_type_ok` for ``names``, worked out once."""
+    listed = [names] if isinstance(names, str) else names
+    plain = tuple(t for n in listed if n not in ("integer", "number") for t in _TYPES[n])
+    numeric = tuple(t for n in listed if n in ("integer", "number") for t in _TYPES[n])
+    return lambda value: isinstance(value, plain) or (
+        isinstance(value, numeric) and not isinstance(value, bool))
+
+
+def _resolved(schema: dict[str, Any], root: dict[str, Any]) -> dict[str, Any]:
+    """The node a ``$ref`` names (the node itself if it is none)."""
+    while "$ref" in schema:
+        schema = root["$defs"][schema["$ref"].rsplit("/", 1)[-1]]
+    return schema
+
+
+def _later(schema: dict[str, Any], root: dict[str, Any]) -> Check:
+    """The validator of a node below another, made at its first use (a ``$ref`` may lead
+    back up: making them all at once would not end)."""
+    target = _resolved(schema, root)
+    made: list[Check] = []
+
+    def check(value: Any) -> bool:
+        if not made:
+            made.append(_validator(target, root))
+        return made[0](value)
+
+    return check
+
+
+def _compile(schema: dict[str, Any], root: dict[str, Any]) -> Check:
+    """A function answering :func:`is_valid` for ``schema``: the keywords it holds are
+    looked up once, here, not for every value."""
     if "$ref" in schema:
-        return is_valid(value, root["$defs"][schema["$ref"].rsplit("/", 1)[-1]], root)
-    if "type" in schema and not _type_ok(value, schema["type"]):
-        return False
-    if "const" in schema and not same_value(value, schema["const"]):
-        return False
-    if "enum" in schema and not any(same_value(value, option) for option in schema["enum"]):
-        return False
+        return _validator(_resolved(schema, root), root)
+    type_ok = _type_check(schema["type"]) if "type" in schema else None
+    const = schema.get("const", _NOTHING)
+    enum = schema.get("enum")
     if "anyOf" in schema:
         options = [root["$defs"][o["$ref"].rsplit("/", 1)[-1]] if "$ref" in o else o
                    for o in schema["anyOf"]]
-        return any(is_valid(value, option, root) for option in options
-                   if "type" not in option or _type_ok(value, option["type"]))
-    if isinstance(value, str):
-        return (("minLength" not in schema or len(value) >= schema["minLength"])
-                and ("maxLength" not in schema or len(value) <= schema["maxLength"])
-                and ("pattern" not in schema or re.fullmatch(schema["pattern"], value) is not None))
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        return (("minimum" not in schema or value >= schema["minimum"])
-                and ("maximum" not in schema or value <= schema["maximum"]))
-    if isinstance(value, list):
-        if ("minItems" in schema and len(value) < schema["minItems"]) or (
-                "maxItems" in schema and len(value) > schema["maxItems"]):
+        any_of = [(_type_check(o["type"]) if "type" in o else None, _later(o, root))
+                  for o in options]
+    else:
+        any_of = None
+    min_length, max_length = schema.get("minLength"), schema.get("maxLength")
+    pattern = re.compile(schema["pattern"]) if "pattern" in schema else None
+    minimum, maximum = schema.get("minimum"), schema.get("maximum")
+    min_items, max_items = schema.get("minItems"), schema.get("maxItems")
+    items = _later(schema["items"], root) if "items" in schema else None
+    is_object = _object_check(schema, root)
+
+    def valid(value: Any) -> bool:
+        if type_ok is not None and not type_ok(value):
             return False
-        items = schema.get("items")
-        return items is None or all(is_valid(item, items, root) for item in value)
-    if isinstance(value, dict):
-        return _valid_object(value, schema, root)
-    return True
+        if const is not _NOTHING and not same_value(value, const):
+            return False
+        if enum is not None and not any(same_value(value, option) for option in enum):
+            return False
+        if any_of is not None:
+            return any(option(value) for fits, option in any_of
+                       if fits is None or fits(value))
+        if isinstance(value, str):
+            return ((min_length is None or len(value) >= min_length)
+                    and (max_length is None or len(value) <= max_length)
+                    and (pattern is None or pattern.fullmatch(value) is not None))
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return ((minimum is None or value >= minimum)
+                    and (maximum is None or value <= maximum))
+        if isinstance(value, list):
+            if (min_items is not None and len(value) < min_items) or (
+                    max_items is not None and len(value) > max_items):
+                return False
+            return items is None or all(items(item) for item in value)
+        if isinstance(value, dict):
+            return is_object(value)
+        return True
+
+    return valid
 
 
-def _valid_object(value: dict[Any, Any], schema: dict[str, Any], root: dict[str, Any]) -> bool:
-    if ("minProperties" in schema and len(value) < schema["minProperties"]) or (
-            "maxProperties" in schema and len(value) > schema["maxProperties"]):
-        return False
-    if any(key not in value for key in schema.get("required", ())):
-        return False
-    properties: dict[str, Any] = schema.get("properties", {})
+_NOTHING = object()
+
+
+def _object_check(schema: dict[str, Any], root: dict[str, Any]) -> Callable[[dict[Any, Any]], bool]:
+    min_properties, max_properties = schema.get("minProperties"), schema.get("maxProperties")
+    required = tuple(schema.get("required", ()))
+    properties = {key: _later(node, root) for key, node in schema.get("properties", {}).items()}
     extra = schema.get("additionalProperties", True)
-    pattern = schema.get("propertyNames", {}).get("pattern") if isinstance(extra, dict) else None
-    for key, item in value.items():
-        if not isinstance(key, str):
+    rest = _later(extra, root) if isinstance(extra, dict) else None
+    names = schema.get("propertyNames", {}).get("pattern") if isinstance(extra, dict) else None
+    name_pattern = re.compile(names) if names is not None else None
+
+    def valid(value: dict[Any, Any]) -> bool:
+        if (min_properties is not None and len(value) < min_properties) or (
+                max_properties is not None and len(value) > max_properties):
             return False
-        if key in properties:
-            if not is_valid(item, properties[key], root):
-                return False
-        elif extra is False:
+        if any(key not in value for key in required):
             return False
-        elif isinstance(extra, dict):
-            if pattern is not None and not re.fullmatch(pattern, key):
+        for key, item in value.items():
+            if not isinstance(key, str):
                 return False
-            if not is_valid(item, extra, root):
+            check = properties.get(key)
+            if check is not None:
+                if not check(item):
+                    return False
+            elif extra is False:
                 return False
-    return True
+            elif rest is not None:
+                if name_pattern is not None and not name_pattern.fullmatch(key):
+                    return False
+                if not rest(item):
+                    return False
+        return True
+
+    return valid
 
 
 def _errors(
