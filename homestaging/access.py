@@ -16,9 +16,9 @@ demand (imported here only).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from typing import TYPE_CHECKING
 
+from .cached import cached_property
 from .errors import Problem, Severity
 from .grid import (
     Cell,

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .access import Access
+from .cached import cached_property
 from .grid import (
     DELTAS,
     Cell,

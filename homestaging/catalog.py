@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import NamedTuple
 
+from .cached import cached_property
 from .pieces import Piece
 
 __all__ = ["Card", "Catalog"]

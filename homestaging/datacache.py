@@ -45,7 +45,7 @@ __all__ = ["CODE", "cache_dir", "cached", "entry_path", "fingerprint"]
 
 T = TypeVar("T")
 
-CODE = ("bitmask", "catalog", "catalogreader", "datacache", "errors", "grid", "pieces",
+CODE = ("bitmask", "cached", "catalog", "catalogreader", "datacache", "errors", "grid", "pieces",
         "project", "projectreader", "quoting", "readers", "schema")
 """The package's modules that read the bundled files or define what is built from them:
 every entry's key covers their source (``tests/test_datacache.py`` checks the list)."""

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
 
+from .cached import cached_property
 from .grid import Cell, Edge, EdgeKey, edge_key, reading_order
 from .sheet import DrawnPiece, Sheet
 

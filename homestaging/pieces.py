@@ -9,9 +9,9 @@ turns it clockwise) and puts the top-left square of the turned art's bounding bo
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from typing import NamedTuple
 
+from .cached import cached_property
 from .grid import Cell, cell_name, cells_text
 from .quoting import excerpt
 

@@ -20,11 +20,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from .access import walkable_squares
 from .bitmask import Moves, bits, cells, iter_bits, side_masks
+from .cached import cached_property
 from .errors import Problem, Severity
 from .grid import (
     SIDES,

@@ -10,10 +10,11 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Callable, Iterable, Sequence
-from functools import cached_property, partial
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .cached import cached_property
 from .errors import InputError, Located, Problem, Severity
 from .fitting import EMPTY, LEGEND_CHARS, MARK, Fit, find_fits, narrow_fits
 from .grid import (
