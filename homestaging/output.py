@@ -68,6 +68,11 @@ def _indented(value: Any, newline: str) -> str:
     written in Python with a generator per level, and a command writing many results
     spent more time there than judging the sheets. ``newline`` is the line break and
     indent of ``value``'s own line."""
+    kind = type(value)
+    if kind is dict:
+        return _object(value, newline)
+    if kind is list:
+        return _array(value, newline)
     if isinstance(value, str):
         return _string(value)
     if value is None:
@@ -82,29 +87,41 @@ def _indented(value: Any, newline: str) -> str:
         if value != value or value in (float("inf"), float("-inf")):
             raise _Unusual
         return float.__repr__(value)
-    inner = newline + "  "
     if isinstance(value, list | tuple):
-        if not value:
-            return "[]"
-        return ("[" + inner + ("," + inner).join([
-            _string(item) if type(item) is str else _indented(item, inner) for item in value
-        ]) + newline + "]")
+        return _array(value, newline)
     if isinstance(value, dict):
-        if not value:
-            return "{}"
-        items = []
-        for key, item in value.items():
-            if not isinstance(key, str):
-                raise _Unusual
-            kind = type(item)  # the common leaves written here, not by a call each
-            if kind is str:
-                items.append(_string(key) + ": " + _string(item))
-            elif kind is int:
-                items.append(_string(key) + ": " + int.__repr__(item))
-            else:
-                items.append(_string(key) + ": " + _indented(item, inner))
-        return "{" + inner + ("," + inner).join(items) + newline + "}"
+        return _object(value, newline)
     raise _Unusual
+
+
+def _array(value: list[Any] | tuple[Any, ...], newline: str) -> str:
+    if not value:
+        return "[]"
+    inner = newline + "  "
+    return "[" + inner + ("," + inner).join([
+        _string(item) if type(item) is str else _indented(item, inner) for item in value
+    ]) + newline + "]"
+
+
+def _object(value: dict[Any, Any], newline: str) -> str:
+    if not value:
+        return "{}"
+    inner = newline + "  "
+    items = []
+    for key, item in value.items():
+        if not isinstance(key, str):
+            raise _Unusual
+        kind = type(item)  # the common leaves written here, not by a call each
+        if kind is str:
+            items.append(_string(key) + ": " + _string(item))
+        elif kind is int:
+            items.append(_string(key) + ": " + int.__repr__(item))
+        elif kind is bool or item is None:
+            items.append(_string(key) + ": " + ("null" if item is None else
+                                                 "true" if item else "false"))
+        else:
+            items.append(_string(key) + ": " + _indented(item, inner))
+    return "{" + inner + ("," + inner).join(items) + newline + "}"
 
 
 def _spread(value: Any, indent: int, force: bool, width: int, rows: frozenset[str]) -> str:
