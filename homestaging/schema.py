@@ -155,18 +155,33 @@ def _resolved(schema: dict[str, Any], root: dict[str, Any]) -> dict[str, Any]:
     return schema
 
 
-def _later(schema: dict[str, Any], root: dict[str, Any]) -> Check:
+def _later(schema: dict[str, Any], root: dict[str, Any], slot: Any, key: Any) -> Check:
     """The validator of a node below another, made at its first use (a ``$ref`` may lead
-    back up: making them all at once would not end)."""
+    back up: making them all at once would not end), which then takes its place in
+    ``slot[key]``, where the node above keeps it: later values go straight to it."""
     target = _resolved(schema, root)
-    made: list[Check] = []
 
     def check(value: Any) -> bool:
-        if not made:
-            made.append(_validator(target, root))
-        return made[0](value)
+        made = slot[key] = _validator(target, root)
+        return made(value)
 
     return check
+
+
+_STRING_KEYS = frozenset({"type", "minLength", "maxLength", "pattern", "description",
+                          "$comment", "title"})
+
+
+def _string_check(schema: dict[str, Any]) -> Check:
+    """The validator of a plain string node (a type and bounds, nothing else)."""
+    low, high = schema.get("minLength", 0), schema.get("maxLength")
+    pattern = re.compile(schema["pattern"]) if "pattern" in schema else None
+    if pattern is None:
+        return lambda value: isinstance(value, str) and low <= len(value) and (
+            high is None or len(value) <= high)
+    match = pattern.fullmatch
+    return lambda value: isinstance(value, str) and low <= len(value) and (
+        high is None or len(value) <= high) and match(value) is not None
 
 
 def _compile(schema: dict[str, Any], root: dict[str, Any]) -> Check:
@@ -174,21 +189,29 @@ def _compile(schema: dict[str, Any], root: dict[str, Any]) -> Check:
     looked up once, here, not for every value."""
     if "$ref" in schema:
         return _validator(_resolved(schema, root), root)
+    if schema.get("type") == "string" and _STRING_KEYS.issuperset(schema):
+        return _string_check(schema)
     type_ok = _type_check(schema["type"]) if "type" in schema else None
     const = schema.get("const", _NOTHING)
     enum = schema.get("enum")
     if "anyOf" in schema:
         options = [root["$defs"][o["$ref"].rsplit("/", 1)[-1]] if "$ref" in o else o
                    for o in schema["anyOf"]]
-        any_of = [(_type_check(o["type"]) if "type" in o else None, _later(o, root))
-                  for o in options]
+        fitting = [_type_check(o["type"]) if "type" in o else None for o in options]
+        checks: list[Check] = [_unfilled] * len(options)
+        for index, option in enumerate(options):
+            checks[index] = _later(option, root, checks, index)
+        any_of: list[Check] | None = checks
     else:
         any_of = None
     min_length, max_length = schema.get("minLength"), schema.get("maxLength")
     pattern = re.compile(schema["pattern"]) if "pattern" in schema else None
     minimum, maximum = schema.get("minimum"), schema.get("maximum")
     min_items, max_items = schema.get("minItems"), schema.get("maxItems")
-    items = _later(schema["items"], root) if "items" in schema else None
+    items: list[Check] | None = None
+    if "items" in schema:
+        items = [_unfilled]
+        items[0] = _later(schema["items"], root, items, 0)
     is_object = _object_check(schema, root)
 
     def valid(value: Any) -> bool:
@@ -199,7 +222,7 @@ def _compile(schema: dict[str, Any], root: dict[str, Any]) -> Check:
         if enum is not None and not any(same_value(value, option) for option in enum):
             return False
         if any_of is not None:
-            return any(option(value) for fits, option in any_of
+            return any(option(value) for fits, option in zip(fitting, any_of, strict=True)
                        if fits is None or fits(value))
         if isinstance(value, str):
             return ((min_length is None or len(value) >= min_length)
@@ -212,7 +235,10 @@ def _compile(schema: dict[str, Any], root: dict[str, Any]) -> Check:
             if (min_items is not None and len(value) < min_items) or (
                     max_items is not None and len(value) > max_items):
                 return False
-            return items is None or all(items(item) for item in value)
+            if items is None:
+                return True
+            check = items[0]
+            return all(check(item) for item in value)
         if isinstance(value, dict):
             return is_object(value)
         return True
@@ -223,12 +249,22 @@ def _compile(schema: dict[str, Any], root: dict[str, Any]) -> Check:
 _NOTHING = object()
 
 
+def _unfilled(value: Any) -> bool:
+    """The placeholder of a validator slot, filled at once with :func:`_later`."""
+    raise AssertionError("a validator slot was not filled")
+
+
 def _object_check(schema: dict[str, Any], root: dict[str, Any]) -> Callable[[dict[Any, Any]], bool]:
     min_properties, max_properties = schema.get("minProperties"), schema.get("maxProperties")
     required = tuple(schema.get("required", ()))
-    properties = {key: _later(node, root) for key, node in schema.get("properties", {}).items()}
+    properties: dict[str, Check] = {}
+    for key, node in schema.get("properties", {}).items():
+        properties[key] = _later(node, root, properties, key)
     extra = schema.get("additionalProperties", True)
-    rest = _later(extra, root) if isinstance(extra, dict) else None
+    rest: list[Check] | None = None
+    if isinstance(extra, dict):
+        rest = [_unfilled]
+        rest[0] = _later(extra, root, rest, 0)
     names = schema.get("propertyNames", {}).get("pattern") if isinstance(extra, dict) else None
     name_pattern = re.compile(names) if names is not None else None
 
@@ -250,7 +286,7 @@ def _object_check(schema: dict[str, Any], root: dict[str, Any]) -> Callable[[dic
             elif rest is not None:
                 if name_pattern is not None and not name_pattern.fullmatch(key):
                     return False
-                if not rest(item):
+                if not rest[0](item):
                     return False
         return True
 
