@@ -16,7 +16,9 @@ Everything is timed in alternating pairs beside a baseline of the same run
    ``--sheets`` sheets beside the same command with one sheet, in alternating pairs; the
    difference divided by the extra sheets. Then the same with the finished tutorial
    ``--sheets`` times (no first-time costs of other projects, records or explanations).
-   Target: at most 1.5 ms.
+   Target: at most 1.5 ms. With ``--against CHECKOUT``, also each sheet of the same
+   command in-process (start-up aside), that checkout's code and this code alternating
+   in one process: the fairest comparison on a busy machine.
 4. Peak memory (max RSS) of ``score`` on the 200 x 200 sheets of ``bench_scale.py``
    (the legal one, 25 pieces; the packed one, 25,335 pieces) beside the bare
    interpreter (``python -c pass``). Target: at most 3x for the legal sheet.
@@ -28,6 +30,7 @@ import argparse
 import statistics
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -178,6 +181,51 @@ def extra_sheets(count: int, rounds: int) -> list[tuple[str, str, str, str]]:
     return rows
 
 
+def against(checkout: Path, folder: Path, count: int, rounds: int
+            ) -> list[tuple[str, str, str, str]]:
+    """Each sheet of one ``score`` command, all told but start-up, by another checkout's
+    code (its package copied here under another name, beside its data) and by this
+    code, in one process: the two alternate ``rounds`` times over ``count`` sheets, and
+    the ratio is the median of the rounds' own ratios. In-process, a busy machine weighs
+    on both alike; the results are checked equal first."""
+    import importlib
+    import shutil
+    from dataclasses import replace as replaced
+
+    copy = folder / "against"
+    shutil.copytree(checkout / "homestaging", copy / "hsagainst")
+    for data in ("furniture", "projects"):
+        (copy / data).symlink_to(checkout / data)
+    sys.path.insert(0, str(copy))
+
+    def runner(package: str) -> Callable[[list[str]], str]:
+        tools = importlib.import_module(f"{package}.clitools")
+        scoring = importlib.import_module(f"{package}.scoring")
+        report = importlib.import_module(f"{package}.report")
+        output = importlib.import_module(f"{package}.output")
+
+        def run(paths: list[str]) -> str:
+            cards = [replaced(scoring.score(tools.read_sheet_argument(p), end_of_game=True),
+                              source=p) for p in paths]
+            return str(output.dumps_json(report.ranking_json(cards)))
+
+        return run
+
+    other, this = runner("hsagainst"), runner("homestaging")
+    found = example_sheets()
+    rows = []
+    for what, many in ((FINISHED.name, [str(FINISHED)] * count),
+                       ("example sheets", [str(found[i % len(found)]) for i in range(count)])):
+        if other(many) != this(many):
+            raise SystemExit(f"the two checkouts answer differently for the {what}")
+        pair = timing.pairs(lambda m=many: other(m), lambda m=many: this(m), rounds)
+        rows.append((f"each sheet of one score command, in-process ({count} {what})",
+                     f"{pair.median(1) / count * 1e3:.2f} ms",
+                     f"{pair.ratio():.2f}x {checkout} ({pair.median(0) / count * 1e3:.2f} ms)",
+                     ""))
+    return rows
+
+
 def memory(folder: Path) -> list[tuple[str, str, str, str]]:
     bare = timing.peak_rss([timing.PYTHON, "-c", "pass"])
     rows = []
@@ -198,6 +246,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=200, help="pairs per sheet in-process")
     parser.add_argument("--sheets", type=int, default=40, help="sheets of the long command")
     parser.add_argument("--only", choices=("cold", "inprocess", "extra", "memory"))
+    parser.add_argument("--against", type=Path, metavar="CHECKOUT",
+                        help="with --only extra: also each sheet in-process, another "
+                        "checkout's code beside this one in alternating rounds")
     args = parser.parse_args()
     timing.compiled()
     rows: list[tuple[str, str, str, str]] = []
@@ -213,6 +264,8 @@ def main() -> None:
             rows += in_process(sheets, args.runs)
         if args.only in (None, "extra"):
             rows += extra_sheets(args.sheets, max(5, args.rounds // 2))
+            if args.against is not None:
+                rows += against(args.against.resolve(), folder, args.sheets, args.rounds * 2)
         if args.only in (None, "memory"):
             rows += memory(folder)
     widths = [max(len(row[i]) for row in rows) for i in range(4)]
