@@ -48,6 +48,7 @@ from .placement import (
     Sketch,
     anchor_masks,
     covering,
+    fits_left,
     judge_sketch,
     judged_all,
     sketches,
@@ -323,7 +324,8 @@ class _Ranking:
         self._bonuses: tuple[BonusResult, ...] | None = None
         self._access: Access | None = None
         self._excluded: frozenset[int] | None = None
-        self._fits: dict[str, int] | None = None
+        self._fits: list[tuple[str, bool, Callable[[int, int], int]]] | None = None
+        self._fits_before: dict[str, int] = {}
         self._hotspots: tuple[int, int] | None = None
         self.has_bonuses = bool(project.bonuses)
 
@@ -406,26 +408,25 @@ class _Ranking:
 
     # -- space -------------------------------------------------------------------------
 
-    def fits(self, masks: SheetMasks) -> dict[str, int]:
-        """Legal placements of each of the room's card options on ``masks``."""
-        return {option: sum(anchors.bit_count() for _, anchors in anchor_masks(
-            masks, piece, mirror=False))
-            for option, piece in self.option_pieces}
-
     def space_after(self, candidate: Candidate) -> tuple[tuple[str, ...], int]:
+        """The room's card options that fit nowhere once ``candidate`` is drawn (having
+        fitted before), and the legal placements left for them all. Only asked while
+        the room keeps tokens after it (:attr:`left`), so the tokens' rules allow the
+        same pieces after as before: a placement stays legal unless its squares meet
+        those the candidate closes (:func:`fits_left`)."""
         if self._fits is None:
-            self._fits = self.fits(self.masks)
-        masks = self.masks
+            self._fits = [(option, piece.is_rug, fits_left(self.masks, piece))
+                          for option, piece in self.option_pieces]
+            self._fits_before = {option: left(0, 0) for option, _, left in self._fits}
         furniture = candidate.furniture_bits
         circulation = candidate.circulation_bits
-        rug = candidate.piece.is_rug
-        after = dataclasses.replace(  # the same size of sheet: anchor boxes shared
-            masks, furniture=masks.furniture if rug else masks.furniture | furniture,
-            rugs=masks.rugs | furniture if rug else masks.rugs,
-            circulation=masks.circulation | circulation,
-            room_pieces=(*masks.room_pieces, len(self.sheet.pieces)))
-        fits = self.fits(after)
-        gone = tuple(o for o in self.options if self._fits[o] and not fits[o])
+        if candidate.piece.is_rug:  # rugs and circulation grow, furniture stays
+            closed = {False: (circulation, 0), True: (furniture, 0)}
+        else:  # furniture and circulation grow
+            closed = {False: (furniture | circulation, furniture), True: (0, furniture)}
+        fits = {option: left(*closed[rug]) for option, rug, left in self._fits}
+        before = self._fits_before
+        gone = tuple(o for o in self.options if before[o] and not fits[o])
         return gone, sum(fits.values())
 
     # -- ranking -----------------------------------------------------------------------

@@ -18,7 +18,7 @@ agree (a property test holds them to it):
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
@@ -53,6 +53,7 @@ __all__ = [
     "card_pieces",
     "card_variants",
     "covering",
+    "fits_left",
     "judge_sketch",
     "judged",
     "judged_all",
@@ -454,6 +455,27 @@ def anchor_masks(
 ) -> list[tuple[Orientation, int]]:
     """Per orientation with a legal anchor, the mask of its legal anchors (the raw search)."""
     return [(orientation, anchors) for orientation, _, anchors in _legal(masks, piece, mirror)]
+
+
+def fits_left(masks: SheetMasks, piece: Piece) -> Callable[[int, int], int]:
+    """How many legal unmirrored placements ``piece`` keeps once some squares close: a
+    function of the squares closed to its furniture and those closed to its
+    circulation (the legal anchors of each orientation found once, those whose
+    squares meet the closed ones taken away)."""
+    legal = [(compiled.furniture, compiled.circulation, anchors)
+             for _, compiled, anchors in _legal(masks, piece, False)]
+
+    def left(furniture: int, circulation: int) -> int:
+        total = 0
+        for furniture_offsets, circulation_offsets, anchors in legal:
+            for off in furniture_offsets:
+                anchors &= ~(furniture >> off)
+            for off in circulation_offsets:
+                anchors &= ~(circulation >> off)
+            total += anchors.bit_count()
+        return total
+
+    return left
 
 
 def covering(masks: SheetMasks, orientation: Orientation, layer: int) -> int:
