@@ -36,8 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .access import Access, access, connected_access
-from .bitmask import Moves as Steps
-from .bitmask import bits, cells, iter_bits
+from .bitmask import bits, cells, iter_bits, open_moves
 from .bonuses import BonusResult, Evaluator, evaluate
 from .grid import Cell, components, reading_order
 from .layout import with_pieces
@@ -333,7 +332,8 @@ class _Ranking:
 
     def excluded(self) -> frozenset[int]:
         if self._excluded is None:
-            self._excluded = involved(self.sheet, check(self.sheet, end_of_game=False))
+            self._excluded = involved(self.sheet, check(self.sheet, self.masks.lay,
+                                                        end_of_game=False))
         return self._excluded
 
     def base_bonuses(self) -> tuple[BonusResult, ...]:
@@ -404,7 +404,7 @@ class _Ranking:
             for route in bonus.routes:
                 spots.update(route)
         core = bits(spots, masks.width, masks.height)
-        return core, Steps.build(masks.width, masks.height).grow(core)
+        return core, open_moves(masks.width, masks.height).grow(core)
 
     # -- space -------------------------------------------------------------------------
 

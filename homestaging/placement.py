@@ -24,7 +24,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from .access import walkable_squares
-from .bitmask import Moves, bits, cells, iter_bits, side_masks
+from .bitmask import Moves, bits, cells, iter_bits, open_moves, side_masks
 from .cached import cached_property
 from .errors import Problem, Severity
 from .grid import (
@@ -287,12 +287,15 @@ class SheetMasks:
     """Per piece (by identity) and mirror choice, the orientations to try, compiled."""
 
     @classmethod
-    def build(cls, sheet: Sheet, room: str | None = None) -> SheetMasks:
+    def build(cls, sheet: Sheet, room: str | None = None, *,
+              lay: Layout | None = None) -> SheetMasks:
+        """The masks of ``sheet`` for ``room`` (default: the room being furnished).
+        ``lay``: the sheet's layout when known (used when ``room`` is the sheet's own)."""
         name = target_room(sheet, room)
         base = _furnishing(sheet, name)
         project = sheet.project
         width, height = project.width, project.height
-        lay = layout(base)
+        lay = lay if lay is not None and base is sheet else layout(base)
 
         def mask(cells: Iterable[Cell]) -> int:
             return bits(cells, width, height)
@@ -537,7 +540,7 @@ class _Marks:
         # project with no hallway the rooms still to be walled
         walkable = mask(walkable_squares(lay, hallway=True))
         moves = Moves.build(width, height, lay.walls - lay.openings)
-        open_moves = Moves.build(width, height)
+        plain = open_moves(width, height)
         house = sheet.project.house
         doors = [c for door in sheet.front_doors for c in door.cells if c in house]
         if doors:
@@ -549,7 +552,7 @@ class _Marks:
         for side_mask in side_masks(lay.walls, width, height).values():
             wall_any |= side_mask
         occupied = masks.furniture | masks.rugs | masks.circulation | masks.obstacles
-        touching = ((wall_any & full) | open_moves.step(occupied)) & full
+        touching = ((wall_any & full) | plain.step(occupied)) & full
         targets: list[tuple[str, int, int]] = []
         worth: dict[str | None, int] = {}
         for index, drawn in enumerate(sheet.pieces):
@@ -581,9 +584,9 @@ class _Marks:
         room_circ = mask(c for i in masks.room_pieces
                          for c in sheet.pieces[i].placement.circulation)
         room_squares = mask(c for i in masks.room_pieces for c in sheet.pieces[i].placement.squares)
-        marks = cls(masks, walkable, moves, open_moves, sources, touching, tuple(targets),
+        marks = cls(masks, walkable, moves, plain, sources, touching, tuple(targets),
                     room_circ)
-        marks.room_near = open_moves.grow(room_squares)
+        marks.room_near = plain.grow(room_squares)
         marks.reached = moves.flood(sources, walkable)
         marks.landings = tuple(landings)
         for landing in landings:

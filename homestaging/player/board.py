@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from ..bitmask import Moves, bits, iter_bits
+from ..bitmask import Moves, bits, iter_bits, open_moves
 from ..grid import Cell
 from ..layout import Layout, layout
 from ..pieces import Placement
@@ -115,7 +115,7 @@ class Board:
         self.open = self.house & ~self.obstacles & ~self.walled
         self.moves = Moves.build(self.width, self.height, self.lay.walls)
         """Steps that cross no wall (doors and the front door are walls here too)."""
-        self.plain = Moves.build(self.width, self.height)
+        self.plain = open_moves(self.width, self.height)
         """Steps on the sheet, walls ignored (a door may be cut into any wall)."""
         self.room = sheet.current_room
         self.no_hallway = project.no_hallway
@@ -193,7 +193,7 @@ class Board:
         cells = self.mask(plan.cells)
         walk = self.walkable_in(cells, [i for i, r in enumerate(self.lay.piece_rooms)
                                         if r == entry])
-        return Moves.build(self.width, self.height).flood(self.mask([inside]), walk)
+        return open_moves(self.width, self.height).flood(self.mask([inside]), walk)
 
     def walkable_in(self, cells: int, pieces: Sequence[int], extra: Shape | None = None) -> int:
         """The walkable squares among ``cells`` holding ``pieces``: their circulation and

@@ -28,9 +28,10 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from ..grid import Cell, Edge
+from ..layout import with_pieces
 from ..moves import DIVERSE, Move, MoveStream, RankedMoves, stream_pieces
 from ..pieces import Piece, Placement
-from ..placement import Sketch, with_piece
+from ..placement import SheetMasks, Sketch, with_piece
 from ..project import CardSlot
 from .board import Board, Hall, Network, Shape
 from .openings import best_windows, bonus_points
@@ -333,12 +334,13 @@ def card_choices(state: State, slot: CardSlot, most: int = 1) -> list[CardChoice
     found: list[CardChoice] = []
     for first in firsts:
         chosen = [first]
-        sheet = state.sheet
+        board = state.board
         for _ in range(slot.tokens - 1):
             if chosen[-1] is None:
                 break
-            sheet = with_piece(sheet, chosen[-1].move.placement)
-            follow = _token_moves(Board(sheet, state.need), pieces, 1)
+            sheet = with_piece(board.sheet, chosen[-1].move.placement)
+            board = Board(sheet, state.need, with_pieces(board.lay, sheet))
+            follow = _token_moves(board, pieces, 1)
             chosen.append(follow[0])
         drawn = tuple(j for j in chosen if j is not None)
         picks = [j.move.piece.id for j in drawn]
@@ -359,7 +361,7 @@ def _token_moves(board: Board, pieces: Sequence[Piece], most: int) -> list[Judge
     """The best ``most`` moves for one token among ``pieces``, best first, then None (draw
     nothing) when fewer are worth something; with ``most`` > 1, then the best move of
     each piece not among them."""
-    ranked = stream_pieces(board.sheet, pieces, pool=POOL)
+    ranked = stream_pieces(SheetMasks.build(board.sheet, lay=board.lay), pieces, pool=POOL)
     before = outlook(board)
     found: list[Judged] = []
     floor = 0.0 if most == 1 else None  # greedy draws nothing for a move worth 0 or less
