@@ -526,6 +526,8 @@ class _Lazy:
             key=lambda s: (not s.joins_room, -s.contact, s.bit, s.orientation.rotation,
                            s.orientation.mirror))
         self.moves: list[Move | None] = [None] * len(self.sketches)
+        self.keys: dict[int, tuple[int, bool, int, int, int, int, bool]] = {}
+        """The cheap key of each placement judged (:func:`_cheap_key`)."""
 
     def move(self, index: int) -> Move:
         """The move of placement ``index`` with its cheap value (judged once)."""
@@ -548,8 +550,15 @@ class _Lazy:
                 yield index
             else:
                 later.append(index)
-        later.sort(key=lambda i: _cheap_key(self.move(i)))
+        later.sort(key=self.key)
         yield from later
+
+    def key(self, index: int) -> tuple[int, bool, int, int, int, int, bool]:
+        """The cheap key of placement ``index`` (worked out once)."""
+        found = self.keys.get(index)
+        if found is None:
+            found = self.keys[index] = _cheap_key(self.move(index))
+        return found
 
     def near_hotspots(self, hot: tuple[int, int], valued: list[int], pool: int) -> list[int]:
         """:meth:`_Ranking.near_hotspots` on the placements in cheap order, judging only
