@@ -326,6 +326,8 @@ class _Ranking:
         self._fits: list[tuple[str, bool, Callable[[int, int], int]]] | None = None
         self._fits_before: dict[str, int] = {}
         self._hotspots: tuple[int, int] | None = None
+        self._piece_may: dict[str, tuple[Piece, tuple[bool, ...]]] = {}
+        self._routes: list[int] | None = None
         self.has_bonuses = bool(project.bonuses)
 
     # -- bonuses -----------------------------------------------------------------------
@@ -351,17 +353,15 @@ class _Ranking:
         """The bonus points a placement gains or loses. The access verdicts of the sheet
         are kept (what the placement cuts off is counted in ``lost``), the new piece
         reached like the room it is furnishing. Only the bonuses the piece may change
-        are evaluated again (:func:`_may_change`)."""
+        are evaluated again (:func:`_may_change`): those the piece itself may change,
+        found once per piece, and those whose measured route its furniture crosses."""
         before = self.base_bonuses()
         base = self._access
         assert base is not None
         piece = candidate.piece
-        # the piece lies in the room being furnished: its first furniture makes it exist
-        furnished = (frozenset() if piece.is_rug
-                     else frozenset([self.masks.room]) - self.masks.lay.furnished)
-        redo = [_may_change(bonus, old, piece, candidate.furniture)
-                or (bool(furnished) and _room_may_change(bonus, furnished))
-                for bonus, old in zip(self.sheet.project.bonuses, before, strict=True)]
+        furniture = candidate.furniture_bits
+        redo = [may or bool(furniture & route) for may, route
+                in zip(self.piece_may_change(piece), self.route_masks(), strict=True)]
         if not any(redo):
             return 0, ()
         sheet = with_piece(self.sheet, candidate.placement)
@@ -374,6 +374,30 @@ class _Ranking:
                         for old, now in zip(before, after, strict=True)
                         if now.points != old.points)
         return sum(points for _, points in changed), changed
+
+    def piece_may_change(self, piece: Piece) -> tuple[bool, ...]:
+        """Per bonus, whether ``piece`` may change it wherever it goes (a selector may
+        take it, or its first furniture makes the room being furnished exist)."""
+        found = self._piece_may.get(piece.id)
+        if found is None or found[0] is not piece:
+            # the piece lies in the room being furnished: its first furniture makes it exist
+            furnished = (frozenset() if piece.is_rug
+                         else frozenset([self.masks.room]) - self.masks.lay.furnished)
+            found = self._piece_may[piece.id] = (piece, tuple(
+                _may_change(bonus, piece)
+                or (bool(furnished) and _room_may_change(bonus, furnished))
+                for bonus in self.sheet.project.bonuses))
+        return found[1]
+
+    def route_masks(self) -> list[int]:
+        """Per bonus, the squares of the routes it measured on the sheet as it stands
+        (furniture only ever lengthens a route: one that stays clear keeps its
+        verdict)."""
+        if self._routes is None:
+            width, height = self.masks.width, self.masks.height
+            self._routes = [bits({c for route in result.routes for c in route}, width, height)
+                            for result in self.base_bonuses()]
+        return self._routes
 
     def relevant(self, piece: Piece) -> bool:
         """Whether a bonus of the project can change with where ``piece`` goes: one names
@@ -624,15 +648,11 @@ def _diverse_stream(moves: Iterator[Move], head: list[Move]) -> Iterator[Move]:
     yield from moves
 
 
-def _may_change(bonus: Bonus, before: BonusResult, piece: Piece,
-                furniture: frozenset[Cell]) -> bool:
-    """Whether a bonus may give other points once ``piece`` is drawn on ``furniture`` in
-    the room being furnished (that room already holding furniture: its rooms' verdicts
-    stand): a selector of the bonus may take the piece, or a route it measured crosses
-    the piece's squares (furniture only ever lengthens a route, so a distance whose
-    route stays clear, or which found none, keeps its verdict)."""
-    if any(furniture.intersection(route) for route in before.routes):
-        return True
+def _may_change(bonus: Bonus, piece: Piece) -> bool:
+    """Whether a bonus may give other points once ``piece`` is drawn in the room being
+    furnished, wherever it goes (that room already holding furniture: its rooms'
+    verdicts stand): a selector of the bonus may take the piece. (A distance may also
+    change where the piece's furniture crosses a route it measured.)"""
     if bonus.per is not None:
         return _selector_may(bonus.per, piece)
     return bonus.when is not None and _condition_may(bonus.when, piece)
