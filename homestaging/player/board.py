@@ -100,7 +100,18 @@ class Network:
 class Board:
     """The masks of one sheet for the room being furnished (``sheet.current_room``)."""
 
-    def __init__(self, sheet: Sheet, need: int = 0, lay: Layout | None = None) -> None:
+    house: int
+    obstacles: int
+    walled: int
+    moves: Moves
+    """Steps that cross no wall (doors and the front door are walls here too)."""
+
+    def __init__(self, sheet: Sheet, need: int = 0, lay: Layout | None = None, *,
+                 before: Board | None = None) -> None:
+        """``lay``: the sheet's layout when known. ``before``: a board of the sheet
+        before some pieces were added (a layout's rooms and walls the same objects,
+        as :func:`~homestaging.layout.with_pieces` keeps them): its masks of the house,
+        the rooms and the walls are reused."""
         self.sheet = sheet
         self.need = need
         """Squares the rooms after this one need (see :attr:`State.need`)."""
@@ -109,12 +120,17 @@ class Board:
         self.project = project
         self.width, self.height = project.width, project.height
         self.full = (1 << (self.width * self.height)) - 1
-        self.house = self.mask(project.house)
-        self.obstacles = self.mask(project.obstacles)
-        self.walled = self.mask(self.lay.room_at)
+        if (before is not None and before.project is project
+                and before.lay.room_at is self.lay.room_at
+                and before.lay.walls is self.lay.walls):
+            self.house, self.obstacles = before.house, before.obstacles
+            self.walled, self.moves = before.walled, before.moves
+        else:
+            self.house = self.mask(project.house)
+            self.obstacles = self.mask(project.obstacles)
+            self.walled = self.mask(self.lay.room_at)
+            self.moves = Moves.build(self.width, self.height, self.lay.walls)
         self.open = self.house & ~self.obstacles & ~self.walled
-        self.moves = Moves.build(self.width, self.height, self.lay.walls)
-        """Steps that cross no wall (doors and the front door are walls here too)."""
         self.plain = open_moves(self.width, self.height)
         """Steps on the sheet, walls ignored (a door may be cut into any wall)."""
         self.room = sheet.current_room

@@ -339,7 +339,7 @@ def card_choices(state: State, slot: CardSlot, most: int = 1) -> list[CardChoice
             if chosen[-1] is None:
                 break
             sheet = with_piece(board.sheet, chosen[-1].move.placement)
-            board = Board(sheet, state.need, with_pieces(board.lay, sheet))
+            board = Board(sheet, state.need, with_pieces(board.lay, sheet), before=board)
             follow = _token_moves(board, pieces, 1)
             chosen.append(follow[0])
         drawn = tuple(j for j in chosen if j is not None)

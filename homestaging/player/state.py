@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..game import CardPlay, GameRecord, Round, deal
 from ..grid import Cell, Edge
+from ..layout import with_pieces
 from ..pieces import Placement
 from ..placement import card_variants, with_piece
 from ..project import CardSlot, Project
@@ -42,6 +43,9 @@ class State:
     sketch_windows: tuple[Edge, ...] = ()
     ended: bool = False
     """The game is over: the windows are drawn."""
+    before: Board | None = field(default=None, compare=False, repr=False)
+    """The board of the state this one added pieces to, when it was built: the board of
+    this one reuses its layout and masks (:class:`Board`)."""
 
     @property
     def project(self) -> Project:
@@ -67,7 +71,10 @@ class State:
 
     @cached_property
     def board(self) -> Board:
-        return Board(self.sheet, self.need)
+        before = self.before
+        if before is None:
+            return Board(self.sheet, self.need)
+        return Board(self.sheet, self.need, with_pieces(before.lay, self.sheet), before=before)
 
     @cached_property
     def need(self) -> int:
@@ -112,7 +119,8 @@ class State:
             record = dataclasses.replace(
                 self.record, rounds=(*self.rounds, Round(self.order[self.index], played)))
             sheet = dataclasses.replace(sheet, game=record)
-        return dataclasses.replace(self, sheet=sheet, played=played)
+        return dataclasses.replace(self, sheet=sheet, played=played,
+                                   before=self.__dict__.get("board"))
 
     def with_walls(self, cells: frozenset[Cell], door: Edge | None,
                    front_door: Edge | None = None) -> State:
@@ -127,7 +135,8 @@ class State:
         sheet = dataclasses.replace(self.sheet, rooms=rooms, current_room=current,
                                     front_doors=fronts)
         rounds = (*self.rounds, Round(room, self.played))
-        return dataclasses.replace(self, sheet=sheet, index=index, played=(), rounds=rounds)
+        return dataclasses.replace(self, sheet=sheet, index=index, played=(), rounds=rounds,
+                                   before=None)
 
     def with_openings(self, front_door: Edge | None, windows: Sequence[Edge]) -> State:
         """The game ended: the front door (when given) and the windows that pay, the
@@ -135,7 +144,7 @@ class State:
         fronts = (front_door,) if front_door is not None else self.sheet.front_doors
         sheet = dataclasses.replace(self.sheet, front_doors=fronts, windows=tuple(windows),
                                     current_room=None)
-        return dataclasses.replace(self, sheet=sheet, ended=True)
+        return dataclasses.replace(self, sheet=sheet, ended=True, before=None)
 
 
 def new_game(project: Project, seed: int, *, project_ref: str = "", player: str = "",
