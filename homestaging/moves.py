@@ -562,12 +562,14 @@ class _Lazy:
                 judge_sketch(ranking.masks, self.sketches[index]))
         return found
 
-    def ordered(self, accept: Callable[[int], bool] | None = None) -> Iterator[int]:
-        """The placements ``accept`` takes, in the order of their cheap value (what
-        :func:`_cheap_key` sorts by): a move worth its full points comes out as soon as
-        it is judged, the others once every placement is."""
+    def ordered(self, accept: Callable[[int], bool] | None = None,
+                among: Iterable[int] | None = None) -> Iterator[int]:
+        """The placements ``accept`` takes (of those ``among``, in increasing order;
+        default: all), in the order of their cheap value (what :func:`_cheap_key`
+        sorts by): a move worth its full points comes out as soon as it is judged, the
+        others once every placement is."""
         later: list[int] = []
-        for index in range(len(self.sketches)):
+        for index in range(len(self.sketches)) if among is None else among:
             if accept is not None and not accept(index):
                 continue
             if self.move(index).value == self.points:
@@ -595,25 +597,19 @@ class _Lazy:
         found: list[int] = []
         for part in components(cells(near, width)):
             mask = bits(part, width, height)
-            touching = list(itertools.islice(
-                self.ordered(_touching(shapes, mask, taken)), PER_HOTSPOT))
-            on_it = list(itertools.islice(
-                self.ordered(_touching(shapes, mask, taken, core)), PER_HOTSPOT))
-            picked = list(dict.fromkeys(touching + on_it))
+            touching = [i for i, shape in enumerate(shapes) if shape & mask and i not in taken]
+            on_it = [i for i in touching if shapes[i] & core]
+            picked = list(dict.fromkeys(
+                [*itertools.islice(self.ordered(among=touching), PER_HOTSPOT),
+                 *itertools.islice(self.ordered(among=on_it), PER_HOTSPOT)]))
             found += picked
             taken.update(picked)
         if pool > len(found):
             found += itertools.islice(
-                self.ordered(_touching(shapes, near, taken)),
+                self.ordered(among=[i for i, shape in enumerate(shapes)
+                                    if shape & near and i not in taken]),
                 pool - len(found))
         return found
-
-
-def _touching(shapes: list[int], mask: int, taken: set[int], core: int = -1
-              ) -> Callable[[int], bool]:
-    """Whether placement ``i`` (its furniture in ``shapes``) touches ``mask`` and
-    ``core``, and is not ``taken``."""
-    return lambda i: bool(shapes[i] & mask and shapes[i] & core) and i not in taken
 
 
 def _merged(valued: list[Move], others: Iterator[Move]) -> Iterator[Move]:
