@@ -45,12 +45,12 @@ from .placement import (
     Candidate,
     SheetMasks,
     Sketch,
+    all_sketches,
     anchor_masks,
     covering,
     fits_left,
     judge_sketch,
     judged_all,
-    sketches,
     why_none,
     with_piece,
 )
@@ -484,7 +484,7 @@ class _Ranking:
             return MoveStream(piece, ranked.count, ranked.bonus_bound, iter(ranked.moves))
         relevant = self.has_bonuses and self.relevant(piece) and pool > 0
         hot = self.hotspots() if relevant else (0, 0)
-        lazy = _Lazy(self, piece, [(o, bit) for o, anchors in legal for bit in iter_bits(anchors)])
+        lazy = _Lazy(self, piece, legal)
         valued = list(itertools.islice(lazy.ordered(), pool))
         if hot[1]:
             valued += lazy.near_hotspots(hot, valued, pool)
@@ -542,13 +542,11 @@ class _Lazy:
     moves worth their full points come out in order without judging those after."""
 
     def __init__(self, ranking: _Ranking, piece: Piece,
-                 chosen: list[tuple[Orientation, int]]) -> None:
+                 legal: list[tuple[Orientation, int]]) -> None:
         self.ranking = ranking
         self.points = 0 if piece.is_rug else piece.size
-        self.sketches: list[Sketch] = sorted(
-            sketches(ranking.masks, piece, chosen),
-            key=lambda s: (not s.joins_room, -s.contact, s.bit, s.orientation.rotation,
-                           s.orientation.mirror))
+        self.sketches: list[Sketch] = sorted(all_sketches(ranking.masks, piece, legal),
+                                             key=_sketch_order)
         self.moves: list[Move | None] = [None] * len(self.sketches)
         self.keys: dict[int, tuple[int, bool, int, int, int, int, bool]] = {}
         """The cheap key of each placement judged (:func:`_cheap_key`)."""
@@ -746,6 +744,14 @@ def _choose(masks: SheetMasks, legal: list[tuple[Orientation, int]], count: int,
 def _indexed(index: int, mask: int) -> Iterator[tuple[int, int]]:
     for bit in iter_bits(mask):
         yield bit, index
+
+
+def _sketch_order(s: Sketch) -> int:
+    """The order of :func:`_cheap_key` among moves of equal value, as one number: joins
+    the room, more contact, the anchor in reading order (its bit), the rotation,
+    unmirrored first."""
+    return ((((not s.joins_room) << 12 | (4095 - s.contact)) << 40 | s.bit) << 10
+            | s.orientation.rotation << 1 | s.orientation.mirror)
 
 
 def _cheap_key(move: Move) -> tuple[int, bool, int, int, int, int, bool]:

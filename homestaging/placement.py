@@ -49,6 +49,7 @@ __all__ = [
     "PlacementKey",
     "SheetMasks",
     "Sketch",
+    "all_sketches",
     "anchor_masks",
     "card_pieces",
     "card_variants",
@@ -689,21 +690,29 @@ class Sketch(NamedTuple):
 def sketches(masks: SheetMasks, piece: Piece,
              chosen: Iterable[tuple[Orientation, int]]) -> list[Sketch]:
     """The :class:`Sketch` of each (orientation, anchor bit), in order."""
+    return all_sketches(masks, piece, ((orientation, 1 << bit) for orientation, bit in chosen))
+
+
+def all_sketches(masks: SheetMasks, piece: Piece,
+                 legal: Iterable[tuple[Orientation, int]]) -> list[Sketch]:
+    """The :class:`Sketch` of every anchor of ``legal`` (per orientation, a mask of
+    anchors, as :func:`anchor_masks` gives), in order."""
     marks = masks.marks
     touching, room_near, width = marks.touching, marks.room_near, masks.width
-    found = []
-    last: Orientation | None = None
-    furniture_mask = circulation_mask = 0
-    for orientation, bit in chosen:
-        if orientation is not last:
-            compiled = _compile(orientation.shape, width)
-            furniture_mask, circulation_mask = compiled.furniture_mask, compiled.circulation_mask
-            last = orientation
-        furniture = furniture_mask << bit
-        circulation = circulation_mask << bit
-        found.append(Sketch(piece, orientation, bit, furniture, circulation,
-                            (furniture & touching).bit_count(),
-                            not room_near or bool((furniture | circulation) & room_near)))
+    found: list[Sketch] = []
+    append = found.append
+    for orientation, anchors in legal:
+        compiled = _compile(orientation.shape, width)
+        furniture_mask, circulation_mask = compiled.furniture_mask, compiled.circulation_mask
+        while anchors:
+            low = anchors & -anchors
+            anchors ^= low
+            bit = low.bit_length() - 1
+            furniture = furniture_mask << bit
+            circulation = circulation_mask << bit
+            append(Sketch(piece, orientation, bit, furniture, circulation,
+                          (furniture & touching).bit_count(),
+                          not room_near or bool((furniture | circulation) & room_near)))
     return found
 
 
