@@ -701,6 +701,7 @@ def all_sketches(masks: SheetMasks, piece: Piece,
     touching, room_near, width = marks.touching, marks.room_near, masks.width
     found: list[Sketch] = []
     append = found.append
+    make = tuple.__new__  # a named tuple without the keyword handling of its __new__
     for orientation, anchors in legal:
         compiled = _compile(orientation.shape, width)
         furniture_mask, circulation_mask = compiled.furniture_mask, compiled.circulation_mask
@@ -710,9 +711,9 @@ def all_sketches(masks: SheetMasks, piece: Piece,
             bit = low.bit_length() - 1
             furniture = furniture_mask << bit
             circulation = circulation_mask << bit
-            append(Sketch(piece, orientation, bit, furniture, circulation,
-                          (furniture & touching).bit_count(),
-                          not room_near or bool((furniture | circulation) & room_near)))
+            append(make(Sketch, (piece, orientation, bit, furniture, circulation,
+                                 (furniture & touching).bit_count(),
+                                 not room_near or bool((furniture | circulation) & room_near))))
     return found
 
 
