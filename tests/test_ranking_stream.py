@@ -13,7 +13,7 @@ from homestaging.bonuses import evaluate
 from homestaging.layout import with_pieces
 from homestaging.moves import _Ranking, rank_pieces, stream_pieces
 from homestaging.pieces import Piece
-from homestaging.placement import SheetMasks, with_piece
+from homestaging.placement import SheetMasks, anchor_masks, with_piece
 from homestaging.player.policy import POOL, Greedy, apply, best_judged, outlook
 from homestaging.player.state import State, new_game
 from homestaging.projectreader import find_project
@@ -78,6 +78,32 @@ def test_a_bonus_change_is_what_evaluating_every_bonus_gives(project_id: str) ->
                 tried += 1
                 changed += bool(lines)
     assert tried > 300 and changed > 0
+
+
+@pytest.mark.parametrize("project_id", PROJECTS)
+def test_the_space_left_is_what_searching_the_sheet_again_gives(project_id: str) -> None:
+    """The room's options' placements left after a move, counted from the anchors found
+    once less those the move's squares close, are those found by searching the sheet
+    with the move drawn (every option, rugs and pieces alike)."""
+    tried = 0
+    for state, pieces in card_states(project_id):
+        masks = SheetMasks.build(state.sheet)
+        ranking = _Ranking(masks)
+        if ranking.left <= 0:
+            continue
+        for ranked in rank_pieces(masks, pieces, pool=0):
+            for move in ranked.moves[::4]:
+                after = SheetMasks.build(with_piece(masks.sheet, move.placement), masks.room)
+                fits = {option: sum(anchors.bit_count()
+                                    for _, anchors in anchor_masks(after, piece, mirror=False))
+                        for option, piece in ranking.option_pieces}
+                before = {option: sum(anchors.bit_count()
+                                      for _, anchors in anchor_masks(masks, piece, mirror=False))
+                          for option, piece in ranking.option_pieces}
+                gone = tuple(o for o in ranking.options if before[o] and not fits[o])
+                assert ranking.space_after(move.candidate) == (gone, sum(fits.values()))
+                tried += 1
+    assert tried > 100
 
 
 @pytest.mark.parametrize("project_id", PROJECTS)
