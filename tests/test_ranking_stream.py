@@ -14,6 +14,7 @@ from homestaging.layout import with_pieces
 from homestaging.moves import _Ranking, rank_pieces, stream_pieces
 from homestaging.pieces import Piece
 from homestaging.placement import SheetMasks, anchor_masks, with_piece
+from homestaging.player.board import Board
 from homestaging.player.policy import POOL, Greedy, apply, best_judged, outlook
 from homestaging.player.state import State, new_game
 from homestaging.projectreader import find_project
@@ -125,3 +126,21 @@ def test_the_player_reading_the_stream_chooses_as_with_the_full_list(project_id:
             assert [j.move for j in best_judged(board, full, before, 3)] == [
                 j.move for j in best_judged(board, stream_pieces(
                     board.sheet, [full.piece], pool=POOL)[0], before, 3)]
+
+
+@pytest.mark.parametrize("project_id", PROJECTS)
+def test_a_board_built_from_the_one_before_is_the_board_built_afresh(project_id: str) -> None:
+    """A state's board after a card reuses the board before it: its masks and layout are
+    those of a board built from the sheet alone."""
+    reused = 0
+    for state, _ in card_states(project_id):
+        if state.before is None:
+            continue
+        board, fresh = state.board, Board(state.sheet, state.need)
+        for name in ("house", "obstacles", "walled", "open", "moves", "furniture", "taken",
+                     "room_pieces", "shapes", "room"):
+            assert getattr(board, name) == getattr(fresh, name), name
+        assert board.lay.piece_rooms == fresh.lay.piece_rooms
+        assert board.lay.room_at == fresh.lay.room_at and board.lay.walls == fresh.lay.walls
+        reused += board.moves is state.before.moves
+    assert reused > 3
