@@ -673,10 +673,13 @@ def test_a_project_with_too_many_bonuses_is_refused_at_once(tmp_path: Path) -> N
     data["bonuses"] = data["bonuses"] * 3_000
     path = tmp_path / "p.yaml"
     path.write_text(json.dumps(data))  # JSON is YAML
-    start = time.perf_counter()
+    start = time.process_time()
+    load_yaml(path.read_text(), "p.yaml")
+    reading = time.process_time() - start
+    start = time.process_time()
     assert messages(lambda: load_project(path)) == [
         f"{path}: $.bonuses: expected at most 8 entries, found 9000"]
-    assert time.perf_counter() - start < 10
+    assert time.process_time() - start < 2 * reading + 1  # the entries are not looked at
 
 
 def test_only_the_first_unreachable_warnings_are_explained(
