@@ -7,14 +7,16 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from .cached import cached_property
-from .pieces import Piece
+from .grid import Cell
+from .pieces import HATCHES, Piece
 
-__all__ = ["Card", "Catalog"]
+__all__ = ["Card", "Catalog", "paper_look"]
 
 
 class Card(NamedTuple):
@@ -31,6 +33,10 @@ class Catalog:
 
     pieces: dict[str, Piece] = field(default_factory=dict)
     cards: dict[tuple[int, str], Card] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        # every piece gets its hatch: the one its entry gives, else one computed here
+        object.__setattr__(self, "pieces", _with_hatches(self.pieces, self.cards))
 
     def piece(self, piece_id: str) -> Piece:
         return self.pieces[piece_id]
@@ -57,3 +63,40 @@ class Catalog:
         merged = {key: card for key, card in self.cards.items() if key[0] not in replaced}
         merged.update({(card.number, card.variant): card for card in new_cards})
         return Catalog({**self.pieces, **{p.id: p for p in pieces}}, dict(sorted(merged.items())))
+
+
+def paper_look(piece: Piece) -> frozenset[tuple[frozenset[Cell], frozenset[Cell]]]:
+    """What a piece looks like on paper, whatever its turn: the furniture and circulation
+    squares of each of its orientations. Pieces with the same look differ only by their
+    hatch."""
+    return frozenset((o.shape.furniture, o.shape.circulation) for o in piece.orientations)
+
+
+def _with_hatches(pieces: dict[str, Piece], cards: dict[tuple[int, str], Card]
+                  ) -> dict[str, Piece]:
+    """The pieces, each with a hatch: a piece without one gets the first style (in
+    :data:`HATCHES` order) that no piece it could meet already has; pieces meet when they
+    look the same on paper and share a tag (a room type) or a card number. Pieces are
+    taken in catalog order, so adding pieces never changes the hatch of those before."""
+    if all(piece.hatch or piece.is_rug for piece in pieces.values()):
+        return pieces
+    numbers: dict[str, set[int]] = {}
+    for (number, _), card in cards.items():
+        for option in card.options:
+            numbers.setdefault(option, set()).add(number)
+    by_look: dict[object, list[Piece]] = {}
+    for piece in pieces.values():
+        if not piece.is_rug:
+            by_look.setdefault(paper_look(piece), []).append(piece)
+    chosen = {p.id: p.hatch for p in pieces.values() if p.hatch}
+    for group in by_look.values():
+        for piece in group:
+            if piece.id in chosen:
+                continue
+            near = Counter(chosen[other.id] for other in group
+                           if other.id in chosen and other.id != piece.id
+                           and (set(other.tags) & set(piece.tags)
+                                or numbers.get(other.id, set()) & numbers.get(piece.id, set())))
+            chosen[piece.id] = min(HATCHES, key=lambda style: (near[style], HATCHES.index(style)))
+    return {key: replace(piece, hatch=chosen[key]) if chosen.get(key, piece.hatch) != piece.hatch
+            else piece for key, piece in pieces.items()}

@@ -110,6 +110,7 @@ def parse_pieces(
                 art=Shape(shape.furniture, shape.circulation, wall),
                 tags=tuple(entry.get("tags", [])),
                 kind=kind,
+                hatch=entry.get("hatch", ""),
             )
         )
     return pieces, problems

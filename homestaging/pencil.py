@@ -193,9 +193,17 @@ def _outline(cells: Iterable[Cell], inset: float) -> list[list[Point]]:
     return rings
 
 
+#: The lines of each hatch style: their direction (x right, y down) on the page.
+HATCH_LINES: dict[str, tuple[Point, ...]] = {
+    "/": ((1.0, -1.0),), "\\": ((1.0, 1.0),), "|": ((0.0, 1.0),), "-": ((1.0, 0.0),),
+    "x": ((1.0, -1.0), (1.0, 1.0)),
+}
+
+
 def _hatching(cells: Iterable[Cell], inset: float, step: float, rng: random.Random,
-              ) -> list[list[Point]]:
-    """Diagonal lines (down-left to up-right) across the squares, inside the outline."""
+              style: str = "/") -> list[list[Point]]:
+    """Parallel lines across the squares, inside the outline, in the directions of the
+    hatch ``style`` (a crossed hatch is drawn a little wider apart)."""
     import shapely
     from shapely.geometry import LineString
 
@@ -205,15 +213,27 @@ def _hatching(cells: Iterable[Cell], inset: float, step: float, rng: random.Rand
     if shape.is_empty:
         return []
     x0, y0, x1, y1 = shape.bounds
+    directions = HATCH_LINES[style]
+    gap = step / math.sqrt(2) * (1.4 if len(directions) > 1 else 1.0)
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    reach = math.hypot(x1 - x0, y1 - y0)
     lines = []
-    start = x0 + y0 + rng.uniform(0, step)
-    total = (x1 + y1) - (x0 + y0)
-    for k in range(int(total / step) + 1):
-        c = start + k * step  # the line x + y = c
-        cut = shapely.intersection(shape, LineString([(c - y1 - 1, y1 + 1), (c - y0 + 1, y0 - 1)]))
-        for part in getattr(cut, "geoms", [cut]):
-            if part.geom_type == "LineString" and part.length > 0.05:
-                lines.append([(float(x), float(y)) for x, y in part.coords])
+    for dx, dy in directions:
+        length = math.hypot(dx, dy)
+        ux, uy = dx / length, dy / length  # along the lines
+        nx, ny = -uy, ux  # across them
+        low = min(nx * x + ny * y for x in (x0, x1) for y in (y0, y1))
+        high = max(nx * x + ny * y for x in (x0, x1) for y in (y0, y1))
+        c = low + rng.uniform(0, gap)
+        while c <= high:
+            shift = c - (nx * cx + ny * cy)  # the line n.p = c, near the middle
+            mx, my = cx + nx * shift, cy + ny * shift
+            cut = shapely.intersection(shape, LineString([(mx - ux * reach, my - uy * reach),
+                                                          (mx + ux * reach, my + uy * reach)]))
+            for part in getattr(cut, "geoms", [cut]):
+                if part.geom_type == "LineString" and part.length > 0.05:
+                    lines.append([(float(x), float(y)) for x, y in part.coords])
+            c += gap
     return lines
 
 
@@ -241,7 +261,8 @@ def draw_by_hand(ax: Axes, sheet: Sheet, *, seed: int = 0, cell_pt: float = 20.0
         circulation |= placement.circulation
         for ring in _outline(placement.furniture, OUTLINE_INSET):
             pencil.line(ring, extend=False)
-        for stroke in _hatching(placement.furniture, OUTLINE_INSET, HATCH_STEP, rng):
+        hatch = placement.piece.hatch or "/"
+        for stroke in _hatching(placement.furniture, OUTLINE_INSET, HATCH_STEP, rng, hatch):
             light.line(stroke, extend=False)
     for x, y in sorted(rugs - furniture):
         pencil.ring(x + 0.5, y + 0.5, RING_RADIUS)

@@ -15,9 +15,13 @@ from .cached import cached_property
 from .grid import Cell, cell_name, cells_text
 from .quoting import excerpt
 
-__all__ = ["ROTATIONS", "Orientation", "Piece", "Placement", "Shape", "parse_art"]
+__all__ = ["HATCHES", "ROTATIONS", "Orientation", "Piece", "Placement", "Shape", "parse_art"]
 
 ROTATIONS = (0, 90, 180, 270)
+#: The hatch styles of furniture on a drawing sheet, as seen on the page: rising and
+#: falling diagonals, upright, level, crossed. Pieces that look the same on paper are
+#: told apart by them.
+HATCHES = ("/", "\\", "|", "-", "x")
 _CLOCKWISE = {"n": "e", "e": "s", "s": "w", "w": "n"}
 _MIRRORED = {"n": "n", "e": "w", "s": "s", "w": "e"}
 
@@ -106,13 +110,16 @@ class Orientation(NamedTuple):
 
 @dataclass(frozen=True)
 class Piece:
-    """A catalog entry. ``kind`` is ``furniture`` or ``rug``."""
+    """A catalog entry. ``kind`` is ``furniture`` or ``rug``. ``hatch`` is how its
+    squares are hatched on a drawing sheet (one of :data:`HATCHES`; empty until the
+    catalog gives it one, see :class:`homestaging.catalog.Catalog`)."""
 
     id: str
     name: str
     art: Shape
     tags: tuple[str, ...] = ()
     kind: str = "furniture"
+    hatch: str = ""
 
     @property
     def is_rug(self) -> bool:

@@ -29,7 +29,7 @@ from functools import cache
 from ..grid import Cell, Edge, cells_text, components, reading_order
 from ..pieces import Piece, Placement
 from .doubt import Uncertain
-from .marks import CIRCULATION, FURNITURE, RING, RING_DOT, Marks
+from .marks import CIRCULATION, FURNITURE, RING, RING_DOT, Marks, hatch_of
 
 __all__ = ["Evidence", "Look", "Offer", "RoomFit", "Slot", "fit_room", "look_of"]
 
@@ -39,6 +39,8 @@ UNMARKED_COST = 0.7  # a circulation square without its dot
 STRAY_DOT_COST = 0.5  # a dot no piece explains
 SPLIT_COST = 0.8  # an outline through a piece, or none between two touching pieces
 WALL_COST = 1.5  # a piece that needs a wall, standing against none
+HATCH_COST = 0.5  # a piece whose hatch is not the one read (less than the wild card:
+# the record's choice weighs more than one reading of the strokes)
 SPLIT = 0.05  # outline evidence above which two furniture squares are of two pieces
 MARGIN = 1.0  # covers this much dearer than the best are still weighed
 CLOSE = 0.5  # a second cover this close to the best is a doubt
@@ -141,6 +143,7 @@ class Evidence:
         self.usable = region - obstacles
         self.walls = walls
         self._split: dict[tuple[Cell, Cell], bool] = {}
+        self._hatch: dict[frozenset[Cell], str | None] = {}
         self.placements: dict[tuple[Look, Cell, frozenset[Cell]],
                               list[tuple[Shape2, Cell, float]]] = {}
 
@@ -151,6 +154,18 @@ class Evidence:
         if found is None:
             found = self._split[key] = self.marks.splits.get(Edge.between(*key), 0.0) > SPLIT
         return found
+
+    def hatch(self, squares: frozenset[Cell]) -> str | None:
+        """The hatch style read over a piece's furniture squares (None: unclear)."""
+        found = self._hatch.get(squares, "?")
+        if found == "?":
+            found = self._hatch[squares] = hatch_of(self.marks, squares)[0]
+        return found
+
+    def hatch_cost(self, placement: Placement) -> float:
+        """What naming ``placement`` its piece costs by the hatch read over it."""
+        read = self.hatch(placement.furniture)
+        return HATCH_COST if read is not None and read != placement.piece.hatch else 0.0
 
     def bare_walls(self, placement: Placement) -> int:
         """How many of the wall sides the placed piece needs stand against no wall."""
@@ -392,7 +407,7 @@ def _choices(room: Evidence, offer: Offer, placement: Placement, members: Sequen
         if turn is None:
             continue
         named = Placement(piece, placement.anchor, *turn)
-        walls = WALL_COST * room.bare_walls(named)
+        walls = WALL_COST * room.bare_walls(named) + room.hatch_cost(named)
         mirror = turn[1]
         for index, slot in enumerate(offer.slots):
             if piece.id in slot.ids:

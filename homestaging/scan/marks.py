@@ -28,6 +28,7 @@ __all__ = [
     "RING_DOT",
     "Marks",
     "along",
+    "hatch_of",
     "ink",
     "read_marks",
     "wall_threshold",
@@ -83,6 +84,8 @@ class Marks:
     front_doors: list[tuple[Edge, float]] = field(default_factory=list)
     uncertain: list[tuple[Cell, str | None, str, str]] = field(default_factory=list)
     edge_scores: dict[Edge, float] = field(default_factory=dict)
+    #: the pencil strokes' directions inside each square (see :data:`HATCH_BINS`)
+    strokes: dict[Cell, tuple[float, ...]] = field(default_factory=dict)
 
     def doubt(self, cell: Cell, side: str | None, what: str, reason: str) -> None:
         self.uncertain.append((cell, side, what, reason))
@@ -112,6 +115,63 @@ def _square_class(cover: float, dot: float, ring: float, core: float = 0.0,
     return (FURNITURE if cover > cover_at else EMPTY), min(margins)
 
 
+#: The directions of the strokes measured in a square, as hatch styles (the strokes of a
+#: ``|`` hatch run down the page, so their darkness changes across it, and so on), with
+#: the angle of that change (the gradient), in degrees from the page's x axis, y down.
+HATCH_BINS = (("|", 0.0), ("/", 45.0), ("-", 90.0), ("\\", 135.0))
+#: What each hatch style looks like in those bins (a share of the strokes' energy).
+HATCH_PROFILES = {"|": (1.0, 0.0, 0.0, 0.0), "/": (0.0, 1.0, 0.0, 0.0),
+                  "-": (0.0, 0.0, 1.0, 0.0), "\\": (0.0, 0.0, 0.0, 1.0),
+                  "x": (0.0, 0.5, 0.0, 0.5)}
+HATCH_FIT = 0.9  # the largest distance (L1) from a profile that still reads as it
+HATCH_LEAD = 0.3  # how much nearer the best profile must be than the next
+
+
+def _stroke_maps(fine: Image) -> list[Image]:
+    """The strokes' strength in each direction of :data:`HATCH_BINS`, per pixel: the
+    thin pencil averaged along a short line of that direction, less its average all
+    around (a stroke of that direction stands out along its whole length; crossing
+    strokes, dots and smudges do not)."""
+    import numpy as np
+
+    cv2 = require_cv2()
+    size = int(0.45 * PX) | 1
+    half = size // 2
+    around = cv2.blur(fine, (size, size))
+    maps = []
+    for _, degrees in HATCH_BINS:
+        kernel = np.zeros((size, size), np.float32)
+        stroke = np.deg2rad(degrees + 90.0)  # the stroke runs across its gradient
+        dx, dy = np.cos(stroke) * half, np.sin(stroke) * half
+        cv2.line(kernel, (int(round(half - dx)), int(round(half - dy))),
+                 (int(round(half + dx)), int(round(half + dy))), 1.0, 1)
+        kernel /= kernel.sum()
+        response = cv2.filter2D(fine, -1, kernel) - around
+        maps.append(np.square(np.maximum(response, 0.0)))
+    return maps
+
+
+def hatch_of(marks: Marks, cells: Iterable[Cell]) -> tuple[str | None, str]:
+    """The hatch style drawn over ``cells`` (a piece's furniture squares), or None when
+    the strokes fit no style clearly; and what was measured, for a doubt."""
+    import numpy as np
+
+    found = [marks.strokes[c] for c in cells if c in marks.strokes]
+    if not found:
+        return None, "no strokes measured"
+    total = np.sum(np.asarray(found, np.float64), axis=0)
+    if total.sum() <= 0:
+        return None, "no strokes"
+    share = total / total.sum()
+    distances = sorted((float(np.abs(share - np.asarray(profile)).sum()), style)
+                       for style, profile in HATCH_PROFILES.items())
+    (best, style), (second, _) = distances[0], distances[1]
+    measured = " ".join(f"{name}{value:.0%}" for (name, _), value in zip(HATCH_BINS, share))
+    if best > HATCH_FIT or second - best < HATCH_LEAD:
+        return None, f"strokes {measured}"
+    return style, f"strokes {measured}"
+
+
 def read_marks(page: Page, project: Project) -> Marks:
     """Classify every square of the house and every edge that can carry pencil."""
     import numpy as np
@@ -133,6 +193,8 @@ def read_marks(page: Page, project: Project) -> Marks:
     marks = Marks()
     usable = project.house - project.obstacles
     lo, hi = int(0.2 * PX), int(0.8 * PX)
+    s0, s1 = int(0.27 * PX), int(0.73 * PX)  # inside a piece's outline
+    directions = _stroke_maps(fine)
     w0, w1 = int(0.35 * PX), int(0.65 * PX)
     printed = project.walls | project.exterior_walls()
     house = project.house
@@ -155,6 +217,9 @@ def read_marks(page: Page, project: Project) -> Marks:
         kind, margin = _square_class(cover, dot, ring, core, cover_at)
         marks.squares[cell] = kind
         marks.features[cell] = (cover, dot, ring)
+        if kind == FURNITURE:
+            marks.strokes[cell] = tuple(float(d[y0 + s0:y0 + s1, x0 + s0:x0 + s1].sum())
+                                        for d in directions)
         if margin < 0.25:
             marks.doubt(cell, None, kind, f"read as {kind}, but faintly (cover {cover:.3f}, "
                                           f"dot {dot:.2f}, ring {ring:.2f})")

@@ -191,7 +191,7 @@ def read_plan(marks: Marks, project: Project, file: str, record: GameRecord | No
     for fit in reading.fits:
         doubts += fit.doubts
     doubts += _name_doubts(sheet, [s for s, _ in equal], offers,
-                           record is not None)
+                           record is not None, marks)
     unique: dict[tuple[Cell, str | None, str], Uncertain] = {}
     for doubt in doubts:
         unique.setdefault((doubt.cell, doubt.side, doubt.what), doubt)
@@ -293,11 +293,13 @@ class _Context:
 
 
 def _name_doubts(sheet: Sheet, equal: Sequence[Sheet], offers: dict[str, Offer],
-                 record: bool) -> list[Uncertain]:
+                 record: bool, marks: Marks) -> list[Uncertain]:
     """Doubts on names the drawing does not settle: a room whose region another equally
     good reading names otherwise; a piece another reading names otherwise or, without a
-    record, that looks like other pieces its room's cards offer."""
+    record, that looks like other pieces its room's cards offer (hatched alike, or its
+    hatch not read)."""
     from .fit import look_of
+    from .marks import hatch_of
 
     doubts: list[Uncertain] = []
     for room in sheet.rooms:
@@ -319,15 +321,18 @@ def _name_doubts(sheet: Sheet, equal: Sequence[Sheet], offers: dict[str, Offer],
                  if p.placement.furniture == placement.furniture} - {drawn.id}
         first = min(placement.furniture, key=reading_order)
         owner = at_room.get(first) or sheet.current_room
+        hatch, strokes = hatch_of(marks, placement.furniture)
         if not record and owner is not None:
             paid = {i for slot in offers[owner].slots for i in slot.ids}
             look = look_of(placement.piece)
             names |= {i for i in paid if i != drawn.id and i in catalog.pieces
-                      and look_of(catalog.pieces[i]) == look}
+                      and look_of(catalog.pieces[i]) == look
+                      and hatch in (None, catalog.pieces[i].hatch)}
         if names:
+            why = ("they look the same on paper" if hatch is not None else
+                   f"they look the same on paper and the hatch is unclear: {strokes}")
             doubts.append(Uncertain(first, "pieces", f"read as {drawn.id}; could also be "
-                                    f"{', '.join(sorted(names))} (they look the same on "
-                                    "paper)"))
+                                    f"{', '.join(sorted(names))} ({why})"))
     return doubts
 
 
