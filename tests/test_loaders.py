@@ -64,6 +64,11 @@ PIECES = """\
   art: |
     SS
   wall: [up]
+- id: lamp
+  name: Lamp
+  hatch: '#'
+  art: |
+    L
 """
 
 CARDS = """\
@@ -81,9 +86,10 @@ def test_catalog_reports_every_problem_of_every_file(tmp_path: Path) -> None:
     a, cards = tmp_path / "a.yaml", tmp_path / "cards.yaml"
     assert _messages(caught) == [
         f"{a}: $[3].colour: unknown key 'colour' (expected one of: id, name, tags, art, wall, "
-        "kind, notes)",
+        "kind, hatch, notes)",
         f"{a}: $[4].name: expected a string, found 7",
         f"{a}: $[5].wall[0]: expected one of n, e, s, w; found \"up\"",
+        f"{a}: $[6].hatch: expected one of /, \\, |, -, x; found \"#\"",
         f"{a}: $[0].art: bad art: row 1, column 2: expected a letter, 'o' or '.', found '?'",
         f"{a}: $[2].id: duplicate piece id 'table'",
         f"{cards}: $[2].options: expected at least 2 entries, found 1",
@@ -115,6 +121,48 @@ def test_catalog_wall_side_behind_circulation(tmp_path: Path) -> None:
         f"{tmp_path / 'a.yaml'}: $[0].wall: wall side(s) s: a circulation square stands between "
         "the furniture and the wall"
     ]
+
+
+def test_catalog_hatches_look_alikes_apart(tmp_path: Path) -> None:
+    # Pieces that look the same on paper and may meet (a tag or a card number in common)
+    # get different hatches, in catalog order; a hatch given is kept; a piece of another
+    # look, or sharing nothing, starts again from the first style.
+    (tmp_path / "a.yaml").write_text(
+        "- {id: lamp, name: Lamp, tags: [living], art: \"L\\no\"}\n"
+        "- {id: chair, name: Chair, tags: [living], art: \"C\\no\"}\n"
+        "- {id: stool, name: Stool, tags: [other], art: \"S\\no\"}\n"
+        "- {id: vase, name: Vase, tags: [living], art: \"V\\no\", hatch: '|'}\n"
+        "- {id: pouf, name: Pouf, tags: [living], art: \"P\\no\"}\n"
+        "- {id: bench, name: Bench, tags: [living], art: \"BB\\noo\"}\n"
+        "- {id: crate, name: Crate, tags: [other], art: \"K\\no\"}\n")
+    (tmp_path / "cards.yaml").write_text("- {number: 1, variant: a, options: [stool, crate]}\n")
+    catalog = load_catalog(tmp_path)
+    assert {p.id: p.hatch for p in catalog.pieces.values()} == {
+        "lamp": "/", "chair": "\\", "stool": "/", "vase": "|", "pouf": "-", "bench": "/",
+        "crate": "\\"}
+
+
+def test_bundled_look_alikes_that_meet_are_hatched_apart() -> None:
+    # In every room of every bundled project, pieces of its cards that look the same on
+    # paper differ by their hatch; only the cat lovers' bathroom offers six look-alikes,
+    # one more than there are styles (the litter box and the scratching post share one;
+    # the litter box needs a wall).
+    from homestaging.catalog import paper_look
+    from homestaging.projectreader import bundled_project_files, find_project
+
+    shared = []
+    for reference in bundled_project_files():
+        project = find_project(reference)
+        for room in project.rooms:
+            ids = {i for slot in room.cards for i in project.catalog.card_options(slot.number)}
+            seen: dict[tuple[object, str], str] = {}
+            for piece_id in sorted(ids):
+                piece = project.catalog.pieces[piece_id]
+                key = (paper_look(piece), piece.hatch)
+                if not piece.is_rug and key in seen:
+                    shared.append((project.id, room.name, seen[key], piece_id))
+                seen.setdefault(key, piece_id)
+    assert shared == [("cat-lovers", "Bathroom", "litter-box", "scratching-post")]
 
 
 def test_catalog_duplicate_id_across_files(tmp_path: Path) -> None:

@@ -19,7 +19,7 @@ from homestaging.cardplay import record_of  # noqa: E402
 from homestaging.cli import main  # noqa: E402
 from homestaging.errors import InputError  # noqa: E402
 from homestaging.gamewriter import record_text  # noqa: E402
-from homestaging.grid import Edge, parse_cell  # noqa: E402
+from homestaging.grid import Edge, cell_name, parse_cell  # noqa: E402
 from homestaging.markers import (  # noqa: E402
     CORNERS,
     DICTIONARY,
@@ -30,9 +30,15 @@ from homestaging.markers import (  # noqa: E402
 from homestaging.printing import filled_figure, project_figures  # noqa: E402
 from homestaging.projectreader import find_project  # noqa: E402
 from homestaging.scan import MissingOpenCV, require_cv2  # noqa: E402
-from homestaging.scan.marks import CIRCULATION, FURNITURE  # noqa: E402
+from homestaging.scan.marks import CIRCULATION, FURNITURE, Marks, hatch_of  # noqa: E402
+from homestaging.scan.plan import read_plan  # noqa: E402
 from homestaging.scan.read import scan_image, scan_photo, scan_to_json  # noqa: E402
-from homestaging.scan.synthetic import Camera, filled_page, photograph  # noqa: E402
+from homestaging.scan.synthetic import (  # noqa: E402
+    Camera,
+    filled_page,
+    perfect_marks,
+    photograph,
+)
 from homestaging.scoring import score  # noqa: E402
 from homestaging.sheetreader import parse_sheet, read_sheet  # noqa: E402
 
@@ -115,9 +121,41 @@ def test_photo_of_the_tutorial_reads_back(tutorial_photo: Path) -> None:
     assert len(again.pieces) == len(got.pieces)
     doubts = data["scan"]["uncertain"]
     assert all(set(d) >= {"square", "what", "reason"} for d in doubts)
-    # Look-alike pieces are never a silent guess: the toilet/bathroom cabinet is listed.
-    assert any(d["square"] == "L2" and "could also be" in d["reason"] for d in doubts)
-    assert any(d["square"] == "D4" and "could also be" in d["reason"] for d in doubts)
+    # Look-alike pieces (the toilet and the bathroom cabinet, the armchair and the floor
+    # lamp: the same squares and dots) are told apart by their hatch, even without a
+    # record: every piece is named right, and no name is in doubt.
+    assert {(p.id, p.placement.furniture) for p in got.pieces} == {
+        (p.id, p.placement.furniture) for p in truth.pieces}
+    assert [d for d in doubts if "could also be" in d["reason"]] == [
+        {"square": "N2", "what": "pieces", "reason": "the furniture at N2-O2, N3-O3 is read as "
+         "shower; its shapes could also be bathtub-corner"}]
+
+
+def test_an_unread_hatch_leaves_look_alikes_in_doubt() -> None:
+    # A reading with no strokes measured: the hatch cannot say which look-alike is
+    # drawn, so the square is listed with the candidates, never guessed in silence.
+    truth = read_sheet(TUTORIAL)
+    sheet, doubts = read_plan(perfect_marks(truth), truth.project, "t.jpg")
+    reasons = {cell_name(d.cell): d.reason for d in doubts if d.what == "pieces"}
+    assert reasons["L2"] == ("read as bathroom-cabinet; could also be toilet, washbasin "
+                             "(they look the same on paper and the hatch is unclear: no "
+                             "strokes measured)")
+    assert {p.id for p in sheet.pieces if parse_cell("L2") in p.placement.furniture} == {
+        "bathroom-cabinet"}
+
+
+def test_hatch_styles_from_stroke_directions() -> None:
+    marks = Marks()
+    a, b = parse_cell("A1"), parse_cell("B1")
+    marks.strokes = {a: (0.1, 2.0, 0.1, 0.0), b: (0.0, 1.6, 0.0, 0.2)}
+    assert hatch_of(marks, [a, b]) == ("/", "strokes |2% /90% -2% \\5%")
+    marks.strokes = {a: (0.0, 1.0, 0.0, 1.1)}
+    assert hatch_of(marks, [a])[0] == "x"
+    marks.strokes = {a: (1.0, 0.0, 0.0, 0.0)}
+    assert hatch_of(marks, [a])[0] == "|"
+    marks.strokes = {a: (1.0, 1.0, 1.0, 1.0)}  # strokes every way: no style
+    assert hatch_of(marks, [a]) == (None, "strokes |25% /25% -25% \\25%")
+    assert hatch_of(marks, [b]) == (None, "no strokes measured")
 
 
 def test_photo_with_a_rug_reads_its_rings() -> None:
@@ -203,11 +241,10 @@ def test_scan_with_the_game_record_names_look_alikes_by_it(tutorial_photo: Path,
     doubts = {d["square"]: d["reason"] for d in data["scan"]["uncertain"]}
     assert "L2" not in doubts
     # The armchair and the floor lamp are both chosen for the living room and look the
-    # same: which is which stays a doubt on both squares.
-    assert {p.placement.furniture for p in scanned.pieces
-            if p.id in ("armchair", "floor-lamp")} == {
-        frozenset({parse_cell("D4")}), frozenset({parse_cell("F2")})}
-    assert "could also be" in doubts["D4"] and "could also be" in doubts["F2"]
+    # same but for their hatch: each is named by it.
+    assert {(p.id, p.placement.furniture) for p in scanned.pieces} == {
+        (p.id, p.placement.furniture) for p in truth.pieces}
+    assert "D4" not in doubts and "F2" not in doubts
     assert score(scanned).total == score(truth).total
     other = CliRunner().invoke(main, ["scan", str(tutorial_photo), "--game",
                                       str(ROOT / "examples" / "four-players" / "game.json"),
