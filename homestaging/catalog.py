@@ -56,6 +56,16 @@ class Catalog:
             found.setdefault(number, set()).update(card.options)
         return {number: frozenset(options) for number, options in found.items()}
 
+    def look_alikes(self, piece_ids: Iterable[str]) -> list[list[Piece]]:
+        """The pieces among ``piece_ids`` that look the same on paper as another of them
+        (rugs aside), in groups, each in id order: what their hatch tells apart."""
+        groups: dict[object, list[Piece]] = {}
+        for piece_id in sorted(set(piece_ids)):
+            piece = self.pieces[piece_id]
+            if not piece.is_rug:
+                groups.setdefault(paper_look(piece), []).append(piece)
+        return [group for group in groups.values() if len(group) > 1]
+
     def extended(self, pieces: Iterable[Piece], cards: Iterable[Card]) -> Catalog:
         """This catalog plus extra pieces; each card number given replaces that number."""
         new_cards = list(cards)

@@ -609,7 +609,8 @@ def draw_piece(piece: Piece, ax: Axes, *, rotation: int = 0, mirror: bool = Fals
                origin: tuple[int, int] = (0, 0), color: str | None = None,
                label: bool = True) -> Axes:
     """Draw one orientation of a piece with its top-left square at ``origin``:
-    furniture filled, circulation as dots, wall sides as thick lines."""
+    furniture filled and hatched as on the drawing sheet, circulation as dots, wall
+    sides as thick lines."""
     shape = piece.shape(rotation, mirror)
     fill = color or room_color(piece.tags[0] if piece.tags else "")
     if piece.is_rug:
@@ -618,6 +619,12 @@ def draw_piece(piece: Piece, ax: Axes, *, rotation: int = 0, mirror: bool = Fals
     _shape_grid(ax, shape, origin, cell_pt)
     _shape_patches(ax, shape, (origin[0], origin[1]), fill, cell_pt,
                    piece.name if label else None)
+    if piece.hatch and not piece.is_rug:  # as it is hatched on the drawing sheet
+        ox, oy = origin
+        squares = frozenset((x + ox, y + oy) for x, y in shape.furniture)
+        ax.add_patch(patch(union(squares).buffer(-0.12, join_style="mitre"), facecolor="none",
+                           edgecolor="#555555", linewidth=0.0, hatch=piece.hatch * 3,
+                           zorder=4.5, gid="piece-hatch"))
     return ax
 
 
@@ -667,6 +674,8 @@ def piece_figure(piece: Piece, *, square_in: float = 0.45) -> Figure:
         key.append("dots: its circulation, to keep free")
     if piece.wall:
         key.append("thick line: stands against a wall")
+    if piece.hatch and not piece.is_rug:
+        key.append(f"hatch it {piece.hatch} on the drawing sheet")
     if key:
         note, note_size, _ = fit_text("; ".join(key), (columns + 1) * square_in * 72,
                                       square_in * 72 * 0.5, largest=7.5, smallest=4.5)

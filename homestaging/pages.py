@@ -17,7 +17,7 @@ from .catalog import Card, Catalog
 from .catalogreader import bundled_catalog
 from .grid import SIDE_NAMES, SIDES, cell_names, column_name, in_reading_order
 from .parfile import par_for, par_json
-from .pieces import ROTATIONS, Piece
+from .pieces import HATCH_WORDS, ROTATIONS, Piece
 from .project import SPECIAL_RULES, Project
 
 __all__ = [
@@ -75,6 +75,7 @@ def piece_to_json(piece: Piece) -> dict[str, Any]:
         "squares": piece.size,
         "circulation": len(piece.art.circulation),
         "wall": [s for s in SIDES if s in piece.wall],
+        **({"hatch": piece.hatch} if piece.hatch else {}),
         "rotations": [
             {
                 "rotation": rotation,
@@ -124,6 +125,8 @@ def format_piece(piece: Piece) -> str:
         head.append(f"  tags: {', '.join(piece.tags)}")
     if piece.wall:
         head.append(f"  stands against a wall on its {_sides(piece.wall)} side (at rotation 0)")
+    if piece.hatch:
+        head.append(f"  hatch on the drawing sheet: {HATCH_WORDS[piece.hatch]}")
     blocks = []
     for rotation in ROTATIONS:
         shape = piece.shape(rotation)
@@ -151,13 +154,15 @@ def card_to_json(catalog: Catalog, number: int) -> dict[str, Any]:
 
 def card_lines(catalog: Catalog, card: Card, head: str = "") -> list[str]:
     """One card: ``7a: kitchen-corner or counter-straight`` (after ``head``), then its
-    two options drawn unturned side by side, indented by two spaces."""
+    two options drawn unturned side by side (with their wall sides and hatch), indented
+    by two spaces."""
     lines = [f"{card.number}{card.variant}{head}: {' or '.join(card.options)}"]
     blocks = []
     for option in card.options:
         piece = catalog.pieces[option]
         wall = f"wall: {_short(piece.wall)}" if piece.wall else ""
-        blocks.append([piece.name, *piece.art.rows(), *([wall] if wall else [])])
+        hatch = f"hatch: {piece.hatch}" if piece.hatch else ""
+        blocks.append([piece.name, *piece.art.rows(), *(line for line in (wall, hatch) if line)])
     return lines + ["  " + line if line else "" for line in _side_by_side(blocks)]
 
 

@@ -3,7 +3,8 @@
 ``draw_by_hand(ax, sheet, seed=...)`` draws, on axes in sheet coordinates (one unit a
 square, y downwards), what a player draws on the printed sheet:
 
-* furniture: an outline a little inside the squares, then diagonal hatching;
+* furniture: an outline a little inside the squares, then hatching in the piece's own
+  style (:data:`homestaging.pieces.HATCHES`: look-alike pieces are hatched apart);
 * circulation: a dot in the middle of each circulation square;
 * rugs: a ring in each square of the rug that no furniture covers;
 * walls: a firm line on the grid lines around each walled room, with a one-square gap
@@ -44,6 +45,7 @@ WINDOW_OFFSET = 0.14
 #: The drawing conventions, as printed on the sheets and written in the README.
 CONVENTIONS = (
     ("furniture", "Furniture: outline, then hatch"),
+    ("hatch", "Hatch: as the project page says"),
     ("circulation", "Circulation: a dot"),
     ("rug", "Rug: a ring in free squares"),
     ("wall", "Wall: firm line on the grid"),
@@ -328,6 +330,16 @@ def draw_convention(ax: Any, kind: str, x: float, y: float, size: float, seed: i
             b = min(1 - i - 0.03, c - (i + 0.03))
             if b > a:
                 light.line([at(a, c - a), at(b, c - b)], extend=False)
+    elif kind == "hatch":  # two look-alikes side by side, hatched / and |
+        for left, style in ((0.0, "/"), (0.55, "|")):
+            pencil.line([at(left + 0.05, 0.2), at(left + 0.45, 0.2), at(left + 0.45, 0.8),
+                         at(left + 0.05, 0.8), at(left + 0.05, 0.2)], extend=False)
+            for k in (1, 2, 3):
+                c = left + 0.05 + 0.1 * k
+                if style == "|":
+                    light.line([at(c, 0.27), at(c, 0.73)], extend=False)
+                else:
+                    light.line([at(c - 0.07, 0.73), at(c + 0.07, 0.27)], extend=False)
     elif kind == "circulation":
         pencil.dot(*at(0.5, 0.5), DOT_RADIUS * s * 1.3)
     elif kind == "rug":

@@ -15,13 +15,16 @@ from .cached import cached_property
 from .grid import Cell, cell_name, cells_text
 from .quoting import excerpt
 
-__all__ = ["HATCHES", "ROTATIONS", "Orientation", "Piece", "Placement", "Shape", "parse_art"]
+__all__ = ["HATCHES", "HATCH_WORDS", "ROTATIONS", "Orientation", "Piece", "Placement", "Shape", "parse_art"]
 
 ROTATIONS = (0, 90, 180, 270)
 #: The hatch styles of furniture on a drawing sheet, as seen on the page: rising and
 #: falling diagonals, upright, level, crossed. Pieces that look the same on paper are
 #: told apart by them.
 HATCHES = ("/", "\\", "|", "-", "x")
+#: The hatch styles in words.
+HATCH_WORDS = {"/": "/ (rising diagonals)", "\\": "\\ (falling diagonals)",
+               "|": "| (upright lines)", "-": "- (level lines)", "x": "x (crossed diagonals)"}
 _CLOCKWISE = {"n": "e", "e": "s", "s": "w", "w": "n"}
 _MIRRORED = {"n": "n", "e": "w", "s": "s", "w": "e"}
 

@@ -346,6 +346,16 @@ def _project_page(project: Project, paper: str, page_number: int | None = None) 
     if not project.bonuses:
         _text(page, left, y, "None.", 9, color="#555555")
         y += 5.5
+    hatching = _hatching_lines(project)
+    if hatching:
+        y += 3
+        y = _heading(page, left, y, "Hatching: look-alike pieces", text_w)
+        y = _paragraph(page, left, y, "Some pieces of a room look the same on paper; hatch "
+                       "each its own way, so that a photo of the sheet tells them apart.",
+                       text_w, 8.5, color="#555555") + 1
+        for room_name, text in hatching:
+            _text(page, left, y, room_name, 9, fontweight="bold")
+            y = _paragraph(page, left + 33, y, text, text_w - 33, 9, gid="hatching") + 1
     if project.tips:
         y += 3
         y = _heading(page, left, y, "Tips", text_w)
@@ -356,6 +366,21 @@ def _project_page(project: Project, paper: str, page_number: int | None = None) 
     page.text(width / 2, height - MARGIN / 2, footer, fontsize=7, ha="center", va="center",
               color="#999999", gid="page-footer")
     return fig
+
+
+def _hatching_lines(project: Project) -> list[tuple[str, str]]:
+    """For each room whose cards offer pieces that look the same on paper: the room's
+    name and those pieces with their hatch (``Stove \\, Kitchen sink |``)."""
+    catalog = project.catalog
+    lines = []
+    for room in project.rooms:
+        ids = [i for slot in room.cards for i in catalog.card_options(slot.number)]
+        groups = catalog.look_alikes(ids)
+        if groups:
+            lines.append((room.name, "; ".join(
+                ", ".join(f"{piece.name} {piece.hatch}" for piece in group)
+                for group in groups)))
+    return lines
 
 
 def _markers(ax: Axes, project: Project) -> None:
@@ -691,6 +716,8 @@ def catalog_figures(catalog: Catalog, *, paper: str = "a4") -> list[Figure]:
             extra = ", ".join(piece.tags)
             if piece.wall:
                 extra += f"; wall: {' '.join(sorted(piece.wall))}"
+            if piece.hatch and not piece.is_rug:
+                extra += f"; hatch: {piece.hatch}"
             _paragraph(page, bx + 3, by + 11, extra, box_w - 6, 6.5, color="#555555")
             found = cards.get(piece.id)
             if found:
