@@ -75,7 +75,7 @@ def piece_to_json(piece: Piece) -> dict[str, Any]:
         "squares": piece.size,
         "circulation": len(piece.art.circulation),
         "wall": [s for s in SIDES if s in piece.wall],
-        **({"hatch": piece.hatch} if piece.hatch else {}),
+        **({} if piece.is_rug else {"hatch": piece.hatch}),
         "rotations": [
             {
                 "rotation": rotation,

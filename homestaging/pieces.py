@@ -15,7 +15,8 @@ from .cached import cached_property
 from .grid import Cell, cell_name, cells_text
 from .quoting import excerpt
 
-__all__ = ["HATCHES", "HATCH_WORDS", "ROTATIONS", "Orientation", "Piece", "Placement", "Shape", "parse_art"]
+__all__ = ["HATCHES", "HATCH_WORDS", "ROTATIONS", "Orientation", "Piece", "Placement", "Shape",
+           "parse_art"]
 
 ROTATIONS = (0, 90, 180, 270)
 #: The hatch styles of furniture on a drawing sheet, as seen on the page: rising and

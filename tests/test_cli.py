@@ -76,13 +76,16 @@ def test_furniture_list_json_with_tag(runner: CliRunner) -> None:
     assert result.exit_code == 0
     data = json.loads(result.stdout)
     assert [p["id"] for p in data] == ["plant-large", "plant-shelf", "plant-small", "plant-small-2"]
-    assert set(data[0]) == {"id", "name", "kind", "tags", "squares", "circulation", "wall"}
+    assert set(data[0]) == {"id", "name", "kind", "tags", "squares", "circulation", "wall",
+                            "hatch"}
+    assert [p["hatch"] for p in data] == ["|", "/", "/", "/"]
 
 
 def test_furniture_show_draws_four_rotations(runner: CliRunner) -> None:
     result = runner.invoke(main, ["furniture", "show", "bathtub-corner"])
     assert result.exit_code == 0
-    assert result.stdout.splitlines()[5:10] == [
+    assert result.stdout.splitlines()[4] == "  hatch on the drawing sheet: / (rising diagonals)"
+    assert result.stdout.splitlines()[6:11] == [
         "rotation 0   rotation 90   rotation 180   rotation 270",
         "##.          .##           .o.            .o.",
         "##o          o##           o##            ##o",

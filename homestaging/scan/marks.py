@@ -143,8 +143,8 @@ def _stroke_maps(fine: Image) -> list[Image]:
         kernel = np.zeros((size, size), np.float32)
         stroke = np.deg2rad(degrees + 90.0)  # the stroke runs across its gradient
         dx, dy = np.cos(stroke) * half, np.sin(stroke) * half
-        cv2.line(kernel, (int(round(half - dx)), int(round(half - dy))),
-                 (int(round(half + dx)), int(round(half + dy))), 1.0, 1)
+        cv2.line(kernel, (round(half - dx), round(half - dy)),
+                 (round(half + dx), round(half + dy)), 1.0, 1)
         kernel /= kernel.sum()
         response = cv2.filter2D(fine, -1, kernel) - around
         maps.append(np.square(np.maximum(response, 0.0)))
@@ -166,7 +166,8 @@ def hatch_of(marks: Marks, cells: Iterable[Cell]) -> tuple[str | None, str]:
     distances = sorted((float(np.abs(share - np.asarray(profile)).sum()), style)
                        for style, profile in HATCH_PROFILES.items())
     (best, style), (second, _) = distances[0], distances[1]
-    measured = " ".join(f"{name}{value:.0%}" for (name, _), value in zip(HATCH_BINS, share))
+    measured = " ".join(f"{name}{value:.0%}"
+                        for (name, _), value in zip(HATCH_BINS, share, strict=True))
     if best > HATCH_FIT or second - best < HATCH_LEAD:
         return None, f"strokes {measured}"
     return style, f"strokes {measured}"
