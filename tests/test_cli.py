@@ -78,7 +78,7 @@ def test_furniture_list_json_with_tag(runner: CliRunner) -> None:
     assert [p["id"] for p in data] == ["plant-large", "plant-shelf", "plant-small", "plant-small-2"]
     assert set(data[0]) == {"id", "name", "kind", "tags", "squares", "circulation", "wall",
                             "hatch"}
-    assert [p["hatch"] for p in data] == ["|", "/", "/", "/"]
+    assert [p["hatch"] for p in data] == ["/", "/", "/", "/"]
 
 
 def test_furniture_show_draws_four_rotations(runner: CliRunner) -> None:
