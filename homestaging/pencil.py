@@ -32,7 +32,8 @@ from .sheet import Sheet
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
-__all__ = ["CONVENTIONS", "GRAPHITE", "Pencil", "draw_by_hand", "wall_edges"]
+__all__ = ["CONVENTIONS", "GRAPHITE", "HATCH_LINES", "Pencil", "draw_by_hand", "hatch_strokes",
+           "wall_edges"]
 
 GRAPHITE = "#3d3d42"
 #: How far inside its squares a piece's outline runs, in squares.
@@ -195,6 +196,7 @@ def _outline(cells: Iterable[Cell], inset: float) -> list[list[Point]]:
     return rings
 
 
+ORTHOGONAL_PLACES = (0.25, 0.5, 0.75)  # where upright or level hatch lines cross a square
 #: The lines of each hatch style: their direction (x right, y down) on the page.
 HATCH_LINES: dict[str, tuple[Point, ...]] = {
     "/": ((1.0, -1.0),), "\\": ((1.0, 1.0),), "|": ((0.0, 1.0),), "-": ((1.0, 0.0),),
@@ -202,10 +204,12 @@ HATCH_LINES: dict[str, tuple[Point, ...]] = {
 }
 
 
-def _hatching(cells: Iterable[Cell], inset: float, step: float, rng: random.Random,
+def hatch_strokes(cells: Iterable[Cell], inset: float, step: float, rng: random.Random,
               style: str = "/") -> list[list[Point]]:
     """Parallel lines across the squares, inside the outline, in the directions of the
-    hatch ``style`` (a crossed hatch is drawn a little wider apart)."""
+    hatch ``style`` (a crossed hatch is drawn a little wider apart; upright and level
+    lines three a square, a quarter square from the grid lines, so that none runs along
+    a grid line between two squares of the piece as a wall would)."""
     import shapely
     from shapely.geometry import LineString
 
@@ -226,8 +230,13 @@ def _hatching(cells: Iterable[Cell], inset: float, step: float, rng: random.Rand
         nx, ny = -uy, ux  # across them
         low = min(nx * x + ny * y for x in (x0, x1) for y in (y0, y1))
         high = max(nx * x + ny * y for x in (x0, x1) for y in (y0, y1))
-        c = low + rng.uniform(0, gap)
-        while c <= high:
+        if dx and dy:  # diagonals: evenly spaced from anywhere
+            start = low + rng.uniform(0, gap)
+            places = [start + k * gap for k in range(int((high - start) / gap) + 1)]
+        else:  # upright or level: three a square, off the grid lines (no wall look-alike)
+            places = [k + f for k in range(math.floor(low) - 1, math.ceil(high) + 1)
+                      for f in ORTHOGONAL_PLACES if low <= k + f <= high]
+        for c in places:
             shift = c - (nx * cx + ny * cy)  # the line n.p = c, near the middle
             mx, my = cx + nx * shift, cy + ny * shift
             cut = shapely.intersection(shape, LineString([(mx - ux * reach, my - uy * reach),
@@ -235,7 +244,6 @@ def _hatching(cells: Iterable[Cell], inset: float, step: float, rng: random.Rand
             for part in getattr(cut, "geoms", [cut]):
                 if part.geom_type == "LineString" and part.length > 0.05:
                     lines.append([(float(x), float(y)) for x, y in part.coords])
-            c += gap
     return lines
 
 
@@ -264,7 +272,7 @@ def draw_by_hand(ax: Axes, sheet: Sheet, *, seed: int = 0, cell_pt: float = 20.0
         for ring in _outline(placement.furniture, OUTLINE_INSET):
             pencil.line(ring, extend=False)
         hatch = placement.piece.hatch or "/"
-        for stroke in _hatching(placement.furniture, OUTLINE_INSET, HATCH_STEP, rng, hatch):
+        for stroke in hatch_strokes(placement.furniture, OUTLINE_INSET, HATCH_STEP, rng, hatch):
             light.line(stroke, extend=False)
     for x, y in sorted(rugs - furniture):
         pencil.ring(x + 0.5, y + 0.5, RING_RADIUS)

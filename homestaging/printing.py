@@ -68,6 +68,7 @@ __all__ = [
     "cover_page",
     "filled_figure",
     "first_pages",
+    "look_alike_hatches",
     "print_filled",
     "print_project",
     "print_projects",
@@ -346,7 +347,7 @@ def _project_page(project: Project, paper: str, page_number: int | None = None) 
     if not project.bonuses:
         _text(page, left, y, "None.", 9, color="#555555")
         y += 5.5
-    hatching = _hatching_lines(project)
+    hatching = look_alike_hatches(project)
     if hatching:
         y += 3
         y = _heading(page, left, y, "Hatching: look-alike pieces", text_w)
@@ -368,7 +369,7 @@ def _project_page(project: Project, paper: str, page_number: int | None = None) 
     return fig
 
 
-def _hatching_lines(project: Project) -> list[tuple[str, str]]:
+def look_alike_hatches(project: Project) -> list[tuple[str, str]]:
     """For each room whose cards offer pieces that look the same on paper: the room's
     name and those pieces with their hatch (``Stove \\, Kitchen sink |``)."""
     catalog = project.catalog

@@ -238,3 +238,34 @@ def test_pages_on_fixed_axes_are_the_bytes_of_plain_axes(monkeypatch: pytest.Mon
     fixed = projects_pdf(chosen, book=True)
     monkeypatch.setattr(printing, "fixed_axes", lambda: Axes)
     assert projects_pdf(chosen, book=True) == fixed
+
+
+@pytest.mark.parametrize("style", ["/", "\\", "|", "-", "x"])
+def test_hatching_runs_in_its_style(style: str) -> None:
+    # The strokes of each hatch style, across a 2x1 piece: their directions as seen on
+    # the page (y down); upright and level lines three a square, off the grid lines.
+    import random
+
+    from homestaging.pencil import hatch_strokes
+
+    lines = hatch_strokes([(0, 0), (1, 0)], 0.14, 0.2, random.Random(1), style)
+    slopes = set()
+    for (x0, y0), (x1, y1) in (line[:2] for line in lines):
+        slopes.add("|" if abs(x1 - x0) < 1e-9 else "-" if abs(y1 - y0) < 1e-9
+                   else "/" if (y1 - y0) / (x1 - x0) < 0 else "\\")
+    assert slopes == ({"/", "\\"} if style == "x" else {style})
+    if style == "|":
+        assert sorted(round(line[0][0], 6) for line in lines) == [0.25, 0.5, 0.75,
+                                                                   1.25, 1.5, 1.75]
+    if style == "-":
+        assert sorted(round(line[0][1], 6) for line in lines) == [0.25, 0.5, 0.75]
+
+
+def test_project_page_lists_the_look_alikes_hatches() -> None:
+    from homestaging.printing import look_alike_hatches
+
+    assert look_alike_hatches(find_project("tutorial")) == [
+        ("Kitchen", "Kitchen sink |, Stove \\, Table for two /"),
+        ("Bathroom", "Bathroom cabinet |, Toilet /, Washbasin \\"),
+        ("Living room", "Armchair \\, Floor lamp |"),
+    ]
