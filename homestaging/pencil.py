@@ -196,7 +196,7 @@ def _outline(cells: Iterable[Cell], inset: float) -> list[list[Point]]:
     return rings
 
 
-ORTHOGONAL_PLACES = (0.2, 0.4, 0.6, 0.8)  # where upright or level hatch lines cross a square
+ORTHOGONAL_PLACES = (0.35, 0.5, 0.65)  # where upright or level hatch lines cross a square
 #: The lines of each hatch style: their direction (x right, y down) on the page.
 HATCH_LINES: dict[str, tuple[Point, ...]] = {
     "/": ((1.0, -1.0),), "\\": ((1.0, 1.0),), "|": ((0.0, 1.0),), "-": ((1.0, 0.0),),
@@ -208,8 +208,8 @@ def hatch_strokes(cells: Iterable[Cell], inset: float, step: float, rng: random.
               style: str = "/") -> list[list[Point]]:
     """Parallel lines across the squares, inside the outline, in the directions of the
     hatch ``style`` (a crossed hatch is drawn a little wider apart; upright and level
-    lines four a square, a fifth of a square from the grid lines, so that none runs along
-    a grid line between two squares of the piece as a wall would)."""
+    lines three a square, in its middle third: along a grid line between two squares of
+    the piece they would look like a wall, or like the outlines of two pieces)."""
     import shapely
     from shapely.geometry import LineString
 
@@ -233,7 +233,8 @@ def hatch_strokes(cells: Iterable[Cell], inset: float, step: float, rng: random.
         if dx and dy:  # diagonals: evenly spaced from anywhere
             start = low + rng.uniform(0, gap)
             places = [start + k * gap for k in range(int((high - start) / gap) + 1)]
-        else:  # upright or level: four a square, off the grid lines (no wall look-alike)
+        else:  # upright or level: three a square, in its middle (far from the grid
+            # lines, where they would pass for a wall or two pieces' outlines)
             places = [k + f for k in range(math.floor(low) - 1, math.ceil(high) + 1)
                       for f in ORTHOGONAL_PLACES if low <= k + f <= high]
         for c in places:

@@ -243,7 +243,7 @@ def test_pages_on_fixed_axes_are_the_bytes_of_plain_axes(monkeypatch: pytest.Mon
 @pytest.mark.parametrize("style", ["/", "\\", "|", "-", "x"])
 def test_hatching_runs_in_its_style(style: str) -> None:
     # The strokes of each hatch style, across a 2x1 piece: their directions as seen on
-    # the page (y down); upright and level lines four a square, off the grid lines.
+    # the page (y down); upright and level lines three a square, in its middle.
     import random
 
     from homestaging.pencil import hatch_strokes
@@ -255,10 +255,10 @@ def test_hatching_runs_in_its_style(style: str) -> None:
                    else "/" if (y1 - y0) / (x1 - x0) < 0 else "\\")
     assert slopes == ({"/", "\\"} if style == "x" else {style})
     if style == "|":
-        assert sorted(round(line[0][0], 6) for line in lines) == [0.2, 0.4, 0.6, 0.8,
-                                                                   1.2, 1.4, 1.6, 1.8]
+        assert sorted(round(line[0][0], 6) for line in lines) == [0.35, 0.5, 0.65,
+                                                                   1.35, 1.5, 1.65]
     if style == "-":
-        assert sorted(round(line[0][1], 6) for line in lines) == [0.2, 0.4, 0.6, 0.8]
+        assert sorted(round(line[0][1], 6) for line in lines) == [0.35, 0.5, 0.65]
 
 
 def test_project_page_lists_the_look_alikes_hatches() -> None:
