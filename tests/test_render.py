@@ -187,7 +187,10 @@ def test_draw_piece_shows_circulation_and_wall_sides() -> None:
     assert "Corner kitchen (kitchen-corner) - kitchen, counter" in texts(ax)
     assert [t for t in texts(ax) if t.endswith("°")] == ["0°", "90°", "180°", "270°"]
     assert [t.get_text() for t in ax.texts if t.get_gid() == "piece-key"] == [  # type: ignore
-        "dots: its circulation, to keep free; thick line: stands against a wall"]
+        "dots: its circulation, to keep free; thick line: stands against a wall; "
+        "hatch it / on the drawing sheet"]
+    # each turn hatched as on the drawing sheet
+    assert [p.get_hatch() for p in ax.patches if p.get_gid() == "piece-hatch"] == ["///"] * 4
 
 
 def test_draw_piece_on_given_axes() -> None:
