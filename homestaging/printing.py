@@ -286,7 +286,7 @@ def _project_page(project: Project, paper: str, page_number: int | None = None) 
     _difficulty(page, right, MARGIN + 3, project.difficulty)
     figures = par_for(project)
     if figures is not None:
-        _text(page, right, MARGIN + 10.5, f"par {figures.par}", 10, ha="right",
+        _text(page, right, MARGIN + 13, f"par {figures.par}", 10, ha="right",
               fontweight="bold", color="#2b6cb0", gid="par")
     y = MARGIN + 18
     if project.description:
