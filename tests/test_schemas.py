@@ -15,10 +15,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from jsonschema import Draft202012Validator, validators
+from plans import Document
+from test_fuzz import FUZZ, MUTATION, mutate
 
 from homestaging.readers import load_yaml
-from homestaging.schema import iter_errors, load_schema
+from homestaging.schema import _errors as schema_errors
+from homestaging.schema import is_valid, iter_errors, load_schema
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = ("sheet", "catalog", "cards", "project", "roomies-house", "decorum-game",
@@ -224,3 +229,23 @@ def test_plain_json_schema_would_take_90_0_for_a_rotation() -> None:
     assert Draft202012Validator(rotation).is_valid(90.0)
     assert not STRICT(rotation).is_valid(90.0)
     assert not STRICT(rotation).is_valid(False)
+
+
+SAMPLES = [Document(f"{schema}: {path.name}", (schema, _json(path) if path.suffix == ".json"
+                                                else _yaml(path)))
+           for schema, path in {kind: path for kind, path in DOCUMENTS}.items()]
+"""One document of each kind (the last listed), for the mutation test below."""
+
+
+@settings(FUZZ, max_examples=300)
+@given(st.sampled_from(SAMPLES), MUTATION)
+def test_the_quick_check_agrees_with_the_error_walk(entry: Document, mutation: Any) -> None:
+    """:func:`is_valid` (the compiled walk every valid file takes) says a mutated document
+    is valid exactly when the located walk finds no error, and when the library finds
+    none: a wrong "valid" would let a broken file past every check."""
+    schema_name, document = entry.content
+    changed = mutate(document, mutation)
+    schema = load_schema(schema_name)
+    valid = is_valid(changed, schema)
+    assert valid == (not list(schema_errors(changed, schema, schema, ()))), changed
+    assert valid == STRICT(schema).is_valid(changed), changed
