@@ -103,26 +103,32 @@ def narrow_fits(
     """
     if len(fits) <= 1:
         return fits
-    around = {fit: fit.circulation for fit in fits}
+    # each fit beside its circulation, worked out once (a list, not a dict: no fit hashed)
+    pairs = [(fit, fit.circulation) for fit in fits]
+    width, height = project.width, project.height
+    house, obstacles = project.house, project.obstacles
 
-    def on_sheet(fit: Fit) -> bool:
-        return all(project.in_sheet(cell) for cell in around[fit])
+    def on_sheet(around: frozenset[Cell]) -> bool:
+        return all(0 <= x < width and 0 <= y < height for x, y in around)
 
-    def all_marked(fit: Fit) -> bool:
-        return bool(around[fit]) and around[fit] <= marks
+    def clear(around: frozenset[Cell]) -> bool:
+        return around.isdisjoint(furniture)
 
-    def in_house(fit: Fit) -> bool:
-        return not any(cell not in project.house or cell in project.obstacles
-                       for cell in around[fit])
+    def all_marked(around: frozenset[Cell]) -> bool:
+        return bool(around) and around <= marks
 
-    for keep in (on_sheet, lambda fit: not (around[fit] & furniture), all_marked, in_house):
-        if len(fits) <= 1:
-            return fits
-        kept = [fit for fit in fits if keep(fit)]
+    def in_house(around: frozenset[Cell]) -> bool:
+        return around <= house and around.isdisjoint(obstacles)
+
+    for keep in (on_sheet, clear, all_marked, in_house):
+        if len(pairs) <= 1:
+            return [fit for fit, _ in pairs]
+        kept = [pair for pair in pairs if keep(pair[1])]
         if kept and (keep is not all_marked or len(kept) == 1):
-            fits = kept
-    if len(fits) <= 1:
-        return fits
-    most = max(len(around[fit] & marks) for fit in fits)
-    winners = [fit for fit in fits if len(around[fit] & marks) == most]
-    return winners if len(winners) == 1 and most > 0 else fits
+            pairs = kept
+    if len(pairs) > 1:
+        most = max(len(around & marks) for _, around in pairs)
+        winners = [pair for pair in pairs if len(pair[1] & marks) == most]
+        if len(winners) == 1 and most > 0:
+            pairs = winners
+    return [fit for fit, _ in pairs]
