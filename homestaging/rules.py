@@ -239,8 +239,12 @@ class _Occupants:
         ordered = sorted(found)
         return ordered[:MAX_NAMED], more or len(ordered) > MAX_NAMED
 
-    def add(self, cells: Iterable[Cell], index: int) -> None:
+    def add(self, cells: Collection[Cell], index: int) -> None:
         first, count = self.first, self.count
+        if count.keys().isdisjoint(cells):  # the common case: squares no piece is on yet
+            first.update({cell: [index] for cell in cells})
+            count.update(dict.fromkeys(cells, 1))
+            return
         for cell in cells:
             kept = first.get(cell)
             if kept is None:

@@ -284,7 +284,8 @@ class _Reader:
         return found
 
     def grid(self, key: str) -> dict[Cell, str] | None:
-        """The characters of a grid by square (``.`` and spaces left out); None if unusable."""
+        """The characters of a grid by square, in reading order (``.`` and spaces left out);
+        None if unusable."""
         rows = self.data.get(key)
         if rows is None or not self.ok(key):
             return None
@@ -474,9 +475,14 @@ class _Reader:
             for cell, char in grid.items():
                 if char != MARK and char not in missing:
                     squares.setdefault(char, []).append(cell)
-            groups = sorted(((min(group, key=reading_order), char, group)
-                             for char in squares for group in components(squares[char])),
-                            key=lambda item: reading_order(item[0]))
+            groups: list[tuple[Cell, str, frozenset[Cell]]] = []
+            for char, cells in squares.items():  # each list in reading order, as the grid
+                parts = components(cells)
+                if len(parts) == 1:  # the common case: its first square is the list's
+                    groups.append((cells[0], char, parts[0]))
+                else:
+                    groups += ((min(group, key=reading_order), char, group) for group in parts)
+            groups.sort(key=lambda item: reading_order(item[0]))
             for first, char, group in groups:  # in reading order of their first squares
                 if char not in legend:
                     continue  # its legend entry is wrong, already reported
