@@ -213,6 +213,22 @@ def _compile(schema: dict[str, Any], root: dict[str, Any]) -> Check:
         items = [_unfilled]
         items[0] = _later(schema["items"], root, items, 0)
     is_object = _object_check(schema, root)
+    kind = schema.get("type")
+    if const is _NOTHING and enum is None and any_of is None and kind in ("object", "array"):
+        # the common containers, without the keywords of other kinds: their own checks
+        if kind == "object":
+            return lambda value: isinstance(value, dict) and is_object(value)
+
+        def valid_list(value: Any) -> bool:
+            if not isinstance(value, list) or (min_items is not None and len(value) < min_items) \
+                    or (max_items is not None and len(value) > max_items):
+                return False
+            if items is None:
+                return True
+            check = items[0]
+            return all(check(item) for item in value)
+
+        return valid_list
 
     def valid(value: Any) -> bool:
         if type_ok is not None and not type_ok(value):
