@@ -436,12 +436,23 @@ def _take(start: Cell, remaining: set[Cell], walls: Collection[EdgeKey]) -> list
                     remaining.remove(other)
                     walk.append(other)
         return walk
-    for x, y in walk:
-        for other, key in (((x, y - 1), (x, y, "n")), ((x + 1, y), (x + 1, y, "w")),
-                           ((x, y + 1), (x, y + 1, "n")), ((x - 1, y), (x, y, "w"))):
-            if other in remaining and key not in walls:
-                remaining.remove(other)
-                walk.append(other)
+    for x, y in walk:  # an edge key is built only for a square still to take
+        other = (x, y - 1)
+        if other in remaining and (x, y, "n") not in walls:
+            remaining.remove(other)
+            walk.append(other)
+        other = (x + 1, y)
+        if other in remaining and (x + 1, y, "w") not in walls:
+            remaining.remove(other)
+            walk.append(other)
+        other = (x, y + 1)
+        if other in remaining and (x, y + 1, "n") not in walls:
+            remaining.remove(other)
+            walk.append(other)
+        other = (x - 1, y)
+        if other in remaining and (x, y, "w") not in walls:
+            remaining.remove(other)
+            walk.append(other)
     return walk
 
 
