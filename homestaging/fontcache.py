@@ -59,15 +59,39 @@ MEMORY = 32
 """Subsets kept in memory by one process (a server or the tests write many PDFs)."""
 
 _lock = threading.Lock()
+_load_lock = threading.RLock()
+_loading: set[str] = set()
 _active = 0
 _original: Callable[..., Any] | None = None
 _digests: dict[tuple[str, int, int], str] = {}
 _memory: dict[str, tuple[bytes, dict[int, int]]] = {}
 
 
+class _Deferred(ModuleType):
+    """A module whose code runs when one of its own names is first asked for.
+
+    Unlike ``importlib.util.LazyLoader`` (whose modules load on any attribute, even the
+    ``__spec__`` that ``import a.b`` reads when ``a.b`` is imported already, as
+    matplotlib's ``dviread`` does with the glyph-name list), the names the import system
+    reads (``__spec__``, ``__name__``, ...) are set from the start and load nothing."""
+
+    def __getattr__(self, name: str) -> Any:
+        with _load_lock:
+            if type(self) is _Deferred and self.__name__ not in _loading:
+                _loading.add(self.__name__)
+                try:
+                    loader = self.__spec__.loader if self.__spec__ else None
+                    assert loader is not None
+                    loader.exec_module(self)
+                    self.__class__ = ModuleType  # type: ignore[assignment]  # loaded: a plain module
+                finally:
+                    _loading.discard(self.__name__)
+        return ModuleType.__getattribute__(self, name)
+
+
 def _lazy(name: str) -> None:
-    """Import ``name`` to be loaded when first used (the standard library's
-    ``importlib.util.LazyLoader``); nothing changes if it is imported already."""
+    """Import ``name`` to be loaded when first used (see :class:`_Deferred`); nothing
+    changes if it is imported already."""
     if name in sys.modules:
         return
     parent_name, _, child = name.rpartition(".")
@@ -76,13 +100,11 @@ def _lazy(name: str) -> None:
         spec = importlib.util.find_spec(name)
         if spec is None or spec.loader is None:
             return
-        loader = importlib.util.LazyLoader(spec.loader)
     except (ImportError, TypeError, ValueError):  # imported as usual, when it is needed
         return
-    spec.loader = loader
     module = importlib.util.module_from_spec(spec)
+    module.__class__ = _Deferred
     sys.modules[name] = module
-    loader.exec_module(module)
     setattr(parent, child, module)
 
 
