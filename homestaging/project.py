@@ -7,6 +7,7 @@ ones.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -76,6 +77,17 @@ class Bonus:
     per: dict[str, Any] | None = None
     max: int | None = None
     path: str = "$"
+
+    def clauses(self) -> Iterator[dict[str, Any]]:
+        """Every object of the condition's tree (``when`` or ``per``), outermost first."""
+        stack: list[Any] = [self.when or self.per or {}]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, list):
+                stack.extend(reversed(node))
+            elif isinstance(node, dict):
+                yield node
+                stack.extend(reversed(list(node.values())))
 
 
 @dataclass(frozen=True)

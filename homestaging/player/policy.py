@@ -413,22 +413,11 @@ def wall_choices(state: State, most: int) -> list[WallChoice]:
 def _room_sizes(state: State) -> list[int]:
     """The sizes a ``room_size`` bonus asks of the room being furnished (at least)."""
     room = state.room
-    sizes: list[int] = []
-
-    def walk(node: object) -> None:
-        if isinstance(node, list):
-            for item in node:
-                walk(item)
-        elif isinstance(node, dict):
-            size = node.get("room_size")
-            if isinstance(size, dict) and size.get("room") == room and "at_least" in size:
-                sizes.append(int(size["at_least"]))
-            for value in node.values():
-                walk(value)
-
-    for bonus in state.project.bonuses:
-        walk(bonus.when or bonus.per or {})
-    return sorted(set(sizes))
+    sizes = {int(size["at_least"]) for bonus in state.project.bonuses
+             for node in bonus.clauses()
+             if isinstance(size := node.get("room_size"), dict)
+             and size.get("room") == room and "at_least" in size}
+    return sorted(sizes)
 
 
 def finish(state: State) -> Finish:

@@ -116,21 +116,8 @@ def view_squares(board: Board) -> int:
     room not walled yet (the front door had better not take them)."""
     project = board.sheet.project
     walled = board.sheet.walled
-    kinds: set[str] = set()
-
-    def walk(node: object) -> None:
-        if isinstance(node, list):
-            for item in node:
-                walk(item)
-        elif isinstance(node, dict):
-            view = node.get("view")
-            if isinstance(view, dict) and view.get("room") not in walled:
-                kinds.add(str(view.get("feature")))
-            for value in node.values():
-                walk(value)
-
-    for bonus in project.bonuses:
-        walk(bonus.when or bonus.per or {})
+    kinds = {str(view.get("feature")) for bonus in project.bonuses for node in bonus.clauses()
+             if isinstance(view := node.get("view"), dict) and view.get("room") not in walled}
     if not kinds:
         return 0
     features = {c for f in project.features if f.kind in kinds for c in f.cells}
