@@ -196,21 +196,15 @@ class _ProjectReader:
     def read_rooms(self, catalog: Catalog) -> tuple[RoomSpec, ...]:
         rooms: list[RoomSpec] = []
         names: set[str] = set()
-        card_rooms: dict[int, str] = {}
         for index, entry in enumerate(self.data["rooms"]):
             if entry["name"] in names:
                 self.error(f"two rooms are named {excerpt(entry['name'])}",
                            ("rooms", index, "name"))
             names.add(entry["name"])
             for card_index, slot in enumerate(entry["cards"]):
-                number, path = slot["number"], ("rooms", index, "cards", card_index, "number")
-                if not catalog.card_options(number):
-                    self.error(f"there is no card number {number}", path)
-                if number in card_rooms:
-                    self.error(f"card {number} is already listed for room "
-                               f"{excerpt(card_rooms[number])}; the box deals one card of "
-                               "each number, so a number may go with one room only", path)
-                card_rooms.setdefault(number, entry["name"])
+                if not catalog.card_options(slot["number"]):
+                    self.error(f"there is no card number {slot['number']}",
+                               ("rooms", index, "cards", card_index, "number"))
             slots = tuple(CardSlot(s["number"], s["tokens"]) for s in entry["cards"])
             rooms.append(RoomSpec(entry["name"], entry["type"], slots))
         tokens = sum(room.tokens for room in rooms)

@@ -63,6 +63,13 @@ def test_every_project_fits_the_box_and_has_texts() -> None:
         assert all(bonus.text for bonus in project.bonuses), project.id
 
 
+def test_every_project_lists_a_card_number_for_one_room_only() -> None:
+    """The box has one card of each number in play."""
+    for project in PROJECTS:
+        numbers = [slot.number for room in project.rooms for slot in room.cards]
+        assert len(numbers) == len(set(numbers)), project.id
+
+
 def test_the_projects_cover_every_kind_of_house_and_rule() -> None:
     def rectangle(project: Project) -> bool:
         xs = {x for x, _ in project.house}

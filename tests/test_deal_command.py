@@ -199,6 +199,26 @@ def test_deal_from_a_played_sheet_writes_the_record_it_implies(runner: CliRunner
     assert json.loads(checked.stdout)["problems"] == []
 
 
+def test_deal_from_a_sheet_no_deal_can_pay_for_names_the_pieces_left(
+        runner: CliRunner, tmp_path: Path) -> None:
+    sheet = tmp_path / "plan.json"
+    data = json.loads((ROOT / "examples" / "tutorial-finished.json").read_text())
+    data["furniture_legend"]["L"] = "nightstand"  # on no card of the living room
+    sheet.write_text(json.dumps(data))
+    out = tmp_path / "g.json"
+    result = runner.invoke(main, ["deal", "--from", str(sheet), "-o", str(out)])
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr.splitlines() == [
+        f"{sheet}: F2: L (Nightstand) is paid for by no token of the record: no deal of the "
+        "box gives room Living room all its pieces ('check' with the record names the rule)"
+    ]
+    data["game"] = "g.json"
+    sheet.write_text(json.dumps(data))
+    checked = json.loads(runner.invoke(main, ["check", "--format", "json", str(sheet)]).stdout)
+    assert [(p["code"], p["cells"]) for p in checked["problems"]] == [
+        ("not-selected", ["F2"])]
+
+
 def test_deal_from_a_sheet_refuses_a_project_or_a_seed(runner: CliRunner) -> None:
     sheet = str(ROOT / "examples" / "tutorial-finished.json")
     for extra in (["tutorial"], ["--seed", "3"]):

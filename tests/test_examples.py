@@ -4,14 +4,17 @@ exactly its listed problems."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from homestaging.cardplay import record_of, settle
 from homestaging.errors import Severity
 from homestaging.grid import cell_names
+from homestaging.layout import layout
 from homestaging.projectreader import bundled_project_files
 from homestaging.report import problem_line, scorecard_json
 from homestaging.rules import check
@@ -38,6 +41,16 @@ def test_finished_example_is_legal(path: Path) -> None:
     sheet = read_sheet(path)
     assert sheet.finished
     assert [problem_line(p, path.name) for p in check(sheet) if p.severity == Severity.ERROR] == []
+
+
+@pytest.mark.parametrize("path", [*FINISHED, *MIDGAME], ids=lambda p: p.stem)
+def test_example_could_be_played_with_the_box_s_cards(path: Path) -> None:
+    """One deal of the box pays for every piece of the sheet (the record ``deal --from``
+    writes leaves none unpaid)."""
+    sheet = dataclasses.replace(read_sheet(path), game=None)
+    lay = layout(sheet)
+    settled = settle(dataclasses.replace(sheet, game=record_of(sheet, lay)), lay)
+    assert [sheet.pieces[i].subject for i in settled.unpaid] == []
 
 
 @pytest.mark.parametrize("path", FINISHED, ids=lambda p: p.stem)

@@ -200,14 +200,6 @@ def test_project_room_card_that_does_not_exist(tmp_path: Path) -> None:
     ]
 
 
-def test_project_card_number_in_two_rooms(tmp_path: Path) -> None:
-    text = _tutorial(("{number: 13, tokens: 1}", "{number: 20, tokens: 1}"))
-    assert _project(tmp_path, text) == [
-        "p.yaml: $.rooms[2].cards[2].number: card 20 is already listed for room 'Bathroom'; "
-        "the box deals one card of each number, so a number may go with one room only"
-    ]
-
-
 def test_project_reports_all_problems_at_once(tmp_path: Path) -> None:
     text = _tutorial(
         ('house: ["B2:O11"]', 'house: ["B2:O11", "C3:D4", "A12"]'),

@@ -86,16 +86,25 @@ def _record_from(sheet_path: str, output: str | None, fmt: str) -> None:
     import dataclasses
     from pathlib import Path
 
-    from ..cardplay import record_of
+    from ..cardplay import record_of, settle
     from ..gamewriter import record_text
+    from ..grid import cells_text
+    from ..layout import layout
     from ..output import write_atomic
     from ..projectreader import bundled_project_files
     from ..sheetreader import read_sheet
     from ..sheetwriter import path_from
 
-    sheet = read_sheet(sheet_path)
+    sheet = dataclasses.replace(read_sheet(sheet_path), game=None)
     project = sheet.project
-    record = record_of(dataclasses.replace(sheet, game=None))
+    lay = layout(sheet)
+    record = record_of(sheet, lay)
+    for index in settle(dataclasses.replace(sheet, game=record), lay).unpaid:
+        drawn = sheet.pieces[index]
+        click.echo(f"{display_name(sheet_path)}: {cells_text(drawn.placement.furniture)}: "
+                   f"{drawn.subject} is paid for by no token of the record: no deal of the "
+                   f"box gives room {lay.piece_rooms[index]} all its pieces ('check' with "
+                   "the record names the rule)", err=True)
     named = project.id
     if project.source and sheet.project_ref not in bundled_project_files():
         folder = Path(output).parent if output is not None else Path.cwd()
