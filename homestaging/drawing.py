@@ -34,6 +34,8 @@ from .pieces import Piece, Shape
 from .project import Project
 
 if TYPE_CHECKING:
+    import random
+
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
@@ -146,6 +148,9 @@ _FEATURE_KINDS = {
     "garden": "green", "lawn": "green", "park": "green", "field": "green", "forest": "green",
 }
 
+Point = tuple[float, float]
+#: The width of hatch lines, in points.
+HATCH_WIDTH = 0.6
 #: rcParams for deterministic files with embedded TrueType fonts.
 RC_PARAMS: Any = {
     "pdf.fonttype": 42,
@@ -153,7 +158,7 @@ RC_PARAMS: Any = {
     "svg.hashsalt": "homestaging",
     "svg.fonttype": "path",
     "font.family": "DejaVu Sans",
-    "hatch.linewidth": 0.6,
+    "hatch.linewidth": HATCH_WIDTH,
     "path.simplify": False,
 }
 
@@ -605,6 +610,58 @@ def _shape_patches(ax: Axes, shape: Shape, origin: tuple[float, float], color: s
                 zorder=9, gid="piece-label")
 
 
+ORTHOGONAL_PLACES = (0.35, 0.5, 0.65)  # where upright or level hatch lines cross a square
+#: The lines of each hatch style: their direction (x right, y down) on the page.
+HATCH_LINES: dict[str, tuple[Point, ...]] = {
+    "/": ((1.0, -1.0),), "\\": ((1.0, 1.0),), "|": ((0.0, 1.0),), "-": ((1.0, 0.0),),
+    "x": ((1.0, -1.0), (1.0, 1.0)),
+}
+
+
+def hatch_strokes(cells: Iterable[Cell], inset: float, step: float,
+                  rng: random.Random | None = None, style: str = "/") -> list[list[Point]]:
+    """Parallel lines across the squares, inside the outline, in the directions of the
+    hatch ``style`` (a crossed hatch is drawn a little wider apart; upright and level
+    lines three a square, in its middle third: along a grid line between two squares of
+    the piece they would look like a wall, or like the outlines of two pieces). ``rng``
+    shifts the diagonals by a random part of their gap, as a hand does; without it they
+    are centred on the gap."""
+    import shapely
+    from shapely.geometry import LineString
+
+    shape = union(cells).buffer(-inset - 0.03, join_style="mitre")
+    if shape.is_empty:
+        return []
+    x0, y0, x1, y1 = shape.bounds
+    directions = HATCH_LINES[style]
+    gap = step / math.sqrt(2) * (1.4 if len(directions) > 1 else 1.0)
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    reach = math.hypot(x1 - x0, y1 - y0)
+    lines = []
+    for dx, dy in directions:
+        length = math.hypot(dx, dy)
+        ux, uy = dx / length, dy / length  # along the lines
+        nx, ny = -uy, ux  # across them
+        low = min(nx * x + ny * y for x in (x0, x1) for y in (y0, y1))
+        high = max(nx * x + ny * y for x in (x0, x1) for y in (y0, y1))
+        if dx and dy:  # diagonals: evenly spaced from anywhere
+            start = low + (rng.uniform(0, gap) if rng is not None else gap / 2)
+            places = [start + k * gap for k in range(int((high - start) / gap) + 1)]
+        else:  # upright or level: three a square, in its middle (far from the grid
+            # lines, where they would pass for a wall or two pieces' outlines)
+            places = [k + f for k in range(math.floor(low) - 1, math.ceil(high) + 1)
+                      for f in ORTHOGONAL_PLACES if low <= k + f <= high]
+        for c in places:
+            shift = c - (nx * cx + ny * cy)  # the line n.p = c, near the middle
+            mx, my = cx + nx * shift, cy + ny * shift
+            cut = shapely.intersection(shape, LineString([(mx - ux * reach, my - uy * reach),
+                                                          (mx + ux * reach, my + uy * reach)]))
+            for part in getattr(cut, "geoms", [cut]):
+                if part.geom_type == "LineString" and part.length > 0.05:
+                    lines.append([(float(x), float(y)) for x, y in part.coords])
+    return lines
+
+
 def draw_piece(piece: Piece, ax: Axes, *, rotation: int = 0, mirror: bool = False,
                origin: tuple[int, int] = (0, 0), color: str | None = None,
                label: bool = True) -> Axes:
@@ -622,9 +679,16 @@ def draw_piece(piece: Piece, ax: Axes, *, rotation: int = 0, mirror: bool = Fals
     if piece.hatch and not piece.is_rug:  # as it is hatched on the drawing sheet
         ox, oy = origin
         squares = frozenset((x + ox, y + oy) for x, y in shape.furniture)
-        ax.add_patch(patch(union(squares).buffer(-0.12, join_style="mitre"), facecolor="none",
-                           edgecolor="#555555", linewidth=0.0, hatch=piece.hatch * 3,
-                           zorder=4.5, gid="piece-hatch"))
+        if piece.hatch in "|-":  # three lines a square, in its middle, as on the sheet
+            from matplotlib.collections import LineCollection
+
+            ax.add_collection(LineCollection(
+                hatch_strokes(squares, 0.09, 0.2, style=piece.hatch), colors="#555555",
+                linewidths=HATCH_WIDTH, zorder=4.5, gid="piece-hatch"))
+        else:
+            ax.add_patch(patch(union(squares).buffer(-0.12, join_style="mitre"),
+                               facecolor="none", edgecolor="#555555", linewidth=0.0,
+                               hatch=piece.hatch * 3, zorder=4.5, gid="piece-hatch"))
     return ax
 
 

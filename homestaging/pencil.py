@@ -25,7 +25,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .drawing import merged_lines, segment
+from .drawing import HATCH_LINES, Point, hatch_strokes, merged_lines, segment
 from .grid import Cell, Edge, boundary
 from .sheet import Sheet
 
@@ -55,7 +55,6 @@ CONVENTIONS = (
     ("window", "Window: a line outside the wall"),
 )
 
-Point = tuple[float, float]
 
 
 class Pencil:
@@ -194,58 +193,6 @@ def _outline(cells: Iterable[Cell], inset: float) -> list[list[Point]]:
             continue
         rings.append([(float(x), float(y)) for x, y in polygon.exterior.coords])
     return rings
-
-
-ORTHOGONAL_PLACES = (0.35, 0.5, 0.65)  # where upright or level hatch lines cross a square
-#: The lines of each hatch style: their direction (x right, y down) on the page.
-HATCH_LINES: dict[str, tuple[Point, ...]] = {
-    "/": ((1.0, -1.0),), "\\": ((1.0, 1.0),), "|": ((0.0, 1.0),), "-": ((1.0, 0.0),),
-    "x": ((1.0, -1.0), (1.0, 1.0)),
-}
-
-
-def hatch_strokes(cells: Iterable[Cell], inset: float, step: float, rng: random.Random,
-              style: str = "/") -> list[list[Point]]:
-    """Parallel lines across the squares, inside the outline, in the directions of the
-    hatch ``style`` (a crossed hatch is drawn a little wider apart; upright and level
-    lines three a square, in its middle third: along a grid line between two squares of
-    the piece they would look like a wall, or like the outlines of two pieces)."""
-    import shapely
-    from shapely.geometry import LineString
-
-    from .drawing import union
-
-    shape = union(cells).buffer(-inset - 0.03, join_style="mitre")
-    if shape.is_empty:
-        return []
-    x0, y0, x1, y1 = shape.bounds
-    directions = HATCH_LINES[style]
-    gap = step / math.sqrt(2) * (1.4 if len(directions) > 1 else 1.0)
-    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    reach = math.hypot(x1 - x0, y1 - y0)
-    lines = []
-    for dx, dy in directions:
-        length = math.hypot(dx, dy)
-        ux, uy = dx / length, dy / length  # along the lines
-        nx, ny = -uy, ux  # across them
-        low = min(nx * x + ny * y for x in (x0, x1) for y in (y0, y1))
-        high = max(nx * x + ny * y for x in (x0, x1) for y in (y0, y1))
-        if dx and dy:  # diagonals: evenly spaced from anywhere
-            start = low + rng.uniform(0, gap)
-            places = [start + k * gap for k in range(int((high - start) / gap) + 1)]
-        else:  # upright or level: three a square, in its middle (far from the grid
-            # lines, where they would pass for a wall or two pieces' outlines)
-            places = [k + f for k in range(math.floor(low) - 1, math.ceil(high) + 1)
-                      for f in ORTHOGONAL_PLACES if low <= k + f <= high]
-        for c in places:
-            shift = c - (nx * cx + ny * cy)  # the line n.p = c, near the middle
-            mx, my = cx + nx * shift, cy + ny * shift
-            cut = shapely.intersection(shape, LineString([(mx - ux * reach, my - uy * reach),
-                                                          (mx + ux * reach, my + uy * reach)]))
-            for part in getattr(cut, "geoms", [cut]):
-                if part.geom_type == "LineString" and part.length > 0.05:
-                    lines.append([(float(x), float(y)) for x, y in part.coords])
-    return lines
 
 
 def draw_by_hand(ax: Axes, sheet: Sheet, *, seed: int = 0, cell_pt: float = 20.0,

@@ -98,6 +98,7 @@ LEGEND_W = 42.0
 LEGEND_ROW = 4.4
 LEGEND_FONT = 5.6
 _CHAR = 0.56 * 0.3528  # average character width in mm per point of font size
+_BOLD = 1.14  # how much wider bold characters are
 
 
 def _paper(paper: str) -> tuple[float, float]:
@@ -711,7 +712,9 @@ def catalog_figures(catalog: Catalog, *, paper: str = "a4") -> list[Figure]:
 
             page.add_patch(Rectangle((bx + 1, by + 1), box_w - 2, box_h - 2, facecolor="none",
                                      edgecolor="#cccccc", linewidth=0.5))
-            _text(page, bx + 3, by + 3, piece.name, 9, fontweight="bold", gid="catalog-name")
+            fits = (box_w - 7) / (len(piece.name) * _CHAR * _BOLD)  # a long name: smaller
+            _text(page, bx + 3, by + 3, piece.name, min(9.0, fits), fontweight="bold",
+                  gid="catalog-name")
             _text(page, bx + 3, by + 7.5, piece.id, 7,
                   color="#333333", gid="catalog-id")
             extra = ", ".join(piece.tags)

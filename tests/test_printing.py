@@ -164,6 +164,33 @@ def test_catalog_sheet_lists_every_piece(tmp_path: Path) -> None:
     assert b"/Title (Home Staging - furniture catalog)" in data
 
 
+def test_catalog_hatches_upright_and_level_pieces_as_the_sheet_asks() -> None:
+    # three lines a square in its middle, as players draw them (not matplotlib's even
+    # hatch, whose lines fall on the grid lines too); a long name is set smaller to fit
+    from matplotlib.collections import LineCollection
+
+    catalog = bundled_catalog()
+    wanted = {"bathroom-cabinet": "|", "coat-stand": "-", "bed-double-bench": "/"}
+    assert {key: catalog.pieces[key].hatch for key in wanted} == wanted
+    ids = {piece.name: key for key, piece in catalog.pieces.items()}
+    drawn: dict[str, list[float]] = {}
+    sizes: dict[str, float] = {}
+    for fig in catalog_figures(catalog):
+        names = [t for t in fig.axes[0].texts if t.get_gid() == "catalog-name"]
+        for name, ax in zip(names, fig.axes[1:], strict=True):
+            piece = catalog.pieces[ids[name.get_text()]]
+            sizes[piece.id] = float(name.get_fontsize())
+            axis = 0 if piece.hatch == "|" else 1  # where upright lines cross, or level
+            drawn.update((piece.id, sorted(round(float(line[0][axis]), 6)
+                                           for line in lines.get_segments()))
+                         for lines in ax.collections
+                         if isinstance(lines, LineCollection) and lines.get_gid() == "piece-hatch")
+    assert drawn["bathroom-cabinet"] == [0.35, 0.5, 0.65]
+    assert drawn["coat-stand"] == [0.35, 0.5, 0.65]
+    assert "bed-double-bench" not in drawn  # diagonals keep the patch's hatch
+    assert sizes["bed-double-bench"] < 9 == sizes["bed-double"]
+
+
 # -- the book: cover, contents, page numbers ----------------------------------------------
 
 
@@ -246,7 +273,7 @@ def test_hatching_runs_in_its_style(style: str) -> None:
     # the page (y down); upright and level lines three a square, in its middle.
     import random
 
-    from homestaging.pencil import hatch_strokes
+    from homestaging.drawing import hatch_strokes
 
     lines = hatch_strokes([(0, 0), (1, 0)], 0.14, 0.2, random.Random(1), style)
     slopes = set()
