@@ -152,47 +152,56 @@ def _legend_height(width: float) -> float:
 
 def blank_sheet_layout(project: Project, paper: str = "a4") -> BlankSheetLayout:
     """The drawing sheet's layout on ``paper``: portrait with the score table under the
-    grid, or landscape with it beside the grid, when that gives clearly bigger squares
-    (or when portrait squares would be under 7 mm)."""
+    grid; or, when that gives clearly bigger squares (any bigger ones when portrait
+    squares would be under 7 mm), landscape with the table beside the grid or under it,
+    whichever gives the bigger squares (a wide house fills the page's width, the table
+    under it)."""
     page_w, page_h = _paper(paper)
+    portrait, *landscapes = (_sheet_layout(project, paper, (page_w, page_h), beside=False),
+                             _sheet_layout(project, paper, (page_h, page_w), beside=True),
+                             _sheet_layout(project, paper, (page_h, page_w), beside=False))
+    landscape = max(landscapes, key=lambda option: option.square)  # the first on a tie
+    small = portrait.square < MIN_SQUARE
+    if landscape.square > portrait.square and (small or 0.9 * landscape.square > portrait.square):
+        return landscape
+    return portrait
+
+
+def _sheet_layout(project: Project, paper: str, page: tuple[float, float], *,
+                  beside: bool) -> BlankSheetLayout:
+    """The drawing sheet on a page of ``page`` (width, height): the wild card, score
+    table and drawing conventions in a column beside the grid, or under it."""
+    w, h = page
     columns = project.width + GRID_MARGIN + FAR_MARGIN
     rows = project.height + GRID_MARGIN + FAR_MARGIN
-    options = []
-    for landscape in (False, True):
-        w, h = (page_h, page_w) if landscape else (page_w, page_h)
-        top = MARGIN + HEADER
-        if landscape:
-            table_w = SIDE_COLUMN
-            table_rows = _table_rows(project, table_w - 26)
-            avail_w = w - 2 * MARGIN - SIDE_COLUMN - GAP
-            avail_h = h - top - MARGIN
-        else:
-            table_w = w - 2 * MARGIN - WILD_BOX - GAP
-            table_rows = _table_rows(project, table_w - 26)
-            table_h = sum(_row_height(lines) for _, lines, _ in table_rows)
-            side_h = 36.0 + GAP + _legend_height(WILD_BOX)
-            avail_w = w - 2 * MARGIN
-            avail_h = h - top - MARGIN - GAP - max(table_h, side_h)
-        square = min(MAX_SQUARE, avail_w / columns, avail_h / rows)
-        grid = (MARGIN, top, square * columns, square * rows)
-        if landscape:
-            side_x = MARGIN + grid[2] + GAP
-            wild = (side_x, top, SIDE_COLUMN, 30.0)
-            table = (side_x, top + 30.0 + GAP, SIDE_COLUMN)
-            table_h = sum(_row_height(lines) for _, lines, _ in table_rows)
-            legend = (side_x, table[1] + table_h + GAP, SIDE_COLUMN,
-                      _legend_height(SIDE_COLUMN))
-        else:
-            below = top + grid[3] + GAP
-            table = (MARGIN, below, table_w)
-            wild = (MARGIN + table_w + GAP, below, WILD_BOX, 36.0)
-            legend = (wild[0], below + 36.0 + GAP, WILD_BOX, _legend_height(WILD_BOX))
-        options.append(BlankSheetLayout(paper.lower(), landscape, (w, h), square, grid, table,
-                                        wild, tuple(table_rows), legend))
-    portrait, landscape_option = options
-    if portrait.square >= MIN_SQUARE and portrait.square >= 0.9 * landscape_option.square:
-        return portrait
-    return landscape_option
+    top = MARGIN + HEADER
+    if beside:
+        table_w = SIDE_COLUMN
+        table_rows = _table_rows(project, table_w - 26)
+        table_h = sum(_row_height(lines) for _, lines, _ in table_rows)
+        avail_w = w - 2 * MARGIN - SIDE_COLUMN - GAP
+        avail_h = h - top - MARGIN
+    else:
+        table_w = w - 2 * MARGIN - WILD_BOX - GAP
+        table_rows = _table_rows(project, table_w - 26)
+        table_h = sum(_row_height(lines) for _, lines, _ in table_rows)
+        side_h = 36.0 + GAP + _legend_height(WILD_BOX)
+        avail_w = w - 2 * MARGIN
+        avail_h = h - top - MARGIN - GAP - max(table_h, side_h)
+    square = min(MAX_SQUARE, avail_w / columns, avail_h / rows)
+    grid = (MARGIN, top, square * columns, square * rows)
+    if beside:
+        side_x = MARGIN + grid[2] + GAP
+        wild = (side_x, top, SIDE_COLUMN, 30.0)
+        table = (side_x, top + 30.0 + GAP, SIDE_COLUMN)
+        legend = (side_x, table[1] + table_h + GAP, SIDE_COLUMN, _legend_height(SIDE_COLUMN))
+    else:
+        below = top + grid[3] + GAP
+        table = (MARGIN, below, table_w)
+        wild = (MARGIN + table_w + GAP, below, WILD_BOX, 36.0)
+        legend = (wild[0], below + 36.0 + GAP, WILD_BOX, _legend_height(WILD_BOX))
+    return BlankSheetLayout(paper.lower(), w > h, page, square, grid, table, wild,
+                            tuple(table_rows), legend)
 
 
 # ---------------------------------------------------------------------------- pages

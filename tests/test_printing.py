@@ -56,6 +56,23 @@ def test_largest_project_is_portrait_with_big_enough_squares() -> None:
     assert not blank_sheet_layout(find_project("tutorial"), "a4").landscape
 
 
+@pytest.mark.parametrize(("size", "landscape", "beside", "square"), [
+    ((40, 14), True, False, 5.33),  # a wide house: the whole width, the table under it
+    ((30, 26), True, True, 5.89),  # a big one: the table beside it
+    ((24, 20), False, False, 7.18),  # portrait while its squares are 7 mm or more
+])
+def test_drawing_sheet_layout_gives_the_biggest_squares(
+        size: tuple[int, int], landscape: bool, beside: bool, square: float) -> None:
+    import dataclasses
+
+    project = dataclasses.replace(find_project("tutorial"), width=size[0], height=size[1])
+    lay = blank_sheet_layout(project, "a4")
+    grid_x, grid_y, grid_w, grid_h = lay.grid
+    assert (lay.landscape, round(lay.square, 2)) == (landscape, square)
+    assert (lay.table[0] > grid_x + grid_w, lay.table[1] > grid_y + grid_h) == (beside,
+                                                                                  not beside)
+
+
 @pytest.fixture(scope="module")
 def every_project_pdf() -> bytes:
     return projects_pdf([find_project(p) for p in PROJECTS], paper="letter", sheets=1)
