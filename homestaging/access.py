@@ -15,6 +15,7 @@ demand (imported here only).
 
 from __future__ import annotations
 
+from collections.abc import Set
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -209,7 +210,7 @@ def access(sheet: Sheet, lay: Layout, *, lenient_access: bool = False) -> Access
                   walkable, blocked)
 
 
-def _room_reason(doors: tuple[Edge, ...], cells: frozenset[Cell], walkable: frozenset[Cell],
+def _room_reason(doors: tuple[Edge, ...], cells: Set[Cell], walkable: frozenset[Cell],
                  connected: frozenset[Cell], closed: dict[Edge, str]) -> str:
     if not doors:
         return "the room has no door"
@@ -246,7 +247,7 @@ def room_entrances(sheet: Sheet, lay: Layout, acc: Access, name: str) -> frozens
     if sheet.project.no_hallway and (name == lay.entry_room or not plan.doors):
         house = sheet.project.house
         fronts = [inside for door in sheet.front_doors if door in lay.exterior
-                  and (inside := door.inside(house)) in plan.cells]
+                  and (inside := door.inside(house)) is not None and inside in plan.cells]
         found.update(fronts)
         if not sheet.front_doors:  # a room without a door may become the entry room
             found.update(c for edge in lay.exterior if (c := edge.inside(plan.cells)))

@@ -4,17 +4,27 @@ The bit-mask counterpart of :mod:`homestaging.grid`, for searches that look at w
 layers at once (the placement search, an automatic player): a set of squares is one
 int, a union is ``|``, shifting by 1 or by ``width`` moves every square one step, and
 :class:`Moves` walks them without crossing walls or the edges of the sheet.
+
+:class:`SquareSet` is a set of squares kept as such a mask (``width`` :data:`STRIDE`,
+the same for every sheet): the house and the rooms of a sheet, which hold tens of
+thousands of squares on a large sheet, without a tuple per square.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator, Set
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import chain, compress, cycle, repeat
+from typing import Any
 
-from .grid import Cell, Edge
+from .grid import MAX_SIDE, Cell, Edge, parse_range, reading_order
 
-__all__ = ["Moves", "bits", "cells", "iter_bits", "open_moves", "side_masks"]
+__all__ = ["STRIDE", "Moves", "SquareSet", "bits", "cells", "iter_bits", "open_moves",
+           "parse_squares", "side_masks"]
+
+STRIDE = MAX_SIDE
+"""Bit ``y * STRIDE + x`` of a :class:`SquareSet` stands for square (x, y)."""
 
 
 def bits(squares: Iterable[Cell], width: int, height: int) -> int:
@@ -131,3 +141,257 @@ class Moves:
 def open_moves(width: int, height: int) -> Moves:
     """The moves of a ``width`` x ``height`` sheet without walls (made once per size)."""
     return Moves.build(width, height)
+
+
+_FLAGS = bytes.maketrans(b"01", b"\x00\x01")
+_SMALL = 4096
+"""A :class:`SquareSet` of at most this many squares keeps its squares as tuples once
+listed (fast to walk again); a larger one lists them anew at each walk."""
+
+
+def _on_grid(x: int, y: int) -> bool:
+    return 0 <= x < STRIDE and 0 <= y < STRIDE
+
+
+class SquareSet(Set[Cell]):
+    """An immutable set of squares ``(x, y)`` kept as the bits of one int (bit
+    ``y * STRIDE + x``), walked in reading order. Squares west or north of ``A1`` or
+    beyond :data:`STRIDE` columns or rows (only a sheet in error has them) are kept
+    aside as a frozenset.
+
+    It answers as a frozenset of squares does (``in``, ``len``, ``|``, ``&``, ``-``,
+    ``^``, ``<=``, ``==``, ``isdisjoint``, ``union``...), with a frozenset or any
+    collection of squares on either side.
+
+    >>> squares = SquareSet([(2, 1), (0, 1), (5, 0)])
+    >>> list(squares), (0, 1) in squares, len(squares)
+    ([(5, 0), (0, 1), (2, 1)], True, 3)
+    >>> sorted(squares & {(0, 1), (9, 9)}), squares == {(0, 1), (2, 1), (5, 0)}
+    ([(0, 1)], True)
+    """
+
+    __slots__ = ("_flags", "_listed", "mask", "outside")
+
+    mask: int
+    outside: frozenset[Cell]
+
+    def __init__(self, squares: Iterable[Cell] = ()) -> None:
+        if isinstance(squares, SquareSet):
+            self._set(squares.mask, squares.outside)
+            return
+        raw = bytearray()
+        outside: list[Cell] = []
+        for x, y in squares:
+            if 0 <= x < STRIDE and 0 <= y < STRIDE:
+                index = y * STRIDE + x
+                byte = index >> 3
+                if byte >= len(raw):
+                    raw.extend(bytes(byte + 1 - len(raw)))
+                raw[byte] |= 1 << (index & 7)
+            else:
+                outside.append((x, y))
+        self._set(int.from_bytes(raw, "little"), frozenset(outside))
+
+    def _set(self, mask: int, outside: frozenset[Cell]) -> None:
+        self.mask = mask
+        self.outside = outside
+        self._flags: bytes | None = None
+        self._listed: tuple[Cell, ...] | None = None
+
+    @classmethod
+    def from_mask(cls, mask: int, outside: frozenset[Cell] = frozenset()) -> SquareSet:
+        """The squares of bit mask ``mask`` (and ``outside``, squares off the grid)."""
+        found = cls.__new__(cls)
+        found._set(mask, outside)
+        return found
+
+    @classmethod
+    def rectangle(cls, left: int, top: int, right: int, bottom: int) -> SquareSet:
+        """The squares from (left, top) to (right, bottom), both included, without a
+        tuple per square: what a range such as ``B2:E4`` names.
+
+        >>> list(SquareSet.rectangle(1, 1, 2, 2))
+        [(1, 1), (2, 1), (1, 2), (2, 2)]
+        """
+        if left > right or top > bottom:
+            return cls()
+        if not (_on_grid(left, top) and _on_grid(right, bottom)):
+            return cls((x, y) for y in range(top, bottom + 1) for x in range(left, right + 1))
+        row = ((1 << (right - left + 1)) - 1) << left
+        rows = bottom - top + 1  # 1 in each of the rows' first bits: a repunit in base 2**STRIDE
+        ones = ((1 << (STRIDE * rows)) - 1) // ((1 << STRIDE) - 1)
+        return cls.from_mask((row * ones) << (top * STRIDE))
+
+    @classmethod
+    def of(cls, squares: Iterable[Cell]) -> SquareSet:
+        """``squares`` as a SquareSet: itself when it is one already."""
+        return squares if isinstance(squares, SquareSet) else cls(squares)
+
+    def __contains__(self, cell: object) -> bool:
+        x: int
+        y: int
+        try:
+            x, y = cell  # type: ignore[misc]
+        except (TypeError, ValueError):
+            return False
+        if 0 <= x < STRIDE and 0 <= y < STRIDE:
+            flags = self._flags
+            if flags is None:
+                flags = self.flags()
+            index = y * STRIDE + x
+            return index < len(flags) and flags[index] == 1
+        return cell in self.outside
+
+    def __len__(self) -> int:
+        return self.mask.bit_count() + len(self.outside)
+
+    def flags(self) -> bytes:
+        """One byte per bit of the mask up to its highest set bit: 1 for a square of the
+        set, else 0 (a square's is at ``y * STRIDE + x``). Kept once worked out.
+
+        >>> SquareSet([(2, 0)]).flags()
+        b'\\x00\\x00\\x01'
+        """
+        flags = self._flags
+        if flags is None:
+            flags = self._flags = bin(self.mask)[:1:-1].encode().translate(_FLAGS)
+        return flags
+
+    def __bool__(self) -> bool:
+        return bool(self.mask or self.outside)
+
+    def __iter__(self) -> Iterator[Cell]:
+        listed = self._listed
+        if listed is not None:
+            return iter(listed)
+        walk = self._walk()
+        if self.outside:
+            walk = iter(sorted(chain(walk, self.outside), key=reading_order))
+        if len(self) <= _SMALL:
+            listed = self._listed = tuple(walk)
+            return iter(listed)
+        return walk
+
+    def _walk(self) -> Iterator[Cell]:
+        """The squares of the mask in reading order, listed in C loops."""
+        flags = self._flags
+        if flags is None:
+            flags = self.flags()
+        rows = len(flags) // STRIDE + 1
+        xs = compress(cycle(range(STRIDE)), flags)
+        ys = compress(chain.from_iterable(map(repeat, range(rows), repeat(STRIDE))), flags)
+        return zip(xs, ys, strict=True)
+
+    def __repr__(self) -> str:
+        return f"SquareSet({list(self)!r})"
+
+    def __reduce__(self) -> tuple[type[SquareSet], tuple[()], tuple[int, frozenset[Cell]]]:
+        return (SquareSet, (), (self.mask, self.outside))
+
+    def __setstate__(self, state: tuple[int, frozenset[Cell]]) -> None:
+        self._set(*state)
+
+    def __hash__(self) -> int:
+        return hash((self.mask, self.outside))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, SquareSet):
+            return self.mask == other.mask and self.outside == other.outside
+        if isinstance(other, Set):
+            return len(self) == len(other) and all(cell in self for cell in other)
+        return NotImplemented
+
+    def __le__(self, other: Set[Any]) -> bool:
+        if isinstance(other, SquareSet):
+            return not self.mask & ~other.mask and self.outside <= other.outside
+        return all(cell in other for cell in self)
+
+    def __ge__(self, other: Set[Any]) -> bool:
+        return SquareSet.of(other) <= self
+
+    def __lt__(self, other: Set[Any]) -> bool:
+        return len(self) < len(other) and self <= other
+
+    def __gt__(self, other: Set[Any]) -> bool:
+        return len(self) > len(other) and self >= other
+
+    def __and__(self, other: Iterable[Any]) -> SquareSet:
+        if not isinstance(other, SquareSet):
+            if not self.outside and isinstance(other, Collection) and len(other) < 64:
+                return SquareSet(cell for cell in other if cell in self)
+            other = SquareSet(other)
+        return SquareSet.from_mask(self.mask & other.mask, self.outside & other.outside)
+
+    def __or__(self, other: Iterable[Any]) -> SquareSet:
+        other = SquareSet.of(other)
+        return SquareSet.from_mask(self.mask | other.mask, self.outside | other.outside)
+
+    def __sub__(self, other: Iterable[Any]) -> SquareSet:
+        other = SquareSet.of(other)
+        return SquareSet.from_mask(self.mask & ~other.mask, self.outside - other.outside)
+
+    def __rsub__(self, other: Iterable[Any]) -> SquareSet:
+        return SquareSet(other) - self
+
+    def __xor__(self, other: Iterable[Any]) -> SquareSet:
+        other = SquareSet.of(other)
+        return SquareSet.from_mask(self.mask ^ other.mask, self.outside ^ other.outside)
+
+    __rand__ = __and__
+    __ror__ = __or__
+    __rxor__ = __xor__
+
+    def isdisjoint(self, other: Iterable[Any]) -> bool:
+        if isinstance(other, SquareSet):
+            return not self.mask & other.mask and self.outside.isdisjoint(other.outside)
+        return not any(cell in self for cell in other)
+
+    def union(self, *others: Iterable[Cell]) -> SquareSet:
+        found = self
+        for other in others:
+            found = found | other
+        return found
+
+    def intersection(self, *others: Iterable[Cell]) -> SquareSet:
+        found = self
+        for other in others:
+            found = found & other
+        return found
+
+    def difference(self, *others: Iterable[Cell]) -> SquareSet:
+        found = self
+        for other in others:
+            found = found - other
+        return found
+
+    def issubset(self, other: Iterable[Cell]) -> bool:
+        return self <= SquareSet.of(other)
+
+    def issuperset(self, other: Iterable[Cell]) -> bool:
+        return SquareSet.of(other) <= self
+
+    def bits(self, width: int, height: int) -> int:
+        """The mask of the squares on a ``width`` x ``height`` sheet (bit ``y * width +
+        x``, as :func:`bits` makes it), the others left out: one shift per row.
+
+        >>> bin(SquareSet([(0, 0), (2, 1), (5, 5)]).bits(3, 2))
+        '0b100001'
+        """
+        if width == STRIDE:
+            return self.mask & ((1 << (width * height)) - 1)
+        row, mask, found = (1 << width) - 1, self.mask, 0
+        for y in range(min(height, STRIDE)):
+            part = (mask >> (y * STRIDE)) & row
+            if part:
+                found |= part << (y * width)
+        return found
+
+
+def parse_squares(text: object) -> SquareSet:
+    """Read a square (``C5``) or a range (``B2:E4``) as :func:`homestaging.grid.parse_cells`
+    does (the same errors), into a :class:`SquareSet`: no tuple per square.
+
+    >>> list(parse_squares("B2:C3"))
+    [(1, 1), (2, 1), (1, 2), (2, 2)]
+    """
+    return SquareSet.rectangle(*parse_range(text))

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from array import array
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Set
 from typing import NamedTuple
 
 from .grid import Cell, Edge
@@ -37,7 +37,7 @@ class Route(NamedTuple):
 class Landmark(NamedTuple):
     """An object for distances: squares it occupies and edges (doors, windows) it is."""
 
-    squares: frozenset[Cell] = frozenset()
+    squares: Set[Cell] = frozenset()
     edges: frozenset[Edge] = frozenset()
 
     @property

@@ -45,6 +45,7 @@ __all__ = [
     "parse_cell",
     "parse_cells",
     "parse_edge",
+    "parse_range",
     "reading_order",
     "side_key",
     "squares_by_char",
@@ -155,6 +156,20 @@ def parse_cells(text: object) -> list[Cell]:
     A range wider or taller than :data:`MAX_SIDE` squares is refused before any
     square is listed, so a name like ``A1:ZZZ9999`` costs nothing.
     """
+    left, top, right, bottom = parse_range(text)
+    found: list[Cell] = []
+    for y in range(top, bottom + 1):
+        found += _row(y, right + 1)[left:right + 1]
+    return found
+
+
+def parse_range(text: object) -> tuple[int, int, int, int]:
+    """Read a square (``C5``) or a range (``B2:E4``, either corners) into its left, top,
+    right and bottom (all included), refused as :func:`parse_cells` refuses it.
+
+    >>> parse_range("E4:B2"), parse_range("C5")
+    ((1, 1, 4, 3), (2, 4, 2, 4))
+    """
     if isinstance(text, str) and ":" in text:
         first, _, last = text.partition(":")
         try:
@@ -169,16 +184,13 @@ def parse_cells(text: object) -> list[Cell]:
                 f"the range {excerpt(text)} spans {columns} x {rows} squares; "
                 f"a sheet has at most {MAX_SIDE} x {MAX_SIDE}"
             )
-        left, right = min(x0, x1), max(x0, x1) + 1
-        found: list[Cell] = []
-        for y in range(min(y0, y1), max(y0, y1) + 1):
-            found += _row(y, right)[left:right]
-        return found
+        return min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
     try:
-        return [parse_cell(text)]
+        x, y = parse_cell(text)
     except ValueError:
         raise ValueError(
             f"expected a square or a range such as 'B2:E4', found {excerpt(text)}") from None
+    return x, y, x, y
 
 
 _ROWS: dict[int, list[Cell]] = {}

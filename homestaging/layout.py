@@ -5,14 +5,89 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeVar, overload
 
+from .bitmask import STRIDE, SquareSet
 from .cached import cached_property
 from .grid import Cell, Edge, EdgeKey, edge_key, reading_order
 from .sheet import DrawnPiece, Sheet
 
-__all__ = ["Layout", "Passages", "layout", "with_pieces"]
+__all__ = ["Layout", "Passages", "RoomIndex", "layout", "with_pieces"]
+
+_D = TypeVar("_D")
+
+
+class RoomIndex(Mapping[Cell, str]):
+    """Square -> the name of the walled room holding it (the first room listed where
+    rooms overlap): one byte per square of the grid (:data:`~homestaging.bitmask.STRIDE`
+    wide), not a dict entry per square. Walked in reading order; ``squares`` are all of
+    its squares.
+
+    >>> index = RoomIndex([("Kitchen", SquareSet([(1, 0), (2, 0)])),
+    ...                    ("Bath", SquareSet([(2, 0), (2, 1)]))])
+    >>> index.get((2, 0)), index[(2, 1)], (0, 0) in index, list(index)
+    ('Kitchen', 'Bath', False, [(1, 0), (2, 0), (2, 1)])
+    """
+
+    __slots__ = ("codes", "extra", "names", "squares")
+
+    def __init__(self, rooms: Iterable[tuple[str, SquareSet]]) -> None:
+        names: list[str] = []
+        codes, taken = 0, SquareSet()
+        extra: dict[Cell, str] = {}
+        for name, cells in rooms:
+            names.append(name)
+            fresh = cells - taken
+            taken |= fresh
+            if len(names) < 256:  # the room's squares set to its number, in C loops
+                table = bytes.maketrans(b"\x01", bytes((len(names),)))
+                codes |= int.from_bytes(SquareSet.from_mask(fresh.mask).flags().translate(table),
+                                        "little")
+            else:
+                extra.update(dict.fromkeys(SquareSet.from_mask(fresh.mask), name))
+            extra.update(dict.fromkeys(fresh.outside, name))
+        self.names = tuple(names)
+        self.codes = codes.to_bytes((codes.bit_length() + 7) // 8, "little")
+        self.squares = taken
+        self.extra = extra
+
+    @overload
+    def get(self, cell: Cell, /) -> str | None: ...
+
+    @overload
+    def get(self, cell: Cell, default: str | _D, /) -> str | _D: ...
+
+    def get(self, cell: Cell, default: object = None, /) -> object:
+        x, y = cell
+        if 0 <= x < STRIDE and 0 <= y < STRIDE:
+            index = y * STRIDE + x
+            if index < len(self.codes):
+                code = self.codes[index]
+                if code:
+                    return self.names[code - 1]
+        return self.extra.get(cell, default) if self.extra else default
+
+    def __getitem__(self, cell: Cell) -> str:
+        found = self.get(cell)
+        if found is None:
+            raise KeyError(cell)
+        return found
+
+    def __contains__(self, cell: object) -> bool:
+        return cell in self.squares
+
+    def __iter__(self) -> Iterator[Cell]:
+        return iter(self.squares)
+
+    def __len__(self) -> int:
+        return len(self.squares)
+
+    def rooms(self) -> frozenset[str]:
+        """The names of the rooms that hold at least one square."""
+        found = {self.names[code - 1] for code in set(self.codes) if code}
+        return frozenset(found | set(self.extra.values()))
 
 
 @dataclass(frozen=True)
@@ -61,8 +136,8 @@ class Layout:
     ``room_walls[i]`` the walls around ``sheet.rooms[i]`` (none while it is not walled)."""
 
     sheet: Sheet
-    room_at: dict[Cell, str]
-    hallway: frozenset[Cell]
+    room_at: RoomIndex
+    hallway: SquareSet
     walls: frozenset[Edge]
     openings: frozenset[Edge]
     piece_rooms: tuple[str | None, ...]
@@ -187,22 +262,15 @@ class Layout:
 def layout(sheet: Sheet) -> Layout:
     """Derive walls, openings, hallway and piece rooms from a sheet."""
     project = sheet.project
-    room_at: dict[Cell, str] = {}
     walls = set(project.exterior_walls()) | set(project.walls)
     openings = set(sheet.front_doors)
     room_walls = tuple(room.walls() for room in sheet.rooms)
     for room, around in zip(sheet.rooms, room_walls, strict=True):
-        if not room.finalized:
-            continue
-        if room_at.keys().isdisjoint(room.cells):  # rooms seldom overlap: one C loop
-            room_at.update(dict.fromkeys(room.cells, room.name))
-        else:
-            for cell in room.cells:
-                room_at.setdefault(cell, room.name)
-        walls |= around
-        openings.update(room.doors)
-    obstacles = project.obstacles
-    hallway = frozenset(c for c in project.house if c not in room_at and c not in obstacles)
+        if room.finalized:
+            walls |= around
+            openings.update(room.doors)
+    room_at = RoomIndex((room.name, room.cells) for room in sheet.rooms if room.finalized)
+    hallway = project.house - room_at.squares - project.obstacles
     return Layout(sheet, room_at, hallway, frozenset(walls), frozenset(openings),
                   _piece_rooms(sheet, room_at, sheet.pieces), room_walls)
 
@@ -231,7 +299,7 @@ def with_pieces(lay: Layout, sheet: Sheet) -> Layout:
     return found
 
 
-def _piece_rooms(sheet: Sheet, room_at: dict[Cell, str], pieces: Sequence[DrawnPiece]
+def _piece_rooms(sheet: Sheet, room_at: RoomIndex, pieces: Sequence[DrawnPiece]
                  ) -> tuple[str | None, ...]:
     """The room of each of ``pieces``: the walled room under its first furniture square
     in reading order; else the room being furnished while it is not walled."""

@@ -22,7 +22,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Sequence, Set
 from typing import TYPE_CHECKING, Any
 
 from .drawing import HATCH_LINES, Point, hatch_strokes, merged_lines, segment
@@ -242,7 +242,7 @@ def draw_by_hand(ax: Axes, sheet: Sheet, *, seed: int = 0, cell_pt: float = 20.0
                       rng.uniform(0.6, 1.6), rng.uniform(0.3, 0.8))
 
 
-def _outside(edge: Edge, house: frozenset[Cell]) -> tuple[Point, Point, Point]:
+def _outside(edge: Edge, house: Set[Cell]) -> tuple[Point, Point, Point]:
     """The edge's ends (shortened a little) and the unit normal pointing out of the house."""
     (ax_, ay), (bx, by) = segment(edge)
     inside = edge.cell if edge.cell in house else edge.outer
@@ -254,7 +254,7 @@ def _outside(edge: Edge, house: frozenset[Cell]) -> tuple[Point, Point, Point]:
     return a, b, normal
 
 
-def _front_door_triangle(edge: Edge, house: frozenset[Cell]) -> list[Point]:
+def _front_door_triangle(edge: Edge, house: Set[Cell]) -> list[Point]:
     """A triangle in the square outside the front door, its tip at the wall."""
     (ax_, ay), (bx, by) = segment(edge)
     _, _, (nx, ny) = _outside(edge, house)

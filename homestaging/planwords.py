@@ -19,7 +19,7 @@ furnished, crowded rooms, pieces.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -161,7 +161,7 @@ class Pending:
     """A name to write on an area: its squares, the name, its forms (one line, two
     lines), what follows the name, how it is written and its largest size."""
 
-    region: frozenset[Cell]
+    region: Set[Cell]
     name: str
     texts: tuple[str, ...]
     tail: str

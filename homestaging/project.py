@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from .bitmask import SquareSet
 from .catalog import Catalog
 from .grid import Cell, Edge, boundary
 
@@ -98,7 +99,8 @@ class Project:
     name: str
     width: int
     height: int
-    house: frozenset[Cell]
+    house: SquareSet
+    """The house's squares (any collection of squares given is kept as a SquareSet)."""
     rooms: tuple[RoomSpec, ...]
     catalog: Catalog
     number: int = 0
@@ -112,6 +114,10 @@ class Project:
     tips: str = ""
     source: str = ""
     house_ranges: tuple[str, ...] = field(default=(), compare=False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.house, SquareSet):
+            object.__setattr__(self, "house", SquareSet(self.house))
 
     @property
     def no_hallway(self) -> bool:

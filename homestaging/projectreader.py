@@ -9,12 +9,12 @@ command line name projects.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from .bitmask import Moves, bits
+from .bitmask import Moves, SquareSet, parse_squares
 from .catalog import Catalog
 from .catalogreader import (
     CATALOG_CLASSES,
@@ -34,7 +34,6 @@ from .grid import (
     cell_name,
     cells_text,
     components,
-    parse_cells,
     parse_edge,
     reading_order,
 )
@@ -72,29 +71,32 @@ class _ProjectReader:
         self.width: int = data["sheet"]["width"]
         self.height: int = data["sheet"]["height"]
         self.squares_left = MAX_LISTED_SQUARES
-        self.house: set[Cell] = set()
+        self.house = SquareSet()
+        self.sheet = SquareSet.rectangle(0, 0, self.width - 1, self.height - 1)
 
     def error(self, message: str, parts: JsonParts | str) -> None:
         path = parts if isinstance(parts, str) else json_path(parts)
         self.problems.append(Located(self.file, message, path))
 
-    def off_sheet(self, squares: list[Cell]) -> list[Cell]:
-        return [c for c in squares if not (0 <= c[0] < self.width and 0 <= c[1] < self.height)]
+    def off_sheet(self, squares: Iterable[Cell]) -> list[Cell]:
+        if isinstance(squares, SquareSet):
+            return list(squares - self.sheet)
+        return [c for c in squares if c not in self.sheet]
 
-    def cells(self, values: list[str], path: JsonParts) -> list[list[Cell]]:
+    def cells(self, values: list[str], path: JsonParts) -> list[SquareSet]:
         """Each entry's squares; a bad entry adds a problem and gives no squares.
 
         Once the project's lists name more than MAX_LISTED_SQUARES squares in all, the
         rest give no squares and one problem says so (a file of repeated large ranges
         must not cost time and memory without bound).
         """
-        found: list[list[Cell]] = []
+        found: list[SquareSet] = []
         for index, value in enumerate(values):
-            found.append([])
+            found.append(SquareSet())
             if self.squares_left < 0:
                 continue
             try:
-                squares = parse_cells(value)
+                squares = parse_squares(value)
             except ValueError as error:
                 self.error(str(error), (*path, index))
                 continue
@@ -122,7 +124,7 @@ class _ProjectReader:
         self.problems += errors
         return extended.extended([], cards)
 
-    def read_house(self) -> frozenset[Cell]:
+    def read_house(self) -> SquareSet:
         for index, squares in enumerate(self.cells(self.data["house"], ("house",))):
             outside = self.off_sheet(squares)
             if outside:
@@ -130,13 +132,13 @@ class _ProjectReader:
                     f"{cells_text(outside[:3])} lie(s) off the {self.width} x {self.height} sheet",
                     ("house", index),
                 )
-            overlap = self.house.intersection(squares)
+            overlap = self.house & squares
             if overlap:
                 self.error(
                     f"overlaps an earlier house range at {cells_text(sorted(overlap)[:4])}",
                     ("house", index),
                 )
-            self.house.update(squares)
+            self.house |= squares
         parts = [] if self.connected() else components(self.house)
         if len(parts) > 1:
             starts = ", ".join(cell_name(min(p, key=reading_order)) for p in parts)
@@ -145,15 +147,15 @@ class _ProjectReader:
                 f"starting at {starts}",
                 "$.house",
             )
-        return frozenset(self.house)
+        return self.house
 
     def connected(self) -> bool:
         """Whether the house read so far is on the sheet and in one piece: flooded as
         bit masks, light on a large house (its parts are listed only when it is not)."""
         width, height = self.width, self.height
-        if not all(0 <= x < width and 0 <= y < height for x, y in self.house):
+        if not self.house <= self.sheet:
             return False
-        house = bits(self.house, width, height)
+        house = self.house.bits(width, height)
         return Moves.build(width, height).flood(house & -house, house) == house
 
     def read_obstacles(self) -> frozenset[Cell]:
@@ -377,7 +379,7 @@ def _bundled_files() -> dict[str, Path]:
 
 
 PROJECT_CLASSES: tuple[type, ...] = (*CATALOG_CLASSES, Project, RoomSpec, CardSlot, Feature,
-                                     Bonus, Edge)
+                                     Bonus, Edge, SquareSet)
 """The classes of a project's objects (what its cache entry may hold)."""
 
 

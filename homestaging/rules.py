@@ -337,10 +337,10 @@ def _outside_house(ck: _Checker) -> None:
             text += f"{' and' if shown else ','} {off} square(s) off the sheet"
         ck.add(Code.OUTSIDE_HOUSE, text, drawn.subject, cells, drawn.path)
     for room in _walled(ck):
-        cells = room.cells - project.house
-        if cells:
+        outside = room.cells - project.house
+        if outside:
             ck.add(Code.OUTSIDE_HOUSE, f"room {room.name} lies outside the house at "
-                   f"{_where(cells)}", f"room {room.name}", cells, room.path + ".cells")
+                   f"{_where(outside)}", f"room {room.name}", outside, room.path + ".cells")
 
 
 def _crosses_wall(ck: _Checker) -> None:

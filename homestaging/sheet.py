@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .bitmask import SquareSet
 from .errors import Problem
-from .grid import Cell, Edge, boundary
+from .grid import Edge, boundary
 from .pieces import Placement
 from .project import Project
 
@@ -22,14 +23,22 @@ if TYPE_CHECKING:
 __all__ = ["DrawnPiece", "RoomPlan", "Sheet", "WildCard"]
 
 
+_NO_SQUARES = SquareSet()
+
+
 @dataclass(frozen=True)
 class RoomPlan:
-    """A room of the plan. ``cells`` is empty while the room is not finalized (walled)."""
+    """A room of the plan. ``cells`` is empty while the room is not finalized (walled);
+    any collection of squares given is kept as a :class:`~homestaging.bitmask.SquareSet`."""
 
     name: str
-    cells: frozenset[Cell] = frozenset()
+    cells: SquareSet = _NO_SQUARES
     doors: tuple[Edge, ...] = ()
     path: str = "$"
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.cells, SquareSet):
+            object.__setattr__(self, "cells", SquareSet(self.cells))
 
     @property
     def finalized(self) -> bool:

@@ -14,6 +14,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .bitmask import SquareSet, parse_squares
 from .cached import cached_property
 from .errors import InputError, Located, Problem, Severity
 from .fitting import EMPTY, LEGEND_CHARS, MARK, Fit, find_fits, narrow_fits
@@ -27,7 +28,6 @@ from .grid import (
     components,
     in_reading_order,
     parse_cell,
-    parse_cells,
     parse_edge,
     reading_order,
 )
@@ -256,9 +256,9 @@ class _Reader:
             first[edge] = (edge, parts)
         return [edge for edge, _ in first.values()]
 
-    def cells(self, values: Any, parts: JsonParts) -> set[Cell]:
+    def cells(self, values: Any, parts: JsonParts) -> SquareSet:
         """The squares of a list of names and ranges (entries the schema refused skipped)."""
-        found: set[Cell] = set()
+        found = SquareSet()
         for index, value in enumerate(values if isinstance(values, list) else []):
             if not self.ok(*parts, index):
                 continue
@@ -266,7 +266,7 @@ class _Reader:
             if self.squares_left < 0:
                 break
             try:
-                squares = parse_cells(value)
+                squares = parse_squares(value)
             except ValueError as error:
                 self.error(str(error), where)
                 continue
@@ -277,10 +277,10 @@ class _Reader:
                            "is not read", where)
                 break
             width, height = self.project.width, self.project.height
-            if not all(0 <= x < width and 0 <= y < height for x, y in squares):
+            if not squares <= SquareSet.rectangle(0, 0, width - 1, height - 1):
                 self.error(f"{value} reaches off the {_sheet_size(self.project)} sheet", where)
                 continue
-            found.update(squares)
+            found |= squares
         return found
 
     def grid(self, key: str) -> dict[Cell, str] | None:
@@ -387,7 +387,7 @@ class _Reader:
             doors = self.edges(door, ("rooms", index, "door"),
                                partial("the door {edge} of room {room}".format, room=name))
             where = json_path(("rooms", index))
-            rooms.append(RoomPlan(name, frozenset(cells), tuple(doors), where))
+            rooms.append(RoomPlan(name, cells, tuple(doors), where))
         whole = isinstance(entries, list) and not self.bad.at_or_above(json_path(("rooms",)))
         unlisted = set(from_grid or {}) - set(listed) if whole else set()  # else told already
         for name in sorted(unlisted):
@@ -397,7 +397,7 @@ class _Reader:
                        ("room_legend", char))
         return rooms
 
-    def disagreement(self, name: str, cells: set[Cell], drawn: set[Cell]) -> str:
+    def disagreement(self, name: str, cells: SquareSet, drawn: set[Cell]) -> str:
         parts = []
         if cells - drawn:
             parts.append(f"only in cells: {cells_text(cells - drawn)}")

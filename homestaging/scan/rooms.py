@@ -9,7 +9,7 @@ what lies behind them holds pencil; a door must open onto the hallway (or, in a
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Set
 from dataclasses import dataclass
 
 from ..drawing import segment
@@ -35,7 +35,7 @@ def _graph(project: Project, walls: set[Edge]) -> dict[Cell, list[Cell]]:
     return adjacency
 
 
-def _reach(house: frozenset[Cell], walls: set[EdgeKey], start: Cell,
+def _reach(house: Set[Cell], walls: set[EdgeKey], start: Cell,
            cut: Iterable[Edge] = ()) -> set[Cell]:
     """The squares of the house reached from ``start`` through neither the walls nor the
     ``cut`` edges."""
