@@ -6,8 +6,9 @@ int, a union is ``|``, shifting by 1 or by ``width`` moves every square one step
 :class:`Moves` walks them without crossing walls or the edges of the sheet.
 
 :class:`SquareSet` is a set of squares kept as such a mask (``width`` :data:`STRIDE`,
-the same for every sheet): the house and the rooms of a sheet, which hold tens of
-thousands of squares on a large sheet, without a tuple per square.
+the same for every sheet): the house and the rooms of a large sheet, tens of thousands
+of squares, without a tuple per square (:func:`compact`; a smaller set stays a
+frozenset, whose C loops a Python class cannot match).
 """
 
 from __future__ import annotations
@@ -16,12 +17,12 @@ from collections.abc import Collection, Iterable, Iterator, Set
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain, compress, cycle, repeat
-from typing import Any
+from typing import Any, cast
 
-from .grid import MAX_SIDE, Cell, Edge, parse_range, reading_order
+from .grid import MAX_SIDE, Cell, Edge, parse_range, reading_order, rectangle
 
-__all__ = ["STRIDE", "Moves", "SquareSet", "bits", "cells", "iter_bits", "open_moves",
-           "parse_squares", "side_masks"]
+__all__ = ["LARGE", "STRIDE", "Moves", "SquareSet", "bits", "cells", "compact", "iter_bits",
+           "on_sheet", "open_moves", "parse_squares", "side_masks"]
 
 STRIDE = MAX_SIDE
 """Bit ``y * STRIDE + x`` of a :class:`SquareSet` stands for square (x, y)."""
@@ -33,6 +34,8 @@ def bits(squares: Iterable[Cell], width: int, height: int) -> int:
     >>> bin(bits([(0, 0), (2, 1)], 3, 2))
     '0b100001'
     """
+    if squares.__class__ is SquareSet:  # not isinstance: an ABC's check is slow
+        return squares.bits(width, height)
     raw = bytearray((width * height + 7) // 8)  # little-endian bytes: no big int per square
     for x, y in squares:
         if 0 <= x < width and 0 <= y < height:
@@ -144,9 +147,11 @@ def open_moves(width: int, height: int) -> Moves:
 
 
 _FLAGS = bytes.maketrans(b"01", b"\x00\x01")
-_SMALL = 4096
-"""A :class:`SquareSet` of at most this many squares keeps its squares as tuples once
-listed (fast to walk again); a larger one lists them anew at each walk."""
+LARGE = 4096
+"""A set of more squares is kept as a :class:`SquareSet` by :func:`compact` (a 64 x 64
+house); one of at most so many stays a frozenset. A SquareSet of at most so many squares
+keeps its squares as tuples once listed (fast to walk again), a larger one lists them
+anew at each walk."""
 
 
 def _on_grid(x: int, y: int) -> bool:
@@ -267,7 +272,7 @@ class SquareSet(Set[Cell]):
         walk = self._walk()
         if self.outside:
             walk = iter(sorted(chain(walk, self.outside), key=reading_order))
-        if len(self) <= _SMALL:
+        if len(self) <= LARGE:
             listed = self._listed = tuple(walk)
             return iter(listed)
         return walk
@@ -387,11 +392,43 @@ class SquareSet(Set[Cell]):
         return found
 
 
-def parse_squares(text: object) -> SquareSet:
+def parse_squares(text: object) -> Set[Cell]:
     """Read a square (``C5``) or a range (``B2:E4``) as :func:`homestaging.grid.parse_cells`
-    does (the same errors), into a :class:`SquareSet`: no tuple per square.
+    does (the same errors), into a frozenset, or a :class:`SquareSet` when it names more
+    than :data:`LARGE` squares: no tuple per square.
 
-    >>> list(parse_squares("B2:C3"))
-    [(1, 1), (2, 1), (1, 2), (2, 2)]
+    >>> sorted(parse_squares("B2:C3")), type(parse_squares("A1:BZ100")).__name__
+    ([(1, 1), (1, 2), (2, 1), (2, 2)], 'SquareSet')
     """
-    return SquareSet.rectangle(*parse_range(text))
+    left, top, right, bottom = parse_range(text)
+    if (right - left + 1) * (bottom - top + 1) > LARGE:
+        return SquareSet.rectangle(left, top, right, bottom)
+    return frozenset(rectangle(left, top, right, bottom))
+
+
+def on_sheet(squares: Iterable[Cell], width: int, height: int) -> bool:
+    """Whether every square lies on a ``width`` x ``height`` sheet.
+
+    >>> on_sheet([(0, 0), (2, 1)], 3, 2), on_sheet(SquareSet([(3, 0)]), 3, 2)
+    (True, False)
+    """
+    if squares.__class__ is SquareSet:  # not isinstance: an ABC's check is slow
+        return not squares.outside and squares.bits(width, height).bit_count() == len(squares)
+    return all(0 <= x < width and 0 <= y < height for x, y in squares)
+
+
+def compact(squares: Iterable[Cell]) -> Set[Cell]:
+    """The squares as a frozenset, or as a :class:`SquareSet` when there are more than
+    :data:`LARGE` (a frozenset of 40,000 squares and their tuples take 4 MB, the mask
+    5 KB): the house and the rooms of a sheet.
+
+    >>> type(compact([(0, 0)])).__name__, type(compact(SquareSet.rectangle(0, 0, 99, 99))).__name__
+    ('frozenset', 'SquareSet')
+    """
+    if squares.__class__ is frozenset:  # not isinstance: an ABC's check is slow
+        small = cast(frozenset[Cell], squares)
+        return small if len(small) <= LARGE else SquareSet(small)
+    if isinstance(squares, SquareSet):
+        return squares if len(squares) > LARGE else frozenset(squares)
+    found = frozenset(squares)
+    return SquareSet(found) if len(found) > LARGE else found

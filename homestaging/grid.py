@@ -47,6 +47,7 @@ __all__ = [
     "parse_edge",
     "parse_range",
     "reading_order",
+    "rectangle",
     "side_key",
     "squares_by_char",
     "steps",
@@ -156,7 +157,15 @@ def parse_cells(text: object) -> list[Cell]:
     A range wider or taller than :data:`MAX_SIDE` squares is refused before any
     square is listed, so a name like ``A1:ZZZ9999`` costs nothing.
     """
-    left, top, right, bottom = parse_range(text)
+    return rectangle(*parse_range(text))
+
+
+def rectangle(left: int, top: int, right: int, bottom: int) -> list[Cell]:
+    """The squares from (left, top) to (right, bottom), both included, row by row.
+
+    >>> rectangle(1, 1, 2, 2)
+    [(1, 1), (2, 1), (1, 2), (2, 2)]
+    """
     found: list[Cell] = []
     for y in range(top, bottom + 1):
         found += _row(y, right + 1)[left:right + 1]

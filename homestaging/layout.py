@@ -5,11 +5,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
 from dataclasses import dataclass
-from typing import TypeVar, overload
+from typing import TypeVar, cast, overload
 
-from .bitmask import STRIDE, SquareSet
+from .bitmask import LARGE, STRIDE, SquareSet
 from .cached import cached_property
 from .grid import Cell, Edge, EdgeKey, edge_key, reading_order
 from .sheet import DrawnPiece, Sheet
@@ -136,8 +136,10 @@ class Layout:
     ``room_walls[i]`` the walls around ``sheet.rooms[i]`` (none while it is not walled)."""
 
     sheet: Sheet
-    room_at: RoomIndex
-    hallway: SquareSet
+    room_at: Mapping[Cell, str]
+    """Square -> its walled room: a dict, a :class:`RoomIndex` when the rooms hold more
+    than :data:`~homestaging.bitmask.LARGE` squares."""
+    hallway: Set[Cell]
     walls: frozenset[Edge]
     openings: frozenset[Edge]
     piece_rooms: tuple[str | None, ...]
@@ -174,6 +176,14 @@ class Layout:
             return None
         inside = door.inside(project.house)
         return self.room_at.get(inside) if inside is not None else None
+
+    @cached_property
+    def walled_rooms(self) -> frozenset[str]:
+        """The names of the rooms of :attr:`room_at` (a walled room all of whose squares
+        an earlier room holds is not among them)."""
+        if self.room_at.__class__ is dict:  # not isinstance: an ABC's check is slow
+            return frozenset(self.room_at.values())
+        return cast(RoomIndex, self.room_at).rooms()
 
     @cached_property
     def furnished(self) -> frozenset[str]:
@@ -269,8 +279,23 @@ def layout(sheet: Sheet) -> Layout:
         if room.finalized:
             walls |= around
             openings.update(room.doors)
-    room_at = RoomIndex((room.name, room.cells) for room in sheet.rooms if room.finalized)
-    hallway = project.house - room_at.squares - project.obstacles
+    walled = [room for room in sheet.rooms if room.finalized]
+    obstacles = project.obstacles
+    room_at: Mapping[Cell, str]
+    hallway: Set[Cell]
+    if sum(len(room.cells) for room in walled) > LARGE:
+        room_at = RoomIndex((room.name, SquareSet.of(room.cells)) for room in walled)
+        hallway = SquareSet.of(project.house) - room_at.squares - obstacles
+    else:
+        rooms: dict[Cell, str] = {}
+        for room in walled:
+            if rooms.keys().isdisjoint(room.cells):  # rooms seldom overlap: one C loop
+                rooms.update(dict.fromkeys(room.cells, room.name))
+            else:
+                for cell in room.cells:
+                    rooms.setdefault(cell, room.name)
+        room_at = rooms
+        hallway = frozenset(c for c in project.house if c not in rooms and c not in obstacles)
     return Layout(sheet, room_at, hallway, frozenset(walls), frozenset(openings),
                   _piece_rooms(sheet, room_at, sheet.pieces), room_walls)
 
@@ -299,7 +324,7 @@ def with_pieces(lay: Layout, sheet: Sheet) -> Layout:
     return found
 
 
-def _piece_rooms(sheet: Sheet, room_at: RoomIndex, pieces: Sequence[DrawnPiece]
+def _piece_rooms(sheet: Sheet, room_at: Mapping[Cell, str], pieces: Sequence[DrawnPiece]
                  ) -> tuple[str | None, ...]:
     """The room of each of ``pieces``: the walled room under its first furniture square
     in reading order; else the room being furnished while it is not walled."""

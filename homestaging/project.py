@@ -7,11 +7,11 @@ ones.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Set
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from .bitmask import SquareSet
+from .bitmask import compact
 from .catalog import Catalog
 from .grid import Cell, Edge, boundary
 
@@ -99,8 +99,9 @@ class Project:
     name: str
     width: int
     height: int
-    house: SquareSet
-    """The house's squares (any collection of squares given is kept as a SquareSet)."""
+    house: Set[Cell]
+    """The house's squares: a frozenset, a :class:`~homestaging.bitmask.SquareSet` for a
+    large house (:func:`~homestaging.bitmask.compact`; any collection given is made so)."""
     rooms: tuple[RoomSpec, ...]
     catalog: Catalog
     number: int = 0
@@ -116,8 +117,9 @@ class Project:
     house_ranges: tuple[str, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
-        if not isinstance(self.house, SquareSet):
-            object.__setattr__(self, "house", SquareSet(self.house))
+        house = compact(self.house)
+        if house is not self.house:
+            object.__setattr__(self, "house", house)
 
     @property
     def no_hallway(self) -> bool:

@@ -9,12 +9,12 @@ command line name projects.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Sequence, Set
 from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from .bitmask import Moves, SquareSet, parse_squares
+from .bitmask import Moves, SquareSet, bits, compact, on_sheet, parse_squares
 from .catalog import Catalog
 from .catalogreader import (
     CATALOG_CLASSES,
@@ -71,28 +71,30 @@ class _ProjectReader:
         self.width: int = data["sheet"]["width"]
         self.height: int = data["sheet"]["height"]
         self.squares_left = MAX_LISTED_SQUARES
-        self.house = SquareSet()
-        self.sheet = SquareSet.rectangle(0, 0, self.width - 1, self.height - 1)
+        self.house: Set[Cell] = frozenset()
 
     def error(self, message: str, parts: JsonParts | str) -> None:
         path = parts if isinstance(parts, str) else json_path(parts)
         self.problems.append(Located(self.file, message, path))
 
     def off_sheet(self, squares: Iterable[Cell]) -> list[Cell]:
+        """The squares off the sheet, in the order given (a set's in reading order)."""
         if isinstance(squares, SquareSet):
-            return list(squares - self.sheet)
-        return [c for c in squares if c not in self.sheet]
+            squares = squares - SquareSet.rectangle(0, 0, self.width - 1, self.height - 1)
+        elif isinstance(squares, frozenset):
+            squares = sorted(squares, key=reading_order)
+        return [c for c in squares if not (0 <= c[0] < self.width and 0 <= c[1] < self.height)]
 
-    def cells(self, values: list[str], path: JsonParts) -> list[SquareSet]:
+    def cells(self, values: list[str], path: JsonParts) -> list[Set[Cell]]:
         """Each entry's squares; a bad entry adds a problem and gives no squares.
 
         Once the project's lists name more than MAX_LISTED_SQUARES squares in all, the
         rest give no squares and one problem says so (a file of repeated large ranges
         must not cost time and memory without bound).
         """
-        found: list[SquareSet] = []
+        found: list[Set[Cell]] = []
         for index, value in enumerate(values):
-            found.append(SquareSet())
+            found.append(frozenset())
             if self.squares_left < 0:
                 continue
             try:
@@ -124,7 +126,7 @@ class _ProjectReader:
         self.problems += errors
         return extended.extended([], cards)
 
-    def read_house(self) -> SquareSet:
+    def read_house(self) -> Set[Cell]:
         for index, squares in enumerate(self.cells(self.data["house"], ("house",))):
             outside = self.off_sheet(squares)
             if outside:
@@ -147,15 +149,15 @@ class _ProjectReader:
                 f"starting at {starts}",
                 "$.house",
             )
-        return self.house
+        return compact(self.house)
 
     def connected(self) -> bool:
         """Whether the house read so far is on the sheet and in one piece: flooded as
         bit masks, light on a large house (its parts are listed only when it is not)."""
         width, height = self.width, self.height
-        if not self.house <= self.sheet:
+        if not on_sheet(self.house, width, height):
             return False
-        house = self.house.bits(width, height)
+        house = bits(self.house, width, height)
         return Moves.build(width, height).flood(house & -house, house) == house
 
     def read_obstacles(self) -> frozenset[Cell]:
@@ -185,7 +187,8 @@ class _ProjectReader:
         features: list[Feature] = []
         for index, entry in enumerate(self.data.get("features", [])):
             path = ("features", index, "cells")
-            squares = [c for group in self.cells(entry["cells"], path) for c in group]
+            squares = [c for group in self.cells(entry["cells"], path)
+                       for c in sorted(group, key=reading_order)]
             inside = [c for c in squares if c in self.house]
             if inside:
                 self.error(f"feature squares {cells_text(inside[:4])} lie inside the house", path)

@@ -345,7 +345,7 @@ def _outside_house(ck: _Checker) -> None:
 
 def _crosses_wall(ck: _Checker) -> None:
     lay, house, walls = ck.lay, ck.sheet.project.house, ck.wall_keys
-    walled = set(lay.room_at.values())
+    walled = lay.walled_rooms
     for index, drawn in enumerate(ck.sheet.pieces):
         placement = drawn.placement
         room = lay.piece_rooms[index]

@@ -8,12 +8,13 @@ piece rooms from it. A sheet may carry the game record of its table
 
 from __future__ import annotations
 
+from collections.abc import Set
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .bitmask import SquareSet
+from .bitmask import compact
 from .errors import Problem
-from .grid import Edge, boundary
+from .grid import Cell, Edge, boundary
 from .pieces import Placement
 from .project import Project
 
@@ -23,22 +24,21 @@ if TYPE_CHECKING:
 __all__ = ["DrawnPiece", "RoomPlan", "Sheet", "WildCard"]
 
 
-_NO_SQUARES = SquareSet()
-
-
 @dataclass(frozen=True)
 class RoomPlan:
-    """A room of the plan. ``cells`` is empty while the room is not finalized (walled);
-    any collection of squares given is kept as a :class:`~homestaging.bitmask.SquareSet`."""
+    """A room of the plan. ``cells`` is empty while the room is not finalized (walled); a
+    frozenset, a :class:`~homestaging.bitmask.SquareSet` for a large room
+    (:func:`~homestaging.bitmask.compact`; any collection given is made so)."""
 
     name: str
-    cells: SquareSet = _NO_SQUARES
+    cells: Set[Cell] = frozenset()
     doors: tuple[Edge, ...] = ()
     path: str = "$"
 
     def __post_init__(self) -> None:
-        if not isinstance(self.cells, SquareSet):
-            object.__setattr__(self, "cells", SquareSet(self.cells))
+        cells = compact(self.cells)
+        if cells is not self.cells:
+            object.__setattr__(self, "cells", cells)
 
     @property
     def finalized(self) -> bool:

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence, Set
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .bitmask import SquareSet, parse_squares
+from .bitmask import on_sheet, parse_squares
 from .cached import cached_property
 from .errors import InputError, Located, Problem, Severity
 from .fitting import EMPTY, LEGEND_CHARS, MARK, Fit, find_fits, narrow_fits
@@ -256,9 +256,9 @@ class _Reader:
             first[edge] = (edge, parts)
         return [edge for edge, _ in first.values()]
 
-    def cells(self, values: Any, parts: JsonParts) -> SquareSet:
+    def cells(self, values: Any, parts: JsonParts) -> Set[Cell]:
         """The squares of a list of names and ranges (entries the schema refused skipped)."""
-        found = SquareSet()
+        found: Set[Cell] = frozenset()
         for index, value in enumerate(values if isinstance(values, list) else []):
             if not self.ok(*parts, index):
                 continue
@@ -277,7 +277,7 @@ class _Reader:
                            "is not read", where)
                 break
             width, height = self.project.width, self.project.height
-            if not squares <= SquareSet.rectangle(0, 0, width - 1, height - 1):
+            if not on_sheet(squares, width, height):
                 self.error(f"{value} reaches off the {_sheet_size(self.project)} sheet", where)
                 continue
             found |= squares
@@ -397,7 +397,7 @@ class _Reader:
                        ("room_legend", char))
         return rooms
 
-    def disagreement(self, name: str, cells: SquareSet, drawn: set[Cell]) -> str:
+    def disagreement(self, name: str, cells: Set[Cell], drawn: set[Cell]) -> str:
         parts = []
         if cells - drawn:
             parts.append(f"only in cells: {cells_text(cells - drawn)}")

@@ -16,7 +16,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from ..bitmask import SquareSet
 from ..game import CardPlay, GameRecord, Round, deal
 from ..grid import Cell, Edge
 from ..layout import with_pieces
@@ -128,8 +127,7 @@ class State:
         """The room being furnished walled (``door`` may be None for the entry room of a
         project with no hallway), the next room being furnished; ``front_door`` drawn."""
         room = self.order[self.index]
-        doors = () if door is None else (door,)
-        rooms = tuple(RoomPlan(plan.name, SquareSet(cells), doors, plan.path)
+        rooms = tuple(RoomPlan(plan.name, cells, () if door is None else (door,), plan.path)
                       if plan.name == room else plan for plan in self.sheet.rooms)
         index = self.index + 1
         current = self.order[index] if index < len(self.order) else None

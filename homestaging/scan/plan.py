@@ -17,7 +17,6 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..bitmask import SquareSet
 from ..game import GameRecord
 from ..grid import Cell, Edge, cells_text, reading_order
 from ..pieces import Placement
@@ -262,7 +261,7 @@ class _Context:
                 continue
             region = self.regions[index]
             doors = (region.door,) if region.door is not None else ()
-            rooms.append(RoomPlan(name, SquareSet(region.cells), doors, f"$.rooms[{len(rooms)}]"))
+            rooms.append(RoomPlan(name, region.cells, doors, f"$.rooms[{len(rooms)}]"))
             pieces += naming[index]
         current = None
         missing = [name for name in self.sequence if name not in assigned]
