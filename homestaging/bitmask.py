@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Iterator, Set
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import chain, compress, cycle, repeat
+from itertools import chain, compress, cycle, filterfalse, repeat
 from typing import Any, cast
 
 from .grid import MAX_SIDE, Cell, Edge, parse_range, reading_order, rectangle
@@ -154,6 +154,15 @@ keeps its squares as tuples once listed (fast to walk again), a larger one lists
 anew at each walk."""
 
 
+_BYTES = (STRIDE * STRIDE + 7) // 8
+
+
+@lru_cache(maxsize=1)
+def _first_column() -> int:
+    """The bits of the squares (0, y) of every row of the grid."""
+    return ((1 << (STRIDE * STRIDE)) - 1) // ((1 << STRIDE) - 1)
+
+
 def _on_grid(x: int, y: int) -> bool:
     return 0 <= x < STRIDE and 0 <= y < STRIDE
 
@@ -166,7 +175,8 @@ class SquareSet(Set[Cell]):
 
     It answers as a frozenset of squares does (``in``, ``len``, ``|``, ``&``, ``-``,
     ``^``, ``<=``, ``==``, ``isdisjoint``, ``union``...), with a frozenset or any
-    collection of squares on either side.
+    collection of squares on either side; what ``&`` or ``-`` leaves of a frozenset is
+    a frozenset.
 
     >>> squares = SquareSet([(2, 1), (0, 1), (5, 0)])
     >>> list(squares), (0, 1) in squares, len(squares)
@@ -181,18 +191,15 @@ class SquareSet(Set[Cell]):
     outside: frozenset[Cell]
 
     def __init__(self, squares: Iterable[Cell] = ()) -> None:
-        if isinstance(squares, SquareSet):
+        if squares.__class__ is SquareSet:
             self._set(squares.mask, squares.outside)
             return
-        raw = bytearray()
+        raw = bytearray(_BYTES)  # little-endian bytes: no big int per square
         outside: list[Cell] = []
         for x, y in squares:
             if 0 <= x < STRIDE and 0 <= y < STRIDE:
                 index = y * STRIDE + x
-                byte = index >> 3
-                if byte >= len(raw):
-                    raw.extend(bytes(byte + 1 - len(raw)))
-                raw[byte] |= 1 << (index & 7)
+                raw[index >> 3] |= 1 << (index & 7)
             else:
                 outside.append((x, y))
         self._set(int.from_bytes(raw, "little"), frozenset(outside))
@@ -230,21 +237,17 @@ class SquareSet(Set[Cell]):
     @classmethod
     def of(cls, squares: Iterable[Cell]) -> SquareSet:
         """``squares`` as a SquareSet: itself when it is one already."""
-        return squares if isinstance(squares, SquareSet) else cls(squares)
+        return squares if squares.__class__ is SquareSet else cls(squares)
 
     def __contains__(self, cell: object) -> bool:
         x: int
         y: int
         try:
             x, y = cell  # type: ignore[misc]
-        except (TypeError, ValueError):
-            return False
-        if 0 <= x < STRIDE and 0 <= y < STRIDE:
-            flags = self._flags
-            if flags is None:
-                flags = self.flags()
-            index = y * STRIDE + x
-            return index < len(flags) and flags[index] == 1
+            if 0 <= x < STRIDE and y >= 0:  # a row past the grid is past the flags too
+                return (self._flags or self.flags())[y * STRIDE + x] == 1
+        except (TypeError, ValueError, IndexError):
+            pass
         return cell in self.outside
 
     def __len__(self) -> int:
@@ -300,19 +303,21 @@ class SquareSet(Set[Cell]):
         return hash((self.mask, self.outside))
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, SquareSet):
+        if other.__class__ is SquareSet:
             return self.mask == other.mask and self.outside == other.outside
         if isinstance(other, Set):
             return len(self) == len(other) and all(cell in self for cell in other)
         return NotImplemented
 
     def __le__(self, other: Set[Any]) -> bool:
-        if isinstance(other, SquareSet):
+        if other.__class__ is SquareSet:
             return not self.mask & ~other.mask and self.outside <= other.outside
         return all(cell in other for cell in self)
 
     def __ge__(self, other: Set[Any]) -> bool:
-        return SquareSet.of(other) <= self
+        if other.__class__ is SquareSet:
+            return other <= self
+        return all(cell in self for cell in other)
 
     def __lt__(self, other: Set[Any]) -> bool:
         return len(self) < len(other) and self <= other
@@ -320,11 +325,11 @@ class SquareSet(Set[Cell]):
     def __gt__(self, other: Set[Any]) -> bool:
         return len(self) > len(other) and self >= other
 
-    def __and__(self, other: Iterable[Any]) -> SquareSet:
-        if not isinstance(other, SquareSet):
-            if not self.outside and isinstance(other, Collection) and len(other) < 64:
-                return SquareSet(cell for cell in other if cell in self)
-            other = SquareSet(other)
+    def __and__(self, other: Iterable[Any]) -> Set[Cell]:
+        """The squares in both; a frozenset when ``other`` is not a SquareSet (what a
+        piece's few squares in the house give)."""
+        if other.__class__ is not SquareSet:
+            return frozenset(filter(self.__contains__, other))
         return SquareSet.from_mask(self.mask & other.mask, self.outside & other.outside)
 
     def __or__(self, other: Iterable[Any]) -> SquareSet:
@@ -335,8 +340,9 @@ class SquareSet(Set[Cell]):
         other = SquareSet.of(other)
         return SquareSet.from_mask(self.mask & ~other.mask, self.outside - other.outside)
 
-    def __rsub__(self, other: Iterable[Any]) -> SquareSet:
-        return SquareSet(other) - self
+    def __rsub__(self, other: Iterable[Any]) -> frozenset[Cell]:
+        """``other`` less these squares, a frozenset (what a piece has outside the house)."""
+        return frozenset(filterfalse(self.__contains__, other))
 
     def __xor__(self, other: Iterable[Any]) -> SquareSet:
         other = SquareSet.of(other)
@@ -347,7 +353,7 @@ class SquareSet(Set[Cell]):
     __rxor__ = __xor__
 
     def isdisjoint(self, other: Iterable[Any]) -> bool:
-        if isinstance(other, SquareSet):
+        if other.__class__ is SquareSet:
             return not self.mask & other.mask and self.outside.isdisjoint(other.outside)
         return not any(cell in self for cell in other)
 
@@ -355,12 +361,6 @@ class SquareSet(Set[Cell]):
         found = self
         for other in others:
             found = found | other
-        return found
-
-    def intersection(self, *others: Iterable[Cell]) -> SquareSet:
-        found = self
-        for other in others:
-            found = found & other
         return found
 
     def difference(self, *others: Iterable[Cell]) -> SquareSet:
@@ -374,6 +374,24 @@ class SquareSet(Set[Cell]):
 
     def issuperset(self, other: Iterable[Cell]) -> bool:
         return SquareSet.of(other) <= self
+
+    def on_sides(self) -> dict[str, SquareSet] | None:
+        """Per side (``n e s w``), the squares whose neighbour that way is not in the set,
+        worked out on the mask (what :func:`homestaging.grid.boundary` asks); None when
+        some squares lie off the grid.
+
+        >>> sides = SquareSet([(0, 0), (1, 0)]).on_sides() or {}
+        >>> {side: list(squares) for side, squares in sides.items()}
+        {'n': [(0, 0), (1, 0)], 'e': [(1, 0)], 's': [(0, 0), (1, 0)], 'w': [(0, 0)]}
+        """
+        if self.outside:
+            return None
+        mask = self.mask
+        first_column = _first_column()
+        return {"n": SquareSet.from_mask(mask & ~(mask << STRIDE)),
+                "e": SquareSet.from_mask(mask & ~((mask >> 1) & ~(first_column << (STRIDE - 1)))),
+                "s": SquareSet.from_mask(mask & ~(mask >> STRIDE)),
+                "w": SquareSet.from_mask(mask & ~((mask << 1) & ~first_column))}
 
     def bits(self, width: int, height: int) -> int:
         """The mask of the squares on a ``width`` x ``height`` sheet (bit ``y * width +
@@ -428,7 +446,7 @@ def compact(squares: Iterable[Cell]) -> Set[Cell]:
     if squares.__class__ is frozenset:  # not isinstance: an ABC's check is slow
         small = cast(frozenset[Cell], squares)
         return small if len(small) <= LARGE else SquareSet(small)
-    if isinstance(squares, SquareSet):
+    if squares.__class__ is SquareSet:
         return squares if len(squares) > LARGE else frozenset(squares)
     found = frozenset(squares)
     return SquareSet(found) if len(found) > LARGE else found

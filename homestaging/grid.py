@@ -392,7 +392,14 @@ def cells_text(cells: Iterable[Cell]) -> str:
 
 def boundary(cells: Collection[Cell]) -> frozenset[Edge]:
     """The edges with exactly one side in ``cells``, each named from its inside square:
-    the walls around a room, or the exterior wall around the house."""
+    the walls around a room, or the exterior wall around the house.
+
+    A collection with an ``on_sides()`` method (a :class:`~homestaging.bitmask.SquareSet`)
+    tells per side the squares whose neighbour that way is not in it, or None."""
+    on_sides = getattr(cells, "on_sides", None)
+    sides: dict[str, Iterable[Cell]] | None = on_sides() if on_sides is not None else None
+    if sides is not None:
+        return frozenset(_side_edges(sides))
     found: list[Edge] = []
     add, new = found.append, object.__new__
     # each edge made without Edge's checks, its key worked out as Edge does (n and w as
@@ -416,6 +423,16 @@ def boundary(cells: Collection[Cell]) -> frozenset[Edge]:
             edge.__dict__.update(cell=cell, side="w", key=(x, y, "w"))
             add(edge)
     return frozenset(found)
+
+
+def _side_edges(sides: dict[str, Iterable[Cell]]) -> Iterator[Edge]:
+    """The edge on each side of its squares, made as :func:`boundary` makes them."""
+    new = object.__new__
+    for side, cells in sides.items():
+        for cell in cells:
+            edge = new(Edge)
+            edge.__dict__.update(cell=cell, side=side, key=side_key(cell, side))
+            yield edge
 
 
 def outermost(cells: Iterable[Cell], side: str) -> list[Cell]:

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import TypeVar, cast, overload
 
-from .bitmask import LARGE, STRIDE, SquareSet
+from .bitmask import LARGE, STRIDE, SquareSet, compact
 from .cached import cached_property
 from .grid import Cell, Edge, EdgeKey, edge_key, reading_order
 from .sheet import DrawnPiece, Sheet
@@ -61,12 +61,13 @@ class RoomIndex(Mapping[Cell, str]):
 
     def get(self, cell: Cell, default: object = None, /) -> object:
         x, y = cell
-        if 0 <= x < STRIDE and 0 <= y < STRIDE:
-            index = y * STRIDE + x
-            if index < len(self.codes):
-                code = self.codes[index]
-                if code:
-                    return self.names[code - 1]
+        if 0 <= x < STRIDE and y >= 0:  # a row past the grid is past the codes too
+            try:
+                code = self.codes[y * STRIDE + x]
+            except IndexError:
+                code = 0
+            if code:
+                return self.names[code - 1]
         return self.extra.get(cell, default) if self.extra else default
 
     def __getitem__(self, cell: Cell) -> str:
@@ -285,7 +286,7 @@ def layout(sheet: Sheet) -> Layout:
     hallway: Set[Cell]
     if sum(len(room.cells) for room in walled) > LARGE:
         room_at = RoomIndex((room.name, SquareSet.of(room.cells)) for room in walled)
-        hallway = SquareSet.of(project.house) - room_at.squares - obstacles
+        hallway = compact(SquareSet.of(project.house) - room_at.squares - obstacles)
     else:
         rooms: dict[Cell, str] = {}
         for room in walled:
