@@ -174,9 +174,9 @@ class SquareSet(Set[Cell]):
     aside as a frozenset.
 
     It answers as a frozenset of squares does (``in``, ``len``, ``|``, ``&``, ``-``,
-    ``^``, ``<=``, ``==``, ``isdisjoint``, ``union``...), with a frozenset or any
-    collection of squares on either side; what ``&`` or ``-`` leaves of a frozenset is
-    a frozenset.
+    ``^``, ``<=``, ``==``, ``isdisjoint``; not the named methods such as ``union``),
+    with a frozenset or any collection of squares on either side; what ``&`` or ``-``
+    leaves of a frozenset is a frozenset.
 
     >>> squares = SquareSet([(2, 1), (0, 1), (5, 0)])
     >>> list(squares), (0, 1) in squares, len(squares)
@@ -356,24 +356,6 @@ class SquareSet(Set[Cell]):
         if other.__class__ is SquareSet:
             return not self.mask & other.mask and self.outside.isdisjoint(other.outside)
         return not any(cell in self for cell in other)
-
-    def union(self, *others: Iterable[Cell]) -> SquareSet:
-        found = self
-        for other in others:
-            found = found | other
-        return found
-
-    def difference(self, *others: Iterable[Cell]) -> SquareSet:
-        found = self
-        for other in others:
-            found = found - other
-        return found
-
-    def issubset(self, other: Iterable[Cell]) -> bool:
-        return self <= SquareSet.of(other)
-
-    def issuperset(self, other: Iterable[Cell]) -> bool:
-        return SquareSet.of(other) <= self
 
     def on_sides(self) -> dict[str, SquareSet] | None:
         """Per side (``n e s w``), the squares whose neighbour that way is not in the set,
