@@ -23,8 +23,10 @@ Large houses stay bounded: at most :data:`JUDGED` placements of a piece are judg
 others, in reading order), and the best of them by the other terms (:func:`pool_size`,
 fewer on large houses), plus those touching what a bonus looks at, are valued with
 bonuses and space. :func:`rank_moves` is the library's answer to "where is this piece
-best?", for ``place`` and for an automatic player; :func:`rank_pairs` places the two
-pieces of a card with two selection tokens together.
+best?"; :func:`best_moves` gives the head of the same list, judging only the placements
+it needs (``place``), :func:`stream_pieces` the whole list read lazily (an automatic
+player); :func:`rank_pairs` places the two pieces of a card with two selection tokens
+together.
 """
 
 from __future__ import annotations
@@ -62,10 +64,12 @@ from .sheet import Sheet
 __all__ = [
     "DIVERSE",
     "JUDGED",
+    "PAIRED",
     "Move",
     "MoveStream",
     "Pair",
     "RankedMoves",
+    "best_moves",
     "judged_size",
     "pool_size",
     "rank_moves",
@@ -88,6 +92,8 @@ PER_HOTSPOT = 3
 """Moves valued for touching each part of what a bonus looks at (a window, a door...)."""
 DIVERSE = 5
 """The first moves of a list share no square (furniture or circulation)."""
+PAIRED = 4
+"""The best unmirrored moves of a piece that pairs start from (1 on a large house)."""
 
 
 @dataclass(frozen=True)
@@ -132,13 +138,20 @@ class Move:
 @dataclass(frozen=True)
 class RankedMoves:
     """The moves of one piece, best first. ``count`` is the number of legal placements
-    (more than the moves listed when the house is large); ``reason`` says why there is
-    none when the piece can go nowhere whatever the squares."""
+    (more than the moves ranked when the house is large); ``reason`` says why there is
+    none when the piece can go nowhere whatever the squares. ``whole``: how many moves
+    the whole ranking holds when ``moves`` is only its head (:func:`best_moves`)."""
 
     piece: Piece
     moves: tuple[Move, ...]
     count: int
     reason: str | None = None
+    whole: int | None = None
+
+    @property
+    def ranked(self) -> int:
+        """How many placements the ranking holds: every legal one but on a large house."""
+        return len(self.moves) if self.whole is None else self.whole
 
     @property
     def bonus_bound(self) -> int:
@@ -216,6 +229,20 @@ def rank_pieces(sheet: Sheet | SheetMasks, pieces: Iterable[Piece], *, room: str
     return [ranking.rank(piece, mirror, size) for piece in pieces]
 
 
+def best_moves(sheet: Sheet | SheetMasks, pieces: Iterable[Piece], *, top: int | None,
+               unmirrored: int = 0, room: str | None = None,
+               mirror: bool | None = None) -> list[RankedMoves]:
+    """:func:`rank_pieces` cut to its head: for each piece the first ``top`` moves (all
+    when None), and as many more as it takes to hold ``unmirrored`` unmirrored ones
+    (what :func:`rank_pairs` starts from), read from :func:`stream_pieces`, so that the
+    placements after them are not judged. ``count`` and :attr:`RankedMoves.ranked` are
+    those of the whole ranking."""
+    masks = sheet if isinstance(sheet, SheetMasks) else SheetMasks.build(sheet, room)
+    ranking = _Ranking(masks)
+    size = pool_size(masks)
+    return [ranking.head(piece, mirror, size, top, unmirrored) for piece in pieces]
+
+
 def stream_pieces(sheet: Sheet | SheetMasks, pieces: Iterable[Piece], *,
                   room: str | None = None, mirror: bool | None = None,
                   pool: int | None = None) -> list[MoveStream]:
@@ -246,7 +273,7 @@ def rank_pairs(sheet: Sheet, variants: Sequence[Sequence[Piece]], *, room: str |
     ranking = _Ranking(masks)
     small = pool_size(masks) // 16
     if first is None:
-        first = 4 if small else 1
+        first = PAIRED if small else 1
     known = {each.piece.id: each for each in ranked}
     partners: dict[str, set[str]] = {}
     by_id: dict[str, Piece] = {}
@@ -258,11 +285,11 @@ def rank_pairs(sheet: Sheet, variants: Sequence[Sequence[Piece]], *, room: str |
     pairs: list[Pair] = []
     for piece_id in sorted(partners):
         piece = by_id[piece_id]
-        mine = known.get(piece_id) or ranking.rank(piece, False, pool_size(masks))
+        mine = known.get(piece_id) or ranking.head(piece, False, pool_size(masks), first, 0)
         for move in [m for m in mine.moves if not m.candidate.mirror][:first]:
             then = _Ranking(SheetMasks.build(with_piece(base, move.placement), masks.room))
             for other_id in sorted(partners[piece_id]):
-                for follow in then.rank(by_id[other_id], False, small).moves[:second]:
+                for follow in then.head(by_id[other_id], False, small, second, 0).moves:
                     key = frozenset([(piece_id, move.candidate.anchor, move.candidate.rotation),
                                      (other_id, follow.candidate.anchor,
                                       follow.candidate.rotation)])
@@ -473,6 +500,23 @@ class _Ranking:
             moves[i] = self.value(moves[i], relevant)
         moves.sort(key=_key)
         return RankedMoves(piece, tuple(_diverse(moves, lambda m: m.squares)), count)
+
+    def head(self, piece: Piece, mirror: bool | None, pool: int, top: int | None,
+             unmirrored: int) -> RankedMoves:
+        """:meth:`rank` cut to its head (see :func:`best_moves`)."""
+        legal = anchor_masks(self.masks, piece, mirror=mirror)
+        count = sum(anchors.bit_count() for _, anchors in legal)
+        if top is None or not count or count > judged_size(self.masks):
+            return self.rank(piece, mirror, pool)
+        stream = self.stream(piece, mirror, pool)
+        moves: list[Move] = []
+        plain = 0
+        for move in stream.moves:
+            moves.append(move)
+            plain += not move.candidate.mirror
+            if len(moves) >= top and plain >= unmirrored:
+                break
+        return RankedMoves(piece, tuple(moves), count, whole=count)
 
     def stream(self, piece: Piece, mirror: bool | None, pool: int) -> MoveStream:
         """:meth:`rank` read lazily (see :func:`stream_pieces`). A piece with more legal

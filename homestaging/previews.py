@@ -86,11 +86,12 @@ def _candidate(choice: Move | Candidate) -> Candidate:
 def placements_figure(sheet: Sheet,
                       found: Sequence[tuple[Piece, Sequence[Move] | Sequence[Candidate]]], *,
                       top: int = 3, per_piece: bool = False, reasons: Sequence[str] = (),
-                      card: int | None = None) -> Figure:
+                      card: int | None = None, ranked: Sequence[int] = ()) -> Figure:
     """Small plans of the candidates (see the module docstring); ``found`` pairs each
     piece with its moves (:class:`homestaging.moves.Move`) or candidates, best first;
     ``reasons`` (per piece) say why a piece has none; ``card`` names the card in the
-    title. Raises ValueError when there is nothing to draw."""
+    title; ``ranked`` (per piece) how many placements a list that holds only the best
+    stands for (default: its length). Raises ValueError when there is nothing to draw."""
     from matplotlib.figure import Figure
 
     tiles: list[tuple[int, Piece, Move | Candidate | None, str]] = []
@@ -107,9 +108,10 @@ def placements_figure(sheet: Sheet,
         count = min(top if top > 0 else MAX_PREVIEWS, MAX_PREVIEWS, len(candidates))
         chosen: Sequence[Move | Candidate] = candidates[:count]
         tiles = [(rank, piece, c, "") for rank, c in enumerate(chosen, 1)]
-        header = (f"{piece.name}{where}: the best {count} of {len(candidates)} legal "
+        total = ranked[0] if ranked else len(candidates)
+        header = (f"{piece.name}{where}: the best {count} of {total} legal "
                   f"placements, best first" if count > 1 else
-                  f"{piece.name}{where}: the best of {len(candidates)} legal placements")
+                  f"{piece.name}{where}: the best of {total} legal placements")
     if not any(candidate is not None for _, _, candidate, _ in tiles):
         raise ValueError("no legal placement to preview")
 
@@ -184,10 +186,11 @@ def _fraction(size: tuple[float, float], box: Box) -> tuple[float, float, float,
 def save_placements(sheet: Sheet, path: str | Path,
                     found: Sequence[tuple[Piece, Sequence[Move] | Sequence[Candidate]]], *,
                     top: int = 3, per_piece: bool = False, reasons: Sequence[str] = (),
-                    card: int | None = None, dpi: int = 150) -> None:
+                    card: int | None = None, ranked: Sequence[int] = (),
+                    dpi: int = 150) -> None:
     """Write :func:`placements_figure` (``.png``, ``.svg`` or ``.pdf``)."""
     fmt = image_format(path)
     fig = placements_figure(sheet, found, top=top, per_piece=per_piece, reasons=reasons,
-                            card=card)
+                            card=card, ranked=ranked)
     title = f"{sheet.project.name} - placements"
     write_atomic(path, figure_bytes(fig, fmt, dpi=dpi, title=title, subject="Home Staging plan"))

@@ -684,8 +684,8 @@ def format_moves(ranked: RankedMoves, *, top: int | None = 10) -> str:
     shown = ranked.moves if top is None else ranked.moves[:top]
     lines = [move_text(number, move) for number, move in enumerate(shown, 1)]
     if len(shown) < ranked.count:
-        looked = (f"; the best of the {len(ranked.moves)} looked at are listed"
-                  if len(ranked.moves) < ranked.count else "")
+        looked = (f"; the best of the {ranked.ranked} looked at are listed"
+                  if ranked.ranked < ranked.count else "")
         lines.append(f"     ... {ranked.count - len(shown)} more "
                      f"({ranked.count} legal placements{looked})")
     return "\n".join(lines) + "\n"

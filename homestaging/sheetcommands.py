@@ -37,7 +37,7 @@ from .errors import InputError
 from .quoting import excerpt
 
 if TYPE_CHECKING:
-    from .moves import Move
+    from .moves import RankedMoves
     from .pieces import Piece
     from .sheet import Sheet
 
@@ -233,7 +233,7 @@ def place_command(
     entry of the sheet takes them, then the squares the furniture covers. SHEET may be
     '-' for standard input.
     """
-    from .moves import rank_pairs, rank_pieces
+    from .moves import PAIRED, best_moves, rank_pairs
     from .output import dumps_json
     from .placement import card_variants, target_room
     from .report import format_moves, format_pairs, moves_json, pairs_json
@@ -242,27 +242,29 @@ def place_command(
     if piece_id is None and card is None:
         raise click.UsageError("give a PIECE id or --card NUMBER")
     pieces = _chosen_pieces(sheet, piece_id, card)
+    limit = top or None
     try:
         name = target_room(sheet, room)
-        found = rank_pieces(sheet, pieces, room=name, mirror=None if mirror else False)
+        spec = sheet.project.room(name)
+        tokens = sum(slot.tokens for slot in spec.cards if slot.number == card) if spec else 0
+        paired = card is not None and tokens >= 2 and piece_id is None
+        # only the moves shown are judged (and those the pairs start from)
+        found = best_moves(sheet, pieces, top=limit, unmirrored=PAIRED if paired else 0,
+                           room=name, mirror=None if mirror else False)
     except ValueError as error:
         if room is None:
             raise InputError.single(display_name(sheet_path),
                                     f"{error}; nothing to place") from None
         raise click.BadParameter(str(error), param_hint="'--room'") from None
-    spec = sheet.project.room(name)
-    tokens = sum(slot.tokens for slot in spec.cards if slot.number == card) if spec else 0
     pairs = None
-    if card is not None and tokens >= 2 and piece_id is None:
+    if paired and card is not None:
         pairs = rank_pairs(sheet, card_variants(sheet.project, card, sheet.game), room=name,
                            ranked=found)
     if output is not None:
         started = time.perf_counter()
         path = image_path(output, (".png", ".svg", ".pdf"), [sheet_path])
-        _place_preview(sheet, room, [(each.piece, each.moves) for each in found],
-                       path, top, card, [each.reason or "" for each in found])
+        _place_preview(sheet, room, found, path, top, card)
         wrote(path, started)
-    limit = top or None
     if fmt == "json":
         if card is None:
             click.echo(dumps_json(moves_json(found[0], top=limit)), nl=False)
@@ -313,10 +315,8 @@ def _chosen_pieces(sheet: Sheet, piece_id: str | None, card: int | None) -> list
     return [catalog.pieces[piece_id]]
 
 
-def _place_preview(
-    sheet: Sheet, room: str | None, found: Sequence[tuple[Piece, Sequence[Move]]],
-    output: str, top: int, card: int | None, reasons: Sequence[str],
-) -> None:
+def _place_preview(sheet: Sheet, room: str | None, found: Sequence[RankedMoves],
+                   output: str, top: int, card: int | None) -> None:
     """Small plans of the best placements, one candidate each: the first ``top`` of one
     piece, or the best of each piece of a card."""
     from dataclasses import replace
@@ -326,8 +326,10 @@ def _place_preview(
 
     preview = replace(sheet, current_room=target_room(sheet, room))
     try:
-        save_placements(preview, output, found, top=top, per_piece=card is not None,
-                        reasons=reasons, card=card)
+        save_placements(preview, output, [(each.piece, each.moves) for each in found],
+                        top=top, per_piece=card is not None,
+                        reasons=[each.reason or "" for each in found], card=card,
+                        ranked=[each.ranked for each in found])
     except ValueError:
         raise InputError.single(output, "no legal placement to preview; nothing written"
                                 ) from None
