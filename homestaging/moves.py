@@ -40,6 +40,7 @@ from typing import Any
 from .access import Access, access, connected_access
 from .bitmask import bits, cells, iter_bits, open_moves
 from .bonuses import BonusResult, Evaluator, evaluate
+from .faults import involved
 from .grid import Cell, components, reading_order
 from .layout import with_pieces
 from .pieces import Orientation, Piece, Placement
@@ -58,7 +59,6 @@ from .placement import (
 )
 from .project import Bonus
 from .rules import check
-from .scoring import involved
 from .sheet import Sheet
 
 __all__ = [

@@ -22,7 +22,6 @@ from .errors import Problem, Severity
 from .grid import cell_name, cell_names, cells_text, in_reading_order
 from .layout import layout
 from .rules import Code
-from .scoring import places, rank, rooms_in_play
 
 if TYPE_CHECKING:  # the results written here; none is needed to write them
     from .bonuses import BonusResult
@@ -347,6 +346,8 @@ def _score_lines(check: SheetCheck) -> list[str]:
     if later is not None and later != card.total:
         head += f" ({later} if every walled room is connected)"
     rows: list[tuple[str, str, str]] = []
+    from .scoring import rooms_in_play  # imported where used: place never scores
+
     walled = sheet.walled
     in_play = set(rooms_in_play(sheet))
     for room in card.rooms:
@@ -496,6 +497,8 @@ def format_scorecard(card: ScoreCard, file: str = "", paint: Paint = plain) -> s
 def format_ranking(cards: Iterable[ScoreCard], paint: Paint = plain) -> str:
     """A ranking table of several sheets: place, player, sheet, total, pieces; then the
     errors and warnings of every sheet under ``Problems:``, if any."""
+    from .scoring import places, rank
+
     ranked = rank(cards)
     rows = [(str(place), card.player or "-", card.source or card.project, str(card.total),
              str(card.furniture_count), "*" if card.provisional else "")
@@ -512,6 +515,8 @@ def format_ranking(cards: Iterable[ScoreCard], paint: Paint = plain) -> str:
 
 def ranking_json(cards: Iterable[ScoreCard]) -> list[dict[str, Any]]:
     """The score cards in ranking order, each with its ``file``."""
+    from .scoring import rank
+
     return [{"file": card.source, **scorecard_json(card)} for card in rank(cards)]
 
 

@@ -26,6 +26,7 @@ from .access import Access, access, access_problems, connected_access
 from .blocking import explain_unreachable, only_ways
 from .bonuses import BonusResult, evaluate
 from .errors import Problem, Severity
+from .faults import involved
 from .grid import Cell, reading_order
 from .layout import Layout, layout
 from .rules import Code, check
@@ -120,50 +121,6 @@ class ScoreCard:
     @property
     def penalty_points(self) -> int:
         return sum(penalty.points for penalty in self.penalties)
-
-
-def involved(sheet: Sheet, problems: Iterable[Problem]) -> frozenset[int]:
-    """Indexes of the pieces named by an error: its path is the piece's entry (shared by
-    several grid pieces: its squares must touch the piece), or its squares lie on the
-    piece's furniture and its path is a piece's entry. An error about a room (the extra
-    pieces of ``too-many-pieces``) names the pieces whose furniture its squares cover.
-
-    The pieces are indexed by path and by square once, so that the cost grows with the
-    squares the problems name, not with pieces times problems (and not at all on a
-    sheet without errors)."""
-    errors = [problem for problem in problems if problem.severity == Severity.ERROR]
-    if not errors:
-        return frozenset()
-    paths: dict[str, list[int]] = {}
-    furniture_at: dict[Cell, list[int]] = {}
-    for index, drawn in enumerate(sheet.pieces):
-        paths.setdefault(drawn.path, []).append(index)
-        for cell in drawn.placement.furniture:
-            furniture_at.setdefault(cell, []).append(index)
-    shared_at: dict[tuple[str, Cell], list[int]] = {}  # pieces sharing a path, by square
-    for path, named in paths.items():
-        for index in named if len(named) > 1 else ():
-            for cell in sheet.pieces[index].placement.squares:
-                shared_at.setdefault((path, cell), []).append(index)
-    found: set[int] = set()
-    done: set[Cell] = set()  # squares whose pieces' furniture is already found
-    for problem in errors:
-        if problem.path not in paths:
-            if problem.code == Code.TOO_MANY_PIECES:
-                cells = set(problem.cells)
-                near = {i for cell in cells for i in furniture_at.get(cell, ())}
-                found.update(i for i in near if sheet.pieces[i].placement.furniture <= cells)
-            continue
-        named = paths[problem.path]
-        if len(named) == 1:
-            found.update(named)
-        for cell in problem.cells:
-            if len(named) > 1:
-                found.update(shared_at.get((problem.path, cell), ()))
-            if cell not in done:
-                found.update(furniture_at.get(cell, ()))
-                done.add(cell)
-    return frozenset(found)
 
 
 def score(sheet: Sheet, *, lenient_access: bool = False, end_of_game: bool | None = None,

@@ -19,7 +19,8 @@ EXAMPLE = ROOT / "examples" / "tutorial-finished.json"
 # Every module of the package, lowest first: a module may only import the ones before it.
 CORE = [  # the game: squares, pieces, the models, rules, access, scoring, placements (no I/O)
     "cached", "quoting", "grid", "bitmask", "errors", "scorepad", "pieces", "catalog", "project",
-    "game", "sheet", "layout", "cardplay", "rules", "access", "blocking", "distance", "bonuses",
+    "game", "sheet", "layout", "cardplay", "rules", "faults", "access", "blocking", "distance",
+    "bonuses",
     "scoring", "placement", "moves",
 ]
 CLI = ["clitools", "sheetcommands", "datacommands", "cli"]  # the only ones that use click
@@ -124,6 +125,23 @@ except SystemExit as stop:
 print(json.dumps({{name: "homestaging." + name in sys.modules for name in {modules!r}}}))
 """
     assert _run(code) == {name: name == "sheetcommands" for name in modules}
+
+
+def test_place_imports_neither_scoring_nor_drawing() -> None:
+    """``place`` ranks moves and lists them: the score card and the drawing are not
+    loaded (nor the score's explanations of what blocks a piece)."""
+    midgame = ROOT / "examples" / "tutorial-midgame.json"
+    modules = ("scoring", "blocking", "render", "previews", "drawing")
+    code = f"""
+import json, sys
+from homestaging.cli import main
+try:
+    main(["place", {str(midgame)!r}, "sofa"], prog_name="homestaging")
+except SystemExit as stop:
+    assert stop.code == 0, stop.code
+print(json.dumps({{name: "homestaging." + name in sys.modules for name in {modules!r}}}))
+"""
+    assert _run(code) == dict.fromkeys(modules, False)
 
 
 def test_library_does_not_import_click_or_matplotlib() -> None:
