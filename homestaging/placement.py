@@ -212,20 +212,27 @@ def reference_keys(
 # --- (b) fast: bit masks -----------------------------------------------------------------
 
 
-@dataclass(frozen=True, eq=False)
 class _Compiled:
     """An orientation as bit offsets (for a sheet width); one object per orientation and
-    width (:func:`_compile`), so compared and hashed by identity."""
+    width (:func:`_compile`), so compared and hashed by identity. A plain class: nothing
+    of a dataclass is used, and making one costs start-up time."""
 
-    width: int
-    height: int
-    furniture: tuple[int, ...]
-    circulation: tuple[int, ...]
-    pairs_e: tuple[int, ...]  # squares whose east neighbour is in the piece (a furniture pair)
-    pairs_s: tuple[int, ...]
-    walls: tuple[tuple[str, tuple[int, ...]], ...]  # side -> extreme furniture squares
-    furniture_mask: int
-    circulation_mask: int
+    __slots__ = ("circulation", "circulation_mask", "furniture", "furniture_mask", "height",
+                 "pairs_e", "pairs_s", "walls", "width")
+
+    def __init__(self, width: int, height: int, furniture: tuple[int, ...],
+                 circulation: tuple[int, ...], pairs_e: tuple[int, ...],
+                 pairs_s: tuple[int, ...], walls: tuple[tuple[str, tuple[int, ...]], ...],
+                 furniture_mask: int, circulation_mask: int) -> None:
+        self.width = width
+        self.height = height
+        self.furniture = furniture
+        self.circulation = circulation
+        self.pairs_e = pairs_e  # squares whose east neighbour is in the piece (a pair)
+        self.pairs_s = pairs_s
+        self.walls = walls  # side -> extreme furniture squares
+        self.furniture_mask = furniture_mask
+        self.circulation_mask = circulation_mask
 
 
 @lru_cache(maxsize=4096)
@@ -509,24 +516,32 @@ def legal_keys(
 # --- marks: what a placement cuts off, whether the room can still get a door --------------
 
 
-@dataclass
 class _Marks:
-    """Walkable squares and where a step may go, for flood fills over bit masks."""
+    """Walkable squares and where a step may go, for flood fills over bit masks (a
+    plain class, one per sheet: nothing of a dataclass is used)."""
 
-    masks: SheetMasks
-    walkable: int
-    moves: Moves  # steps that cross no wall without an opening
-    open_moves: Moves  # steps on the sheet, walls ignored
-    sources: int
-    touching: int  # squares beside a wall, an obstacle or a piece's square
-    targets: tuple[tuple[str, int, int], ...]  # what must stay reachable: name, squares, points
-    room_circulation: int  # circulation of the pieces already in the room
-    room_near: int = 0  # squares of the pieces already in the room and their neighbours
-    reached: int = 0
-    landings: tuple[tuple[str, int, int, bool], ...] = ()  # squares a door opens onto: name,
-    # squares, points, strands (the room being furnished is walled around its pieces)
-    landing_squares: int = 0  # the squares of all the landings
-    target_squares: int = 0  # the squares of all the targets
+    __slots__ = ("landing_squares", "landings", "masks", "moves", "open_moves", "reached",
+                 "room_circulation", "room_near", "sources", "target_squares", "targets",
+                 "touching", "walkable")
+
+    def __init__(self, masks: SheetMasks, walkable: int, moves: Moves, open_moves: Moves,
+                 sources: int, touching: int, targets: tuple[tuple[str, int, int], ...],
+                 room_circulation: int) -> None:
+        self.masks = masks
+        self.walkable = walkable
+        self.moves = moves  # steps that cross no wall without an opening
+        self.open_moves = open_moves  # steps on the sheet, walls ignored
+        self.sources = sources
+        self.touching = touching  # squares beside a wall, an obstacle or a piece's square
+        self.targets = targets  # what must stay reachable: name, squares, points
+        self.room_circulation = room_circulation  # circulation of the room's pieces
+        self.room_near = 0  # squares of the pieces already in the room and their neighbours
+        self.reached = 0
+        # squares a door opens onto: name, squares, points, strands (the room being
+        # furnished is walled around its pieces)
+        self.landings: tuple[tuple[str, int, int, bool], ...] = ()
+        self.landing_squares = 0  # the squares of all the landings
+        self.target_squares = 0  # the squares of all the targets
 
     @classmethod
     def build(cls, masks: SheetMasks) -> _Marks:
