@@ -34,7 +34,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .access import Access, access, connected_access
@@ -159,24 +159,20 @@ class RankedMoves:
         return max([0, *(move.bonus for move in self.moves if move.valued)])
 
 
+@dataclass
 class MoveStream:
     """The moves of one piece in the order of :class:`RankedMoves`, each found when it
     is read (:func:`stream_pieces`): a reader that stops early spares the flood fills
     of the moves after. ``bonus_bound``: the most bonus any of them adds. ``skip``, set
     by the reader before it reads past the first :data:`DIVERSE` moves: placements it
     would pass over whatever their marks (a move not valued, seen as a sketch); they
-    are neither judged nor read. (A plain class: nothing of a dataclass is used.)"""
+    are neither judged nor read."""
 
-    __slots__ = ("bonus_bound", "count", "moves", "piece", "skip")
-
-    def __init__(self, piece: Piece, count: int, bonus_bound: int,
-                 moves: Iterator[Move] | None = None,
-                 skip: Callable[[Sketch], bool] | None = None) -> None:
-        self.piece = piece
-        self.count = count
-        self.bonus_bound = bonus_bound
-        self.moves: Iterator[Move] = iter(()) if moves is None else moves
-        self.skip = skip
+    piece: Piece
+    count: int
+    bonus_bound: int
+    moves: Iterator[Move] = field(default_factory=lambda: iter(()))
+    skip: Callable[[Sketch], bool] | None = None
 
 
 @dataclass(frozen=True)
