@@ -33,6 +33,7 @@ from .grid import (
     steps,
 )
 from .layout import Layout
+from .record import Record
 from .rules import Code
 from .sheet import Sheet
 
@@ -43,8 +44,8 @@ __all__ = ["Access", "access", "access_problems", "connected_access", "room_entr
            "walkable_squares"]
 
 
-@dataclass(frozen=True)
-class Access:
+@dataclass(frozen=True, eq=False, repr=False)
+class Access(Record):
     """The access graph and its verdicts.
 
     ``rooms`` maps each room of the project to ``''`` when reachable, else the reason;

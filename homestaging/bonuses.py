@@ -28,6 +28,7 @@ from .grid import (
 )
 from .layout import Layout
 from .project import Bonus, Feature
+from .record import Record
 from .sheet import Sheet
 
 if TYPE_CHECKING:  # the distance conditions' own module, imported for one only
@@ -36,8 +37,8 @@ if TYPE_CHECKING:  # the distance conditions' own module, imported for one only
 __all__ = ["BonusResult", "Evaluator", "Outcome", "evaluate"]
 
 
-@dataclass(frozen=True)
-class BonusResult:
+@dataclass(frozen=True, eq=False, repr=False)
+class BonusResult(Record):
     """One bonus line of the score pad. ``points`` is what it gave (0 when not awarded);
     ``points_if_connected`` what it gives once every walled room is connected to the
     front door (set by :func:`homestaging.scoring.score`)."""

@@ -15,6 +15,7 @@ from typing import NamedTuple
 from .cached import cached_property
 from .grid import Cell
 from .pieces import HATCHES, Piece
+from .record import Record
 
 __all__ = ["Card", "Catalog", "paper_look"]
 
@@ -27,8 +28,8 @@ class Card(NamedTuple):
     options: tuple[str, str]
 
 
-@dataclass(frozen=True)
-class Catalog:
+@dataclass(frozen=True, eq=False, repr=False)
+class Catalog(Record):
     """Pieces by id and cards by ``(number, variant)``."""
 
     pieces: dict[str, Piece] = field(default_factory=dict)

@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from .grid import Cell
 from .quoting import printable
+from .record import Record
 
 __all__ = ["InputError", "Located", "Problem", "Severity", "StrEnum"]
 
@@ -82,8 +83,8 @@ class InputError(ValueError):
         return cls([Located(file, message, path)])
 
 
-@dataclass(frozen=True)
-class Problem:
+@dataclass(frozen=True, eq=False, repr=False)
+class Problem(Record):
     """A broken rule: its ``code``, ``severity``, what it is about (``subject``), the
     squares involved (``cells``) and the JSON path of the entry at fault. For a piece or
     room that cannot be reached, ``blocked_by`` holds the fewest squares in the way

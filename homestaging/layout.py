@@ -12,6 +12,7 @@ from typing import TypeVar, cast, overload
 from .bitmask import LARGE, STRIDE, SquareSet, compact
 from .cached import cached_property
 from .grid import Cell, Edge, EdgeKey, edge_key, reading_order
+from .record import Record
 from .sheet import DrawnPiece, Sheet
 
 __all__ = ["Layout", "Passages", "RoomIndex", "layout", "with_pieces"]
@@ -91,8 +92,8 @@ class RoomIndex(Mapping[Cell, str]):
         return frozenset(found | set(self.extra.values()))
 
 
-@dataclass(frozen=True)
-class Passages:
+@dataclass(frozen=True, eq=False, repr=False)
+class Passages(Record):
     """The squares of the sheet as indexes ``y * width + x``, and where a step is barred.
 
     ``north[i]`` is 1 when no step leads from square ``i`` to the square north of it (a
@@ -131,8 +132,8 @@ class Passages:
         return (x, y)
 
 
-@dataclass(frozen=True)
-class Layout:
+@dataclass(frozen=True, eq=False, repr=False)
+class Layout(Record):
     """Derived geometry of a sheet. ``piece_rooms[i]`` is the room of ``sheet.pieces[i]``;
     ``room_walls[i]`` the walls around ``sheet.rooms[i]`` (none while it is not walled)."""
 

@@ -58,6 +58,7 @@ from .placement import (
     with_piece,
 )
 from .project import Bonus
+from .record import Record
 from .rules import check
 from .sheet import Sheet
 
@@ -96,8 +97,8 @@ PAIRED = 4
 """The best unmirrored moves of a piece that pairs start from (1 on a large house)."""
 
 
-@dataclass(frozen=True)
-class Move:
+@dataclass(frozen=True, eq=False, repr=False)
+class Move(Record):
     """A legal placement and what it is worth.
 
     ``bonuses``: the bonuses it changes, ``(text, points gained or lost)``.
@@ -135,8 +136,8 @@ class Move:
         return self.candidate.placement.squares
 
 
-@dataclass(frozen=True)
-class RankedMoves:
+@dataclass(frozen=True, eq=False, repr=False)
+class RankedMoves(Record):
     """The moves of one piece, best first. ``count`` is the number of legal placements
     (more than the moves ranked when the house is large); ``reason`` says why there is
     none when the piece can go nowhere whatever the squares. ``whole``: how many moves
@@ -175,8 +176,8 @@ class MoveStream:
     skip: Callable[[Sketch], bool] | None = None
 
 
-@dataclass(frozen=True)
-class Pair:
+@dataclass(frozen=True, eq=False, repr=False)
+class Pair(Record):
     """Two pieces of one card placed together: ``second`` is valued on the sheet with
     ``first`` drawn."""
 

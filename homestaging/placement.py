@@ -37,6 +37,7 @@ from .layout import Layout, layout
 from .pieces import Orientation, Piece, Placement, Shape
 from .project import Project
 from .quoting import excerpt
+from .record import Record
 from .rules import check
 from .sheet import DrawnPiece, Sheet, WildCard
 
@@ -71,8 +72,8 @@ PlacementKey = tuple[Cell, int, bool]
 """A placement of a known piece: (anchor, rotation, mirror)."""
 
 
-@dataclass(frozen=True)
-class Cut:
+@dataclass(frozen=True, eq=False, repr=False)
+class Cut(Record):
     """Something already drawn that a placement would cut off from the front door: what
     it is (``K (Corner kitchen)``, ``door of Bath (F3/w)``), the squares it loses, and
     the points at stake (the piece's furniture squares; for a door, its room's pieces';
@@ -85,8 +86,8 @@ class Cut:
     """The front door would open into the room being furnished: its pieces are lost too."""
 
 
-@dataclass(frozen=True)
-class Candidate:
+@dataclass(frozen=True, eq=False, repr=False)
+class Candidate(Record):
     """One legal placement of a piece, with its marks.
 
     ``points``: furniture squares added (0 for a rug). ``cuts_off``: what already drawn

@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 from .bitmask import compact
 from .catalog import Catalog
 from .grid import Cell, Edge, boundary
+from .record import Record
 
 __all__ = [
     "MAX_ROOMS",
@@ -43,8 +44,8 @@ class CardSlot(NamedTuple):
     tokens: int
 
 
-@dataclass(frozen=True)
-class RoomSpec:
+@dataclass(frozen=True, eq=False, repr=False)
+class RoomSpec(Record):
     """A room card of the project: the room's name, type and furniture cards."""
 
     name: str
@@ -68,8 +69,8 @@ class Feature(NamedTuple):
         return self.name or self.kind
 
 
-@dataclass(frozen=True)
-class Bonus:
+@dataclass(frozen=True, eq=False, repr=False)
+class Bonus(Record):
     """One bonus line: ``when`` a condition holds, or ``per`` matching piece (capped by ``max``)."""
 
     text: str
@@ -91,8 +92,8 @@ class Bonus:
                 stack.extend(reversed(list(node.values())))
 
 
-@dataclass(frozen=True)
-class Project:
+@dataclass(frozen=True, eq=False, repr=False)
+class Project(Record):
     """A scenario of the projects book."""
 
     id: str

@@ -17,6 +17,7 @@ from .errors import Problem
 from .grid import Cell, Edge, boundary
 from .pieces import Placement
 from .project import Project
+from .record import Record
 
 if TYPE_CHECKING:
     from .game import GameRecord
@@ -60,8 +61,8 @@ class RoomPlan:
         return cached
 
 
-@dataclass(frozen=True)
-class DrawnPiece:
+@dataclass(frozen=True, eq=False, repr=False)
+class DrawnPiece(Record):
     """A placement as the sheet gives it: ``label`` and ``path`` say where it was written.
 
     ``label`` is the legend character of a grid piece (``K``) or ``pieces[2]``.
@@ -85,8 +86,8 @@ class DrawnPiece:
         return f"{self.label} ({self.name})"
 
 
-@dataclass(frozen=True)
-class WildCard:
+@dataclass(frozen=True, eq=False, repr=False)
+class WildCard(Record):
     """The wild card: the pieces it names (indexes into ``Sheet.pieces``) and its effect."""
 
     pieces: tuple[int, ...]
@@ -94,8 +95,8 @@ class WildCard:
     path: str = "$.wild_card"
 
 
-@dataclass(frozen=True)
-class Sheet:
+@dataclass(frozen=True, eq=False, repr=False)
+class Sheet(Record):
     """A plan on one project. ``rooms`` are in play order.
 
     ``notes`` are what the reader noticed in how the file is written (a stray ``o``, a

@@ -1,0 +1,134 @@
+"""The model's dataclasses built on ``record.Record`` compare, hash and show themselves
+exactly as the methods a dataclass generates would (the same values, so the same set
+orders and outputs), on the objects of the example sheets."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from homestaging.access import access
+from homestaging.layout import layout
+from homestaging.moves import best_moves, rank_pairs
+from homestaging.placement import SheetMasks, card_variants
+from homestaging.record import Record
+from homestaging.scoring import score
+from homestaging.sheetreader import read_sheet
+
+ROOT = Path(__file__).resolve().parent.parent
+SHEETS = sorted(p for p in (ROOT / "examples").glob("*.json") if not p.name.endswith(".expected.json"))
+CLASSES = {
+    "project": ["RoomSpec", "Bonus", "Project"],
+    "sheet": ["RoomPlan", "DrawnPiece", "WildCard", "Sheet"],
+    "catalog": ["Catalog"],
+    "layout": ["Passages", "Layout"],
+    "access": ["Access"],
+    "bonuses": ["BonusResult"],
+    "errors": ["Problem"],
+    "placement": ["Cut", "Candidate"],
+    "moves": ["Move", "RankedMoves", "Pair"],
+    "bitmask": ["Moves"],
+}
+
+
+def records() -> list[type]:
+    return [getattr(importlib.import_module(f"homestaging.{module}"), name)
+            for module, names in CLASSES.items() for name in names]
+
+
+def test_every_record_is_a_frozen_dataclass_with_the_shared_methods() -> None:
+    found = {cls for cls in _subclasses(Record)}
+    assert found == set(records())
+    for cls in found:
+        params = cls.__dataclass_params__  # type: ignore[attr-defined]
+        assert params.frozen and not params.eq and not params.repr, cls
+        for name in ("__eq__", "__hash__", "__repr__"):
+            assert name not in cls.__dict__, (cls, name)
+
+
+def _subclasses(cls: type) -> Iterator[type]:
+    for sub in cls.__subclasses__():
+        yield sub
+        yield from _subclasses(sub)
+
+
+def _reference(cls: type) -> type:
+    """The dataclass the ``@dataclass(frozen=True)`` of old would make of ``cls``: its
+    fields with their options, its name, the methods generated."""
+    specs = [(f.name, f.type, dataclasses.field(compare=f.compare, repr=f.repr, hash=f.hash))
+             for f in dataclasses.fields(cls)]
+    made = dataclasses.make_dataclass(cls.__name__, specs, frozen=True)
+    made.__qualname__ = cls.__qualname__
+    return made
+
+
+def _objects() -> Iterator[Any]:
+    """Objects of every record class, from the example sheets."""
+    for path in SHEETS:
+        sheet = read_sheet(path)
+        lay = layout(sheet)
+        card = score(sheet, end_of_game=False)
+        yield from (sheet, sheet.project, sheet.project.catalog, lay, lay.passages,
+                    access(sheet, lay), *sheet.project.rooms, *sheet.project.bonuses,
+                    *sheet.rooms, *sheet.pieces, *card.bonuses, *card.problems)
+        if sheet.wild_card is not None:
+            yield sheet.wild_card
+        if sheet.current_room is None:
+            continue
+        masks = SheetMasks.build(sheet)
+        yield masks.marks.moves
+        pieces = [sheet.project.catalog.piece(o) for o in sorted(masks.options)]
+        for ranked in best_moves(masks, pieces, top=5):
+            yield ranked
+            for move in ranked.moves:
+                yield from (move, move.candidate, *move.candidate.cuts_off)
+        spec = sheet.project.room(masks.room)
+        assert spec is not None
+        yield from rank_pairs(sheet, card_variants(sheet.project, spec.cards[0].number))
+
+
+def _same(call: Any) -> Any:
+    try:
+        return call()
+    except TypeError as error:  # a field that cannot be hashed (a bonus's condition)
+        return type(error)
+
+
+@pytest.fixture(scope="module")
+def objects() -> dict[type, list[Any]]:
+    found: dict[type, list[Any]] = {cls: [] for cls in records()}
+    for item in _objects():
+        found[type(item)].append(item)
+    return found
+
+
+def test_equality_hash_and_repr_are_those_a_dataclass_generates(
+        objects: dict[type, list[Any]]) -> None:
+    for cls, items in objects.items():
+        assert items, f"no {cls.__name__} in the example sheets"
+        reference = _reference(cls)
+        names = [f.name for f in dataclasses.fields(cls)]
+
+        def twin(item: Any, reference: type = reference, names: list[str] = names) -> Any:
+            return reference(**{name: getattr(item, name) for name in names})
+
+        for item in items[:40]:
+            same = twin(item)
+            assert repr(item) == repr(same)
+            assert _same(lambda: hash(item)) == _same(lambda: hash(same))  # noqa: B023
+            assert item == dataclasses.replace(item) and not item != dataclasses.replace(item)
+            assert item != object() and (item == 1) is False
+        for first, second in zip(items[:20], items[1:21], strict=False):
+            assert (first == second) == (twin(first) == twin(second))
+
+
+def test_a_record_stays_frozen() -> None:
+    problem = score(read_sheet(SHEETS[0]), end_of_game=False).problems
+    target = problem[0] if problem else read_sheet(SHEETS[0]).rooms[0]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        target.path = "x"  # type: ignore[misc, union-attr]
