@@ -63,17 +63,22 @@ if TYPE_CHECKING:  # yaml is imported where YAML is read: JSON alone does not lo
 
 _INT = "tag:yaml.org,2002:int"
 _FLOAT = "tag:yaml.org,2002:float"
-_NUMBERS = {
-    _INT: re.compile(r"""^(?:[-+]?0b[0-1_]+
-                      |[-+]?0[0-7_]+
-                      |[-+]?(?:0|[1-9][0-9_]*)
-                      |[-+]?0x[0-9a-fA-F_]+)$""", re.X),
-    _FLOAT: re.compile(r"""^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?
-                        |\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?
-                        |[-+]?\.(?:inf|Inf|INF)
-                        |\.(?:nan|NaN|NAN))$""", re.X),
-}
-"""YAML 1.1's implicit integers and floats without the base-60 forms (``1:30``)."""
+
+
+@cache
+def _numbers() -> dict[str, re.Pattern[str]]:
+    """YAML 1.1's implicit integers and floats without the base-60 forms (``1:30``),
+    compiled when YAML is first read (the bundled data's cache and JSON need none)."""
+    return {
+        _INT: re.compile(r"""^(?:[-+]?0b[0-1_]+
+                          |[-+]?0[0-7_]+
+                          |[-+]?(?:0|[1-9][0-9_]*)
+                          |[-+]?0x[0-9a-fA-F_]+)$""", re.X),
+        _FLOAT: re.compile(r"""^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?
+                            |\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?
+                            |[-+]?\.(?:inf|Inf|INF)
+                            |\.(?:nan|NaN|NAN))$""", re.X),
+    }
 
 
 @cache
@@ -87,7 +92,7 @@ def _loader() -> type[yaml.SafeLoader]:
 
     class Loader(base):  # type: ignore[valid-type,misc]
         yaml_implicit_resolvers = {  # noqa: RUF012 (PyYAML's class-level table)
-            first: [(tag, _NUMBERS.get(tag, pattern)) for tag, pattern in resolvers]
+            first: [(tag, _numbers().get(tag, pattern)) for tag, pattern in resolvers]
             for first, resolvers in base.yaml_implicit_resolvers.items()
         }
 
@@ -115,7 +120,7 @@ def _number(base: Any, tags: tuple[str, ...], expected: str) -> Any:
             raise ValueError(f"a number with more than {MAX_DIGITS} digits")
         if ":" in text:
             raise ValueError("base-60 numbers (1:30) are not read; write the number in decimal")
-        if not any(_NUMBERS[tag].match(text) for tag in tags):
+        if not any(_numbers()[tag].match(text) for tag in tags):
             raise ValueError(f"expected {expected}")
         return base(loader, node)
 
