@@ -338,6 +338,9 @@ def todo_text(problem: Problem, check: SheetCheck) -> str:
 
 def _score_lines(check: SheetCheck) -> list[str]:
     """The score so far: a heading with the total, a line per room, bonus and penalty."""
+    # scoring is imported where it is used: place, which scores nothing, needs this module
+    from .scoring import rooms_in_play
+
     card, sheet = check.card, check.sheet
     label = ("Score" if not card.provisional
              else "Score so far (mid-game)" if not check.end_of_game else "Provisional score")
@@ -346,8 +349,6 @@ def _score_lines(check: SheetCheck) -> list[str]:
     if later is not None and later != card.total:
         head += f" ({later} if every walled room is connected)"
     rows: list[tuple[str, str, str]] = []
-    from .scoring import rooms_in_play  # imported where used: place never scores
-
     walled = sheet.walled
     in_play = set(rooms_in_play(sheet))
     for room in card.rooms:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import itertools
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,8 @@ from homestaging.scoring import score
 from homestaging.sheetreader import read_sheet
 
 ROOT = Path(__file__).resolve().parent.parent
-SHEETS = sorted(p for p in (ROOT / "examples").glob("*.json") if not p.name.endswith(".expected.json"))
+SHEETS = sorted(p for p in (ROOT / "examples").glob("*.json")
+                if not p.name.endswith(".expected.json"))
 CLASSES = {
     "project": ["RoomSpec", "Bonus", "Project"],
     "sheet": ["RoomPlan", "DrawnPiece", "WildCard", "Sheet"],
@@ -121,9 +123,10 @@ def test_equality_hash_and_repr_are_those_a_dataclass_generates(
             same = twin(item)
             assert repr(item) == repr(same)
             assert _same(lambda: hash(item)) == _same(lambda: hash(same))  # noqa: B023
-            assert item == dataclasses.replace(item) and not item != dataclasses.replace(item)
+            copy = dataclasses.replace(item)
+            assert item == copy and (item != copy) is False
             assert item != object() and (item == 1) is False
-        for first, second in zip(items[:20], items[1:21], strict=False):
+        for first, second in itertools.pairwise(items[:21]):
             assert (first == second) == (twin(first) == twin(second))
 
 
