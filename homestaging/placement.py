@@ -260,11 +260,12 @@ def _offsets(cells: Iterable[Cell], width: int) -> list[int]:
     return sorted(y * width + x for x, y in cells)
 
 
-@dataclass
+@dataclass(eq=False)
 class SheetMasks:
     """The layers of one sheet, as seen by a piece added to ``room``; build once per sheet.
 
-    Bit ``y * width + x`` stands for square (x, y).
+    Bit ``y * width + x`` stands for square (x, y). Two are never compared (``eq=False``:
+    one method less to generate at start-up).
     """
 
     sheet: Sheet
