@@ -23,6 +23,10 @@ Everything is timed in alternating pairs beside a baseline of the same run
 4. Peak memory (max RSS) of ``score`` on the 200 x 200 sheets of ``bench_scale.py``
    (the legal one, 25 pieces; the packed one, 25,335 pieces) beside the bare
    interpreter (``python -c pass``). Target: at most 3x for the legal sheet.
+5. With ``--only instructions`` (not in the default run; needs valgrind): the cold
+   commands' instructions under callgrind beside the baseline's, each run once. Slow,
+   but the ratio is the same on a busy machine as on a quiet one, where the times of
+   part 1 are not.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 from collections.abc import Callable
@@ -128,16 +133,19 @@ def _is_sheet(path: Path) -> bool:
     return '"homestaging-sheet/1"' in path.read_text()[:200]
 
 
+COLD = {
+    f"score {FINISHED.relative_to(ROOT)}": timing.command("score", str(FINISHED)),
+    f"check {FINISHED.relative_to(ROOT)}": timing.command("check", str(FINISHED)),
+    f"check {MIDGAME.relative_to(ROOT)}": timing.command("check", str(MIDGAME)),
+    f"place {MIDGAME.relative_to(ROOT)} sofa": timing.command("place", str(MIDGAME), "sofa"),
+}
+"""The cold commands, by name."""
+
+
 def cold(rounds: int) -> list[tuple[str, str, str, str]]:
     """The commands beside the baseline, in alternating pairs."""
     rows = []
-    commands = {
-        f"score {FINISHED.relative_to(ROOT)}": timing.command("score", str(FINISHED)),
-        f"check {FINISHED.relative_to(ROOT)}": timing.command("check", str(FINISHED)),
-        f"check {MIDGAME.relative_to(ROOT)}": timing.command("check", str(MIDGAME)),
-        f"place {MIDGAME.relative_to(ROOT)} sofa": timing.command("place", str(MIDGAME),
-                                                                  "sofa"),
-    }
+    commands = COLD
     # the bundled data's cache in a folder of this run's own (filled by the warm-up
     # round): the shared one keeps a few versions of each entry, and other checkouts
     # running meanwhile could push this one's out and make a round build it again
@@ -150,6 +158,24 @@ def cold(rounds: int) -> list[tuple[str, str, str, str]]:
         rows.append((f"cold {name}", f"{found.median(1) * 1e3:.0f} ms",
                      f"{ratio:.2f}x import click, yaml, json ({found.median(0) * 1e3:.0f} ms)",
                      timing.verdict(ratio, 1.6)))
+    return rows
+
+
+def cold_instructions() -> list[tuple[str, str, str, str]]:
+    """The cold commands' instructions (callgrind) beside the baseline's: a ratio that
+    the machine's load does not disturb (each command run once, after a run that fills
+    the data's cache)."""
+    rows = []
+    with tempfile.TemporaryDirectory() as folder:
+        env = {**os.environ, "HOMESTAGING_CACHE_DIR": folder}
+        base = timing.instructions(timing.BASELINE, env=env)
+        for name, command in COLD.items():
+            subprocess.run(command, cwd=ROOT, env=env, capture_output=True, check=False)
+            count = timing.instructions(command, env=env)
+            ratio = count / base
+            rows.append((f"cold {name}, instructions", f"{count / 1e6:.0f} M",
+                         f"{ratio:.2f}x import click, yaml, json ({base / 1e6:.0f} M)",
+                         timing.verdict(ratio, 1.6)))
     return rows
 
 
@@ -253,7 +279,10 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=21, help="pairs per cold command")
     parser.add_argument("--runs", type=int, default=200, help="pairs per sheet in-process")
     parser.add_argument("--sheets", type=int, default=40, help="sheets of the long command")
-    parser.add_argument("--only", choices=("cold", "inprocess", "extra", "memory"))
+    parser.add_argument("--only", choices=("cold", "inprocess", "extra", "memory",
+                                           "instructions"),
+                        help="one part; 'instructions' (not in the default run) counts the "
+                        "cold commands' instructions under valgrind")
     parser.add_argument("--against", type=Path, metavar="CHECKOUT",
                         help="with --only extra: also each sheet in-process, another "
                         "checkout's code beside this one in alternating rounds")
@@ -264,6 +293,8 @@ def main() -> None:
         folder = Path(tmp)
         if args.only in (None, "cold"):
             rows += cold(args.rounds)
+        if args.only == "instructions":
+            rows += cold_instructions()
         if args.only in (None, "inprocess"):
             sheets = {p.relative_to(EXAMPLES).as_posix(): read_sheet(p)
                       for p in example_sheets()}

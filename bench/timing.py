@@ -15,6 +15,8 @@ about the same load). Cold commands are run in fresh interpreters, as a user run
   that process (``resource`` usage from ``os.wait4``), spawned by a small interpreter
   of its own (a process started by this one would count this one's memory: Linux keeps
   the largest RSS of a process across ``exec``).
+* :func:`instructions` counts the instructions a command runs under callgrind: slow, but
+  the same on a busy machine as on a quiet one.
 * :func:`load` is the load average, printed with the numbers.
 
 Run ``python bench/timing.py`` to see the bare interpreter beside
@@ -25,9 +27,11 @@ from __future__ import annotations
 
 import compileall
 import os
+import re
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -129,6 +133,21 @@ def peak_rss(argv: Sequence[str], *, cwd: Path = ROOT) -> int:
     if code not in (0, 1):
         raise RuntimeError(f"{' '.join(argv)} exited {code}")
     return kilobytes * 1024  # ru_maxrss is in kilobytes on Linux
+
+
+def instructions(argv: Sequence[str], *, cwd: Path = ROOT,
+                 env: dict[str, str] | None = None) -> int:
+    """The instructions a command runs (callgrind's ``Ir``, all of its process): a count
+    that the machine's load does not change, unlike its time. Needs ``valgrind``."""
+    with tempfile.TemporaryDirectory() as folder:
+        done = subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={folder}/out", *argv],
+            cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE, text=True, check=False)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if done.returncode not in (0, 1) or found is None:
+        raise RuntimeError(f"{' '.join(argv)} under callgrind: {done.stderr[-500:]}")
+    return int(found.group(1))
 
 
 def load() -> str:

@@ -15,21 +15,36 @@ methods cost a little more per call: classes hashed or compared in the inner loo
 from __future__ import annotations
 
 import reprlib
+from collections.abc import Callable
 from dataclasses import fields
+from operator import attrgetter
+from typing import Any
 
 __all__ = ["Record"]
 
-_FIELDS: dict[type, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {}
-"""Per class: the names of the fields compared, hashed and shown."""
+_Values = Callable[[Any], tuple[Any, ...]]
+_FIELDS: dict[type, tuple[_Values, _Values, tuple[str, ...]]] = {}
+"""Per class: the values compared, the values hashed (as tuples), the fields shown."""
 
 
-def _names(cls: type) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+def _values(names: tuple[str, ...]) -> _Values:
+    """A function giving an object's values of ``names`` as a tuple (``attrgetter``, a
+    C loop, for two or more)."""
+    if len(names) >= 2:
+        return attrgetter(*names)
+    if names:
+        one = attrgetter(names[0])
+        return lambda obj: (one(obj),)
+    return lambda obj: ()
+
+
+def _names(cls: type) -> tuple[_Values, _Values, tuple[str, ...]]:
     found = _FIELDS.get(cls)
     if found is None:
         every = fields(cls)
         found = _FIELDS[cls] = (
-            tuple(f.name for f in every if f.compare),
-            tuple(f.name for f in every if (f.compare if f.hash is None else f.hash)),
+            _values(tuple(f.name for f in every if f.compare)),
+            _values(tuple(f.name for f in every if (f.compare if f.hash is None else f.hash))),
             tuple(f.name for f in every if f.repr),
         )
     return found
@@ -44,12 +59,11 @@ class Record:
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        names = _names(self.__class__)[0]
-        return tuple([getattr(self, name) for name in names]) == tuple(
-            [getattr(other, name) for name in names])
+        compared = _names(self.__class__)[0]
+        return compared(self) == compared(other)
 
     def __hash__(self) -> int:
-        return hash(tuple([getattr(self, name) for name in _names(self.__class__)[1]]))
+        return hash(_names(self.__class__)[1](self))
 
     @reprlib.recursive_repr()
     def __repr__(self) -> str:

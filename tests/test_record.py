@@ -135,3 +135,20 @@ def test_a_record_stays_frozen() -> None:
     target = problem[0] if problem else read_sheet(SHEETS[0]).rooms[0]
     with pytest.raises(dataclasses.FrozenInstanceError):
         target.path = "x"  # type: ignore[misc, union-attr]
+
+
+@pytest.mark.parametrize("count", [0, 1, 2, 3])
+def test_records_of_any_number_of_fields(count: int) -> None:
+    """No field, one, several, one left out of comparisons and repr: as generated."""
+    specs: list[Any] = [(f"f{i}", int) for i in range(count)]
+    specs.append(("hidden", int, dataclasses.field(default=0, compare=False, repr=False)))
+    mine = dataclasses.make_dataclass("Thing", specs, bases=(Record,), frozen=True,
+                                      eq=False, repr=False)
+    plain = dataclasses.make_dataclass("Thing", specs, frozen=True)
+    values = list(range(count))
+    for hidden in (0, 7):
+        a, b = mine(*values, hidden=hidden), plain(*values, hidden=hidden)
+        assert (repr(a), hash(a)) == (repr(b), hash(b))
+        assert a == mine(*values) and (a != mine(*values)) is False
+        if count:
+            assert a != mine(*[v + 1 for v in values])
