@@ -14,6 +14,7 @@ from typing import NamedTuple
 from .cached import cached_property
 from .grid import Cell, cell_name, cells_text
 from .quoting import excerpt
+from .record import Record
 
 __all__ = ["HATCHES", "HATCH_WORDS", "ROTATIONS", "Orientation", "Piece", "Placement", "Shape",
            "parse_art"]
@@ -112,8 +113,8 @@ class Orientation(NamedTuple):
     shape: Shape
 
 
-@dataclass(frozen=True)
-class Piece:
+@dataclass(frozen=True, eq=False, repr=False)
+class Piece(Record):
     """A catalog entry. ``kind`` is ``furniture`` or ``rug``. ``hatch`` is how its
     squares are hatched on a drawing sheet (one of :data:`HATCHES`; empty until the
     catalog gives it one, see :class:`homestaging.catalog.Catalog`)."""
@@ -164,8 +165,8 @@ class Piece:
         return found
 
 
-@dataclass(frozen=True)
-class Placement:
+@dataclass(frozen=True, eq=False, repr=False)
+class Placement(Record):
     """A piece drawn on the sheet at ``anchor`` with a rotation and an optional mirror."""
 
     piece: Piece

@@ -9,7 +9,7 @@ generated ones (the fields compared, hashed and shown are the same, in the same 
 so equal values, equal hashes and set orders are unchanged); it stays a dataclass
 (``fields``, ``replace``, its generated ``__init__`` and frozen guard). The generic
 methods cost a little more per call: classes hashed or compared in the inner loops
-(squares' edges, shapes, pieces, placements) keep the generated ones.
+(squares' edges, shapes) keep the generated ones.
 """
 
 from __future__ import annotations

@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SHEETS = sorted(p for p in (ROOT / "examples").glob("*.json")
                 if not p.name.endswith(".expected.json"))
 CLASSES = {
+    "pieces": ["Piece", "Placement"],
     "project": ["RoomSpec", "Bonus", "Project"],
     "sheet": ["RoomPlan", "DrawnPiece", "WildCard", "Sheet"],
     "catalog": ["Catalog"],
@@ -77,7 +78,9 @@ def _objects() -> Iterator[Any]:
         card = score(sheet, end_of_game=False)
         yield from (sheet, sheet.project, sheet.project.catalog, lay, lay.passages,
                     access(sheet, lay), *sheet.project.rooms, *sheet.project.bonuses,
-                    *sheet.rooms, *sheet.pieces, *card.bonuses, *card.problems)
+                    *sheet.rooms, *sheet.pieces, *card.bonuses, *card.problems,
+                    *(drawn.placement for drawn in sheet.pieces),
+                    *(drawn.placement.piece for drawn in sheet.pieces))
         if sheet.wild_card is not None:
             yield sheet.wild_card
         if sheet.current_room is None:
