@@ -27,7 +27,7 @@ SHEETS = sorted(p for p in (ROOT / "examples").glob("*.json")
 CLASSES = {
     "pieces": ["Piece", "Placement"],
     "project": ["RoomSpec", "Bonus", "Project"],
-    "sheet": ["RoomPlan", "DrawnPiece", "WildCard", "Sheet"],
+    "sheet": ["DrawnPiece", "WildCard", "Sheet"],
     "catalog": ["Catalog"],
     "layout": ["Passages", "Layout"],
     "access": ["Access"],
@@ -35,7 +35,6 @@ CLASSES = {
     "errors": ["Problem"],
     "placement": ["Cut", "Candidate"],
     "moves": ["Move", "RankedMoves", "Pair"],
-    "bitmask": ["Moves"],
 }
 
 
@@ -86,7 +85,6 @@ def _objects() -> Iterator[Any]:
         if sheet.current_room is None:
             continue
         masks = SheetMasks.build(sheet)
-        yield masks.marks.moves
         pieces = [sheet.project.catalog.piece(o) for o in sorted(masks.options)]
         for ranked in best_moves(masks, pieces, top=5):
             yield ranked
@@ -108,7 +106,8 @@ def _same(call: Any) -> Any:
 def objects() -> dict[type, list[Any]]:
     found: dict[type, list[Any]] = {cls: [] for cls in records()}
     for item in _objects():
-        found[type(item)].append(item)
+        if type(item) in found:
+            found[type(item)].append(item)
     return found
 
 
