@@ -13,11 +13,11 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
-from .grid import Cell, cells_text
+from .grid import Cell, cells_text, components
 from .pieces import ROTATIONS, Piece, Shape
 from .project import Project
 
-__all__ = ["EMPTY", "LEGEND_CHARS", "MARK", "Fit", "find_fits", "narrow_fits"]
+__all__ = ["EMPTY", "LEGEND_CHARS", "MARK", "Fit", "find_fits", "narrow_fits", "whole_fits"]
 
 EMPTY = ". "  # '.' and ' ' mean "nothing here"
 MARK = "o"
@@ -89,6 +89,22 @@ def find_fits(
     outline, gx, gy = _moved(group)
     return [Fit(turn, mirror, (gx - fx, gy - fy), shape) for turn, mirror, shape, fx, fy
             in _by_outline(piece, rotation, tuple(mirrors)).get(outline, ())]
+
+
+@lru_cache(maxsize=4096)
+def _in_one_part(piece: Piece) -> bool:
+    return len(components(piece.art.furniture)) == 1
+
+
+def whole_fits(
+    piece: Piece, squares: frozenset[Cell], rotation: int | None, mirrors: Sequence[bool]
+) -> list[Fit]:
+    """:func:`find_fits` of all the squares of one character, when they are one whole
+    piece of one part: then they are one group, found without splitting them into
+    groups. Empty otherwise (the squares are to be split, or match no orientation)."""
+    if len(squares) != piece.size or not _in_one_part(piece):
+        return []
+    return find_fits(piece, squares, rotation, mirrors)
 
 
 def narrow_fits(

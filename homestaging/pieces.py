@@ -39,11 +39,11 @@ class Shape:
     circulation: frozenset[Cell]
     wall: frozenset[str] = frozenset()
 
-    @property
+    @cached_property
     def width(self) -> int:
         return 1 + max(x for x, _ in self.furniture | self.circulation)
 
-    @property
+    @cached_property
     def height(self) -> int:
         return 1 + max(y for _, y in self.furniture | self.circulation)
 
@@ -125,6 +125,11 @@ class Piece(Record):
     tags: tuple[str, ...] = ()
     kind: str = "furniture"
     hatch: str = ""
+
+    def __hash__(self) -> int:
+        """The id's hash: equal pieces have equal ids, and a piece is hashed often (every
+        placement's hash holds it), so the art and the tags are not hashed each time."""
+        return hash(self.id)
 
     @property
     def is_rug(self) -> bool:

@@ -9,6 +9,7 @@ sheet order). ``docs/rules.md`` gives the exact meaning of each code with an exa
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .bitmask import Moves, open_moves
@@ -28,6 +29,7 @@ from .grid import (
     side_key,
 )
 from .layout import Layout, layout
+from .pieces import Shape
 from .quoting import excerpt
 from .sheet import RoomPlan, Sheet
 
@@ -152,6 +154,24 @@ class _Checker:
             return Moves.build(project.width, project.height, project.walls)
         return open_moves(project.width, project.height)
 
+    @cached_property
+    def furniture(self) -> frozenset[Cell]:
+        """The furniture squares of every piece but the rugs, for the rules that look at
+        every piece to be told at once, most often, that no piece is concerned."""
+        return frozenset().union(*(drawn.placement.furniture for drawn in self.sheet.pieces
+                                   if not drawn.placement.piece.is_rug))
+
+    @cached_property
+    def circulation(self) -> frozenset[Cell]:
+        """The circulation squares of every piece."""
+        return frozenset().union(*(drawn.placement.circulation for drawn in self.sheet.pieces))
+
+    @cached_property
+    def squares(self) -> frozenset[Cell]:
+        """The squares of every piece: furniture (rugs included) and circulation."""
+        return self.circulation.union(*(drawn.placement.furniture
+                                        for drawn in self.sheet.pieces))
+
     @property
     def later(self) -> Severity:
         """The severity of an end-game requirement: ``todo`` until the end, then ``error``."""
@@ -260,9 +280,18 @@ class _Occupants:
         return {cell for cell in cells if cell in self.count}
 
 
+def _apart(squares: list[frozenset[Cell]]) -> bool:
+    """Whether no square is in two of the sets."""
+    return len(frozenset().union(*squares)) == sum(map(len, squares))
+
+
 def _overlap(ck: _Checker) -> None:
-    furniture, rugs = _Occupants(), _Occupants()
     pieces = ck.sheet.pieces
+    furniture_only = [d.placement.furniture for d in pieces if not d.placement.piece.is_rug]
+    if len(ck.furniture) == sum(map(len, furniture_only)) and _apart(
+            [d.placement.furniture for d in pieces if d.placement.piece.is_rug]):
+        return  # the usual case: no furniture on furniture, no rug on a rug
+    furniture, rugs = _Occupants(), _Occupants()
     for index, drawn in enumerate(pieces):
         layer = rugs if drawn.placement.piece.is_rug else furniture
         squares = drawn.placement.furniture
@@ -280,6 +309,8 @@ def _overlap(ck: _Checker) -> None:
 
 
 def _covers_circulation(ck: _Checker) -> None:
+    if ck.furniture.isdisjoint(ck.circulation):
+        return  # the usual case: no furniture (rugs aside) on any circulation
     furniture, circulation = _Occupants(), _Occupants()
     pieces = ck.sheet.pieces
     for index, drawn in enumerate(pieces):
@@ -315,6 +346,8 @@ def _covers_circulation(ck: _Checker) -> None:
 
 def _covers_obstacle(ck: _Checker) -> None:
     obstacles = ck.sheet.project.obstacles
+    if ck.squares.isdisjoint(obstacles):
+        return
     for drawn in ck.sheet.pieces:
         cells = drawn.placement.squares & obstacles
         if cells:
@@ -324,7 +357,8 @@ def _covers_obstacle(ck: _Checker) -> None:
 
 def _outside_house(ck: _Checker) -> None:
     project = ck.sheet.project
-    for drawn in ck.sheet.pieces:
+    outside = not ck.squares <= project.house  # most often every piece is inside
+    for drawn in ck.sheet.pieces if outside else ():
         cells = drawn.placement.squares - project.house
         if not cells:
             continue
@@ -358,7 +392,14 @@ def _crosses_wall(ck: _Checker) -> None:
             where = f"room {home}" if home else "the unwalled part of the house"
             parts.append(f"its squares at {_where(astray)} are not in {where} with the rest")
         crossings: list[Edge] = []
-        for cell in placement.furniture:
+        all_in = len(squares) == len(placement.furniture) + len(placement.circulation)
+        ax, ay = placement.anchor
+        if all_in and walls.isdisjoint([(ax + dx, ay + dy, side) for dx, dy, side
+                                        in _inner_edges(placement.shape)]):
+            inside = ()  # the usual case: no wall between any two of its squares
+        else:
+            inside = placement.furniture
+        for cell in inside:
             if cell not in squares:
                 continue
             x, y = cell  # the steps of grid.steps, written out: a loop over every piece
@@ -379,6 +420,28 @@ def _crosses_wall(ck: _Checker) -> None:
                    f"{'; '.join(parts)}", drawn.subject, cells, drawn.path)
 
 
+@lru_cache(maxsize=4096)
+def _inner_edges(shape: Shape) -> tuple[EdgeKey, ...]:
+    """The keys of the edges between two squares of a shape, one of them furniture (as
+    :func:`_crosses_wall` looks at them), for the shape at 0, 0."""
+    squares = shape.furniture | shape.circulation
+    found: set[EdgeKey] = set()
+    for x, y in shape.furniture:
+        for other, key in (((x, y - 1), (x, y, "n")), ((x + 1, y), (x + 1, y, "w")),
+                           ((x, y + 1), (x, y + 1, "n")), ((x - 1, y), (x, y, "w"))):
+            if other in squares:
+                found.add(key)
+    return tuple(found)
+
+
+@lru_cache(maxsize=4096)
+def _wall_side_edges(shape: Shape) -> tuple[EdgeKey, ...]:
+    """The keys of the edges a wall piece's shape (at 0, 0) must stand against: its wall
+    sides' outermost furniture squares' sides."""
+    return tuple(side_key(cell, side) for side in SIDES if side in shape.wall
+                 for cell in outermost(shape.furniture, side))
+
+
 def _needs_wall(ck: _Checker) -> None:
     for index, drawn in enumerate(ck.sheet.pieces):
         sides = drawn.placement.wall_sides
@@ -386,6 +449,10 @@ def _needs_wall(ck: _Checker) -> None:
             continue
         room = ck.lay.piece_rooms[index]
         walls = ck.wall_keys_before(room)
+        ax, ay = drawn.placement.anchor
+        if walls.issuperset([(ax + dx, ay + dy, side) for dx, dy, side
+                             in _wall_side_edges(drawn.placement.shape)]):
+            continue  # the usual case: every wall side against a wall
         furniture = drawn.placement.furniture
         missing: dict[str, list[Cell]] = {}
         for side in (side for side in SIDES if side in sides):
@@ -711,6 +778,8 @@ def _door_not_on_room(ck: _Checker) -> None:
 
 def _hallway_not_empty(ck: _Checker) -> None:
     hallway = ck.lay.hallway
+    if ck.squares.isdisjoint(hallway):
+        return
     for index, drawn in enumerate(ck.sheet.pieces):
         if ck.exempt(index):
             continue

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from .bitmask import on_sheet, parse_squares
 from .cached import cached_property
 from .errors import InputError, Located, Problem, Severity
-from .fitting import EMPTY, LEGEND_CHARS, MARK, Fit, find_fits, narrow_fits
+from .fitting import EMPTY, LEGEND_CHARS, MARK, Fit, find_fits, narrow_fits, whole_fits
 from .grid import (
     SIDE_NAMES,
     Cell,
@@ -143,6 +143,14 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun[:-1]}ies" if noun.endswith("y") else f"{number} {noun}s"
 
 
+def _mirrors(mirror: bool | None, char: str, mirror_char: str | None) -> tuple[bool, ...]:
+    """The mirrors to try for a legend character: the legend's, else both for the
+    character the wild card mirrors, else unmirrored."""
+    if mirror is not None:
+        return (mirror,)
+    return (False, True) if char == mirror_char else (False,)
+
+
 def _did_you_mean(close: list[str]) -> str:
     return f" (did you mean {excerpt(close[0])}?)" if close else ""
 
@@ -158,8 +166,16 @@ class _Reader:
         self.problems: list[Located] = []
         self.notes: list[Problem] = []
         self.squares_left = MAX_LISTED_SQUARES
-        self.close_rooms = Suggestions(room.name for room in project.rooms)
-        self.close_pieces = Suggestions(project.catalog.pieces)
+
+    @cached_property
+    def close_rooms(self) -> Suggestions:
+        """The project's room names, for "did you mean" (made when a name is wrong)."""
+        return Suggestions(room.name for room in self.project.rooms)
+
+    @cached_property
+    def close_pieces(self) -> Suggestions:
+        """The catalog's piece ids, for "did you mean" (made when an id is wrong)."""
+        return Suggestions(self.project.catalog.pieces)
 
     def error(self, message: str, parts: JsonParts | str) -> None:
         path = parts if isinstance(parts, str) else json_path(parts)
@@ -185,9 +201,9 @@ class _Reader:
         return self.project.in_sheet(cell)
 
     def room_name(self, name: str, parts: JsonParts) -> bool:
-        names = [room.name for room in self.project.rooms]
-        if name in names:
+        if self.project.room(name) is not None:
             return True
+        names = [room.name for room in self.project.rooms]
         self.error(
             f"no room named {excerpt(name)} in project {self.project.id}"
             f"{_did_you_mean(self.close_rooms(name))}; its rooms are: {', '.join(names)}",
@@ -311,6 +327,7 @@ class _Reader:
         return {
             (x, y): char
             for y, row in enumerate(rows)
+            if row.strip(EMPTY)  # a row of nothing (most rows) is not looked at square by square
             for x, char in enumerate(row)
             if char not in EMPTY
         }
@@ -469,33 +486,48 @@ class _Reader:
             self.capital_marks(grid, legend_data)
             missing = self.unknown_chars(grid, legend_data, "furniture_grid", "furniture_legend",
                                          MARK)
-            marks = frozenset(c for c, char in grid.items() if char == MARK)
-            furniture = frozenset(c for c, char in grid.items() if char != MARK)
-            squares: dict[str, list[Cell]] = {}
+            marked: list[Cell] = []
+            squares: dict[str, list[Cell]] = {}  # each list in reading order, as the grid
             for cell, char in grid.items():
-                if char != MARK and char not in missing:
-                    squares.setdefault(char, []).append(cell)
-            groups: list[tuple[Cell, str, frozenset[Cell]]] = []
-            for char, cells in squares.items():  # each list in reading order, as the grid
-                parts = components(cells)
-                if len(parts) == 1:  # the common case: its first square is the list's
-                    groups.append((cells[0], char, parts[0]))
+                if char == MARK:
+                    marked.append(cell)
+                elif char in squares:
+                    squares[char].append(cell)
                 else:
-                    groups += ((min(group, key=reading_order), char, group) for group in parts)
+                    squares[char] = [cell]
+            marks = frozenset(marked)
+            furniture = frozenset(grid).difference(marked)
+            groups: list[tuple[Cell, str, frozenset[Cell], list[Fit] | None]] = []
+            for char, cells in squares.items():
+                if char in missing:
+                    continue
+                entry = legend.get(char)
+                group = frozenset(cells)
+                if entry is not None:  # most often one piece: its fits tell it at once
+                    piece, rotation, mirror = entry
+                    fits = whole_fits(piece, group, rotation, _mirrors(mirror, char, mirror_char))
+                    if fits:
+                        groups.append((cells[0], char, group, fits))
+                        continue
+                parts = components(group)
+                if len(parts) == 1:  # its first square is the list's
+                    groups.append((cells[0], char, parts[0], None))
+                else:
+                    groups += ((min(part, key=reading_order), char, part, None)
+                               for part in parts)
             groups.sort(key=lambda item: reading_order(item[0]))
-            for first, char, group in groups:  # in reading order of their first squares
+            for first, char, group, fits in groups:  # in reading order of their first squares
                 if char not in legend:
                     continue  # its legend entry is wrong, already reported
                 piece, rotation, mirror = legend[char]
-                mirrors = (mirror,) if mirror is not None else \
-                    (False, True) if char == mirror_char else (False,)
+                mirrors = _mirrors(mirror, char, mirror_char)
                 placed = self.match(char, group, piece, rotation, mirrors, marks, furniture,
-                                    first)
+                                    first, fits)
                 if placed is not None:
                     if rotation is not None:
                         given.append((len(drawn), group, piece, tuple(mirrors)))
                     by_char.setdefault(char, []).append(len(drawn))
-                    drawn.append(DrawnPiece(placed, char, json_path(("furniture_grid", first[1]))))
+                    drawn.append(DrawnPiece(placed, char, f"$.furniture_grid[{first[1]}]"))
 
         first_listed = len(drawn)
         entries = self.data.get("pieces", [])
@@ -571,17 +603,23 @@ class _Reader:
     def match(
         self, char: str, group: frozenset[Cell], piece: Piece, rotation: int | None,
         mirrors: Sequence[bool], marks: frozenset[Cell], furniture: frozenset[Cell],
-        first: Cell,
+        first: Cell, fits: list[Fit] | None = None,
     ) -> Placement | None:
         """The placement a group of squares of one legend character draws; None (and the
         error said) when it fits no orientation, or several the drawing cannot tell
-        apart. ``first`` is the group's first square in reading order."""
+        apart. ``first`` is the group's first square in reading order; ``fits``, the
+        group's :func:`~homestaging.fitting.find_fits` when already known."""
         parts: JsonParts = ("furniture_grid", first[1])
-        fits = find_fits(piece, group, rotation, mirrors)
+        if fits is None:
+            fits = find_fits(piece, group, rotation, mirrors)
         chosen = narrow_fits(fits, marks, furniture, self.project)
         if len(chosen) == 1:
             fit = chosen[0]
             placement = Placement(piece, fit.anchor, fit.rotation, fit.mirror)
+            (x, y), shape = fit.anchor, fit.shape
+            if x >= 0 and y >= 0 and x + shape.width <= self.project.width \
+                    and y + shape.height <= self.project.height:
+                return placement  # its whole frame on the sheet: no square off it
             off = [c for c in placement.circulation if not self.on_sheet(c)]
             if not off:
                 return placement
