@@ -394,6 +394,7 @@ def _crosses_wall(ck: _Checker) -> None:
         crossings: list[Edge] = []
         all_in = len(squares) == len(placement.furniture) + len(placement.circulation)
         ax, ay = placement.anchor
+        inside: Collection[Cell]
         if all_in and walls.isdisjoint([(ax + dx, ay + dy, side) for dx, dy, side
                                         in _inner_edges(placement.shape)]):
             inside = ()  # the usual case: no wall between any two of its squares

@@ -505,9 +505,9 @@ class _Reader:
                 group = frozenset(cells)
                 if entry is not None:  # most often one piece: its fits tell it at once
                     piece, rotation, mirror = entry
-                    fits = whole_fits(piece, group, rotation, _mirrors(mirror, char, mirror_char))
-                    if fits:
-                        groups.append((cells[0], char, group, fits))
+                    whole = whole_fits(piece, group, rotation, _mirrors(mirror, char, mirror_char))
+                    if whole:
+                        groups.append((cells[0], char, group, whole))
                         continue
                 parts = components(group)
                 if len(parts) == 1:  # its first square is the list's
