@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from collections.abc import Callable, Iterable, Sequence, Set
 from functools import partial
+from itertools import repeat
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -49,6 +51,8 @@ SIDE_WORDS = {word: side for side, word in SIDE_NAMES.items()}
 """``south`` -> ``s``: sides written as words are read, with a ``side-as-word`` note."""
 CAPITAL_MARK = "O"
 """Read as the circulation mark ``o`` when the legend does not name it."""
+_RUNS = re.compile(r"([^. ])\1*")
+"""A run of one character in a grid row, nothing (``.`` and spaces) left out."""
 
 def read_sheet(path: str | Path) -> Sheet:
     """Read a sheet file (``-`` for stdin); raise InputError listing every problem."""
@@ -299,9 +303,10 @@ class _Reader:
             found |= squares
         return found
 
-    def grid(self, key: str) -> dict[Cell, str] | None:
-        """The characters of a grid by square, in reading order (``.`` and spaces left out);
-        None if unusable."""
+    def grid(self, key: str) -> dict[str, list[Cell]] | None:
+        """The squares of each character of a grid (``.`` and spaces left out), each list
+        in reading order, the characters in the order they first appear; None if
+        unusable."""
         rows = self.data.get(key)
         if rows is None or not self.ok(key):
             return None
@@ -324,25 +329,28 @@ class _Reader:
                        f"sheet is {width} wide){detail}", (key, y))
         if not usable:
             return None
-        return {
-            (x, y): char
-            for y, row in enumerate(rows)
-            if row.strip(EMPTY)  # a row of nothing (most rows) is not looked at square by square
-            for x, char in enumerate(row)
-            if char not in EMPTY
-        }
+        found: dict[str, list[Cell]] = {}
+        for y, row in enumerate(rows):
+            if not row.strip(EMPTY):
+                continue  # a row of nothing
+            for run in _RUNS.finditer(row):  # a room's row, a piece's row: one run each
+                start, end = run.span()
+                squares = found.get(run[1])
+                if squares is None:
+                    squares = found[run[1]] = []
+                squares.extend(zip(range(start, end), repeat(y)))
+        return found
 
-    def unknown_chars(self, grid: dict[Cell, str], legend: dict[str, Any], key: str,
+    def unknown_chars(self, grid: dict[str, list[Cell]], legend: dict[str, Any], key: str,
                       legend_key: str, allowed: str = "") -> set[str]:
-        """Report each character of ``grid`` missing from ``legend`` once; return them."""
-        if all(char in legend or char in allowed for char in set(grid.values())):
+        """Report each character of ``grid`` missing from ``legend`` once (in reading order
+        of their first squares); return them."""
+        if all(char in legend or char in allowed for char in grid):
             return set()
-        missing: dict[str, list[Cell]] = {}
-        for cell in sorted(grid, key=reading_order):
-            char = grid[cell]
-            if char not in legend and char not in allowed:
-                missing.setdefault(char, []).append(cell)
-        for char, squares in missing.items():
+        missing = sorted((char for char in grid if char not in legend and char not in allowed),
+                         key=lambda char: reading_order(grid[char][0]))
+        for char in missing:
+            squares = grid[char]
             more = f" (and {_count(len(squares) - 1, 'more square')})" if len(squares) > 1 else ""
             self.error(f"{excerpt(char)} at {cell_name(squares[0])}{more} is not in {legend_key}",
                        (key, squares[0][1]))
@@ -437,9 +445,9 @@ class _Reader:
             return None
         missing = self.unknown_chars(grid, legend, "room_grid", "room_legend")
         rooms: dict[str, set[Cell]] = {}
-        for cell, char in grid.items():
+        for char, cells in grid.items():
             if char in known and char not in missing:
-                rooms.setdefault(known[char], set()).add(cell)
+                rooms.setdefault(known[char], set()).update(cells)
         return rooms
 
     def legend_entry(self, char: str, value: Any) -> tuple[Piece, int | None, bool | None] | None:
@@ -486,17 +494,9 @@ class _Reader:
             self.capital_marks(grid, legend_data)
             missing = self.unknown_chars(grid, legend_data, "furniture_grid", "furniture_legend",
                                          MARK)
-            marked: list[Cell] = []
-            squares: dict[str, list[Cell]] = {}  # each list in reading order, as the grid
-            for cell, char in grid.items():
-                if char == MARK:
-                    marked.append(cell)
-                elif char in squares:
-                    squares[char].append(cell)
-                else:
-                    squares[char] = [cell]
-            marks = frozenset(marked)
-            furniture = frozenset(grid).difference(marked)
+            marks = frozenset(grid.pop(MARK, ()))
+            squares = grid  # the squares of each piece character, in reading order
+            furniture = frozenset().union(*squares.values())
             groups: list[tuple[Cell, str, frozenset[Cell], list[Fit] | None]] = []
             for char, cells in squares.items():
                 if char in missing:
@@ -542,15 +542,12 @@ class _Reader:
             wild_card = self.wild_card(wild, legend_data or {}, by_char, first_listed, count)
         return drawn, wild_card
 
-    def capital_marks(self, grid: dict[Cell, str], legend: dict[str, Any]) -> None:
+    def capital_marks(self, grid: dict[str, list[Cell]], legend: dict[str, Any]) -> None:
         """A capital ``O`` the legend does not name is read as the mark ``o``, with a note."""
-        if CAPITAL_MARK in legend:
+        if CAPITAL_MARK in legend or CAPITAL_MARK not in grid:
             return
-        found = in_reading_order(c for c, char in grid.items() if char == CAPITAL_MARK)
-        if not found:
-            return
-        for cell in found:
-            grid[cell] = MARK
+        found = grid.pop(CAPITAL_MARK)
+        grid.setdefault(MARK, []).extend(found)
         more = f" (and {_count(len(found) - 1, 'more square')})" if len(found) > 1 else ""
         self.note(Code.CAPITAL_O, f"'O' at {cell_name(found[0])}{more} is read as the "
                   "circulation mark 'o' (did you mean 'o'? 'O' is not in furniture_legend)",
