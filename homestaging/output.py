@@ -103,24 +103,40 @@ def _array(value: list[Any] | tuple[Any, ...], newline: str) -> str:
     ]) + newline + "]"
 
 
+_KEYS: dict[str, str] = {}
+"""``"key": `` of the keys written so far (the same few keys in every result)."""
+_MAX_KEYS = 4096
+
+
+def _key(key: Any) -> str:
+    """``"key": ``, kept for the next time when there is room."""
+    if not isinstance(key, str):
+        raise _Unusual
+    head = _string(key) + ": "
+    if len(_KEYS) < _MAX_KEYS:
+        _KEYS[key] = head
+    return head
+
+
 def _object(value: dict[Any, Any], newline: str) -> str:
     if not value:
         return "{}"
     inner = newline + "  "
     items = []
+    keys = _KEYS
     for key, item in value.items():
-        if not isinstance(key, str):
-            raise _Unusual
+        head = keys.get(key) if type(key) is str else None
+        if head is None:
+            head = _key(key)
         kind = type(item)  # the common leaves written here, not by a call each
         if kind is str:
-            items.append(_string(key) + ": " + _string(item))
+            items.append(head + _string(item))
         elif kind is int:
-            items.append(_string(key) + ": " + int.__repr__(item))
+            items.append(head + int.__repr__(item))
         elif kind is bool or item is None:
-            items.append(_string(key) + ": " + ("null" if item is None else
-                                                 "true" if item else "false"))
+            items.append(head + ("null" if item is None else "true" if item else "false"))
         else:
-            items.append(_string(key) + ": " + _indented(item, inner))
+            items.append(head + _indented(item, inner))
     return "{" + inner + ("," + inner).join(items) + newline + "}"
 
 

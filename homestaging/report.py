@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .errors import Problem, Severity
-from .grid import cell_name, cell_names, cells_text, in_reading_order
+from .grid import Cell, cell_name, cells_text, in_reading_order
 from .layout import layout
 from .rules import Code
 
@@ -95,6 +95,27 @@ def _plural(count: int, noun: str) -> str:
 _BLOCKABLE = (Code.UNREACHABLE_PIECE, Code.UNREACHABLE_ROOM)
 
 
+class _Names(dict[Cell, str]):
+    """The names of the squares named so far: the results of one command name the same
+    squares again and again (every sheet of a project has the same squares)."""
+
+    def __missing__(self, cell: Cell) -> str:
+        name = cell_name(cell)
+        if len(self) < _MAX_NAMES:
+            self[cell] = name
+        return name
+
+
+_MAX_NAMES = 40_000  # every square of the largest sheet
+_NAMES = _Names()
+
+
+def _cell_names(cells: Iterable[Cell]) -> list[str]:
+    """:func:`homestaging.grid.cell_names`, each name worked out once."""
+    names = _NAMES
+    return [names[cell] for cell in cells]
+
+
 def problem_json(problem: Problem) -> dict[str, Any]:
     """``{code, severity, message, subject, cells, path}``, and ``blocked_by`` (the
     squares in the way, maybe none) for an unreachable piece or room."""
@@ -103,11 +124,11 @@ def problem_json(problem: Problem) -> dict[str, Any]:
         "severity": problem.severity,
         "message": problem.message,
         "subject": problem.subject,
-        "cells": cell_names(problem.cells),
+        "cells": _cell_names(problem.cells),
         "path": problem.path,
     }
     if problem.code in _BLOCKABLE:
-        data["blocked_by"] = cell_names(problem.blocked_by)
+        data["blocked_by"] = _cell_names(problem.blocked_by)
     return data
 
 
@@ -385,7 +406,7 @@ def _score_lines(check: SheetCheck) -> list[str]:
 
 def _piece_json(piece: PieceScore) -> dict[str, Any]:
     return {"index": piece.index, "piece": piece.piece, "name": piece.name,
-            "label": piece.label, "room": piece.room, "squares": cell_names(piece.furniture),
+            "label": piece.label, "room": piece.room, "squares": _cell_names(piece.furniture),
             "points": piece.points, "reachable": piece.reachable, "reason": piece.reason}
 
 
@@ -400,8 +421,8 @@ def _bonus_json(bonus: BonusResult) -> dict[str, Any]:
     return {"text": bonus.text, "points": bonus.points,
             "points_if_connected": bonus.points_if_connected, "awarded": bonus.awarded,
             "explanation": bonus.explanation,
-            "routes": [cell_names(route) for route in bonus.routes],
-            "cells": cell_names(bonus.cells)}
+            "routes": [_cell_names(route) for route in bonus.routes],
+            "cells": _cell_names(bonus.cells)}
 
 
 def _penalty_json(penalty: Penalty) -> dict[str, Any]:
@@ -634,8 +655,8 @@ def candidate_json(candidate: Candidate) -> dict[str, Any]:
         "door_possible": candidate.door_possible,
         "contact": candidate.contact,
         "joins_room": candidate.joins_room,
-        "furniture": cell_names(in_reading_order(candidate.furniture)),
-        "circulation": cell_names(in_reading_order(candidate.circulation)),
+        "furniture": _cell_names(in_reading_order(candidate.furniture)),
+        "circulation": _cell_names(in_reading_order(candidate.circulation)),
     }
 
 
