@@ -97,14 +97,18 @@ def _in_one_part(piece: Piece) -> bool:
 
 
 def whole_fits(
-    piece: Piece, squares: frozenset[Cell], rotation: int | None, mirrors: Sequence[bool]
+    piece: Piece, squares: Sequence[Cell], rotation: int | None, mirrors: Sequence[bool]
 ) -> list[Fit]:
-    """:func:`find_fits` of all the squares of one character, when they are one whole
-    piece of one part: then they are one group, found without splitting them into
-    groups. Empty otherwise (the squares are to be split, or match no orientation)."""
+    """:func:`find_fits` of all the squares of one character (in reading order), when they
+    are one whole piece of one part: then they are one group, found without splitting
+    them into groups. Empty otherwise (the squares are to be split, or match no
+    orientation)."""
     if len(squares) != piece.size or not _in_one_part(piece):
         return []
-    return find_fits(piece, squares, rotation, mirrors)
+    gx, gy = min(x for x, _ in squares), squares[0][1]
+    outline = frozenset((x - gx, y - gy) for x, y in squares)
+    return [Fit(turn, mirror, (gx - fx, gy - fy), shape) for turn, mirror, shape, fx, fy
+            in _by_outline(piece, rotation, tuple(mirrors)).get(outline, ())]
 
 
 def narrow_fits(

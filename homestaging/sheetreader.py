@@ -51,8 +51,19 @@ SIDE_WORDS = {word: side for side, word in SIDE_NAMES.items()}
 """``south`` -> ``s``: sides written as words are read, with a ``side-as-word`` note."""
 CAPITAL_MARK = "O"
 """Read as the circulation mark ``o`` when the legend does not name it."""
-_RUNS = re.compile(r"([^. ])\1*")
+_RUNS = re.compile(f"([^{re.escape(EMPTY)}])\\1*")
 """A run of one character in a grid row, nothing (``.`` and spaces) left out."""
+_ROW_RUNS: dict[str, tuple[tuple[str, range], ...]] = {}
+"""The runs of the grid rows read so far: a room's rows repeat, and so do a project's."""
+_MAX_ROWS = 4096
+
+
+def _row_runs(row: str) -> tuple[tuple[str, range], ...]:
+    """Each run of one character in a grid row, with its columns, left to right."""
+    found = tuple((run[1], range(*run.span())) for run in _RUNS.finditer(row))
+    if len(_ROW_RUNS) < _MAX_ROWS:
+        _ROW_RUNS[row] = found
+    return found
 
 def read_sheet(path: str | Path) -> Sheet:
     """Read a sheet file (``-`` for stdin); raise InputError listing every problem."""
@@ -330,15 +341,16 @@ class _Reader:
         if not usable:
             return None
         found: dict[str, list[Cell]] = {}
+        known = _ROW_RUNS
         for y, row in enumerate(rows):
-            if not row.strip(EMPTY):
-                continue  # a row of nothing
-            for run in _RUNS.finditer(row):  # a room's row, a piece's row: one run each
-                start, end = run.span()
-                squares = found.get(run[1])
+            runs = known.get(row)
+            if runs is None:
+                runs = _row_runs(row)
+            for char, columns in runs:  # a room's row, a piece's row: one run each
+                squares = found.get(char)
                 if squares is None:
-                    squares = found[run[1]] = []
-                squares.extend(zip(range(start, end), repeat(y)))
+                    squares = found[char] = []
+                squares.extend(zip(columns, repeat(y)))
         return found
 
     def unknown_chars(self, grid: dict[str, list[Cell]], legend: dict[str, Any], key: str,
@@ -505,7 +517,7 @@ class _Reader:
                 group = frozenset(cells)
                 if entry is not None:  # most often one piece: its fits tell it at once
                     piece, rotation, mirror = entry
-                    whole = whole_fits(piece, group, rotation, _mirrors(mirror, char, mirror_char))
+                    whole = whole_fits(piece, cells, rotation, _mirrors(mirror, char, mirror_char))
                     if whole:
                         groups.append((cells[0], char, group, whole))
                         continue
