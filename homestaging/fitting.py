@@ -111,6 +111,16 @@ def whole_fits(
             in _by_outline(piece, rotation, tuple(mirrors)).get(outline, ())]
 
 
+@lru_cache(maxsize=4096)
+def _circulation_box(shape: Shape) -> tuple[int, int, int, int] | None:
+    """Least and greatest x and y of a shape's circulation; None when it has none."""
+    if not shape.circulation:
+        return None
+    xs = [x for x, _ in shape.circulation]
+    ys = [y for _, y in shape.circulation]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
 def narrow_fits(
     fits: list[Fit], marks: frozenset[Cell], furniture: frozenset[Cell], project: Project
 ) -> list[Fit]:
@@ -128,22 +138,26 @@ def narrow_fits(
     width, height = project.width, project.height
     house, obstacles = project.house, project.obstacles
 
-    def on_sheet(around: frozenset[Cell]) -> bool:
-        return all(0 <= x < width and 0 <= y < height for x, y in around)
+    def on_sheet(pair: tuple[Fit, frozenset[Cell]]) -> bool:
+        box = _circulation_box(pair[0].shape)
+        if box is None:
+            return True
+        (x, y), (left, top, right, bottom) = pair[0].anchor, box
+        return x + left >= 0 and y + top >= 0 and x + right < width and y + bottom < height
 
-    def clear(around: frozenset[Cell]) -> bool:
-        return around.isdisjoint(furniture)
+    def clear(pair: tuple[Fit, frozenset[Cell]]) -> bool:
+        return pair[1].isdisjoint(furniture)
 
-    def all_marked(around: frozenset[Cell]) -> bool:
-        return bool(around) and around <= marks
+    def all_marked(pair: tuple[Fit, frozenset[Cell]]) -> bool:
+        return bool(pair[1]) and pair[1] <= marks
 
-    def in_house(around: frozenset[Cell]) -> bool:
-        return around <= house and around.isdisjoint(obstacles)
+    def in_house(pair: tuple[Fit, frozenset[Cell]]) -> bool:
+        return pair[1] <= house and pair[1].isdisjoint(obstacles)
 
     for keep in (on_sheet, clear, all_marked, in_house):
         if len(pairs) <= 1:
             return [fit for fit, _ in pairs]
-        kept = [pair for pair in pairs if keep(pair[1])]
+        kept = [pair for pair in pairs if keep(pair)]
         if kept and (keep is not all_marked or len(kept) == 1):
             pairs = kept
     if len(pairs) > 1:

@@ -55,13 +55,18 @@ _RUNS = re.compile(f"([^{re.escape(EMPTY)}])\\1*")
 """A run of one character in a grid row, nothing (``.`` and spaces) left out."""
 _ROW_RUNS: dict[str, tuple[tuple[str, range], ...]] = {}
 """The runs of the grid rows read so far: a room's rows repeat, and so do a project's."""
-_MAX_ROWS = 4096
+_MAX_KEPT = 4096
+
+
+_EDGES: dict[tuple[str, str], Edge] = {}
+"""The edges read so far, by the square and side letter written: a project's doors and
+windows are at the same few places on every sheet."""
 
 
 def _row_runs(row: str) -> tuple[tuple[str, range], ...]:
     """Each run of one character in a grid row, with its columns, left to right."""
     found = tuple((run[1], range(*run.span())) for run in _RUNS.finditer(row))
-    if len(_ROW_RUNS) < _MAX_ROWS:
+    if len(_ROW_RUNS) < _MAX_KEPT:
         _ROW_RUNS[row] = found
     return found
 
@@ -234,6 +239,11 @@ class _Reader:
                                   json_path(parts)))
 
     def edge(self, value: Any, parts: JsonParts) -> Edge | None:
+        if type(value) is list and len(value) == 2 and type(value[0]) is str \
+                and type(value[1]) is str:
+            known = _EDGES.get((value[0], value[1]))
+            if known is not None and (self.on_sheet(known.cell) or self.on_sheet(known.outer)):
+                return known
         word = value[1] if isinstance(value, list) and len(value) == 2 else None
         side = SIDE_WORDS.get(word.lower()) if isinstance(word, str) else None
         if side is not None:
@@ -247,6 +257,8 @@ class _Reader:
             self.error(f"edge {value[0]}/{edge.side} is off the {_sheet_size(self.project)} sheet",
                        parts)
             return None
+        if side is None and len(_EDGES) < _MAX_KEPT:
+            _EDGES[(value[0], value[1])] = edge
         if side is not None:
             subject = self.edge_subject(edge, parts)
             self.note(Code.SIDE_AS_WORD, f"{value[0]}/{word} ({subject}) is read as "
