@@ -111,16 +111,6 @@ def whole_fits(
             in _by_outline(piece, rotation, tuple(mirrors)).get(outline, ())]
 
 
-@lru_cache(maxsize=4096)
-def _circulation_box(shape: Shape) -> tuple[int, int, int, int] | None:
-    """Least and greatest x and y of a shape's circulation; None when it has none."""
-    if not shape.circulation:
-        return None
-    xs = [x for x, _ in shape.circulation]
-    ys = [y for _, y in shape.circulation]
-    return min(xs), min(ys), max(xs), max(ys)
-
-
 def narrow_fits(
     fits: list[Fit], marks: frozenset[Cell], furniture: frozenset[Cell], project: Project
 ) -> list[Fit]:
@@ -139,7 +129,7 @@ def narrow_fits(
     house, obstacles = project.house, project.obstacles
 
     def on_sheet(pair: tuple[Fit, frozenset[Cell]]) -> bool:
-        box = _circulation_box(pair[0].shape)
+        box = pair[0].shape.circulation_box
         if box is None:
             return True
         (x, y), (left, top, right, bottom) = pair[0].anchor, box

@@ -98,6 +98,11 @@ def _array(value: list[Any] | tuple[Any, ...], newline: str) -> str:
     if not value:
         return "[]"
     inner = newline + "  "
+    if type(value[0]) is str:  # most often a list of names: escaped in one C loop
+        try:
+            return "[" + inner + ("," + inner).join(map(_string, value)) + newline + "]"
+        except TypeError:  # not only text after all
+            pass
     return "[" + inner + ("," + inner).join([
         _string(item) if type(item) is str else _indented(item, inner) for item in value
     ]) + newline + "]"

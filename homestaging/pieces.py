@@ -47,6 +47,15 @@ class Shape:
     def height(self) -> int:
         return 1 + max(y for _, y in self.furniture | self.circulation)
 
+    @cached_property
+    def circulation_box(self) -> tuple[int, int, int, int] | None:
+        """Least and greatest x and y of the circulation squares; None when there are none."""
+        if not self.circulation:
+            return None
+        xs = [x for x, _ in self.circulation]
+        ys = [y for _, y in self.circulation]
+        return min(xs), min(ys), max(xs), max(ys)
+
     def turned(self, rotation: int, mirror: bool) -> Shape:
         """The shape mirrored (left-right) if asked, then turned clockwise, re-anchored at 0,0."""
         furniture, circulation, wall = set(self.furniture), set(self.circulation), set(self.wall)

@@ -172,6 +172,14 @@ _STRING_KEYS = frozenset({"type", "minLength", "maxLength", "pattern", "descript
                           "$comment", "title"})
 
 
+def _plain_string(schema: dict[str, Any]) -> tuple[int, int | None] | None:
+    """The length bounds of a plain string node without a pattern; None for any other."""
+    if schema.get("type") != "string" or "pattern" in schema \
+            or not _STRING_KEYS.issuperset(schema):
+        return None
+    return schema.get("minLength", 0), schema.get("maxLength")
+
+
 def _string_check(schema: dict[str, Any]) -> Check:
     """The validator of a plain string node (a type and bounds, nothing else)."""
     low, high = schema.get("minLength", 0), schema.get("maxLength")
@@ -218,6 +226,20 @@ def _compile(schema: dict[str, Any], root: dict[str, Any]) -> Check:
         # the common containers, without the keywords of other kinds: their own checks
         if kind == "object":
             return lambda value: isinstance(value, dict) and is_object(value)
+
+        bounds = _plain_string(_resolved(schema["items"], root)) if "items" in schema else None
+        if bounds is not None:  # a list of plain strings (a grid's rows): no call per item
+            low, high = bounds
+
+            def valid_strings(value: Any) -> bool:
+                if not isinstance(value, list) or (
+                        min_items is not None and len(value) < min_items) or (
+                        max_items is not None and len(value) > max_items):
+                    return False
+                return all(isinstance(item, str) and low <= len(item)
+                           and (high is None or len(item) <= high) for item in value)
+
+            return valid_strings
 
         def valid_list(value: Any) -> bool:
             if not isinstance(value, list) or (min_items is not None and len(value) < min_items) \

@@ -220,8 +220,12 @@ class _Reader:
     def on_sheet(self, cell: Cell) -> bool:
         return self.project.in_sheet(cell)
 
+    @cached_property
+    def room_names(self) -> frozenset[str]:
+        return frozenset(room.name for room in self.project.rooms)
+
     def room_name(self, name: str, parts: JsonParts) -> bool:
-        if self.project.room(name) is not None:
+        if name in self.room_names:
             return True
         names = [room.name for room in self.project.rooms]
         self.error(
