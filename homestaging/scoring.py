@@ -185,32 +185,33 @@ def _rooms(sheet: Sheet, lay: Layout, acc: Access, excluded: frozenset[int],
     in_room: dict[str | None, list[int]] = {}  # the pieces of each room, in sheet order
     for index, name in enumerate(lay.piece_rooms):
         in_room.setdefault(name, []).append(index)
+    drawn_pieces, reasons, reasons_if = sheet.pieces, acc.pieces, acc_if.pieces
     for spec in sheet.project.rooms:
-        room_ok = acc.room_reachable(spec.name)
+        name = spec.name
         pieces: list[PieceScore] = []
-        for index in in_room.get(spec.name, ()):
-            drawn = sheet.pieces[index]
+        for index in in_room.get(name, ()):
+            drawn = drawn_pieces[index]
             placement = drawn.placement
-            reason = acc.pieces[index]
+            piece = placement.piece
+            reason = reasons[index]
             if not reason and index in excluded:
                 reason = "it breaks a rule"
-            scores = not reason and not placement.piece.is_rug
             cells = tuple(sorted(placement.furniture, key=reading_order))
             pieces.append(PieceScore(
-                index, drawn.id, drawn.name, drawn.label, spec.name,
-                cells, len(cells) if scores else 0, acc.piece_reachable(index), reason,
+                index, piece.id, piece.name, drawn.label, name, cells,
+                len(cells) if not reason and not piece.is_rug else 0, not reasons[index], reason,
             ))
-        empty = spec.name not in lay.furnished
-        if empty and (end_of_game or spec.name in walled):
-            penalties.append(Penalty(f"{spec.name} is empty", EMPTY_ROOM_POINTS, spec.name))
+        empty = name not in lay.furnished
+        if empty and (end_of_game or name in walled):
+            penalties.append(Penalty(f"{name} is empty", EMPTY_ROOM_POINTS, name))
         if_connected = None
-        if spec.name in walled:
+        if name in walled:  # its pieces that score once it is connected
             if_connected = sum(
-                len(p.furniture) for p in pieces
-                if acc_if.room_reachable(spec.name) and acc_if.piece_reachable(p.index)
-                and p.index not in excluded and not sheet.pieces[p.index].placement.piece.is_rug)
-        rooms.append(RoomScore(spec.name, room_ok, sum(p.points for p in pieces), empty,
-                               acc.rooms.get(spec.name, ""), tuple(pieces), if_connected))
+                len(p.furniture) for p in pieces if not reasons_if[p.index]
+                and p.index not in excluded and not drawn_pieces[p.index].placement.piece.is_rug
+            ) if acc_if.room_reachable(name) else 0
+        rooms.append(RoomScore(name, acc.room_reachable(name), sum(p.points for p in pieces),
+                               empty, acc.rooms.get(name, ""), tuple(pieces), if_connected))
     return tuple(rooms), tuple(penalties)
 
 
