@@ -31,6 +31,7 @@ from .clitools import (
     read_sheet_argument,
     say,
     suggest,
+    verbosity,
     wrote,
 )
 from .errors import InputError
@@ -188,7 +189,8 @@ def score_command(sheet_paths: tuple[str, ...], lenient_access: bool, fmt: str) 
     cards = []
     for path in sheet_paths:
         card = score(_read(path), lenient_access=lenient_access, end_of_game=True)
-        cards.append(replace(card, source=display_name(path)))
+        shown = display_name(path)
+        cards.append(card if card.source == shown else replace(card, source=shown))
     broken = any(p.severity == Severity.ERROR for card in cards for p in card.problems)
     if len(cards) == 1:
         card = cards[0]
@@ -375,6 +377,8 @@ def render_command(sheet_path: str, output: str | None, routes: bool, lenient_ac
 def _read(path: str) -> Sheet:
     """The sheet of a SHEET argument; with -v, what it holds."""
     sheet = read_sheet_argument(path)
+    if verbosity() <= 0:
+        return sheet
     walled = len(sheet.walled)
     detail(f"read {display_name(path)}: project {sheet.project.id}, {len(sheet.pieces)} "
            f"piece{'' if len(sheet.pieces) == 1 else 's'}, {walled} of "
