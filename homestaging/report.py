@@ -106,7 +106,7 @@ class _Names(dict[Cell, str]):
         return name
 
 
-_MAX_NAMES = 40_000  # every square of the largest sheet
+_MAX_NAMES = 10_000  # every square of a 100 x 100 sheet
 _NAMES = _Names()
 
 

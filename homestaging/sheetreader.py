@@ -439,8 +439,7 @@ class _Reader:
             door = entry.get("door") if self.ok("rooms", index, "door") else None
             doors = self.edges(door, ("rooms", index, "door"),
                                partial("the door {edge} of room {room}".format, room=name))
-            where = json_path(("rooms", index))
-            rooms.append(RoomPlan(name, cells, tuple(doors), where))
+            rooms.append(RoomPlan(name, cells, tuple(doors), f"$.rooms[{index}]"))
         whole = isinstance(entries, list) and not self.bad.at_or_above(json_path(("rooms",)))
         unlisted = set(from_grid or {}) - set(listed) if whole else set()  # else told already
         for name in sorted(unlisted):
@@ -585,7 +584,7 @@ class _Reader:
                    given: list[tuple[int, frozenset[Cell], Piece, tuple[bool, ...]]]) -> None:
         """Notes on the ``o`` marks that are no piece's circulation: those another rotation
         of a piece whose rotation the legend gives would explain, then the others."""
-        stray = set(marks) - {c for piece in drawn for c in piece.placement.circulation}
+        stray = set(marks).difference(*(piece.placement.circulation for piece in drawn))
         for index, group, piece, mirrors in given:
             if not stray:
                 break
