@@ -49,6 +49,20 @@ class Catalog(Record):
         """Every piece on either variant of card ``number``."""
         return set(self._options.get(number, ()))
 
+    def options_of(self, numbers: Iterable[int]) -> frozenset[str]:
+        """Every piece on either variant of any of the cards ``numbers`` (a room's cards),
+        worked out once per list of numbers: the rules ask for each room of each sheet."""
+        key = tuple(numbers)
+        found = self._options_of.get(key)
+        if found is None:
+            found = self._options_of[key] = frozenset().union(
+                *(self._options.get(number, ()) for number in key))
+        return found
+
+    @cached_property
+    def _options_of(self) -> dict[tuple[int, ...], frozenset[str]]:
+        return {}
+
     @cached_property
     def _options(self) -> dict[int, frozenset[str]]:
         """The pieces of each card number, worked out once."""

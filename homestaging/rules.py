@@ -499,18 +499,17 @@ def _wild_card_twice(ck: _Checker) -> None:
                    drawn.placement.furniture, drawn.path)
 
 
-def _room_options(ck: _Checker, name: str) -> set[str] | None:
+def _room_options(ck: _Checker, name: str) -> frozenset[str] | None:
     spec = ck.sheet.project.room(name)
     if spec is None:
         return None
-    catalog = ck.sheet.project.catalog
-    return {option for slot in spec.cards for option in catalog.card_options(slot.number)}
+    return ck.sheet.project.catalog.options_of(slot.number for slot in spec.cards)
 
 
 def _not_on_room_cards(ck: _Checker) -> None:
     if ck.sheet.game is not None:
         return  # the exact card rules apply instead
-    options: dict[str, set[str] | None] = {}
+    options: dict[str, frozenset[str] | None] = {}
     for index, drawn in enumerate(ck.sheet.pieces):
         room = ck.lay.piece_rooms[index]
         if room is None:
