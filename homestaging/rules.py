@@ -346,7 +346,7 @@ def _covers_circulation(ck: _Checker) -> None:
 
 def _covers_obstacle(ck: _Checker) -> None:
     obstacles = ck.sheet.project.obstacles
-    if ck.squares.isdisjoint(obstacles):
+    if not ck.squares & obstacles:
         return
     for drawn in ck.sheet.pieces:
         cells = drawn.placement.squares & obstacles
@@ -357,8 +357,8 @@ def _covers_obstacle(ck: _Checker) -> None:
 
 def _outside_house(ck: _Checker) -> None:
     project = ck.sheet.project
-    outside = not ck.squares <= project.house  # most often every piece is inside
-    for drawn in ck.sheet.pieces if outside else ():
+    astray = not ck.squares <= project.house  # most often every piece is inside
+    for drawn in ck.sheet.pieces if astray else ():
         cells = drawn.placement.squares - project.house
         if not cells:
             continue
@@ -778,7 +778,7 @@ def _door_not_on_room(ck: _Checker) -> None:
 
 def _hallway_not_empty(ck: _Checker) -> None:
     hallway = ck.lay.hallway
-    if ck.squares.isdisjoint(hallway):
+    if not ck.squares & hallway:
         return
     for index, drawn in enumerate(ck.sheet.pieces):
         if ck.exempt(index):
