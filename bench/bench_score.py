@@ -26,7 +26,8 @@ Everything is timed in alternating pairs beside a baseline of the same run
 5. With ``--only instructions`` (not in the default run; needs valgrind): the cold
    commands' instructions under callgrind beside the baseline's, each run once. Slow,
    but the ratio is the same on a busy machine as on a quiet one, where the times of
-   part 1 are not.
+   part 1 are not. Then each extra sheet of part 3's command (the finished tutorial
+   ``--sheets`` times) in instructions, to compare two checkouts by.
 """
 
 from __future__ import annotations
@@ -161,21 +162,30 @@ def cold(rounds: int) -> list[tuple[str, str, str, str]]:
     return rows
 
 
-def cold_instructions() -> list[tuple[str, str, str, str]]:
+def cold_instructions(count: int) -> list[tuple[str, str, str, str]]:
     """The cold commands' instructions (callgrind) beside the baseline's: a ratio that
     the machine's load does not disturb (each command run once, after a run that fills
-    the data's cache)."""
+    the data's cache). Then each extra sheet of one ``score`` command of the finished
+    tutorial ``count`` times, in instructions (no target: a count to compare checkouts
+    by, which no load sways)."""
     rows = []
     with tempfile.TemporaryDirectory() as folder:
         env = {**os.environ, "HOMESTAGING_CACHE_DIR": folder}
         base = timing.instructions(timing.BASELINE, env=env)
         for name, command in COLD.items():
             subprocess.run(command, cwd=ROOT, env=env, capture_output=True, check=False)
-            count = timing.instructions(command, env=env)
-            ratio = count / base
-            rows.append((f"cold {name}, instructions", f"{count / 1e6:.0f} M",
+            found = timing.instructions(command, env=env)
+            ratio = found / base
+            rows.append((f"cold {name}, instructions", f"{found / 1e6:.0f} M",
                          f"{ratio:.2f}x import click, yaml, json ({base / 1e6:.0f} M)",
                          timing.verdict(ratio, 1.6)))
+        one = timing.instructions(timing.command("score", str(FINISHED), "--format", "json"),
+                                  env=env)
+        many = timing.instructions(timing.command("score", *[str(FINISHED)] * count,
+                                                  "--format", "json"), env=env)
+        rows.append((f"each extra sheet of one score command ({count} {FINISHED.name}, JSON), "
+                     "instructions", f"{(many - one) / (count - 1) / 1e6:.2f} M",
+                     f"one sheet {one / 1e6:.0f} M, {count} sheets {many / 1e6:.0f} M", ""))
     return rows
 
 
@@ -282,7 +292,7 @@ def main() -> None:
     parser.add_argument("--only", choices=("cold", "inprocess", "extra", "memory",
                                            "instructions"),
                         help="one part; 'instructions' (not in the default run) counts the "
-                        "cold commands' instructions under valgrind")
+                        "cold commands' instructions under valgrind, and an extra sheet's")
     parser.add_argument("--against", type=Path, metavar="CHECKOUT",
                         help="with --only extra: also each sheet in-process, another "
                         "checkout's code beside this one in alternating rounds")
@@ -294,7 +304,7 @@ def main() -> None:
         if args.only in (None, "cold"):
             rows += cold(args.rounds)
         if args.only == "instructions":
-            rows += cold_instructions()
+            rows += cold_instructions(args.sheets)
         if args.only in (None, "inprocess"):
             sheets = {p.relative_to(EXAMPLES).as_posix(): read_sheet(p)
                       for p in example_sheets()}

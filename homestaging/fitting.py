@@ -70,15 +70,28 @@ def _moved(cells: Iterable[Cell]) -> tuple[frozenset[Cell], int, int]:
     return frozenset((x - fx, y - fy) for x, y in group), fx, fy
 
 
-@lru_cache(maxsize=4096)
-def _by_outline(piece: Piece, rotation: int | None, mirrors: tuple[bool, ...]
-                ) -> dict[frozenset[Cell], list[tuple[int, bool, Shape, int, int]]]:
+_Table = dict[frozenset[Cell], list[tuple[int, bool, Shape, int, int]]]
+_TABLES: dict[tuple[int, int | None, tuple[bool, ...]], tuple[Piece, _Table]] = {}
+""":func:`_by_outline`'s tables, by the piece's identity (each kept beside its piece, so
+that the identity stays the piece's): a piece is a record of many fields, slower to hash
+than the reader asks for it."""
+_MAX_TABLES = 4096
+
+
+def _by_outline(piece: Piece, rotation: int | None, mirrors: tuple[bool, ...]) -> _Table:
     """The orientations to try (:func:`_orientations`), in order, by their furniture
     squares moved to 0, 0, each with the furniture's least x and y in its shape."""
-    found: dict[frozenset[Cell], list[tuple[int, bool, Shape, int, int]]] = {}
+    key = (id(piece), rotation, mirrors)
+    kept = _TABLES.get(key)
+    if kept is not None and kept[0] is piece:
+        return kept[1]
+    found: _Table = {}
     for turn, mirror, shape in _orientations(piece, rotation, mirrors):
         outline, fx, fy = _moved(shape.furniture)
         found.setdefault(outline, []).append((turn, mirror, shape, fx, fy))
+    if len(_TABLES) >= _MAX_TABLES:
+        _TABLES.clear()
+    _TABLES[key] = (piece, found)
     return found
 
 
@@ -92,8 +105,8 @@ def find_fits(
 
 
 @lru_cache(maxsize=4096)
-def _in_one_part(piece: Piece) -> bool:
-    return len(components(piece.art.furniture)) == 1
+def _in_one_part(art: Shape) -> bool:
+    return len(components(art.furniture)) == 1
 
 
 def whole_fits(
@@ -103,7 +116,7 @@ def whole_fits(
     are one whole piece of one part: then they are one group, found without splitting
     them into groups. Empty otherwise (the squares are to be split, or match no
     orientation)."""
-    if len(squares) != piece.size or not _in_one_part(piece):
+    if len(squares) != piece.size or not _in_one_part(piece.art):
         return []
     gx, gy = min(x for x, _ in squares), squares[0][1]
     outline = frozenset((x - gx, y - gy) for x, y in squares)

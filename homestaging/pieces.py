@@ -135,11 +135,6 @@ class Piece(Record):
     kind: str = "furniture"
     hatch: str = ""
 
-    def __hash__(self) -> int:
-        """The id's hash: equal pieces have equal ids, and a piece is hashed often (every
-        placement's hash holds it), so the art and the tags are not hashed each time."""
-        return hash(self.id)
-
     @property
     def is_rug(self) -> bool:
         return self.kind == "rug"
