@@ -1,5 +1,5 @@
 """``python -m homestaging`` runs the command line."""
 
-from .cli import main
+from .entry import run
 
-main(prog_name="homestaging")
+run()

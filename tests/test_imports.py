@@ -37,7 +37,7 @@ LAYERS = [
     # the command line
     *CLI,
 ]
-ENTRY_POINTS = {"__init__", "__main__"}
+ENTRY_POINTS = {"__init__", "__main__", "entry"}
 
 
 def _run(code: str) -> dict[str, bool]:
@@ -299,3 +299,16 @@ def test_the_editor_reaches_the_core_only_through_its_adapter() -> None:
     users = sorted(m for m in MODULES if "editor" in _imports(PACKAGE / f"{m}.py"))
     assert users == []
     assert COMMANDS["edit"] == "homestaging.editor.commands:edit"
+
+
+def test_the_command_line_collects_young_objects_seldom() -> None:
+    # the entry point sets the collector's threshold before importing the CLI; a library
+    # import of the package leaves Python's default
+    code = ("import gc, sys; import homestaging; before = gc.get_threshold()[0]; "
+            "sys.argv = ['homestaging', '--version']\n"
+            "from homestaging.entry import GC_THRESHOLD, run\n"
+            "try:\n    run()\nexcept SystemExit:\n    pass\n"
+            "print(before, gc.get_threshold()[0] == GC_THRESHOLD)")
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           check=True)
+    assert found.stdout.splitlines()[-1] == "700 True"
