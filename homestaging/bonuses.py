@@ -34,7 +34,7 @@ from .sheet import Sheet
 if TYPE_CHECKING:  # the distance conditions' own module, imported for one only
     from .distance import Distances, Landmark
 
-__all__ = ["BonusResult", "Evaluator", "Outcome", "evaluate"]
+__all__ = ["BonusResult", "Evaluator", "Outcome", "evaluate", "most_points", "per_points"]
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -386,7 +386,7 @@ class Evaluator:
                                outcome.explanation, outcome.routes, outcome.cells)
         selector = bonus.per or {}
         chosen = self.select(selector)
-        total = bonus.points * len(chosen)
+        total = per_points(bonus, len(chosen))
         text = self.describe(selector)
         if not chosen:
             return BonusResult(bonus.text, 0, False, f"no {text}")
@@ -395,11 +395,28 @@ class Evaluator:
             for i in chosen
         )
         explanation = f"{text}: {len(chosen)} found ({names})"
-        if bonus.max is not None and abs(total) > bonus.max:
-            total = bonus.max if total > 0 else -bonus.max
-            explanation += f", capped at {_points(bonus.max)}"
+        if total != bonus.points * len(chosen):
+            explanation += f", capped at {_points(bonus.max or 0)}"
         cells = tuple(c for i in chosen for c in in_reading_order(self._furniture(i)))
         return BonusResult(bonus.text, total, True, explanation, (), cells)
+
+
+def per_points(bonus: Bonus, count: int) -> int:
+    """The points of a ``per`` bonus for ``count`` matching pieces, capped by its ``max``."""
+    total = bonus.points * count
+    if count and bonus.max is not None and abs(total) > bonus.max:
+        return bonus.max if total > 0 else -bonus.max
+    return total
+
+
+def most_points(bonus: Bonus, pieces: int) -> int:
+    """The most a bonus can give on a sheet of ``pieces`` pieces: its points when its
+    condition holds (or nothing), or a ``per`` bonus's for none or all of them (the
+    points of a ``per`` bonus are monotone in the count, capping aside, and a cap
+    gives one value to every count but none)."""
+    if bonus.when is not None:
+        return max(0, bonus.points)
+    return max(0, per_points(bonus, pieces))
 
 
 def _joined(holds: bool, parts: list[Outcome]) -> Outcome:

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import TypeVar, cast, overload
 
-from .bitmask import LARGE, STRIDE, SquareSet, compact
+from .bitmask import LARGE, STRIDE, Moves, SquareSet, compact, side_masks
 from .cached import cached_property
 from .grid import Cell, Edge, EdgeKey, edge_key, reading_order
 from .record import Record
@@ -213,6 +213,40 @@ class Layout(Record):
         edges.difference_update(self.openings)
         return frozenset(edges)
 
+    def walls_before_masks(self, room_name: str | None) -> dict[str, int]:
+        """:func:`~homestaging.bitmask.side_masks` of :meth:`walls_before`, worked out
+        once per room (kept by :func:`with_pieces`): do not change the answer."""
+        found = self._walls_before_masks.get(room_name)
+        if found is None:
+            project = self.sheet.project
+            found = self._walls_before_masks[room_name] = side_masks(
+                self.walls_before(room_name), project.width, project.height)
+        return found
+
+    @cached_property
+    def _walls_before_masks(self) -> dict[str | None, dict[str, int]]:
+        return {}
+
+    @cached_property
+    def wall_masks(self) -> dict[str, int]:
+        """:func:`~homestaging.bitmask.side_masks` of the walls, openings not excepted
+        (do not change the answer)."""
+        project = self.sheet.project
+        return side_masks(self.walls, project.width, project.height)
+
+    @cached_property
+    def exterior_masks(self) -> dict[str, int]:
+        """:func:`~homestaging.bitmask.side_masks` of the exterior walls (do not change
+        the answer)."""
+        project = self.sheet.project
+        return side_masks(self.exterior, project.width, project.height)
+
+    @cached_property
+    def passage_moves(self) -> Moves:
+        """The steps that cross no wall without an opening, as bit masks."""
+        project = self.sheet.project
+        return Moves.build(project.width, project.height, self.walls - self.openings)
+
     def wall_keys_before(self, room_name: str | None) -> frozenset[EdgeKey]:
         """The keys of :meth:`walls_before`, worked out from the keys alone (no edge
         hashed): what the rules test many squares' sides against."""
@@ -302,7 +336,8 @@ def layout(sheet: Sheet) -> Layout:
                   _piece_rooms(sheet, room_at, sheet.pieces), room_walls)
 
 
-_ROOMS_ONLY = ("wall_keys", "blocked_keys", "passages", "exterior", "entry_room")
+_ROOMS_ONLY = ("wall_keys", "blocked_keys", "passages", "exterior", "entry_room",
+               "_walls_before_masks", "wall_masks", "exterior_masks", "passage_moves")
 """The cached properties of a layout that the pieces do not change."""
 
 

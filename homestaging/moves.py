@@ -34,12 +34,12 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .access import Access, access, connected_access
 from .bitmask import bits, cells, iter_bits, open_moves
-from .bonuses import BonusResult, Evaluator, evaluate
+from .bonuses import BonusResult, Evaluator, evaluate, most_points
 from .faults import involved
 from .grid import Cell, components, reading_order
 from .layout import with_pieces
@@ -160,20 +160,45 @@ class RankedMoves(Record):
         return max([0, *(move.bonus for move in self.moves if move.valued)])
 
 
-@dataclass
 class MoveStream:
     """The moves of one piece in the order of :class:`RankedMoves`, each found when it
     is read (:func:`stream_pieces`): a reader that stops early spares the flood fills
     of the moves after. ``bonus_bound``: the most bonus any of them adds. ``skip``, set
     by the reader before it reads past the first :data:`DIVERSE` moves: placements it
     would pass over whatever their marks (a move not valued, seen as a sketch); they
-    are neither judged nor read."""
+    are neither judged nor read.
 
-    piece: Piece
-    count: int
-    bonus_bound: int
-    moves: Iterator[Move] = field(default_factory=lambda: iter(()))
-    skip: Callable[[Sketch], bool] | None = None
+    Nothing is sketched, judged or valued before ``moves`` or ``bonus_bound`` is first
+    asked for: ``bonus_most`` (at least ``bonus_bound``, found from the bonuses as the
+    sheet stands) lets a reader that wants only moves worth more than some bar pass
+    over the piece without it."""
+
+    def __init__(self, piece: Piece, count: int, bonus_bound: int = 0,
+                 moves: Iterator[Move] | None = None, *, bonus_most: int | None = None,
+                 start: Callable[[MoveStream], tuple[int, Iterator[Move]]] | None = None
+                 ) -> None:
+        self.piece = piece
+        self.count = count
+        self.bonus_most = bonus_bound if bonus_most is None else bonus_most
+        self.skip: Callable[[Sketch], bool] | None = None
+        self._bonus_bound = bonus_bound
+        self._moves: Iterator[Move] = iter(()) if moves is None else moves
+        self._start = start
+
+    @property
+    def bonus_bound(self) -> int:
+        self._begin()
+        return self._bonus_bound
+
+    @property
+    def moves(self) -> Iterator[Move]:
+        self._begin()
+        return self._moves
+
+    def _begin(self) -> None:
+        start, self._start = self._start, None
+        if start is not None:
+            self._bonus_bound, self._moves = start(self)
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -403,6 +428,19 @@ class _Ranking:
                         if now.points != old.points)
         return sum(points for _, points in changed), changed
 
+    def bonus_most(self, piece: Piece) -> int:
+        """The most bonus a placement of ``piece`` may add, found without placing it:
+        per bonus it may change (:meth:`bonus_change` evaluates again only those
+        ``piece`` may change or whose route its furniture crosses), the most the bonus
+        can give less what it gives now."""
+        drawn = [d.placement.piece for d in self.sheet.pieces]
+        drawn.append(piece)
+        return sum(most_points(bonus, _matching(bonus, drawn)) - now.points
+                   for bonus, now, may, route
+                   in zip(self.sheet.project.bonuses, self.base_bonuses(),
+                          self.piece_may_change(piece), self.route_masks(), strict=True)
+                   if may or route)
+
     def piece_may_change(self, piece: Piece) -> tuple[bool, ...]:
         """Per bonus, whether ``piece`` may change it wherever it goes (a selector may
         take it, or its first furniture makes the room being furnished exist)."""
@@ -528,6 +566,17 @@ class _Ranking:
             ranked = self.rank(piece, mirror, pool)
             return MoveStream(piece, ranked.count, ranked.bonus_bound, iter(ranked.moves))
         relevant = self.has_bonuses and self.relevant(piece) and pool > 0
+
+        def start(stream: MoveStream) -> tuple[int, Iterator[Move]]:
+            return self._start(stream, piece, legal, relevant, pool)
+
+        return MoveStream(piece, count, bonus_most=self.bonus_most(piece) if relevant else 0,
+                          start=start)
+
+    def _start(self, stream: MoveStream, piece: Piece, legal: list[tuple[Orientation, int]],
+               relevant: bool, pool: int) -> tuple[int, Iterator[Move]]:
+        """The moves of :meth:`stream`, once it is first read: the placements sketched,
+        the pool valued; its bonus bound and the moves in order."""
         hot = self.hotspots() if relevant else (0, 0)
         lazy = _Lazy(self, piece, legal)
         valued = list(itertools.islice(lazy.ordered(), pool))
@@ -535,7 +584,6 @@ class _Ranking:
             valued += lazy.near_hotspots(hot, valued, pool)
         worth = sorted((self.value(lazy.move(i), relevant) for i in valued), key=_key)
         chosen = set(valued)
-        stream = MoveStream(piece, count, max([0, *(move.bonus for move in worth)]))
         head: list[Move] = []  # the first moves, which the reader sees all of
 
         def wanted(index: int) -> bool:
@@ -544,9 +592,9 @@ class _Ranking:
             skip = stream.skip
             return skip is None or len(head) < DIVERSE or not skip(lazy.sketches[index])
 
-        stream.moves = _diverse_stream(
+        moves = _diverse_stream(
             _merged(worth, (lazy.move(i) for i in lazy.ordered(wanted))), head)
-        return stream
+        return max([0, *(move.bonus for move in worth)]), moves
 
     def near_hotspots(self, moves: list[Move], hot: tuple[int, int], valued: set[int],
                       pool: int) -> list[int]:
@@ -590,8 +638,7 @@ class _Lazy:
                  legal: list[tuple[Orientation, int]]) -> None:
         self.ranking = ranking
         self.points = 0 if piece.is_rug else piece.size
-        self.sketches: list[Sketch] = sorted(all_sketches(ranking.masks, piece, legal),
-                                             key=_sketch_order)
+        self.sketches = all_sketches(ranking.masks, piece, legal, ordered=True)
         self.moves: list[Move | None] = [None] * len(self.sketches)
         self.keys: dict[int, tuple[int, bool, int, int, int, int, bool]] = {}
         """The cheap key of each placement judged (:func:`_cheap_key`)."""
@@ -685,6 +732,16 @@ def _diverse_stream(moves: Iterator[Move], head: list[Move]) -> Iterator[Move]:
             break
     yield from held
     yield from moves
+
+
+def _matching(bonus: Bonus, pieces: list[Piece]) -> int:
+    """How many of ``pieces`` a ``per`` bonus's selector may take at most (its piece
+    filter's id and tag; 0 for a ``when`` bonus)."""
+    if bonus.per is None:
+        return 0
+    found = bonus.per.get("piece", {})
+    return sum(1 for piece in pieces if found.get("id", piece.id) == piece.id
+               and ("tag" not in found or found["tag"] in piece.tags))
 
 
 def _may_change(bonus: Bonus, piece: Piece) -> bool:
@@ -789,14 +846,6 @@ def _choose(masks: SheetMasks, legal: list[tuple[Orientation, int]], count: int,
 def _indexed(index: int, mask: int) -> Iterator[tuple[int, int]]:
     for bit in iter_bits(mask):
         yield bit, index
-
-
-def _sketch_order(s: Sketch) -> int:
-    """The order of :func:`_cheap_key` among moves of equal value, as one number: joins
-    the room, more contact, the anchor in reading order (its bit), the rotation,
-    unmirrored first."""
-    return ((((not s.joins_room) << 12 | (4095 - s.contact)) << 40 | s.bit) << 10
-            | s.orientation.rotation << 1 | s.orientation.mirror)
 
 
 def _cheap_key(move: Move) -> tuple[int, bool, int, int, int, int, bool]:

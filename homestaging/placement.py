@@ -24,7 +24,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from .access import walkable_squares
-from .bitmask import Moves, bits, cells, iter_bits, open_moves, side_masks
+from .bitmask import Moves, bits, cells, iter_bits, open_moves
 from .cached import cached_property
 from .errors import Problem, Severity
 from .grid import (
@@ -311,7 +311,7 @@ class SheetMasks:
             return bits(cells, width, height)
 
         full = (1 << (width * height)) - 1
-        walls = side_masks(lay.walls, width, height)
+        walls = lay.wall_masks
         spec = project.room(name)
         held = tuple(i for i, r in enumerate(lay.piece_rooms) if r == name)
         tokens = spec.tokens if spec is not None else None
@@ -329,7 +329,7 @@ class SheetMasks:
             furniture=mask(lay.furniture_at), rugs=mask(c for p in rugs for c in p.furniture),
             circulation=mask(lay.circulation), walled=mask(lay.room_at),
             no_wall_e=full & ~walls["e"], no_wall_s=full & ~walls["s"],
-            wall_before=side_masks(lay.walls_before(name), width, height),
+            wall_before=lay.walls_before_masks(name),
             room_pieces=held, tokens=tokens, options=options, extra_cells=extra,
             mirrored=any(d.placement.mirror for d in base.pieces), lay=lay,
         )
@@ -557,17 +557,17 @@ class _Marks:
         # mid-game every square not walled yet may still be crossed: the hallway, or in a
         # project with no hallway the rooms still to be walled
         walkable = mask(walkable_squares(lay, hallway=True))
-        moves = Moves.build(width, height, lay.walls - lay.openings)
+        moves = lay.passage_moves
         plain = open_moves(width, height)
         house = sheet.project.house
         doors = [c for door in sheet.front_doors for c in door.cells if c in house]
         if doors:
             sources = mask(doors)
         else:  # no front door yet: it may go on any exterior wall of the open area
-            sides = side_masks(lay.exterior, width, height)
+            sides = lay.exterior_masks
             sources = (sides["n"] | sides["e"] | sides["s"] | sides["w"]) & open_area
         wall_any = 0
-        for side_mask in side_masks(lay.walls, width, height).values():
+        for side_mask in lay.wall_masks.values():
             wall_any |= side_mask
         occupied = masks.furniture | masks.rugs | masks.circulation | masks.obstacles
         touching = ((wall_any & full) | plain.step(occupied)) & full
@@ -710,27 +710,38 @@ def sketches(masks: SheetMasks, piece: Piece,
     return all_sketches(masks, piece, ((orientation, 1 << bit) for orientation, bit in chosen))
 
 
-def all_sketches(masks: SheetMasks, piece: Piece,
-                 legal: Iterable[tuple[Orientation, int]]) -> list[Sketch]:
+def all_sketches(masks: SheetMasks, piece: Piece, legal: Iterable[tuple[Orientation, int]],
+                 *, ordered: bool = False) -> list[Sketch]:
     """The :class:`Sketch` of every anchor of ``legal`` (per orientation, a mask of
-    anchors, as :func:`anchor_masks` gives), in order."""
+    anchors, as :func:`anchor_masks` gives), in order; with ``ordered``, in the order
+    of the ranking among placements of equal value: joining the room's pieces first,
+    then more contact, the anchor in reading order, the rotation, unmirrored first."""
     marks = masks.marks
     touching, room_near, width = marks.touching, marks.room_near, masks.width
     found: list[Sketch] = []
-    append = found.append
+    keys: list[int] = []
+    append, key = found.append, keys.append
     make = tuple.__new__  # a named tuple without the keyword handling of its __new__
     for orientation, anchors in legal:
         compiled = _compile(orientation.shape, width)
         furniture_mask, circulation_mask = compiled.furniture_mask, compiled.circulation_mask
+        turn = orientation.rotation << 1 | orientation.mirror
         while anchors:
             low = anchors & -anchors
             anchors ^= low
             bit = low.bit_length() - 1
             furniture = furniture_mask << bit
             circulation = circulation_mask << bit
-            append(make(Sketch, (piece, orientation, bit, furniture, circulation,
-                                 (furniture & touching).bit_count(),
-                                 not room_near or bool((furniture | circulation) & room_near))))
+            contact = (furniture & touching).bit_count()
+            joins = not room_near or bool((furniture | circulation) & room_near)
+            append(make(Sketch, (piece, orientation, bit, furniture, circulation, contact,
+                                 joins)))
+            # the order as one number, with the sketch's index in its lowest 20 bits
+            key(((((not joins) << 12 | (4095 - contact)) << 40 | bit) << 10 | turn) << 20
+                | len(keys))
+    if ordered:
+        keys.sort()
+        return [found[k & 0xFFFFF] for k in keys]
     return found
 
 

@@ -224,9 +224,11 @@ def best_judged(board: Board, ranked: RankedMoves | MoveStream, before: Outlook,
     room = _room_points(board)
     gain = room - before.points + before.space  # the most a move may win back
     points = 0 if ranked.piece.is_rug else ranked.piece.size
+    low = -math.inf if floor is None else floor - EPSILON
+    if isinstance(ranked, MoveStream) and points + ranked.bonus_most + gain < low:
+        return []  # no move can reach the floor: the stream is not even started
     ceiling = (points + ranked.bonus_bound) + gain  # the most any move may be judged worth
     apart = None if board.lenient else Apart.of(board)
-    low = -math.inf if floor is None else floor - EPSILON
 
     def passed(sketch: Sketch) -> bool:
         """A placement the engine need not judge: standing apart, it cannot beat the
@@ -363,10 +365,16 @@ def _token_moves(board: Board, pieces: Sequence[Piece], most: int) -> list[Judge
     each piece not among them."""
     ranked = stream_pieces(SheetMasks.build(board.sheet, lay=board.lay), pieces, pool=POOL)
     before = outlook(board)
-    found: list[Judged] = []
     floor = 0.0 if most == 1 else None  # greedy draws nothing for a move worth 0 or less
-    for moves in ranked:
-        found += best_judged(board, moves, before, most, floor)
+    best: list[list[Judged]] = [[] for _ in ranked]
+    # the pieces that may be worth most first: greedy wants the best move of all, so a
+    # piece's moves worth less than the best found so far are of no use (those tying
+    # it still count); the moves are then listed in the pieces' order, as ties want
+    for index in sorted(range(len(ranked)), key=lambda i: -_most(ranked[i])):
+        best[index] = best_judged(board, ranked[index], before, most, floor)
+        if floor is not None and best[index]:
+            floor = max(floor, best[index][0].value - EPSILON)
+    found = [judged for moves in best for judged in moves]
     found.sort(key=lambda j: (-j.value, j.move.candidate.mirror, -j.move.piece.size))
     good: list[Judged | None] = []
     good += [j for j in found if j.value > 0][:most]
@@ -377,6 +385,12 @@ def _token_moves(board: Board, pieces: Sequence[Piece], most: int) -> list[Judge
             if not any(j is not None and j.move.piece.id == piece.id for j in good):
                 good += [j for j in found if j.move.piece.id == piece.id][:1]
     return good
+
+
+def _most(stream: MoveStream) -> int:
+    """The engine's bound on what a move of ``stream`` is worth: its points and the most
+    bonus it may add."""
+    return (0 if stream.piece.is_rug else stream.piece.size) + stream.bonus_most
 
 
 def wall_choices(state: State, most: int) -> list[WallChoice]:
