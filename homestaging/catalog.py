@@ -71,6 +71,18 @@ class Catalog(Record):
             found.setdefault(number, set()).update(card.options)
         return {number: frozenset(options) for number, options in found.items()}
 
+    def variants(self, number: int) -> tuple[Card, ...]:
+        """The variants of card ``number``, in the order of their letters."""
+        return self._variants.get(number, ())
+
+    @cached_property
+    def _variants(self) -> dict[int, tuple[Card, ...]]:
+        """The variants of each card number, sorted once."""
+        found: dict[int, list[Card]] = {}
+        for (number, _), card in sorted(self.cards.items()):
+            found.setdefault(number, []).append(card)
+        return {number: tuple(cards) for number, cards in found.items()}
+
     def look_alikes(self, piece_ids: Iterable[str]) -> list[list[Piece]]:
         """The pieces among ``piece_ids`` that look the same on paper as another of them
         (rugs aside), in groups, each in id order: what their hatch tells apart."""

@@ -770,8 +770,7 @@ def card_variants(project: Project, number: int,
     catalog = project.catalog
     dealt = game.card(catalog, number) if game is not None else None
     return [[catalog.piece(option) for option in card.options]
-            for (card_number, _), card in sorted(catalog.cards.items())
-            if card_number == number and (dealt is None or card == dealt)]
+            for card in catalog.variants(number) if dealt is None or card == dealt]
 
 
 def card_pieces(project: Project, number: int, game: GameRecord | None = None) -> list[Piece]:
