@@ -379,6 +379,7 @@ class _Ranking:
         self._fits: list[tuple[str, bool, Callable[[int, int], int]]] | None = None
         self._fits_before: dict[str, int] = {}
         self._hotspots: tuple[int, int] | None = None
+        self._hot_parts: list[int] | None = None
         self._piece_may: dict[str, tuple[Piece, tuple[bool, ...]]] = {}
         self._routes: list[int] | None = None
         self.has_bonuses = bool(project.bonuses)
@@ -477,6 +478,14 @@ class _Ranking:
         if self._hotspots is None:
             self._hotspots = self._find_hotspots()
         return self._hotspots
+
+    def hot_parts(self) -> list[int]:
+        """The parts of the hotspots grown by a step (:meth:`hotspots`), each a mask."""
+        if self._hot_parts is None:
+            width, height = self.masks.width, self.masks.height
+            self._hot_parts = [bits(part, width, height)
+                               for part in components(cells(self.hotspots()[1], width))]
+        return self._hot_parts
 
     def _find_hotspots(self) -> tuple[int, int]:
         masks = self.masks
@@ -603,11 +612,9 @@ class _Ranking:
         :data:`PER_HOTSPOT` touching it and the best on the hotspot itself; then others
         touching them up to the pool's size."""
         core, near = hot
-        width, height = self.masks.width, self.masks.height
         shapes = [move.candidate.furniture_bits for move in moves]
         found: list[int] = []
-        for part in components(cells(near, width)):
-            mask = bits(part, width, height)
+        for mask in self.hot_parts():
             touching = [i for i, shape in enumerate(shapes)
                         if shape & mask and i not in valued and i not in found]
             on_it = [i for i in touching if shapes[i] & core]
@@ -625,8 +632,8 @@ class _Ranking:
     def value(self, move: Move, relevant: bool) -> Move:
         bonus, changed = self.bonus_change(move.candidate) if relevant else (0, ())
         gone, space = self.space_after(move.candidate) if self.left > 0 else ((), 0)
-        return dataclasses.replace(move, value=move.value + bonus, bonus=bonus,
-                                   bonuses=changed, crowded_out=gone, space=space, valued=True)
+        return Move(move.candidate, move.value + bonus, bonus=bonus, bonuses=changed,
+                    lost=move.lost, crowded_out=gone, space=space, valued=True)
 
 
 class _Lazy:
@@ -680,13 +687,10 @@ class _Lazy:
         """:meth:`_Ranking.near_hotspots` on the placements in cheap order, judging only
         as far as each part of the hotspots needs."""
         core, near = hot
-        masks = self.ranking.masks
-        width, height = masks.width, masks.height
         shapes = [sketch.furniture for sketch in self.sketches]
         taken = set(valued)
         found: list[int] = []
-        for part in components(cells(near, width)):
-            mask = bits(part, width, height)
+        for mask in self.ranking.hot_parts():
             touching = [i for i, shape in enumerate(shapes) if shape & mask and i not in taken]
             on_it = [i for i in touching if shapes[i] & core]
             picked = list(dict.fromkeys(
@@ -719,9 +723,10 @@ def _diverse_stream(moves: Iterator[Move], head: list[Move]) -> Iterator[Move]:
     """:func:`_diverse` on a stream: each of the first :data:`DIVERSE` moves comes out as
     soon as it is found (and goes to ``head``)."""
     held: list[Move] = []
-    taken: set[Cell] = set()
+    taken = 0  # the squares of the moves in ``head``, as a mask
     for move in moves:
-        squares = move.squares
+        candidate = move.candidate
+        squares = candidate.furniture_bits | candidate.circulation_bits
         if squares & taken:
             held.append(move)
             continue
