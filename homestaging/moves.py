@@ -271,12 +271,15 @@ def best_moves(sheet: Sheet | SheetMasks, pieces: Iterable[Piece], *, top: int |
 
 def stream_pieces(sheet: Sheet | SheetMasks, pieces: Iterable[Piece], *,
                   room: str | None = None, mirror: bool | None = None,
-                  pool: int | None = None) -> list[MoveStream]:
+                  pool: int | None = None,
+                  excluded: frozenset[int] | None = None) -> list[MoveStream]:
     """:func:`rank_pieces` read lazily: the same moves in the same order, each judged
     (cut-offs, door) only when the reader gets to it, or when it is needed to choose the
-    moves valued with bonuses and space."""
+    moves valued with bonuses and space. ``excluded``: the pieces the rules' errors
+    name on the sheet, when the caller knows them (the bonuses leave them out; by
+    default the rules are checked)."""
     masks = sheet if isinstance(sheet, SheetMasks) else SheetMasks.build(sheet, room)
-    ranking = _Ranking(masks)
+    ranking = _Ranking(masks, excluded)
     size = pool_size(masks) if pool is None else pool
     return [ranking.stream(piece, mirror, size) for piece in pieces]
 
@@ -362,7 +365,7 @@ class _Ranking:
     """What moves on one sheet are measured against: the masks, the room's options and
     tokens, and the bonuses as they stand (every walled room counted as connected)."""
 
-    def __init__(self, masks: SheetMasks) -> None:
+    def __init__(self, masks: SheetMasks, excluded: frozenset[int] | None = None) -> None:
         self.masks = masks
         self.sheet = masks.sheet
         project = self.sheet.project
@@ -375,7 +378,7 @@ class _Ranking:
             if not self.sheet.pieces[i].placement.piece.is_rug)
         self._bonuses: tuple[BonusResult, ...] | None = None
         self._access: Access | None = None
-        self._excluded: frozenset[int] | None = None
+        self._excluded = excluded
         self._fits: list[tuple[str, bool, Callable[[int, int], int]]] | None = None
         self._fits_before: dict[str, int] = {}
         self._hotspots: tuple[int, int] | None = None

@@ -37,7 +37,7 @@ if TYPE_CHECKING:  # the card rules of a sheet with a game record, imported for 
     from .cardplay import Settlement, Token
     from .catalog import Card
 
-__all__ = ["READER_NOTES", "RULES", "Code", "check"]
+__all__ = ["READER_NOTES", "RECORD_RULES", "RULES", "Code", "check"]
 
 class Code(StrEnum):
     """The rule codes of Home Staging (``docs/rules.md``): the checks of :func:`check`, in
@@ -1013,16 +1013,24 @@ _CHECKS: dict[Code, Callable[[_Checker], None]] = {
 assert list(_CHECKS) == list(RULES)
 
 
-def check(sheet: Sheet, lay: Layout | None = None, *,
-          end_of_game: bool | None = None) -> list[Problem]:
+RECORD_RULES = frozenset([Code.NOT_ON_ROOM_CARDS, Code.TOO_MANY_PIECES,
+                          Code.VARIANT_NOT_DEALT, Code.NOT_SELECTED, Code.ROOM_ORDER])
+"""The rules that read the sheet's game record (``Sheet.game``): every other rule
+answers the same for two sheets that differ in their records only."""
+
+
+def check(sheet: Sheet, lay: Layout | None = None, *, end_of_game: bool | None = None,
+          only: Collection[Code] | None = None) -> list[Problem]:
     """Every rule the sheet breaks, in the fixed order of :data:`RULES`.
 
     ``end_of_game`` (default: ``sheet.finished``, the sheet's own state) judges the sheet
     as at the end of the game: end-game requirements not met yet (no front door, rooms
-    not walled) are errors; otherwise they are ``todo``.
+    not walled) are errors; otherwise they are ``todo``. ``only``: the rules to check
+    (default: all).
     """
     checker = _Checker(sheet, lay if lay is not None else layout(sheet),
                        sheet.finished if end_of_game is None else end_of_game)
-    for rule in _CHECKS.values():
-        rule(checker)
+    for code, rule in _CHECKS.items():
+        if only is None or code in only:
+            rule(checker)
     return checker.problems

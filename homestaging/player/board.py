@@ -18,14 +18,17 @@ questions the player asks after every piece it considers:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
 from ..bitmask import Moves, bits, iter_bits, open_moves
+from ..errors import Severity
 from ..grid import Cell
 from ..layout import Layout, layout
 from ..pieces import Placement
+from ..rules import RULES, Code, check
+from ..scoring import involved
 from ..sheet import Sheet
 
 __all__ = ["Board", "Hall", "Network", "Shape", "lowest"]
@@ -107,12 +110,14 @@ class Board:
     """Steps that cross no wall (doors and the front door are walls here too)."""
 
     def __init__(self, sheet: Sheet, need: int = 0, lay: Layout | None = None, *,
-                 before: Board | None = None) -> None:
+                 before: Board | None = None, clean: Collection[Code] = ()) -> None:
         """``lay``: the sheet's layout when known. ``before``: a board of the sheet
         before some pieces were added (a layout's rooms and walls the same objects,
         as :func:`~homestaging.layout.with_pieces` keeps them): its masks of the house,
-        the rooms and the walls are reused."""
+        the rooms and the walls are reused. ``clean``: rules known to report no error
+        on the sheet mid-game (:attr:`excluded` checks only the others)."""
         self.sheet = sheet
+        self.clean = frozenset(clean)
         self.need = need
         """Squares the rooms after this one need (see :attr:`State.need`)."""
         self.lay = lay if lay is not None else layout(sheet)
@@ -149,6 +154,30 @@ class Board:
             taken |= self.shapes[i].squares
         self.taken = taken
         """Squares of the room's pieces (furniture, circulation, rugs)."""
+
+    @property
+    def breaks(self) -> bool:
+        """Whether the sheet breaks a rule mid-game (an error of :func:`rules.check`)."""
+        return self._checked[0]
+
+    @property
+    def excluded(self) -> frozenset[int]:
+        """The pieces the rules' errors name (:func:`scoring.involved`): the bonuses leave
+        them out."""
+        return self._checked[1]
+
+    @cached_property
+    def _checked(self) -> tuple[bool, frozenset[int]]:
+        """The rules not known to be clean, checked mid-game: whether one reports an
+        error, and the pieces the errors name (those of every rule, the clean ones
+        reporting none)."""
+        rules = [code for code in RULES if code not in self.clean]
+        if not rules:
+            return False, frozenset()
+        problems = check(self.sheet, self.lay, end_of_game=False, only=rules)
+        if not any(problem.severity == Severity.ERROR for problem in problems):
+            return False, frozenset()
+        return True, involved(self.sheet, problems)
 
     def mask(self, squares: Iterable[Cell]) -> int:
         return bits(squares, self.width, self.height)

@@ -33,6 +33,7 @@ from ..moves import DIVERSE, Move, MoveStream, RankedMoves, stream_pieces
 from ..pieces import Piece, Placement
 from ..placement import SheetMasks, Sketch, with_piece
 from ..project import CardSlot
+from ..rules import RECORD_RULES, RULES
 from .board import Board, Hall, Network, Shape
 from .openings import best_windows, bonus_points
 from .state import State
@@ -90,6 +91,11 @@ class CardChoice:
     choices: tuple[str, ...]
     moves: tuple[Judged, ...]
     value: float
+    legal: bool = False
+    """The pieces are moves of the ranking, each on the sheet with those before it
+    drawn, and the sheet broke no rule before them: the sheet after them breaks none
+    (a legal placement adds no error), but maybe one of the record's
+    (:data:`~homestaging.rules.RECORD_RULES`), which changes too."""
 
     @property
     def placements(self) -> tuple[Placement, ...]:
@@ -122,7 +128,8 @@ AnyChoice = TypeVar("AnyChoice", bound=Choice)
 def apply(state: State, choice: Choice) -> State:
     """The state after ``choice``."""
     if isinstance(choice, CardChoice):
-        return state.with_card(choice.number, choice.choices, choice.placements)
+        clean = RULES.keys() - RECORD_RULES if choice.legal else ()
+        return state.with_card(choice.number, choice.choices, choice.placements, clean=clean)
     if isinstance(choice, WallChoice):
         return state.with_walls(choice.cells, choice.walling.door, choice.walling.front_door)
     return state.with_openings(choice.front_door, choice.windows)
@@ -341,7 +348,9 @@ def card_choices(state: State, slot: CardSlot, most: int = 1) -> list[CardChoice
             if chosen[-1] is None:
                 break
             sheet = with_piece(board.sheet, chosen[-1].move.placement)
-            board = Board(sheet, state.need, with_pieces(board.lay, sheet), before=board)
+            # a legal placement adds no error: a sheet that broke no rule still breaks none
+            board = Board(sheet, state.need, with_pieces(board.lay, sheet), before=board,
+                          clean=() if board.breaks else RULES)
             follow = _token_moves(board, pieces, 1)
             chosen.append(follow[0])
         drawn = tuple(j for j in chosen if j is not None)
@@ -349,7 +358,8 @@ def card_choices(state: State, slot: CardSlot, most: int = 1) -> list[CardChoice
         fill = _default_option(pieces)
         picks += [fill] * (slot.tokens - len(picks))
         value = sum(j.value for j in drawn)
-        found.append(CardChoice(slot.number, tuple(picks), drawn, value))
+        found.append(CardChoice(slot.number, tuple(picks), drawn, value,
+                                not state.board.breaks))
     found.sort(key=lambda c: -c.value)
     return found if most > 1 else found[:1]
 
@@ -363,7 +373,8 @@ def _token_moves(board: Board, pieces: Sequence[Piece], most: int) -> list[Judge
     """The best ``most`` moves for one token among ``pieces``, best first, then None (draw
     nothing) when fewer are worth something; with ``most`` > 1, then the best move of
     each piece not among them."""
-    ranked = stream_pieces(SheetMasks.build(board.sheet, lay=board.lay), pieces, pool=POOL)
+    ranked = stream_pieces(SheetMasks.build(board.sheet, lay=board.lay), pieces, pool=POOL,
+                           excluded=board.excluded)
     before = outlook(board)
     floor = 0.0 if most == 1 else None  # greedy draws nothing for a move worth 0 or less
     best: list[list[Judged]] = [[] for _ in ranked]

@@ -12,7 +12,7 @@ end (:mod:`.openings`).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -23,6 +23,7 @@ from ..pieces import Placement
 from ..placement import card_variants, with_piece
 from ..project import CardSlot, Project
 from ..readers import json_path
+from ..rules import Code
 from ..sheet import RoomPlan, Sheet
 from .board import Board
 
@@ -46,6 +47,8 @@ class State:
     before: Board | None = field(default=None, compare=False, repr=False)
     """The board of the state this one added pieces to, when it was built: the board of
     this one reuses its layout and masks (:class:`Board`)."""
+    clean: frozenset[Code] = field(default=frozenset(), compare=False, repr=False)
+    """Rules known to report no error on the sheet mid-game (:attr:`Board.clean`)."""
 
     @property
     def project(self) -> Project:
@@ -73,8 +76,9 @@ class State:
     def board(self) -> Board:
         before = self.before
         if before is None:
-            return Board(self.sheet, self.need)
-        return Board(self.sheet, self.need, with_pieces(before.lay, self.sheet), before=before)
+            return Board(self.sheet, self.need, clean=self.clean)
+        return Board(self.sheet, self.need, with_pieces(before.lay, self.sheet), before=before,
+                     clean=self.clean)
 
     @cached_property
     def need(self) -> int:
@@ -108,9 +112,10 @@ class State:
         return list(dict.fromkeys(piece.id for options in variants for piece in options))
 
     def with_card(self, number: int, choices: Sequence[str],
-                  placements: Sequence[Placement]) -> State:
+                  placements: Sequence[Placement], *, clean: Collection[Code] = ()) -> State:
         """Card ``number`` flipped, its tokens choosing ``choices``, and ``placements``
-        drawn in the room being furnished."""
+        drawn in the room being furnished. ``clean``: rules the caller knows to report
+        no error on the sheet after it (see :attr:`clean`)."""
         played = (*self.played, CardPlay(number, tuple(choices)))
         sheet = self.sheet
         for placement in placements:
@@ -120,7 +125,7 @@ class State:
                 self.record, rounds=(*self.rounds, Round(self.order[self.index], played)))
             sheet = dataclasses.replace(sheet, game=record)
         return dataclasses.replace(self, sheet=sheet, played=played,
-                                   before=self.__dict__.get("board"))
+                                   before=self.__dict__.get("board"), clean=frozenset(clean))
 
     def with_walls(self, cells: frozenset[Cell], door: Edge | None,
                    front_door: Edge | None = None) -> State:
@@ -136,7 +141,7 @@ class State:
                                     front_doors=fronts)
         rounds = (*self.rounds, Round(room, self.played))
         return dataclasses.replace(self, sheet=sheet, index=index, played=(), rounds=rounds,
-                                   before=None)
+                                   before=None, clean=frozenset())
 
     def with_openings(self, front_door: Edge | None, windows: Sequence[Edge]) -> State:
         """The game ended: the front door (when given) and the windows that pay, the
@@ -144,7 +149,8 @@ class State:
         fronts = (front_door,) if front_door is not None else self.sheet.front_doors
         sheet = dataclasses.replace(self.sheet, front_doors=fronts, windows=tuple(windows),
                                     current_room=None)
-        return dataclasses.replace(self, sheet=sheet, ended=True, before=None)
+        return dataclasses.replace(self, sheet=sheet, ended=True, before=None,
+                                   clean=frozenset())
 
 
 def new_game(project: Project, seed: int, *, project_ref: str = "", player: str = "",
