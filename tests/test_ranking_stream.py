@@ -144,3 +144,76 @@ def test_a_board_built_from_the_one_before_is_the_board_built_afresh(project_id:
         assert board.lay.room_at == fresh.lay.room_at and board.lay.walls == fresh.lay.walls
         reused += board.moves is state.before.moves
     assert reused > 3
+
+
+@pytest.mark.parametrize("project_id", PROJECTS)
+def test_a_streams_bonus_most_bounds_every_move_it_gives(project_id: str) -> None:
+    """The bound a stream gives before it starts is at least the bonus of every move it
+    then gives (and so its ``bonus_bound``)."""
+    tried = 0
+    for state, pieces in card_states(project_id):
+        for stream in stream_pieces(state.sheet, pieces, pool=POOL):
+            most = stream.bonus_most
+            assert stream.bonus_bound <= most
+            for move in stream.moves:
+                assert move.bonus <= most
+                tried += move.valued
+    assert tried > 50
+
+
+@pytest.mark.parametrize("project_id", PROJECTS)
+def test_greedy_passing_over_pieces_chooses_as_reading_every_piece(project_id: str) -> None:
+    """Greedy reads the pieces that may be worth most first and passes over a piece
+    whose moves cannot reach the best found: its choice is that of reading every piece
+    with the floor of a move worth nothing."""
+    from homestaging.player.policy import _token_moves
+
+    compared = 0
+    for state, pieces in card_states(project_id):
+        board = state.board
+        before = outlook(board)
+        found = [j for stream in stream_pieces(board.sheet, pieces, pool=POOL)
+                 for j in best_judged(board, stream, before, 1, 0.0)]
+        found.sort(key=lambda j: (-j.value, j.move.candidate.mirror, -j.move.piece.size))
+        every = [j for j in found if j.value > 0][:1]
+        quick = _token_moves(board, pieces, 1)
+        if every:
+            assert quick[0] is not None and quick[0].move == every[0].move
+            assert quick[0].value == every[0].value
+        else:
+            assert quick == [None]
+        compared += 1
+    assert compared > 5
+
+
+@pytest.mark.parametrize("project_id", PROJECTS)
+def test_the_rules_a_board_skips_report_no_error(project_id: str) -> None:
+    """A board checks only the rules not known to be clean: after a legal placement on a
+    sheet that broke none, none; after a card played so, the record's. The full check
+    agrees with what it found: whether the sheet breaks a rule, the pieces excluded."""
+    from homestaging.errors import Severity
+    from homestaging.rules import RULES, check
+    from homestaging.scoring import involved
+
+    greedy = Greedy()
+    state = new_game(find_project(project_id), 0)
+    skipped = 0
+    while not state.finished:
+        boards = [state.board]
+        choice = greedy.choose(state)
+        if state.slots_left():  # the boards of the other tokens of the card
+            board = state.board
+            for judged in getattr(choice, "moves", ())[:-1]:
+                sheet = with_piece(board.sheet, judged.move.placement)
+                board = Board(sheet, state.need, with_pieces(board.lay, sheet), before=board,
+                              clean=() if board.breaks else RULES)
+                boards.append(board)
+        for board in boards:
+            problems = check(board.sheet, board.lay, end_of_game=False)
+            errors = [p for p in problems if p.severity == Severity.ERROR]
+            assert not [p for p in errors if p.code in board.clean]
+            assert board.breaks == bool(errors)
+            assert board.excluded == involved(board.sheet, problems)
+            skipped += bool(board.clean)
+        state = apply(state, choice)
+    assert skipped > 3
