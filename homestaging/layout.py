@@ -358,6 +358,11 @@ def with_pieces(lay: Layout, sheet: Sheet) -> Layout:
     for name in _ROOMS_ONLY:
         if name in lay.__dict__:
             found.__dict__[name] = lay.__dict__[name]
+    furnished = lay.__dict__.get("furnished")
+    if furnished is not None:  # the rooms the new pieces furnish added
+        found.__dict__["furnished"] = furnished | frozenset(
+            room for room, drawn in zip(added, sheet.pieces[count:], strict=True)
+            if room is not None and not drawn.placement.piece.is_rug)
     return found
 
 

@@ -431,6 +431,8 @@ def test_a_layout_with_pieces_added_equals_one_worked_out_afresh(path: Path) -> 
     masks = SheetMasks.build(sheet)
     base = masks.lay
     assert base.passages.width == sheet.project.width  # fills the cache shared on
+    assert base.wall_masks and base.walls_before_masks(masks.room)  # so do these,
+    assert base.furnished <= {spec.name for spec in sheet.project.rooms}  # and this grows
     catalog = sheet.project.catalog
     spec = sheet.project.room(masks.room)
     assert spec is not None
@@ -448,6 +450,10 @@ def test_a_layout_with_pieces_added_equals_one_worked_out_afresh(path: Path) -> 
                     quick.circulation) == (fresh.passages, fresh.blocked_keys,
                                            fresh.furnished, fresh.furniture_at,
                                            fresh.circulation)
+            assert (quick.wall_masks, quick.exterior_masks, quick.passage_moves,
+                    quick.walls_before_masks(masks.room)) == (
+                fresh.wall_masks, fresh.exterior_masks, fresh.passage_moves,
+                fresh.walls_before_masks(masks.room))
             tried += 1
     assert tried >= 5
     # another sheet (the rooms changed) gets a layout of its own
