@@ -174,22 +174,27 @@ class Apart:
 
     reached: int  # the points the room's network reaches now
     free: int  # the points of the room's pieces without circulation (reached by any door)
+    near: int  # the squares of the room's pieces and those beside them (0: no piece yet)
 
     @classmethod
     def of(cls, board: Board) -> Apart:
         return cls(board.network().points,
                    sum(board.shapes[i].points for i in board.room_pieces
-                       if not board.shapes[i].circulation))
+                       if not board.shapes[i].circulation),
+                   board.plain.grow(board.taken) if board.taken else 0)
 
     def after(self, board: Board, shape: Shape) -> int | None:
         """The most the room's network may reach once ``shape`` is drawn, less its own
         points (``after`` in :func:`judge`); None when it does not stand apart."""
-        if not board.taken or shape.squares & board.plain.grow(board.taken):
+        return self._after(shape.squares, shape.furniture if shape.rug else shape.circulation,
+                           shape.points)
+
+    def _after(self, squares: int, walks: int, points: int) -> int | None:
+        """:meth:`after` for a piece with these squares, walkable squares and points."""
+        if not self.near or squares & self.near:
             return None
-        walks = shape.furniture if shape.rug else shape.circulation
-        network = (max(self.reached, self.free + shape.points) if walks
-                   else self.reached + shape.points)
-        return max(0, network - shape.points)
+        network = max(self.reached, self.free + points) if walks else self.reached + points
+        return max(0, network - points)
 
     def most(self, board: Board, move: Move, before: Outlook) -> float:
         """An upper bound on ``judge(board, move, before).value`` (exact arithmetic
@@ -204,13 +209,13 @@ class Apart:
         return (move.value + penalty + after - before.points - candidate.points
                 + before.space - max(0, move.bonus))
 
-    def most_unjudged(self, board: Board, sketch: Sketch, before: Outlook) -> float:
+    def most_unjudged(self, sketch: Sketch, before: Outlook) -> float:
         """:meth:`most` for a placement not judged yet and not valued (no bonus): its
         value with what it cuts off given back is at most its points."""
+        furniture, circulation = sketch.furniture, sketch.circulation
         rug = sketch.piece.is_rug
-        shape = Shape(sketch.furniture, sketch.circulation, 0 if rug else sketch.piece.size,
-                      rug)
-        after = self.after(board, shape)
+        after = self._after(furniture | circulation, furniture if rug else circulation,
+                            0 if rug else sketch.piece.size)
         return float("inf") if after is None else after - before.points + before.space
 
 
@@ -241,7 +246,7 @@ def best_judged(board: Board, ranked: RankedMoves | MoveStream, before: Outlook,
         """A placement the engine need not judge: standing apart, it cannot beat the
         worst move kept nor the floor."""
         bar = max(low, found[-1][1].value - EPSILON if len(found) >= most else -math.inf)
-        return apart is not None and apart.most_unjudged(board, sketch, before) < bar
+        return apart is not None and apart.most_unjudged(sketch, before) < bar
 
     if isinstance(ranked, MoveStream):
         ranked.skip = passed
