@@ -38,10 +38,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from .access import Access, access, connected_access
-from .bitmask import bits, cells, iter_bits, open_moves
+from .bitmask import bits, iter_bits, open_moves
 from .bonuses import BonusResult, Evaluator, evaluate, most_points
 from .faults import involved
-from .grid import Cell, components, reading_order
+from .grid import Cell, reading_order
 from .layout import with_pieces
 from .pieces import Orientation, Piece, Placement
 from .placement import (
@@ -485,9 +485,13 @@ class _Ranking:
     def hot_parts(self) -> list[int]:
         """The parts of the hotspots grown by a step (:meth:`hotspots`), each a mask."""
         if self._hot_parts is None:
-            width, height = self.masks.width, self.masks.height
-            self._hot_parts = [bits(part, width, height)
-                               for part in components(cells(self.hotspots()[1], width))]
+            plain = open_moves(self.masks.width, self.masks.height)
+            parts, rest = [], self.hotspots()[1]
+            while rest:  # in reading order of their first squares
+                part = plain.flood(rest & -rest, rest)
+                parts.append(part)
+                rest &= ~part
+            self._hot_parts = parts
         return self._hot_parts
 
     def _find_hotspots(self) -> tuple[int, int]:
