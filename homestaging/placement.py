@@ -722,10 +722,11 @@ def all_sketches(masks: SheetMasks, piece: Piece, legal: Iterable[tuple[Orientat
     keys: list[int] = []
     append, key = found.append, keys.append
     make = tuple.__new__  # a named tuple without the keyword handling of its __new__
+    index = 0
     for orientation, anchors in legal:
         compiled = _compile(orientation.shape, width)
         furniture_mask, circulation_mask = compiled.furniture_mask, compiled.circulation_mask
-        turn = orientation.rotation << 1 | orientation.mirror
+        turn = (orientation.rotation << 1 | orientation.mirror) << 20
         while anchors:
             low = anchors & -anchors
             anchors ^= low
@@ -733,12 +734,13 @@ def all_sketches(masks: SheetMasks, piece: Piece, legal: Iterable[tuple[Orientat
             furniture = furniture_mask << bit
             circulation = circulation_mask << bit
             contact = (furniture & touching).bit_count()
-            joins = not room_near or bool((furniture | circulation) & room_near)
+            joins = not room_near or (furniture | circulation) & room_near != 0
             append(make(Sketch, (piece, orientation, bit, furniture, circulation, contact,
                                  joins)))
-            # the order as one number, with the sketch's index in its lowest 20 bits
-            key(((((not joins) << 12 | (4095 - contact)) << 40 | bit) << 10 | turn) << 20
-                | len(keys))
+            # the order as one number: apart from the room, less contact (of at most 4095
+            # squares), the anchor's bit (40 bits), the turn (10), the index (20)
+            key((not joins) << 82 | (4095 - contact) << 70 | bit << 30 | turn | index)
+            index += 1
     if ordered:
         keys.sort()
         return [found[k & 0xFFFFF] for k in keys]
