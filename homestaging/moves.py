@@ -378,6 +378,7 @@ class _Ranking:
             if not self.sheet.pieces[i].placement.piece.is_rug)
         self._bonuses: tuple[BonusResult, ...] | None = None
         self._access: Access | None = None
+        self._access_after: Access | None = None
         self._excluded = excluded
         self._fits: list[tuple[str, bool, Callable[[int, int], int]]] | None = None
         self._fits_before: dict[str, int] = {}
@@ -402,6 +403,9 @@ class _Ranking:
             sheet, lay = self.sheet, self.masks.lay
             self._access = connected_access(sheet, lay, access(sheet, lay),
                                             furnishing=self.masks.room)
+            # a placement's piece is reached like the room it furnishes
+            self._access_after = dataclasses.replace(
+                self._access, pieces=(*self._access.pieces, ""))
             self._bonuses = evaluate(sheet, lay, self._access, self.excluded(),
                                      verdicts_only=True)
         return self._bonuses
@@ -413,8 +417,8 @@ class _Ranking:
         are evaluated again (:func:`_may_change`): those the piece itself may change,
         found once per piece, and those whose measured route its furniture crosses."""
         before = self.base_bonuses()
-        base = self._access
-        assert base is not None
+        acc = self._access_after
+        assert acc is not None
         piece = candidate.piece
         furniture = candidate.furniture_bits
         redo = [may or bool(furniture & route) for may, route
@@ -423,7 +427,6 @@ class _Ranking:
             return 0, ()
         sheet = with_piece(self.sheet, candidate.placement)
         lay = with_pieces(self.masks.lay, sheet)
-        acc = dataclasses.replace(base, pieces=(*base.pieces, ""))
         evaluator = Evaluator(sheet, lay, acc, self.excluded(), verdicts_only=True)
         after = tuple(evaluator.bonus(bonus) if again else old for bonus, old, again
                       in zip(self.sheet.project.bonuses, before, redo, strict=True))
