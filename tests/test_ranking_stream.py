@@ -192,8 +192,8 @@ def test_the_rules_a_board_skips_report_no_error(project_id: str) -> None:
     sheet that broke none, none; after a card played so, the record's. The full check
     agrees with what it found: whether the sheet breaks a rule, the pieces excluded."""
     from homestaging.errors import Severity
+    from homestaging.faults import involved
     from homestaging.rules import RULES, check
-    from homestaging.scoring import involved
 
     greedy = Greedy()
     state = new_game(find_project(project_id), 0)

@@ -24,11 +24,11 @@ from functools import cached_property
 
 from ..bitmask import Moves, bits, iter_bits, open_moves
 from ..errors import Severity
+from ..faults import involved
 from ..grid import Cell
 from ..layout import Layout, layout
 from ..pieces import Placement
 from ..rules import RULES, Code, check
-from ..scoring import involved
 from ..sheet import Sheet
 
 __all__ = ["Board", "Hall", "Network", "Shape", "lowest"]
