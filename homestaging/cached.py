@@ -1,5 +1,7 @@
-"""A property worked out on first use and kept: :func:`functools.cached_property`
-without its lock.
+"""Values worked out on first use and kept: :class:`cached_property` (per instance) and
+:class:`Memo` (per argument, for the life of a command).
+
+:class:`cached_property` is :func:`functools.cached_property` without its lock.
 
 On Python 3.10 and 3.11 the standard one takes a lock on every first use (3.12 dropped
 it), which doubled the cost of the many small properties a sheet's pieces and layouts
@@ -15,10 +17,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar, overload
 
-__all__ = ["cached_property"]
+__all__ = ["Memo", "cached_property"]
 
 _T = TypeVar("_T")
 _R = TypeVar("_R")
+_K = TypeVar("_K")
 
 
 class cached_property(Generic[_T, _R]):
@@ -46,4 +49,21 @@ class cached_property(Generic[_T, _R]):
             return self
         value = self.func(instance)
         instance.__dict__[self.name] = value
+        return value
+
+
+class Memo(dict[_K, _R]):
+    """``memo[key]`` is ``func(key)``, worked out on first use and kept, at most ``limit``
+    values (past it, worked out each time): tables a command fills as it reads sheet after
+    sheet, where the same keys, names and rows come again and again."""
+
+    def __init__(self, func: Callable[[_K], _R], limit: int) -> None:
+        super().__init__()
+        self.func = func
+        self.limit = limit
+
+    def __missing__(self, key: _K) -> _R:
+        value = self.func(key)
+        if len(self) < self.limit:
+            self[key] = value
         return value

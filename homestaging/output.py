@@ -21,6 +21,7 @@ from collections.abc import Collection, Iterable
 from pathlib import Path
 from typing import Any
 
+from .cached import Memo
 from .errors import InputError
 from .readers import FileId, file_id, file_kind, files_read
 
@@ -108,19 +109,8 @@ def _array(value: list[Any] | tuple[Any, ...], newline: str) -> str:
     ]) + newline + "]"
 
 
-_KEYS: dict[str, str] = {}
+_KEYS: Memo[str, str] = Memo(lambda key: _string(key) + ": ", 4096)
 """``"key": `` of the keys written so far (the same few keys in every result)."""
-_MAX_KEYS = 4096
-
-
-def _key(key: Any) -> str:
-    """``"key": ``, kept for the next time when there is room."""
-    if not isinstance(key, str):
-        raise _Unusual
-    head = _string(key) + ": "
-    if len(_KEYS) < _MAX_KEYS:
-        _KEYS[key] = head
-    return head
 
 
 def _object(value: dict[Any, Any], newline: str) -> str:
@@ -130,9 +120,9 @@ def _object(value: dict[Any, Any], newline: str) -> str:
     items = []
     keys = _KEYS
     for key, item in value.items():
-        head = keys.get(key) if type(key) is str else None
-        if head is None:
-            head = _key(key)
+        if not isinstance(key, str):
+            raise _Unusual
+        head = keys[key]
         kind = type(item)  # the common leaves written here, not by a call each
         if kind is str:
             items.append(head + _string(item))

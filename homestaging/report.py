@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .cached import Memo
 from .errors import Problem, Severity
 from .grid import Cell, cell_name, cells_text, in_reading_order
 from .layout import layout
@@ -95,19 +96,9 @@ def _plural(count: int, noun: str) -> str:
 _BLOCKABLE = (Code.UNREACHABLE_PIECE, Code.UNREACHABLE_ROOM)
 
 
-class _Names(dict[Cell, str]):
-    """The names of the squares named so far: the results of one command name the same
-    squares again and again (every sheet of a project has the same squares)."""
-
-    def __missing__(self, cell: Cell) -> str:
-        name = cell_name(cell)
-        if len(self) < _MAX_NAMES:
-            self[cell] = name
-        return name
-
-
-_MAX_NAMES = 10_000  # every square of a 100 x 100 sheet
-_NAMES = _Names()
+_NAMES: Memo[Cell, str] = Memo(cell_name, 10_000)  # every square of a 100 x 100 sheet
+"""The names of the squares named so far: the results of one command name the same
+squares again and again (every sheet of a project has the same squares)."""
 
 
 def _cell_names(cells: Iterable[Cell]) -> list[str]:

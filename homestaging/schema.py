@@ -172,10 +172,14 @@ _STRING_KEYS = frozenset({"type", "minLength", "maxLength", "pattern", "descript
                           "$comment", "title"})
 
 
+def _string_node(schema: dict[str, Any]) -> bool:
+    """Whether ``schema`` is a plain string node: a type, bounds, maybe a pattern."""
+    return schema.get("type") == "string" and _STRING_KEYS.issuperset(schema)
+
+
 def _plain_string(schema: dict[str, Any]) -> tuple[int, int | None] | None:
     """The length bounds of a plain string node without a pattern; None for any other."""
-    if schema.get("type") != "string" or "pattern" in schema \
-            or not _STRING_KEYS.issuperset(schema):
+    if not _string_node(schema) or "pattern" in schema:
         return None
     return schema.get("minLength", 0), schema.get("maxLength")
 
@@ -197,7 +201,7 @@ def _compile(schema: dict[str, Any], root: dict[str, Any]) -> Check:
     looked up once, here, not for every value."""
     if "$ref" in schema:
         return _validator(_resolved(schema, root), root)
-    if schema.get("type") == "string" and _STRING_KEYS.issuperset(schema):
+    if _string_node(schema):
         return _string_check(schema)
     type_ok = _type_check(schema["type"]) if "type" in schema else None
     const = schema.get("const", _NOTHING)

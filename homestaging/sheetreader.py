@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .bitmask import on_sheet, parse_squares
-from .cached import cached_property
+from .cached import Memo, cached_property
 from .errors import InputError, Located, Problem, Severity
 from .fitting import EMPTY, LEGEND_CHARS, MARK, Fit, find_fits, narrow_fits, whole_fits
 from .grid import (
@@ -53,22 +53,20 @@ CAPITAL_MARK = "O"
 """Read as the circulation mark ``o`` when the legend does not name it."""
 _RUNS = re.compile(f"([^{re.escape(EMPTY)}])\\1*")
 """A run of one character in a grid row, nothing (``.`` and spaces) left out."""
-_ROW_RUNS: dict[str, tuple[tuple[str, range], ...]] = {}
-"""The runs of the grid rows read so far: a room's rows repeat, and so do a project's."""
 _MAX_KEPT = 4096
-
-
-_EDGES: dict[tuple[str, str], Edge] = {}
-"""The edges read so far, by the square and side letter written: a project's doors and
-windows are at the same few places on every sheet."""
 
 
 def _row_runs(row: str) -> tuple[tuple[str, range], ...]:
     """Each run of one character in a grid row, with its columns, left to right."""
-    found = tuple((run[1], range(*run.span())) for run in _RUNS.finditer(row))
-    if len(_ROW_RUNS) < _MAX_KEPT:
-        _ROW_RUNS[row] = found
-    return found
+    return tuple((run[1], range(*run.span())) for run in _RUNS.finditer(row))
+
+
+_ROW_RUNS: Memo[str, tuple[tuple[str, range], ...]] = Memo(_row_runs, _MAX_KEPT)
+"""The runs of the grid rows read so far: a room's rows repeat, and so do a project's."""
+_EDGES: dict[tuple[str, str], Edge] = {}
+"""The edges read so far, by the square and side letter written: a project's doors and
+windows are at the same few places on every sheet."""
+
 
 def read_sheet(path: str | Path) -> Sheet:
     """Read a sheet file (``-`` for stdin); raise InputError listing every problem."""
@@ -359,10 +357,7 @@ class _Reader:
         found: dict[str, list[Cell]] = {}
         known = _ROW_RUNS
         for y, row in enumerate(rows):
-            runs = known.get(row)
-            if runs is None:
-                runs = _row_runs(row)
-            for char, columns in runs:  # a room's row, a piece's row: one run each
+            for char, columns in known[row]:  # a room's row, a piece's row: one run each
                 squares = found.get(char)
                 if squares is None:
                     squares = found[char] = []
