@@ -16,7 +16,6 @@ demand (imported here only).
 from __future__ import annotations
 
 from collections.abc import Set
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .cached import cached_property
@@ -33,7 +32,7 @@ from .grid import (
     steps,
 )
 from .layout import Layout
-from .record import Record
+from .record import Record, dataclass
 from .rules import Code
 from .sheet import Sheet
 

@@ -11,7 +11,6 @@ rug lying in it, no window and no door of it counts for any bonus.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .access import Access
@@ -28,7 +27,7 @@ from .grid import (
 )
 from .layout import Layout
 from .project import Bonus, Feature
-from .record import Record
+from .record import Record, dataclass
 from .sheet import Sheet
 
 if TYPE_CHECKING:  # the distance conditions' own module, imported for one only

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import NamedTuple
 
 from .cached import cached_property
 from .grid import Cell
 from .pieces import HATCHES, Piece
-from .record import Record
+from .record import Record, dataclass
 
 __all__ = ["Card", "Catalog", "paper_look"]
 

@@ -9,13 +9,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import Enum
 from typing import NamedTuple
 
 from .grid import Cell
 from .quoting import printable
-from .record import Record
+from .record import Record, dataclass
 
 __all__ = ["InputError", "Located", "Problem", "Severity", "StrEnum"]
 

@@ -6,13 +6,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
-from dataclasses import dataclass
 from typing import TypeVar, cast, overload
 
 from .bitmask import LARGE, STRIDE, Moves, SquareSet, compact, side_masks
 from .cached import cached_property
 from .grid import Cell, Edge, EdgeKey, edge_key, reading_order
-from .record import Record
+from .record import Record, dataclass
 from .sheet import DrawnPiece, Sheet
 
 __all__ = ["Layout", "Passages", "RoomIndex", "layout", "with_pieces"]

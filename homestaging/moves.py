@@ -34,7 +34,6 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from .access import Access, access, connected_access
@@ -58,7 +57,7 @@ from .placement import (
     with_piece,
 )
 from .project import Bonus
-from .record import Record
+from .record import Record, dataclass
 from .rules import check
 from .sheet import Sheet
 

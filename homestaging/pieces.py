@@ -8,13 +8,12 @@ turns it clockwise) and puts the top-left square of the turned art's bounding bo
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from .cached import cached_property
 from .grid import Cell, cell_name, cells_text
 from .quoting import excerpt
-from .record import Record
+from .record import Record, dataclass
 
 __all__ = ["HATCHES", "HATCH_WORDS", "ROTATIONS", "Orientation", "Piece", "Placement", "Shape",
            "parse_art"]

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -37,7 +37,7 @@ from .layout import Layout, layout
 from .pieces import Orientation, Piece, Placement, Shape
 from .project import Project
 from .quoting import excerpt
-from .record import Record
+from .record import Record, dataclass
 from .rules import check
 from .sheet import DrawnPiece, Sheet, WildCard
 

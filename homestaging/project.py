@@ -8,13 +8,13 @@ ones.
 from __future__ import annotations
 
 from collections.abc import Iterator, Set
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, NamedTuple
 
 from .bitmask import compact
 from .catalog import Catalog
 from .grid import Cell, Edge, boundary
-from .record import Record
+from .record import Record, dataclass
 
 __all__ = [
     "MAX_ROOMS",

@@ -19,7 +19,7 @@ and the score so far. :mod:`homestaging.report` writes score cards as text and J
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import NamedTuple
 
 from .access import Access, access, access_problems, connected_access
@@ -29,6 +29,7 @@ from .errors import Problem, Severity
 from .faults import involved
 from .grid import Cell, reading_order
 from .layout import Layout, layout
+from .record import dataclass
 from .rules import Code, check
 from .sheet import Sheet
 

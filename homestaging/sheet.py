@@ -9,7 +9,6 @@ piece rooms from it. A sheet may carry the game record of its table
 from __future__ import annotations
 
 from collections.abc import Set
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .bitmask import compact
@@ -17,7 +16,7 @@ from .errors import Problem
 from .grid import Cell, Edge, boundary
 from .pieces import Placement
 from .project import Project
-from .record import Record
+from .record import Record, dataclass
 
 if TYPE_CHECKING:
     from .game import GameRecord

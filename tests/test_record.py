@@ -1,6 +1,7 @@
 """The model's dataclasses built on ``record.Record`` compare, hash and show themselves
 exactly as the methods a dataclass generates would (the same values, so the same set
-orders and outputs), on the objects of the example sheets."""
+orders and outputs), on the objects of the example sheets; ``record.dataclass`` makes
+frozen classes that behave as the standard decorator's."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from homestaging.access import access
 from homestaging.layout import layout
 from homestaging.moves import best_moves, rank_pairs
 from homestaging.placement import SheetMasks, card_variants
-from homestaging.record import Record
+from homestaging.record import Record, dataclass
 from homestaging.scoring import score
 from homestaging.sheetreader import read_sheet
 
@@ -48,7 +49,7 @@ def test_every_record_is_a_frozen_dataclass_with_the_shared_methods() -> None:
     assert found == set(records())
     for cls in found:
         params = cls.__dataclass_params__  # type: ignore[attr-defined]
-        assert params.frozen and not params.eq and not params.repr, cls
+        assert not params.eq and not params.repr, cls
         for name in ("__eq__", "__hash__", "__repr__"):
             assert name not in cls.__dict__, (cls, name)
 
@@ -123,6 +124,10 @@ def test_equality_hash_and_repr_are_those_a_dataclass_generates(
 
         for item in items[:40]:
             same = twin(item)
+            with pytest.raises(dataclasses.FrozenInstanceError, match=f"field {names[0]!r}"):
+                setattr(item, names[0], None)
+            with pytest.raises(dataclasses.FrozenInstanceError, match=f"field {names[0]!r}"):
+                delattr(item, names[0])
             assert repr(item) == repr(same)
             assert _same(lambda: hash(item)) == _same(lambda: hash(same))  # noqa: B023
             copy = dataclasses.replace(item)
@@ -154,3 +159,91 @@ def test_records_of_any_number_of_fields(count: int) -> None:
         assert a == mine(*values) and (a != mine(*values)) is False
         if count:
             assert a != mine(*[v + 1 for v in values])
+
+
+def _pair(**options: Any) -> tuple[Any, Any]:
+    """The same class made by ``record.dataclass`` and by the standard decorator: fields
+    without a default, with one, with a default factory, left out of ``__init__``, and a
+    ``__post_init__``."""
+    made = []
+    for decorator in (dataclass, dataclasses.dataclass):
+
+        class Thing:
+            """A thing."""
+
+            first: int
+            second: str = "b"
+            items: tuple[int, ...] = dataclasses.field(default_factory=tuple)
+            total: int = dataclasses.field(init=False, default=0)
+            later: dict[str, int] = dataclasses.field(init=False, default_factory=dict,
+                                                      compare=False)
+
+            def __post_init__(self) -> None:
+                object.__setattr__(self, "total", self.first + len(self.items))
+
+        made.append(decorator(frozen=True, **options)(Thing))
+    return made[0], made[1]
+
+
+@pytest.mark.parametrize("options", [{}, {"eq": False, "repr": False}])
+def test_a_frozen_dataclass_behaves_as_the_standard_ones(options: dict[str, bool]) -> None:
+    mine, standard = _pair(**options)
+    assert [(f.name, f.init) for f in dataclasses.fields(mine)] == [
+        (f.name, f.init) for f in dataclasses.fields(standard)]
+    assert mine.__init__.__qualname__.startswith("_first_init")  # compiled on the first object
+    for args, kwargs in [((1,), {}), ((1, "x"), {"items": (4, 5)}), ((), {"first": 2})]:
+        a, b = mine(*args, **kwargs), standard(*args, **kwargs)
+        assert vars(a) == vars(b)
+        assert a.later == {} and a.later is not mine(1).later  # a new value each time
+        if not options:
+            assert repr(a).replace("Thing", "") == repr(b).replace("Thing", "")
+            assert hash(a) == hash(b) and a == dataclasses.replace(a)
+        with pytest.raises(dataclasses.FrozenInstanceError, match="cannot assign to field"):
+            a.first = 3
+        with pytest.raises(dataclasses.FrozenInstanceError, match="cannot delete field"):
+            del a.second
+        with pytest.raises(dataclasses.FrozenInstanceError, match="cannot assign to field"):
+            a.other = 3  # not a field either: as the standard guard
+    assert mine.__init__.__qualname__.endswith("Thing.__init__")
+    with pytest.raises(TypeError, match="missing 1 required positional argument: 'first'"):
+        mine()
+    with pytest.raises(TypeError, match="unexpected keyword argument 'total'"):
+        mine(1, total=3)
+    changed = dataclasses.replace(mine(1, items=(7,)), second="c")
+    assert (changed.second, changed.items, changed.total) == ("c", (7,), 2)
+
+
+def test_a_subclass_of_a_frozen_dataclass_keeps_its_own_attributes() -> None:
+    mine, _ = _pair()
+
+    class Sub(mine):  # type: ignore[valid-type, misc]
+        pass
+
+    sub = Sub(1)
+    sub.note = "allowed"  # not a field, not the dataclass itself: as the standard guard
+    assert sub.note == "allowed"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        sub.first = 2
+
+
+def test_the_standard_checks_and_options_stay() -> None:
+    with pytest.raises(TypeError, match="non-default argument 'second' follows default"):
+
+        @dataclass(frozen=True)
+        class Wrong:
+            first: int = 0
+            second: int
+
+    @dataclass(frozen=True, slots=True)  # an option handled by the standard decorator
+    class Slotted:
+        value: int
+
+    assert Slotted.__slots__ == ("value",) and Slotted(3).value == 3
+
+    @dataclass
+    class Plain:
+        value: int
+
+    plain = Plain(1)
+    plain.value = 2
+    assert plain == Plain(2)
