@@ -11,11 +11,11 @@ its JSON path (``docs/game-data.md``).
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable
 from functools import cache
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .catalog import Card, Catalog
 from .datacache import cached
@@ -26,21 +26,32 @@ from .quoting import excerpt
 from .readers import JsonParts, json_path, load_yaml, read_text
 from .schema import iter_errors, load_schema
 
+if TYPE_CHECKING:
+    from pathlib import Path
+
 __all__ = ["CATALOG_CLASSES", "bundled_catalog", "catalog_files", "catalog_parts", "data_dir",
-           "load_catalog", "parse_cards", "parse_pieces"]
+           "data_folder", "load_catalog", "parse_cards", "parse_pieces", "yaml_files"]
 
 CATALOG_CLASSES: tuple[type, ...] = (Catalog, Card, Piece, Shape, Orientation)
 """The classes of a catalog's objects (what its cache entry may hold)."""
 
 
-def data_dir(name: str) -> Path:
+def data_folder(name: str) -> str:
     """The bundled ``furniture`` or ``projects`` folder, installed (``homestaging/data``)
-    or in a checkout (beside the package)."""
-    package = Path(__file__).resolve().parent
-    installed = package / "data" / name
-    if installed.is_dir():
+    or in a checkout (beside the package). A plain path, as the bundled data's cache
+    takes them (:func:`data_dir` gives it as a Path)."""
+    package = os.path.dirname(os.path.realpath(__file__))
+    installed = os.path.join(package, "data", name)
+    if os.path.isdir(installed):
         return installed
-    return package.parent / name
+    return os.path.join(os.path.dirname(package), name)
+
+
+def data_dir(name: str) -> Path:
+    """:func:`data_folder` as a Path."""
+    from pathlib import Path
+
+    return Path(data_folder(name))
 
 
 def _schema_problems(
@@ -160,25 +171,32 @@ def parse_cards(
     return cards, problems
 
 
-def catalog_files(folder: Path) -> list[Path]:
+def yaml_files(folder: str | Path) -> list[str]:
+    """The paths of a folder's ``*.yaml`` files (those ``Path.glob`` finds, hidden ones
+    included), in name order."""
+    return [os.path.join(folder, name)
+            for name in sorted(os.listdir(folder)) if name.endswith(".yaml")]
+
+
+def catalog_files(folder: str | Path) -> list[str]:
     """The catalog's files in a folder: every ``*.yaml``, in name order."""
-    return sorted(folder.glob("*.yaml"))
+    return yaml_files(folder)
 
 
-def load_catalog(folder: Path) -> Catalog:
+def load_catalog(folder: str | Path) -> Catalog:
     """Read every piece file and ``cards.yaml`` of a folder; InputError lists all problems."""
     problems: list[Located] = []
     pieces: dict[str, Piece] = {}
     for path in catalog_files(folder):
-        if path.name == "cards.yaml":
+        if os.path.basename(path) == "cards.yaml":
             continue
         name, text = read_text(path)
         found, errors = parse_pieces(load_yaml(text, name), name, known=pieces)
         problems += errors
         pieces.update((piece.id, piece) for piece in found)
-    cards_file = folder / "cards.yaml"
+    cards_file = os.path.join(folder, "cards.yaml")
     cards: list[Card] = []
-    if cards_file.exists():
+    if os.path.exists(cards_file):
         name, text = read_text(cards_file)
         cards, errors = parse_cards(load_yaml(text, name), name, pieces)
         problems += errors
@@ -196,7 +214,7 @@ def load_catalog(folder: Path) -> Catalog:
 @cache
 def bundled_catalog() -> Catalog:
     """The catalog and cards shipped with homestaging (kept in the cache)."""
-    folder = data_dir("furniture")
+    folder = data_folder("furniture")
     return cached("catalog", catalog_files(folder), lambda: load_catalog(folder), Catalog,
                   allowed=CATALOG_CLASSES)
 

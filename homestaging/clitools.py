@@ -23,7 +23,6 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import click
@@ -33,6 +32,8 @@ from .output import FORMATS, dumps_json
 from .quoting import Suggestions, excerpt
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from click.shell_completion import CompletionItem
 
     from .catalog import Catalog
@@ -196,7 +197,8 @@ def describe_file(path: str | Path) -> str:
     """What a written file holds, in a few words: ``(1377 x 1015 pixels)`` for a PNG,
     ``(28 pages)`` for a PDF, else ``""``."""
     try:
-        data = Path(path).read_bytes()
+        with open(path, "rb") as stream:
+            data = stream.read()
     except OSError:
         return ""
     if data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) >= 24:
@@ -320,6 +322,8 @@ def image_path(output: str, suffixes: Sequence[str], protect: Sequence[str] = ()
     """Check an output file name's extension, and that it may be written (not an input,
     a regular file or a new one, not read-only: :func:`homestaging.output.check_target`),
     before any work is done."""
+    from pathlib import Path
+
     from .output import check_target
 
     if Path(output).suffix.lower() not in suffixes:
@@ -350,7 +354,7 @@ def load_project_argument(reference: str) -> Project:
     if reference == "-":
         return load_project("-")
     try:
-        return find_project(reference, Path.cwd())
+        return find_project(reference, os.getcwd())
     except InputError:
         raise
     except ValueError as error:

@@ -28,13 +28,15 @@ import os
 import sys
 import zlib
 from collections.abc import Callable, Collection, Mapping, Sequence
-from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import __version__
 from .errors import InputError
 from .output import write_atomic
 from .readers import read_bytes
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 try:  # the C unpickler alone: importing pickle.py costs more than loading an entry
     from _pickle import Unpickler, UnpicklingError
@@ -54,22 +56,32 @@ SCHEMAS = ("cards", "catalog", "project")
 KEEP = 8
 """Entries of one name kept (the newest): other checkouts or versions may use theirs."""
 
-_PACKAGE = Path(__file__).resolve().parent
-_sums: dict[Path, tuple[int, int, int]] = {}
+_PACKAGE = os.path.dirname(os.path.realpath(__file__))
+_sums: dict[str, tuple[int, int, int]] = {}
+
+# Paths are plain strings here (os.path): a command that finds its data in the cache
+# does not load pathlib; the functions that give a Path import it when called.
+
+
+def _cache_folder() -> str | None:
+    chosen = os.environ.get("HOMESTAGING_CACHE_DIR")
+    if chosen is not None:
+        return chosen or None
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    if base.startswith("~"):  # no home folder to expand
+        return None
+    return os.path.join(base, "homestaging")
 
 
 def cache_dir() -> Path | None:
     """The cache folder (it may not exist yet), or None when the cache is turned off."""
-    chosen = os.environ.get("HOMESTAGING_CACHE_DIR")
-    if chosen is not None:
-        return Path(chosen) if chosen else None
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    if base.startswith("~"):  # no home folder to expand
-        return None
-    return Path(base) / "homestaging"
+    from pathlib import Path
+
+    folder = _cache_folder()
+    return None if folder is None else Path(folder)
 
 
-def _sum(path: Path) -> tuple[int, int, int]:
+def _sum(path: str) -> tuple[int, int, int]:
     """Size, CRC-32 and Adler-32 of a file (once per file and process)."""
     found = _sums.get(path)
     if found is None:
@@ -78,12 +90,13 @@ def _sum(path: Path) -> tuple[int, int, int]:
     return found
 
 
-def fingerprint(name: str, sources: Sequence[Path]) -> str:
+def fingerprint(name: str, sources: Sequence[str | Path]) -> str:
     """The key of an entry: 16 hex digits summing up the Python and package versions,
     the entry's name and the paths and contents of its sources, :data:`CODE` and
     :data:`SCHEMAS`."""
-    files = [*sources, *(_PACKAGE / f"{module}.py" for module in CODE),
-             *(_PACKAGE / "schemas" / f"{schema}.schema.json" for schema in SCHEMAS)]
+    files = [*(os.fspath(path) for path in sources),
+             *(os.path.join(_PACKAGE, f"{module}.py") for module in CODE),
+             *(os.path.join(_PACKAGE, "schemas", f"{schema}.schema.json") for schema in SCHEMAS)]
     crc = zlib.crc32(f"{sys.version}\0{__version__}\0{name}".encode())
     adler = zlib.adler32(b"")
     for path in files:
@@ -93,10 +106,19 @@ def fingerprint(name: str, sources: Sequence[Path]) -> str:
     return f"{crc:08x}{adler:08x}"
 
 
-def entry_path(name: str, sources: Sequence[Path]) -> Path | None:
+def _entry_file(name: str, sources: Sequence[str | Path]) -> str | None:
+    folder = _cache_folder()
+    if folder is None:
+        return None
+    return os.path.join(folder, f"{name}-{fingerprint(name, sources)}.pickle")
+
+
+def entry_path(name: str, sources: Sequence[str | Path]) -> Path | None:
     """Where the entry of these sources is (or would be) saved; None without a cache."""
-    folder = cache_dir()
-    return None if folder is None else folder / f"{name}-{fingerprint(name, sources)}.pickle"
+    from pathlib import Path
+
+    found = _entry_file(name, sources)
+    return None if found is None else Path(found)
 
 
 class _Unpickler(Unpickler):
@@ -118,10 +140,10 @@ class _Unpickler(Unpickler):
         return self.shared[pid]
 
 
-def _load(path: Path, kind: type[T], allowed: Collection[type],
+def _load(path: str, kind: type[T], allowed: Collection[type],
           shared: Mapping[str, object]) -> T:
     """The object saved at ``path``; any trouble raises (the caller builds instead)."""
-    if hasattr(os, "getuid") and path.stat().st_uid != os.getuid():
+    if hasattr(os, "getuid") and os.stat(path).st_uid != os.getuid():
         raise PermissionError(f"{path} is not the user's own")
     value = _Unpickler(read_bytes(path), allowed, shared).load()
     if not isinstance(value, kind):
@@ -129,10 +151,13 @@ def _load(path: Path, kind: type[T], allowed: Collection[type],
     return value
 
 
-def _save(path: Path, value: object, shared: Mapping[str, object]) -> None:
+def _save(file: str, value: object, shared: Mapping[str, object]) -> None:
     """Save an entry (through a temporary file and a rename), then forget the oldest
     entries of the same name past :data:`KEEP`."""
     import pickle
+    from pathlib import Path
+
+    path = Path(file)
 
     names = {id(obj): key for key, obj in shared.items()}
 
@@ -151,14 +176,14 @@ def _save(path: Path, value: object, shared: Mapping[str, object]) -> None:
         stale.unlink(missing_ok=True)
 
 
-def cached(name: str, sources: Sequence[Path], build: Callable[[], T], kind: type[T], *,
+def cached(name: str, sources: Sequence[str | Path], build: Callable[[], T], kind: type[T], *,
            allowed: Collection[type], shared: Mapping[str, object] | None = None) -> T:
     """What ``build()`` returns (a ``kind``), loaded from the cache while ``sources``
     (and the code) are unchanged, else built and saved. ``allowed``: every class of the
     objects built; ``shared``: objects saved by name (by identity) rather than copied."""
     shared = shared or {}
     try:
-        path = entry_path(name, sources)
+        path = _entry_file(name, sources)
     except InputError:  # a source cannot be read: the build will say why
         return build()
     if path is None:

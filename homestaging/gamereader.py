@@ -37,7 +37,7 @@ def read_record(path: str | Path, *, project: Project | None = None) -> GameReco
     return parse_record(data, name, base_dir, project=project)
 
 
-def same_project(reference: str, base_dir: Path, project: Project) -> bool:
+def same_project(reference: str, base_dir: str | Path, project: Project) -> bool:
     """Whether ``reference`` (a bundled id, or a path relative to ``base_dir``) names
     ``project``: by its id, or by the path of its file."""
     if reference == project.id:
@@ -45,7 +45,7 @@ def same_project(reference: str, base_dir: Path, project: Project) -> bool:
     if not project.source:
         return False
     try:
-        return (base_dir / reference).resolve() == Path(project.source).resolve()
+        return (Path(base_dir) / reference).resolve() == Path(project.source).resolve()
     except (OSError, ValueError):
         return False
 
@@ -58,7 +58,7 @@ def _numbers(numbers: Iterable[int]) -> str:
     return ", ".join(str(n) for n in numbers)
 
 
-def parse_record(data: Any, file: str, base_dir: Path, *, project: Project | None = None,
+def parse_record(data: Any, file: str, base_dir: str | Path, *, project: Project | None = None,
                  at: JsonParts = ()) -> GameRecord:
     """Build a game record from parsed JSON; raise InputError listing every problem.
 
@@ -96,7 +96,7 @@ def parse_record(data: Any, file: str, base_dir: Path, *, project: Project | Non
     return record
 
 
-def _load_project(reference: str, file: str, base_dir: Path, at: JsonParts,
+def _load_project(reference: str, file: str, base_dir: str | Path, at: JsonParts,
                   problems: list[Located]) -> Project | None:
     where = json_path((*at, "project"))
     try:

@@ -18,12 +18,14 @@ import json
 import os
 import stat
 from collections.abc import Collection, Iterable
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cached import Memo
 from .errors import InputError
 from .readers import FileId, file_id, file_kind, files_read
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 __all__ = ["FORMATS", "check_target", "dumps_json", "same_file", "write_atomic"]
 
@@ -173,6 +175,8 @@ def same_file(a: str | Path, b: str | Path) -> bool:
     first, second = _identity(a), _identity(b)
     if first is not None and second is not None:
         return first == second
+    from pathlib import Path
+
     return Path(a).resolve() == Path(b).resolve()
 
 
@@ -201,6 +205,8 @@ def check_target(
     if name.endswith(("/", os.sep)) or (os.altsep and name.endswith(os.altsep)):
         raise InputError.single(name, "names a folder (it ends with a slash); expected a "
                                 "file name")
+    from pathlib import Path  # here: a command that writes no file does not load it
+
     target = Path(path)
     real = Path(os.path.realpath(target))
     try:

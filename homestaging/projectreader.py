@@ -9,10 +9,10 @@ command line name projects.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Sequence, Set
 from functools import cache
-from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .bitmask import Moves, SquareSet, bits, compact, on_sheet, parse_squares
 from .catalog import Catalog
@@ -21,9 +21,10 @@ from .catalogreader import (
     bundled_catalog,
     catalog_files,
     catalog_parts,
-    data_dir,
+    data_folder,
     parse_cards,
     parse_pieces,
+    yaml_files,
 )
 from .datacache import cached
 from .errors import InputError, Located
@@ -41,6 +42,9 @@ from .project import MAX_TOKENS, Bonus, CardSlot, Feature, Project, RoomSpec
 from .quoting import excerpt, kind
 from .readers import JsonParts, json_path, load_yaml, read_text
 from .schema import iter_errors, load_schema
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 __all__ = [
     "MAX_LISTED_SQUARES",
@@ -367,15 +371,18 @@ def load_project(path: str | Path) -> Project:
 
 def bundled_project_files() -> dict[str, Path]:
     """Bundled project files by id (``projects/NN-id.yaml``), in book order."""
-    return dict(_bundled_files())
+    from pathlib import Path
+
+    return {project_id: Path(path) for project_id, path in _bundled_files().items()}
 
 
 @cache
-def _bundled_files() -> dict[str, Path]:
-    """The bundled project files, looked for once (they ship with the package)."""
-    files: dict[str, Path] = {}
-    for path in sorted(data_dir("projects").glob("*.yaml")):
-        stem = path.stem
+def _bundled_files() -> dict[str, str]:
+    """The bundled project files (plain paths), looked for once (they ship with the
+    package)."""
+    files: dict[str, str] = {}
+    for path in yaml_files(data_folder("projects")):
+        stem = os.path.splitext(os.path.basename(path))[0]
         project_id = stem.split("-", 1)[1] if stem[:2].isdigit() and "-" in stem else stem
         files[project_id] = path
     return files
@@ -392,18 +399,20 @@ def _bundled(project_id: str) -> Project:
     it is checked against)."""
     path = _bundled_files()[project_id]
     catalog = bundled_catalog()
-    return cached(f"project-{project_id}", [path, *catalog_files(data_dir("furniture"))],
+    return cached(f"project-{project_id}", [path, *catalog_files(data_folder("furniture"))],
                   lambda: load_project(path), Project, allowed=PROJECT_CLASSES,
                   shared=catalog_parts(catalog))
 
 
-def find_project(reference: str, relative_to: Path | None = None) -> Project:
+def find_project(reference: str, relative_to: str | Path | None = None) -> Project:
     """A bundled project by id, or a project file by path (relative to ``relative_to``)."""
     if reference in _bundled_files():
         return _bundled(reference)
+    from pathlib import Path
+
     path = Path(reference)
     if relative_to is not None and not path.is_absolute():
-        path = relative_to / path
+        path = Path(relative_to) / path
     try:
         exists, regular = path.exists(), path.is_file()
     except OSError as error:  # e.g. a name too long for the file system
@@ -413,7 +422,7 @@ def find_project(reference: str, relative_to: Path | None = None) -> Project:
         raise ValueError(f"project {excerpt(reference)} is not a regular file")
     if path.suffix in (".yaml", ".yml") or exists:
         return load_project(path)
-    known = ", ".join(bundled_project_files())
+    known = ", ".join(_bundled_files())
     raise ValueError(
         f"unknown project {excerpt(reference)}: expected a bundled id ({known}) or a path "
         "to a project YAML file"

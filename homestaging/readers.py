@@ -27,7 +27,6 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import InputError, Located
@@ -59,6 +58,8 @@ JsonParts = tuple[str | int, ...]
 """A JSON path as its keys and indexes: ``('rooms', 2, 'door')``."""
 
 if TYPE_CHECKING:  # yaml is imported where YAML is read: JSON alone does not load it
+    from pathlib import Path
+
     import yaml
 
 _INT = "tag:yaml.org,2002:int"

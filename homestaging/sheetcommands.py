@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
@@ -38,6 +37,7 @@ from .errors import InputError
 from .quoting import excerpt
 
 if TYPE_CHECKING:
+
     from .moves import RankedMoves
     from .pieces import Piece
     from .sheet import Sheet
@@ -357,6 +357,8 @@ def render_command(sheet_path: str, output: str | None, routes: bool, lenient_ac
     A PDF is one page of --paper, turned to give the plan the biggest squares. SHEET may
     be '-' for standard input (then -o is needed); the output folder must exist.
     """
+    from pathlib import Path
+
     from .drawing import FORMATS as IMAGE_FORMATS
     from .render import save_plan
     from .scoring import check_sheet

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import re
 from collections.abc import Callable, Iterable, Sequence, Set
 from functools import partial
 from itertools import repeat
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .bitmask import on_sheet, parse_squares
@@ -43,6 +43,8 @@ from .schema import ErrorPaths, iter_errors, load_schema
 from .sheet import DrawnPiece, RoomPlan, Sheet, WildCard
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from .game import GameRecord
 
 __all__ = ["FORMAT", "SIDE_WORDS", "parse_sheet", "read_sheet"]
@@ -72,7 +74,7 @@ def read_sheet(path: str | Path) -> Sheet:
     """Read a sheet file (``-`` for stdin); raise InputError listing every problem."""
     name, text = read_text(path)
     data = load_json(text, name)
-    base_dir = Path.cwd() if str(path) == "-" else Path(path).parent
+    base_dir = os.getcwd() if str(path) == "-" else os.path.dirname(path)
     return parse_sheet(data, name, base_dir)
 
 
@@ -80,11 +82,13 @@ FORMAT = "homestaging-sheet/1"
 """The ``format`` of a sheet file: what makes a JSON file one of ours."""
 
 
-def parse_sheet(data: Any, file: str, base_dir: Path, *, project: Project | None = None) -> Sheet:
+def parse_sheet(data: Any, file: str, base_dir: str | Path, *,
+                project: Project | None = None) -> Sheet:
     """Build a sheet from parsed JSON; raise InputError listing every problem found.
 
-    ``project``, when given, is the project the sheet's reference names, already loaded
-    by the caller (who keeps it up to date); it is used instead of loading it again."""
+    ``base_dir``: the folder the sheet's references are relative to. ``project``, when
+    given, is the project the sheet's reference names, already loaded by the caller (who
+    keeps it up to date); it is used instead of loading it again."""
     foreign = foreign_json(data, file, FORMAT, "a homestaging sheet")
     if foreign is not None:
         raise foreign
@@ -114,17 +118,19 @@ def parse_sheet(data: Any, file: str, base_dir: Path, *, project: Project | None
     return sheet
 
 
-def _read_game(value: Any, file: str, base_dir: Path, project: Project,
+def _read_game(value: Any, file: str, base_dir: str | Path, project: Project,
                problems: list[Located]) -> GameRecord | None:
     """The sheet's game record: a file named relative to the sheet, or embedded."""
     if value is None:
         return None
+    from pathlib import Path
+
     from .gamereader import parse_record, read_record
 
     try:
         if isinstance(value, str):
             try:
-                return read_record(base_dir / value, project=project)
+                return read_record(Path(base_dir) / value, project=project)
             except InputError as error:
                 problems.append(Located(file, f"the game record {excerpt(value)} cannot be used:",
                                         "$.game"))
@@ -137,7 +143,7 @@ def _read_game(value: Any, file: str, base_dir: Path, project: Project,
 
 
 def _load_project(
-    reference: str, file: str, base_dir: Path, problems: list[Located]
+    reference: str, file: str, base_dir: str | Path, problems: list[Located]
 ) -> Project | None:
     try:
         return find_project(reference, relative_to=base_dir)

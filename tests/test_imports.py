@@ -144,6 +144,27 @@ print(json.dumps({{name: "homestaging." + name in sys.modules for name in {modul
     assert _run(code) == dict.fromkeys(modules, False)
 
 
+@pytest.mark.parametrize("command", [
+    ["check", str(EXAMPLE)], ["score", str(EXAMPLE)],
+    ["place", str(ROOT / "examples" / "tutorial-midgame.json"), "sofa"],
+], ids=["check", "score", "place"])
+def test_reading_and_answering_need_no_pathlib(command: list[str]) -> None:
+    """The commands that read sheets find the bundled data with ``os.path``: pathlib
+    and the URL and address modules it loads stay off the path once the bundled data's
+    cache is filled."""
+    code = f"""
+import json, sys
+from homestaging.cli import main
+try:
+    main({command!r}, prog_name="homestaging")
+except SystemExit as stop:
+    assert stop.code == 0, stop.code
+print(json.dumps({{name: name in sys.modules for name in ("pathlib", "urllib.parse")}}))
+"""
+    _run(code)  # fills the cache (saving an entry may use pathlib)
+    assert _run(code) == {"pathlib": False, "urllib.parse": False}
+
+
 def test_library_does_not_import_click_or_matplotlib() -> None:
     code = "import homestaging.rules, homestaging.scoring, homestaging.sheetreader\n" + LOADED
     loaded = _run(code)
