@@ -12,13 +12,16 @@ methods cost a little more per call: classes hashed or compared in the inner loo
 (squares' edges, shapes) keep the generated ones.
 
 The model's modules take :func:`dataclass` from here: the standard decorator, to type
-checkers exactly, but a frozen class made by it compiles no method at import. The
-standard one compiles from source text an ``__init__``, a ``__setattr__`` and a
-``__delattr__`` for every frozen class (with ``__eq__``, ``__hash__`` and ``__repr__``
-when asked): about 80 small compilations, a sixth of a command's start-up, most of
-them for classes the command never builds (those read from the bundled data's cache
-are unpickled, not built). Here the guard against assignment is one function shared by
-every frozen class, and ``__init__`` is compiled when the class is first built.
+checkers exactly, but a class made by it compiles nothing at import. The standard one
+compiles from source text an ``__init__`` for every class, a ``__setattr__`` and a
+``__delattr__`` for every frozen one, and ``__eq__``, ``__hash__`` and ``__repr__``
+when asked: about 80 small compilations, a sixth of a command's start-up, most of them
+for classes the command never builds (those read from the bundled data's cache are
+unpickled, not built). Here the frozen guard and ``__repr__`` are closures over each
+class's field names, and the other methods are compiled on their first call
+(``__init__`` when the class is first built, ``__eq__`` and ``__hash__`` when first
+compared or hashed) from the source text the standard decorator writes: the same
+results at the same speed.
 """
 
 from __future__ import annotations
@@ -33,9 +36,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 __all__ = ["Record", "dataclass"]
 
 _C = TypeVar("_C", bound=type)
-_HANDLED = frozenset({"repr", "eq", "order", "match_args"})
-"""The standard decorator's options :func:`dataclass` handles itself with ``frozen``
-(others, such as ``slots``, go to the standard one unchanged)."""
+_HANDLED = frozenset({"init", "repr", "eq", "frozen", "match_args"})
+"""The standard decorator's options :func:`dataclass` handles itself (a class given
+others, such as ``order`` or ``slots``, goes to the standard one unchanged)."""
 
 _Values = Callable[[Any], tuple[Any, ...]]
 _FIELDS: dict[type, tuple[_Values, _Values, tuple[str, ...]]] = {}
@@ -88,29 +91,40 @@ class Record:
 
 
 def _dataclass(cls: _C | None = None, /, **options: Any) -> Any:
-    """``dataclasses.dataclass``; a frozen class gets the shared assignment guard and an
-    ``__init__`` compiled on first use (see the module's doc)."""
+    """``dataclasses.dataclass`` compiling nothing at import (see the module's doc)."""
     if cls is None:
         return lambda cls: _dataclass(cls, **options)
-    if not options.get("frozen") or not _HANDLED.issuperset(options.keys() - {"frozen", "init"}):
+    if not _HANDLED.issuperset(options):
         return dataclasses.dataclass(cls, **options)
-    init = options.pop("init", True)
-    del options["frozen"]
+    init, shown, eq, frozen = (options.get(name, name != "frozen")
+                               for name in ("init", "repr", "eq", "frozen"))
     own_hash = cls.__dict__.get("__hash__", MISSING)
     explicit_hash = not (own_hash is MISSING or (own_hash is None and "__eq__" in cls.__dict__))
-    # a frozen class with __eq__ is hashed on its fields, as unsafe_hash gives a mutable one
-    made: Any = dataclasses.dataclass(
-        cls, init=False, frozen=False,
-        unsafe_hash=options.get("eq", True) and not explicit_hash, **options)
-    made.__setattr__, made.__delattr__ = _guards(made, tuple(f.name for f in fields(made)))
+    made: Any = dataclasses.dataclass(cls, init=False, repr=False, eq=False, frozen=False,
+                                      match_args=options.get("match_args", True))
+    every = fields(made)
+    if frozen:
+        made.__setattr__, made.__delattr__ = _guards(made, tuple(f.name for f in every))
     if init and "__init__" not in made.__dict__:
-        made.__init__ = _first_init(made)
+        _check_defaults(made)
+        made.__init__ = _on_first_call(made, "__init__", lambda: _init_function(made, frozen))
+    if shown and "__repr__" not in made.__dict__:
+        made.__repr__ = _repr_function(tuple(f.name for f in every if f.repr))
+    if eq:
+        compared = tuple(f.name for f in every if f.compare)
+        if "__eq__" not in made.__dict__:
+            made.__eq__ = _on_first_call(made, "__eq__", lambda: _eq_function(made, compared))
+        if not explicit_hash and not frozen:
+            made.__hash__ = None  # equal by value but changing: not hashable
+        elif not explicit_hash:
+            hashed = tuple(f.name for f in every if (f.compare if f.hash is None else f.hash))
+            made.__hash__ = _on_first_call(made, "__hash__", lambda: _hash_function(made, hashed))
     return made
 
 
 def _guards(cls: Any, names: tuple[str, ...]) -> tuple[Any, Any]:
     """A frozen dataclass's ``__setattr__`` and ``__delattr__``, as the standard decorator
-    writes them, made without compiling anything."""
+    writes them."""
 
     def __setattr__(self: Any, name: str, value: Any) -> None:
         if type(self) is cls or name in names:
@@ -125,17 +139,61 @@ def _guards(cls: Any, names: tuple[str, ...]) -> tuple[Any, Any]:
     return __setattr__, __delattr__
 
 
-def _first_init(cls: type) -> Callable[..., None]:
-    """An ``__init__`` that compiles the class's own (:func:`_init_function`) on its
-    first call, puts it in its place and runs it."""
-    _check_defaults(cls)
+def _repr_function(names: tuple[str, ...]) -> Callable[[Any], str]:
+    """A dataclass's ``__repr__``: the class's name and the fields shown."""
 
-    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
-        made = _init_function(cls)
-        type.__setattr__(cls, "__init__", made)
-        made(self, *args, **kwargs)
+    @reprlib.recursive_repr()
+    def __repr__(self: Any) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in names)
+        return f"{self.__class__.__qualname__}({shown})"
 
-    return __init__
+    return __repr__
+
+
+def _on_first_call(cls: type, name: str, make: Callable[[], Any]) -> Any:
+    """A method that makes the class's own method ``name`` (``make()``) on its first
+    call, puts it in its place and runs it."""
+
+    def first(self: Any, *args: Any, **kwargs: Any) -> Any:
+        method = make()
+        type.__setattr__(cls, name, method)
+        return method(self, *args, **kwargs)
+
+    first.__qualname__ = f"{cls.__qualname__}.{name}"
+    return first
+
+
+def _compiled(cls: type, name: str, params: str, lines: list[str],
+              namespace: dict[str, Any]) -> Any:
+    """The method ``name`` of ``cls`` compiled from its parameters and lines."""
+    source = f"def {name}({params}):\n " + "\n ".join(lines or ["pass"]) + "\n"
+    exec(compile(source, f"<{cls.__qualname__}.{name}>", "exec"), namespace)
+    method = namespace[name]
+    method.__qualname__ = f"{cls.__qualname__}.{name}"
+    method.__module__ = cls.__module__
+    return method
+
+
+def _tuple(owner: str, names: tuple[str, ...]) -> str:
+    return "(" + "".join(f"{owner}.{name}," for name in names) + ")"
+
+
+def _eq_function(cls: type, compared: tuple[str, ...]) -> Callable[[Any, object], bool]:
+    """A dataclass's ``__eq__``, as the standard decorator writes it: the same class and
+    equal values of the fields compared."""
+    method: Callable[[Any, object], bool] = _compiled(cls, "__eq__", "self, other", [
+        "if other.__class__ is self.__class__:",
+        f" return {_tuple('self', compared)} == {_tuple('other', compared)}",
+        "return NotImplemented"], {})
+    return method
+
+
+def _hash_function(cls: type, hashed: tuple[str, ...]) -> Callable[[Any], int]:
+    """A frozen dataclass's ``__hash__``, as the standard decorator writes it: the hash
+    of the tuple of its fields hashed."""
+    method: Callable[[Any], int] = _compiled(
+        cls, "__hash__", "self", [f"return hash({_tuple('self', hashed)})"], {})
+    return method
 
 
 def _check_defaults(cls: type) -> None:
@@ -151,9 +209,9 @@ def _check_defaults(cls: type) -> None:
             raise TypeError(f"non-default argument {f.name!r} follows default argument")
 
 
-def _init_function(cls: type) -> Callable[..., None]:
-    """The ``__init__`` the standard decorator writes for a frozen dataclass: each
-    field's argument (or default, or default factory's value) set past the guard, then
+def _init_function(cls: type, frozen: bool) -> Any:
+    """The ``__init__`` the standard decorator writes: each field's argument (or
+    default, or default factory's value) set (past the guard of a frozen class), then
     ``__post_init__`` if the class has one."""
     namespace: dict[str, Any] = {"_set": object.__setattr__,
                                  "_FACTORY": _HAS_DEFAULT_FACTORY}
@@ -176,16 +234,10 @@ def _init_function(cls: type) -> Callable[..., None]:
         else:
             params.append(f.name)
             value = f.name
-        lines.append(f"_set(self, {f.name!r}, {value})")
+        lines.append(f"_set(self, {f.name!r}, {value})" if frozen else f"self.{f.name} = {value}")
     if hasattr(cls, "__post_init__"):
         lines.append("self.__post_init__()")
-    source = (f"def __init__({', '.join(params)}):\n "
-              + "\n ".join(lines or ["pass"]) + "\n")
-    exec(compile(source, f"<{cls.__qualname__}.__init__>", "exec"), namespace)
-    made: Callable[..., None] = namespace["__init__"]
-    made.__qualname__ = f"{cls.__qualname__}.__init__"
-    made.__module__ = cls.__module__
-    return made
+    return _compiled(cls, "__init__", ", ".join(params), lines, namespace)
 
 
 class _DefaultFactory:

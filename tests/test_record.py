@@ -190,7 +190,9 @@ def test_a_frozen_dataclass_behaves_as_the_standard_ones(options: dict[str, bool
     mine, standard = _pair(**options)
     assert [(f.name, f.init) for f in dataclasses.fields(mine)] == [
         (f.name, f.init) for f in dataclasses.fields(standard)]
-    assert mine.__init__.__qualname__.startswith("_first_init")  # compiled on the first object
+    compiled = ("__init__", "__eq__", "__hash__") if not options else ("__init__",)
+    for name in compiled:  # compiled on the first call (eq=False inherits object's)
+        assert not getattr(mine, name).__code__.co_filename.startswith("<"), name
     for args, kwargs in [((1,), {}), ((1, "x"), {"items": (4, 5)}), ((), {"first": 2})]:
         a, b = mine(*args, **kwargs), standard(*args, **kwargs)
         assert vars(a) == vars(b)
@@ -204,7 +206,10 @@ def test_a_frozen_dataclass_behaves_as_the_standard_ones(options: dict[str, bool
             del a.second
         with pytest.raises(dataclasses.FrozenInstanceError, match="cannot assign to field"):
             a.other = 3  # not a field either: as the standard guard
-    assert mine.__init__.__qualname__.endswith("Thing.__init__")
+    for name in compiled:
+        method = getattr(mine, name)
+        assert method.__qualname__.endswith(f"Thing.{name}"), name
+        assert method.__code__.co_filename == f"<{method.__qualname__}>", name
     with pytest.raises(TypeError, match="missing 1 required positional argument: 'first'"):
         mine()
     with pytest.raises(TypeError, match="unexpected keyword argument 'total'"):
@@ -246,4 +251,6 @@ def test_the_standard_checks_and_options_stay() -> None:
 
     plain = Plain(1)
     plain.value = 2
-    assert plain == Plain(2)
+    assert plain == Plain(2) and plain != Plain(3) and repr(plain).endswith("Plain(value=2)")
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(plain)  # equal by value but changing, as the standard decorator makes it
