@@ -287,8 +287,10 @@ def read_text(path: str | Path, *, stdin_name: str = "<stdin>") -> tuple[str, st
     """Read a UTF-8 text file (or ``-`` for stdin); return ``(display name, text)``."""
     name = stdin_name if str(path) == "-" else str(path)
     data = read_bytes(path, stdin_name=stdin_name)
+    # "utf-8-sig" without its codec module: the byte order mark dropped, then UTF-8
+    # (a decoding error's position is counted after the mark, as that codec counts it)
     try:
-        return name, data.decode("utf-8-sig")
+        return name, (data[3:] if data.startswith(b"\xef\xbb\xbf") else data).decode("utf-8")
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
         column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
