@@ -481,11 +481,14 @@ def fits_left(masks: SheetMasks, piece: Piece) -> Callable[[int, int], int]:
     def left(furniture: int, circulation: int) -> int:
         total = 0
         for furniture_offsets, circulation_offsets, anchors in legal:
-            for off in furniture_offsets:
-                anchors &= ~(furniture >> off)
-            for off in circulation_offsets:
-                anchors &= ~(circulation >> off)
-            total += anchors.bit_count()
+            closed = 0  # the anchors whose squares meet the closed ones
+            if furniture:
+                for off in furniture_offsets:
+                    closed |= furniture >> off
+            if circulation:
+                for off in circulation_offsets:
+                    closed |= circulation >> off
+            total += (anchors & ~closed).bit_count()
         return total
 
     return left
