@@ -299,8 +299,10 @@ def read_text(path: str | Path, *, stdin_name: str = "<stdin>") -> tuple[str, st
         ) from None
 
 
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-"""Control characters (C0 but tab and line feed, DEL, C1): refused in text."""
+_CONTROL = "[\x00-\x08\x0b-\x1f\x7f-\x9f]"
+"""Control characters (C0 but tab and line feed, DEL, C1): refused in text. This pattern
+and :data:`_SURROGATE` are compiled when first needed (by ``re``, which keeps them): a
+text of ASCII characters without surrogate escapes, the usual one, needs neither."""
 _CONTROL_ESCAPE = re.compile(r"\\[bfr]|\\u00[0-9a-fA-F]{2}")
 """An escape that may stand for a control character (``\\b``, ``\\u001b``...)."""
 
@@ -314,16 +316,16 @@ def _maybe_control(text: str) -> bool:
         return True
     if text.isascii():
         return not text.replace("\n", "").replace("\t", "").isprintable()
-    return _CONTROL.search(text) is not None
+    return re.search(_CONTROL, text) is not None
 
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE = "[\ud800-\udfff]"
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
 def _control_message(text: str) -> str | None:
     """Why ``text`` cannot be read as text: it holds a control character."""
-    found = _CONTROL.search(text)
+    found = re.search(_CONTROL, text)
     if found is None:
         return None
     return (f"text may not hold control characters (U+{ord(found.group()):04X} in "
@@ -332,7 +334,7 @@ def _control_message(text: str) -> str | None:
 
 def _whole(text: str) -> str:
     """``text`` with every lone surrogate replaced by U+FFFD."""
-    return _SURROGATE.sub("\ufffd", text)
+    return re.sub(_SURROGATE, "\ufffd", text)
 
 
 class _Pairs(dict[str, Any]):
