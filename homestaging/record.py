@@ -94,7 +94,7 @@ def _dataclass(cls: _C | None = None, /, **options: Any) -> Any:
     """``dataclasses.dataclass`` compiling nothing at import (see the module's doc)."""
     if cls is None:
         return lambda cls: _dataclass(cls, **options)
-    if not _HANDLED.issuperset(options):
+    if not _HANDLED.issuperset(options) or _needs_standard(cls):
         return dataclasses.dataclass(cls, **options)
     init, shown, eq, frozen = (options.get(name, name != "frozen")
                                for name in ("init", "repr", "eq", "frozen"))
@@ -120,6 +120,16 @@ def _dataclass(cls: _C | None = None, /, **options: Any) -> Any:
             hashed = tuple(f.name for f in every if (f.compare if f.hash is None else f.hash))
             made.__hash__ = _on_first_call(made, "__hash__", lambda: _hash_function(made, hashed))
     return made
+
+
+def _needs_standard(cls: type) -> bool:
+    """Whether a class asks for what only the standard decorator writes: keyword-only
+    fields (``KW_ONLY``, ``field(kw_only=True)``) or init-only variables (``InitVar``)."""
+    annotations = cls.__dict__.get("__annotations__", {})  # noqa: RUF063 (no inspect import)
+    return (any(isinstance(value, dataclasses.Field) and value.kw_only is True
+                for value in cls.__dict__.values())
+            or any(word in str(annotation) for annotation in annotations.values()
+                   for word in ("InitVar", "KW_ONLY")))
 
 
 def _guards(cls: Any, names: tuple[str, ...]) -> tuple[Any, Any]:

@@ -245,6 +245,21 @@ def test_the_standard_checks_and_options_stay() -> None:
 
     assert Slotted.__slots__ == ("value",) and Slotted(3).value == 3
 
+    @dataclass(frozen=True)  # what only the standard decorator writes goes to it
+    class Special:
+        first: int
+        scale: dataclasses.InitVar[int]
+        _: dataclasses.KW_ONLY
+        label: str = dataclasses.field(default="x", kw_only=True)
+
+        def __post_init__(self, scale: int) -> None:
+            object.__setattr__(self, "first", self.first * scale)
+
+    special = Special(2, 3, label="y")
+    assert (special.first, special.label) == (6, "y")
+    with pytest.raises(TypeError):
+        Special(2, 3, "y")  # label is keyword-only
+
     @dataclass
     class Plain:
         value: int
