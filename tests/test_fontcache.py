@@ -201,3 +201,28 @@ print(type(sys.modules["fontTools.agl"]).__name__, type(sys.modules["fontTools.s
         found.append(done.stdout.split()[-2:])
     assert found == [["_Deferred", "module"], ["_Deferred", "_Deferred"]]
     assert (tmp_path / "cold.pdf").read_bytes() == (tmp_path / "warm.pdf").read_bytes()
+
+
+@HOOKED
+def test_the_pdf_backend_comes_without_the_artists_setter_docs_and_nothing_else() -> None:
+    code = """
+import inspect
+from homestaging.fontcache import SETTER_DOC, pdf_backend
+pdf_backend()
+from matplotlib import artist
+from matplotlib.patches import Rectangle
+from matplotlib.text import Text
+assert Rectangle.set.__doc__ == Text.set.__doc__ == SETTER_DOC
+box = Rectangle((0, 0), 1, 1)
+box.set(alpha=0.5, facecolor="red")
+assert box.get_alpha() == 0.5 and box.get_facecolor() == (1.0, 0.0, 0.0, 0.5)
+assert artist.kwdoc(Rectangle).startswith("Properties:")
+class Later(artist.Artist):
+    pass
+assert "Supported properties" in Later.set.__doc__
+assert "alpha" in inspect.signature(Later.set).parameters
+print("checked")
+"""
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120, check=False)
+    assert (done.returncode, done.stdout.strip()) == (0, "checked"), done.stderr
