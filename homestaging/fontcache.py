@@ -323,3 +323,133 @@ def cached_subsets() -> Iterator[bool]:
             if _active == 0:
                 pdf_ps.get_glyphs_subset = _original  # type: ignore[assignment]
                 _original = None
+
+
+# ---------------------------------------------------------------------------- text
+
+
+class _Texts:
+    """What one PDF's text costs matplotlib again and again, worked out once per PDF:
+    the font files of a font's properties, a string's width, height and descent, and
+    its glyphs laid out (the PDF backend measures every text on every page anew, with a
+    new renderer each page, and lays each out once more to write it). Each value is the
+    one matplotlib's own call gives: the bytes stay the same."""
+
+    def __init__(self) -> None:
+        self.files: dict[Any, list[Any]] = {}
+        self.metrics: dict[tuple[str, Any], tuple[float, float, float]] = {}
+        self.layouts: dict[tuple[Any, ...], list[Any]] = {}
+        self.sized = threading.local()  # the font the PDF backend last sized, and its size
+
+
+_texts: _Texts | None = None
+_text_users = 0
+_text_saved: list[tuple[Any, str, Any]] = []
+
+
+class _TextHelpers:
+    """Stands for ``matplotlib._text_helpers`` in the PDF backend: ``layout`` kept."""
+
+    def __init__(self, module: ModuleType) -> None:
+        self.module = module
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.module, name)
+
+    def layout(self, string: str, font: Any, *, features: Any = None,
+               language: Any = None) -> Any:
+        """The glyphs of ``string`` laid out as ``_text_helpers.layout`` lays them out,
+        without loading each glyph's outline (the PDF backend reads only the layout)."""
+        from matplotlib.ft2font import LoadFlags
+
+        texts = _texts
+        sized = None if texts is None else getattr(texts.sized, "font", None)
+        if texts is None or sized is None or sized[0] is not font:
+            return self.module.layout(string, font, features=features, language=language)
+        key = (string, sized[1], font.fname, font.face_index, features, language)
+        found = texts.layouts.get(key)
+        if found is None:
+            found = texts.layouts[key] = list(font._layout(
+                string, LoadFlags.NO_HINTING, features=features, language=language))
+        return iter(found)
+
+
+def _fonts_by_props(original: Callable[..., Any]) -> Callable[..., Any]:
+    def find(prop: Any, *args: Any, **kwargs: Any) -> Any:
+        texts = _texts
+        if texts is None or args or kwargs:
+            return original(prop, *args, **kwargs)
+        found = texts.files.get(prop)
+        if found is None:
+            found = texts.files[prop.copy()] = list(original(prop))
+        return list(found)
+    return find
+
+
+def _metrics(original: Callable[..., Any]) -> Callable[..., Any]:
+    def measure(self: Any, s: str, prop: Any, ismath: Any) -> Any:
+        texts = _texts
+        if texts is None or ismath:
+            return original(self, s, prop, ismath)
+        found = texts.metrics.get((s, prop))
+        if found is None:
+            found = texts.metrics[s, prop.copy()] = original(self, s, prop, ismath)
+        return found
+    return measure
+
+
+def _sized_font(original: Callable[..., Any]) -> Callable[..., Any]:
+    def font_ttf(self: Any, prop: Any) -> Any:
+        font = original(self, prop)
+        texts = _texts
+        if texts is not None:
+            texts.sized.font = (font, prop.get_size_in_points())
+        return font
+    return font_ttf
+
+
+@contextlib.contextmanager
+def text_once() -> Iterator[bool]:
+    """While inside, the PDFs written measure and lay out each text once (see
+    :class:`_Texts`); yields whether they do (a known matplotlib only). Inside, nothing
+    may change the fonts (``rcParams``, the font manager) that the text is set in."""
+    global _texts, _text_users
+
+    backend = pdf_backend()
+    if not usable():
+        yield False
+        return
+    from matplotlib import font_manager
+    from matplotlib.backends import _backend_pdf_ps as pdf_ps
+
+    with _lock:
+        if _text_users == 0:
+            manager = font_manager.fontManager
+            renderer = backend.RendererPdf
+            base = pdf_ps.RendererPDFPSBase
+            swaps = [
+                (backend, "_text_helpers", _TextHelpers(backend._text_helpers)),
+                (manager, "_find_fonts_by_props", _fonts_by_props(manager._find_fonts_by_props)),
+                (renderer, "get_text_width_height_descent",
+                 _metrics(base.get_text_width_height_descent)),
+                (renderer, "_get_font_ttf", _sized_font(base._get_font_ttf)),
+            ]
+            _text_saved[:] = [(owner, name, vars(owner).get(name, None))
+                              for owner, name, _ in swaps]
+            for owner, name, value in swaps:
+                setattr(owner, name, value)
+            _texts = _Texts()
+        _text_users += 1
+    try:
+        yield True
+    finally:
+        with _lock:
+            _text_users -= 1
+            if _text_users == 0:
+                _texts = None
+                for owner, name, value in _text_saved:
+                    if value is None:
+                        delattr(owner, name)
+                    else:
+                        setattr(owner, name, value)
+                _text_saved.clear()

@@ -538,14 +538,14 @@ def _pdf(figures: Iterable[Figure], title: str, subject: str,
          progress: Callable[[int], None] | None = None) -> bytes:
     import matplotlib
 
-    from .fontcache import cached_subsets, pdf_backend
+    from .fontcache import cached_subsets, pdf_backend, text_once
 
     PdfPages = pdf_backend().PdfPages
 
     buffer = io.BytesIO()
     metadata = {"Title": title, "Author": "homestaging", "Subject": subject,
                 "Creator": "homestaging", "CreationDate": None}
-    with matplotlib.rc_context(RC_PARAMS), cached_subsets(), \
+    with matplotlib.rc_context(RC_PARAMS), cached_subsets(), text_once(), \
             PdfPages(buffer, metadata=metadata) as pdf:
         for fig in figures:
             pdf.savefig(fig)

@@ -226,3 +226,24 @@ print("checked")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                           text=True, timeout=120, check=False)
     assert (done.returncode, done.stdout.strip()) == (0, "checked"), done.stderr
+
+
+@HOOKED
+def test_text_measured_once_gives_the_same_bytes_and_leaves_matplotlib_as_it_was(
+        cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from matplotlib import _text_helpers, font_manager
+    from matplotlib.backends import backend_pdf
+
+    projects = [find_project("tutorial"), find_project("country-manor")]
+    with fontcache.text_once() as hooked:
+        assert hooked
+        once = projects_pdf(projects)
+        assert fontcache._texts is not None and fontcache._texts.layouts
+    assert backend_pdf._text_helpers is _text_helpers
+    assert "_find_fonts_by_props" not in vars(font_manager.fontManager)
+    assert not {"get_text_width_height_descent", "_get_font_ttf"} & vars(
+        backend_pdf.RendererPdf).keys()
+    monkeypatch.setattr(fontcache, "KNOWN_MATPLOTLIB", ("2.",))
+    with fontcache.text_once() as hooked:
+        assert not hooked and backend_pdf._text_helpers is _text_helpers
+        assert projects_pdf(projects) == once
