@@ -330,13 +330,15 @@ def cached_subsets() -> Iterator[bool]:
 
 class _Texts:
     """What one PDF's text costs matplotlib again and again, worked out once per PDF:
-    the font files of a font's properties, a string's width, height and descent, and
-    its glyphs laid out (the PDF backend measures every text on every page anew, with a
-    new renderer each page, and lays each out once more to write it). Each value is the
-    one matplotlib's own call gives: the bytes stay the same."""
+    the font files of a font's properties, their tables of line heights, a string's
+    width, height and descent, and its glyphs laid out (the PDF backend measures every
+    text on every page anew, with a new renderer each page, and lays each out once more
+    to write it). Each value is the one matplotlib's own call gives: the bytes stay the
+    same."""
 
     def __init__(self) -> None:
         self.files: dict[Any, list[Any]] = {}
+        self.fonts: dict[tuple[Any, ...], _FontTables] = {}
         self.metrics: dict[tuple[str, Any], tuple[float, float, float]] = {}
         self.layouts: dict[tuple[Any, ...], list[Any]] = {}
         self.sized = threading.local()  # the font the PDF backend last sized, and its size
@@ -372,6 +374,35 @@ class _TextHelpers:
             found = texts.layouts[key] = list(font._layout(
                 string, LoadFlags.NO_HINTING, features=features, language=language))
         return iter(found)
+
+
+class _FontTables:
+    """Stands for a font where ``Text`` reads its line heights: its tables kept."""
+
+    def __init__(self, font: Any) -> None:
+        self.font = font
+        self.tables: dict[str, Any] = {}
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.font, name)
+
+    def get_sfnt_table(self, name: str) -> Any:
+        if name not in self.tables:
+            self.tables[name] = self.font.get_sfnt_table(name)
+        return self.tables[name]
+
+
+def _font_tables(original: Callable[..., Any]) -> Callable[..., Any]:
+    def get_font(paths: Any, *args: Any) -> Any:
+        texts = _texts
+        if texts is None or args or not isinstance(paths, list):
+            return original(paths, *args)
+        key = tuple(paths)
+        found = texts.fonts.get(key)
+        if found is None:
+            found = texts.fonts[key] = _FontTables(original(paths))
+        return found
+    return get_font
 
 
 def _fonts_by_props(original: Callable[..., Any]) -> Callable[..., Any]:
@@ -419,7 +450,7 @@ def text_once() -> Iterator[bool]:
     if not usable():
         yield False
         return
-    from matplotlib import font_manager
+    from matplotlib import font_manager, text
     from matplotlib.backends import _backend_pdf_ps as pdf_ps
 
     with _lock:
@@ -433,6 +464,7 @@ def text_once() -> Iterator[bool]:
                 (renderer, "get_text_width_height_descent",
                  _metrics(base.get_text_width_height_descent)),
                 (renderer, "_get_font_ttf", _sized_font(base._get_font_ttf)),
+                (text, "get_font", _font_tables(text.get_font)),
             ]
             _text_saved[:] = [(owner, name, vars(owner).get(name, None))
                               for owner, name, _ in swaps]
