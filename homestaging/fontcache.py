@@ -464,7 +464,7 @@ def text_once() -> Iterator[bool]:
                 (renderer, "get_text_width_height_descent",
                  _metrics(base.get_text_width_height_descent)),
                 (renderer, "_get_font_ttf", _sized_font(base._get_font_ttf)),
-                (text, "get_font", _font_tables(text.get_font)),
+                (text, "get_font", _font_tables(vars(text)["get_font"])),
             ]
             _text_saved[:] = [(owner, name, vars(owner).get(name, None))
                               for owner, name, _ in swaps]

@@ -241,7 +241,7 @@ def test_text_measured_once_gives_the_same_bytes_and_leaves_matplotlib_as_it_was
         assert fontcache._texts is not None and fontcache._texts.layouts
     assert vars(backend_pdf)["_text_helpers"] is _text_helpers
     assert "_find_fonts_by_props" not in vars(font_manager.fontManager)
-    assert text.get_font is font_manager.get_font
+    assert vars(text)["get_font"] is font_manager.get_font
     assert not {"get_text_width_height_descent", "_get_font_ttf"} & vars(
         backend_pdf.RendererPdf).keys()
     monkeypatch.setattr(fontcache, "KNOWN_MATPLOTLIB", ("2.",))
