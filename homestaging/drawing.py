@@ -380,15 +380,36 @@ def add_shape(ax: Axes, shape: Any) -> None:
 def fixed_axes() -> type[Axes]:
     """An ``Axes`` class for axes whose limits are set by hand before anything is drawn
     (``fig.add_axes(box, axes_class=fixed_axes())``): while both of its axes' autoscaling
-    is off, adding a patch or a line leaves the data limits alone, as :func:`add_shape`
-    does (their extents only matter to autoscaling; a page of a book spent a fifth of its
-    time on them). With autoscaling on, it is a plain ``Axes``; were matplotlib to rename
-    the two methods, it would be one too, only slower."""
+    is off, adding a patch, a line or a collection leaves the data limits alone, as
+    :func:`add_shape` does (their extents only matter to autoscaling; a page of a book
+    spent a fifth of its time on them). With autoscaling on, it is a plain ``Axes``;
+    were matplotlib to rename the methods, it would be one too, only slower.
+
+    Every artist added to an axes is clipped to the axes' background rectangle, whose
+    transform matplotlib builds anew (nine transforms linked together) for each artist;
+    here the rectangle keeps the one it built while it stays where it is."""
+    from matplotlib.artist import Artist
     from matplotlib.axes import Axes
+    from matplotlib.patches import Rectangle
+
+    class Background(Rectangle):
+        _made: tuple[Any, tuple[Any, ...], Any] | None = None
+
+        def get_transform(self) -> Any:
+            base = Artist.get_transform(self)
+            place = (*self.get_xy(), self.get_width(), self.get_height(), self.get_angle(),
+                     str(self.rotation_point), getattr(self, "_aspect_ratio_correction", 1))
+            made = self._made
+            if made is None or made[0] is not base or made[1] != place:
+                made = self._made = (base, place, super().get_transform())
+            return made[2]
 
     class FixedAxes(Axes):
         def _fixed(self) -> bool:
             return not (self.get_autoscalex_on() or self.get_autoscaley_on())
+
+        def _gen_axes_patch(self) -> Any:
+            return Background((0.0, 0.0), 1.0, 1.0)
 
         def _update_patch_limits(self, patch: Any) -> None:
             if not self._fixed():
@@ -397,6 +418,10 @@ def fixed_axes() -> type[Axes]:
         def _update_line_limits(self, line: Any) -> None:
             if not self._fixed():
                 super()._update_line_limits(line)  # type: ignore[misc]
+
+        def _update_collection_limits(self, collection: Any) -> None:
+            if not self._fixed():
+                super()._update_collection_limits(collection)  # type: ignore[misc]
 
     return FixedAxes
 

@@ -255,6 +255,7 @@ def test_book_pages_carry_their_numbers() -> None:
 
 
 def test_fixed_axes_leave_the_data_limits_alone_once_both_limits_are_set() -> None:
+    from matplotlib.collections import LineCollection
     from matplotlib.figure import Figure
     from matplotlib.patches import Rectangle
 
@@ -268,8 +269,28 @@ def test_fixed_axes_leave_the_data_limits_alone_once_both_limits_are_set() -> No
     ax.set_ylim(10, 0)
     ax.add_patch(Rectangle((50, 50), 1, 1))
     ax.plot([60, 70], [60, 70])
+    ax.add_collection(LineCollection([[(80, 80), (90, 90)]]))
     assert tuple(ax.dataLim.bounds) == (2, 3, 3, 3)
     assert (ax.get_xlim(), ax.get_ylim()) == ((0, 10), (10, 0))
+
+
+def test_fixed_axes_clip_to_one_background_transform_while_it_stays_put() -> None:
+    from matplotlib.figure import Figure
+
+    from homestaging.drawing import fixed_axes
+
+    ax = Figure().add_axes((0, 0, 1, 1), axes_class=fixed_axes())
+    first = ax.patch.get_transform()
+    assert ax.patch.get_transform() is first
+    line, = ax.plot([0, 1], [0, 1])
+    assert line.get_clip_box() is not None
+    assert line.get_clip_box()._transform is first  # type: ignore[union-attr]
+    ax.patch.set_width(0.5)  # type: ignore[attr-defined]
+    moved = ax.patch.get_transform()
+    assert moved is not first and tuple(moved.transform((1, 1))) == tuple(
+        ax.transAxes.transform((0.5, 1)))
+    ax.patch.set_transform(ax.transData)
+    assert ax.patch.get_transform() is not moved
 
 
 def test_pages_on_fixed_axes_are_the_bytes_of_plain_axes(monkeypatch: pytest.MonkeyPatch
