@@ -293,6 +293,28 @@ def test_fixed_axes_clip_to_one_background_transform_while_it_stays_put() -> Non
     assert ax.patch.get_transform() is not moved
 
 
+@pytest.mark.parametrize("fmt", ["pdf", "svg"])
+def test_fixed_axes_with_their_axis_lines_draw_as_plain_axes(fmt: str) -> None:
+    # Their ticks are made only when asked for: clipped, styled and gridded all the same.
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+    from homestaging.drawing import figure_bytes, fixed_axes
+
+    def drawn(axes_class: type[Axes]) -> bytes:
+        fig = Figure(figsize=(4, 3))
+        ax = fig.add_axes((0.1, 0.1, 0.8, 0.8), axes_class=axes_class)
+        ax.plot([0, 1], [0, 1])
+        ax.set_title("Title")
+        ax.grid(True)
+        ax.tick_params(labelsize=5, colors="red")
+        return figure_bytes(fig, fmt)
+
+    fixed = fixed_axes()
+    assert "majorTicks" not in vars(Figure().add_axes((0, 0, 1, 1), axes_class=fixed).xaxis)
+    assert drawn(fixed) == drawn(Axes)
+
+
 def test_pages_on_fixed_axes_are_the_bytes_of_plain_axes(monkeypatch: pytest.MonkeyPatch
                                                          ) -> None:
     from matplotlib.axes import Axes
