@@ -368,7 +368,7 @@ class _TextHelpers:
         sized = None if texts is None else getattr(texts.sized, "font", None)
         if texts is None or sized is None or sized[0] is not font:
             return self.module.layout(string, font, features=features, language=language)
-        key = (string, sized[1], font.fname, font.face_index, features, language)
+        key = (string, font, sized[1], features, language)  # font: hashed as itself
         found = texts.layouts.get(key)
         if found is None:
             found = texts.layouts[key] = list(font._layout(
