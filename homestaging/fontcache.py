@@ -37,6 +37,7 @@ import json
 import os
 import sys
 import threading
+import weakref
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from types import ModuleType
@@ -331,9 +332,10 @@ def cached_subsets() -> Iterator[bool]:
 class _Texts:
     """What one PDF's text costs matplotlib again and again, worked out once per PDF:
     the font files of a font's properties, their tables of line heights, a string's
-    width, height and descent, and its glyphs laid out (the PDF backend measures every
-    text on every page anew, with a new renderer each page, and lays each out once more
-    to write it). Each value is the one matplotlib's own call gives: the bytes stay the
+    width, height and descent, its glyphs laid out, and where each glyph goes in the
+    font's subset (the PDF backend measures every text on every page anew, with a new
+    renderer each page, lays each out once more to write it and looks up each glyph
+    of it). Each value is the one matplotlib's own call gives: the bytes stay the
     same."""
 
     def __init__(self) -> None:
@@ -342,6 +344,8 @@ class _Texts:
         self.metrics: dict[tuple[str, Any], tuple[float, float, float]] = {}
         self.layouts: dict[tuple[Any, ...], list[Any]] = {}
         self.sized = threading.local()  # the font the PDF backend last sized, and its size
+        self.tracked: weakref.WeakKeyDictionary[Any, dict[tuple[Any, ...], Any]] = (
+            weakref.WeakKeyDictionary())  # a PDF's glyph tracker -> its answers
 
 
 _texts: _Texts | None = None
@@ -439,6 +443,22 @@ def _sized_font(original: Callable[..., Any]) -> Callable[..., Any]:
     return font_ttf
 
 
+def _tracked_once(original: Callable[..., Any]) -> Callable[..., Any]:
+    def track_glyph(self: Any, font: Any, chars: Any, glyph: Any) -> Any:
+        texts = _texts
+        if texts is None:
+            return original(self, font, chars, glyph)
+        answers = texts.tracked.get(self)
+        if answers is None:
+            answers = texts.tracked[self] = {}
+        key = (font, chars, glyph)
+        found = answers.get(key)
+        if found is None:  # the first time: recorded; after, the same answer
+            found = answers[key] = original(self, font, chars, glyph)
+        return found
+    return track_glyph
+
+
 @contextlib.contextmanager
 def text_once() -> Iterator[bool]:
     """While inside, the PDFs written measure and lay out each text once (see
@@ -465,6 +485,8 @@ def text_once() -> Iterator[bool]:
                  _metrics(base.get_text_width_height_descent)),
                 (renderer, "_get_font_ttf", _sized_font(base._get_font_ttf)),
                 (text, "get_font", _font_tables(vars(text)["get_font"])),
+                (pdf_ps.CharacterTracker, "track_glyph",
+                 _tracked_once(pdf_ps.CharacterTracker.track_glyph)),
             ]
             _text_saved[:] = [(owner, name, vars(owner).get(name, None))
                               for owner, name, _ in swaps]
