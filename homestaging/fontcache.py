@@ -26,6 +26,10 @@ it imports, the artist classes matplotlib defines skip making their ``set`` meth
 docstring and signature (every setter of every class inspected and its docstring
 parsed: a fifth of the import's time), which nothing but ``help()`` reads; their ``set``
 says so in its docstring (:data:`SETTER_DOC`) and works as ever.
+
+:func:`text_once`, while a PDF is written, keeps what the PDF backend works out about
+its text again and again (per page, per draw, per glyph): the same values, worked out
+once per document.
 """
 
 from __future__ import annotations
@@ -48,7 +52,7 @@ from .output import write_atomic
 from .readers import read_bytes
 
 __all__ = ["FORMAT", "KEEP", "KNOWN_MATPLOTLIB", "LAZY", "SETTER_DOC", "cached_subsets",
-           "entry_folder", "pdf_backend", "usable"]
+           "entry_folder", "pdf_backend", "text_once", "usable"]
 
 FORMAT = b"homestaging-font-subset/1\n"
 """The first line of an entry."""
