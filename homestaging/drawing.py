@@ -392,11 +392,16 @@ def fixed_axes() -> type[Axes]:
     ticks are made when something asks for them, as matplotlib means them to be, not
     while the axes are set up (to be clipped and told to show no grid: what a tick made
     later is given), nor while they are drawn without their axis lines and with no title
-    (to place the title above the ticks): two fifths of the time of making the axes."""
+    (to place the title above the ticks): two fifths of the time of making the axes.
+    Those two reach further into matplotlib: they are left out under a matplotlib this
+    module does not know (:data:`homestaging.fontcache.KNOWN_MATPLOTLIB`)."""
+    import matplotlib
     from matplotlib.artist import Artist
     from matplotlib.axes import Axes
     from matplotlib.axis import XAxis, YAxis
     from matplotlib.patches import Rectangle
+
+    from .fontcache import KNOWN_MATPLOTLIB
 
     class Background(Rectangle):
         _made: tuple[Any, tuple[Any, ...], Any] | None = None
@@ -453,6 +458,22 @@ def fixed_axes() -> type[Axes]:
         def _fixed(self) -> bool:
             return not (self.get_autoscalex_on() or self.get_autoscaley_on())
 
+        def _update_patch_limits(self, patch: Any) -> None:
+            if not self._fixed():
+                super()._update_patch_limits(patch)  # type: ignore[misc]
+
+        def _update_line_limits(self, line: Any) -> None:
+            if not self._fixed():
+                super()._update_line_limits(line)  # type: ignore[misc]
+
+        def _update_collection_limits(self, collection: Any) -> None:
+            if not self._fixed():
+                super()._update_collection_limits(collection)  # type: ignore[misc]
+
+    if not matplotlib.__version__.startswith(KNOWN_MATPLOTLIB):
+        return FixedAxes  # the lazy ticks and background reach into a known version only
+
+    class LeanAxes(FixedAxes):
         def _init_axis(self) -> None:
             self.xaxis = LazyXAxis(self, clear=False)
             self.spines.bottom.register_axis(self.xaxis)
@@ -469,19 +490,7 @@ def fixed_axes() -> type[Axes]:
         def _gen_axes_patch(self) -> Any:
             return Background((0.0, 0.0), 1.0, 1.0)
 
-        def _update_patch_limits(self, patch: Any) -> None:
-            if not self._fixed():
-                super()._update_patch_limits(patch)  # type: ignore[misc]
-
-        def _update_line_limits(self, line: Any) -> None:
-            if not self._fixed():
-                super()._update_line_limits(line)  # type: ignore[misc]
-
-        def _update_collection_limits(self, collection: Any) -> None:
-            if not self._fixed():
-                super()._update_collection_limits(collection)  # type: ignore[misc]
-
-    return FixedAxes
+    return LeanAxes
 
 
 def feature_style(kind: str, light: bool = False) -> dict[str, Any]:

@@ -327,6 +327,27 @@ def test_pages_on_fixed_axes_are_the_bytes_of_plain_axes(monkeypatch: pytest.Mon
     assert projects_pdf(chosen, book=True) == fixed
 
 
+def test_fixed_axes_under_an_unknown_matplotlib_only_keep_the_limits(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import matplotlib
+    from matplotlib.figure import Figure
+
+    from homestaging.drawing import fixed_axes
+
+    monkeypatch.setattr(matplotlib, "__version__", "9.0.0")
+    fixed_axes.cache_clear()
+    try:
+        plain = fixed_axes()
+        ax = Figure().add_axes((0, 0, 1, 1), axes_class=plain)
+        assert "majorTicks" in vars(ax.xaxis)  # the ticks made as matplotlib makes them
+        assert type(ax.patch).__name__ == "Rectangle"
+        assert plain.__name__ == "FixedAxes"
+    finally:
+        monkeypatch.undo()
+        fixed_axes.cache_clear()
+    assert fixed_axes().__name__ == "LeanAxes"
+
+
 @pytest.mark.parametrize("style", ["/", "\\", "|", "-", "x"])
 def test_hatching_runs_in_its_style(style: str) -> None:
     # The strokes of each hatch style, across a 2x1 piece: their directions as seen on
