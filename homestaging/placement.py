@@ -75,15 +75,23 @@ PlacementKey = tuple[Cell, int, bool]
 @dataclass(frozen=True, eq=False, repr=False)
 class Cut(Record):
     """Something already drawn that a placement would cut off from the front door: what
-    it is (``K (Corner kitchen)``, ``door of Bath (F3/w)``), the squares it loses, and
-    the points at stake (the piece's furniture squares; for a door, its room's pieces';
-    for the front door, every piece's)."""
+    it is (``K (Corner kitchen)``, ``door of Bath (F3/w)``), the squares it loses (a
+    mask of a sheet ``width`` squares wide: :attr:`cells` names them), and the points
+    at stake (the piece's furniture squares; for a door, its room's pieces'; for the
+    front door, every piece's)."""
 
     what: str
-    cells: tuple[Cell, ...]
+    squares: int
+    width: int
     points: int = 0
     strands: bool = False
     """The front door would open into the room being furnished: its pieces are lost too."""
+
+    @property
+    def cells(self) -> tuple[Cell, ...]:
+        """The squares lost, in reading order (worked out when asked: a ranking judges
+        many placements that cut something off and names few)."""
+        return tuple(cells(self.squares, self.width))
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -649,12 +657,12 @@ class _Marks:
             return (), door  # the usual case: nothing cut off
         width = self.masks.width
         cut = [
-            Cut(name, tuple(cells(squares & lost, width)), points)
+            Cut(name, squares & lost, width, points)
             for name, squares, points in self.targets
             if squares & lost
         ] if lost else []
         named = {c.what for c in cut}
-        cut += [Cut(name, tuple(cells(squares & taken, width)), points, strands)
+        cut += [Cut(name, squares & taken, width, points, strands)
                 for name, squares, points, strands in self.landings
                 if squares & taken & ~lost and name not in named]
         return tuple(cut), door

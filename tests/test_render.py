@@ -652,10 +652,12 @@ def test_preview_captions_name_the_marks() -> None:
     from homestaging.placement import Cut
     from homestaging.previews import tile_caption
 
-    _, found = bunk_candidates()
+    plan, found = bunk_candidates()
     piece, candidates = found[0]
     best = candidates[0]
-    bad = replace(best, cuts_off=(Cut("K (Corner kitchen)", ((2, 4), (3, 4))),),
+    width = plan.project.width
+    kitchen = Cut("K (Corner kitchen)", 1 << (4 * width + 2) | 1 << (4 * width + 3), width)
+    bad = replace(best, cuts_off=(kitchen,),
                   door_possible=False, mirror=True)
     head, line, warn = tile_caption(2, piece, bad)
     assert head.startswith("2. Bunk bed at ")
