@@ -47,7 +47,7 @@ from .placement import (
     Candidate,
     SheetMasks,
     Sketch,
-    all_sketches,
+    SketchOrder,
     anchor_masks,
     covering,
     fits_left,
@@ -608,7 +608,7 @@ class _Ranking:
             if index in chosen:
                 return False
             skip = stream.skip
-            return skip is None or len(head) < DIVERSE or not skip(lazy.sketches[index])
+            return skip is None or len(head) < DIVERSE or not skip(lazy.order.sketch(index))
 
         moves = _diverse_stream(
             _merged(worth, (lazy.move(i) for i in lazy.ordered(wanted))), head)
@@ -648,24 +648,25 @@ class _Ranking:
 class _Lazy:
     """The placements of one piece, judged only when asked: sketched (squares, contact,
     joining the room) and put in the order the moves of equal value take, so that the
-    moves worth their full points come out in order without judging those after."""
+    moves worth their full points come out in order without judging those after. A
+    placement is named by its order key (:class:`~homestaging.placement.SketchOrder`)."""
 
     def __init__(self, ranking: _Ranking, piece: Piece,
                  legal: list[tuple[Orientation, int]]) -> None:
         self.ranking = ranking
         self.points = 0 if piece.is_rug else piece.size
-        self.sketches = all_sketches(ranking.masks, piece, legal, ordered=True)
-        self.moves: list[Move | None] = [None] * len(self.sketches)
+        self.order = SketchOrder(ranking.masks, piece, legal)
+        self.moves: dict[int, Move] = {}
         self.keys: dict[int, tuple[int, bool, int, int, int, int, bool]] = {}
         """The cheap key of each placement judged (:func:`_cheap_key`)."""
 
     def move(self, index: int) -> Move:
         """The move of placement ``index`` with its cheap value (judged once)."""
-        found = self.moves[index]
+        found = self.moves.get(index)
         if found is None:
             ranking = self.ranking
             found = self.moves[index] = ranking.cheap(
-                judge_sketch(ranking.masks, self.sketches[index]))
+                judge_sketch(ranking.masks, self.order.sketch(index)))
         return found
 
     def ordered(self, accept: Callable[[int], bool] | None = None,
@@ -675,7 +676,7 @@ class _Lazy:
         sorts by): a move worth its full points comes out as soon as it is judged, the
         others once every placement is."""
         later: list[int] = []
-        for index in range(len(self.sketches)) if among is None else among:
+        for index in self.order.keys() if among is None else among:
             if accept is not None and not accept(index):
                 continue
             if self.move(index).value == self.points:
@@ -696,12 +697,12 @@ class _Lazy:
         """:meth:`_Ranking.near_hotspots` on the placements in cheap order, judging only
         as far as each part of the hotspots needs."""
         core, near = hot
-        shapes = [sketch.furniture for sketch in self.sketches]
+        order = self.order
         taken = set(valued)
         found: list[int] = []
         for mask in self.ranking.hot_parts():
-            touching = [i for i, shape in enumerate(shapes) if shape & mask and i not in taken]
-            on_it = [i for i in touching if shapes[i] & core]
+            touching = [i for i in order.keys(mask) if i not in taken]
+            on_it = [i for i in touching if order.furniture(i) & core]
             picked = list(dict.fromkeys(
                 [*itertools.islice(self.ordered(among=touching), PER_HOTSPOT),
                  *itertools.islice(self.ordered(among=on_it), PER_HOTSPOT)]))
@@ -709,8 +710,7 @@ class _Lazy:
             taken.update(picked)
         if pool > len(found):
             found += itertools.islice(
-                self.ordered(among=[i for i, shape in enumerate(shapes)
-                                    if shape & near and i not in taken]),
+                self.ordered(among=[i for i in order.keys(near) if i not in taken]),
                 pool - len(found))
         return found
 

@@ -50,6 +50,7 @@ __all__ = [
     "PlacementKey",
     "SheetMasks",
     "Sketch",
+    "SketchOrder",
     "all_sketches",
     "anchor_masks",
     "card_pieces",
@@ -721,23 +722,18 @@ def sketches(masks: SheetMasks, piece: Piece,
     return all_sketches(masks, piece, ((orientation, 1 << bit) for orientation, bit in chosen))
 
 
-def all_sketches(masks: SheetMasks, piece: Piece, legal: Iterable[tuple[Orientation, int]],
-                 *, ordered: bool = False) -> list[Sketch]:
+def all_sketches(masks: SheetMasks, piece: Piece,
+                 legal: Iterable[tuple[Orientation, int]]) -> list[Sketch]:
     """The :class:`Sketch` of every anchor of ``legal`` (per orientation, a mask of
-    anchors, as :func:`anchor_masks` gives), in order; with ``ordered``, in the order
-    of the ranking among placements of equal value: joining the room's pieces first,
-    then more contact, the anchor in reading order, the rotation, unmirrored first."""
+    anchors, as :func:`anchor_masks` gives), in order."""
     marks = masks.marks
-    touching, room_near, width = marks.touching, marks.room_near, masks.width
+    touching, room_near = marks.touching, marks.room_near
     found: list[Sketch] = []
-    keys: list[int] = []
-    append, key = found.append, keys.append
+    append = found.append
     make = tuple.__new__  # a named tuple without the keyword handling of its __new__
-    index = 0
     for orientation, anchors in legal:
-        compiled = _compile(orientation.shape, width)
+        compiled = _compile(orientation.shape, masks.width)
         furniture_mask, circulation_mask = compiled.furniture_mask, compiled.circulation_mask
-        turn = (orientation.rotation << 1 | orientation.mirror) << 20
         while anchors:
             low = anchors & -anchors
             anchors ^= low
@@ -748,14 +744,102 @@ def all_sketches(masks: SheetMasks, piece: Piece, legal: Iterable[tuple[Orientat
             joins = not room_near or (furniture | circulation) & room_near != 0
             append(make(Sketch, (piece, orientation, bit, furniture, circulation, contact,
                                  joins)))
-            # the order as one number: apart from the room, less contact (of at most 4095
-            # squares), the anchor's bit (40 bits), the turn (10), the index (20)
-            key((not joins) << 82 | (4095 - contact) << 70 | bit << 30 | turn | index)
-            index += 1
-    if ordered:
-        keys.sort()
-        return [found[k & 0xFFFFF] for k in keys]
     return found
+
+
+_BIT = 10
+"""Where an order key (:class:`SketchOrder`) holds the anchor's bit (40 bits)."""
+_CONTACT = 50
+"""Where it holds 4095 less the contact (12 bits); above them, apart from the room."""
+
+
+class SketchOrder:
+    """The placements of a piece (per orientation, a mask of legal anchors), in the order
+    of the ranking among placements of equal value: joining the room's pieces first,
+    then more contact, the anchor in reading order, the rotation, unmirrored first.
+    Each placement is named by its order key, an int (a smaller key comes first), and
+    sketched only when asked (:meth:`sketch`): the classes of equal joining and contact
+    are found for all anchors of an orientation at once, with bit masks (the contact
+    counted bit-sliced), and a reader that stops early sketches few placements."""
+
+    __slots__ = ("_classes", "_masks", "_piece", "_sketches", "_turns")
+
+    def __init__(self, masks: SheetMasks, piece: Piece,
+                 legal: Iterable[tuple[Orientation, int]]) -> None:
+        marks = masks.marks
+        touching, room_near = marks.touching, marks.room_near
+        self._masks = masks
+        self._piece = piece
+        self._sketches: dict[int, Sketch] = {}
+        self._turns: dict[int, tuple[Orientation, _Compiled]] = {}
+        classes: dict[int, list[tuple[int, int]]] = {}
+        for orientation, anchors in legal:
+            compiled = _compile(orientation.shape, masks.width)
+            turn = orientation.rotation << 1 | orientation.mirror
+            self._turns[turn] = (orientation, compiled)
+            joins = anchors
+            if room_near:
+                near = 0
+                for off in (*compiled.furniture, *compiled.circulation):
+                    near |= room_near >> off
+                joins &= near
+            planes: list[int] = []  # bit k of each anchor's contact, per k
+            for off in compiled.furniture:
+                carry = (touching >> off) & anchors
+                for k, plane in enumerate(planes):
+                    if not carry:
+                        break
+                    planes[k], carry = plane ^ carry, plane & carry
+                if carry:
+                    planes.append(carry)
+            for contact in range(len(compiled.furniture), -1, -1):
+                exact = anchors
+                for k, plane in enumerate(planes):
+                    exact &= plane if contact >> k & 1 else ~plane
+                if contact >> len(planes):
+                    exact = 0
+                if not exact:
+                    continue
+                prefix = (4095 - contact) << _CONTACT
+                for apart, part in ((0, exact & joins), (1, exact & ~joins)):
+                    if part:
+                        classes.setdefault(apart << 62 | prefix, []).append((turn, part))
+        self._classes = sorted(classes.items())
+
+    def keys(self, layer: int | None = None) -> Iterator[int]:
+        """The keys of the placements, in order; with ``layer``, only of those whose
+        furniture covers a square of it."""
+        turns = self._turns
+        for prefix, parts in self._classes:
+            found = []
+            for turn, anchors in parts:
+                if layer is not None:
+                    covered = 0
+                    for off in turns[turn][1].furniture:
+                        covered |= layer >> off
+                    anchors &= covered
+                while anchors:
+                    low = anchors & -anchors
+                    anchors ^= low
+                    found.append(prefix | (low.bit_length() - 1) << _BIT | turn)
+            found.sort()
+            yield from found
+
+    def furniture(self, key: int) -> int:
+        """The furniture squares of the placement ``key``, as a mask."""
+        return self._turns[key & 1023][1].furniture_mask << (key >> _BIT & (1 << 40) - 1)
+
+    def sketch(self, key: int) -> Sketch:
+        """The :class:`Sketch` of the placement ``key`` (made once)."""
+        found = self._sketches.get(key)
+        if found is None:
+            orientation, compiled = self._turns[key & 1023]
+            bit = key >> _BIT & (1 << 40) - 1
+            found = self._sketches[key] = Sketch(
+                self._piece, orientation, bit, compiled.furniture_mask << bit,
+                compiled.circulation_mask << bit, 4095 - (key >> _CONTACT & 4095),
+                not key >> 62)
+        return found
 
 
 def judge_sketch(masks: SheetMasks, sketch: Sketch) -> Candidate:
