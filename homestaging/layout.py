@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
 from typing import TypeVar, cast, overload
 
-from .bitmask import LARGE, STRIDE, Moves, SquareSet, compact, side_masks
+from .bitmask import LARGE, STRIDE, Moves, SquareSet, bits, compact, side_masks
 from .cached import cached_property
 from .grid import Cell, Edge, EdgeKey, edge_key, reading_order
 from .record import Record, dataclass
@@ -227,6 +227,12 @@ class Layout(Record):
         return {}
 
     @cached_property
+    def room_mask(self) -> int:
+        """The squares of the walled rooms as a mask (:func:`~homestaging.bitmask.bits`)."""
+        project = self.sheet.project
+        return bits(self.room_at, project.width, project.height)
+
+    @cached_property
     def wall_masks(self) -> dict[str, int]:
         """:func:`~homestaging.bitmask.side_masks` of the walls, openings not excepted
         (do not change the answer)."""
@@ -336,7 +342,8 @@ def layout(sheet: Sheet) -> Layout:
 
 
 _ROOMS_ONLY = ("wall_keys", "blocked_keys", "passages", "exterior", "entry_room",
-               "_walls_before_masks", "wall_masks", "exterior_masks", "passage_moves")
+               "_walls_before_masks", "room_mask", "wall_masks", "exterior_masks",
+               "passage_moves")
 """The cached properties of a layout that the pieces do not change."""
 
 

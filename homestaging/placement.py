@@ -332,11 +332,12 @@ class SheetMasks:
         if tokens is not None and len(held) > tokens:
             extra = mask(c for i in held[tokens:] for c in base.pieces[i].placement.furniture)
         rugs = [d.placement for d in base.pieces if d.placement.piece.is_rug]
+        house, obstacles = project.open_bits()
         return cls(
             sheet=base, room=name, width=width, height=height, full=full,
-            house=mask(project.house), obstacles=mask(project.obstacles),
+            house=house, obstacles=obstacles,
             furniture=mask(lay.furniture_at), rugs=mask(c for p in rugs for c in p.furniture),
-            circulation=mask(lay.circulation), walled=mask(lay.room_at),
+            circulation=mask(lay.circulation), walled=lay.room_mask,
             no_wall_e=full & ~walls["e"], no_wall_s=full & ~walls["s"],
             wall_before=lay.walls_before_masks(name),
             room_pieces=held, tokens=tokens, options=options, extra_cells=extra,

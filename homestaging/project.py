@@ -11,7 +11,7 @@ from collections.abc import Iterator, Set
 from dataclasses import field
 from typing import Any, NamedTuple
 
-from .bitmask import compact
+from .bitmask import bits, compact
 from .catalog import Catalog
 from .grid import Cell, Edge, boundary
 from .record import Record, dataclass
@@ -170,6 +170,16 @@ class Project(Record):
     def wall_names(self) -> list[str]:
         """The walls drawn before play, by row then column: ``I2/e, I3/e, ...``."""
         return [e.name for e in sorted(self.walls, key=lambda e: (e.key[1], e.key[0], e.key[2]))]
+
+    def open_bits(self) -> tuple[int, int]:
+        """The house's squares and the obstacles' as masks of the sheet (bit
+        ``y * width + x``; computed once)."""
+        cached: tuple[int, int] | None = self.__dict__.get("_open_bits")
+        if cached is None:
+            cached = (bits(self.house, self.width, self.height),
+                      bits(self.obstacles, self.width, self.height))
+            object.__setattr__(self, "_open_bits", cached)
+        return cached
 
     def exterior_walls(self) -> frozenset[Edge]:
         """Every edge between a house square and a square outside the house (computed once)."""

@@ -131,9 +131,8 @@ class Board:
             self.house, self.obstacles = before.house, before.obstacles
             self.walled, self.moves = before.walled, before.moves
         else:
-            self.house = self.mask(project.house)
-            self.obstacles = self.mask(project.obstacles)
-            self.walled = self.mask(self.lay.room_at)
+            self.house, self.obstacles = project.open_bits()
+            self.walled = self.lay.room_mask
             self.moves = Moves.build(self.width, self.height, self.lay.walls)
         self.open = self.house & ~self.obstacles & ~self.walled
         self.plain = open_moves(self.width, self.height)
