@@ -269,6 +269,10 @@ def _offsets(cells: Iterable[Cell], width: int) -> list[int]:
     return sorted(y * width + x for x, y in cells)
 
 
+_Legal = tuple[Orientation, _Compiled, int]
+"""An orientation, compiled, and the mask of its legal anchors."""
+
+
 @dataclass(eq=False)
 class SheetMasks:
     """The layers of one sheet, as seen by a piece added to ``room``; build once per sheet.
@@ -301,9 +305,10 @@ class SheetMasks:
     _wall_anchors: dict[_Compiled, int] = field(default_factory=dict, repr=False)
     """Per orientation, the anchors the walls allow (box, crosses-wall, needs-wall): shared
     by a copy that changes only the pieces' layers (``dataclasses.replace``)."""
-    _oriented: dict[tuple[int, bool | None], tuple[Piece, list[tuple[Orientation, _Compiled]]]] \
-        = field(default_factory=dict, repr=False)
-    """Per piece (by identity) and mirror choice, the orientations to try, compiled."""
+    _legal_found: dict[tuple[int, bool | None], tuple[Piece, list[_Legal]]] = field(
+        default_factory=dict, init=False, repr=False)
+    """Per piece (by identity) and mirror choice, the legal anchors of each orientation
+    (:func:`_legal`); not shared by a copy."""
 
     @classmethod
     def build(cls, sheet: Sheet, room: str | None = None, *,
@@ -446,30 +451,48 @@ def _wall_anchors(masks: SheetMasks, compiled: _Compiled) -> int:
     return anchors
 
 
-def _legal(
-    masks: SheetMasks, piece: Piece, mirror: bool | None
-) -> Iterator[tuple[Orientation, _Compiled, int]]:
-    if not _piece_allowed(masks, piece):
-        return
-    allowed = _allowed(masks, piece)
-    for orientation, compiled in _oriented(masks, piece, mirror):
-        anchors = _anchors(masks, compiled, allowed)
-        if anchors:
-            yield orientation, compiled, anchors
+def _legal(masks: SheetMasks, piece: Piece, mirror: bool | None) -> list[_Legal]:
+    """Each orientation of ``piece`` with a legal anchor, compiled, and the mask of its
+    legal anchors; found once per sheet's masks (the unmirrored ones taken from all of
+    them when those were found)."""
+    key = (id(piece), mirror)
+    known = masks._legal_found.get(key)
+    if known is not None and known[0] is piece:
+        return known[1]
+    every = masks._legal_found.get((id(piece), None)) if mirror is False else None
+    if every is not None and every[0] is piece:
+        found = [item for item in every[1] if not item[0].mirror]
+    elif not _piece_allowed(masks, piece):
+        found = []
+    else:
+        allowed = _allowed(masks, piece)
+        found = [(orientation, compiled, anchors)
+                 for orientation, compiled in _oriented(masks, piece, mirror)
+                 if (anchors := _anchors(masks, compiled, allowed))]
+    masks._legal_found[key] = (piece, found)
+    return found
+
+
+_ORIENTED: dict[tuple[int, bool | None, bool, bool, int],
+                tuple[Piece, list[tuple[Orientation, _Compiled]]]] = {}
+"""Per piece (by identity), mirror choice, wild card free, a piece drawn mirrored and
+sheet width: the orientations to try, compiled (:func:`_oriented`)."""
 
 
 def _oriented(masks: SheetMasks, piece: Piece,
               mirror: bool | None) -> list[tuple[Orientation, _Compiled]]:
     """The orientations of ``piece`` to try on ``masks``, compiled for its width."""
-    key = (id(piece), mirror)
-    known = masks._oriented.get(key)
+    key = (id(piece), mirror, masks.sheet.wild_card is None, masks.mirrored, masks.width)
+    known = _ORIENTED.get(key)
     if known is not None and known[0] is piece:
         return known[1]
     found = [(orientation, _compile(orientation.shape, masks.width))
              for orientation in _orientations(masks.sheet, piece, mirror)
              # the wild card would make every other mirrored piece a second use
              if not (orientation.mirror and masks.mirrored)]
-    masks._oriented[key] = (piece, found)
+    if len(_ORIENTED) >= 4096:  # pieces of many catalogs read one after another
+        _ORIENTED.clear()
+    _ORIENTED[key] = (piece, found)
     return found
 
 
