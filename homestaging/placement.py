@@ -23,7 +23,6 @@ from dataclasses import field
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
-from .access import walkable_squares
 from .bitmask import Moves, bits, cells, iter_bits, open_moves
 from .cached import cached_property
 from .errors import Problem, Severity
@@ -592,7 +591,12 @@ class _Marks:
         open_area = masks.house & ~masks.obstacles & ~masks.walled
         # mid-game every square not walled yet may still be crossed: the hallway, or in a
         # project with no hallway the rooms still to be walled
-        walkable = mask(walkable_squares(lay, hallway=True))
+        # (walkable_squares(lay, hallway=True) as a mask: the hallway, and in the walled
+        # rooms their circulation and rugs, or every square with lenient access)
+        walled = masks.walled
+        inside = walled if sheet.project.lenient_access else (
+            (masks.circulation | masks.rugs) & walled)
+        walkable = ((masks.house & ~walled) | inside) & ~masks.obstacles & ~masks.furniture
         moves = lay.passage_moves
         plain = open_moves(width, height)
         house = sheet.project.house

@@ -460,3 +460,27 @@ def test_a_layout_with_pieces_added_equals_one_worked_out_afresh(path: Path) -> 
     other = last_room_in_play(EXAMPLES / "tutorial-finished.json")
     assert with_pieces(base, other).sheet is other
     assert with_pieces(base, other).piece_rooms == layout(other).piece_rooms
+
+
+def test_marks_walk_the_squares_access_walks() -> None:
+    """The marks' walkable squares, worked out from the masks, are those of
+    ``walkable_squares`` mid-game, at every step of whole games (the tutorial, and the
+    studio loft, whose rooms are walkable throughout: lenient access)."""
+    from homestaging.access import walkable_squares
+    from homestaging.bitmask import bits
+    from homestaging.player.policy import Greedy, apply
+    from homestaging.player.state import new_game
+
+    greedy = Greedy()
+    for project_id in ("tutorial", "studio-loft"):
+        project = find_project(project_id)
+        state = new_game(project, 1)
+        checked = 0
+        while not state.walled_all:
+            masks = SheetMasks.build(state.sheet)
+            expected = bits(walkable_squares(masks.lay, hallway=True), project.width,
+                            project.height)
+            assert masks.marks.walkable == expected
+            checked += 1
+            state = apply(state, greedy.choose(state))
+        assert checked >= 6
