@@ -165,7 +165,10 @@ class MoveStream:
     of the moves after. ``bonus_bound``: the most bonus any of them adds. ``skip``, set
     by the reader before it reads past the first :data:`DIVERSE` moves: placements it
     would pass over whatever their marks (a move not valued, seen as a sketch); they
-    are neither judged nor read.
+    are neither judged nor read. ``skip_apart``, set with it: whether ``skip`` now
+    passes over every placement standing apart from the room's pieces (one not
+    joining them); those come last, so that the placements left are then not even
+    looked at.
 
     Nothing is sketched, judged or valued before ``moves`` or ``bonus_bound`` is first
     asked for: ``bonus_most`` (at least ``bonus_bound``, found from the bonuses as the
@@ -180,6 +183,7 @@ class MoveStream:
         self.count = count
         self.bonus_most = bonus_bound if bonus_most is None else bonus_most
         self.skip: Callable[[Sketch], bool] | None = None
+        self.skip_apart: Callable[[], bool] | None = None
         self._bonus_bound = bonus_bound
         self._moves: Iterator[Move] = iter(()) if moves is None else moves
         self._start = start
@@ -610,8 +614,15 @@ class _Ranking:
             skip = stream.skip
             return skip is None or len(head) < DIVERSE or not skip(lazy.order.sketch(index))
 
+        def rest_passed(index: int) -> bool:
+            """Placement ``index`` and all after it stand apart and are passed over."""
+            skip_apart = stream.skip_apart
+            return (skip_apart is not None and len(head) >= DIVERSE
+                    and lazy.order.apart(index) and skip_apart())
+
         moves = _diverse_stream(
-            _merged(worth, (lazy.move(i) for i in lazy.ordered(wanted))), head)
+            _merged(worth, (lazy.move(i) for i in lazy.ordered(wanted, stop=rest_passed))),
+            head)
         return max([0, *(move.bonus for move in worth)]), moves
 
     def near_hotspots(self, moves: list[Move], hot: tuple[int, int], valued: set[int],
@@ -670,13 +681,16 @@ class _Lazy:
         return found
 
     def ordered(self, accept: Callable[[int], bool] | None = None,
-                among: Iterable[int] | None = None) -> Iterator[int]:
+                among: Iterable[int] | None = None,
+                stop: Callable[[int], bool] | None = None) -> Iterator[int]:
         """The placements ``accept`` takes (of those ``among``, in increasing order;
-        default: all), in the order of their cheap value (what :func:`_cheap_key`
-        sorts by): a move worth its full points comes out as soon as it is judged, the
-        others once every placement is."""
+        default: all; ``stop``: none from the first it is true for on), in the order of
+        their cheap value (what :func:`_cheap_key` sorts by): a move worth its full
+        points comes out as soon as it is judged, the others once every placement is."""
         later: list[int] = []
         for index in self.order.keys() if among is None else among:
+            if stop is not None and stop(index):
+                break
             if accept is not None and not accept(index):
                 continue
             if self.move(index).value == self.points:

@@ -594,9 +594,9 @@ class _Marks:
         # (walkable_squares(lay, hallway=True) as a mask: the hallway, and in the walled
         # rooms their circulation and rugs, or every square with lenient access)
         walled = masks.walled
-        inside = walled if sheet.project.lenient_access else (
+        in_rooms = walled if sheet.project.lenient_access else (
             (masks.circulation | masks.rugs) & walled)
-        walkable = ((masks.house & ~walled) | inside) & ~masks.obstacles & ~masks.furniture
+        walkable = ((masks.house & ~walled) | in_rooms) & ~masks.obstacles & ~masks.furniture
         moves = lay.passage_moves
         plain = open_moves(width, height)
         house = sheet.project.house
@@ -852,6 +852,12 @@ class SketchOrder:
                     found.append(prefix | (low.bit_length() - 1) << _BIT | turn)
             found.sort()
             yield from found
+
+    @staticmethod
+    def apart(key: int) -> bool:
+        """Whether the placement ``key`` stands apart from the room's pieces (does not
+        join them): those come after every placement that does."""
+        return key >> 62 == 1
 
     def furniture(self, key: int) -> int:
         """The furniture squares of the placement ``key``, as a mask."""

@@ -193,6 +193,10 @@ class Apart:
         """:meth:`after` for a piece with these squares, walkable squares and points."""
         if not self.near or squares & self.near:
             return None
+        return self._network(bool(walks), points)
+
+    def _network(self, walks: bool, points: int) -> int:
+        """:meth:`_after` for a piece standing apart."""
         network = max(self.reached, self.free + points) if walks else self.reached + points
         return max(0, network - points)
 
@@ -218,6 +222,15 @@ class Apart:
                             0 if rug else sketch.piece.size)
         return float("inf") if after is None else after - before.points + before.space
 
+    def most_apart(self, piece: Piece, before: Outlook) -> float:
+        """:meth:`most_unjudged` for any placement of ``piece`` standing apart (infinity
+        while the room holds no piece: none stands apart)."""
+        if not self.near:
+            return float("inf")
+        walks = piece.is_rug or bool(piece.art.circulation)
+        return self._network(walks, 0 if piece.is_rug else piece.size) - before.points \
+            + before.space
+
 
 def outlook(board: Board) -> Outlook:
     """The room being furnished as it stands (see :class:`Outlook`)."""
@@ -242,14 +255,24 @@ def best_judged(board: Board, ranked: RankedMoves | MoveStream, before: Outlook,
     ceiling = (points + ranked.bonus_bound) + gain  # the most any move may be judged worth
     apart = None if board.lenient else Apart.of(board)
 
+    def bar() -> float:
+        """The worth a move must beat: the worst move kept, the floor."""
+        return max(low, found[-1][1].value - EPSILON if len(found) >= most else -math.inf)
+
     def passed(sketch: Sketch) -> bool:
         """A placement the engine need not judge: standing apart, it cannot beat the
         worst move kept nor the floor."""
-        bar = max(low, found[-1][1].value - EPSILON if len(found) >= most else -math.inf)
-        return apart is not None and apart.most_unjudged(sketch, before) < bar
+        return apart is not None and apart.most_unjudged(sketch, before) < bar()
+
+    apart_most = math.inf if apart is None else apart.most_apart(ranked.piece, before)
+
+    def passed_apart() -> bool:
+        """Every placement standing apart is passed over (:func:`passed`)."""
+        return apart_most < bar()
 
     if isinstance(ranked, MoveStream):
         ranked.skip = passed
+        ranked.skip_apart = passed_apart
     if ceiling < low:
         return []
     for order, move in enumerate(ranked.moves):
@@ -271,8 +294,7 @@ def best_judged(board: Board, ranked: RankedMoves | MoveStream, before: Outlook,
             if bound < worst.value or (bound == worst.value
                                        and (c.mirror or not worst.move.candidate.mirror)):
                 continue
-        bar = max(low, found[-1][1].value - EPSILON if len(found) >= most else -math.inf)
-        if apart is not None and apart.most(board, move, before) < bar:
+        if apart is not None and apart.most(board, move, before) < bar():
             continue
         judged = judge(board, move, before)
         found.append(((-judged.value, c.mirror, order), judged))
