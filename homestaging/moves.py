@@ -249,11 +249,13 @@ def rank_moves(sheet: Sheet | SheetMasks, piece: Piece, *, room: str | None = No
 
 
 def rank_pieces(sheet: Sheet | SheetMasks, pieces: Iterable[Piece], *, room: str | None = None,
-                mirror: bool | None = None, pool: int | None = None) -> list[RankedMoves]:
+                mirror: bool | None = None, pool: int | None = None,
+                per_hotspot: int = PER_HOTSPOT) -> list[RankedMoves]:
     """:func:`rank_moves` for each piece, on masks built once (pass a
-    :class:`SheetMasks` to reuse them)."""
+    :class:`SheetMasks` to reuse them); ``per_hotspot`` as :func:`stream_pieces` takes
+    it."""
     masks = sheet if isinstance(sheet, SheetMasks) else SheetMasks.build(sheet, room)
-    ranking = _Ranking(masks)
+    ranking = _Ranking(masks, None, per_hotspot)
     size = pool_size(masks) if pool is None else pool
     return [ranking.rank(piece, mirror, size) for piece in pieces]
 
@@ -274,15 +276,17 @@ def best_moves(sheet: Sheet | SheetMasks, pieces: Iterable[Piece], *, top: int |
 
 def stream_pieces(sheet: Sheet | SheetMasks, pieces: Iterable[Piece], *,
                   room: str | None = None, mirror: bool | None = None,
-                  pool: int | None = None,
-                  excluded: frozenset[int] | None = None) -> list[MoveStream]:
+                  pool: int | None = None, excluded: frozenset[int] | None = None,
+                  per_hotspot: int = PER_HOTSPOT) -> list[MoveStream]:
     """:func:`rank_pieces` read lazily: the same moves in the same order, each judged
     (cut-offs, door) only when the reader gets to it, or when it is needed to choose the
     moves valued with bonuses and space. ``excluded``: the pieces the rules' errors
     name on the sheet, when the caller knows them (the bonuses leave them out; by
-    default the rules are checked)."""
+    default the rules are checked). ``per_hotspot``: the moves valued besides the pool
+    for touching each part of what a bonus looks at (:data:`PER_HOTSPOT`; with 0, only
+    the pool's size more touching any of them)."""
     masks = sheet if isinstance(sheet, SheetMasks) else SheetMasks.build(sheet, room)
-    ranking = _Ranking(masks, excluded)
+    ranking = _Ranking(masks, excluded, per_hotspot)
     size = pool_size(masks) if pool is None else pool
     return [ranking.stream(piece, mirror, size) for piece in pieces]
 
@@ -368,8 +372,10 @@ class _Ranking:
     """What moves on one sheet are measured against: the masks, the room's options and
     tokens, and the bonuses as they stand (every walled room counted as connected)."""
 
-    def __init__(self, masks: SheetMasks, excluded: frozenset[int] | None = None) -> None:
+    def __init__(self, masks: SheetMasks, excluded: frozenset[int] | None = None,
+                 per_hotspot: int = PER_HOTSPOT) -> None:
         self.masks = masks
+        self.per_hotspot = per_hotspot
         self.sheet = masks.sheet
         project = self.sheet.project
         self.options = sorted(masks.options)
@@ -629,16 +635,17 @@ class _Ranking:
                       pool: int) -> list[int]:
         """Moves (indexes, best first) to value for their bonuses besides the pool: for
         each part of the hotspots (a window, a door, a piece, a route), the best
-        :data:`PER_HOTSPOT` touching it and the best on the hotspot itself; then others
-        touching them up to the pool's size."""
+        :data:`PER_HOTSPOT` (:attr:`per_hotspot`) touching it and the best on the hotspot
+        itself; then others touching them up to the pool's size."""
         core, near = hot
         shapes = [move.candidate.furniture_bits for move in moves]
         found: list[int] = []
-        for mask in self.hot_parts():
+        each = self.per_hotspot
+        for mask in self.hot_parts() if each else ():
             touching = [i for i, shape in enumerate(shapes)
                         if shape & mask and i not in valued and i not in found]
             on_it = [i for i in touching if shapes[i] & core]
-            found += list(dict.fromkeys(touching[:PER_HOTSPOT] + on_it[:PER_HOTSPOT]))
+            found += list(dict.fromkeys(touching[:each] + on_it[:each]))
         more = [i for i, shape in enumerate(shapes)
                 if shape & near and i not in valued and i not in found]
         return found + more[:max(0, pool - len(found))]
@@ -714,12 +721,13 @@ class _Lazy:
         order = self.order
         taken = set(valued)
         found: list[int] = []
-        for mask in self.ranking.hot_parts():
+        each = self.ranking.per_hotspot
+        for mask in self.ranking.hot_parts() if each else ():
             touching = [i for i in order.keys(mask) if i not in taken]
             on_it = [i for i in touching if order.furniture(i) & core]
             picked = list(dict.fromkeys(
-                [*itertools.islice(self.ordered(among=touching), PER_HOTSPOT),
-                 *itertools.islice(self.ordered(among=on_it), PER_HOTSPOT)]))
+                [*itertools.islice(self.ordered(among=touching), each),
+                 *itertools.islice(self.ordered(among=on_it), each)]))
             found += picked
             taken.update(picked)
         if pool > len(found):

@@ -15,7 +15,14 @@ from homestaging.moves import _Ranking, rank_pieces, stream_pieces
 from homestaging.pieces import Piece
 from homestaging.placement import SheetMasks, anchor_masks, with_piece
 from homestaging.player.board import Board
-from homestaging.player.policy import POOL, Greedy, apply, best_judged, outlook
+from homestaging.player.policy import (
+    HOTSPOT_POOL,
+    POOL,
+    Greedy,
+    apply,
+    best_judged,
+    outlook,
+)
 from homestaging.player.state import State, new_game
 from homestaging.projectreader import find_project
 
@@ -43,9 +50,9 @@ def card_states(project_id: str, seed: int = 0) -> Iterator[tuple[State, list[Pi
 def test_the_stream_reads_as_the_full_ranking(project_id: str) -> None:
     tried = 0
     for state, pieces in card_states(project_id):
-        for pool in (POOL, None):
-            ranked = rank_pieces(state.sheet, pieces, pool=pool)
-            streams = stream_pieces(state.sheet, pieces, pool=pool)
+        for pool, each in ((POOL, HOTSPOT_POOL), (POOL, 3), (None, 3)):
+            ranked = rank_pieces(state.sheet, pieces, pool=pool, per_hotspot=each)
+            streams = stream_pieces(state.sheet, pieces, pool=pool, per_hotspot=each)
             for full, lazy in zip(ranked, streams, strict=True):
                 assert lazy.piece is full.piece and lazy.count == full.count
                 assert lazy.bonus_bound == full.bonus_bound
@@ -172,7 +179,8 @@ def test_greedy_passing_over_pieces_chooses_as_reading_every_piece(project_id: s
     for state, pieces in card_states(project_id):
         board = state.board
         before = outlook(board)
-        found = [j for stream in stream_pieces(board.sheet, pieces, pool=POOL)
+        found = [j for stream in stream_pieces(board.sheet, pieces, pool=POOL,
+                                               per_hotspot=HOTSPOT_POOL)
                  for j in best_judged(board, stream, before, 1, 0.0)]
         found.sort(key=lambda j: (-j.value, j.move.candidate.mirror, -j.move.piece.size))
         every = [j for j in found if j.value > 0][:1]

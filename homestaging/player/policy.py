@@ -52,8 +52,12 @@ __all__ = [
     "policy_named",
 ]
 
-POOL = 4
-"""Moves of a piece the engine values with bonuses and space (``rank_moves``'s pool)."""
+POOL = 2
+"""Moves of a piece the engine values with bonuses and space (``rank_moves``'s pool):
+the best by points and what they cut off."""
+HOTSPOT_POOL = 0
+"""Moves the engine values besides the pool for touching each part of what a bonus
+looks at (its ``per_hotspot``): none, only the pool's size more touching any of them."""
 EPSILON = 1e-9
 """Below any difference of two moves' worth, above the rounding of their sums."""
 SPACE_COST = 0.25
@@ -339,7 +343,7 @@ class Greedy(Policy):
     """The best choice at each step (see the module's doc)."""
 
     name = "greedy"
-    walls_valued: int = 4
+    walls_valued: int = 2
     """Ways to wall a room valued with the bonuses (the best by reach and length)."""
 
     def choose(self, state: State) -> Choice:
@@ -401,7 +405,7 @@ def _token_moves(board: Board, pieces: Sequence[Piece], most: int) -> list[Judge
     nothing) when fewer are worth something; with ``most`` > 1, then the best move of
     each piece not among them."""
     ranked = stream_pieces(SheetMasks.build(board.sheet, lay=board.lay), pieces, pool=POOL,
-                           excluded=board.excluded)
+                           excluded=board.excluded, per_hotspot=HOTSPOT_POOL)
     before = outlook(board)
     floor = 0.0 if most == 1 else None  # greedy draws nothing for a move worth 0 or less
     best: list[list[Judged]] = [[] for _ in ranked]
