@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Set
 from typing import TYPE_CHECKING
 
+from .bitmask import bits, cells
 from .cached import cached_property
 from .errors import Problem, Severity
 from .grid import (
@@ -178,7 +179,7 @@ def access(sheet: Sheet, lay: Layout, *, lenient_access: bool = False) -> Access
     else:
         trouble = _front_trouble(sheet, lay, front, start, walkable)
         if not trouble:
-            connected = frozenset(flood(start, walkable, blocked))
+            connected = _reach(lay, start, walkable, blocked if shut else None)
 
     entry = lay.entry_room
     rooms: dict[str, str] = {}
@@ -208,6 +209,20 @@ def access(sheet: Sheet, lay: Layout, *, lenient_access: bool = False) -> Access
                            "cut off from the door" if cut else "")
     return Access(start if not trouble else None, connected, rooms, tuple(reasons),
                   walkable, blocked)
+
+
+def _reach(lay: Layout, start: Cell, walkable: frozenset[Cell],
+           blocked: frozenset[EdgeKey] | None) -> frozenset[Cell]:
+    """The walkable squares linked to ``start``: one flood fill over bit masks with the
+    layout's passages, or over the squares when some closed door is walled up
+    (``blocked`` given) or a walkable square lies off the sheet."""
+    project = lay.sheet.project
+    width = project.width
+    mask = bits(walkable, width, project.height)
+    if blocked is not None or mask.bit_count() != len(walkable):
+        return frozenset(flood(start, walkable, blocked or lay.blocked_keys))
+    seed = 1 << (start[1] * width + start[0])
+    return frozenset(cells(lay.passage_moves.flood(seed, mask), width))
 
 
 def _room_reason(doors: tuple[Edge, ...], cells: Set[Cell], walkable: frozenset[Cell],

@@ -58,7 +58,14 @@ def cells(mask: int, width: int) -> list[Cell]:
     >>> cells(0b100001, 3)
     [(0, 0), (2, 1)]
     """
-    return [(bit % width, bit // width) for bit in iter_bits(mask)]
+    flags = bin(mask)[:1:-1].encode().translate(_FLAGS)  # one byte per bit, lowest first
+    return list(compress(_grid(width, -(-len(flags) // width)), flags))
+
+
+@lru_cache(maxsize=8)
+def _grid(width: int, rows: int) -> tuple[Cell, ...]:
+    """The squares of ``rows`` rows of ``width`` columns, bit order (reading order)."""
+    return tuple((x, y) for y in range(rows) for x in range(width))
 
 
 def side_masks(edges: Iterable[Edge], width: int, height: int) -> dict[str, int]:
