@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
 from typing import TypeVar, cast, overload
 
-from .bitmask import LARGE, STRIDE, Moves, SquareSet, bits, compact, side_masks
+from .bitmask import LARGE, STRIDE, Moves, SquareSet, bits, compact, from_flags, side_masks
 from .cached import cached_property
 from .grid import Cell, Edge, EdgeKey, edge_key, reading_order
 from .record import Record, dataclass
@@ -127,8 +127,7 @@ class Passages(Record):
         width = self.width
         size = width * self.height
         full = (1 << size) - 1
-        north = int(self.north[::-1].translate(_DIGITS), 2)  # bit i: north[i]
-        west = int(self.west[::-1].translate(_DIGITS), 2)
+        north, west = from_flags(self.north), from_flags(self.west)
         return Moves(width, full, full & ~(west >> 1), full & ~west,
                      full & ~(north >> width), full & ~north)
 
@@ -140,10 +139,6 @@ class Passages(Record):
     def cell(self, index: int) -> Cell:
         y, x = divmod(index, self.width)
         return (x, y)
-
-
-_DIGITS = bytes.maketrans(b"\x00\x01", b"01")
-"""A passage table's bytes as the binary digits of a mask."""
 
 
 @dataclass(frozen=True, eq=False, repr=False)
