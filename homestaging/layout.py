@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
+from itertools import filterfalse
 from typing import TypeVar, cast, overload
 
 from .bitmask import LARGE, STRIDE, Moves, SquareSet, bits, compact, from_flags, side_masks
@@ -345,7 +346,9 @@ def layout(sheet: Sheet) -> Layout:
                 for cell in room.cells:
                     rooms.setdefault(cell, room.name)
         room_at = rooms
-        hallway = frozenset(c for c in project.house if c not in rooms and c not in obstacles)
+        # the house's squares in its own order, filtered in C: the same set, same order
+        hallway = frozenset(filterfalse(obstacles.__contains__,
+                                        filterfalse(rooms.__contains__, project.house)))
     return Layout(sheet, room_at, hallway, frozenset(walls), frozenset(openings),
                   _piece_rooms(sheet, room_at, sheet.pieces), room_walls)
 
