@@ -31,7 +31,6 @@ together.
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
@@ -57,7 +56,7 @@ from .placement import (
     with_piece,
 )
 from .project import Bonus
-from .record import Record, dataclass
+from .record import Record, dataclass, replace
 from .rules import check
 from .sheet import Sheet
 
@@ -413,7 +412,7 @@ class _Ranking:
             self._access = connected_access(sheet, lay, access(sheet, lay),
                                             furnishing=self.masks.room)
             # a placement's piece is reached like the room it furnishes
-            self._access_after = dataclasses.replace(
+            self._access_after = replace(
                 self._access, pieces=(*self._access.pieces, ""))
             self._bonuses = evaluate(sheet, lay, self._access, self.excluded(),
                                      verdicts_only=True)

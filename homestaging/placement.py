@@ -36,7 +36,7 @@ from .layout import Layout, layout
 from .pieces import Orientation, Piece, Placement, Shape
 from .project import Project
 from .quoting import excerpt
-from .record import Record, dataclass
+from .record import Record, dataclass, replace
 from .rules import check
 from .sheet import DrawnPiece, Sheet, WildCard
 
@@ -191,7 +191,7 @@ def with_piece(sheet: Sheet, placement: Placement) -> Sheet:
     index = len(sheet.pieces)
     drawn = DrawnPiece(placement, f"pieces[{index}]", f"$.pieces[{index}]")
     wild = WildCard((index,), "mirror") if placement.mirror else sheet.wild_card
-    return dataclasses.replace(sheet, pieces=(*sheet.pieces, drawn), wild_card=wild)
+    return replace(sheet, pieces=(*sheet.pieces, drawn), wild_card=wild)
 
 
 def reference_keys(

@@ -33,7 +33,7 @@ from dataclasses import MISSING, FrozenInstanceError, fields
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, TypeVar
 
-__all__ = ["Record", "dataclass"]
+__all__ = ["Record", "dataclass", "replace"]
 
 _C = TypeVar("_C", bound=type)
 _HANDLED = frozenset({"init", "repr", "eq", "frozen", "match_args"})
@@ -248,6 +248,43 @@ def _init_function(cls: type, frozen: bool) -> Any:
     if hasattr(cls, "__post_init__"):
         lines.append("self.__post_init__()")
     return _compiled(cls, "__init__", ", ".join(params), lines, namespace)
+
+
+_T = TypeVar("_T")
+_COPIED: dict[type, tuple[tuple[str, ...], frozenset[str]] | None] = {}
+"""Per class: its fields, when :func:`replace` may copy them straight (else None)."""
+
+
+def replace(obj: _T, /, **changes: Any) -> _T:
+    """``dataclasses.replace(obj, **changes)``, the same object made faster: for a
+    dataclass whose ``__init__`` only sets its fields (every field given to it, no
+    ``__post_init__``, no init-only variable, no slots), the fields' values are copied
+    into a new object and the changes set over them, in the order ``__init__`` sets
+    them; any other class or change goes to ``dataclasses.replace``. Nothing cached on
+    ``obj`` is copied."""
+    cls = obj.__class__
+    if cls not in _COPIED:
+        _COPIED[cls] = _copied_fields(cls)
+    known = _COPIED[cls]
+    if known is None or not known[1].issuperset(changes):
+        return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
+    made = object.__new__(cls)
+    values, old = made.__dict__, obj.__dict__
+    for name in known[0]:
+        values[name] = old[name]
+    values.update(changes)
+    return made
+
+
+def _copied_fields(cls: type) -> tuple[tuple[str, ...], frozenset[str]] | None:
+    if (not dataclasses.is_dataclass(cls) or hasattr(cls, "__post_init__")
+            or "__slots__" in cls.__dict__):
+        return None
+    every = fields(cls)
+    if len(every) != len(cls.__dataclass_fields__) or not all(f.init for f in every):
+        return None  # an init-only variable, or a field __init__ does not take
+    names = tuple(f.name for f in every)
+    return names, frozenset(names)
 
 
 class _DefaultFactory:

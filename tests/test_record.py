@@ -6,6 +6,7 @@ frozen classes that behave as the standard decorator's."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib
 import itertools
 from collections.abc import Iterator
@@ -18,7 +19,7 @@ from homestaging.access import access
 from homestaging.layout import layout
 from homestaging.moves import best_moves, rank_pairs
 from homestaging.placement import SheetMasks, card_variants
-from homestaging.record import Record, dataclass
+from homestaging.record import Record, dataclass, replace
 from homestaging.scoring import score
 from homestaging.sheetreader import read_sheet
 
@@ -216,6 +217,37 @@ def test_a_frozen_dataclass_behaves_as_the_standard_ones(options: dict[str, bool
         mine(1, total=3)
     changed = dataclasses.replace(mine(1, items=(7,)), second="c")
     assert (changed.second, changed.items, changed.total) == ("c", (7,), 2)
+
+
+@pytest.mark.parametrize("decorator", [dataclass, dataclasses.dataclass])
+def test_replace_gives_what_dataclasses_replace_gives(decorator: Any) -> None:
+    """The fields copied straight for a plain class (cached values left behind, the
+    fields in ``__init__``'s order); a class with ``__post_init__`` or a field
+    ``__init__`` does not take goes to ``dataclasses.replace``, as a wrong name does."""
+
+    @decorator(frozen=True)
+    class Plain:
+        first: int
+        second: tuple[int, ...] = ()
+        hidden: int = dataclasses.field(default=0, compare=False)
+
+        @functools.cached_property
+        def total(self) -> int:
+            return self.first + sum(self.second)
+
+    thing = Plain(1, (2,), hidden=3)
+    assert thing.total == 3
+    for changes in ({}, {"first": 5}, {"second": (4, 4), "hidden": 9}):
+        made, expected = replace(thing, **changes), dataclasses.replace(thing, **changes)
+        assert vars(made) == vars(expected) and list(vars(made)) == list(vars(expected))
+        assert made == expected and made.total == expected.total
+    with pytest.raises(TypeError):
+        replace(thing, other=1)
+    mine, _ = _pair()
+    changed = replace(mine(1, items=(7,)), second="c", items=(7, 8))
+    assert (changed.second, changed.items, changed.total) == ("c", (7, 8), 3)
+    with pytest.raises(ValueError, match="init=False"):
+        replace(mine(1), total=5)
 
 
 def test_a_subclass_of_a_frozen_dataclass_keeps_its_own_attributes() -> None:

@@ -10,7 +10,6 @@ thus never drawn.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable
 from typing import Any
 
@@ -18,6 +17,7 @@ from ..access import access, connected_access
 from ..bonuses import Evaluator, evaluate
 from ..grid import DELTAS, Cell, Edge
 from ..layout import layout
+from ..record import replace
 from ..sheet import Sheet
 
 __all__ = ["best_windows", "bonus_points", "window_candidates"]
@@ -116,13 +116,13 @@ def best_windows(sheet: Sheet, candidates: Iterable[Edge] | None = None) -> tupl
     base = bonus_points(sheet)
     gains = []
     for order, edge in enumerate(pool):
-        gain = bonus_points(dataclasses.replace(sheet, windows=(edge,))) - base
+        gain = bonus_points(replace(sheet, windows=(edge,))) - base
         if gain > 0:
             gains.append((-gain, order, edge))
     chosen: list[Edge] = []
     current = base
     for _, _, edge in sorted(gains):
-        trial = bonus_points(dataclasses.replace(sheet, windows=(*chosen, edge)))
+        trial = bonus_points(replace(sheet, windows=(*chosen, edge)))
         if trial > current:
             chosen.append(edge)
             current = trial

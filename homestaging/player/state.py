@@ -11,7 +11,6 @@ end (:mod:`.openings`).
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -23,6 +22,7 @@ from ..pieces import Placement
 from ..placement import card_variants, with_piece
 from ..project import CardSlot, Project
 from ..readers import json_path
+from ..record import replace
 from ..rules import Code
 from ..sheet import RoomPlan, Sheet
 from .board import Board
@@ -121,10 +121,10 @@ class State:
         for placement in placements:
             sheet = with_piece(sheet, placement)
         if self.record is not None:
-            record = dataclasses.replace(
+            record = replace(
                 self.record, rounds=(*self.rounds, Round(self.order[self.index], played)))
-            sheet = dataclasses.replace(sheet, game=record)
-        return dataclasses.replace(self, sheet=sheet, played=played,
+            sheet = replace(sheet, game=record)
+        return replace(self, sheet=sheet, played=played,
                                    before=self.__dict__.get("board"), clean=frozenset(clean))
 
     def with_walls(self, cells: frozenset[Cell], door: Edge | None,
@@ -137,19 +137,19 @@ class State:
         index = self.index + 1
         current = self.order[index] if index < len(self.order) else None
         fronts = (front_door,) if front_door is not None else self.sheet.front_doors
-        sheet = dataclasses.replace(self.sheet, rooms=rooms, current_room=current,
+        sheet = replace(self.sheet, rooms=rooms, current_room=current,
                                     front_doors=fronts)
         rounds = (*self.rounds, Round(room, self.played))
-        return dataclasses.replace(self, sheet=sheet, index=index, played=(), rounds=rounds,
+        return replace(self, sheet=sheet, index=index, played=(), rounds=rounds,
                                    before=None, clean=frozenset())
 
     def with_openings(self, front_door: Edge | None, windows: Sequence[Edge]) -> State:
         """The game ended: the front door (when given) and the windows that pay, the
         sketch windows gone, no room being furnished."""
         fronts = (front_door,) if front_door is not None else self.sheet.front_doors
-        sheet = dataclasses.replace(self.sheet, front_doors=fronts, windows=tuple(windows),
+        sheet = replace(self.sheet, front_doors=fronts, windows=tuple(windows),
                                     current_room=None)
-        return dataclasses.replace(self, sheet=sheet, ended=True, before=None,
+        return replace(self, sheet=sheet, ended=True, before=None,
                                    clean=frozenset())
 
 
@@ -188,5 +188,5 @@ def state_of(sheet: Sheet) -> State:
         found = record.round(current) if current is not None else None
         played = found.cards if found is not None else ()
     if sheet.current_room != current:
-        sheet = dataclasses.replace(sheet, current_room=current)
+        sheet = replace(sheet, current_room=current)
     return State(sheet, order, index, played, rounds)
