@@ -79,16 +79,23 @@ def _grid(width: int, rows: int) -> tuple[Cell, ...]:
 
 def side_masks(edges: Iterable[Edge], width: int, height: int) -> dict[str, int]:
     """Per side (``n e s w``), the squares that have that side on one of ``edges``."""
-    found: dict[str, list[Cell]] = {"n": [], "e": [], "s": [], "w": []}
+    size = width * height
+    north, east, south, west = (bytearray(size) for _ in range(4))  # a byte per square
     for edge in edges:
         x, y, side = edge.key  # side is n (between y-1 and y) or w (between x-1 and x)
         if side == "n":
-            found["n"].append((x, y))
-            found["s"].append((x, y - 1))
-        else:
-            found["w"].append((x, y))
-            found["e"].append((x - 1, y))
-    return {side: bits(squares, width, height) for side, squares in found.items()}
+            if 0 <= x < width:
+                if 0 <= y < height:
+                    north[y * width + x] = 1
+                if 0 < y <= height:
+                    south[(y - 1) * width + x] = 1
+        elif 0 <= y < height:
+            if 0 <= x < width:
+                west[y * width + x] = 1
+            if 0 < x <= width:
+                east[y * width + x - 1] = 1
+    return {"n": from_flags(north), "e": from_flags(east), "s": from_flags(south),
+            "w": from_flags(west)}
 
 
 @dataclass(frozen=True)

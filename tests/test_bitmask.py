@@ -28,6 +28,29 @@ def test_side_masks_name_both_squares_of_a_wall() -> None:
     assert sides["e"] == sides["w"] == 0
 
 
+def test_side_masks_agree_with_the_squares_beside_each_wall() -> None:
+    """Every side of every square, walls on and off the sheet's edges included."""
+    rng = random.Random(7)
+    for _ in range(300):
+        width, height = rng.randint(1, 7), rng.randint(1, 7)
+        edges = [Edge((rng.randint(-1, width), rng.randint(-1, height)), rng.choice("nesw"))
+                 for _ in range(rng.randint(0, 12))]
+        sides = side_masks(edges, width, height)
+        keys = {edge.key for edge in edges}
+        for side in "nesw":
+            expected = [cell for cell in parse_cells(f"A1:{chr(64 + width)}{height}")
+                        if Edge(cell, side).key in keys]
+            assert cells(sides[side], width) == sorted(expected, key=lambda c: (c[1], c[0]))
+
+
+def test_passage_masks_read_from_the_tables_are_the_walls_masks() -> None:
+    for path in SHEETS:
+        lay = layout(read_sheet(path))
+        project = lay.sheet.project
+        assert lay.passage_moves == Moves.build(project.width, project.height,
+                                                lay.walls - lay.openings), path
+
+
 def test_the_mask_flood_fill_agrees_with_the_set_one() -> None:
     width, height = 6, 5
     open_squares = set(parse_cells("A1:F5")) - {parse_cell(n) for n in ("C1", "C2", "C4", "E3")}
