@@ -112,8 +112,12 @@ class Moves:
 
     @classmethod
     def build(cls, width: int, height: int, walls: Iterable[Edge] = ()) -> Moves:
+        return cls.barred(width, height, side_masks(walls, width, height))
+
+    @classmethod
+    def barred(cls, width: int, height: int, blocked: dict[str, int]) -> Moves:
+        """The moves with the walls given as :func:`side_masks` (kept by a layout)."""
         full = (1 << (width * height)) - 1
-        blocked = side_masks(walls, width, height)
         first_column = sum(1 << (y * width) for y in range(height))
         last_column = first_column << (width - 1)
         first_row = (1 << width) - 1

@@ -133,7 +133,7 @@ class Board:
         else:
             self.house, self.obstacles = project.open_bits()
             self.walled = self.lay.room_mask
-            self.moves = Moves.build(self.width, self.height, self.lay.walls)
+            self.moves = Moves.barred(self.width, self.height, self.lay.wall_masks)
         self.open = self.house & ~self.obstacles & ~self.walled
         self.plain = open_moves(self.width, self.height)
         """Steps on the sheet, walls ignored (a door may be cut into any wall)."""
