@@ -393,7 +393,7 @@ def _piece_rooms(sheet: Sheet, room_at: Mapping[Cell, str], pieces: Sequence[Dra
     found: list[str | None] = []
     for drawn in pieces:
         furniture = drawn.placement.furniture
-        rooms = {room_at.get(c) for c in furniture}
+        rooms = set(map(room_at.get, furniture))
         if len(rooms) == 1:  # all in one room (or none): no need to find the first square
             room = rooms.pop()
         else:

@@ -273,11 +273,16 @@ class Board:
             for shape in extra:
                 furniture |= 0 if shape.rug else shape.furniture
             walk &= ~furniture
-        total = sum(s.points for s in shapes)
-        free = sum(s.points for s in shapes if not s.circulation)
+        total = free = 0
+        needs = []
+        for shape in shapes:  # one loop: the points of all, of those free standing
+            total += shape.points
+            if shape.circulation:
+                needs.append(shape)
+            else:
+                free += shape.points
         best, points = 0, free
         remaining = walk
-        needs = [s for s in shapes if s.circulation]
         while remaining:
             group = self.moves.flood(lowest(remaining), walk)
             remaining &= ~group
