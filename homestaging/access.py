@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Set
 from typing import TYPE_CHECKING
 
-from .bitmask import bits, cells
+from .bitmask import LARGE, bits, cells
 from .cached import cached_property
 from .errors import Problem, Severity
 from .grid import (
@@ -215,12 +215,16 @@ def _reach(lay: Layout, start: Cell, walkable: frozenset[Cell],
            blocked: frozenset[EdgeKey] | None) -> frozenset[Cell]:
     """The walkable squares linked to ``start``: one flood fill over bit masks with the
     layout's passages, or over the squares when some closed door is walled up
-    (``blocked`` given) or a walkable square lies off the sheet."""
+    (``blocked`` given), a walkable square lies off the sheet, or the sheet is large (a
+    mask's step costs as much as its squares: a long winding hallway would take one
+    step per square)."""
     project = lay.sheet.project
     width = project.width
-    mask = bits(walkable, width, project.height)
-    if blocked is not None or mask.bit_count() != len(walkable):
+    if blocked is not None or width * project.height > LARGE:
         return frozenset(flood(start, walkable, blocked or lay.blocked_keys))
+    mask = bits(walkable, width, project.height)
+    if mask.bit_count() != len(walkable):
+        return frozenset(flood(start, walkable, lay.blocked_keys))
     seed = 1 << (start[1] * width + start[0])
     return frozenset(cells(lay.passage_moves.flood(seed, mask), width))
 
