@@ -13,7 +13,7 @@ frozenset, whose C loops a Python class cannot match).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator, Set
+from collections.abc import Collection, Iterable, Iterator, Set, Sized
 from functools import lru_cache
 from itertools import chain, compress, cycle, filterfalse, repeat
 from typing import Any, cast
@@ -36,11 +36,25 @@ def bits(squares: Iterable[Cell], width: int, height: int) -> int:
     """
     if squares.__class__ is SquareSet:  # not isinstance: an ABC's check is slow
         return squares.bits(width, height)
-    raw = bytearray(width * height)  # a byte per square: no big int per square
+    size = width * height
+    if hasattr(squares, "__len__") and len(cast(Sized, squares)) * _DENSE >= size:
+        flags = bytearray(size)  # a byte per square, read as binary digits at C speed
+        for x, y in squares:
+            if 0 <= x < width and 0 <= y < height:
+                flags[y * width + x] = 1
+        return from_flags(flags)
+    raw = bytearray((size + 7) // 8)  # little-endian bytes: no big int per square
     for x, y in squares:
         if 0 <= x < width and 0 <= y < height:
-            raw[y * width + x] = 1
-    return from_flags(raw)
+            index = y * width + x
+            raw[index >> 3] |= 1 << (index & 7)
+    return int.from_bytes(raw, "little")
+
+
+_DENSE = 20
+""":func:`bits` sets a byte per square of the sheet when the squares are at least one
+in so many of it (the byte per square is cheaper to set, dearer to read: a few
+squares of a large sheet are set bit by bit)."""
 
 
 def from_flags(flags: bytes | bytearray) -> int:
@@ -79,23 +93,16 @@ def _grid(width: int, rows: int) -> tuple[Cell, ...]:
 
 def side_masks(edges: Iterable[Edge], width: int, height: int) -> dict[str, int]:
     """Per side (``n e s w``), the squares that have that side on one of ``edges``."""
-    size = width * height
-    north, east, south, west = (bytearray(size) for _ in range(4))  # a byte per square
+    found: dict[str, list[Cell]] = {"n": [], "e": [], "s": [], "w": []}
     for edge in edges:
         x, y, side = edge.key  # side is n (between y-1 and y) or w (between x-1 and x)
         if side == "n":
-            if 0 <= x < width:
-                if 0 <= y < height:
-                    north[y * width + x] = 1
-                if 0 < y <= height:
-                    south[(y - 1) * width + x] = 1
-        elif 0 <= y < height:
-            if 0 <= x < width:
-                west[y * width + x] = 1
-            if 0 < x <= width:
-                east[y * width + x - 1] = 1
-    return {"n": from_flags(north), "e": from_flags(east), "s": from_flags(south),
-            "w": from_flags(west)}
+            found["n"].append((x, y))
+            found["s"].append((x, y - 1))
+        else:
+            found["w"].append((x, y))
+            found["e"].append((x - 1, y))
+    return {side: bits(squares, width, height) for side, squares in found.items()}
 
 
 @dataclass(frozen=True)
