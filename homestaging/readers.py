@@ -288,12 +288,14 @@ def read_text(path: str | Path, *, stdin_name: str = "<stdin>") -> tuple[str, st
     name = stdin_name if str(path) == "-" else str(path)
     data = read_bytes(path, stdin_name=stdin_name)
     # "utf-8-sig" without its codec module: the byte order mark dropped, then UTF-8
-    # (a decoding error's position is counted after the mark, as that codec counts it)
+    body = data[3:] if data.startswith(b"\xef\xbb\xbf") else data
     try:
-        return name, (data[3:] if data.startswith(b"\xef\xbb\xbf") else data).decode("utf-8")
+        return name, body.decode("utf-8")
     except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        # where the bad byte is: its line, and its column counted in characters
+        line = body[: error.start].count(b"\n") + 1
+        start = body.rfind(b"\n", 0, error.start) + 1
+        column = len(body[start:error.start].decode("utf-8", "replace")) + 1
         raise InputError(
             [Located(name, "is not UTF-8 text (binary data?)", line=line, column=column)]
         ) from None

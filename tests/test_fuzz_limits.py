@@ -84,6 +84,20 @@ def test_binary_junk_is_located(tmp_path: Path) -> None:
     assert messages(caught) == [f"{path}:2:4: is not UTF-8 text (binary data?)"]
 
 
+@pytest.mark.parametrize(("data", "place"), [
+    (b'\xef\xbb\xbf{"a":\n  "\xff"}', "2:4"),  # after a byte order mark: the same place
+    (b'\xef\xbb\xbf{"a\xff": 1}', "1:4"),  # the mark is no column of the first line
+    ('{"é":\n  "ü'.encode() + b'\xff"}', "2:5"),  # columns in characters, not bytes
+])
+def test_binary_junk_is_located_in_characters(tmp_path: Path, data: bytes,
+                                              place: str) -> None:
+    path = tmp_path / "junk.json"
+    path.write_bytes(data)
+    with pytest.raises(InputError) as caught:
+        read_text(path)
+    assert messages(caught) == [f"{path}:{place}: is not UTF-8 text (binary data?)"]
+
+
 def test_missing_file_and_folder(tmp_path: Path) -> None:
     with pytest.raises(InputError) as caught:
         read_text(tmp_path / "nope.json")
