@@ -173,6 +173,10 @@ def _on_first_call(cls: type, name: str, make: Callable[[], Any]) -> Any:
     return first
 
 
+_FIRST_CALL = _on_first_call(object, "", lambda: None).__code__
+"""The code of every method :func:`_on_first_call` makes."""
+
+
 def _compiled(cls: type, name: str, params: str, lines: list[str],
               namespace: dict[str, Any]) -> Any:
     """The method ``name`` of ``cls`` compiled from its parameters and lines."""
@@ -278,13 +282,21 @@ def replace(obj: _T, /, **changes: Any) -> _T:
 
 def _copied_fields(cls: type) -> tuple[tuple[str, ...], frozenset[str]] | None:
     if (not dataclasses.is_dataclass(cls) or hasattr(cls, "__post_init__")
-            or "__slots__" in cls.__dict__):
+            or "__slots__" in cls.__dict__ or not _generated(cls.__init__)):
         return None
     every = fields(cls)
     if len(every) != len(cls.__dataclass_fields__) or not all(f.init for f in every):
         return None  # an init-only variable, or a field __init__ does not take
     names = tuple(f.name for f in every)
     return names, frozenset(names)
+
+
+def _generated(init: Any) -> bool:
+    """Whether an ``__init__`` is one a dataclass decorator wrote (compiled from source
+    text, by the standard one or here, or still waiting for its first call), not one
+    written by hand, which may do more than set the fields."""
+    code = getattr(init, "__code__", None)
+    return code is not None and (code.co_filename.startswith("<") or code is _FIRST_CALL)
 
 
 class _DefaultFactory:

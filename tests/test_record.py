@@ -249,6 +249,15 @@ def test_replace_gives_what_dataclasses_replace_gives(decorator: Any) -> None:
     with pytest.raises(ValueError, match="init=False"):
         replace(mine(1), total=5)
 
+    @decorator(frozen=True)
+    class Counted:  # an __init__ written by hand goes to dataclasses.replace
+        value: int
+
+        def __init__(self, value: int) -> None:
+            object.__setattr__(self, "value", value * 2)
+
+    assert replace(Counted(1), value=3).value == dataclasses.replace(Counted(1), value=3).value
+
 
 def test_a_subclass_of_a_frozen_dataclass_keeps_its_own_attributes() -> None:
     mine, _ = _pair()
