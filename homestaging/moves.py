@@ -40,7 +40,7 @@ from .bitmask import bits, iter_bits, open_moves
 from .bonuses import BonusResult, Evaluator, evaluate, most_points
 from .faults import involved
 from .grid import Cell, reading_order
-from .layout import with_pieces
+from .layout import Layout, with_pieces
 from .pieces import Orientation, Piece, Placement
 from .placement import (
     Candidate,
@@ -68,12 +68,14 @@ __all__ = [
     "MoveStream",
     "Pair",
     "RankedMoves",
+    "Standing",
     "best_moves",
     "judged_size",
     "pool_size",
     "rank_moves",
     "rank_pairs",
     "rank_pieces",
+    "standing",
     "stream_pieces",
 ]
 
@@ -276,16 +278,18 @@ def best_moves(sheet: Sheet | SheetMasks, pieces: Iterable[Piece], *, top: int |
 def stream_pieces(sheet: Sheet | SheetMasks, pieces: Iterable[Piece], *,
                   room: str | None = None, mirror: bool | None = None,
                   pool: int | None = None, excluded: frozenset[int] | None = None,
-                  per_hotspot: int = PER_HOTSPOT) -> list[MoveStream]:
+                  per_hotspot: int = PER_HOTSPOT,
+                  known: Standing | None = None) -> list[MoveStream]:
     """:func:`rank_pieces` read lazily: the same moves in the same order, each judged
     (cut-offs, door) only when the reader gets to it, or when it is needed to choose the
     moves valued with bonuses and space. ``excluded``: the pieces the rules' errors
     name on the sheet, when the caller knows them (the bonuses leave them out; by
     default the rules are checked). ``per_hotspot``: the moves valued besides the pool
     for touching each part of what a bonus looks at (:data:`PER_HOTSPOT`; with 0, only
-    the pool's size more touching any of them)."""
+    the pool's size more touching any of them). ``known``: the bonuses as the sheet
+    stands (:func:`standing` with ``excluded``), when the caller has them."""
     masks = sheet if isinstance(sheet, SheetMasks) else SheetMasks.build(sheet, room)
-    ranking = _Ranking(masks, excluded, per_hotspot)
+    ranking = _Ranking(masks, excluded, per_hotspot, known)
     size = pool_size(masks) if pool is None else pool
     return [ranking.stream(piece, mirror, size) for piece in pieces]
 
@@ -367,13 +371,37 @@ def _diverse(items: list[Any], squares: Any) -> list[Any]:
     return chosen + rest
 
 
+@dataclass(frozen=True, eq=False, repr=False)
+class Standing(Record):
+    """The bonuses of a sheet as it stands, every walled room and the room being
+    furnished counted as connected to the front door (what a ranking measures its
+    placements against): that access, and each bonus's result in project order."""
+
+    access: Access
+    results: tuple[BonusResult, ...]
+
+    @property
+    def points(self) -> int:
+        return sum(result.points for result in self.results)
+
+
+def standing(sheet: Sheet, lay: Layout, room: str | None,
+             excluded: frozenset[int] = frozenset()) -> Standing:
+    """The bonuses of ``sheet`` (whose layout is ``lay``) with every walled room and
+    ``room`` counted as connected, ``excluded`` pieces left out (those the rules' errors
+    name). Only the verdicts are exact (``evaluate``'s ``verdicts_only``)."""
+    acc = connected_access(sheet, lay, access(sheet, lay), furnishing=room)
+    return Standing(acc, evaluate(sheet, lay, acc, excluded, verdicts_only=True))
+
+
 class _Ranking:
     """What moves on one sheet are measured against: the masks, the room's options and
     tokens, and the bonuses as they stand (every walled room counted as connected)."""
 
     def __init__(self, masks: SheetMasks, excluded: frozenset[int] | None = None,
-                 per_hotspot: int = PER_HOTSPOT) -> None:
+                 per_hotspot: int = PER_HOTSPOT, known: Standing | None = None) -> None:
         self.masks = masks
+        self._standing = known
         self.per_hotspot = per_hotspot
         self.sheet = masks.sheet
         project = self.sheet.project
@@ -406,16 +434,16 @@ class _Ranking:
 
     def base_bonuses(self) -> tuple[BonusResult, ...]:
         """The bonuses as the sheet stands, every walled room and the room being
-        furnished counted as connected."""
+        furnished counted as connected (:func:`standing`, unless given)."""
         if self._bonuses is None:
-            sheet, lay = self.sheet, self.masks.lay
-            self._access = connected_access(sheet, lay, access(sheet, lay),
-                                            furnishing=self.masks.room)
+            found = self._standing
+            if found is None:
+                found = standing(self.sheet, self.masks.lay, self.masks.room, self.excluded())
+            self._access = found.access
             # a placement's piece is reached like the room it furnishes
             self._access_after = replace(
                 self._access, pieces=(*self._access.pieces, ""))
-            self._bonuses = evaluate(sheet, lay, self._access, self.excluded(),
-                                     verdicts_only=True)
+            self._bonuses = found.results
         return self._bonuses
 
     def bonus_change(self, candidate: Candidate) -> tuple[int, tuple[tuple[str, int], ...]]:

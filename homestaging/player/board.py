@@ -27,6 +27,7 @@ from ..errors import Severity
 from ..faults import involved
 from ..grid import Cell
 from ..layout import Layout, layout
+from ..moves import Standing
 from ..pieces import Placement
 from ..rules import RULES, Code, check
 from ..sheet import Sheet
@@ -110,13 +111,16 @@ class Board:
     """Steps that cross no wall (doors and the front door are walls here too)."""
 
     def __init__(self, sheet: Sheet, need: int = 0, lay: Layout | None = None, *,
-                 before: Board | None = None, clean: Collection[Code] = ()) -> None:
+                 before: Board | None = None, clean: Collection[Code] = (),
+                 standing: Standing | None = None) -> None:
         """``lay``: the sheet's layout when known. ``before``: a board of the sheet
         before some pieces were added (a layout's rooms and walls the same objects,
         as :func:`~homestaging.layout.with_pieces` keeps them): its masks of the house,
         the rooms and the walls are reused. ``clean``: rules known to report no error
-        on the sheet mid-game (:attr:`excluded` checks only the others)."""
+        on the sheet mid-game (:attr:`excluded` checks only the others). ``standing``:
+        the bonuses as the sheet stands, no piece left out, when known."""
         self.sheet = sheet
+        self.standing = standing
         self.clean = frozenset(clean)
         self.need = need
         """Squares the rooms after this one need (see :attr:`State.need`)."""

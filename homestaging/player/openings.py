@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..access import access, connected_access
+from ..access import Access, access, connected_access
 from ..bonuses import Evaluator, evaluate
 from ..grid import DELTAS, Cell, Edge
-from ..layout import layout
+from ..layout import Layout, layout
+from ..moves import standing
 from ..record import replace
 from ..sheet import Sheet
 
@@ -28,21 +29,22 @@ def bonus_points(sheet: Sheet) -> int:
     connected to the front door (and the room being furnished, if any)."""
     if not sheet.project.bonuses:
         return 0
-    lay = layout(sheet)
-    acc = connected_access(sheet, lay, access(sheet, lay), furnishing=sheet.current_room)
-    return sum(result.points for result in evaluate(sheet, lay, acc, verdicts_only=True))
+    return standing(sheet, layout(sheet), sheet.current_room).points
 
 
 def _edge_order(edge: Edge) -> tuple[int, int, str]:
     return (edge.key[1], edge.key[0], edge.key[2])
 
 
-def window_candidates(sheet: Sheet) -> list[Edge]:
+def window_candidates(sheet: Sheet, lay: Layout | None = None,
+                      acc: Access | None = None) -> list[Edge]:
     """Exterior edges of walled rooms that a bonus could count: those looking onto a
     feature a view bonus names (for its room), beside a piece a ``next_to: window``
-    bonus may select, and of a room whose windows a distance measures."""
+    bonus may select, and of a room whose windows a distance measures. ``lay``,
+    ``acc``: the sheet's layout, and its access with every walled room counted as
+    connected (no room being furnished), when known."""
     project = sheet.project
-    lay = layout(sheet)
+    lay = lay or layout(sheet)
     house = project.house
     views: set[tuple[str, str]] = set()
     beside: list[dict[str, Any]] = []
@@ -68,7 +70,8 @@ def window_candidates(sheet: Sheet) -> list[Edge]:
             if name == room and _looks_onto(sheet, edge, inside, features[kind]):
                 found.add(edge)
     if beside:
-        evaluator = Evaluator(sheet, lay, connected_access(sheet, lay, access(sheet, lay)))
+        evaluator = Evaluator(sheet, lay,
+                              acc or connected_access(sheet, lay, access(sheet, lay)))
         squares: set[Cell] = set()
         for selector in beside:
             for index in evaluator.select({"piece": selector}):
@@ -112,17 +115,32 @@ def best_windows(sheet: Sheet, candidates: Iterable[Edge] | None = None) -> tupl
     """The windows to draw on ``sheet`` (which should have none): the candidates that
     add bonus points alone, most first, each kept when it still adds points to those
     kept before it."""
-    pool = list(window_candidates(sheet) if candidates is None else candidates)
-    base = bonus_points(sheet)
+    if not sheet.project.bonuses:
+        return ()
+    lay = layout(sheet)
+    known = standing(sheet, lay, sheet.current_room)
+    if candidates is None:
+        candidates = window_candidates(
+            sheet, lay, known.access if sheet.current_room is None else None)
+    pool = list(candidates)
+
+    def points(windows: tuple[Edge, ...]) -> int:
+        """:func:`bonus_points` with these windows: the layout and the access are those
+        of ``sheet`` (windows change neither)."""
+        results = evaluate(replace(sheet, windows=windows), lay, known.access,
+                           verdicts_only=True)
+        return sum(result.points for result in results)
+
+    base = known.points
     gains = []
     for order, edge in enumerate(pool):
-        gain = bonus_points(replace(sheet, windows=(edge,))) - base
+        gain = points((edge,)) - base
         if gain > 0:
             gains.append((-gain, order, edge))
     chosen: list[Edge] = []
     current = base
     for _, _, edge in sorted(gains):
-        trial = bonus_points(replace(sheet, windows=(*chosen, edge)))
+        trial = points((*chosen, edge))
         if trial > current:
             chosen.append(edge)
             current = trial

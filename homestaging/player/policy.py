@@ -28,14 +28,15 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from ..grid import Cell, Edge
-from ..layout import with_pieces
-from ..moves import DIVERSE, Move, MoveStream, RankedMoves, stream_pieces
+from ..layout import layout, with_pieces
+from ..moves import DIVERSE, Move, MoveStream, RankedMoves, standing, stream_pieces
 from ..pieces import Piece, Placement
 from ..placement import SheetMasks, Sketch, with_piece
 from ..project import CardSlot
+from ..record import replace
 from ..rules import RECORD_RULES, RULES
 from .board import Board, Hall, Network, Shape
-from .openings import best_windows, bonus_points
+from .openings import best_windows
 from .state import State
 from .walls import CUT_COST, Walling, fallback, front_door_any, grown, wallings
 
@@ -114,6 +115,8 @@ class WallChoice:
     cells: frozenset[Cell]
     bonus: int
     value: float
+    after: State | None = field(default=None, compare=False, repr=False)
+    """The state once walled so, when worked out (with its layout and bonuses)."""
 
 
 @dataclass(frozen=True)
@@ -135,6 +138,8 @@ def apply(state: State, choice: Choice) -> State:
         clean = RULES.keys() - RECORD_RULES if choice.legal else ()
         return state.with_card(choice.number, choice.choices, choice.placements, clean=clean)
     if isinstance(choice, WallChoice):
+        if choice.after is not None:
+            return choice.after
         return state.with_walls(choice.cells, choice.walling.door, choice.walling.front_door)
     return state.with_openings(choice.front_door, choice.windows)
 
@@ -404,8 +409,10 @@ def _token_moves(board: Board, pieces: Sequence[Piece], most: int) -> list[Judge
     """The best ``most`` moves for one token among ``pieces``, best first, then None (draw
     nothing) when fewer are worth something; with ``most`` > 1, then the best move of
     each piece not among them."""
+    excluded = board.excluded
     ranked = stream_pieces(SheetMasks.build(board.sheet, lay=board.lay), pieces, pool=POOL,
-                           excluded=board.excluded, per_hotspot=HOTSPOT_POOL)
+                           excluded=excluded, per_hotspot=HOTSPOT_POOL,
+                           known=None if excluded else board.standing)
     before = outlook(board)
     floor = 0.0 if most == 1 else None  # greedy draws nothing for a move worth 0 or less
     best: list[list[Judged]] = [[] for _ in ranked]
@@ -458,10 +465,15 @@ def wall_choices(state: State, most: int) -> list[WallChoice]:
     for walling in candidates:
         cells = frozenset(board.cells(walling.cells))
         after = state.with_walls(cells, walling.door, walling.front_door)
-        bonus = bonus_points(after.sheet)
+        # the layout and bonuses of the state after: its board starts from them
+        lay = layout(after.sheet)
+        known = (standing(after.sheet, lay, after.sheet.current_room)
+                 if state.project.bonuses else None)
+        after = replace(after, lay=lay, standing=known)
+        bonus = 0 if known is None else known.points
         grown_by = (walling.cells & ~base).bit_count() - walling.cut
         cost = walling.cost(need) + (0.0 if last else SPACE_COST * grown_by)
-        valued.append(WallChoice(walling, cells, bonus, walling.reached + bonus - cost))
+        valued.append(WallChoice(walling, cells, bonus, walling.reached + bonus - cost, after))
     valued.sort(key=lambda c: -c.value)
     return valued
 

@@ -17,7 +17,8 @@ from functools import cached_property
 
 from ..game import CardPlay, GameRecord, Round, deal
 from ..grid import Cell, Edge
-from ..layout import with_pieces
+from ..layout import Layout, with_pieces
+from ..moves import Standing
 from ..pieces import Placement
 from ..placement import card_variants, with_piece
 from ..project import CardSlot, Project
@@ -49,6 +50,12 @@ class State:
     this one reuses its layout and masks (:class:`Board`)."""
     clean: frozenset[Code] = field(default=frozenset(), compare=False, repr=False)
     """Rules known to report no error on the sheet mid-game (:attr:`Board.clean`)."""
+    lay: Layout | None = field(default=None, compare=False, repr=False)
+    """The sheet's layout, when worked out before the state was (the walls valued)."""
+    standing: Standing | None = field(default=None, compare=False, repr=False)
+    """The bonuses as the sheet stands (:func:`~homestaging.moves.standing` for the
+    room being furnished, no piece left out), when worked out before (the walls
+    valued): the board's ranking starts from them when no piece is to be left out."""
 
     @property
     def project(self) -> Project:
@@ -76,7 +83,8 @@ class State:
     def board(self) -> Board:
         before = self.before
         if before is None:
-            return Board(self.sheet, self.need, clean=self.clean)
+            return Board(self.sheet, self.need, self.lay, clean=self.clean,
+                         standing=self.standing)
         return Board(self.sheet, self.need, with_pieces(before.lay, self.sheet), before=before,
                      clean=self.clean)
 
@@ -125,7 +133,8 @@ class State:
                 self.record, rounds=(*self.rounds, Round(self.order[self.index], played)))
             sheet = replace(sheet, game=record)
         return replace(self, sheet=sheet, played=played,
-                                   before=self.__dict__.get("board"), clean=frozenset(clean))
+                                   before=self.__dict__.get("board"), clean=frozenset(clean),
+                                   lay=None, standing=None)
 
     def with_walls(self, cells: frozenset[Cell], door: Edge | None,
                    front_door: Edge | None = None) -> State:
@@ -141,7 +150,7 @@ class State:
                                     front_doors=fronts)
         rounds = (*self.rounds, Round(room, self.played))
         return replace(self, sheet=sheet, index=index, played=(), rounds=rounds,
-                                   before=None, clean=frozenset())
+                                   before=None, clean=frozenset(), lay=None, standing=None)
 
     def with_openings(self, front_door: Edge | None, windows: Sequence[Edge]) -> State:
         """The game ended: the front door (when given) and the windows that pay, the
@@ -150,7 +159,7 @@ class State:
         sheet = replace(self.sheet, front_doors=fronts, windows=tuple(windows),
                                     current_room=None)
         return replace(self, sheet=sheet, ended=True, before=None,
-                                   clean=frozenset())
+                                   clean=frozenset(), lay=None, standing=None)
 
 
 def new_game(project: Project, seed: int, *, project_ref: str = "", player: str = "",
