@@ -631,13 +631,16 @@ class _Ranking:
     def _start(self, stream: MoveStream, piece: Piece, legal: list[tuple[Orientation, int]],
                relevant: bool, pool: int) -> tuple[int, Iterator[Move]]:
         """The moves of :meth:`stream`, once it is first read: the placements sketched,
-        the pool valued; its bonus bound and the moves in order."""
+        the pool's bonuses valued; its bonus bound and the moves in order (the space the
+        pool leaves is found once the moves are read: a reader the bound turns away
+        never asks)."""
         hot = self.hotspots() if relevant else (0, 0)
         lazy = _Lazy(self, piece, legal)
         valued = list(itertools.islice(lazy.ordered(), pool))
         if hot[1]:
             valued += lazy.near_hotspots(hot, valued, pool)
-        worth = sorted((self.value(lazy.move(i), relevant) for i in valued), key=_key)
+        changes = [self.bonus_change(lazy.move(i).candidate) if relevant else (0, ())
+                   for i in valued]
         chosen = set(valued)
         head: list[Move] = []  # the first moves, which the reader sees all of
 
@@ -653,10 +656,13 @@ class _Ranking:
             return (skip_apart is not None and len(head) >= DIVERSE
                     and lazy.order.apart(index) and skip_apart())
 
-        moves = _diverse_stream(
-            _merged(worth, (lazy.move(i) for i in lazy.ordered(wanted, stop=rest_passed))),
-            head)
-        return max([0, *(move.bonus for move in worth)]), moves
+        def ordered() -> Iterator[Move]:
+            worth = sorted((self._valued(lazy.move(i), change)
+                            for i, change in zip(valued, changes, strict=True)), key=_key)
+            yield from _merged(
+                worth, (lazy.move(i) for i in lazy.ordered(wanted, stop=rest_passed)))
+
+        return max([0, *(bonus for bonus, _ in changes)]), _diverse_stream(ordered(), head)
 
     def near_hotspots(self, moves: list[Move], hot: tuple[int, int], valued: set[int],
                       pool: int) -> list[int]:
@@ -684,7 +690,11 @@ class _Ranking:
         return Move(candidate, candidate.points - lost, lost=lost)
 
     def value(self, move: Move, relevant: bool) -> Move:
-        bonus, changed = self.bonus_change(move.candidate) if relevant else (0, ())
+        return self._valued(move, self.bonus_change(move.candidate) if relevant else (0, ()))
+
+    def _valued(self, move: Move, change: tuple[int, tuple[tuple[str, int], ...]]) -> Move:
+        """``move`` valued, its bonus change given (:meth:`bonus_change`)."""
+        bonus, changed = change
         gone, space = self.space_after(move.candidate) if self.left > 0 else ((), 0)
         return Move(move.candidate, move.value + bonus, bonus=bonus, bonuses=changed,
                     lost=move.lost, crowded_out=gone, space=space, valued=True)

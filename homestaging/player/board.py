@@ -263,6 +263,17 @@ class Board:
 
     def network(self, extra: Sequence[Shape] = ()) -> Network:
         """The room's network with the pieces drawn and ``extra`` placements added."""
+        if not extra:
+            return self._network
+        return self._network_with(extra)
+
+    @cached_property
+    def _network(self) -> Network:
+        """The room's network with the pieces drawn (asked for once per reading of a
+        piece's moves)."""
+        return self._network_with(())
+
+    def _network_with(self, extra: Sequence[Shape]) -> Network:
         shapes = [self.shapes[i] for i in self.room_pieces] + list(extra)
         if self.lenient:
             furniture = self.furniture
