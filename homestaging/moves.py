@@ -767,9 +767,9 @@ class _Lazy:
                  *itertools.islice(self.ordered(among=on_it), each)]))
             found += picked
             taken.update(picked)
-        if pool > len(found):
+        if pool > len(found):  # the placements listed only as far as they are judged
             found += itertools.islice(
-                self.ordered(among=[i for i in order.keys(near) if i not in taken]),
+                self.ordered(among=(i for i in order.keys(near) if i not in taken)),
                 pool - len(found))
         return found
 
