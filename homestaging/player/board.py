@@ -108,6 +108,10 @@ class Board:
     obstacles: int
     walled: int
     moves: Moves
+    shapes: tuple[Shape, ...]
+    """Each piece's squares (:meth:`shape`), in sheet order."""
+    furniture: int
+    """The furniture squares of every piece but rugs."""
     """Steps that cross no wall (doors and the front door are walls here too)."""
 
     def __init__(self, sheet: Sheet, need: int = 0, lay: Layout | None = None, *,
@@ -147,9 +151,16 @@ class Board:
         pieces = self.lay.piece_rooms
         self.room_pieces = tuple(i for i, r in enumerate(pieces)
                                  if self.room is not None and r == self.room)
-        self.shapes = tuple(self.shape(d.placement) for d in sheet.pieces)
+        drawn = sheet.pieces
+        known: tuple[Shape, ...] = ()
         self.furniture = 0
-        for shape in self.shapes:
+        if before is not None and before.project is project:  # the same pieces first?
+            old = before.sheet.pieces
+            if len(old) <= len(drawn) and all(
+                    a is b for a, b in zip(old, drawn[:len(old)], strict=True)):
+                known, self.furniture = before.shapes, before.furniture
+        self.shapes = (*known, *(self.shape(d.placement) for d in drawn[len(known):]))
+        for shape in self.shapes[len(known):]:
             if not shape.rug:
                 self.furniture |= shape.furniture
         taken = 0

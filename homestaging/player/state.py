@@ -132,9 +132,12 @@ class State:
             record = replace(
                 self.record, rounds=(*self.rounds, Round(self.order[self.index], played)))
             sheet = replace(sheet, game=record)
-        return replace(self, sheet=sheet, played=played,
-                                   before=self.__dict__.get("board"), clean=frozenset(clean),
-                                   lay=None, standing=None)
+        after = replace(self, sheet=sheet, played=played,
+                                    before=self.__dict__.get("board"), clean=frozenset(clean),
+                                    lay=None, standing=None)
+        if "need" in self.__dict__:  # the same rooms to come, dealt the same cards
+            after.__dict__["need"] = self.__dict__["need"]
+        return after
 
     def with_walls(self, cells: frozenset[Cell], door: Edge | None,
                    front_door: Edge | None = None) -> State:
