@@ -160,12 +160,17 @@ def space_cost(hall: Hall) -> float:
 def judge(board: Board, move: Move, before: Outlook) -> Judged:
     """``move`` with the room's network, door and hallway after it: the engine's value,
     less what the end of the round loses (``before``: the room as it stands)."""
-    candidate = move.candidate
     shape = board.shape(move.placement)
+    return _judged(board, move, before, shape, board.network([shape]))
+
+
+def _judged(board: Board, move: Move, before: Outlook, shape: Shape,
+            network: Network) -> Judged:
+    """:func:`judge` with the move's shape and the room's network after it."""
+    candidate = move.candidate
     penalty = 0
     if not candidate.door_possible or any(cut.strands for cut in candidate.cuts_off):
         penalty = _room_points(board) + candidate.points  # the engine's own guess, replaced
-    network = board.network([shape])
     hall = board.hall(board.taken | shape.squares, network.best)
     apart = bool(board.taken) and not shape.squares & board.plain.grow(board.taken)
     after = network.points - (candidate.points if apart else 0) if hall.ok else 0
@@ -173,6 +178,22 @@ def judge(board: Board, move: Move, before: Outlook) -> Judged:
     value = (move.value + penalty + after - before.points - candidate.points
              - space_cost(hall) + before.space - (0 if reached else max(0, move.bonus)))
     return Judged(move, value, network, hall)
+
+
+def _most_judged(board: Board, move: Move, before: Outlook, shape: Shape,
+                 network: Network) -> float:
+    """An upper bound on :func:`judge`'s value once the room's network after ``move``
+    is known, before its hallway is: the hallway at its best (nothing cut off, no room
+    to come short of squares, the door serving the network)."""
+    candidate = move.candidate
+    penalty = 0
+    if not candidate.door_possible or any(cut.strands for cut in candidate.cuts_off):
+        penalty = _room_points(board) + candidate.points
+    apart = bool(board.taken) and not shape.squares & board.plain.grow(board.taken)
+    after = max(0, network.points - (candidate.points if apart else 0))
+    reached = not apart and not shape.circulation & ~network.best
+    return (move.value + penalty + after - before.points - candidate.points
+            + before.space - (0 if reached else max(0, move.bonus)))
 
 
 @dataclass(frozen=True)
@@ -305,7 +326,11 @@ def best_judged(board: Board, ranked: RankedMoves | MoveStream, before: Outlook,
                 continue
         if apart is not None and apart.most(board, move, before) < bar():
             continue
-        judged = judge(board, move, before)
+        shape = board.shape(move.placement)
+        network = board.network([shape])
+        if _most_judged(board, move, before, shape, network) < bar():
+            continue  # it cannot beat the worst move kept nor the floor, whatever its hallway
+        judged = _judged(board, move, before, shape, network)
         found.append(((-judged.value, c.mirror, order), judged))
         found.sort(key=lambda item: item[0])
         del found[most:]
