@@ -311,9 +311,12 @@ class SheetMasks:
 
     @classmethod
     def build(cls, sheet: Sheet, room: str | None = None, *,
-              lay: Layout | None = None) -> SheetMasks:
+              lay: Layout | None = None, like: SheetMasks | None = None) -> SheetMasks:
         """The masks of ``sheet`` for ``room`` (default: the room being furnished).
-        ``lay``: the sheet's layout when known (used when ``room`` is the sheet's own)."""
+        ``lay``: the sheet's layout when known (used when ``room`` is the sheet's own).
+        ``like``: masks of a sheet with the same rooms and walls (its layout's, as
+        :func:`~homestaging.layout.with_pieces` keeps them) for the same room: the
+        anchors the walls allow are shared with them."""
         name = target_room(sheet, room)
         base = _furnishing(sheet, name)
         project = sheet.project
@@ -337,6 +340,11 @@ class SheetMasks:
             extra = mask(c for i in held[tokens:] for c in base.pieces[i].placement.furniture)
         rugs = [d.placement for d in base.pieces if d.placement.piece.is_rug]
         house, obstacles = project.open_bits()
+        boxes: dict[tuple[int, int], int] = {}
+        wall_anchors: dict[_Compiled, int] = {}
+        if (like is not None and like.room == name and like.sheet.project is project
+                and like.lay.walls is lay.walls and like.lay.room_at is lay.room_at):
+            boxes, wall_anchors = like._anchor_boxes, like._wall_anchors
         return cls(
             sheet=base, room=name, width=width, height=height, full=full,
             house=house, obstacles=obstacles,
@@ -346,6 +354,7 @@ class SheetMasks:
             wall_before=lay.walls_before_masks(name),
             room_pieces=held, tokens=tokens, options=options, extra_cells=extra,
             mirrored=any(d.placement.mirror for d in base.pieces), lay=lay,
+            _anchor_boxes=boxes, _wall_anchors=wall_anchors,
         )
 
     def anchor_box(self, width: int, height: int) -> int:

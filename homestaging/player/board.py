@@ -29,6 +29,7 @@ from ..grid import Cell
 from ..layout import Layout, layout
 from ..moves import Standing
 from ..pieces import Placement
+from ..placement import SheetMasks
 from ..rules import RULES, Code, check
 from ..sheet import Sheet
 
@@ -125,6 +126,7 @@ class Board:
         the bonuses as the sheet stands, no piece left out, when known."""
         self.sheet = sheet
         self.standing = standing
+        self._like = before.__dict__.get("masks") if before is not None else None
         self.clean = frozenset(clean)
         self.need = need
         """Squares the rooms after this one need (see :attr:`State.need`)."""
@@ -168,6 +170,13 @@ class Board:
             taken |= self.shapes[i].squares
         self.taken = taken
         """Squares of the room's pieces (furniture, circulation, rugs)."""
+
+    @cached_property
+    def masks(self) -> SheetMasks:
+        """The placement engine's masks of the sheet (sharing what the walls allow with
+        those of the board before, when they were built)."""
+        like, self._like = self._like, None
+        return SheetMasks.build(self.sheet, lay=self.lay, like=like)
 
     @property
     def breaks(self) -> bool:

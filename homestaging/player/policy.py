@@ -31,7 +31,7 @@ from ..grid import Cell, Edge
 from ..layout import layout, with_pieces
 from ..moves import DIVERSE, Move, MoveStream, RankedMoves, standing, stream_pieces
 from ..pieces import Piece, Placement
-from ..placement import SheetMasks, Sketch, with_piece
+from ..placement import Sketch, with_piece
 from ..project import CardSlot
 from ..record import replace
 from ..rules import RECORD_RULES, RULES
@@ -435,7 +435,7 @@ def _token_moves(board: Board, pieces: Sequence[Piece], most: int) -> list[Judge
     nothing) when fewer are worth something; with ``most`` > 1, then the best move of
     each piece not among them."""
     excluded = board.excluded
-    ranked = stream_pieces(SheetMasks.build(board.sheet, lay=board.lay), pieces, pool=POOL,
+    ranked = stream_pieces(board.masks, pieces, pool=POOL,
                            excluded=excluded, per_hotspot=HOTSPOT_POOL,
                            known=None if excluded else board.standing)
     before = outlook(board)
