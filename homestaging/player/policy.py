@@ -230,11 +230,11 @@ class Apart:
         network = max(self.reached, self.free + points) if walks else self.reached + points
         return max(0, network - points)
 
-    def most(self, board: Board, move: Move, before: Outlook) -> float:
+    def most(self, board: Board, move: Move, before: Outlook, shape: Shape) -> float:
         """An upper bound on ``judge(board, move, before).value`` (exact arithmetic
-        aside; infinity for a move that does not stand apart)."""
+        aside; infinity for a move that does not stand apart); ``shape``: the move's."""
         candidate = move.candidate
-        after = self.after(board, board.shape(move.placement))
+        after = self.after(board, shape)
         if after is None:
             return float("inf")
         penalty = 0
@@ -324,9 +324,10 @@ def best_judged(board: Board, ranked: RankedMoves | MoveStream, before: Outlook,
             if bound < worst.value or (bound == worst.value
                                        and (c.mirror or not worst.move.candidate.mirror)):
                 continue
-        if apart is not None and apart.most(board, move, before) < bar():
+        # the move's squares as the engine found them (Board.shape's masks, on one sheet)
+        shape = Shape(c.furniture_bits, c.circulation_bits, c.points, c.piece.is_rug)
+        if apart is not None and apart.most(board, move, before, shape) < bar():
             continue
-        shape = board.shape(move.placement)
         network = board.network([shape])
         if _most_judged(board, move, before, shape, network) < bar():
             continue  # it cannot beat the worst move kept nor the floor, whatever its hallway
