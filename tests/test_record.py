@@ -17,7 +17,7 @@ import pytest
 
 from homestaging.access import access
 from homestaging.layout import layout
-from homestaging.moves import best_moves, rank_pairs
+from homestaging.moves import best_moves, rank_pairs, standing
 from homestaging.placement import SheetMasks, card_variants
 from homestaging.record import Record, dataclass, replace
 from homestaging.scoring import score
@@ -36,7 +36,7 @@ CLASSES = {
     "bonuses": ["BonusResult"],
     "errors": ["Problem"],
     "placement": ["Cut", "Candidate"],
-    "moves": ["Move", "RankedMoves", "Pair"],
+    "moves": ["Move", "RankedMoves", "Pair", "Standing"],
 }
 
 
@@ -78,7 +78,8 @@ def _objects() -> Iterator[Any]:
         lay = layout(sheet)
         card = score(sheet, end_of_game=False)
         yield from (sheet, sheet.project, sheet.project.catalog, lay, lay.passages,
-                    access(sheet, lay), *sheet.project.rooms, *sheet.project.bonuses,
+                    access(sheet, lay), standing(sheet, lay, sheet.current_room),
+                    *sheet.project.rooms, *sheet.project.bonuses,
                     *sheet.rooms, *sheet.pieces, *card.bonuses, *card.problems,
                     *(drawn.placement for drawn in sheet.pieces),
                     *(drawn.placement.piece for drawn in sheet.pieces))
@@ -270,6 +271,29 @@ def test_a_subclass_of_a_frozen_dataclass_keeps_its_own_attributes() -> None:
     assert sub.note == "allowed"
     with pytest.raises(dataclasses.FrozenInstanceError):
         sub.first = 2
+
+
+def test_a_frozen_record_sets_its_fields_past_a_slot_or_a_property() -> None:
+    """A frozen class's fields go straight into the instance's ``__dict__`` unless the
+    class has no ``__dict__`` or a descriptor for the field: then through the guard."""
+
+    @dataclass(frozen=True)
+    class Plain:
+        a: int
+        b: tuple[int, ...] = ()
+
+    @dataclass(frozen=True)
+    class Slotted:
+        __slots__ = ("a", "b")
+        a: int
+        b: int
+
+    plain, slotted = Plain(1), Slotted(1, 2)
+    assert plain.__dict__ == {"a": 1, "b": ()} and (slotted.a, slotted.b) == (1, 2)
+    assert not hasattr(slotted, "__dict__")
+    for item in (plain, slotted):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            item.a = 3  # type: ignore[misc]
 
 
 def test_the_standard_checks_and_options_stay() -> None:
