@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from .access import Access, access, connected_access
 from .bitmask import bits, iter_bits, open_moves
@@ -78,6 +78,8 @@ __all__ = [
     "standing",
     "stream_pieces",
 ]
+
+_Answer = TypeVar("_Answer")
 
 JUDGED = 2000
 """Placements of one piece judged at most (cut-offs, door, contact) on a small house."""
@@ -492,10 +494,14 @@ class _Ranking:
             # the piece lies in the room being furnished: its first furniture makes it exist
             furnished = (frozenset() if piece.is_rug
                          else frozenset([self.masks.room]) - self.masks.lay.furnished)
-            found = self._piece_may[piece.id] = (piece, tuple(
-                _may_change(bonus, piece)
-                or (bool(furnished) and _room_may_change(bonus, furnished))
-                for bonus in self.sheet.project.bonuses))
+            bonuses = self.sheet.project.bonuses
+            mine = _bonus_memo(bonuses, piece, "may", lambda: tuple(
+                _may_change(bonus, piece) for bonus in bonuses))
+            if furnished:
+                rooms = _bonus_memo(bonuses, furnished, "room", lambda: tuple(
+                    _room_may_change(bonus, furnished) for bonus in bonuses))
+                mine = tuple(a or b for a, b in zip(mine, rooms, strict=True))
+            found = self._piece_may[piece.id] = (piece, mine)
         return found[1]
 
     def route_masks(self) -> list[int]:
@@ -511,8 +517,9 @@ class _Ranking:
     def relevant(self, piece: Piece) -> bool:
         """Whether a bonus of the project can change with where ``piece`` goes: one names
         a piece it may match, or measures a distance (routes go round furniture)."""
-        return any(_touches(bonus.when or bonus.per or {}, piece)
-                   for bonus in self.sheet.project.bonuses)
+        bonuses = self.sheet.project.bonuses
+        return _bonus_memo(bonuses, piece, "relevant", lambda: any(
+            _touches(bonus.when or bonus.per or {}, piece) for bonus in bonuses))
 
     def hotspots(self) -> tuple[int, int]:
         """Squares a bonus looks at (inside windows, beside doors, the pieces drawn, the
@@ -805,6 +812,29 @@ def _diverse_stream(moves: Iterator[Move], head: list[Move]) -> Iterator[Move]:
             break
     yield from held
     yield from moves
+
+
+_BONUS_MEMO: dict[tuple[int, Any, str], tuple[tuple[Bonus, ...], Any, Any]] = {}
+"""Per project's bonuses (by identity), piece (by identity) or set of rooms, and
+question: what the bonus trees answer about it (:func:`_bonus_memo`)."""
+
+
+def _bonus_memo(bonuses: tuple[Bonus, ...], about: Any, question: str,
+                answer: Callable[[], _Answer]) -> _Answer:
+    """``answer()``, worked out once per project's bonuses and ``about`` (a piece, by
+    identity, or a set of rooms): walking the bonus trees for every piece of every
+    sheet ranked cost a few percent of a game."""
+    key = (id(bonuses), about if isinstance(about, frozenset) else id(about), question)
+    known = _BONUS_MEMO.get(key)
+    if known is not None and known[0] is bonuses and (
+            isinstance(about, frozenset) or known[1] is about):
+        found: _Answer = known[2]
+        return found
+    if len(_BONUS_MEMO) >= 4096:  # the pieces of many projects read one after another
+        _BONUS_MEMO.clear()
+    value = answer()
+    _BONUS_MEMO[key] = (bonuses, about, value)
+    return value
 
 
 def _matching(bonus: Bonus, pieces: list[Piece]) -> int:
