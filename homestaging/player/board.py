@@ -25,11 +25,12 @@ from functools import cached_property
 from ..bitmask import Moves, bits, iter_bits, open_moves
 from ..errors import Severity
 from ..faults import involved
-from ..grid import Cell
+from ..grid import Cell, Edge
 from ..layout import Layout, layout
 from ..moves import Standing
 from ..pieces import Placement
 from ..placement import SheetMasks
+from ..project import Project
 from ..rules import RULES, Code, check
 from ..sheet import Sheet
 
@@ -49,6 +50,26 @@ room's network to open into (its pieces, and an empty room's penalty). The entry
 keeps two such squares per room to come. On the city apartment, 3 made the entry room
 trade whole rooms for a sofa (a mean of 19 over seeds 0-9); from 4.5 to 20 the games
 are the same (28.7)."""
+
+
+_EXTERIOR: dict[int, tuple[Project, tuple[tuple[Edge, int], ...]]] = {}
+"""Per project (by identity): :func:`exterior_insides`."""
+
+
+def exterior_insides(project: Project) -> tuple[tuple[Edge, int], ...]:
+    """The edges of the house's exterior wall, in the order of
+    ``project.exterior_walls()`` (a layout's ``exterior``), each with the bit of the
+    square inside it (the sheet's width): worked out once per project."""
+    known = _EXTERIOR.get(id(project))
+    if known is not None and known[0] is project:
+        return known[1]
+    house, width = project.house, project.width
+    found = tuple((edge, inside[1] * width + inside[0]) for edge in project.exterior_walls()
+                  if (inside := edge.inside(house)) is not None)
+    if len(_EXTERIOR) >= 64:  # projects read one after another
+        _EXTERIOR.clear()
+    _EXTERIOR[id(project)] = (project, found)
+    return found
 
 
 def lowest(mask: int) -> int:
@@ -228,8 +249,10 @@ class Board:
     @cached_property
     def exterior_squares(self) -> int:
         """House squares with an edge on the exterior wall."""
-        house = self.sheet.project.house
-        return self.mask(c for edge in self.lay.exterior if (c := edge.inside(house)))
+        found = 0
+        for _, bit in exterior_insides(self.project):
+            found |= 1 << bit
+        return found
 
     @cached_property
     def terminals(self) -> int:

@@ -20,7 +20,8 @@ from collections import deque
 from dataclasses import dataclass
 
 from ..grid import DELTAS, Cell, Edge, outermost
-from .board import Board, lowest
+from ..project import Project
+from .board import Board, exterior_insides, lowest
 
 __all__ = ["CUT_COST", "Walling", "fallback", "front_door_any", "grown", "view_squares", "wallings"]
 
@@ -116,24 +117,34 @@ def view_squares(board: Board) -> int:
     room not walled yet (the front door had better not take them)."""
     project = board.sheet.project
     walled = board.sheet.walled
-    kinds = {str(view.get("feature")) for bonus in project.bonuses for node in bonus.clauses()
-             if isinstance(view := node.get("view"), dict) and view.get("room") not in walled}
+    kinds = frozenset(
+        str(view.get("feature")) for bonus in project.bonuses for node in bonus.clauses()
+        if isinstance(view := node.get("view"), dict) and view.get("room") not in walled)
     if not kinds:
         return 0
+    key = (id(project), kinds)
+    known = _VIEWS.get(key)
+    if known is not None and known[0] is project:
+        return known[1]
     features = {c for f in project.features if f.kind in kinds for c in f.cells}
     found = 0
-    for edge in board.lay.exterior:
-        inside = edge.inside(project.house)
-        if inside is None:
-            continue
+    for edge, bit in exterior_insides(project):
+        inside = (bit % board.width, bit // board.width)
         dx, dy = DELTAS[edge.seen_from(inside).side]
         cell = (inside[0] + dx, inside[1] + dy)
         while project.in_sheet(cell) and cell not in project.house:
             if cell in features:
-                found |= 1 << (inside[1] * board.width + inside[0])
+                found |= 1 << bit
                 break
             cell = (cell[0] + dx, cell[1] + dy)
+    if len(_VIEWS) >= 256:  # projects read one after another
+        _VIEWS.clear()
+    _VIEWS[key] = (project, found)
     return found
+
+
+_VIEWS: dict[tuple[int, frozenset[str]], tuple[Project, int]] = {}
+"""Per project (by identity) and kinds of feature: :func:`view_squares`."""
 
 
 def _inside_bit(board: Board, edge: Edge) -> int:
@@ -311,15 +322,9 @@ def _distance(board: Board, start: int, targets: int, within: int) -> int:
 def _front_doors(board: Board, landing: int, hall: int) -> list[tuple[Edge, int]]:
     """Front doors on the exterior wall opening onto ``hall``, nearest ``landing`` first,
     with their distance from it."""
-    house = board.sheet.project.house
     found: list[tuple[int, int, Edge]] = []
-    width = board.width
     distances = _layers(board, landing, hall)
-    for edge in board.lay.exterior:
-        inside = edge.inside(house)
-        if inside is None:
-            continue
-        bit = inside[1] * width + inside[0]
+    for edge, bit in exterior_insides(board.project):
         if (hall >> bit) & 1 and bit in distances:
             found.append((distances[bit], bit, edge))
     found.sort(key=lambda item: (item[0], item[1], item[2].key))
