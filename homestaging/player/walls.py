@@ -97,8 +97,8 @@ def wallings(board: Board, need: int = 0) -> list[Walling]:
                                  pockets.bit_count(), hall.bit_count()))
             continue
         doors = _front_doors(board, landing, hall)
-        doors.sort(key=lambda item: (_inside_bit(board, item[0]) & views != 0, item[1]))
-        for door, length in doors[:FRONT_DOORS]:
+        doors.sort(key=lambda item: ((views >> item[2]) & 1 != 0, item[1]))
+        for door, length, _ in doors[:FRONT_DOORS]:
             found.append(Walling(cells, edge, door, served, length, landing,
                                  pockets.bit_count(), hall.bit_count()))
     found.sort(key=lambda w: (w.cost(need) - w.reached, (w.cells & ~base).bit_count()))
@@ -145,11 +145,6 @@ def view_squares(board: Board) -> int:
 
 _VIEWS: dict[tuple[int, frozenset[str]], tuple[Project, int]] = {}
 """Per project (by identity) and kinds of feature: :func:`view_squares`."""
-
-
-def _inside_bit(board: Board, edge: Edge) -> int:
-    inside = edge.inside(board.sheet.project.house)
-    return 0 if inside is None else 1 << (inside[1] * board.width + inside[0])
 
 
 def grown(board: Board, walling: Walling, size: int) -> Walling | None:
@@ -319,16 +314,16 @@ def _distance(board: Board, start: int, targets: int, within: int) -> int:
     return steps
 
 
-def _front_doors(board: Board, landing: int, hall: int) -> list[tuple[Edge, int]]:
+def _front_doors(board: Board, landing: int, hall: int) -> list[tuple[Edge, int, int]]:
     """Front doors on the exterior wall opening onto ``hall``, nearest ``landing`` first,
-    with their distance from it."""
+    with their distance from it and the bit of the square inside them."""
     found: list[tuple[int, int, Edge]] = []
     distances = _layers(board, landing, hall)
     for edge, bit in exterior_insides(board.project):
         if (hall >> bit) & 1 and bit in distances:
             found.append((distances[bit], bit, edge))
     found.sort(key=lambda item: (item[0], item[1], item[2].key))
-    return [(edge, steps) for steps, _, edge in found]
+    return [(edge, steps, bit) for steps, bit, edge in found]
 
 
 def _layers(board: Board, start: int, within: int) -> dict[int, int]:
