@@ -318,7 +318,7 @@ def _front_doors(board: Board, landing: int, hall: int) -> list[tuple[Edge, int,
     """Front doors on the exterior wall opening onto ``hall``, nearest ``landing`` first,
     with their distance from it and the bit of the square inside them."""
     found: list[tuple[int, int, Edge]] = []
-    distances = _layers(board, landing, hall)
+    distances = _layers(board, landing, hall, board.exterior_squares)
     for edge, bit in exterior_insides(board.project):
         if (hall >> bit) & 1 and bit in distances:
             found.append((distances[bit], bit, edge))
@@ -326,13 +326,13 @@ def _front_doors(board: Board, landing: int, hall: int) -> list[tuple[Edge, int,
     return [(edge, steps, bit) for steps, bit, edge in found]
 
 
-def _layers(board: Board, start: int, within: int) -> dict[int, int]:
-    """Steps from ``start`` to every square of ``within`` it reaches."""
+def _layers(board: Board, start: int, within: int, asked: int) -> dict[int, int]:
+    """Steps from ``start`` to every square of ``asked`` it reaches within ``within``."""
     found: dict[int, int] = {}
     reached, frontier, steps = start, start, 0
     moves = board.moves
     while frontier:
-        for bit in _bits(frontier):
+        for bit in _bits(frontier & asked):
             found[bit] = steps
         grown = moves.step(frontier) & within & ~reached
         reached |= grown
