@@ -511,7 +511,7 @@ class _Ranking:
         if self._routes is None:
             width, height = self.masks.width, self.masks.height
             self._routes = [bits({c for route in result.routes for c in route}, width, height)
-                            for result in self.base_bonuses()]
+                            if result.routes else 0 for result in self.base_bonuses()]
         return self._routes
 
     def relevant(self, piece: Piece) -> bool:
