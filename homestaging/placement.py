@@ -338,7 +338,14 @@ class SheetMasks:
         extra = 0
         if tokens is not None and len(held) > tokens:
             extra = mask(c for i in held[tokens:] for c in base.pieces[i].placement.furniture)
-        rugs = [d.placement for d in base.pieces if d.placement.piece.is_rug]
+        furniture = rugs = circulation = 0  # the pieces' squares, a mask per placement
+        for drawn in base.pieces:
+            placed, walks = _placement_bits(drawn.placement, width, height)
+            if drawn.placement.piece.is_rug:
+                rugs |= placed
+            else:
+                furniture |= placed
+            circulation |= walks
         house, obstacles = project.open_bits()
         boxes: dict[tuple[int, int], int] = {}
         wall_anchors: dict[_Compiled, int] = {}
@@ -348,8 +355,7 @@ class SheetMasks:
         return cls(
             sheet=base, room=name, width=width, height=height, full=full,
             house=house, obstacles=obstacles,
-            furniture=mask(lay.furniture_at), rugs=mask(c for p in rugs for c in p.furniture),
-            circulation=mask(lay.circulation), walled=lay.room_mask,
+            furniture=furniture, rugs=rugs, circulation=circulation, walled=lay.room_mask,
             no_wall_e=full & ~walls["e"], no_wall_s=full & ~walls["s"],
             wall_before=lay.walls_before_masks(name),
             room_pieces=held, tokens=tokens, options=options, extra_cells=extra,
@@ -626,7 +632,7 @@ class _Marks:
             size = 0 if drawn.placement.piece.is_rug else len(drawn.placement.furniture)
             room = lay.piece_rooms[index]
             worth[room] = worth.get(room, 0) + size
-            circ = mask(drawn.placement.circulation)
+            circ = _placement_bits(drawn.placement, width, height)[1]
             if circ:
                 targets.append((drawn.subject, circ, size))
         landings: list[tuple[str, int, int, bool]] = []
@@ -648,9 +654,11 @@ class _Marks:
                                      sum(worth.values()), True))
         else:
             landings.clear()
-        room_circ = mask(c for i in masks.room_pieces
-                         for c in sheet.pieces[i].placement.circulation)
-        room_squares = mask(c for i in masks.room_pieces for c in sheet.pieces[i].placement.squares)
+        room_circ = room_squares = 0
+        for i in masks.room_pieces:
+            placed, walks = _placement_bits(sheet.pieces[i].placement, width, height)
+            room_circ |= walks
+            room_squares |= placed | walks
         marks = cls(masks, walkable, moves, plain, sources, touching, tuple(targets),
                     room_circ)
         marks.room_near = plain.grow(room_squares)
@@ -781,6 +789,26 @@ def all_sketches(masks: SheetMasks, piece: Piece,
             joins = not room_near or (furniture | circulation) & room_near != 0
             append(make(Sketch, (piece, orientation, bit, furniture, circulation, contact,
                                  joins)))
+    return found
+
+
+_PLACED: dict[int, tuple[Placement, int, int, int, int]] = {}
+"""Per placement (by identity): the sheet's width and height, its furniture and its
+circulation as masks (:func:`_placement_bits`)."""
+
+
+def _placement_bits(placement: Placement, width: int, height: int) -> tuple[int, int]:
+    """The furniture and the circulation of ``placement`` as masks of a ``width`` x
+    ``height`` sheet (:func:`~homestaging.bitmask.bits`), worked out once per placement:
+    the pieces drawn stay on sheet after sheet."""
+    known = _PLACED.get(id(placement))
+    if (known is not None and known[0] is placement and known[1] == width
+            and known[2] == height):
+        return known[3], known[4]
+    found = (bits(placement.furniture, width, height), bits(placement.circulation, width, height))
+    if len(_PLACED) >= 65536:  # the placements of many games
+        _PLACED.clear()
+    _PLACED[id(placement)] = (placement, width, height, *found)
     return found
 
 
