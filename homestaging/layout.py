@@ -15,7 +15,7 @@ from .grid import Cell, Edge, EdgeKey, edge_key, reading_order
 from .record import Record, dataclass
 from .sheet import DrawnPiece, Sheet
 
-__all__ = ["Layout", "Passages", "RoomIndex", "layout", "with_pieces"]
+__all__ = ["Layout", "Passages", "RoomIndex", "layout", "with_doors", "with_pieces"]
 
 _D = TypeVar("_D")
 
@@ -382,6 +382,25 @@ def with_pieces(lay: Layout, sheet: Sheet) -> Layout:
             room for room, drawn in zip(added, sheet.pieces[count:], strict=True)
             if room is not None and not drawn.placement.piece.is_rug)
     return found
+
+
+def with_doors(lay: Layout, sheet: Sheet) -> Layout:
+    """The layout of ``sheet``, which is ``lay.sheet`` with other doors (rooms' doors,
+    front doors): the same pieces, the same room being furnished, the rooms' squares
+    the same. The squares, walls and pieces' rooms are reused, only the openings worked
+    out (in :func:`layout`'s order); any other sheet gets a :func:`layout` of its own."""
+    old = lay.sheet
+    if (sheet.project is not old.project or sheet.pieces is not old.pieces
+            or sheet.current_room != old.current_room or len(sheet.rooms) != len(old.rooms)
+            or any(a.name != b.name or a.cells != b.cells
+                   for a, b in zip(sheet.rooms, old.rooms, strict=True))):
+        return layout(sheet)
+    openings = set(sheet.front_doors)
+    for room in sheet.rooms:
+        if room.finalized:
+            openings.update(room.doors)
+    return Layout(sheet, lay.room_at, lay.hallway, lay.walls, frozenset(openings),
+                  lay.piece_rooms, lay.room_walls)
 
 
 def _piece_rooms(sheet: Sheet, room_at: Mapping[Cell, str], pieces: Sequence[DrawnPiece]

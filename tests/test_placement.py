@@ -462,6 +462,39 @@ def test_a_layout_with_pieces_added_equals_one_worked_out_afresh(path: Path) -> 
     assert with_pieces(base, other).piece_rooms == layout(other).piece_rooms
 
 
+def test_a_layout_with_other_doors_equals_one_worked_out_afresh() -> None:
+    """The ways to wall a room mostly differ in their doors only: the layout of one
+    reuses the squares, walls and pieces' rooms of another's, and is the same layout as
+    :func:`layout` builds; a sheet whose rooms' squares differ gets one of its own."""
+    from homestaging.layout import layout, with_doors
+    from homestaging.sheetreader import read_sheet
+
+    sheet = read_sheet(EXAMPLES / "tutorial-finished.json")
+    base = layout(sheet)
+    walled = [i for i, plan in enumerate(sheet.rooms) if plan.finalized and plan.doors]
+    assert walled
+    variants = [dataclasses.replace(sheet, front_doors=())]
+    for index in walled:
+        plan = sheet.rooms[index]
+        other = min((e for e in plan.walls() if e not in plan.doors), key=lambda e: e.key)
+        rooms = list(sheet.rooms)
+        rooms[index] = dataclasses.replace(plan, doors=(other,))
+        variants.append(dataclasses.replace(sheet, rooms=tuple(rooms)))
+    for variant in variants:
+        quick, fresh = with_doors(base, variant), layout(variant)
+        assert quick.sheet is variant and quick.room_at is base.room_at
+        assert (quick.room_at, quick.hallway, quick.walls, quick.openings, quick.room_walls,
+                quick.piece_rooms) == (fresh.room_at, fresh.hallway, fresh.walls,
+                                       fresh.openings, fresh.room_walls, fresh.piece_rooms)
+        assert list(quick.openings) == list(fresh.openings)  # the same order too
+        assert (quick.blocked_keys, quick.passages, quick.wall_masks, quick.entry_room) == (
+            fresh.blocked_keys, fresh.passages, fresh.wall_masks, fresh.entry_room)
+    rooms = list(sheet.rooms)
+    rooms[walled[0]] = dataclasses.replace(rooms[walled[0]], cells=frozenset())
+    moved = dataclasses.replace(sheet, rooms=tuple(rooms))
+    assert with_doors(base, moved).room_at == layout(moved).room_at != base.room_at
+
+
 def test_marks_walk_the_squares_access_walks() -> None:
     """The marks' walkable squares, worked out from the masks, are those of
     ``walkable_squares`` mid-game, at every step of whole games (the tutorial, and the

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from ..grid import Cell, Edge
-from ..layout import layout, with_pieces
+from ..layout import layout, with_doors, with_pieces
 from ..moves import DIVERSE, Move, MoveStream, RankedMoves, standing, stream_pieces
 from ..pieces import Piece, Placement
 from ..placement import Sketch, with_piece
@@ -488,11 +488,13 @@ def wall_choices(state: State, most: int) -> list[WallChoice]:
     base = board.taken
     last = state.index + 1 >= len(state.order)
     valued: list[WallChoice] = []
+    lay = None
     for walling in candidates:
         cells = frozenset(board.cells(walling.cells))
         after = state.with_walls(cells, walling.door, walling.front_door)
-        # the layout and bonuses of the state after: its board starts from them
-        lay = layout(after.sheet)
+        # the layout and bonuses of the state after: its board starts from them (the
+        # ways to wall a room mostly differ in their doors only)
+        lay = layout(after.sheet) if lay is None else with_doors(lay, after.sheet)
         known = (standing(after.sheet, lay, after.sheet.current_room)
                  if state.project.bonuses else None)
         after = replace(after, lay=lay, standing=known)
