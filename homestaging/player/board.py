@@ -347,6 +347,9 @@ class Board:
             reached = free + sum(s.points for s in needs if not s.circulation & ~group)
             if reached > points or not best:
                 best, points = group, reached
+            if remaining and free + sum(s.points for s in needs
+                                        if not s.circulation & ~remaining) <= points:
+                break  # no group left can reach more (a tie keeps the first)
         return Network(best, points, total)
 
     def hall(self, taken: int, network: int) -> Hall:
