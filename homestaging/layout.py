@@ -399,8 +399,18 @@ def with_doors(lay: Layout, sheet: Sheet) -> Layout:
     for room in sheet.rooms:
         if room.finalized:
             openings.update(room.doors)
-    return Layout(sheet, lay.room_at, lay.hallway, lay.walls, frozenset(openings),
-                  lay.piece_rooms, lay.room_walls)
+    found = Layout(sheet, lay.room_at, lay.hallway, lay.walls, frozenset(openings),
+                   lay.piece_rooms, lay.room_walls)
+    for name in _DOORS_APART:
+        if name in lay.__dict__:
+            found.__dict__[name] = lay.__dict__[name]
+    return found
+
+
+_DOORS_APART = ("wall_keys", "exterior", "walled_rooms", "furnished", "room_mask",
+                "wall_masks", "exterior_masks", "room_wall_keys", "_fixed_wall_keys",
+                "furniture_at", "rug_squares", "circulation")
+"""The cached properties of a layout that the doors do not change."""
 
 
 def _piece_rooms(sheet: Sheet, room_at: Mapping[Cell, str], pieces: Sequence[DrawnPiece]

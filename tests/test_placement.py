@@ -466,11 +466,13 @@ def test_a_layout_with_other_doors_equals_one_worked_out_afresh() -> None:
     """The ways to wall a room mostly differ in their doors only: the layout of one
     reuses the squares, walls and pieces' rooms of another's, and is the same layout as
     :func:`layout` builds; a sheet whose rooms' squares differ gets one of its own."""
-    from homestaging.layout import layout, with_doors
+    from homestaging.layout import _DOORS_APART, layout, with_doors
     from homestaging.sheetreader import read_sheet
 
     sheet = read_sheet(EXAMPLES / "tutorial-finished.json")
     base = layout(sheet)
+    for name in _DOORS_APART:  # worked out, to be shared
+        getattr(base, name)
     walled = [i for i, plan in enumerate(sheet.rooms) if plan.finalized and plan.doors]
     assert walled
     variants = [dataclasses.replace(sheet, front_doors=())]
@@ -489,6 +491,8 @@ def test_a_layout_with_other_doors_equals_one_worked_out_afresh() -> None:
         assert list(quick.openings) == list(fresh.openings)  # the same order too
         assert (quick.blocked_keys, quick.passages, quick.wall_masks, quick.entry_room) == (
             fresh.blocked_keys, fresh.passages, fresh.wall_masks, fresh.entry_room)
+        for name in _DOORS_APART:
+            assert name in quick.__dict__ and getattr(quick, name) == getattr(fresh, name)
     rooms = list(sheet.rooms)
     rooms[walled[0]] = dataclasses.replace(rooms[walled[0]], cells=frozenset())
     moved = dataclasses.replace(sheet, rooms=tuple(rooms))
