@@ -692,7 +692,7 @@ class _Ranking:
 
     def cheap(self, candidate: Candidate) -> Move:
         lost = sum(cut.points for cut in candidate.cuts_off)
-        if not candidate.door_possible or any(cut.strands for cut in candidate.cuts_off):
+        if candidate.loses_room:
             lost += self.room_points + candidate.points
         return Move(candidate, candidate.points - lost, lost=lost)
 

@@ -134,6 +134,12 @@ class Candidate(Record):
     def placement(self) -> Placement:
         return Placement(self.piece, self.anchor, self.rotation, self.mirror)
 
+    @cached_property
+    def loses_room(self) -> bool:
+        """No door could serve the room after it, or a door it cuts off strands the room
+        (:attr:`Cut.strands`): the ranking counts the room's points lost."""
+        return not self.door_possible or any(cut.strands for cut in self.cuts_off)
+
     @property
     def furniture(self) -> frozenset[Cell]:
         return self.placement.furniture

@@ -169,7 +169,7 @@ def _judged(board: Board, move: Move, before: Outlook, shape: Shape,
     """:func:`judge` with the move's shape and the room's network after it."""
     candidate = move.candidate
     penalty = 0
-    if not candidate.door_possible or any(cut.strands for cut in candidate.cuts_off):
+    if candidate.loses_room:
         penalty = _room_points(board) + candidate.points  # the engine's own guess, replaced
     hall = board.hall(board.taken | shape.squares, network.best)
     apart = bool(board.taken) and not shape.squares & board.plain.grow(board.taken)
@@ -187,7 +187,7 @@ def _most_judged(board: Board, move: Move, before: Outlook, shape: Shape,
     to come short of squares, the door serving the network)."""
     candidate = move.candidate
     penalty = 0
-    if not candidate.door_possible or any(cut.strands for cut in candidate.cuts_off):
+    if candidate.loses_room:
         penalty = _room_points(board) + candidate.points
     apart = bool(board.taken) and not shape.squares & board.plain.grow(board.taken)
     after = max(0, network.points - (candidate.points if apart else 0))
@@ -238,7 +238,7 @@ class Apart:
         if after is None:
             return float("inf")
         penalty = 0
-        if not candidate.door_possible or any(cut.strands for cut in candidate.cuts_off):
+        if candidate.loses_room:
             penalty = _room_points(board) + candidate.points
         return (move.value + penalty + after - before.points - candidate.points
                 + before.space - max(0, move.bonus))
@@ -308,10 +308,7 @@ def best_judged(board: Board, ranked: RankedMoves | MoveStream, before: Outlook,
     for order, move in enumerate(ranked.moves):
         c = move.candidate
         penalty = room + c.points
-        if not c.door_possible or any(cut.strands for cut in c.cuts_off):
-            bound = (move.value + penalty) + gain
-        else:
-            bound = move.value + gain
+        bound = (move.value + penalty) + gain if c.loses_room else move.value + gain
         if bound < low:
             continue
         if len(found) >= most:
