@@ -311,6 +311,11 @@ class Board:
         return self._network_with(extra)
 
     @cached_property
+    def near(self) -> int:
+        """The squares of the room's pieces and those beside them."""
+        return self.plain.grow(self.taken)
+
+    @cached_property
     def _network(self) -> Network:
         """The room's network with the pieces drawn (asked for once per reading of a
         piece's moves)."""

@@ -172,7 +172,7 @@ def _judged(board: Board, move: Move, before: Outlook, shape: Shape,
     if candidate.loses_room:
         penalty = _room_points(board) + candidate.points  # the engine's own guess, replaced
     hall = board.hall(board.taken | shape.squares, network.best)
-    apart = bool(board.taken) and not shape.squares & board.plain.grow(board.taken)
+    apart = bool(board.taken) and not shape.squares & board.near
     after = network.points - (candidate.points if apart else 0) if hall.ok else 0
     reached = hall.ok and not apart and not shape.circulation & ~network.best
     value = (move.value + penalty + after - before.points - candidate.points
@@ -189,7 +189,7 @@ def _most_judged(board: Board, move: Move, before: Outlook, shape: Shape,
     penalty = 0
     if candidate.loses_room:
         penalty = _room_points(board) + candidate.points
-    apart = bool(board.taken) and not shape.squares & board.plain.grow(board.taken)
+    apart = bool(board.taken) and not shape.squares & board.near
     after = max(0, network.points - (candidate.points if apart else 0))
     reached = not apart and not shape.circulation & ~network.best
     return (move.value + penalty + after - before.points - candidate.points
@@ -211,7 +211,7 @@ class Apart:
         return cls(board.network().points,
                    sum(board.shapes[i].points for i in board.room_pieces
                        if not board.shapes[i].circulation),
-                   board.plain.grow(board.taken) if board.taken else 0)
+                   board.near if board.taken else 0)
 
     def after(self, board: Board, shape: Shape) -> int | None:
         """The most the room's network may reach once ``shape`` is drawn, less its own
