@@ -197,8 +197,9 @@ def test_greedy_passing_over_pieces_chooses_as_reading_every_piece(project_id: s
 @pytest.mark.parametrize("project_id", PROJECTS)
 def test_the_rules_a_board_skips_report_no_error(project_id: str) -> None:
     """A board checks only the rules not known to be clean: after a legal placement on a
-    sheet that broke none, none; after a card played so, the record's. The full check
-    agrees with what it found: whether the sheet breaks a rule, the pieces excluded."""
+    sheet that broke none, none, nor after a card played so (its record's rules
+    included). The full check agrees with what it found: whether the sheet breaks a
+    rule, the pieces excluded."""
     from homestaging.errors import Severity
     from homestaging.faults import involved
     from homestaging.rules import RULES, check

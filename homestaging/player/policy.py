@@ -34,7 +34,7 @@ from ..pieces import Piece, Placement
 from ..placement import Sketch, with_piece
 from ..project import CardSlot
 from ..record import replace
-from ..rules import RECORD_RULES, RULES
+from ..rules import RULES
 from .board import Board, Hall, Network, Shape
 from .openings import best_windows
 from .state import State
@@ -98,9 +98,10 @@ class CardChoice:
     value: float
     legal: bool = False
     """The pieces are moves of the ranking, each on the sheet with those before it
-    drawn, and the sheet broke no rule before them: the sheet after them breaks none
-    (a legal placement adds no error), but maybe one of the record's
-    (:data:`~homestaging.rules.RECORD_RULES`), which changes too."""
+    drawn, and the sheet broke no rule before them: the sheet after them breaks none (a
+    legal placement adds no error), the record's rules included: the card is one of
+    the room's not played yet, its tokens choose options of the variant dealt, and each
+    piece drawn is the option of a token of its own."""
 
     @property
     def placements(self) -> tuple[Placement, ...]:
@@ -135,7 +136,7 @@ AnyChoice = TypeVar("AnyChoice", bound=Choice)
 def apply(state: State, choice: Choice) -> State:
     """The state after ``choice``."""
     if isinstance(choice, CardChoice):
-        clean = RULES.keys() - RECORD_RULES if choice.legal else ()
+        clean = RULES.keys() if choice.legal else ()
         return state.with_card(choice.number, choice.choices, choice.placements, clean=clean)
     if isinstance(choice, WallChoice):
         if choice.after is not None:
