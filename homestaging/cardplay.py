@@ -22,7 +22,7 @@ from .record import dataclass
 from .sheet import Sheet
 
 __all__ = ["OutOfOrder", "Payment", "Settlement", "Token", "chosen_pieces", "drawable",
-           "record_of", "room_tokens", "settle", "wild_would_pay"]
+           "out_of_order", "record_of", "room_tokens", "settle", "wild_would_pay"]
 
 
 @dataclass(frozen=True)
@@ -258,7 +258,7 @@ def _settle_room(pieces: list[int], tokens: Sequence[Token], ids: Sequence[str],
     return chosen, [i for i in pieces if i not in chosen]
 
 
-def _out_of_order(sheet: Sheet, record: GameRecord) -> tuple[OutOfOrder, ...]:
+def out_of_order(sheet: Sheet, record: GameRecord) -> tuple[OutOfOrder, ...]:
     """Rooms whose place in the sheet's play order (walled rooms in sheet order, then the
     room being furnished) is not the record's."""
     played = _played_rooms(sheet)
@@ -313,7 +313,7 @@ def settle(sheet: Sheet, lay: Layout) -> Settlement:
                                       and paid_by.choice != ids[index])
         unpaid += left
     return Settlement(record, payments, tuple(sorted(unpaid)), tokens,
-                      _out_of_order(sheet, record))
+                      out_of_order(sheet, record))
 
 
 def drawable(sheet: Sheet, room: str | None = None) -> tuple[str, ...]:

@@ -34,10 +34,10 @@ from .quoting import excerpt
 from .sheet import RoomPlan, Sheet
 
 if TYPE_CHECKING:  # the card rules of a sheet with a game record, imported for one only
-    from .cardplay import Settlement, Token
+    from .cardplay import OutOfOrder, Settlement, Token
     from .catalog import Card
 
-__all__ = ["READER_NOTES", "RECORD_RULES", "RULES", "Code", "check"]
+__all__ = ["PIECE_RULES", "READER_NOTES", "RECORD_RULES", "RULES", "Code", "check"]
 
 class Code(StrEnum):
     """The rule codes of Home Staging (``docs/rules.md``): the checks of :func:`check`, in
@@ -185,6 +185,17 @@ class _Checker:
         from .cardplay import settle
 
         return settle(self.sheet, self.lay)
+
+    @cached_property
+    def out_of_order(self) -> tuple[OutOfOrder, ...]:
+        """The rooms played out of the record's order (a sheet with a game record): the
+        settlement's when worked out, else found without settling the cards."""
+        settled: Settlement | None = self.__dict__.get("settlement")
+        if settled is not None:
+            return settled.out_of_order
+        from .cardplay import out_of_order
+
+        return out_of_order(self.sheet, self.sheet.game) if self.sheet.game is not None else ()
 
     def wall_keys_before(self, room: str | None) -> frozenset[EdgeKey]:
         """:meth:`Layout.wall_keys_before`, once per room."""
@@ -690,10 +701,7 @@ def _ordinal(number: int) -> str:
 
 
 def _room_order(ck: _Checker) -> None:
-    settled = ck.settlement
-    if settled is None:
-        return
-    for wrong in settled.out_of_order:
+    for wrong in ck.out_of_order:
         plan = ck.sheet.room(wrong.room)
         walled = plan is not None and plan.finalized
         place = _ordinal(wrong.position + 1)
@@ -1011,6 +1019,16 @@ _CHECKS: dict[Code, Callable[[_Checker], None]] = {
     Code.MARKS_CONTRADICT_ROTATION: _notes(Code.MARKS_CONTRADICT_ROTATION),
 }
 assert list(_CHECKS) == list(RULES)
+
+
+PIECE_RULES = frozenset([Code.OVERLAP, Code.COVERS_CIRCULATION, Code.COVERS_OBSTACLE,
+                         Code.MIRROR_WITHOUT_WILD_CARD, Code.WILD_CARD_TWICE,
+                         Code.NOT_ON_ROOM_CARDS, Code.VARIANT_NOT_DEALT, Code.NOT_SELECTED])
+"""The rules that read the pieces, the wild card, the game record and the room of each
+piece (``Layout.piece_rooms``), not the rooms' squares, doors or walls, nor the room
+being furnished: they answer the same for two sheets that differ in those only, every
+piece in the same room on both; and mid-game they report no error on a sheet with no
+pieces."""
 
 
 RECORD_RULES = frozenset([Code.NOT_ON_ROOM_CARDS, Code.TOO_MANY_PIECES,

@@ -205,6 +205,13 @@ class Board:
         return self._checked[0]
 
     @property
+    def known_clean(self) -> frozenset[Code]:
+        """The rules known to report no error on the sheet: the clean ones, or every rule
+        once checked and none did."""
+        checked = self.__dict__.get("_checked")
+        return frozenset(RULES) if checked is not None and not checked[0] else self.clean
+
+    @property
     def excluded(self) -> frozenset[int]:
         """The pieces the rules' errors name (:func:`scoring.involved`): the bonuses leave
         them out."""

@@ -34,7 +34,7 @@ from ..pieces import Piece, Placement
 from ..placement import Sketch, with_piece
 from ..project import CardSlot
 from ..record import replace
-from ..rules import RULES
+from ..rules import PIECE_RULES, RULES
 from .board import Board, Hall, Network, Shape
 from .openings import best_windows
 from .state import State
@@ -487,6 +487,9 @@ def wall_choices(state: State, most: int) -> list[WallChoice]:
     last = state.index + 1 >= len(state.order)
     valued: list[WallChoice] = []
     lay = None
+    # the rules that read only the pieces, the record and each piece's room stay clean
+    # when walling keeps every piece in its room (:data:`~homestaging.rules.PIECE_RULES`)
+    kept = PIECE_RULES & board.known_clean
     for walling in candidates:
         cells = frozenset(board.cells(walling.cells))
         after = state.with_walls(cells, walling.door, walling.front_door)
@@ -495,7 +498,8 @@ def wall_choices(state: State, most: int) -> list[WallChoice]:
         lay = layout(after.sheet) if lay is None else with_doors(lay, after.sheet)
         known = (standing(after.sheet, lay, after.sheet.current_room)
                  if state.project.bonuses else None)
-        after = replace(after, lay=lay, standing=known)
+        clean = kept if lay.piece_rooms == board.lay.piece_rooms else frozenset()
+        after = replace(after, lay=lay, standing=known, clean=clean)
         bonus = 0 if known is None else known.points
         grown_by = (walling.cells & ~base).bit_count() - walling.cut
         cost = walling.cost(need) + (0.0 if last else SPACE_COST * grown_by)

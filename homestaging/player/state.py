@@ -24,7 +24,7 @@ from ..placement import card_variants, with_piece
 from ..project import CardSlot, Project
 from ..readers import json_path
 from ..record import replace
-from ..rules import Code
+from ..rules import PIECE_RULES, Code
 from ..sheet import RoomPlan, Sheet
 from .board import Board
 
@@ -179,7 +179,8 @@ def new_game(project: Project, seed: int, *, project_ref: str = "", player: str 
         if sketch_windows else ()
     sheet = Sheet(project=project, rooms=rooms, current_room=names[0] if names else None,
                   player=player, project_ref=reference, game=record, windows=windows)
-    return State(sheet, names, sketch_windows=windows)
+    # no piece drawn: the rules that read the pieces report no error
+    return State(sheet, names, sketch_windows=windows, clean=PIECE_RULES)
 
 
 def state_of(sheet: Sheet) -> State:
