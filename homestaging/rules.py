@@ -37,7 +37,7 @@ if TYPE_CHECKING:  # the card rules of a sheet with a game record, imported for 
     from .cardplay import OutOfOrder, Settlement, Token
     from .catalog import Card
 
-__all__ = ["PIECE_RULES", "READER_NOTES", "RECORD_RULES", "RULES", "Code", "check"]
+__all__ = ["PIECE_RULES", "QUIET_MIDGAME", "READER_NOTES", "RECORD_RULES", "RULES", "Code", "check"]
 
 class Code(StrEnum):
     """The rule codes of Home Staging (``docs/rules.md``): the checks of :func:`check`, in
@@ -1029,6 +1029,13 @@ piece (``Layout.piece_rooms``), not the rooms' squares, doors or walls, nor the 
 being furnished: they answer the same for two sheets that differ in those only, every
 piece in the same room on both; and mid-game they report no error on a sheet with no
 pieces."""
+
+
+QUIET_MIDGAME = frozenset([Code.HALLWAY_CUT_OFF, Code.ROOM_NOT_FINALIZED,
+                           Code.CURRENT_ROOM_WALLED])
+"""The rules that report no error on a sheet judged mid-game (``end_of_game=False``): a
+hallway cut off and a current room already walled are warnings, a room not walled is
+to do until the end of the game."""
 
 
 RECORD_RULES = frozenset([Code.NOT_ON_ROOM_CARDS, Code.TOO_MANY_PIECES,

@@ -31,7 +31,7 @@ from ..moves import Standing
 from ..pieces import Placement
 from ..placement import SheetMasks
 from ..project import Project
-from ..rules import RULES, Code, check
+from ..rules import QUIET_MIDGAME, RULES, Code, check
 from ..sheet import Sheet
 
 __all__ = ["Board", "Hall", "Network", "Shape", "lowest"]
@@ -221,8 +221,9 @@ class Board:
     def _checked(self) -> tuple[bool, frozenset[int]]:
         """The rules not known to be clean, checked mid-game: whether one reports an
         error, and the pieces the errors name (those of every rule, the clean ones
-        reporting none)."""
-        rules = [code for code in RULES if code not in self.clean]
+        reporting none). The rules that report no error mid-game are not asked
+        (:data:`~homestaging.rules.QUIET_MIDGAME`)."""
+        rules = [code for code in RULES if code not in self.clean and code not in QUIET_MIDGAME]
         if not rules:
             return False, frozenset()
         problems = check(self.sheet, self.lay, end_of_game=False, only=rules)
