@@ -168,17 +168,8 @@ def judge(board: Board, move: Move, before: Outlook) -> Judged:
 def _judged(board: Board, move: Move, before: Outlook, shape: Shape,
             network: Network) -> Judged:
     """:func:`judge` with the move's shape and the room's network after it."""
-    candidate = move.candidate
-    penalty = 0
-    if candidate.loses_room:
-        penalty = _room_points(board) + candidate.points  # the engine's own guess, replaced
     hall = board.hall(board.taken | shape.squares, network.best)
-    apart = bool(board.taken) and not shape.squares & board.near
-    after = network.points - (candidate.points if apart else 0) if hall.ok else 0
-    reached = hall.ok and not apart and not shape.circulation & ~network.best
-    value = (move.value + penalty + after - before.points - candidate.points
-             - space_cost(hall) + before.space - (0 if reached else max(0, move.bonus)))
-    return Judged(move, value, network, hall)
+    return Judged(move, _worth(board, move, before, shape, network, hall), network, hall)
 
 
 def _most_judged(board: Board, move: Move, before: Outlook, shape: Shape,
@@ -186,15 +177,28 @@ def _most_judged(board: Board, move: Move, before: Outlook, shape: Shape,
     """An upper bound on :func:`judge`'s value once the room's network after ``move``
     is known, before its hallway is: the hallway at its best (nothing cut off, no room
     to come short of squares, the door serving the network)."""
+    return _worth(board, move, before, shape, network, None)
+
+
+def _worth(board: Board, move: Move, before: Outlook, shape: Shape, network: Network,
+           hall: Hall | None) -> float:
+    """What :func:`judge` finds ``move`` worth with the room's network after it and the
+    hallway ``hall`` (None: the hallway at its best, for :func:`_most_judged`)."""
     candidate = move.candidate
     penalty = 0
     if candidate.loses_room:
-        penalty = _room_points(board) + candidate.points
+        penalty = _room_points(board) + candidate.points  # the engine's own guess, replaced
     apart = bool(board.taken) and not shape.squares & board.near
-    after = max(0, network.points - (candidate.points if apart else 0))
-    reached = not apart and not shape.circulation & ~network.best
+    ok = hall is None or hall.ok
+    after = network.points - (candidate.points if apart else 0) if ok else 0
+    cost = 0.0
+    if hall is None:
+        after = max(0, after)
+    else:
+        cost = space_cost(hall)
+    reached = ok and not apart and not shape.circulation & ~network.best
     return (move.value + penalty + after - before.points - candidate.points
-            + before.space - (0 if reached else max(0, move.bonus)))
+            - cost + before.space - (0 if reached else max(0, move.bonus)))
 
 
 @dataclass(frozen=True)
