@@ -1,8 +1,8 @@
 """Why a piece or room is cut off, and which squares must stay free (``docs/scoring.md``).
 
-Both questions are asked of the access graph (walkable squares, linked where no wall
-stands between them) with :mod:`networkx`, imported only when there is something to
-explain, so that a clean ``check`` or ``score`` does not pay for it:
+Both questions are asked of the squares of the house, linked where no wall stands
+between them, with the graph algorithms of :mod:`homestaging.graphs` (no graph library:
+importing one would cost more than the whole check):
 
 * :func:`explain_unreachable` completes the ``unreachable-piece`` and
   ``unreachable-room`` warnings with what blocks them: the fewest squares that stand in
@@ -18,11 +18,12 @@ explain, so that a clean ``check`` or ``score`` does not pay for it:
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import replace
 
 from .access import Access, room_entrances
 from .errors import Problem, Severity
+from .graphs import cheapest_route, immediate_dominators
 from .grid import (
     Cell,
     EdgeKey,
@@ -40,8 +41,6 @@ from .sheet import Sheet
 
 __all__ = ["MAX_EXPLAINED", "explain_unreachable", "only_ways"]
 
-_SINK = (-1, -1)
-"""A node off the sheet joined to every target square: one search reaches any of them."""
 MAX_EXPLAINED = 20
 """How many unreachable warnings are explained (a shortest path over the whole house each);
 the others keep their plain message, so that a sheet of thousands of cut-off pieces costs
@@ -55,8 +54,7 @@ def explain_unreachable(sheet: Sheet, lay: Layout, acc: Access, if_connected: Ac
                         problems: Sequence[Problem]) -> list[Problem]:
     """``problems`` with each ``unreachable-piece`` / ``unreachable-room`` warning (the
     first :data:`MAX_EXPLAINED` of them) completed by what blocks it (``blocked_by`` and
-    the end of its message); the others unchanged. networkx is imported only when one of
-    them can be explained."""
+    the end of its message); the others unchanged."""
     asked = [p for p in problems if p.code in (Code.UNREACHABLE_PIECE, Code.UNREACHABLE_ROOM)]
     asked = asked[:MAX_EXPLAINED]
     if not asked:
@@ -68,7 +66,7 @@ def explain_unreachable(sheet: Sheet, lay: Layout, acc: Access, if_connected: Ac
             searches[problem] = found
     if not searches:
         return list(problems)
-    paths = _Paths(sheet, lay, acc)
+    paths = _Paths.of_house(sheet, lay, acc)
     done: list[Problem] = []
     for problem in problems:
         search = searches.get(problem)
@@ -138,22 +136,32 @@ _ORDERS = 3
 
 
 class _Paths:
-    """The house (obstacles left out) as a graph for the cheapest route: a step onto a
-    walkable square costs 0, onto a square in the way (furniture, an unused room square)
-    about 1 (:data:`_FURNITURE`, :data:`_UNUSED`)."""
+    """The house (obstacles left out) for the cheapest route: a step onto a walkable
+    square costs 0, onto a square in the way (furniture, an unused room square) about 1
+    (:data:`_FURNITURE`, :data:`_UNUSED`)."""
 
-    def __init__(self, sheet: Sheet, lay: Layout, acc: Access) -> None:
-        import networkx as nx
+    def __init__(self, cost: dict[Cell, int], blocked: Collection[EdgeKey]) -> None:
+        """``cost``: the cost of a step onto each square, the squares in reading order;
+        ``blocked``: the walls between them."""
+        self.cost = cost
+        # each square's neighbours in the order the steps are met, square by square in
+        # reading order and each one's steps north, east, south, west: this order decides
+        # which of several equally cheap routes is found, and so the squares a warning names
+        links: dict[Cell, list[Cell]] = {cell: [] for cell in cost}
+        for cell, near in links.items():
+            for other, key in steps(cell):
+                if other in cost and key not in blocked and other not in near:
+                    near.append(other)
+                    links[other].append(cell)
+        self.links = links
 
+    @classmethod
+    def of_house(cls, sheet: Sheet, lay: Layout, acc: Access) -> _Paths:
+        """The house of ``sheet`` as it stands."""
         project = sheet.project
         squares = in_reading_order(project.house - project.obstacles)
-        self.cost = {cell: 0 if cell in acc.walkable else
-                     _FURNITURE if cell in lay.furniture_at else _UNUSED for cell in squares}
-        graph = nx.Graph()
-        graph.add_nodes_from(squares)
-        graph.add_edges_from((cell, other) for cell in squares for other, key in steps(cell)
-                             if other in self.cost and key not in acc.blocked)
-        self.graph = graph
+        return cls({cell: 0 if cell in acc.walkable else _FURNITURE if cell in lay.furniture_at
+                    else _UNUSED for cell in squares}, acc.blocked)
 
     def fewest(self, sources: Sequence[Cell], groups: Sequence[frozenset[Cell]]) -> set[Cell]:
         """The squares in the way of routes from ``sources`` to every group: one route
@@ -182,26 +190,13 @@ class _Paths:
               cleared: set[Cell]) -> tuple[list[Cell], int] | None:
         """The cheapest route from ``sources`` to one of ``targets`` (squares of
         ``cleared`` cost nothing) and its cost; None when walls close every route."""
-        import networkx as nx
-
-        graph = self.graph
-        graph.add_node(_SINK)
-        graph.add_edges_from((cell, _SINK) for cell in in_reading_order(targets)
-                             if cell in self.cost)
         cost = self.cost
 
-        def step(_u: Cell, v: Cell, _data: object) -> int:
-            return 0 if v in cleared else cost.get(v, 0)
+        def step(cell: Cell) -> int:
+            return 0 if cell in cleared else cost[cell]
 
-        try:
-            length, path = nx.multi_source_dijkstra(
-                graph, list(dict.fromkeys(s for s in sources if s in cost)), target=_SINK,
-                weight=step)
-        except nx.NetworkXNoPath:
-            return None
-        finally:
-            graph.remove_node(_SINK)
-        return [cell for cell in path if cell != _SINK], int(length)
+        return cheapest_route(self.links, dict.fromkeys(s for s in sources if s in cost),
+                              targets, step)
 
 
 def _with_blockers(sheet: Sheet, lay: Layout, problem: Problem, blockers: set[Cell],
@@ -231,12 +226,17 @@ def _with_blockers(sheet: Sheet, lay: Layout, problem: Problem, blockers: set[Ce
 # --- the squares every route to a room passes ------------------------------------------------
 
 
+_Node = Cell | tuple[int, int, int]
+"""A square that may be one to keep free, or a region of squares (``(-1, number, 0)``)
+or a room's way in (``(-2, number, 0)``)."""
+
+
 def only_ways(sheet: Sheet, lay: Layout, acc: Access) -> list[Problem]:
     """``only-way`` information: the squares outside the walled rooms that every route
     from the front door to a reachable walled room passes, grouped by the rooms they
     would cut off, in reading order of their first square. None in a project with no
-    hallway. networkx is imported only when a square passes the local test (its
-    walkable neighbours are not linked around it)."""
+    hallway. The dominators are looked for only when a square passes the local test
+    (its walkable neighbours are not linked around it)."""
     start = acc.start
     if start is None or sheet.project.no_hallway:
         return []
@@ -250,31 +250,30 @@ def only_ways(sheet: Sheet, lay: Layout, acc: Access) -> list[Problem]:
                   and not _bypassed(cell, acc.connected, acc.blocked)}
     if not candidates:
         return []
-    import networkx as nx
-
     # only candidates can be squares to keep free: the others are merged into the
     # regions they form (a route inside a region needs none of them), and the
     # dominators are found on that much smaller graph
     regions = components(acc.connected - candidates, acc.blocked)
-    node: dict[Cell, Cell | tuple[int, int, int]] = {c: c for c in candidates}
+    node: dict[Cell, _Node] = {c: c for c in candidates}
     for number, region in enumerate(regions):
         for cell in region:
             node[cell] = (-1, number, 0)
-    graph = nx.DiGraph()
+    successors: dict[_Node, dict[_Node, None]] = {}  # the nodes each one leads to, in order
     for cell in in_reading_order(candidates):
         for other, key in steps(cell):
             if other in node and key not in acc.blocked:
-                graph.add_edge(node[cell], node[other])
-                graph.add_edge(node[other], node[cell])
+                successors.setdefault(node[cell], {})[node[other]] = None
+                successors.setdefault(node[other], {})[node[cell]] = None
     sinks = {}
     for number, (name, entrances) in enumerate(targets.items()):
         sink = (-2, number, 0)
         sinks[name] = sink
-        graph.add_edges_from((node[cell], sink) for cell in in_reading_order(entrances))
+        for cell in in_reading_order(entrances):
+            successors.setdefault(node[cell], {})[sink] = None
     root = node[start]
-    if root not in graph:
+    if root not in successors:
         return []
-    dominators = nx.immediate_dominators(graph, root)
+    dominators: dict[_Node, _Node] = immediate_dominators(successors, root)
     cuts: dict[Cell, list[str]] = {}
     for name, sink in sinks.items():
         at = dominators.get(sink)

@@ -18,9 +18,9 @@ EXAMPLE = ROOT / "examples" / "tutorial-finished.json"
 
 # Every module of the package, lowest first: a module may only import the ones before it.
 CORE = [  # the game: squares, pieces, the models, rules, access, scoring, placements (no I/O)
-    "record", "cached", "quoting", "grid", "bitmask", "errors", "scorepad", "pieces", "catalog",
-    "project", "game", "sheet", "layout", "cardplay", "rules", "faults", "access", "blocking",
-    "distance", "bonuses",
+    "record", "cached", "quoting", "grid", "graphs", "bitmask", "errors", "scorepad", "pieces",
+    "catalog", "project", "game", "sheet", "layout", "cardplay", "rules", "faults", "access",
+    "blocking", "distance", "bonuses",
     "scoring", "placement", "moves",
 ]
 CLI = ["clitools", "sheetcommands", "datacommands", "cli"]  # the only ones that use click
@@ -81,17 +81,24 @@ WALK = ROOT / "examples" / "walkthrough"
     [("turn-1.json", False), ("turn-2.json", False), ("turn-3.json", True)],
     ids=["new-sheet-furnished", "no-front-door-yet", "a-piece-cut-off"],
 )
-def test_check_imports_networkx_only_to_explain(sheet: str, explained: bool) -> None:
-    """Mid-game, with nothing cut off and no square that is the only way to a room,
-    check does not load networkx; it does to say what blocks a piece."""
+def test_check_imports_no_networkx_even_to_explain(sheet: str, explained: bool) -> None:
+    """Mid-game, check loads no networkx: not when nothing is cut off, nor to say what
+    blocks a piece and which squares are the only way to a room (turn 3 says both)."""
     code = f"""
+import contextlib, io
 from homestaging.cli import main
-try:
-    main(["check", {str(WALK / sheet)!r}], prog_name="homestaging")
-except SystemExit as stop:
-    assert stop.code == 0, stop.code
+out = io.StringIO()
+with contextlib.redirect_stdout(out):
+    try:
+        main(["check", {str(WALK / sheet)!r}], prog_name="homestaging")
+    except SystemExit as stop:
+        assert stop.code == 0, stop.code
+said = out.getvalue()
+assert ("; blocked by " in said and "the only way to" in said) is {explained!r}, said
 """ + LOADED
-    assert _run(code)["networkx"] is explained
+    assert _run(code) == {
+        "matplotlib": False, "click": True, "networkx": False, "shapely": False
+    }
 
 
 @pytest.mark.parametrize("command", ["check", "score"])
