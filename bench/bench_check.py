@@ -1,15 +1,15 @@
 """Benchmark of check with and without an explanation (``python bench/bench_check.py``).
 
-Mid-game, ``check`` explains with networkx what blocks a piece or a room and which
-squares are the only way to a room, and imports networkx only then. Measured on the
-walk-through's sheets (``examples/walkthrough``):
+Mid-game, ``check`` explains what blocks a piece or a room and which squares are the
+only way to a room (``homestaging.blocking``, with the graph algorithms of
+``homestaging.graphs``). Measured on the walk-through's sheets (``examples/walkthrough``):
 
-- ``turn-2.json``: mid-game, no front door yet, nothing to explain (no networkx);
+- ``turn-2.json``: mid-game, no front door yet, nothing to explain;
 - ``turn-3.json``: the toilet is cut off (what blocks it) and two squares are the only
-  way to a room (networkx imported and used).
+  way to a room.
 
 1. In-process: ``scoring.check_sheet`` on each, median milliseconds over many runs taken
-   in alternating pairs (networkx already imported, so the graph work alone shows).
+   in alternating pairs (what the explanations cost).
 2. A 200 x 200 house mid-game with a walled room reached by one square: the score so
    far alone beside ``check_sheet``, which also finds that square.
 3. Cold command: ``python -m homestaging check SHEET`` for each, beside ``python -c
@@ -48,8 +48,8 @@ def in_process(runs: int) -> None:
 
 def large(runs: int) -> None:
     """A 200 x 200 house mid-game, a walled kitchen reached by one square: the score so
-    far alone beside check, which also finds that square (networkx on a graph of the
-    squares that may be one, the others merged into regions)."""
+    far alone beside check, which also finds that square (the dominators on a graph of
+    the squares that may be one, the others merged into regions)."""
     from homestaging.catalogreader import bundled_catalog
     from homestaging.grid import Edge, parse_cell, parse_cells
     from homestaging.project import CardSlot, Project, RoomSpec
