@@ -28,8 +28,8 @@ Everything is timed in alternating pairs beside a baseline of the same run
 5. With ``--only instructions`` (not in the default run; needs valgrind): the cold
    commands' instructions under callgrind beside the baseline's, each run once. Slow,
    but the ratio is the same on a busy machine as on a quiet one, where the times of
-   part 1 are not. Then each extra sheet of part 3's command (the finished tutorial
-   ``--sheets`` times) in instructions, to compare two checkouts by.
+   part 1 are not. Then each extra sheet of part 3's three commands in instructions, to
+   compare two checkouts by.
 """
 
 from __future__ import annotations
@@ -167,9 +167,8 @@ def cold(rounds: int) -> list[tuple[str, str, str, str]]:
 def cold_instructions(count: int) -> list[tuple[str, str, str, str]]:
     """The cold commands' instructions (callgrind) beside the baseline's: a ratio that
     the machine's load does not disturb (each command run once, after a run that fills
-    the data's cache). Then each extra sheet of one ``score`` command of the finished
-    tutorial ``count`` times, in instructions (no target: a count to compare checkouts
-    by, which no load sways)."""
+    the data's cache). Then each extra sheet of part 3's ``score`` commands, in
+    instructions (no target: a count to compare checkouts by, which no load sways)."""
     rows = []
     with tempfile.TemporaryDirectory() as folder:
         env = {**os.environ, "HOMESTAGING_CACHE_DIR": folder}
@@ -181,13 +180,17 @@ def cold_instructions(count: int) -> list[tuple[str, str, str, str]]:
             rows.append((f"cold {name}, instructions", f"{found / 1e6:.0f} M",
                          f"{ratio:.2f}x import click, yaml, json ({base / 1e6:.0f} M)",
                          timing.verdict(ratio, 1.6)))
-        one = timing.instructions(timing.command("score", str(FINISHED), "--format", "json"),
-                                  env=env)
-        many = timing.instructions(timing.command("score", *[str(FINISHED)] * count,
-                                                  "--format", "json"), env=env)
-        rows.append((f"each extra sheet of one score command ({count} {FINISHED.name}, JSON), "
-                     "instructions", f"{(many - one) / (count - 1) / 1e6:.2f} M",
-                     f"one sheet {one / 1e6:.0f} M, {count} sheets {many / 1e6:.0f} M", ""))
+        for what, fewer, more in _extra_commands(count):
+            subprocess.run(timing.command("score", *more), cwd=ROOT, env=env,
+                           capture_output=True, check=False)  # every project's cache filled
+            one = timing.instructions(timing.command("score", *fewer, "--format", "json"),
+                                      env=env)
+            many = timing.instructions(timing.command("score", *more, "--format", "json"),
+                                       env=env)
+            rows.append((f"each extra sheet of one score command ({what}, JSON), "
+                         "instructions", f"{(many - one) / (len(more) - len(fewer)) / 1e6:.2f} M",
+                         f"{_sheets(fewer)} {one / 1e6:.0f} M, {_sheets(more)} "
+                         f"{many / 1e6:.0f} M", ""))
     return rows
 
 
@@ -218,23 +221,33 @@ def extra_sheets(count: int, rounds: int) -> list[tuple[str, str, str, str]]:
       is paid (the steady state of a long command over varied sheets);
     * the finished tutorial ``count`` times beside once: one small sheet again and again.
     """
-    found = [str(path) for path in example_sheets()]
-    mixed = [found[i % len(found)] for i in range(count)]
     rows = []
-    for what, fewer, more in (
-            (f"{count} example sheets", mixed[:1], mixed),
-            (f"the {len(found)} example sheets twice beside once, steady state", found,
-             found * 2),
-            (f"{count} {FINISHED.name}", [str(FINISHED)], [str(FINISHED)] * count)):
+    for what, fewer, more in _extra_commands(count):
         pair = timing.pairs(timing.command("score", *fewer, "--format", "json"),
                             timing.command("score", *more, "--format", "json"), rounds)
         extra = len(more) - len(fewer)
         per = statistics.median(b - a for a, b in zip(*pair.seconds, strict=True)) / extra
         rows.append((f"each extra sheet of one score command ({what}, JSON)",
-                     f"{per * 1e3:.2f} ms", f"{len(fewer)} sheet{'s' * (len(fewer) > 1)} "
-                     f"{pair.median(0) * 1e3:.0f} ms, {len(more)} sheets "
-                     f"{pair.median(1) * 1e3:.0f} ms", timing.verdict(per * 1e3, 1.5)))
+                     f"{per * 1e3:.2f} ms", f"{_sheets(fewer)} {pair.median(0) * 1e3:.0f} ms, "
+                     f"{_sheets(more)} {pair.median(1) * 1e3:.0f} ms",
+                     timing.verdict(per * 1e3, 1.5)))
     return rows
+
+
+def _extra_commands(count: int) -> list[tuple[str, list[str], list[str]]]:
+    """The sheets of part 3's commands, each pair's fewer and more: the example sheets in
+    turn, ``count`` of them beside the first; the example sheets twice beside once; the
+    finished tutorial ``count`` times beside once."""
+    found = [str(path) for path in example_sheets()]
+    mixed = [found[i % len(found)] for i in range(count)]
+    return [(f"{count} example sheets", mixed[:1], mixed),
+            (f"the {len(found)} example sheets twice beside once, steady state", found,
+             found * 2),
+            (f"{count} {FINISHED.name}", [str(FINISHED)], [str(FINISHED)] * count)]
+
+
+def _sheets(paths: list[str]) -> str:
+    return f"{len(paths)} sheet{'s' * (len(paths) > 1)}"
 
 
 def against(checkout: Path, folder: Path, count: int, rounds: int
