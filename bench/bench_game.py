@@ -1,6 +1,7 @@
 """Benchmark of check + score with a game record (``python bench/bench_game.py``).
 
-The exact card rules match pieces to tokens with networkx; a plain check does not.
+The exact card rules match pieces to tokens (a bipartite matching of our own,
+``homestaging/cardplay.py``); a plain check does not.
 Measured in alternating pairs (``bench/timing.py``), each beside its baseline without a
 record:
 
@@ -11,8 +12,8 @@ record:
    (the matching must find which piece is left over).
 2. Cold command: ``python -m homestaging score`` of the same tutorial plan without a
    record (``examples/tutorial-finished.json``) and with one
-   (``examples/four-players/ada.json``): the record costs reading it and importing
-   networkx.
+   (``examples/four-players/ada.json``): the record costs reading it and the
+   matching.
 """
 
 from __future__ import annotations
