@@ -291,6 +291,10 @@ def runs() -> list[Run]:
             writes=("page.pdf",)),
         Run("print/all", ("print", "--all", "-o", "book.pdf"), writes=("book.pdf",)),
     ]
+    for example in ("tutorial-finished", "family-home-midgame", "country-manor-finished"):
+        found.append(Run(f"print/fill-{example}",
+                         ("print", "--fill", _rel(ROOT / "examples" / f"{example}.json"),
+                          "-o", "page.pdf"), writes=("page.pdf",)))
     for project in ("starter-flat", "country-manor", "tiny-house", "lakeside-cabin"):
         found.append(Run(f"print/{project}", ("print", project, "-o", "page.pdf"),
                          writes=("page.pdf",)))
