@@ -29,7 +29,11 @@ says so in its docstring (:data:`SETTER_DOC`) and works as ever.
 
 :func:`text_once`, while a PDF is written, keeps what the PDF backend works out about
 its text again and again (per page, per draw, per glyph): the same values, worked out
-once per document.
+once per document. A string's width, height and descent and its glyphs laid out (about
+0.4 ms of FreeType and libraqm per distinct string) are also kept in the cache folder
+(``text/``), one file per font (its files and their fallbacks) and version of matplotlib,
+FreeType and libraqm (:class:`_TextStore`): loaded once per process, written atomically
+when a PDF brought new strings.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ import contextlib
 import hashlib
 import importlib.util
 import json
+import math
 import os
 import sys
 import threading
@@ -51,8 +56,9 @@ from .datacache import cache_dir
 from .output import write_atomic
 from .readers import read_bytes
 
-__all__ = ["FORMAT", "KEEP", "KNOWN_MATPLOTLIB", "LAZY", "SETTER_DOC", "cached_subsets",
-           "entry_folder", "pdf_backend", "text_once", "usable"]
+__all__ = ["FORMAT", "KEEP", "KNOWN_MATPLOTLIB", "LAZY", "SETTER_DOC", "TEXT_FORMAT",
+           "cached_subsets", "entry_folder", "pdf_backend", "text_folder", "text_once",
+           "usable"]
 
 FORMAT = b"homestaging-font-subset/1\n"
 """The first line of an entry."""
@@ -66,6 +72,11 @@ LAZY = ("fontTools.subset", "fontTools.agl")
 """Modules the PDF backend imports that :func:`pdf_backend` loads on first use."""
 MEMORY = 32
 """Subsets kept in memory by one process (a server or the tests write many PDFs)."""
+TEXT_FORMAT = "homestaging-text/1"
+"""The format of a file of text measures and layouts (the first of its key's parts)."""
+TEXT_KEEP = 20_000
+"""Strings a file of text measures keeps at most: past it, the file starts again from
+the strings of the PDF being written."""
 
 _lock = threading.Lock()
 _load_lock = threading.RLock()
@@ -180,6 +191,12 @@ def entry_folder() -> Path | None:
     """The folder of the font subsets, or None when the cache is turned off."""
     folder = cache_dir()
     return None if folder is None else folder / "fonts"
+
+
+def text_folder() -> Path | None:
+    """The folder of the text measures and layouts, or None when the cache is off."""
+    folder = cache_dir()
+    return None if folder is None else folder / "text"
 
 
 def usable() -> bool:
@@ -350,6 +367,163 @@ class _Texts:
         self.sized = threading.local()  # the font the PDF backend last sized, and its size
         self.tracked: weakref.WeakKeyDictionary[Any, dict[tuple[Any, ...], Any]] = (
             weakref.WeakKeyDictionary())  # a PDF's glyph tracker -> its answers
+        self.folder = text_folder()
+        self.stores: dict[tuple[Any, ...], _TextStore | None] = {}  # font files -> store
+        self.font_stores: dict[Any, _TextStore | None] = {}  # a sized font -> its store
+
+    def store(self, paths: Iterable[Any]) -> _TextStore | None:
+        """The store of the font made of ``paths`` (None with the cache off or when
+        the font's files cannot be read)."""
+        key = tuple(paths)
+        if key not in self.stores:
+            self.stores[key] = None if self.folder is None else _TextStore.of(
+                self.folder, key)
+        return self.stores[key]
+
+    def save(self) -> None:
+        """Write the stores that learned new strings (trouble only costs time)."""
+        for store in self.stores.values():
+            if store is not None and store.dirty:
+                with contextlib.suppress(Exception):
+                    store.save()
+
+
+class _Glyph:
+    """A glyph laid out, read back from a :class:`_TextStore`: the attributes of
+    matplotlib's ``LayoutItem`` that the PDF backend reads."""
+
+    __slots__ = ("char", "ft_object", "glyph_index", "prev_kern", "x", "y")
+
+    def __init__(self, ft_object: Any, glyph_index: int, char: str, x: float, y: float,
+                 prev_kern: float) -> None:
+        self.ft_object = ft_object
+        self.glyph_index = glyph_index
+        self.char = char
+        self.x = x
+        self.y = y
+        self.prev_kern = prev_kern
+
+
+_stores: dict[str, _TextStore] = {}
+"""The text stores this process has loaded, by file name."""
+
+
+class _TextStore:
+    """One font's text measures and layouts kept on disk: for a size in points and a
+    string, its width, height and descent as the PDF backend measures them, and its
+    glyphs as libraqm lays them out (glyph, characters, x, y, kerning before it; only
+    layouts whose every glyph comes from the font itself, not from a fallback).
+
+    The file's name is a SHA-256 of its key: this format, the versions of matplotlib,
+    FreeType and libraqm, the size and time of change of matplotlib's ``ft2font``
+    module, the kerning factor, and for each font file (the last-resort fallback
+    included) its path, face and a SHA-256 of its contents. The file repeats its key,
+    which is checked on loading; a file that cannot be read is started anew."""
+
+    def __init__(self, path: Path, key: list[str]) -> None:
+        self.path = path
+        self.key = key
+        self.metrics: dict[str, list[float]] = {}
+        self.layouts: dict[str, list[list[Any]]] = {}
+        self.learned: set[str] = set()  # the strings' keys not written yet
+
+    @classmethod
+    def of(cls, folder: Path, paths: tuple[Any, ...]) -> _TextStore | None:
+        try:
+            key = _text_key(paths)
+        except (OSError, AttributeError, TypeError):  # no file to read: no store
+            return None
+        name = hashlib.sha256("\0".join(key).encode()).hexdigest()
+        found = _stores.get(name)
+        if found is None:
+            found = _stores[name] = cls(folder / f"{name}.json", key)
+            with contextlib.suppress(Exception):  # missing, foreign or damaged
+                found.load()
+        return found
+
+    def load(self) -> None:
+        if hasattr(os, "getuid") and self.path.stat().st_uid != os.getuid():
+            raise PermissionError(f"{self.path} is not the user's own")
+        data = json.loads(read_bytes(self.path))
+        if data["key"] != self.key:
+            raise ValueError(f"{self.path} is not the file of this key")
+        metrics, layouts = data["metrics"], data["layouts"]
+        if not (isinstance(metrics, dict) and isinstance(layouts, dict)):
+            raise ValueError(f"{self.path} is damaged")
+        self.metrics, self.layouts = metrics, layouts
+
+    @property
+    def dirty(self) -> bool:
+        """Whether strings were learned since the file was read or written."""
+        return bool(self.learned)
+
+    def save(self) -> None:
+        """Write the file (atomically); past :data:`TEXT_KEEP` strings, with only those
+        learned since it was last read or written."""
+        if len(self.metrics) + len(self.layouts) > TEXT_KEEP:
+            self.metrics = {k: v for k, v in self.metrics.items() if k in self.learned}
+            self.layouts = {k: v for k, v in self.layouts.items() if k in self.learned}
+        data = json.dumps({"key": self.key, "metrics": self.metrics, "layouts": self.layouts},
+                          ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+        self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        write_atomic(self.path, data.encode(), replaces=self.path)
+        self.learned.clear()
+
+    def measure(self, size: float, string: str,
+                measured: Callable[[], tuple[float, float, float]]
+                ) -> tuple[float, float, float]:
+        """The width, height and descent of ``string`` at ``size``: kept, or
+        ``measured()`` and kept."""
+        key = f"{size!r} {string}"
+        found = self.metrics.get(key)
+        if found is not None and len(found) == 3:
+            return (float(found[0]), float(found[1]), float(found[2]))
+        value = measured()
+        if all(type(number) is float and math.isfinite(number) for number in value):
+            self.metrics[key] = list(value)
+            self.learned.add(key)
+        return value
+
+    def layout(self, font: Any, size: float, string: str, features: Any, language: Any,
+               laid_out: Callable[[], list[Any]]) -> list[Any]:
+        """The glyphs of ``string`` laid out: kept (as :class:`_Glyph`), or
+        ``laid_out()`` and kept when every glyph comes from ``font`` itself."""
+        try:
+            key = json.dumps([size, features, language, string], ensure_ascii=False)
+        except (TypeError, ValueError):  # features or a language JSON cannot say
+            return laid_out()
+        found = self.layouts.get(key)
+        if found is not None:
+            with contextlib.suppress(ValueError, TypeError):
+                return [_Glyph(font, int(glyph), str(char), float(x), float(y), float(kern))
+                        for glyph, char, x, y, kern in found]
+        items = laid_out()
+        if all(item.ft_object is font and math.isfinite(item.x + item.y + item.prev_kern)
+               for item in items):
+            self.layouts[key] = [[item.glyph_index, item.char, item.x, item.y,
+                                  item.prev_kern] for item in items]
+            self.learned.add(key)
+        return items
+
+
+def _text_key(paths: tuple[Any, ...]) -> list[str]:
+    """The key of the text store of the font made of ``paths`` (see
+    :class:`_TextStore`)."""
+    import matplotlib
+    from matplotlib import cbook, ft2font
+
+    files = [(str(getattr(path, "path", path)), str(getattr(path, "face_index", 0)))
+             for path in paths]
+    if matplotlib.rcParams["font.enable_last_resort"]:
+        files.append((str(cbook._get_data_path("fonts", "ttf", "LastResortHE-Regular.ttf")),
+                      "last resort"))
+    module = os.stat(str(ft2font.__file__))
+    parts = [TEXT_FORMAT, matplotlib.__version__, ft2font.__freetype_version__,
+             ft2font.__libraqm_version__, f"{module.st_size} {module.st_mtime_ns}",
+             repr(matplotlib.rcParams["text.kerning_factor"])]
+    for path, face in files:
+        parts += [path, face, _file_digest(path)]
+    return parts
 
 
 _texts: _Texts | None = None
@@ -379,8 +553,13 @@ class _TextHelpers:
         key = (string, font, sized[1], features, language)  # font: hashed as itself
         found = texts.layouts.get(key)
         if found is None:
-            found = texts.layouts[key] = list(font._layout(
-                string, LoadFlags.NO_HINTING, features=features, language=language))
+            def laid_out() -> list[Any]:
+                return list(font._layout(string, LoadFlags.NO_HINTING, features=features,
+                                         language=language))
+
+            store = texts.font_stores.get(font)
+            found = texts.layouts[key] = laid_out() if store is None else store.layout(
+                font, sized[1], string, features, language, laid_out)
         return iter(found)
 
 
@@ -432,7 +611,18 @@ def _metrics(original: Callable[..., Any]) -> Callable[..., Any]:
             return original(self, s, prop, ismath)
         found = texts.metrics.get((s, prop))
         if found is None:
-            found = texts.metrics[s, prop.copy()] = original(self, s, prop, ismath)
+            import matplotlib
+            from matplotlib import font_manager
+
+            store = None
+            if not matplotlib.rcParams[self._use_afm_rc_name]:
+                store = texts.store(font_manager.fontManager._find_fonts_by_props(prop))
+            if store is None:
+                found = original(self, s, prop, ismath)
+            else:
+                found = store.measure(prop.get_size_in_points(), s,
+                                      lambda: original(self, s, prop, ismath))
+            texts.metrics[s, prop.copy()] = found
         return found
     return measure
 
@@ -443,6 +633,11 @@ def _sized_font(original: Callable[..., Any]) -> Callable[..., Any]:
         texts = _texts
         if texts is not None:
             texts.sized.font = (font, prop.get_size_in_points())
+            if font not in texts.font_stores:
+                from matplotlib import font_manager
+
+                texts.font_stores[font] = texts.store(
+                    font_manager.fontManager._find_fonts_by_props(prop))
         return font
     return font_ttf
 
@@ -504,6 +699,8 @@ def text_once() -> Iterator[bool]:
         with _lock:
             _text_users -= 1
             if _text_users == 0:
+                if _texts is not None:
+                    _texts.save()
                 _texts = None
                 for owner, name, value in _text_saved:
                     if value is None:
