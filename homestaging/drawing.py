@@ -888,11 +888,12 @@ def figure_bytes(fig: Figure, fmt: str, *, dpi: int = 150, title: str = "",
             fig.savefig(buffer, format="svg", dpi=72, metadata=metadata)
         elif fmt == "pdf":
             from .fontcache import cached_subsets, pdf_backend, text_once
+            from .pdfsyntax import fast_output
 
             metadata = {"Title": title, "Author": "homestaging", "Subject": subject,
                         "Creator": "homestaging", "CreationDate": None}
             pdf_backend().FigureCanvasPdf(fig)
-            with cached_subsets(), text_once():
+            with cached_subsets(), text_once(), fast_output():
                 fig.savefig(buffer, format="pdf", dpi=dpi, metadata=metadata)
         else:
             raise ValueError(f"unknown image format {fmt!r}: expected png, svg or pdf")

@@ -539,13 +539,14 @@ def _pdf(figures: Iterable[Figure], title: str, subject: str,
     import matplotlib
 
     from .fontcache import cached_subsets, pdf_backend, text_once
+    from .pdfsyntax import fast_output
 
     PdfPages = pdf_backend().PdfPages
 
     buffer = io.BytesIO()
     metadata = {"Title": title, "Author": "homestaging", "Subject": subject,
                 "Creator": "homestaging", "CreationDate": None}
-    with matplotlib.rc_context(RC_PARAMS), cached_subsets(), text_once(), \
+    with matplotlib.rc_context(RC_PARAMS), cached_subsets(), text_once(), fast_output(), \
             PdfPages(buffer, metadata=metadata) as pdf:
         for fig in figures:
             pdf.savefig(fig)

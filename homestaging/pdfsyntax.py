@@ -1,0 +1,195 @@
+"""PDF syntax written faster: the operators of a page's drawing, byte for byte as
+matplotlib's PDF backend writes them.
+
+Drawing a page, the backend writes each operator and its operands with
+``PdfFile.output``, which turns every operand into PDF syntax with ``pdfRepr`` (a chain
+of ``hasattr`` and ``isinstance`` tests, a NumPy test of each float) and joins them into
+lines of at most 75 characters (``_fill``): a fifth of a book's time. :func:`fast_output`
+puts in its place, while a PDF is written, an ``output`` that looks each operand's type
+up once, keeps the text of the floats it has written (coordinates repeat) and joins a
+short line at once; anything but the types the backend passes is left to ``pdfRepr``.
+The bytes are the same (``tests/test_pdfsyntax.py`` compares the two on many values),
+and only under a matplotlib known to write them this way
+(:data:`homestaging.fontcache.KNOWN_MATPLOTLIB`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import threading
+from collections.abc import Callable, Iterator
+from typing import Any
+
+__all__ = ["fast_output", "pdf_repr"]
+
+LINE = 75
+"""matplotlib's longest line of operands, in characters (``_fill``'s ``linelen``)."""
+FLOATS = 50_000
+"""Texts of floats kept (they are forgotten all at once past this)."""
+
+_lock = threading.Lock()
+_users = 0
+_saved: Any = None
+_floats: dict[float, bytes] = {}
+_reprs: dict[type, Callable[[Any], bytes]] = {}
+
+
+def _float(value: float) -> bytes:
+    found = _floats.get(value)
+    if found is None:
+        if not math.isfinite(value):
+            raise ValueError("Can only output finite numbers in PDF")
+        found = (b"%.10f" % value).rstrip(b"0").rstrip(b".")
+        if value:  # 0.0 and -0.0 are equal keys but different texts: never kept
+            if len(_floats) >= FLOATS:
+                _floats.clear()
+            _floats[value] = found
+    return found
+
+
+def _int(value: int) -> bytes:
+    return b"%d" % value
+
+
+def _list(values: list[Any] | tuple[Any, ...]) -> bytes:
+    return _fill([b"[", *map(pdf_repr, values), b"]"])
+
+
+def _bool(value: bool) -> bytes:
+    return b"true" if value else b"false"
+
+
+def _bbox(box: Any) -> bytes:
+    return _fill([pdf_repr(number) for number in box.bounds])
+
+
+def _reprs_made() -> dict[type, Callable[[Any], bytes]]:
+    """The types the backend passes, each with its syntax."""
+    import numpy as np
+    from matplotlib import transforms
+    from matplotlib.backends import backend_pdf
+
+    escapes = backend_pdf._str_escapes
+
+    def string(value: bytes) -> bytes:
+        return b"(" + value.decode("latin-1").translate(escapes).encode("latin-1") + b")"
+
+    def operator(op: Any) -> bytes:
+        return op._value_  # type: ignore[no-any-return]
+
+    def verbatim(value: Any) -> bytes:
+        return value._x  # type: ignore[no-any-return]
+
+    return {
+        float: _float, np.float64: _float, int: _int, bool: _bool, bytes: string,
+        list: _list, tuple: _list, backend_pdf.Op: operator,
+        backend_pdf.Name: backend_pdf.Name.pdfRepr,
+        backend_pdf.Reference: backend_pdf.Reference.pdfRepr,
+        backend_pdf.Verbatim: verbatim,
+        transforms.Bbox: _bbox, transforms.TransformedBbox: _bbox,
+    }
+
+
+def pdf_repr(value: Any) -> bytes:
+    """``value`` in PDF syntax, as matplotlib's ``pdfRepr`` writes it."""
+    found = _reprs.get(type(value))
+    if found is None:
+        return _backend().pdfRepr(value)  # type: ignore[no-any-return]
+    return found(value)
+
+
+def _backend() -> Any:
+    from matplotlib.backends import backend_pdf
+
+    return backend_pdf
+
+
+def _fill(strings: list[bytes]) -> bytes:
+    """matplotlib's ``_fill``: the strings joined by spaces in lines of at most
+    :data:`LINE` characters; a line that fits is joined at once."""
+    if sum(map(len, strings)) + len(strings) <= LINE:
+        return b" ".join(strings)
+    return _backend()._fill(strings)  # type: ignore[no-any-return]
+
+
+def _output(self: Any, *data: Any) -> None:
+    """``PdfFile.output``: the operands and operator in one line (or a few)."""
+    reprs = _reprs
+    strings = []
+    for value in data:
+        found = reprs.get(type(value))
+        strings.append(pdf_repr(value) if found is None else found(value))
+    self.write(_fill(strings) + b"\n")
+
+
+_pending: dict[int, tuple[Any, list[bytes]]] = {}
+"""The bytes written to each compressed stream and not compressed yet."""
+PENDING = 4096
+"""Writes a stream gathers before it compresses them."""
+
+
+def _stream_write(self: Any, data: bytes) -> None:
+    """``Stream.write``: a compressed stream's bytes gathered and compressed many at a
+    time (zlib's output does not depend on how its input is cut)."""
+    if self.compressobj is None:
+        self.file.write(data)
+        return
+    entry = _pending.get(id(self))
+    if entry is None or entry[0] is not self:
+        entry = _pending[id(self)] = (self, [])
+    gathered = entry[1]
+    gathered.append(data)
+    if len(gathered) >= PENDING:
+        self.file.write(self.compressobj.compress(b"".join(gathered)))
+        gathered.clear()
+
+
+def _stream_flush(original: Callable[[Any], None]) -> Callable[[Any], None]:
+    def flush(self: Any) -> None:
+        """``Stream._flush``: the gathered bytes compressed, then the stream's end."""
+        entry = _pending.pop(id(self), None)
+        if entry is not None and entry[0] is self and entry[1] \
+                and self.compressobj is not None:
+            self.file.write(self.compressobj.compress(b"".join(entry[1])))
+        original(self)
+    return flush
+
+
+@contextlib.contextmanager
+def fast_output() -> Iterator[bool]:
+    """While inside, matplotlib's PDF backend writes its operators through
+    :func:`pdf_repr`; yields whether it does (a known matplotlib only)."""
+    global _users, _saved
+
+    import matplotlib
+    from matplotlib.backends import backend_pdf
+
+    from .fontcache import KNOWN_MATPLOTLIB
+
+    swaps: list[tuple[Any, str, Any]] = [
+        (backend_pdf.PdfFile, "output", _output),
+        (backend_pdf.Stream, "write", _stream_write),
+        (backend_pdf.Stream, "_flush", _stream_flush(backend_pdf.Stream._flush))]
+    if not matplotlib.__version__.startswith(KNOWN_MATPLOTLIB) \
+            or any(name not in vars(owner) for owner, name, _ in swaps):
+        yield False
+        return
+    with _lock:
+        if not _reprs:
+            _reprs.update(_reprs_made())
+        if _users == 0:
+            _saved = [(owner, name, vars(owner)[name]) for owner, name, _ in swaps]
+            for owner, name, value in swaps:
+                setattr(owner, name, value)
+        _users += 1
+    try:
+        yield True
+    finally:
+        with _lock:
+            _users -= 1
+            if _users == 0:
+                for owner, name, value in _saved:
+                    setattr(owner, name, value)
+                _saved = None
+                _pending.clear()
