@@ -405,7 +405,7 @@ class _Glyph:
 
 
 _stores: dict[str, _TextStore] = {}
-"""The text stores this process has loaded, by file name."""
+"""The text stores this process has loaded, by path."""
 
 
 class _TextStore:
@@ -433,10 +433,10 @@ class _TextStore:
             key = _text_key(paths)
         except (OSError, AttributeError, TypeError):  # no file to read: no store
             return None
-        name = hashlib.sha256("\0".join(key).encode()).hexdigest()
-        found = _stores.get(name)
+        path = folder / f"{hashlib.sha256(chr(0).join(key).encode()).hexdigest()}.json"
+        found = _stores.get(str(path))
         if found is None:
-            found = _stores[name] = cls(folder / f"{name}.json", key)
+            found = _stores[str(path)] = cls(path, key)
             with contextlib.suppress(Exception):  # missing, foreign or damaged
                 found.load()
         return found

@@ -1,9 +1,11 @@
-"""The font subsets' cache: a PDF made with a cold cache, a warm one and none is the same
-to the byte; an entry is trusted only under its own key; trouble with the folder only
-costs time; the hook into matplotlib is there only while a PDF is written."""
+"""The font subsets' cache and the text measures' cache: a PDF made with a cold cache, a
+warm one and none is the same to the byte; an entry is trusted only under its own key;
+trouble with the folder only costs time; the hook into matplotlib is there only while a
+PDF is written."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import subprocess
@@ -33,8 +35,10 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     folder = tmp_path / "cache"
     monkeypatch.setenv("HOMESTAGING_CACHE_DIR", str(folder))
     fontcache._memory.clear()
+    fontcache._stores.clear()
     yield folder
     fontcache._memory.clear()
+    fontcache._stores.clear()
 
 
 @pytest.fixture(scope="module")
@@ -249,3 +253,115 @@ def test_text_measured_once_gives_the_same_bytes_and_leaves_matplotlib_as_it_was
     with fontcache.text_once() as hooked:
         assert not hooked and vars(backend_pdf)["_text_helpers"] is _text_helpers
         assert projects_pdf(projects) == once
+
+
+class Measured:
+    """Counts the strings the PDF backend measures with FreeType (through the text
+    cache's own call of matplotlib's method)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.calls = 0
+        measure = pdf_ps.RendererPDFPSBase.get_text_width_height_descent
+
+        def counted(renderer: object, s: str, prop: object, ismath: object) -> object:
+            self.calls += 1
+            return measure(renderer, s, prop, ismath)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(pdf_ps.RendererPDFPSBase, "get_text_width_height_descent", counted)
+
+
+def text_files(cache: Path) -> list[Path]:
+    return sorted((cache / "text").glob("*.json"))
+
+
+@HOOKED
+def test_text_measures_kept_on_disk_give_the_same_bytes(
+        cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    projects = [find_project("tutorial"), find_project("country-manor")]
+    monkeypatch.setenv("HOMESTAGING_CACHE_DIR", "")
+    plain = projects_pdf(projects)
+    assert fontcache._stores == {}  # no cache, no store
+    monkeypatch.setenv("HOMESTAGING_CACHE_DIR", str(cache))
+    measured = Measured(monkeypatch)
+    cold = projects_pdf(projects)
+    files = text_files(cache)
+    assert measured.calls > 50 and len(files) == 3  # regular, bold and oblique DejaVu Sans
+    stamps = [path.stat().st_mtime_ns for path in files]
+    fontcache._stores.clear()  # read from the folder, as a new process would
+    measured.calls = 0
+    warm = projects_pdf(projects)
+    assert measured.calls == 0 and cold == warm == plain
+    assert [path.stat().st_mtime_ns for path in files] == stamps  # nothing new to write
+    stores = list(fontcache._stores.values())
+    assert all(store.layouts and store.metrics and not store.dirty for store in stores)
+
+
+@HOOKED
+def test_a_text_file_keeps_its_key_and_the_layouts_matplotlib_makes(cache: Path) -> None:
+    from matplotlib import font_manager
+    from matplotlib.ft2font import LoadFlags
+
+    projects_pdf([find_project("tutorial")])
+    for path in text_files(cache):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        assert data["key"][0] == fontcache.TEXT_FORMAT
+        assert path.stem == hashlib.sha256("\0".join(data["key"]).encode()).hexdigest()
+        assert all(len(value) == 3 for value in data["metrics"].values())
+    prop = font_manager.FontProperties(family="DejaVu Sans", size=9.0)
+    font = font_manager.get_font(font_manager.fontManager._find_fonts_by_props(prop))
+    font.set_size(9.0, 72)
+    store = fontcache._TextStore(cache / "text" / "probe.json", ["probe"])
+    text = "Living room: 2 \u00d7 sofa (\u20ac)"
+    made = store.layout(font, 9.0, text, None, None, lambda: list(
+        font._layout(text, LoadFlags.NO_HINTING)))
+    kept = store.layout(font, 9.0, text, None, None, lambda: [])
+    fields = ("ft_object", "glyph_index", "char", "x", "y", "prev_kern")
+    assert [[getattr(item, name) for name in fields] for item in made] == \
+        [[getattr(item, name) for name in fields] for item in kept]
+    assert all(item.ft_object is font for item in kept) and len(kept) == len(text)
+
+
+@HOOKED
+def test_a_text_file_of_another_key_or_damaged_is_started_anew(
+        cache: Path, monkeypatch: pytest.MonkeyPatch, tutorial_pdf: bytes) -> None:
+    from matplotlib import ft2font
+
+    projects_pdf([find_project("tutorial")])
+    files = text_files(cache)
+    fontcache._stores.clear()
+    monkeypatch.setattr(ft2font, "__libraqm_version__", ft2font.__libraqm_version__ + ".1")
+    assert projects_pdf([find_project("tutorial")]) == tutorial_pdf
+    assert len(text_files(cache)) == 2 * len(files)  # another version, other files
+    monkeypatch.undo()
+    monkeypatch.setenv("HOMESTAGING_CACHE_DIR", str(cache))
+    first, second, third = files
+    data = json.loads(first.read_text(encoding="utf-8"))
+    data["metrics"] = {key: [1.0, 2.0, 3.0] for key in data["metrics"]}
+    data["key"][1] = "0.0"  # the values of another matplotlib: not to be used
+    first.write_text(json.dumps(data), encoding="utf-8")
+    second.write_text("{", encoding="utf-8")
+    third.write_bytes(third.read_bytes()[:-50])
+    fontcache._stores.clear()
+    measured = Measured(monkeypatch)
+    assert projects_pdf([find_project("tutorial")]) == tutorial_pdf
+    assert measured.calls > 0
+    fontcache._stores.clear()
+    measured.calls = 0
+    assert projects_pdf([find_project("tutorial")]) == tutorial_pdf
+    assert measured.calls == 0  # written right, this time
+
+
+@HOOKED
+def test_the_text_key_covers_the_fonts_and_their_fallback(cache: Path) -> None:
+    import matplotlib
+    from matplotlib.font_manager import FontPath, FontProperties, findfont
+
+    regular = FontPath(findfont(FontProperties(family="DejaVu Sans")), 0)
+    bold = FontPath(findfont(FontProperties(family="DejaVu Sans", weight="bold")), 0)
+    key = fontcache._text_key((regular,))
+    assert key[0] == fontcache.TEXT_FORMAT and str(regular.path) in key
+    assert key != fontcache._text_key((bold,))
+    assert key != fontcache._text_key((FontPath(regular.path, 1),))
+    assert key != fontcache._text_key((regular, bold))
+    with matplotlib.rc_context({"font.enable_last_resort": False}):
+        assert key != fontcache._text_key((regular,))

@@ -1,0 +1,133 @@
+"""The faster PDF syntax writes what matplotlib's ``pdfRepr``, ``_fill`` and
+``PdfFile.output`` write, value for value, and a PDF to the byte; it is in place only
+while a PDF is written."""
+
+from __future__ import annotations
+
+import random
+import zlib
+
+import numpy as np
+import pytest
+from matplotlib.backends import backend_pdf
+from matplotlib.transforms import Affine2D, Bbox, TransformedBbox
+
+from homestaging import pdfsyntax
+from homestaging.fontcache import usable
+from homestaging.printing import projects_pdf
+from homestaging.projectreader import find_project
+
+HOOKED = pytest.mark.skipif(not usable(), reason="a matplotlib this module does not know")
+Op, Name = backend_pdf.Op, backend_pdf.Name
+
+FLOATS = [0.0, -0.0, 1.0, -1.0, 0.5, 1e-11, -1e-11, 5e-11, 4.9999999999e-11, 1e-10, 123456.7890123,
+          0.1 + 0.2, 2.0 ** 60, 1e20, -3.5e15, 72.00000000001, 1 / 3, -2 / 3, 595.2755905511812,
+          np.float64(12.25), np.float64(-0.0), np.float64(1e-12)]
+
+
+def values() -> list[object]:
+    made: list[object] = [*FLOATS, 0, 1, -7, 2 ** 40, True, False, None, np.int64(3),
+                          np.float32(0.1), b"", b"plain", b"(paren) back\\slash\r\n\x00\xff",
+                          "text", "ünïcode", Name("F1"), Name("DejaVuSans-Bold"),
+                          backend_pdf.Reference(12), backend_pdf.Verbatim(b"1 0 0 1 0 0 cm"),
+                          Bbox.from_bounds(1.5, -2.25, 100.0, 0.0001),
+                          TransformedBbox(Bbox.from_bounds(0, 0, 1, 1), Affine2D().scale(2.5)),
+                          [], (), [1.0, -3.5, b"ab", 2.0], [[0.5, [Name("X")]], Op.fill],
+                          {"Type": Name("Font"), "Size": 9.0}, *Op]
+    draw = random.Random(7)
+    made += [draw.uniform(-1000, 1000) for _ in range(300)]
+    made += [round(draw.uniform(-100, 100), draw.randint(0, 12)) for _ in range(300)]
+    made += [draw.choice([1, -1]) * 10 ** draw.uniform(-14, 14) for _ in range(300)]
+    return made
+
+
+@HOOKED
+def test_each_value_is_written_as_matplotlib_writes_it() -> None:
+    pdfsyntax._reprs.update(pdfsyntax._reprs_made())
+    for value in values():
+        assert pdfsyntax.pdf_repr(value) == backend_pdf.pdfRepr(value), repr(value)
+        assert pdfsyntax.pdf_repr(value) == backend_pdf.pdfRepr(value), repr(value)  # kept
+
+
+@HOOKED
+@pytest.mark.parametrize("value", [float("nan"), float("inf"), -float("inf"),
+                                   np.float64("nan"), [1.0, float("nan")]])
+def test_what_pdf_cannot_say_is_refused_as_matplotlib_refuses_it(value: object) -> None:
+    pdfsyntax._reprs.update(pdfsyntax._reprs_made())
+    with pytest.raises(ValueError, match="finite"):
+        backend_pdf.pdfRepr(value)
+    with pytest.raises(ValueError, match="finite"):
+        pdfsyntax.pdf_repr(value)
+
+
+def test_lines_are_filled_as_matplotlib_fills_them() -> None:
+    draw = random.Random(3)
+    for _ in range(2000):
+        strings = [b"x" * draw.randint(0, 30) for _ in range(draw.randint(0, 12))]
+        assert pdfsyntax._fill(strings) == backend_pdf._fill(strings), strings
+
+
+class Sink:
+    def __init__(self) -> None:
+        self.data: list[bytes] = []
+
+    def write(self, data: bytes) -> None:
+        self.data.append(data)
+
+
+@HOOKED
+def test_an_operator_line_is_the_one_matplotlib_writes() -> None:
+    pdfsyntax._reprs.update(pdfsyntax._reprs_made())
+    lines = [(Op.gsave,), (1.0, 0.0, -0.0, 1.0, 123.456, 1e-11, Op.concat_matrix),
+             (Name("F1"), 9.0, Op.selectfont), ([b"Sofa", -12.5, b"(x)"], Op.showkern),
+             tuple(values()[:60])]
+    for line in lines:
+        ours, theirs = Sink(), Sink()
+        pdfsyntax._output(ours, *line)
+        backend_pdf.PdfFile.output(theirs, *line)
+        assert b"".join(ours.data) == b"".join(theirs.data)
+
+
+def test_compressed_bytes_do_not_depend_on_how_the_input_is_cut() -> None:
+    data = b"".join(b"%d %d m %d %d l S\n" % (i, i * 7, i * 3, i) for i in range(20000))
+    whole = zlib.compressobj(6)
+    expected = whole.compress(data) + whole.flush()
+    draw = random.Random(5)
+    pieces = zlib.compressobj(6)
+    out, start = [], 0
+    while start < len(data):
+        end = start + draw.choice([1, 3, 40, 700, 9000])
+        out.append(pieces.compress(data[start:end]))
+        start = end
+    assert b"".join(out) + pieces.flush() == expected
+
+
+@HOOKED
+def test_a_pdf_is_the_same_to_the_byte_and_matplotlib_is_left_as_it_was(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    output = vars(backend_pdf.PdfFile)["output"]
+    write, flush = vars(backend_pdf.Stream)["write"], vars(backend_pdf.Stream)["_flush"]
+    monkeypatch.setattr(pdfsyntax, "PENDING", 7)  # a stream compressed in many pieces
+    projects = [find_project("tutorial")]
+    fast = projects_pdf(projects)
+    assert vars(backend_pdf.PdfFile)["output"] is output
+    assert (vars(backend_pdf.Stream)["write"], vars(backend_pdf.Stream)["_flush"]) == (
+        write, flush)
+    assert pdfsyntax._pending == {}
+    monkeypatch.setattr(pdfsyntax, "fast_output", _off)
+    assert projects_pdf(projects) == fast
+
+
+def _off() -> object:
+    import contextlib
+
+    return contextlib.nullcontext(False)
+
+
+def test_an_unknown_matplotlib_is_left_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    from homestaging import fontcache
+
+    monkeypatch.setattr(fontcache, "KNOWN_MATPLOTLIB", ("2.",))
+    output = vars(backend_pdf.PdfFile)["output"]
+    with pdfsyntax.fast_output() as hooked:
+        assert not hooked and vars(backend_pdf.PdfFile)["output"] is output
