@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import math
 import threading
+import weakref
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -156,6 +157,61 @@ def _stream_flush(original: Callable[[Any], None]) -> Callable[[Any], None]:
     return flush
 
 
+_bodies: weakref.WeakKeyDictionary[Any, dict[tuple[Any, ...], bytes]] = (
+    weakref.WeakKeyDictionary())
+"""Per PDF file: the text objects (``BT`` to ``ET``) it has written, by string, font,
+size, features and language."""
+
+
+def _text_once(original: Callable[..., Any]) -> Callable[..., Any]:
+    def draw_text(self: Any, gc: Any, x: float, y: float, s: str, prop: Any, angle: float,
+                  ismath: Any = False, mtext: Any = None) -> Any:
+        """``RendererPdf.draw_text``: a string already written in this PDF in the same
+        font, size, features and language has the same text object, written again."""
+        import matplotlib
+
+        if ismath or gc.get_url() is not None or matplotlib.rcParams["pdf.use14corefonts"]:
+            return original(self, gc, x, y, s, prop, angle, ismath, mtext)
+        features, language = ((mtext.get_fontfeatures(), mtext.get_language())
+                              if mtext is not None else (None, None))
+        font = self._get_font_ttf(prop)
+        key = (s, font, prop.get_size_in_points(), features, language,
+               matplotlib.rcParams["pdf.fonttype"])
+        pdf = self.file
+        bodies = _bodies.get(pdf)
+        if bodies is None:
+            bodies = _bodies[pdf] = {}
+        body = bodies.get(key)
+        if body is None:
+            written: list[bytes] = []
+
+            def write(data: bytes) -> None:
+                written.append(data)
+                type(pdf).write(pdf, data)
+
+            pdf.write = write
+            try:
+                original(self, gc, x, y, s, prop, angle, ismath, mtext)
+            finally:
+                del pdf.write
+            if written.count(b"BT\n") == 1 and written.count(b"ET\n") == 1:
+                start, end = written.index(b"BT\n"), written.index(b"ET\n")
+                if start < end:
+                    bodies[key] = b"".join(written[start:end + 1])
+            return None
+        from matplotlib.backends.backend_pdf import Op
+
+        self.check_gc(gc, gc._rgb)
+        pdf.output(Op.gsave)
+        turn = math.radians(angle)
+        pdf.output(math.cos(turn), math.sin(turn), -math.sin(turn), math.cos(turn), x, y,
+                   Op.concat_matrix)
+        pdf.write(body)
+        pdf.output(Op.grestore)
+        return None
+    return draw_text
+
+
 @contextlib.contextmanager
 def fast_output() -> Iterator[bool]:
     """While inside, matplotlib's PDF backend writes its operators through
@@ -170,7 +226,8 @@ def fast_output() -> Iterator[bool]:
     swaps: list[tuple[Any, str, Any]] = [
         (backend_pdf.PdfFile, "output", _output),
         (backend_pdf.Stream, "write", _stream_write),
-        (backend_pdf.Stream, "_flush", _stream_flush(backend_pdf.Stream._flush))]
+        (backend_pdf.Stream, "_flush", _stream_flush(backend_pdf.Stream._flush)),
+        (backend_pdf.RendererPdf, "draw_text", _text_once(backend_pdf.RendererPdf.draw_text))]
     if not matplotlib.__version__.startswith(KNOWN_MATPLOTLIB) \
             or any(name not in vars(owner) for owner, name, _ in swaps):
         yield False
@@ -193,3 +250,4 @@ def fast_output() -> Iterator[bool]:
                     setattr(owner, name, value)
                 _saved = None
                 _pending.clear()
+                _bodies.clear()

@@ -131,3 +131,42 @@ def test_an_unknown_matplotlib_is_left_alone(monkeypatch: pytest.MonkeyPatch) ->
     output = vars(backend_pdf.PdfFile)["output"]
     with pdfsyntax.fast_output() as hooked:
         assert not hooked and vars(backend_pdf.PdfFile)["output"] is output
+
+
+@HOOKED
+def test_a_text_written_again_is_the_same_text_object(monkeypatch: pytest.MonkeyPatch) -> None:
+    import weakref
+
+    from matplotlib.figure import Figure
+
+    from homestaging.drawing import figure_bytes
+
+    def figure() -> Figure:
+        fig = Figure(figsize=(3, 2))
+        ax = fig.add_axes((0, 0, 1, 1))
+        ax.set_axis_off()
+        for n in range(3):  # the same string thrice, turned, and in bold
+            ax.text(0.1 * n, 0.2, "Sofa (2)", fontsize=9, rotation=30 * n)
+        ax.text(0.5, 0.5, "Sofa (2)", fontsize=9, fontweight="bold")
+        ax.text(0.5, 0.8, "Sofa (2)", fontsize=9, url="https://example.org/sofa")
+        ax.text(0.1, 0.9, r"$x^2$ Sofa", fontsize=9)
+        return fig
+
+    kept: weakref.WeakKeyDictionary[object, dict[tuple[object, ...], bytes]] = (
+        weakref.WeakKeyDictionary())
+    monkeypatch.setattr(pdfsyntax, "_bodies", kept)
+    with pdfsyntax.fast_output():  # kept after the PDF is written
+        fast = figure_bytes(figure(), "pdf")
+        assert [sorted((key[0], key[2]) for key in texts) for texts in kept.values()] == [
+            [("Sofa (2)", 9.0), ("Sofa (2)", 9.0)]]  # regular and bold; not the link's
+    monkeypatch.setattr(pdfsyntax, "fast_output", _off)
+    assert figure_bytes(figure(), "pdf") == fast
+    assert fast.count(b"/Link") == 1
+
+
+@HOOKED
+def test_the_text_objects_are_kept_per_pdf_file() -> None:
+    with pdfsyntax.fast_output():
+        projects_pdf([find_project("tutorial")])
+        assert len(pdfsyntax._bodies) <= 1
+    assert not pdfsyntax._bodies
