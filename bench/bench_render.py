@@ -9,10 +9,11 @@ the same run (``bench/timing.py``); each ratio is the median of the pairs' ratio
    patches and 100 texts) to PNG with the Agg canvas, no pyplot. Target: at most 1.5x.
 2. ``print tutorial -o FILE.pdf`` (the project's page and a blank drawing sheet) and
    ``print --all -o FILE.pdf`` (the book), each beside ``python -c "import matplotlib,
-   matplotlib.pyplot"``. Targets: at most 1.6x and 3x, with the font subsets in the
-   cache (``homestaging.fontcache``; a cache folder of the run's own, filled by the
-   first, untimed round). Each is also timed as a first run: the font subsets' folder
-   emptied before every run, so that fontTools makes every subset again.
+   matplotlib.pyplot"``. Targets: at most 1.6x and 3x, with the font subsets and the
+   text measures in the cache (``homestaging.fontcache``; a cache folder of the run's
+   own, filled by the first, untimed round). Each is also timed as a first run: both
+   deleted before every run, so that fontTools makes every subset again and FreeType
+   measures and lays out every string.
 
 Also prints the in-process time of one more render once everything is imported, and
 of a project page + drawing sheet PDF.
@@ -85,11 +86,13 @@ def _script(script: str, output: Path) -> list[str]:
 
 FIRST_RUN = """
 import runpy, shutil, sys
-shutil.rmtree(sys.argv[1], ignore_errors=True)
+for folder in ("fonts", "text"):
+    shutil.rmtree(sys.argv[1] + "/" + folder, ignore_errors=True)
 sys.argv = ["homestaging", *sys.argv[2:]]
 runpy.run_module("homestaging", run_name="__main__", alter_sys=True)
 """
-"""``print`` as a first run: the font subsets' cache folder (argv[1]) emptied first."""
+"""``print`` as a first run: the font subsets and the text measures of the cache folder
+(argv[1]) deleted first."""
 
 
 def cold(folder: Path, rounds: int) -> list[tuple[str, str, str, str]]:
@@ -105,9 +108,10 @@ def cold(folder: Path, rounds: int) -> list[tuple[str, str, str, str]]:
                  f"({found.median(0) * 1e3:.0f} ms)", timing.verdict(found.ratio(), 1.5)))
     for args, target in ((("tutorial",), 1.6), (("--all",), 3.0)):
         output = ("print", *args, "-o", str(folder / "print.pdf"))
-        first = [timing.PYTHON, "-c", FIRST_RUN, str(folder / "cache" / "fonts"), *output]
+        first = [timing.PYTHON, "-c", FIRST_RUN, str(folder / "cache"), *output]
         for name, command, goal in (("", timing.command(*output), target),
-                                    (", first run (no font subsets cached)", first, None)):
+                                    (", first run (no font subsets or text measures cached)",
+                                     first, None)):
             found = timing.pairs(list(PYPLOT), command, rounds, env=env)
             rows.append((f"cold print {' '.join(args)} -o FILE.pdf{name}",
                          f"{found.median(1) * 1e3:.0f} ms",
