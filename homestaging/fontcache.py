@@ -74,6 +74,9 @@ MEMORY = 32
 """Subsets kept in memory by one process (a server or the tests write many PDFs)."""
 TEXT_FORMAT = "homestaging-text/1"
 """The format of a file of text measures and layouts (the first of its key's parts)."""
+ANY_SIZE = 12.0
+"""The size in points of the font properties standing for every size of a font, where
+the fonts matplotlib chooses from are all scalable (its ``score_size`` is then 0)."""
 TEXT_KEEP = 20_000
 """Strings a file of text measures keeps at most: past it, the file starts again from
 the strings of the PDF being written."""
@@ -361,9 +364,11 @@ class _Texts:
 
     def __init__(self) -> None:
         self.files: dict[Any, list[Any]] = {}
+        self.scalable: bool | None = None  # every font known scalable: sizes alike
         self.fonts: dict[tuple[Any, ...], _FontTables] = {}
         self.metrics: dict[tuple[str, Any], tuple[float, float, float]] = {}
         self.layouts: dict[tuple[Any, ...], list[Any]] = {}
+        self.text_layouts: dict[tuple[Any, ...], tuple[Any, list[Any], Any]] = {}
         self.sized = threading.local()  # the font the PDF backend last sized, and its size
         self.tracked: weakref.WeakKeyDictionary[Any, dict[tuple[Any, ...], Any]] = (
             weakref.WeakKeyDictionary())  # a PDF's glyph tracker -> its answers
@@ -599,9 +604,44 @@ def _fonts_by_props(original: Callable[..., Any]) -> Callable[..., Any]:
             return original(prop, *args, **kwargs)
         found = texts.files.get(prop)
         if found is None:
-            found = texts.files[prop.copy()] = list(original(prop))
+            if texts.scalable is None:
+                from matplotlib import font_manager
+
+                texts.scalable = all(font.size == "scalable"
+                                     for font in font_manager.fontManager.ttflist)
+            if texts.scalable:  # the files found do not depend on the size
+                unsized = prop.copy()
+                unsized.set_size(ANY_SIZE)
+                found = texts.files.get(unsized)
+                if found is None:
+                    found = texts.files[unsized] = list(original(prop))
+                texts.files[prop.copy()] = found
+            else:
+                found = texts.files[prop.copy()] = list(original(prop))
         return list(found)
     return find
+
+
+def _layout_once(original: Callable[..., Any]) -> Callable[..., Any]:
+    def get_layout(self: Any, renderer: Any) -> Any:
+        """``Text._get_layout``: a text laid out as one laid out before in this PDF (the
+        same string, font, alignment, rotation and line spacing) has the same layout."""
+        texts = _texts
+        string = self.get_text()
+        if texts is None or self.get_usetex() or self.get_wrap() or "$" in string:
+            return original(self, renderer)
+        key = (string, self._fontproperties, self.get_figure(root=True).dpi,
+               self._linespacing, self._get_multialignment(), self.get_rotation(),
+               self.get_rotation_mode(), self._horizontalalignment,
+               self._verticalalignment, type(renderer),
+               type(getattr(renderer, "_renderer", None)))
+        found = texts.text_layouts.get(key)
+        if found is None:
+            found = original(self, renderer)
+            texts.text_layouts[(string, self._fontproperties.copy(), *key[2:])] = found
+        box, lines, corner = found
+        return box.frozen(), list(lines), corner
+    return get_layout
 
 
 def _metrics(original: Callable[..., Any]) -> Callable[..., Any]:
@@ -684,6 +724,7 @@ def text_once() -> Iterator[bool]:
                  _metrics(base.get_text_width_height_descent)),
                 (renderer, "_get_font_ttf", _sized_font(base._get_font_ttf)),
                 (text, "get_font", _font_tables(vars(text)["get_font"])),
+                (text.Text, "_get_layout", _layout_once(text.Text._get_layout)),
                 (pdf_ps.CharacterTracker, "track_glyph",
                  _tracked_once(pdf_ps.CharacterTracker.track_glyph)),
             ]

@@ -246,6 +246,7 @@ def test_text_measured_once_gives_the_same_bytes_and_leaves_matplotlib_as_it_was
     assert vars(backend_pdf)["_text_helpers"] is _text_helpers
     assert "_find_fonts_by_props" not in vars(font_manager.fontManager)
     assert vars(text)["get_font"] is font_manager.get_font
+    assert text.Text._get_layout.__module__ == text.__name__
     assert pdf_ps.CharacterTracker.track_glyph.__module__ == pdf_ps.__name__
     assert not {"get_text_width_height_descent", "_get_font_ttf"} & vars(
         backend_pdf.RendererPdf).keys()
