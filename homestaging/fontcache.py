@@ -724,7 +724,7 @@ def text_once() -> Iterator[bool]:
                  _metrics(base.get_text_width_height_descent)),
                 (renderer, "_get_font_ttf", _sized_font(base._get_font_ttf)),
                 (text, "get_font", _font_tables(vars(text)["get_font"])),
-                (text.Text, "_get_layout", _layout_once(text.Text._get_layout)),
+                (text.Text, "_get_layout", _layout_once(vars(text.Text)["_get_layout"])),
                 (pdf_ps.CharacterTracker, "track_glyph",
                  _tracked_once(pdf_ps.CharacterTracker.track_glyph)),
             ]
