@@ -332,11 +332,14 @@ def test_the_editor_reaches_the_core_only_through_its_adapter() -> None:
 def test_the_command_line_collects_young_objects_seldom() -> None:
     # the entry point sets the collector's threshold before importing the CLI; a library
     # import of the package leaves Python's default
-    code = ("import gc, sys; import homestaging; before = gc.get_threshold()[0]; "
+    # and at exit, what is left is frozen: not walked once more (atexit runs the handler
+    # registered last first: the entry point's, then this one)
+    code = ("import atexit, gc, sys; import homestaging; before = gc.get_threshold()[0]; "
             "sys.argv = ['homestaging', '--version']\n"
+            "atexit.register(lambda: print('frozen', gc.get_freeze_count() > 1000))\n"
             "from homestaging.entry import GC_THRESHOLD, run\n"
             "try:\n    run()\nexcept SystemExit:\n    pass\n"
-            "print(before, gc.get_threshold()[0] == GC_THRESHOLD)")
+            "print(before, gc.get_threshold()[0] == GC_THRESHOLD, gc.get_freeze_count())\n")
     found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                            check=True)
-    assert found.stdout.splitlines()[-1] == "700 True"
+    assert found.stdout.splitlines()[-2:] == ["700 True 0", "frozen True"]

@@ -377,3 +377,20 @@ def test_project_page_lists_the_look_alikes_hatches() -> None:
         ("Bathroom", "Bathroom cabinet |, Toilet /, Washbasin \\"),
         ("Living room", "Armchair \\, Floor lamp |"),
     ]
+
+
+def test_a_pdf_is_written_with_few_cycle_collections_and_the_collector_restored() -> None:
+    import gc
+
+    from homestaging import printing
+
+    seen: list[int] = []
+
+    def figures() -> object:
+        seen.append(gc.get_threshold()[0])
+        yield printing.cover_page([find_project("tutorial")], "a4")
+
+    before = gc.get_threshold()
+    printing._pdf(figures(), "title", "subject")  # type: ignore[arg-type]
+    assert seen == [printing.PDF_GC_THRESHOLD] and gc.get_threshold() == before
+    assert gc.get_freeze_count() == 0  # what was left is back in the oldest generation
