@@ -562,23 +562,24 @@ def _few_collections() -> Iterator[None]:
 
 def _pdf(figures: Iterable[Figure], title: str, subject: str,
          progress: Callable[[int], None] | None = None) -> bytes:
-    import matplotlib
+    with _few_collections():  # matplotlib's figure and PDF backend imported inside too
+        import matplotlib
 
-    from .fontcache import cached_subsets, pdf_backend, text_once
-    from .pdfsyntax import fast_output
+        from .fontcache import cached_subsets, pdf_backend, text_once
+        from .pdfsyntax import fast_output
 
-    PdfPages = pdf_backend().PdfPages
+        PdfPages = pdf_backend().PdfPages
 
-    buffer = io.BytesIO()
-    metadata = {"Title": title, "Author": "homestaging", "Subject": subject,
-                "Creator": "homestaging", "CreationDate": None}
-    with matplotlib.rc_context(RC_PARAMS), cached_subsets(), text_once(), fast_output(), \
-            _few_collections(), PdfPages(buffer, metadata=metadata) as pdf:
-        for fig in figures:
-            pdf.savefig(fig)
-            if progress is not None:
-                progress(1)
-    return buffer.getvalue()
+        buffer = io.BytesIO()
+        metadata = {"Title": title, "Author": "homestaging", "Subject": subject,
+                    "Creator": "homestaging", "CreationDate": None}
+        with matplotlib.rc_context(RC_PARAMS), cached_subsets(), text_once(), \
+                fast_output(), PdfPages(buffer, metadata=metadata) as pdf:
+            for fig in figures:
+                pdf.savefig(fig)
+                if progress is not None:
+                    progress(1)
+        return buffer.getvalue()
 
 
 #: pages before the first project in a book: the cover and the contents
