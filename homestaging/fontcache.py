@@ -549,8 +549,6 @@ class _TextHelpers:
                language: Any = None) -> Any:
         """The glyphs of ``string`` laid out as ``_text_helpers.layout`` lays them out,
         without loading each glyph's outline (the PDF backend reads only the layout)."""
-        from matplotlib.ft2font import LoadFlags
-
         texts = _texts
         sized = None if texts is None else getattr(texts.sized, "font", None)
         if texts is None or sized is None or sized[0] is not font:
@@ -559,6 +557,8 @@ class _TextHelpers:
         found = texts.layouts.get(key)
         if found is None:
             def laid_out() -> list[Any]:
+                from matplotlib.ft2font import LoadFlags
+
                 return list(font._layout(string, LoadFlags.NO_HINTING, features=features,
                                          language=language))
 
