@@ -31,8 +31,8 @@ LAYERS = [
     "readers", "output", "schema", "datacache", "catalogreader", "projectreader", "gamereader",
     "gamewriter", "parfile", "fitting", "sheetreader", "sheetwriter",
     # presentation and drawing
-    "report", "pages", "panel", "labels", "markers", "fontcache", "drawing", "pencil", "legend",
-    "planwords",
+    "report", "pages", "panel", "labels", "markers", "fontcache", "pdfsyntax", "drawing",
+    "pencil", "legend", "planwords",
     "render", "previews", "printing",
     # the command line
     *CLI,
@@ -249,8 +249,8 @@ def test_imports_point_down(module: str) -> None:
     upward = sorted(m for m in imports if m in LAYERS and LAYERS.index(m) >= rank)
     assert upward == [], f"{module} imports {upward}, which are not below it"
     assert not imports & SUBPACKAGES, f"{module} imports a subpackage (its commands are lazy)"
-    if module not in ("fontcache", "drawing", "pencil", "legend", "planwords", "render",
-                      "previews", "printing"):
+    if module not in ("fontcache", "pdfsyntax", "drawing", "pencil", "legend", "planwords",
+                      "render", "previews", "printing"):
         assert "matplotlib" not in imports
     if module not in CLI:
         assert "click" not in imports
