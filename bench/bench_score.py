@@ -18,10 +18,12 @@ Everything is timed in alternating pairs beside a baseline of the same run
    difference divided by the extra sheets (each sheet's cost and the first-time costs of
    the 13 projects, the game records...). Then the example sheets twice beside once (the
    same sheets with every first-time cost paid: the steady state), and the finished
-   tutorial ``--sheets`` times beside once (one small sheet again and again).
-   Target: at most 1.5 ms. With ``--against CHECKOUT``, also each sheet of the same
-   command in-process (start-up aside), that checkout's code and this code alternating
-   in one process: the fairest comparison on a busy machine.
+   tutorial ``--sheets`` times beside once (one small sheet again and again), and each
+   example sheet ``--sheets // 2`` times beside once, the median over the sheets (as
+   part 2 takes the median over the sheets). Target: at most 1.5 ms. With ``--against
+   CHECKOUT``, also each sheet of the same command in-process (start-up aside), that
+   checkout's code and this code alternating in one process: the fairest comparison on
+   a busy machine.
 4. Peak memory (max RSS) of ``score`` on the 200 x 200 sheets of ``bench_scale.py``
    (the legal one, 25 pieces; the packed one, 25,335 pieces) beside the bare
    interpreter (``python -c pass``). Target: at most 3x for the legal sheet.
@@ -219,7 +221,8 @@ def extra_sheets(count: int, rounds: int) -> list[tuple[str, str, str, str]]:
       projects, game records, the explanations of what blocks a room);
     * the example sheets twice beside once: each sheet's cost once every first-time cost
       is paid (the steady state of a long command over varied sheets);
-    * the finished tutorial ``count`` times beside once: one small sheet again and again.
+    * the finished tutorial ``count`` times beside once: one small sheet again and again;
+    * each example sheet ``count // 2`` times beside once: the median over the sheets.
     """
     rows = []
     for what, fewer, more in _extra_commands(count):
@@ -231,7 +234,25 @@ def extra_sheets(count: int, rounds: int) -> list[tuple[str, str, str, str]]:
                      f"{per * 1e3:.2f} ms", f"{_sheets(fewer)} {pair.median(0) * 1e3:.0f} ms, "
                      f"{_sheets(more)} {pair.median(1) * 1e3:.0f} ms",
                      timing.verdict(per * 1e3, 1.5)))
+    rows.append(_extra_median(count // 2, max(3, rounds // 6)))
     return rows
+
+
+def _extra_median(count: int, rounds: int) -> tuple[str, str, str, str]:
+    """Each example sheet ``count`` times beside once (every first-time cost paid by the
+    first): the median over the sheets of each one's extra cost, the slowest named."""
+    per: dict[str, float] = {}
+    for path in example_sheets():
+        pair = timing.pairs(timing.command("score", str(path), "--format", "json"),
+                            timing.command("score", *[str(path)] * count, "--format", "json"),
+                            rounds)
+        per[path.name] = statistics.median(
+            b - a for a, b in zip(*pair.seconds, strict=True)) / (count - 1)
+    median = statistics.median(per.values()) * 1e3
+    worst = max(per, key=lambda n: per[n])
+    return (f"each extra sheet of one score command, median over the {len(per)} example "
+            f"sheets (each {count} times beside once, JSON)", f"{median:.2f} ms",
+            f"slowest {worst} {per[worst] * 1e3:.2f} ms", timing.verdict(median, 1.5))
 
 
 def _extra_commands(count: int) -> list[tuple[str, list[str], list[str]]]:
