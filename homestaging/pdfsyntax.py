@@ -62,7 +62,10 @@ def _bool(value: bool) -> bytes:
 
 
 def _bbox(box: Any) -> bytes:
-    return _fill([pdf_repr(number) for number in box.bounds])
+    """A box as its ``bounds`` (x, y, width, height), from its corners as Python floats
+    (the same doubles NumPy's subtraction gives)."""
+    (x0, y0), (x1, y1) = box.get_points().tolist()
+    return _fill([_float(x0), _float(y0), _float(x1 - x0), _float(y1 - y0)])
 
 
 def _reprs_made() -> dict[type, Callable[[Any], bytes]]:
@@ -212,6 +215,44 @@ def _text_once(original: Callable[..., Any]) -> Callable[..., Any]:
     return draw_text
 
 
+def _delta(self: Any, other: Any) -> list[Any]:
+    """``GraphicsContextPdf.delta``: the commands from this state to ``other``'s, found
+    the same way, but a value that is the very object it is compared with is the same
+    without a comparison (most of them: one artist's state, then the next one's)."""
+    cmds: list[Any] = []
+    fill_performed = False
+    for params, cmd in self.commands:
+        different = False
+        for p in params:
+            ours = getattr(self, p)
+            theirs = getattr(other, p)
+            if ours is theirs and not isinstance(ours, float):  # NaN differs from itself
+                continue
+            if ours is None or theirs is None:
+                different = True
+                break
+            try:
+                different = bool(ours != theirs)
+            except ValueError:
+                import numpy as np
+
+                ours = np.asarray(ours)
+                theirs = np.asarray(theirs)
+                different = bool(ours.shape != theirs.shape or np.any(ours != theirs))
+            if different:
+                break
+        name = cmd.__name__
+        if name == "hatch_cmd" and fill_performed:
+            different = True
+        if different:
+            if name == "fillcolor_cmd":
+                fill_performed = True
+            cmds.extend(cmd(self, *[getattr(other, p) for p in params]))
+            for p in params:
+                setattr(self, p, getattr(other, p))
+    return cmds
+
+
 @contextlib.contextmanager
 def fast_output() -> Iterator[bool]:
     """While inside, matplotlib's PDF backend writes its operators through
@@ -226,6 +267,7 @@ def fast_output() -> Iterator[bool]:
     swaps: list[tuple[Any, str, Any]] = [
         (backend_pdf.PdfFile, "output", _output),
         (backend_pdf.Stream, "write", _stream_write),
+        (backend_pdf.GraphicsContextPdf, "delta", _delta),
         (backend_pdf.Stream, "_flush", _stream_flush(backend_pdf.Stream._flush)),
         (backend_pdf.RendererPdf, "draw_text", _text_once(backend_pdf.RendererPdf.draw_text))]
     if not matplotlib.__version__.startswith(KNOWN_MATPLOTLIB) \
