@@ -215,17 +215,26 @@ def _text_once(original: Callable[..., Any]) -> Callable[..., Any]:
     return draw_text
 
 
+_ABSENT = object()
+
+
 def _delta(self: Any, other: Any) -> list[Any]:
     """``GraphicsContextPdf.delta``: the commands from this state to ``other``'s, found
-    the same way, but a value that is the very object it is compared with is the same
-    without a comparison (most of them: one artist's state, then the next one's)."""
+    the same way, but with the values read from the two states' own attributes, and a
+    value that is the very object it is compared with taken as the same without a
+    comparison (most of them: one artist's state, then the next one's)."""
     cmds: list[Any] = []
     fill_performed = False
+    mine, yours = vars(self), vars(other)
     for params, cmd in self.commands:
         different = False
         for p in params:
-            ours = getattr(self, p)
-            theirs = getattr(other, p)
+            ours = mine.get(p, _ABSENT)
+            if ours is _ABSENT:
+                ours = getattr(self, p)
+            theirs = yours.get(p, _ABSENT)
+            if theirs is _ABSENT:
+                theirs = getattr(other, p)
             if ours is theirs and not isinstance(ours, float):  # NaN differs from itself
                 continue
             if ours is None or theirs is None:
