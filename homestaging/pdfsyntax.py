@@ -8,6 +8,8 @@ lines of at most 75 characters (``_fill``): a fifth of a book's time. :func:`fas
 puts in its place, while a PDF is written, an ``output`` that looks each operand's type
 up once, keeps the text of the floats it has written (coordinates repeat) and joins a
 short line at once; anything but the types the backend passes is left to ``pdfRepr``.
+Between two artists, the changes of the graphics state are found without comparing a
+value with itself (:func:`_delta`).
 The bytes are the same (``tests/test_pdfsyntax.py`` compares the two on many values),
 and only under a matplotlib known to write them this way
 (:data:`homestaging.fontcache.KNOWN_MATPLOTLIB`).
