@@ -8,8 +8,6 @@ lines of at most 75 characters (``_fill``): a fifth of a book's time. :func:`fas
 puts in its place, while a PDF is written, an ``output`` that looks each operand's type
 up once, keeps the text of the floats it has written (coordinates repeat) and joins a
 short line at once; anything but the types the backend passes is left to ``pdfRepr``.
-Between two artists, the changes of the graphics state are found without comparing a
-value with itself (:func:`_delta`).
 The bytes are the same (``tests/test_pdfsyntax.py`` compares the two on many values),
 and only under a matplotlib known to write them this way
 (:data:`homestaging.fontcache.KNOWN_MATPLOTLIB`).
@@ -64,10 +62,7 @@ def _bool(value: bool) -> bytes:
 
 
 def _bbox(box: Any) -> bytes:
-    """A box as its ``bounds`` (x, y, width, height), from its corners as Python floats
-    (the same doubles NumPy's subtraction gives)."""
-    (x0, y0), (x1, y1) = box.get_points().tolist()
-    return _fill([_float(x0), _float(y0), _float(x1 - x0), _float(y1 - y0)])
+    return _fill([pdf_repr(number) for number in box.bounds])
 
 
 def _reprs_made() -> dict[type, Callable[[Any], bytes]]:
@@ -217,53 +212,6 @@ def _text_once(original: Callable[..., Any]) -> Callable[..., Any]:
     return draw_text
 
 
-_ABSENT = object()
-
-
-def _delta(self: Any, other: Any) -> list[Any]:
-    """``GraphicsContextPdf.delta``: the commands from this state to ``other``'s, found
-    the same way, but with the values read from the two states' own attributes, and a
-    value that is the very object it is compared with taken as the same without a
-    comparison (most of them: one artist's state, then the next one's)."""
-    cmds: list[Any] = []
-    fill_performed = False
-    mine, yours = vars(self), vars(other)
-    for params, cmd in self.commands:
-        different = False
-        for p in params:
-            ours = mine.get(p, _ABSENT)
-            if ours is _ABSENT:
-                ours = getattr(self, p)
-            theirs = yours.get(p, _ABSENT)
-            if theirs is _ABSENT:
-                theirs = getattr(other, p)
-            if ours is theirs and not isinstance(ours, float):  # NaN differs from itself
-                continue
-            if ours is None or theirs is None:
-                different = True
-                break
-            try:
-                different = bool(ours != theirs)
-            except ValueError:
-                import numpy as np
-
-                ours = np.asarray(ours)
-                theirs = np.asarray(theirs)
-                different = bool(ours.shape != theirs.shape or np.any(ours != theirs))
-            if different:
-                break
-        name = cmd.__name__
-        if name == "hatch_cmd" and fill_performed:
-            different = True
-        if different:
-            if name == "fillcolor_cmd":
-                fill_performed = True
-            cmds.extend(cmd(self, *[getattr(other, p) for p in params]))
-            for p in params:
-                setattr(self, p, getattr(other, p))
-    return cmds
-
-
 @contextlib.contextmanager
 def fast_output() -> Iterator[bool]:
     """While inside, matplotlib's PDF backend writes its operators through
@@ -278,7 +226,6 @@ def fast_output() -> Iterator[bool]:
     swaps: list[tuple[Any, str, Any]] = [
         (backend_pdf.PdfFile, "output", _output),
         (backend_pdf.Stream, "write", _stream_write),
-        (backend_pdf.GraphicsContextPdf, "delta", _delta),
         (backend_pdf.Stream, "_flush", _stream_flush(backend_pdf.Stream._flush)),
         (backend_pdf.RendererPdf, "draw_text", _text_once(backend_pdf.RendererPdf.draw_text))]
     if not matplotlib.__version__.startswith(KNOWN_MATPLOTLIB) \

@@ -118,46 +118,6 @@ def test_a_pdf_is_the_same_to_the_byte_and_matplotlib_is_left_as_it_was(
     assert projects_pdf(projects) == fast
 
 
-def _states(draw: random.Random, pdf: object) -> list[backend_pdf.GraphicsContextPdf]:
-    """Graphics states with values shared, equal, different, None and arrays."""
-    box = TransformedBbox(Bbox.unit(), Affine2D().scale(595.0, 842.0))
-    rgb = (0.2, 0.3, 0.4, 1.0)
-    made = []
-    for _ in range(400):
-        gc = backend_pdf.GraphicsContextPdf(pdf)
-        gc._cliprect = draw.choice([None, box, Bbox.from_bounds(0, 0, 10, 10)])
-        gc._alpha = draw.choice([1.0, 0.5, np.float64(0.5)])
-        gc._forced_alpha = draw.choice([False, True])
-        gc._effective_alphas = draw.choice([(1.0, 1.0), (0.5, 1.0)])
-        gc._capstyle = draw.choice(["butt", "round"])
-        gc._joinstyle = draw.choice(["miter", "round"])
-        gc._linewidth = draw.choice([1.0, 0.5, 0.5000000001, np.float64(0.5)])
-        gc._dashes = draw.choice([(0, None), (0.0, [3.0, 1.0])])
-        gc._rgb = draw.choice([rgb, (0.2, 0.3, 0.4, 1.0), np.array(rgb), (0.5, 0.5, 0.5, 1.0)])
-        gc._fillcolor = draw.choice([None, rgb, np.array([0.1, 0.1, 0.1, 1.0])])
-        gc._hatch = draw.choice([None, None, "//"])
-        made.append(gc)
-    return made
-
-
-@HOOKED
-def test_a_change_of_graphics_state_is_written_as_matplotlib_writes_it() -> None:
-    import io
-
-    pdf = backend_pdf.PdfFile(io.BytesIO())
-    draw = random.Random(3)
-    states = _states(draw, pdf)
-    ours = backend_pdf.GraphicsContextPdf(pdf)
-    theirs = backend_pdf.GraphicsContextPdf(pdf)
-    for state in states:
-        got = pdfsyntax._delta(ours, state)
-        expected = backend_pdf.GraphicsContextPdf.delta(theirs, state)
-        assert [pdfsyntax.pdf_repr(value) for value in got] == [
-            backend_pdf.pdfRepr(value) for value in expected]
-        for name in ("_cliprect", "_alpha", "_linewidth", "_rgb", "_fillcolor", "_hatch"):
-            assert getattr(ours, name) is getattr(theirs, name)
-
-
 def _off() -> object:
     import contextlib
 
