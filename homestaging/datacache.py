@@ -43,7 +43,8 @@ try:  # the C unpickler alone: importing pickle.py costs more than loading an en
 except ImportError:  # pragma: no cover (a Python without the C accelerator)
     from pickle import Unpickler, UnpicklingError
 
-__all__ = ["CODE", "cache_dir", "cached", "entry_path", "fingerprint"]
+__all__ = ["CODE", "cache_dir", "cached", "entry_path", "fingerprint", "read_entry",
+           "write_entry"]
 
 T = TypeVar("T")
 
@@ -140,12 +141,24 @@ class _Unpickler(Unpickler):
         return self.shared[pid]
 
 
+def read_entry(path: str | Path) -> bytes:
+    """The bytes of a cache entry, which must be the user's own file (another user's
+    could hold anything): any trouble raises, and the caller makes the entry anew."""
+    if hasattr(os, "getuid") and os.stat(path).st_uid != os.getuid():
+        raise PermissionError(f"{path} is not the user's own")
+    return read_bytes(path)
+
+
+def write_entry(path: str | Path, data: bytes) -> None:
+    """Write a cache entry atomically, its folder made for the user alone if need be."""
+    os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
+    write_atomic(path, data, replaces=path)  # it may have been read
+
+
 def _load(path: str, kind: type[T], allowed: Collection[type],
           shared: Mapping[str, object]) -> T:
     """The object saved at ``path``; any trouble raises (the caller builds instead)."""
-    if hasattr(os, "getuid") and os.stat(path).st_uid != os.getuid():
-        raise PermissionError(f"{path} is not the user's own")
-    value = _Unpickler(read_bytes(path), allowed, shared).load()
+    value = _Unpickler(read_entry(path), allowed, shared).load()
     if not isinstance(value, kind):
         raise TypeError(f"{path} holds a {type(value).__name__}, not a {kind.__name__}")
     return value
@@ -167,8 +180,7 @@ def _save(file: str, value: object, shared: Mapping[str, object]) -> None:
 
     buffer = io.BytesIO()
     Saver(buffer, protocol=5).dump(value)
-    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-    write_atomic(path, buffer.getvalue(), replaces=path)  # it may have been read
+    write_entry(path, buffer.getvalue())
     prefix = path.name.rsplit("-", 1)[0] + "-"
     others = sorted((p for p in path.parent.glob(f"{prefix}*.pickle") if p != path),
                     key=lambda p: p.stat().st_mtime, reverse=True)

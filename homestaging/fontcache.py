@@ -52,9 +52,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import IO, Any
 
-from .datacache import cache_dir
-from .output import write_atomic
-from .readers import read_bytes
+from .datacache import cache_dir, read_entry, write_entry
 
 __all__ = ["FORMAT", "KEEP", "KNOWN_MATPLOTLIB", "LAZY", "SETTER_DOC", "TEXT_FORMAT",
            "cached_subsets", "entry_folder", "pdf_backend", "text_folder", "text_once",
@@ -254,9 +252,7 @@ def _key(fontfile: Any, glyphs: Iterable[int]) -> str:
 
 def _load(path: Path, key: str, glyphs: set[int]) -> tuple[bytes, dict[int, int]]:
     """The subset saved at ``path``; any trouble raises (the caller makes it anew)."""
-    if hasattr(os, "getuid") and path.stat().st_uid != os.getuid():
-        raise PermissionError(f"{path} is not the user's own")
-    data = read_bytes(path)
+    data = read_entry(path)
     head, stored_key, digest, mapping_text, font = data.split(b"\n", 4)
     if head + b"\n" != FORMAT or stored_key.decode() != key:
         raise ValueError(f"{path} is not the entry of this key")
@@ -272,9 +268,8 @@ def _save(path: Path, key: str, font: bytes, mapping: dict[int, int]) -> None:
     """Save an entry (atomically), then forget the oldest past :data:`KEEP`."""
     pairs = json.dumps(sorted(mapping.items()), separators=(",", ":")).encode()
     digest = hashlib.sha256(font).hexdigest().encode()
-    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-    write_atomic(path, b"".join((FORMAT, key.encode(), b"\n", digest, b"\n", pairs, b"\n",
-                                 font)), replaces=path)
+    write_entry(path, b"".join((FORMAT, key.encode(), b"\n", digest, b"\n", pairs, b"\n",
+                                font)))
     entries = sorted(path.parent.glob("*.subset"), key=lambda p: p.stat().st_mtime,
                      reverse=True)
     for stale in entries[KEEP:]:
@@ -447,9 +442,7 @@ class _TextStore:
         return found
 
     def load(self) -> None:
-        if hasattr(os, "getuid") and self.path.stat().st_uid != os.getuid():
-            raise PermissionError(f"{self.path} is not the user's own")
-        data = json.loads(read_bytes(self.path))
+        data = json.loads(read_entry(self.path))
         if data["key"] != self.key:
             raise ValueError(f"{self.path} is not the file of this key")
         metrics, layouts = data["metrics"], data["layouts"]
@@ -470,8 +463,7 @@ class _TextStore:
             self.layouts = {k: v for k, v in self.layouts.items() if k in self.learned}
         data = json.dumps({"key": self.key, "metrics": self.metrics, "layouts": self.layouts},
                           ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-        self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        write_atomic(self.path, data.encode(), replaces=self.path)
+        write_entry(self.path, data.encode())
         self.learned.clear()
 
     def measure(self, size: float, string: str,
