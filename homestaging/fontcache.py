@@ -53,6 +53,7 @@ from types import ModuleType
 from typing import IO, Any
 
 from .datacache import cache_dir, read_entry, write_entry
+from .swaps import Swap, Swaps
 
 __all__ = ["FORMAT", "KEEP", "KNOWN_MATPLOTLIB", "LAZY", "SETTER_DOC", "TEXT_FORMAT",
            "cached_subsets", "entry_folder", "pdf_backend", "text_folder", "text_once",
@@ -79,10 +80,9 @@ TEXT_KEEP = 20_000
 """Strings a file of text measures keeps at most: past it, the file starts again from
 the strings of the PDF being written."""
 
-_lock = threading.Lock()
 _load_lock = threading.RLock()
 _loading: set[str] = set()
-_active = 0
+_subset_swaps = Swaps()
 _original: Callable[..., Any] | None = None
 _digests: dict[tuple[str, int, int], str] = {}
 _memory: dict[str, tuple[bytes, dict[int, int]]] = {}
@@ -322,27 +322,23 @@ def _subset(fontfile: Any, glyphs: Iterable[int]) -> contextlib.AbstractContextM
 def cached_subsets() -> Iterator[bool]:
     """While inside, matplotlib's PDF backend takes its font subsets through the cache;
     yields whether it does (the cache is on and this matplotlib is known)."""
-    global _active, _original
-
     pdf_backend()
     if entry_folder() is None or not usable():
         yield False
         return
     from matplotlib.backends import _backend_pdf_ps as pdf_ps
 
-    with _lock:
-        if _active == 0:
-            _original = pdf_ps.get_glyphs_subset
-            pdf_ps.get_glyphs_subset = _subset
-        _active += 1
+    def swaps() -> list[Swap]:
+        global _original
+
+        _original = pdf_ps.get_glyphs_subset
+        return [(pdf_ps, "get_glyphs_subset", _subset)]
+
+    _subset_swaps.enter(swaps)
     try:
         yield True
     finally:
-        with _lock:
-            _active -= 1
-            if _active == 0:
-                pdf_ps.get_glyphs_subset = _original  # type: ignore[assignment]
-                _original = None
+        _subset_swaps.leave()
 
 
 # ---------------------------------------------------------------------------- text
@@ -524,8 +520,7 @@ def _text_key(paths: tuple[Any, ...]) -> list[str]:
 
 
 _texts: _Texts | None = None
-_text_users = 0
-_text_saved: list[tuple[Any, str, Any]] = []
+_text_swaps = Swaps()
 
 
 class _TextHelpers:
@@ -695,8 +690,6 @@ def text_once() -> Iterator[bool]:
     """While inside, the PDFs written measure and lay out each text once (see
     :class:`_Texts`); yields whether they do (a known matplotlib only). Inside, nothing
     may change the fonts (``rcParams``, the font manager) that the text is set in."""
-    global _texts, _text_users
-
     backend = pdf_backend()
     if not usable():
         yield False
@@ -704,40 +697,34 @@ def text_once() -> Iterator[bool]:
     from matplotlib import font_manager, text
     from matplotlib.backends import _backend_pdf_ps as pdf_ps
 
-    with _lock:
-        if _text_users == 0:
-            manager = font_manager.fontManager
-            renderer = backend.RendererPdf
-            base = pdf_ps.RendererPDFPSBase
-            swaps = [
-                (backend, "_text_helpers", _TextHelpers(backend._text_helpers)),
-                (manager, "_find_fonts_by_props", _fonts_by_props(manager._find_fonts_by_props)),
-                (renderer, "get_text_width_height_descent",
-                 _metrics(base.get_text_width_height_descent)),
-                (renderer, "_get_font_ttf", _sized_font(base._get_font_ttf)),
-                (text, "get_font", _font_tables(vars(text)["get_font"])),
-                (text.Text, "_get_layout", _layout_once(vars(text.Text)["_get_layout"])),
-                (pdf_ps.CharacterTracker, "track_glyph",
-                 _tracked_once(pdf_ps.CharacterTracker.track_glyph)),
-            ]
-            _text_saved[:] = [(owner, name, vars(owner).get(name, None))
-                              for owner, name, _ in swaps]
-            for owner, name, value in swaps:
-                setattr(owner, name, value)
-            _texts = _Texts()
-        _text_users += 1
+    def swaps() -> list[Swap]:
+        manager = font_manager.fontManager
+        renderer = backend.RendererPdf
+        base = pdf_ps.RendererPDFPSBase
+        return [
+            (backend, "_text_helpers", _TextHelpers(backend._text_helpers)),
+            (manager, "_find_fonts_by_props", _fonts_by_props(manager._find_fonts_by_props)),
+            (renderer, "get_text_width_height_descent",
+             _metrics(base.get_text_width_height_descent)),
+            (renderer, "_get_font_ttf", _sized_font(base._get_font_ttf)),
+            (text, "get_font", _font_tables(vars(text)["get_font"])),
+            (text.Text, "_get_layout", _layout_once(vars(text.Text)["_get_layout"])),
+            (pdf_ps.CharacterTracker, "track_glyph",
+             _tracked_once(pdf_ps.CharacterTracker.track_glyph)),
+        ]
+
+    def first() -> None:
+        global _texts
+        _texts = _Texts()
+
+    def last() -> None:
+        global _texts
+        if _texts is not None:
+            _texts.save()
+        _texts = None
+
+    _text_swaps.enter(swaps, first)
     try:
         yield True
     finally:
-        with _lock:
-            _text_users -= 1
-            if _text_users == 0:
-                if _texts is not None:
-                    _texts.save()
-                _texts = None
-                for owner, name, value in _text_saved:
-                    if value is None:
-                        delattr(owner, name)
-                    else:
-                        setattr(owner, name, value)
-                _text_saved.clear()
+        _text_swaps.leave(last)

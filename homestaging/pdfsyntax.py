@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import contextlib
 import math
-import threading
 import weakref
 from collections.abc import Callable, Iterator
 from typing import Any
+
+from .swaps import Swap, Swaps
 
 __all__ = ["fast_output", "pdf_repr"]
 
@@ -29,9 +30,7 @@ LINE = 75
 FLOATS = 50_000
 """Texts of floats kept (they are forgotten all at once past this)."""
 
-_lock = threading.Lock()
-_users = 0
-_saved: Any = None
+_swaps = Swaps()
 _floats: dict[float, bytes] = {}
 _reprs: dict[type, Callable[[Any], bytes]] = {}
 
@@ -216,14 +215,12 @@ def _text_once(original: Callable[..., Any]) -> Callable[..., Any]:
 def fast_output() -> Iterator[bool]:
     """While inside, matplotlib's PDF backend writes its operators through
     :func:`pdf_repr`; yields whether it does (a known matplotlib only)."""
-    global _users, _saved
-
     import matplotlib
     from matplotlib.backends import backend_pdf
 
     from .fontcache import KNOWN_MATPLOTLIB
 
-    swaps: list[tuple[Any, str, Any]] = [
+    swaps: list[Swap] = [
         (backend_pdf.PdfFile, "output", _output),
         (backend_pdf.Stream, "write", _stream_write),
         (backend_pdf.Stream, "_flush", _stream_flush(backend_pdf.Stream._flush)),
@@ -232,22 +229,17 @@ def fast_output() -> Iterator[bool]:
             or any(name not in vars(owner) for owner, name, _ in swaps):
         yield False
         return
-    with _lock:
+
+    def first() -> None:
         if not _reprs:
             _reprs.update(_reprs_made())
-        if _users == 0:
-            _saved = [(owner, name, vars(owner)[name]) for owner, name, _ in swaps]
-            for owner, name, value in swaps:
-                setattr(owner, name, value)
-        _users += 1
+
+    def last() -> None:
+        _pending.clear()
+        _bodies.clear()
+
+    _swaps.enter(lambda: swaps, first)
     try:
         yield True
     finally:
-        with _lock:
-            _users -= 1
-            if _users == 0:
-                for owner, name, value in _saved:
-                    setattr(owner, name, value)
-                _saved = None
-                _pending.clear()
-                _bodies.clear()
+        _swaps.leave(last)

@@ -31,7 +31,7 @@ LAYERS = [
     "readers", "output", "schema", "datacache", "catalogreader", "projectreader", "gamereader",
     "gamewriter", "parfile", "fitting", "sheetreader", "sheetwriter",
     # presentation and drawing
-    "report", "pages", "panel", "labels", "markers", "fontcache", "pdfsyntax", "drawing",
+    "report", "pages", "panel", "labels", "markers", "swaps", "fontcache", "pdfsyntax", "drawing",
     "pencil", "legend", "planwords",
     "render", "previews", "printing",
     # the command line
