@@ -144,6 +144,8 @@ def _type_check(names: str | list[str]) -> Check:
     listed = [names] if isinstance(names, str) else names
     plain = tuple(t for n in listed if n not in ("integer", "number") for t in _TYPES[n])
     numeric = tuple(t for n in listed if n in ("integer", "number") for t in _TYPES[n])
+    if not numeric:
+        return lambda value: isinstance(value, plain)
     return lambda value: isinstance(value, plain) or (
         isinstance(value, numeric) and not isinstance(value, bool))
 
@@ -196,13 +198,65 @@ def _string_check(schema: dict[str, Any]) -> Check:
         high is None or len(value) <= high) and match(value) is not None
 
 
+_SCALARS = (str, int, float, bool, type(None))
+_CHOICE_KEYS = frozenset({"type", "enum", "const", "description", "$comment", "title"})
+
+
+def _choices(schema: dict[str, Any]) -> dict[type, frozenset[Any]] | None:
+    """The values a node of ``const`` or ``enum`` (and maybe a type) allows, by their
+    exact type, when they are all scalars and the node holds nothing else; None for any
+    other node. A value is allowed when its type's set holds it: :func:`same_value`
+    without a call per option (``true`` is not ``1``: their types differ)."""
+    if not _CHOICE_KEYS.issuperset(schema) or ("enum" in schema) == ("const" in schema):
+        return None
+    options = schema["enum"] if "enum" in schema else [schema["const"]]
+    if not all(type(option) in _SCALARS for option in options):
+        return None
+    allowed: dict[type, set[Any]] = {}
+    for option in options:
+        if "type" not in schema or _type_ok(option, schema["type"]):
+            allowed.setdefault(type(option), set()).add(option)
+    return {kind: frozenset(values) for kind, values in allowed.items()}
+
+
+def _choice_check(allowed: dict[type, frozenset[Any]]) -> Check:
+    """The validator of a node :func:`_choices` reads."""
+
+    def valid(value: Any) -> bool:
+        values = allowed.get(type(value))
+        return values is not None and value in values
+
+    return valid
+
+
+_ANY_OF_KEYS = frozenset({"anyOf", "description", "$comment", "title"})
+
+
+def _any_of_check(fitting: list[Check | None], options: list[Check]) -> Check:
+    """The validator of a node holding only ``anyOf``: each option whose type fits (when
+    it has one) tried in turn. ``options`` are slots :func:`_later` fills."""
+
+    def valid(value: Any) -> bool:
+        for fits, option in zip(fitting, options, strict=True):
+            if (fits is None or fits(value)) and option(value):
+                return True
+        return False
+
+    return valid
+
+
 def _compile(schema: dict[str, Any], root: dict[str, Any]) -> Check:
     """A function answering :func:`is_valid` for ``schema``: the keywords it holds are
-    looked up once, here, not for every value."""
+    looked up once, here, not for every value. The usual nodes (a plain string, a choice
+    of scalars, a bare ``anyOf``, a list, an object) get a function of their own that
+    looks at nothing else."""
     if "$ref" in schema:
         return _validator(_resolved(schema, root), root)
     if _string_node(schema):
         return _string_check(schema)
+    allowed = _choices(schema)
+    if allowed is not None:
+        return _choice_check(allowed)
     type_ok = _type_check(schema["type"]) if "type" in schema else None
     const = schema.get("const", _NOTHING)
     enum = schema.get("enum")
@@ -214,6 +268,8 @@ def _compile(schema: dict[str, Any], root: dict[str, Any]) -> Check:
         for index, option in enumerate(options):
             checks[index] = _later(option, root, checks, index)
         any_of: list[Check] | None = checks
+        if _ANY_OF_KEYS.issuperset(schema):
+            return _any_of_check(fitting, checks)
     else:
         any_of = None
     min_length, max_length = schema.get("minLength"), schema.get("maxLength")
@@ -314,8 +370,9 @@ def _object_check(schema: dict[str, Any], root: dict[str, Any]) -> Callable[[dic
         if (min_properties is not None and len(value) < min_properties) or (
                 max_properties is not None and len(value) > max_properties):
             return False
-        if any(key not in value for key in required):
-            return False
+        for key in required:  # a loop, not any(): no generator made for each object
+            if key not in value:
+                return False
         for key, item in value.items():
             if not isinstance(key, str):
                 return False
