@@ -10,10 +10,9 @@ when a bare piece id in the legend reads back as the same placement.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 from typing import NamedTuple
 
-from .grid import Cell, cells_text, components
+from .grid import Cell, cells_text, components, in_reading_order
 from .pieces import ROTATIONS, Piece, Shape
 from .project import Project
 
@@ -62,51 +61,63 @@ def _orientations(
     return found
 
 
-def _moved(cells: Iterable[Cell]) -> tuple[frozenset[Cell], int, int]:
-    """Squares moved so that their least x and least y are 0, and those two."""
-    group = list(cells)
-    fx = min(x for x, _ in group)
-    fy = min(y for _, y in group)
-    return frozenset((x - fx, y - fy) for x, y in group), fx, fy
+def _relative(cells: Sequence[Cell]) -> tuple[Cell, ...]:
+    """Squares in reading order moved so that the first one is at 0, 0: the same tuple
+    for the same shape wherever it lies (a list comprehension: no generator to drive)."""
+    x0, y0 = cells[0]
+    return tuple([(x - x0, y - y0) for x, y in cells])
 
 
-_Table = dict[frozenset[Cell], list[tuple[int, bool, Shape, int, int]]]
-_TABLES: dict[tuple[int, int | None, tuple[bool, ...]], tuple[Piece, _Table]] = {}
-""":func:`_by_outline`'s tables, by the piece's identity (each kept beside its piece, so
+class _Outlines(NamedTuple):
+    """The orientations of a piece to try (:func:`_orientations`), in order, by their
+    furniture squares as :func:`_relative` gives them, each with the first of them in
+    its shape (to tell the anchor); with the piece's size and whether its furniture is
+    one part."""
+
+    piece: Piece
+    size: int
+    one_part: bool
+    by_outline: dict[tuple[Cell, ...], list[tuple[int, bool, Shape, int, int]]]
+
+
+_TABLES: dict[tuple[int, int | None, tuple[bool, ...]], _Outlines] = {}
+""":func:`_outlines`' tables, by the piece's identity (each kept beside its piece, so
 that the identity stays the piece's): a piece is a record of many fields, slower to hash
 than the reader asks for it."""
 _MAX_TABLES = 4096
 
 
-def _by_outline(piece: Piece, rotation: int | None, mirrors: tuple[bool, ...]) -> _Table:
-    """The orientations to try (:func:`_orientations`), in order, by their furniture
-    squares moved to 0, 0, each with the furniture's least x and y in its shape."""
+def _outlines(piece: Piece, rotation: int | None, mirrors: tuple[bool, ...]) -> _Outlines:
     key = (id(piece), rotation, mirrors)
     kept = _TABLES.get(key)
-    if kept is not None and kept[0] is piece:
-        return kept[1]
-    found: _Table = {}
+    if kept is not None and kept.piece is piece:
+        return kept
+    found: dict[tuple[Cell, ...], list[tuple[int, bool, Shape, int, int]]] = {}
     for turn, mirror, shape in _orientations(piece, rotation, mirrors):
-        outline, fx, fy = _moved(shape.furniture)
-        found.setdefault(outline, []).append((turn, mirror, shape, fx, fy))
+        squares = in_reading_order(shape.furniture)
+        fx, fy = squares[0]
+        found.setdefault(_relative(squares), []).append((turn, mirror, shape, fx, fy))
     if len(_TABLES) >= _MAX_TABLES:
         _TABLES.clear()
-    _TABLES[key] = (piece, found)
-    return found
+    kept = _TABLES[key] = _Outlines(piece, piece.size,
+                                    len(components(piece.art.furniture)) == 1, found)
+    return kept
+
+
+def _fits(outlines: _Outlines, cells: Sequence[Cell]) -> list[Fit]:
+    """The fits of the squares ``cells`` (in reading order) among ``outlines``."""
+    x0, y0 = cells[0]
+    return [Fit(turn, mirror, (x0 - fx, y0 - fy), shape) for turn, mirror, shape, fx, fy
+            in outlines.by_outline.get(_relative(cells), ())]
 
 
 def find_fits(
-    piece: Piece, group: frozenset[Cell], rotation: int | None, mirrors: Sequence[bool]
+    piece: Piece, group: Iterable[Cell], rotation: int | None, mirrors: Sequence[bool]
 ) -> list[Fit]:
     """Every orientation whose furniture squares are exactly ``group``, translated."""
-    outline, gx, gy = _moved(group)
-    return [Fit(turn, mirror, (gx - fx, gy - fy), shape) for turn, mirror, shape, fx, fy
-            in _by_outline(piece, rotation, tuple(mirrors)).get(outline, ())]
-
-
-@lru_cache(maxsize=4096)
-def _in_one_part(art: Shape) -> bool:
-    return len(components(art.furniture)) == 1
+    if not group:
+        return []
+    return _fits(_outlines(piece, rotation, tuple(mirrors)), in_reading_order(group))
 
 
 def whole_fits(
@@ -116,12 +127,10 @@ def whole_fits(
     are one whole piece of one part: then they are one group, found without splitting
     them into groups. Empty otherwise (the squares are to be split, or match no
     orientation)."""
-    if len(squares) != piece.size or not _in_one_part(piece.art):
+    outlines = _outlines(piece, rotation, tuple(mirrors))
+    if len(squares) != outlines.size or not outlines.one_part:
         return []
-    gx, gy = min(x for x, _ in squares), squares[0][1]
-    outline = frozenset((x - gx, y - gy) for x, y in squares)
-    return [Fit(turn, mirror, (gx - fx, gy - fy), shape) for turn, mirror, shape, fx, fy
-            in _by_outline(piece, rotation, tuple(mirrors)).get(outline, ())]
+    return _fits(outlines, squares)
 
 
 def narrow_fits(

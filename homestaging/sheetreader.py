@@ -11,7 +11,7 @@ import dataclasses
 import json
 import os
 import re
-from collections.abc import Callable, Iterable, Sequence, Set
+from collections.abc import Callable, Collection, Iterable, Sequence, Set
 from functools import partial
 from itertools import repeat
 from typing import TYPE_CHECKING, Any
@@ -507,17 +507,18 @@ class _Reader:
 
     def read_furniture(self) -> tuple[list[DrawnPiece], WildCard | None]:
         legend_data = self.data.get("furniture_legend", {})
-        legend = {char: entry for char, value in self.entries("furniture_legend")
-                  if (entry := self.legend_entry(char, value)) is not None}
         wild = self.data.get("wild_card") if self.ok("wild_card") else None
         mirror_char = wild["piece"] if wild and wild["effect"] == "mirror" \
             and isinstance(wild["piece"], str) else None
+        legend = {char: (*known, _mirrors(known[2], char, mirror_char))
+                  for char, value in self.entries("furniture_legend")
+                  if (known := self.legend_entry(char, value)) is not None}
 
         drawn: list[DrawnPiece] = []
         by_char: dict[str, list[int]] = {}
         grid = self.grid("furniture_grid")
         marks: frozenset[Cell] = frozenset()
-        given: list[tuple[int, frozenset[Cell], Piece, tuple[bool, ...]]] = []
+        given: list[tuple[int, Collection[Cell], Piece, tuple[bool, ...]]] = []
         if grid is not None and isinstance(legend_data, dict):
             self.capital_marks(grid, legend_data)
             missing = self.unknown_chars(grid, legend_data, "furniture_grid", "furniture_legend",
@@ -525,35 +526,39 @@ class _Reader:
             marks = frozenset(grid.pop(MARK, ()))
             squares = grid  # the squares of each piece character, in reading order
             furniture = frozenset().union(*squares.values())
-            groups: list[tuple[Cell, str, frozenset[Cell], list[Fit] | None]] = []
+            # each group of squares (a list in reading order, or a part of a character's
+            # squares) by its first square; the characters come in reading order of their
+            # first squares, so the groups need sorting only when one was split
+            groups: list[tuple[Cell, str, Collection[Cell], list[Fit] | None]] = []
+            split = False
             for char, cells in squares.items():
                 if char in missing:
                     continue
                 entry = legend.get(char)
-                group = frozenset(cells)
                 if entry is not None:  # most often one piece: its fits tell it at once
-                    piece, rotation, mirror = entry
-                    whole = whole_fits(piece, cells, rotation, _mirrors(mirror, char, mirror_char))
+                    piece, rotation, _, mirrors = entry
+                    whole = whole_fits(piece, cells, rotation, mirrors)
                     if whole:
-                        groups.append((cells[0], char, group, whole))
+                        groups.append((cells[0], char, cells, whole))
                         continue
-                parts = components(group)
+                parts = components(cells)
                 if len(parts) == 1:  # its first square is the list's
-                    groups.append((cells[0], char, parts[0], None))
+                    groups.append((cells[0], char, cells, None))
                 else:
+                    split = True
                     groups += ((min(part, key=reading_order), char, part, None)
                                for part in parts)
-            groups.sort(key=lambda item: reading_order(item[0]))
+            if split:
+                groups.sort(key=lambda item: reading_order(item[0]))
             for first, char, group, fits in groups:  # in reading order of their first squares
                 if char not in legend:
                     continue  # its legend entry is wrong, already reported
-                piece, rotation, mirror = legend[char]
-                mirrors = _mirrors(mirror, char, mirror_char)
+                piece, rotation, _, mirrors = legend[char]
                 placed = self.match(char, group, piece, rotation, mirrors, marks, furniture,
                                     first, fits)
                 if placed is not None:
                     if rotation is not None:
-                        given.append((len(drawn), group, piece, tuple(mirrors)))
+                        given.append((len(drawn), group, piece, mirrors))
                     by_char.setdefault(char, []).append(len(drawn))
                     drawn.append(DrawnPiece(placed, char, f"$.furniture_grid[{first[1]}]"))
 
@@ -582,7 +587,7 @@ class _Reader:
                   "circulation marks", found, ("furniture_grid", found[0][1]))
 
     def mark_notes(self, marks: frozenset[Cell], drawn: list[DrawnPiece],
-                   given: list[tuple[int, frozenset[Cell], Piece, tuple[bool, ...]]]) -> None:
+                   given: list[tuple[int, Collection[Cell], Piece, tuple[bool, ...]]]) -> None:
         """Notes on the ``o`` marks that are no piece's circulation: those another rotation
         of a piece whose rotation the legend gives would explain, then the others."""
         stray = set(marks).difference(*(piece.placement.circulation for piece in drawn))
@@ -626,7 +631,7 @@ class _Reader:
                       "circulation marks", part, ("furniture_grid", first[1]))
 
     def match(
-        self, char: str, group: frozenset[Cell], piece: Piece, rotation: int | None,
+        self, char: str, group: Collection[Cell], piece: Piece, rotation: int | None,
         mirrors: Sequence[bool], marks: frozenset[Cell], furniture: frozenset[Cell],
         first: Cell, fits: list[Fit] | None = None,
     ) -> Placement | None:
@@ -634,10 +639,9 @@ class _Reader:
         error said) when it fits no orientation, or several the drawing cannot tell
         apart. ``first`` is the group's first square in reading order; ``fits``, the
         group's :func:`~homestaging.fitting.find_fits` when already known."""
-        parts: JsonParts = ("furniture_grid", first[1])
         if fits is None:
             fits = find_fits(piece, group, rotation, mirrors)
-        chosen = narrow_fits(fits, marks, furniture, self.project)
+        chosen = fits if len(fits) == 1 else narrow_fits(fits, marks, furniture, self.project)
         if len(chosen) == 1:
             fit = chosen[0]
             placement = Placement(piece, fit.anchor, fit.rotation, fit.mirror)
@@ -650,8 +654,9 @@ class _Reader:
                 return placement
             self.error(f"{excerpt(char)} at {cells_text(group)} ({piece.id}): {len(off)} "
                        f"circulation square(s) of {piece.id} ({placement.describe()}) fall off the "
-                       f"{_sheet_size(self.project)} sheet", parts)
+                       f"{_sheet_size(self.project)} sheet", ("furniture_grid", first[1]))
             return None
+        parts: JsonParts = ("furniture_grid", first[1])
         what = f"{excerpt(char)} at {cells_text(group)} ({piece.id})"
         if chosen:
             options = "; ".join(fit.describe() for fit in chosen)
