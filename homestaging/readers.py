@@ -23,7 +23,7 @@ import os
 import re
 import stat
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -309,15 +309,21 @@ _CONTROL_ESCAPE = re.compile(r"\\[bfr]|\\u00[0-9a-fA-F]{2}")
 """An escape that may stand for a control character (``\\b``, ``\\u001b``...)."""
 
 
+_ASCII_CONTROLS = bytes(range(0x09)) + bytes(range(0x0B, 0x20)) + b"\x7f"
+"""The control characters an ASCII text may hold (tab and line feed aside)."""
+
+
 def _maybe_control(text: str) -> bool:
     """Whether a JSON text may put a control character in its values: one written as it
     is (C1 and DEL may be), or an escape that may stand for one. An ASCII text (the
-    usual one) is told by :meth:`str.isprintable`, many times faster than a search:
-    tab and line feed aside, its only characters that are not printable are controls."""
-    if _CONTROL_ESCAPE.search(text):
+    usual one) is looked at as bytes: deleting its control bytes (one pass in C, many
+    times faster than a search or :meth:`str.isprintable`) leaves it as long as it was
+    when it has none."""
+    if "\\" in text and _CONTROL_ESCAPE.search(text):
         return True
     if text.isascii():
-        return not text.replace("\n", "").replace("\t", "").isprintable()
+        data = text.encode("ascii")
+        return len(data.translate(None, _ASCII_CONTROLS)) != len(data)
     return re.search(_CONTROL, text) is not None
 
 
@@ -339,32 +345,34 @@ def _whole(text: str) -> str:
     return re.sub(_SURROGATE, "\ufffd", text)
 
 
-class _Pairs(dict[str, Any]):
-    """A JSON object that remembers the keys it saw twice."""
-
-    duplicates: list[str]
+_Twice = dict[int, tuple[dict[str, Any], list[str]]]
+"""The JSON objects that held a key twice, by identity: each beside the keys it saw again."""
 
 
-def _pairs_hook(pairs: list[tuple[str, Any]]) -> _Pairs:
-    result = _Pairs(pairs)
-    if len(result) == len(pairs):  # the usual case: no key twice
-        result.duplicates = []
+def _pairs_hook(twice: _Twice, whole: bool) -> Callable[[list[tuple[str, Any]]], dict[str, Any]]:
+    """The hook that builds each JSON object, noting in ``twice`` the keys it saw again;
+    with ``whole``, lone surrogates in keys become U+FFFD. One plain dict per object
+    (the object is the usual dict, and the usual case costs one call and a length)."""
+
+    def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        if whole:
+            pairs = [(_whole(key), value) for key, value in pairs]
+        result = dict(pairs)
+        if len(result) != len(pairs):
+            seen: set[str] = set()
+            again: list[str] = []
+            for key, _ in pairs:
+                if key in seen:
+                    again.append(key)
+                seen.add(key)
+            twice[id(result)] = (result, again)
         return result
-    result = _Pairs()
-    result.duplicates = []
-    for key, value in pairs:
-        if key in result:
-            result.duplicates.append(key)
-        result[key] = value
-    return result
 
-
-def _whole_pairs_hook(pairs: list[tuple[str, Any]]) -> _Pairs:
-    return _pairs_hook([(_whole(key), value) for key, value in pairs])
+    return hook
 
 
 def _text_messages(
-    file: str, value: Any, parts: JsonParts, depth: int, whole: bool
+    file: str, value: Any, parts: JsonParts, depth: int, whole: bool, twice: _Twice
 ) -> list[Located]:
     """Duplicate keys, control characters and nesting past MAX_DEPTH anywhere in a JSON
     value; with ``whole``, lone surrogates in its strings become U+FFFD (in place)."""
@@ -373,8 +381,9 @@ def _text_messages(
     found: list[Located] = []
     entries: Iterable[tuple[Any, Any]]  # replacing a value in place keeps the dict's size
     if isinstance(value, dict):
-        for key in getattr(value, "duplicates", []):
-            found.append(Located(file, f"duplicate key {excerpt(key)}", json_path((*parts, key))))
+        again = twice[id(value)][1] if id(value) in twice else []
+        found += [Located(file, f"duplicate key {excerpt(key)}", json_path((*parts, key)))
+                  for key in again]
         entries = value.items()
     elif isinstance(value, list):
         entries = enumerate(value)
@@ -391,7 +400,7 @@ def _text_messages(
             if problem:
                 found.append(Located(file, problem, json_path((*parts, key))))
         elif isinstance(item, dict | list):
-            found += _text_messages(file, item, (*parts, key), depth + 1, whole)
+            found += _text_messages(file, item, (*parts, key), depth + 1, whole, twice)
     return found
 
 
@@ -424,17 +433,11 @@ def load_json(text: str, file: str) -> Any:
     """
     if not text.strip():
         raise InputError([Located(file, "the file is empty: expected a JSON object", line=1)])
-    whole = _SURROGATE_ESCAPE.search(text) is not None
-    pairs_hook = _whole_pairs_hook if whole else _pairs_hook
-    twice: list[str] = []
-
-    def hook(pairs: list[tuple[str, Any]]) -> _Pairs:
-        found = pairs_hook(pairs)
-        twice.extend(found.duplicates)
-        return found
-
+    whole = "\\" in text and _SURROGATE_ESCAPE.search(text) is not None
+    twice: _Twice = {}
     try:
-        value = json.loads(text, object_pairs_hook=hook, parse_constant=_refuse_constant)
+        value = json.loads(text, object_pairs_hook=_pairs_hook(twice, whole),
+                           parse_constant=_refuse_constant)
     except json.JSONDecodeError as error:
         raise InputError(
             [Located(file, error.msg, line=error.lineno, column=error.colno)]
@@ -457,7 +460,7 @@ def load_json(text: str, file: str) -> Any:
         problems = [Located(file, problem, "$")] if problem else []
     elif whole or twice or _maybe_control(text) or \
             text.count("[") + text.count("{") > MAX_DEPTH:
-        problems = _text_messages(file, value, (), 0, whole)
+        problems = _text_messages(file, value, (), 0, whole, twice)
     else:  # nothing the walk could find: no key twice, no control character, shallow
         problems = []
     if problems:

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_fuzz import FUZZ
 
+from homestaging import readers
 from homestaging.catalogreader import load_catalog
 from homestaging.errors import InputError
 from homestaging.projectreader import load_project
-from homestaging.readers import MAX_YAML_NODES
+from homestaging.readers import MAX_YAML_NODES, load_json
 
 ROOT = Path(__file__).resolve().parent.parent
 TUTORIAL = (ROOT / "projects" / "00-tutorial.yaml").read_text()
@@ -330,3 +335,45 @@ def test_project_with_no_house() -> None:
     assert [str(m) for m in caught.value.messages] == [
         "p.yaml: $.house: expected at least 1 entry, found 0"
     ]
+
+
+# -- JSON text: the quick looks agree with plain ones -----------------------------------
+
+_TEXT = st.text(st.sampled_from(["a", " ", "\n", "\t", "\\", "u", "0", "1", "b", "\x00",
+                                 "\x07", "\x0b", "\x1f", "\x7f", "\x85", "\x9f", "é", "\u2028"]),
+                max_size=12)
+
+
+@settings(FUZZ, max_examples=300)
+@given(_TEXT)
+def test_a_text_with_a_control_character_is_always_looked_at(text: str) -> None:
+    """The quick look of an ASCII text (its control bytes deleted, lengths compared) and
+    the search of any other never miss a control character written as it is."""
+    if re.search(readers._CONTROL, text):
+        assert readers._maybe_control(text), repr(text)
+    elif not readers._CONTROL_ESCAPE.search(text):
+        assert not readers._maybe_control(text), repr(text)
+
+
+@settings(FUZZ, max_examples=200)
+@given(st.lists(st.tuples(st.sampled_from(["a", "b", "c"]), st.integers(0, 3)), max_size=6),
+       st.booleans())
+def test_every_key_given_twice_is_named(pairs: list[tuple[str, int]], nested: bool) -> None:
+    """Each key seen again in an object is reported once per repeat, in file order, at its
+    path; an object without one reads as the plain dict of its pairs."""
+    body = "{" + ", ".join(f'"{key}": {value}' for key, value in pairs) + "}"
+    text = '{"x": ' + body + "}" if nested else body
+    seen: set[str] = set()
+    again = []
+    for key, _ in pairs:
+        if key in seen:
+            again.append(key)
+        seen.add(key)
+    where = "$.x." if nested else "$."
+    if not again:
+        value = load_json(text, "f.json")
+        assert (value["x"] if nested else value) == dict(pairs)
+        return
+    with pytest.raises(InputError) as caught:
+        load_json(text, "f.json")
+    assert _messages(caught) == [f"f.json: {where}{key}: duplicate key '{key}'" for key in again]
