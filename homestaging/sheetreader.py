@@ -13,7 +13,6 @@ import os
 import re
 from collections.abc import Callable, Collection, Iterable, Sequence, Set
 from functools import partial
-from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
 from .bitmask import on_sheet, parse_squares
@@ -58,13 +57,27 @@ _RUNS = re.compile(f"([^{re.escape(EMPTY)}])\\1*")
 _MAX_KEPT = 4096
 
 
-def _row_runs(row: str) -> tuple[tuple[str, range], ...]:
+def _row_runs(row: str) -> tuple[tuple[str, slice], ...]:
     """Each run of one character in a grid row, with its columns, left to right."""
-    return tuple((run[1], range(*run.span())) for run in _RUNS.finditer(row))
+    return tuple((run[1], slice(*run.span())) for run in _RUNS.finditer(row))
 
 
-_ROW_RUNS: Memo[str, tuple[tuple[str, range], ...]] = Memo(_row_runs, _MAX_KEPT)
+_ROW_RUNS: Memo[str, tuple[tuple[str, slice], ...]] = Memo(_row_runs, _MAX_KEPT)
 """The runs of the grid rows read so far: a room's rows repeat, and so do a project's."""
+_ROW_SQUARES: list[list[Cell]] = []
+"""The squares of each row ``y`` of the sheets read so far, ``(0, y)`` on: the squares of
+a run are a slice of them, no tuple made for each square of each grid (at most a
+200 x 200 sheet's squares, the largest a grid may be)."""
+
+
+def _row_squares(y: int, width: int) -> list[Cell]:
+    """The squares ``(0, y)`` to ``(width - 1, y)`` at least, made once (:data:`_ROW_SQUARES`)."""
+    while len(_ROW_SQUARES) <= y:
+        _ROW_SQUARES.append([])
+    row = _ROW_SQUARES[y]
+    if len(row) < width:
+        row.extend((x, y) for x in range(len(row), width))
+    return row
 _EDGES: dict[tuple[str, str], Edge] = {}
 """The edges read so far, by the square and side letter written: a project's doors and
 windows are at the same few places on every sheet."""
@@ -363,11 +376,15 @@ class _Reader:
         found: dict[str, list[Cell]] = {}
         known = _ROW_RUNS
         for y, row in enumerate(rows):
-            for char, columns in known[row]:  # a room's row, a piece's row: one run each
+            runs = known[row]
+            if not runs:
+                continue
+            cells = _row_squares(y, width)
+            for char, columns in runs:  # a room's row, a piece's row: one run each
                 squares = found.get(char)
                 if squares is None:
                     squares = found[char] = []
-                squares.extend(zip(columns, repeat(y)))
+                squares.extend(cells[columns])
         return found
 
     def unknown_chars(self, grid: dict[str, list[Cell]], legend: dict[str, Any], key: str,
