@@ -285,7 +285,7 @@ def _compile(schema: dict[str, Any], root: dict[str, Any]) -> Check:
     if const is _NOTHING and enum is None and any_of is None and kind in ("object", "array"):
         # the common containers, without the keywords of other kinds: their own checks
         if kind == "object":
-            return lambda value: isinstance(value, dict) and is_object(value)
+            return is_object
 
         bounds = _plain_string(_resolved(schema["items"], root)) if "items" in schema else None
         if bounds is not None:  # a list of plain strings (a grid's rows): no call per item
@@ -296,8 +296,11 @@ def _compile(schema: dict[str, Any], root: dict[str, Any]) -> Check:
                         min_items is not None and len(value) < min_items) or (
                         max_items is not None and len(value) > max_items):
                     return False
-                return all(isinstance(item, str) and low <= len(item)
-                           and (high is None or len(item) <= high) for item in value)
+                for item in value:  # a loop, not all(): no generator made for each list
+                    if not isinstance(item, str) or len(item) < low or (
+                            high is not None and len(item) > high):
+                        return False
+                return True
 
             return valid_strings
 
@@ -307,8 +310,7 @@ def _compile(schema: dict[str, Any], root: dict[str, Any]) -> Check:
                 return False
             if items is None:
                 return True
-            check = items[0]
-            return all(check(item) for item in value)
+            return all(map(items[0], value))
 
         return valid_list
 
@@ -335,8 +337,7 @@ def _compile(schema: dict[str, Any], root: dict[str, Any]) -> Check:
                 return False
             if items is None:
                 return True
-            check = items[0]
-            return all(check(item) for item in value)
+            return all(map(items[0], value))
         if isinstance(value, dict):
             return is_object(value)
         return True
@@ -352,7 +353,7 @@ def _unfilled(value: Any) -> bool:
     raise AssertionError("a validator slot was not filled")
 
 
-def _object_check(schema: dict[str, Any], root: dict[str, Any]) -> Callable[[dict[Any, Any]], bool]:
+def _object_check(schema: dict[str, Any], root: dict[str, Any]) -> Check:
     min_properties, max_properties = schema.get("minProperties"), schema.get("maxProperties")
     required = tuple(schema.get("required", ()))
     properties: dict[str, Check] = {}
@@ -366,8 +367,9 @@ def _object_check(schema: dict[str, Any], root: dict[str, Any]) -> Callable[[dic
     names = schema.get("propertyNames", {}).get("pattern") if isinstance(extra, dict) else None
     name_pattern = re.compile(names) if names is not None else None
 
-    def valid(value: dict[Any, Any]) -> bool:
-        if (min_properties is not None and len(value) < min_properties) or (
+    def valid(value: Any) -> bool:
+        if not isinstance(value, dict) or (
+                min_properties is not None and len(value) < min_properties) or (
                 max_properties is not None and len(value) > max_properties):
             return False
         for key in required:  # a loop, not any(): no generator made for each object
