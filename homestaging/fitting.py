@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from .grid import Cell, cells_text, components, in_reading_order
-from .pieces import ROTATIONS, Piece, Shape
+from .pieces import ROTATIONS, Piece, Placement, Shape
 from .project import Project
 
 __all__ = ["EMPTY", "LEGEND_CHARS", "MARK", "Fit", "find_fits", "narrow_fits", "whole_fits"]
@@ -27,17 +27,20 @@ LEGEND_CHARS = "".join(
 
 
 class Fit(NamedTuple):
-    """One way a piece's turned art matches a group of furniture squares."""
+    """One way a piece's turned art matches a group of furniture squares, with the
+    circulation squares it puts on the sheet (worked out with it: the drawing is
+    narrowed down by them, and the placement chosen keeps them, see :meth:`placement`)."""
 
     rotation: int
     mirror: bool
     anchor: Cell
     shape: Shape
+    circulation: frozenset[Cell]
 
-    @property
-    def circulation(self) -> frozenset[Cell]:
-        ax, ay = self.anchor
-        return frozenset((ax + x, ay + y) for x, y in self.shape.circulation)
+    def placement(self, piece: Piece) -> Placement:
+        """The placement of ``piece`` this fit draws."""
+        return Placement.known(piece, self.anchor, self.rotation, self.mirror, self.shape,
+                               self.circulation)
 
     def describe(self) -> str:
         text = f"rotation {self.rotation}" + (" mirrored" if self.mirror else "")
@@ -107,8 +110,12 @@ def _outlines(piece: Piece, rotation: int | None, mirrors: tuple[bool, ...]) -> 
 def _fits(outlines: _Outlines, cells: Sequence[Cell]) -> list[Fit]:
     """The fits of the squares ``cells`` (in reading order) among ``outlines``."""
     x0, y0 = cells[0]
-    return [Fit(turn, mirror, (x0 - fx, y0 - fy), shape) for turn, mirror, shape, fx, fy
-            in outlines.by_outline.get(_relative(cells), ())]
+    found = []
+    for turn, mirror, shape, fx, fy in outlines.by_outline.get(_relative(cells), ()):
+        ax, ay = x0 - fx, y0 - fy
+        found.append(Fit(turn, mirror, (ax, ay), shape,
+                         frozenset([(ax + x, ay + y) for x, y in shape.circulation])))
+    return found
 
 
 def find_fits(
@@ -145,36 +152,34 @@ def narrow_fits(
     """
     if len(fits) <= 1:
         return fits
-    # each fit beside its circulation, worked out once (a list, not a dict: no fit hashed)
-    pairs = [(fit, fit.circulation) for fit in fits]
     width, height = project.width, project.height
     house, obstacles = project.house, project.obstacles
 
-    def on_sheet(pair: tuple[Fit, frozenset[Cell]]) -> bool:
-        box = pair[0].shape.circulation_box
+    def on_sheet(fit: Fit) -> bool:
+        box = fit.shape.circulation_box
         if box is None:
             return True
-        (x, y), (left, top, right, bottom) = pair[0].anchor, box
+        (x, y), (left, top, right, bottom) = fit.anchor, box
         return x + left >= 0 and y + top >= 0 and x + right < width and y + bottom < height
 
-    def clear(pair: tuple[Fit, frozenset[Cell]]) -> bool:
-        return pair[1].isdisjoint(furniture)
+    def clear(fit: Fit) -> bool:
+        return fit.circulation.isdisjoint(furniture)
 
-    def all_marked(pair: tuple[Fit, frozenset[Cell]]) -> bool:
-        return bool(pair[1]) and pair[1] <= marks
+    def all_marked(fit: Fit) -> bool:
+        return bool(fit.circulation) and fit.circulation <= marks
 
-    def in_house(pair: tuple[Fit, frozenset[Cell]]) -> bool:
-        return pair[1] <= house and pair[1].isdisjoint(obstacles)
+    def in_house(fit: Fit) -> bool:
+        return fit.circulation <= house and fit.circulation.isdisjoint(obstacles)
 
     for keep in (on_sheet, clear, all_marked, in_house):
-        if len(pairs) <= 1:
-            return [fit for fit, _ in pairs]
-        kept = [pair for pair in pairs if keep(pair)]
+        if len(fits) <= 1:
+            return fits
+        kept = [fit for fit in fits if keep(fit)]
         if kept and (keep is not all_marked or len(kept) == 1):
-            pairs = kept
-    if len(pairs) > 1:
-        most = max(len(around & marks) for _, around in pairs)
-        winners = [pair for pair in pairs if len(pair[1] & marks) == most]
+            fits = kept
+    if len(fits) > 1:
+        most = max(len(fit.circulation & marks) for fit in fits)
+        winners = [fit for fit in fits if len(fit.circulation & marks) == most]
         if len(winners) == 1 and most > 0:
-            pairs = winners
-    return [fit for fit, _ in pairs]
+            fits = winners
+    return fits

@@ -182,6 +182,18 @@ class Placement(Record):
     rotation: int = 0
     mirror: bool = False
 
+    @classmethod
+    def known(cls, piece: Piece, anchor: Cell, rotation: int, mirror: bool, shape: Shape,
+              circulation: frozenset[Cell]) -> Placement:
+        """The placement whose turned shape and circulation squares the caller has worked
+        out already (the sheet reader, choosing between orientations): kept as
+        :attr:`shape` and :attr:`circulation` keep theirs, not worked out again. They
+        must be what those work out: ``piece.shape(rotation, mirror)``, and its
+        circulation moved to ``anchor``."""
+        placement = cls(piece, anchor, rotation, mirror)
+        placement.__dict__.update(shape=shape, circulation=circulation)
+        return placement
+
     @cached_property
     def shape(self) -> Shape:
         return self.piece.shape(self.rotation, self.mirror)

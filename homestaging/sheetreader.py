@@ -661,7 +661,7 @@ class _Reader:
         chosen = fits if len(fits) == 1 else narrow_fits(fits, marks, furniture, self.project)
         if len(chosen) == 1:
             fit = chosen[0]
-            placement = Placement(piece, fit.anchor, fit.rotation, fit.mirror)
+            placement = fit.placement(piece)
             (x, y), shape = fit.anchor, fit.shape
             if x >= 0 and y >= 0 and x + shape.width <= self.project.width \
                     and y + shape.height <= self.project.height:

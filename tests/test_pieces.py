@@ -70,3 +70,27 @@ def test_the_bundled_catalog_has_what_the_game_needs() -> None:
     plants = catalog.card_options(19)
     assert plants and all(not catalog.pieces[p].art.circulation for p in plants)
     assert any(len(p.wall) == 1 for p in pieces) and any(len(p.wall) == 2 for p in pieces)
+
+
+@pytest.mark.parametrize("anchor", [(0, 0), (3, 7), (-1, 2)])
+def test_a_fit_draws_the_placement_it_names(anchor: tuple[int, int]) -> None:
+    """Each fit of each piece drawn in each orientation gives the placement of that
+    orientation, whose shape and circulation (kept from the fit, not worked out again)
+    are those a placement made afresh works out; a whole piece's fits are its
+    :func:`~homestaging.fitting.find_fits`."""
+    from homestaging.fitting import find_fits, whole_fits
+    from homestaging.grid import in_reading_order
+
+    for piece in bundled_catalog().pieces.values():
+        for rotation, mirror, _ in piece.orientations:
+            drawn = Placement(piece, anchor, rotation, mirror)
+            squares = in_reading_order(drawn.furniture)
+            fits = find_fits(piece, drawn.furniture, None, (False, True))
+            assert whole_fits(piece, squares, None, (False, True)) == fits
+            chosen = [fit for fit in fits if (fit.rotation, fit.mirror) == (rotation, mirror)]
+            assert len(chosen) == 1, (piece.id, rotation, mirror)
+            made = chosen[0].placement(piece)
+            assert made == drawn
+            fresh = Placement(piece, anchor, rotation, mirror)
+            assert (made.shape, made.circulation, made.furniture) == \
+                (fresh.shape, fresh.circulation, fresh.furniture), (piece.id, rotation, mirror)
