@@ -32,6 +32,7 @@ from .grid import (
     parse_edge,
     reading_order,
 )
+from .grid import _row as row_squares  # the squares of a row, made once and shared
 from .pieces import Piece, Placement
 from .project import Project
 from .projectreader import MAX_LISTED_SQUARES, find_project
@@ -64,20 +65,6 @@ def _row_runs(row: str) -> tuple[tuple[str, slice], ...]:
 
 _ROW_RUNS: Memo[str, tuple[tuple[str, slice], ...]] = Memo(_row_runs, _MAX_KEPT)
 """The runs of the grid rows read so far: a room's rows repeat, and so do a project's."""
-_ROW_SQUARES: list[list[Cell]] = []
-"""The squares of each row ``y`` of the sheets read so far, ``(0, y)`` on: the squares of
-a run are a slice of them, no tuple made for each square of each grid (at most a
-200 x 200 sheet's squares, the largest a grid may be)."""
-
-
-def _row_squares(y: int, width: int) -> list[Cell]:
-    """The squares ``(0, y)`` to ``(width - 1, y)`` at least, made once (:data:`_ROW_SQUARES`)."""
-    while len(_ROW_SQUARES) <= y:
-        _ROW_SQUARES.append([])
-    row = _ROW_SQUARES[y]
-    if len(row) < width:
-        row.extend((x, y) for x in range(len(row), width))
-    return row
 _EDGES: dict[tuple[str, str], Edge] = {}
 """The edges read so far, by the square and side letter written: a project's doors and
 windows are at the same few places on every sheet."""
@@ -186,6 +173,17 @@ def _mirrors(mirror: bool | None, char: str, mirror_char: str | None) -> tuple[b
     if mirror is not None:
         return (mirror,)
     return (False, True) if char == mirror_char else (False,)
+
+
+def _range_on_sheet(squares: Set[Cell], width: int, height: int) -> bool:
+    """Whether the squares of a range (:func:`~homestaging.bitmask.parse_squares`) lie on
+    a ``width`` x ``height`` sheet. A range is a rectangle from ``A1`` on: its greatest
+    square (by x, then y) is its bottom-right corner, found in C, without a look at
+    every square."""
+    if squares.__class__ is not frozenset:
+        return on_sheet(squares, width, height)
+    right, bottom = max(squares)
+    return bool(right < width and bottom < height)
 
 
 def _did_you_mean(close: list[str]) -> str:
@@ -340,8 +338,7 @@ class _Reader:
                            "all (each square of the largest sheet a few times over); the rest "
                            "is not read", where)
                 break
-            width, height = self.project.width, self.project.height
-            if not on_sheet(squares, width, height):
+            if not _range_on_sheet(squares, self.project.width, self.project.height):
                 self.error(f"{value} reaches off the {_sheet_size(self.project)} sheet", where)
                 continue
             found |= squares
@@ -379,7 +376,7 @@ class _Reader:
             runs = known[row]
             if not runs:
                 continue
-            cells = _row_squares(y, width)
+            cells = row_squares(y, width)  # a run's squares: a slice of them, no tuple made
             for char, columns in runs:  # a room's row, a piece's row: one run each
                 squares = found.get(char)
                 if squares is None:
