@@ -63,7 +63,8 @@ def project_card_numbers(project: Project) -> list[int]:
 
 
 def _variants(catalog: Catalog, number: int) -> list[str]:
-    return sorted(variant for card_number, variant in catalog.cards if card_number == number)
+    """The variants of card ``number``, in alphabetical order (sorted once per catalog)."""
+    return [card.variant for card in catalog.variants(number)]
 
 
 def deal(project: Project, seed: int) -> dict[int, str]:

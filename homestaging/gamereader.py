@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from .cached import cached_property
 from .errors import InputError, Located
 from .game import CardPlay, GameRecord, Round, deal, project_card_numbers
 from .project import Project
@@ -120,8 +121,16 @@ class _Reader:
         self.at = at
         self.bad = ErrorPaths(bad)
         self.problems: list[Located] = []
-        self.close_rooms = Suggestions(room.name for room in project.rooms)
-        self.close_pieces = Suggestions(project.catalog.pieces)
+
+    @cached_property
+    def close_rooms(self) -> Suggestions:
+        """The project's room names, for "did you mean" (made when a name is wrong)."""
+        return Suggestions(room.name for room in self.project.rooms)
+
+    @cached_property
+    def close_pieces(self) -> Suggestions:
+        """The catalog's piece ids, for "did you mean" (made when an id is wrong)."""
+        return Suggestions(self.project.catalog.pieces)
 
     def error(self, message: str, *parts: str | int) -> None:
         self.problems.append(Located(self.file, message, json_path((*self.at, *parts))))
