@@ -153,33 +153,34 @@ def narrow_fits(
     if len(fits) <= 1:
         return fits
     width, height = project.width, project.height
-    house, obstacles = project.house, project.obstacles
-
-    def on_sheet(fit: Fit) -> bool:
-        box = fit.shape.circulation_box
-        if box is None:
-            return True
-        (x, y), (left, top, right, bottom) = fit.anchor, box
-        return x + left >= 0 and y + top >= 0 and x + right < width and y + bottom < height
-
-    def clear(fit: Fit) -> bool:
-        return fit.circulation.isdisjoint(furniture)
-
-    def all_marked(fit: Fit) -> bool:
-        return bool(fit.circulation) and fit.circulation <= marks
-
-    def in_house(fit: Fit) -> bool:
-        return fit.circulation <= house and fit.circulation.isdisjoint(obstacles)
-
-    for keep in (on_sheet, clear, all_marked, in_house):
-        if len(fits) <= 1:
-            return fits
-        kept = [fit for fit in fits if keep(fit)]
-        if kept and (keep is not all_marked or len(kept) == 1):
-            fits = kept
+    # each step a comprehension over the fits (no call per fit): the usual drawing has
+    # two or four fits, told apart by its o marks
+    kept = [fit for fit in fits if _circulation_on_sheet(fit, width, height)]
+    fits = kept or fits
+    if len(fits) > 1:
+        kept = [fit for fit in fits if fit.circulation.isdisjoint(furniture)]
+        fits = kept or fits
+    if len(fits) > 1:
+        kept = [fit for fit in fits if fit.circulation and fit.circulation <= marks]
+        fits = kept if len(kept) == 1 else fits
+    if len(fits) > 1:
+        house, obstacles = project.house, project.obstacles
+        kept = [fit for fit in fits
+                if fit.circulation <= house and fit.circulation.isdisjoint(obstacles)]
+        fits = kept or fits
     if len(fits) > 1:
         most = max(len(fit.circulation & marks) for fit in fits)
         winners = [fit for fit in fits if len(fit.circulation & marks) == most]
         if len(winners) == 1 and most > 0:
             fits = winners
     return fits
+
+
+def _circulation_on_sheet(fit: Fit, width: int, height: int) -> bool:
+    """Whether the fit's circulation squares lie on a ``width`` x ``height`` sheet (told
+    by their bounding box)."""
+    box = fit.shape.circulation_box
+    if box is None:
+        return True
+    (x, y), (left, top, right, bottom) = fit.anchor, box
+    return x + left >= 0 and y + top >= 0 and x + right < width and y + bottom < height
