@@ -21,7 +21,7 @@ import os
 import re
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -142,9 +142,10 @@ _ROLES: dict[str, dict[str, Any]] = {
 }
 
 
-def _root_params() -> dict[str, Any]:
+def _root_params() -> Mapping[str, Any]:
+    """The main command's options (read only: asked for each sheet a command reads)."""
     ctx = click.get_current_context(silent=True)
-    return dict(ctx.find_root().params) if ctx is not None else {}
+    return ctx.find_root().params if ctx is not None else {}
 
 
 def color_on(err: bool = False) -> bool:

@@ -538,10 +538,10 @@ class ErrorPaths:
 
     def at_or_above(self, path: str) -> bool:
         """An error at ``path`` or at a value holding it."""
+        if not self.paths:
+            return False  # a file the schema passed: every question answered at once
         return path in self.paths or not self.paths.isdisjoint(path_prefixes(path))
 
     def touches(self, path: str) -> bool:
         """An error at ``path``, above it or inside it."""
-        if not self.paths:
-            return False  # a file the schema passed: every question answered at once
         return self.at_or_above(path) or path in self.below

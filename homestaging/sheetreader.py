@@ -453,9 +453,10 @@ class _Reader:
                 cells |= drawn
             door = entry.get("door") if self.ok("rooms", index, "door") else None
             doors = self.edges(door, ("rooms", index, "door"),
-                               partial("the door {edge} of room {room}".format, room=name))
+                               partial("the door {edge} of room {room}".format, room=name)
+                               ) if door else []
             rooms.append(RoomPlan(name, cells, tuple(doors), f"$.rooms[{index}]"))
-        whole = isinstance(entries, list) and not self.bad.at_or_above(json_path(("rooms",)))
+        whole = isinstance(entries, list) and not self.bad.at_or_above("$.rooms")
         unlisted = set(from_grid or {}) - set(listed) if whole else set()  # else told already
         for name in sorted(unlisted):
             char = next(c for c, n in self.data["room_legend"].items() if n == name)
