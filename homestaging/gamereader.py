@@ -137,12 +137,12 @@ class _Reader:
 
     def whole(self, *parts: str | int) -> bool:
         """No schema error at ``parts`` itself, nor above it: its entries may be checked
-        one by one."""
-        return not self.bad.at_or_above(json_path((*self.at, *parts)))
+        one by one. (A record the schema passed is asked nothing: no path written.)"""
+        return not self.bad.paths or not self.bad.at_or_above(json_path((*self.at, *parts)))
 
     def ok(self, *parts: str | int) -> bool:
         """No schema error at, under or above ``parts``: safe to check."""
-        return not self.bad.touches(json_path((*self.at, *parts)))
+        return not self.bad.paths or not self.bad.touches(json_path((*self.at, *parts)))
 
     def read(self, reference: str, source: str) -> GameRecord:
         dealt = self.read_dealt()
