@@ -113,6 +113,7 @@ def _fits(outlines: _Outlines, cells: Sequence[Cell]) -> list[Fit]:
     found = []
     for turn, mirror, shape, fx, fy in outlines.by_outline.get(_relative(cells), ()):
         ax, ay = x0 - fx, y0 - fy
+        # the circulation as Placement.circulation makes it, squares in the same order
         found.append(Fit(turn, mirror, (ax, ay), shape,
                          frozenset([(ax + x, ay + y) for x, y in shape.circulation])))
     return found

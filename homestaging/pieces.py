@@ -189,7 +189,8 @@ class Placement(Record):
         out already (the sheet reader, choosing between orientations): kept as
         :attr:`shape` and :attr:`circulation` keep theirs, not worked out again. They
         must be what those work out: ``piece.shape(rotation, mirror)``, and its
-        circulation moved to ``anchor``."""
+        circulation moved to ``anchor``, made in the same order (a set made in another
+        order may list its squares in another order)."""
         placement = cls(piece, anchor, rotation, mirror)
         placement.__dict__.update(shape=shape, circulation=circulation)
         return placement
