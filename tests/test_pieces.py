@@ -94,3 +94,5 @@ def test_a_fit_draws_the_placement_it_names(anchor: tuple[int, int]) -> None:
             fresh = Placement(piece, anchor, rotation, mirror)
             assert (made.shape, made.circulation, made.furniture) == \
                 (fresh.shape, fresh.circulation, fresh.furniture), (piece.id, rotation, mirror)
+            # in the same order too: what iterates over them meets the squares alike
+            assert list(made.circulation) == list(fresh.circulation)
