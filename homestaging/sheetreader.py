@@ -222,11 +222,16 @@ class _Reader:
         return not self.bad.paths or not self.bad.touches(json_path(parts))
 
     def entries(self, key: str) -> list[tuple[Any, Any]]:
-        """``(index or key, value)`` of a list or object whose entries passed the schema."""
+        """``(index or key, value)`` of a list or object whose entries passed the schema
+        (all of them, each asked nothing, when the schema found no error)."""
         value = self.data.get(key)
         if isinstance(value, list):
+            if not self.bad.paths:
+                return list(enumerate(value))
             return [(i, item) for i, item in enumerate(value) if self.ok(key, i)]
         if isinstance(value, dict):
+            if not self.bad.paths:
+                return list(value.items())
             return [(k, item) for k, item in value.items() if self.ok(key, k)]
         return []
 
