@@ -91,6 +91,7 @@ _MAX_TABLES = 4096
 
 
 def _outlines(piece: Piece, rotation: int | None, mirrors: tuple[bool, ...]) -> _Outlines:
+    """The piece's orientations to try by their outlines, made once (:data:`_TABLES`)."""
     key = (id(piece), rotation, mirrors)
     kept = _TABLES.get(key)
     if kept is not None and kept.piece is piece:
