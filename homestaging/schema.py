@@ -198,6 +198,20 @@ def _string_check(schema: dict[str, Any]) -> Check:
         high is None or len(value) <= high) and match(value) is not None
 
 
+_NUMBER_KEYS = frozenset({"type", "minimum", "maximum", "description", "$comment", "title"})
+
+
+def _number_check(schema: dict[str, Any]) -> Check | None:
+    """The validator of a plain number node (``integer`` or ``number``, maybe bounds,
+    nothing else); None for any other node. ``true`` and ``false`` are not numbers."""
+    if schema.get("type") not in ("integer", "number") or not _NUMBER_KEYS.issuperset(schema):
+        return None
+    kinds = _TYPES[schema["type"]]
+    low, high = schema.get("minimum"), schema.get("maximum")
+    return lambda value: isinstance(value, kinds) and not isinstance(value, bool) and (
+        low is None or value >= low) and (high is None or value <= high)
+
+
 _SCALARS = (str, int, float, bool, type(None))
 _CHOICE_KEYS = frozenset({"type", "enum", "const", "description", "$comment", "title"})
 
@@ -247,9 +261,9 @@ def _any_of_check(fitting: list[Check | None], options: list[Check]) -> Check:
 
 def _compile(schema: dict[str, Any], root: dict[str, Any]) -> Check:
     """A function answering :func:`is_valid` for ``schema``: the keywords it holds are
-    looked up once, here, not for every value. The usual nodes (a plain string, a choice
-    of scalars, a bare ``anyOf``, a list, an object) get a function of their own that
-    looks at nothing else."""
+    looked up once, here, not for every value. The usual nodes (a plain string or
+    number, a choice of scalars, a bare ``anyOf``, a list, an object) get a function of
+    their own that looks at nothing else."""
     if "$ref" in schema:
         return _validator(_resolved(schema, root), root)
     if _string_node(schema):
@@ -257,6 +271,9 @@ def _compile(schema: dict[str, Any], root: dict[str, Any]) -> Check:
     allowed = _choices(schema)
     if allowed is not None:
         return _choice_check(allowed)
+    number = _number_check(schema)
+    if number is not None:
+        return number
     type_ok = _type_check(schema["type"]) if "type" in schema else None
     const = schema.get("const", _NOTHING)
     enum = schema.get("enum")
