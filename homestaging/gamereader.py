@@ -73,7 +73,8 @@ def parse_record(data: Any, file: str, base_dir: str | Path, *, project: Project
             raise foreign
     schema_errors = list(iter_errors(data, load_schema("game"), path=at))
     problems = [Located(file, message, path) for path, message in schema_errors]
-    top = {json_path(at), json_path((*at, "format")), json_path((*at, "project"))}
+    top = {json_path(at), json_path((*at, "format")), json_path((*at, "project"))} \
+        if schema_errors else set()
     if not isinstance(data, dict) or "project" not in data or any(
         path in top for path, _ in schema_errors
     ):
@@ -221,7 +222,7 @@ class _Reader:
                        if played.get(slot.number, 0) < slot.tokens]
             if lacking and unfinished is None:
                 unfinished = (index, ", ".join(lacking))
-            rounds.append(Round(name, tuple(cards), json_path(("rounds", index))))
+            rounds.append(Round(name, tuple(cards), f"$.rounds[{index}]"))
         return rounds
 
     def read_cards(self, index: int, entries: list[dict[str, Any]], room: str,
@@ -265,5 +266,5 @@ class _Reader:
                 hint = f"; it is on card {others[0]}, which was not dealt" if others else ""
                 self.error(f"{excerpt(option)} is not an option of card {number}{card.variant} "
                            f"({' or '.join(card.options)}){hint}", *where)
-            cards.append(CardPlay(number, tuple(tokens), json_path(parts)))
+            cards.append(CardPlay(number, tuple(tokens), f"$.rounds[{index}].cards[{position}]"))
         return cards
