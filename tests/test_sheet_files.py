@@ -201,6 +201,24 @@ def test_room_cells_off_sheet_and_bad_range() -> None:
                for p, m in found)
 
 
+@pytest.mark.parametrize(("ranges", "off"), [
+    (["P12"], []), (["A1:P12"], []), (["P12:A1"], []), (["Q1"], [0]), (["A13"], [0]),
+    (["A12:B13"], [0]), (["B2:C3", "O11:Q11", "D4"], [1]), (["P1:P13", "Q12:A1"], [0, 1]),
+])
+def test_a_range_is_off_the_sheet_when_a_square_of_it_is(ranges: list[str],
+                                                          off: list[int]) -> None:
+    """Told by the range's bottom-right corner: the same answer as a look at each square."""
+    data = sheet_with()
+    data["rooms"][0]["cells"] = ranges
+    try:
+        parse(data)
+        messages = []
+    except InputError as error:
+        messages = [(m.path, m.message) for m in error.messages]
+    found = [path for path, message in messages if "reaches off the" in message]
+    assert found == [f"$.rooms[0].cells[{index}]" for index in off]
+
+
 def test_bad_edges() -> None:
     data = sheet_with(windows=[["B2", "n"], ["B2", "up"]])
     data["rooms"][0]["door"] = [["D4", "s"], ["Q1", "e"]]
