@@ -18,11 +18,11 @@ from functools import lru_cache
 from itertools import chain, compress, cycle, filterfalse, repeat
 from typing import Any, cast
 
-from .grid import MAX_SIDE, Cell, Edge, parse_range, reading_order, rectangle
+from .grid import MAX_SIDE, Cell, Edge, EdgeKey, parse_range, reading_order, rectangle
 from .record import dataclass
 
 __all__ = ["LARGE", "STRIDE", "Moves", "SquareSet", "bits", "cells", "compact", "from_flags",
-           "iter_bits", "on_sheet", "open_moves", "parse_squares", "side_masks"]
+           "iter_bits", "key_masks", "on_sheet", "open_moves", "parse_squares", "side_masks"]
 
 STRIDE = MAX_SIDE
 """Bit ``y * STRIDE + x`` of a :class:`SquareSet` stands for square (x, y)."""
@@ -93,9 +93,13 @@ def _grid(width: int, rows: int) -> tuple[Cell, ...]:
 
 def side_masks(edges: Iterable[Edge], width: int, height: int) -> dict[str, int]:
     """Per side (``n e s w``), the squares that have that side on one of ``edges``."""
+    return key_masks((edge.key for edge in edges), width, height)
+
+
+def key_masks(keys: Iterable[EdgeKey], width: int, height: int) -> dict[str, int]:
+    """:func:`side_masks` of the edges of ``keys`` (:data:`~homestaging.grid.EdgeKey`)."""
     found: dict[str, list[Cell]] = {"n": [], "e": [], "s": [], "w": []}
-    for edge in edges:
-        x, y, side = edge.key  # side is n (between y-1 and y) or w (between x-1 and x)
+    for x, y, side in keys:  # side is n (between y-1 and y) or w (between x-1 and x)
         if side == "n":
             found["n"].append((x, y))
             found["s"].append((x, y - 1))

@@ -9,7 +9,17 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
 from itertools import filterfalse
 from typing import TypeVar, cast, overload
 
-from .bitmask import LARGE, STRIDE, Moves, SquareSet, bits, compact, from_flags, side_masks
+from .bitmask import (
+    LARGE,
+    STRIDE,
+    Moves,
+    SquareSet,
+    bits,
+    compact,
+    from_flags,
+    key_masks,
+    side_masks,
+)
 from .cached import cached_property
 from .grid import Cell, Edge, EdgeKey, edge_key, reading_order
 from .record import Record, dataclass
@@ -145,22 +155,42 @@ class Passages(Record):
 @dataclass(frozen=True, eq=False, repr=False)
 class Layout(Record):
     """Derived geometry of a sheet. ``piece_rooms[i]`` is the room of ``sheet.pieces[i]``;
-    ``room_walls[i]`` the walls around ``sheet.rooms[i]`` (none while it is not walled)."""
+    ``room_walls[i]`` the walls around ``sheet.rooms[i]`` (none while it is not walled).
+
+    The walls as edges (:attr:`walls`, :attr:`room_walls`) are worked out on first use:
+    check and score test walls by their keys (:attr:`wall_keys`), worked out from the
+    rooms' squares without an edge made (a third of the cost of the edges)."""
 
     sheet: Sheet
     room_at: Mapping[Cell, str]
     """Square -> its walled room: a dict, a :class:`RoomIndex` when the rooms hold more
     than :data:`~homestaging.bitmask.LARGE` squares."""
     hallway: Set[Cell]
-    walls: frozenset[Edge]
     openings: frozenset[Edge]
     piece_rooms: tuple[str | None, ...]
-    room_walls: tuple[frozenset[Edge], ...]
+
+    @cached_property
+    def room_walls(self) -> tuple[frozenset[Edge], ...]:
+        """The walls around each of ``sheet.rooms`` (none while it is not walled)."""
+        return tuple(room.walls() for room in self.sheet.rooms)
+
+    @cached_property
+    def walls(self) -> frozenset[Edge]:
+        """Every wall: exterior, pre-drawn and around the walled rooms, openings not
+        excepted."""
+        project = self.sheet.project
+        walls = set(project.exterior_walls()) | set(project.walls)
+        for room, around in zip(self.sheet.rooms, self.room_walls, strict=True):
+            if room.finalized:
+                walls |= around
+        return frozenset(walls)
 
     @cached_property
     def wall_keys(self) -> frozenset[EdgeKey]:
         """:attr:`Edge.key` of every wall, openings not excepted."""
-        return frozenset(edge.key for edge in self.walls)
+        return self._fixed_wall_keys.union(*(
+            keys for room, keys in zip(self.sheet.rooms, self.room_wall_keys, strict=True)
+            if room.finalized))
 
     @cached_property
     def blocked_keys(self) -> frozenset[EdgeKey]:
@@ -229,8 +259,8 @@ class Layout(Record):
         found = self._walls_before_masks.get(room_name)
         if found is None:
             project = self.sheet.project
-            found = self._walls_before_masks[room_name] = side_masks(
-                self.walls_before(room_name), project.width, project.height)
+            found = self._walls_before_masks[room_name] = key_masks(
+                self.wall_keys_before(room_name), project.width, project.height)
         return found
 
     @cached_property
@@ -248,7 +278,7 @@ class Layout(Record):
         """:func:`~homestaging.bitmask.side_masks` of the walls, openings not excepted
         (do not change the answer)."""
         project = self.sheet.project
-        return side_masks(self.walls, project.width, project.height)
+        return key_masks(self.wall_keys, project.width, project.height)
 
     @cached_property
     def exterior_masks(self) -> dict[str, int]:
@@ -284,7 +314,7 @@ class Layout(Record):
     @cached_property
     def room_wall_keys(self) -> tuple[frozenset[EdgeKey], ...]:
         """The keys of :attr:`room_walls`."""
-        return tuple(frozenset(edge.key for edge in walls) for walls in self.room_walls)
+        return tuple(room.wall_keys() for room in self.sheet.rooms)
 
     @cached_property
     def opening_keys(self) -> frozenset[EdgeKey]:
@@ -294,7 +324,7 @@ class Layout(Record):
     @cached_property
     def _fixed_wall_keys(self) -> frozenset[EdgeKey]:
         """The keys of the exterior and pre-drawn walls."""
-        return frozenset(edge.key for edge in (*self.exterior, *self.sheet.project.walls))
+        return self.sheet.project.fixed_wall_keys()
 
     @cached_property
     def furniture_at(self) -> dict[Cell, int]:
@@ -323,14 +353,10 @@ class Layout(Record):
 def layout(sheet: Sheet) -> Layout:
     """Derive walls, openings, hallway and piece rooms from a sheet."""
     project = sheet.project
-    walls = set(project.exterior_walls()) | set(project.walls)
     openings = set(sheet.front_doors)
-    room_walls = tuple(room.walls() for room in sheet.rooms)
-    for room, around in zip(sheet.rooms, room_walls, strict=True):
-        if room.finalized:
-            walls |= around
-            openings.update(room.doors)
     walled = [room for room in sheet.rooms if room.finalized]
+    for room in walled:
+        openings.update(room.doors)
     obstacles = project.obstacles
     room_at: Mapping[Cell, str]
     hallway: Set[Cell]
@@ -349,11 +375,21 @@ def layout(sheet: Sheet) -> Layout:
         # the house's squares in its own order, filtered in C: the same set, same order
         hallway = frozenset(filterfalse(obstacles.__contains__,
                                         filterfalse(rooms.__contains__, project.house)))
-    return Layout(sheet, room_at, hallway, frozenset(walls), frozenset(openings),
-                  _piece_rooms(sheet, room_at, sheet.pieces), room_walls)
+    return Layout(sheet, room_at, hallway, frozenset(openings),
+                  _piece_rooms(sheet, room_at, sheet.pieces))
 
 
-_ROOMS_ONLY = ("wall_keys", "blocked_keys", "passages", "exterior", "entry_room",
+def _share_walls(lay: Layout, found: Layout) -> None:
+    """Give ``found``, a layout with the same walls as ``lay``, the walls of ``lay``: the
+    same objects, which the searches compare (``is``) to tell that the walls are the
+    same, the keys worked out if need be."""
+    found.__dict__["wall_keys"] = lay.wall_keys
+    for name in ("walls", "room_walls", "room_wall_keys"):
+        if name in lay.__dict__:
+            found.__dict__[name] = lay.__dict__[name]
+
+
+_ROOMS_ONLY = ("blocked_keys", "passages", "exterior", "entry_room",
                "_walls_before_masks", "room_mask", "wall_masks", "exterior_masks",
                "passage_moves")
 """The cached properties of a layout that the pieces do not change."""
@@ -371,8 +407,8 @@ def with_pieces(lay: Layout, sheet: Sheet) -> Layout:
             or sheet.current_room != old.current_room or sheet.pieces[:count] != old.pieces):
         return layout(sheet)
     added = _piece_rooms(sheet, lay.room_at, sheet.pieces[count:])
-    found = Layout(sheet, lay.room_at, lay.hallway, lay.walls, lay.openings,
-                   lay.piece_rooms + added, lay.room_walls)
+    found = Layout(sheet, lay.room_at, lay.hallway, lay.openings, lay.piece_rooms + added)
+    _share_walls(lay, found)
     for name in _ROOMS_ONLY:
         if name in lay.__dict__:
             found.__dict__[name] = lay.__dict__[name]
@@ -399,16 +435,16 @@ def with_doors(lay: Layout, sheet: Sheet) -> Layout:
     for room in sheet.rooms:
         if room.finalized:
             openings.update(room.doors)
-    found = Layout(sheet, lay.room_at, lay.hallway, lay.walls, frozenset(openings),
-                   lay.piece_rooms, lay.room_walls)
+    found = Layout(sheet, lay.room_at, lay.hallway, frozenset(openings), lay.piece_rooms)
+    _share_walls(lay, found)
     for name in _DOORS_APART:
         if name in lay.__dict__:
             found.__dict__[name] = lay.__dict__[name]
     return found
 
 
-_DOORS_APART = ("wall_keys", "exterior", "walled_rooms", "furnished", "room_mask",
-                "wall_masks", "exterior_masks", "room_wall_keys", "_fixed_wall_keys",
+_DOORS_APART = ("exterior", "walled_rooms", "furnished", "room_mask",
+                "wall_masks", "exterior_masks", "_fixed_wall_keys",
                 "furniture_at", "rug_squares", "circulation")
 """The cached properties of a layout that the doors do not change."""
 

@@ -356,7 +356,7 @@ class SheetMasks:
         boxes: dict[tuple[int, int], int] = {}
         wall_anchors: dict[_Compiled, int] = {}
         if (like is not None and like.room == name and like.sheet.project is project
-                and like.lay.walls is lay.walls and like.lay.room_at is lay.room_at):
+                and like.lay.wall_keys is lay.wall_keys and like.lay.room_at is lay.room_at):
             boxes, wall_anchors = like._anchor_boxes, like._wall_anchors
         return cls(
             sheet=base, room=name, width=width, height=height, full=full,

@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 from .bitmask import bits, compact
 from .catalog import Catalog
-from .grid import Cell, Edge, boundary
+from .grid import Cell, Edge, EdgeKey, boundary
 from .record import Record, dataclass
 
 __all__ = [
@@ -187,4 +187,13 @@ class Project(Record):
         if cached is None:
             cached = boundary(self.house)
             object.__setattr__(self, "_exterior_walls", cached)
+        return cached
+
+    def fixed_wall_keys(self) -> frozenset[EdgeKey]:
+        """The keys of the exterior walls and the walls drawn before play, the walls of
+        every sheet of the project (computed once)."""
+        cached: frozenset[EdgeKey] | None = self.__dict__.get("_fixed_wall_keys")
+        if cached is None:
+            cached = frozenset(edge.key for edge in (*self.exterior_walls(), *self.walls))
+            object.__setattr__(self, "_fixed_wall_keys", cached)
         return cached

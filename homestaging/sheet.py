@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from .bitmask import compact
 from .errors import Problem
-from .grid import Cell, Edge, boundary
+from .grid import Cell, Edge, EdgeKey, boundary, boundary_keys
 from .pieces import Placement
 from .project import Project
 from .record import Record, dataclass
@@ -57,6 +57,14 @@ class RoomPlan:
         if cached is None:
             cached = boundary(self.cells) if self.cells else frozenset()
             object.__setattr__(self, "_walls", cached)
+        return cached
+
+    def wall_keys(self) -> frozenset[EdgeKey]:
+        """The keys of :meth:`walls`, worked out from the squares (no edge made), once."""
+        cached: frozenset[EdgeKey] | None = self.__dict__.get("_wall_keys")
+        if cached is None:
+            cached = boundary_keys(self.cells) if self.cells else frozenset()
+            object.__setattr__(self, "_wall_keys", cached)
         return cached
 
 

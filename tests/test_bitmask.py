@@ -7,8 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from homestaging.bitmask import Moves, bits, cells, open_moves, side_masks
-from homestaging.grid import Edge, boundary, components, flood, parse_cell, parse_cells
+from homestaging.bitmask import Moves, SquareSet, bits, cells, key_masks, open_moves, side_masks
+from homestaging.grid import (
+    Edge,
+    boundary,
+    boundary_keys,
+    components,
+    flood,
+    parse_cell,
+    parse_cells,
+)
 from homestaging.layout import layout
 from homestaging.sheetreader import read_sheet
 
@@ -92,5 +100,24 @@ def test_the_walls_by_key_are_the_keys_of_the_walls(path: Path) -> None:
     lay = layout(sheet)
     for room in sheet.rooms:
         assert room.walls() == (boundary(room.cells) if room.cells else frozenset())
+        assert room.wall_keys() == {edge.key for edge in room.walls()}
+    assert lay.wall_keys == {edge.key for edge in lay.walls}
+    project = sheet.project
+    assert lay.wall_masks == side_masks(lay.walls, project.width, project.height)
     for name in [None, *(room.name for room in sheet.rooms)]:
         assert lay.wall_keys_before(name) == {edge.key for edge in lay.walls_before(name)}
+        assert lay.walls_before_masks(name) == side_masks(lay.walls_before(name),
+                                                          project.width, project.height)
+
+
+def test_boundary_keys_are_the_keys_of_the_boundary() -> None:
+    rng = random.Random(7)
+    for _ in range(300):
+        side = rng.randint(1, 9)
+        squares = {(rng.randrange(-2, side), rng.randrange(-2, side))
+                   for _ in range(rng.randint(1, side * side))}
+        keys = {edge.key for edge in boundary(squares)}
+        assert boundary_keys(squares) == keys
+        if min(min(square) for square in squares) >= 0:  # a mask holds squares on the grid
+            assert boundary_keys(SquareSet(squares)) == keys
+        assert key_masks(keys, side, side) == side_masks(boundary(squares), side, side)

@@ -158,7 +158,7 @@ class Board:
         self.full = (1 << (self.width * self.height)) - 1
         if (before is not None and before.project is project
                 and before.lay.room_at is self.lay.room_at
-                and before.lay.walls is self.lay.walls):
+                and before.lay.wall_keys is self.lay.wall_keys):
             self.house, self.obstacles = before.house, before.obstacles
             self.walled, self.moves = before.walled, before.moves
         else:
