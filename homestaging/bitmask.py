@@ -82,7 +82,13 @@ def cells(mask: int, width: int) -> list[Cell]:
     [(0, 0), (2, 1)]
     """
     flags = bin(mask)[:1:-1].encode().translate(_FLAGS)  # one byte per bit, lowest first
-    return list(compress(_grid(width, -(-len(flags) // width)), flags))
+    rows = -(-len(flags) // width)
+    return list(compress(_grid(width, -(-rows // _GRID_ROWS) * _GRID_ROWS), flags))
+
+
+_GRID_ROWS = 16
+""":func:`cells` walks a grid of a multiple of so many rows (:func:`compress` stops at the
+last bit): masks of one sheet whose last squares lie on other rows share one grid."""
 
 
 @lru_cache(maxsize=8)
