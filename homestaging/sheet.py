@@ -12,6 +12,7 @@ from collections.abc import Set
 from typing import TYPE_CHECKING
 
 from .bitmask import compact
+from .cached import cached_property
 from .errors import Problem
 from .grid import Cell, Edge, EdgeKey, boundary, boundary_keys
 from .pieces import Placement
@@ -132,7 +133,16 @@ class Sheet(Record):
         return self.front_doors[0] if len(self.front_doors) == 1 else None
 
     def room(self, name: str) -> RoomPlan | None:
-        return next((room for room in self.rooms if room.name == name), None)
+        """The room listed under ``name`` (the first one, should two share it)."""
+        return self._rooms_by_name.get(name)
+
+    @cached_property
+    def _rooms_by_name(self) -> dict[str, RoomPlan]:
+        """Name -> room: :meth:`room` is asked for many times per check and score."""
+        found: dict[str, RoomPlan] = {}
+        for room in self.rooms:
+            found.setdefault(room.name, room)
+        return found
 
     @property
     def play_order(self) -> list[str]:
