@@ -390,13 +390,17 @@ def _outside_house(ck: _Checker) -> None:
 
 def _crosses_wall(ck: _Checker) -> None:
     lay, house, walls = ck.lay, ck.sheet.project.house, ck.wall_keys
-    walled = lay.walled_rooms
+    walled, room_of = lay.walled_rooms, lay.room_at.get
     for index, drawn in enumerate(ck.sheet.pieces):
         placement = drawn.placement
         room = lay.piece_rooms[index]
         home = room if room in walled else None
-        squares = placement.squares & house
-        astray = {c for c in squares if lay.room_at.get(c) != home}
+        squares = placement.squares
+        if not squares <= house:
+            squares = squares & house
+        # the usual case, every square in the piece's room, told by one C loop
+        astray = ({c for c in squares if room_of(c) != home}
+                  if set(map(room_of, squares)) != {home} else set())
         parts: list[str] = []
         cells: set[Cell] = set(astray)
         if astray:
