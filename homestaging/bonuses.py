@@ -272,11 +272,18 @@ class Evaluator:
             return Outcome(False, f"{name} has no window")
         return Outcome(False, f"no {name} window looks onto a {kind}")
 
+    @cached_property
+    def _landmark(self) -> type[Landmark]:
+        """:class:`~homestaging.distance.Landmark`, imported once per sheet: an import
+        in :meth:`obj` itself cost a microsecond at each of its calls."""
+        from .distance import Landmark
+
+        return Landmark
+
     def obj(self, value: Any) -> tuple[Landmark | None, str]:
         """A distance end: its landmark (``None`` when it fails) and its description
         (or why it fails)."""
-        from .distance import Landmark
-
+        Landmark = self._landmark
         if value == "front_door":
             door = self.sheet.front_door
             if door is None:
