@@ -301,6 +301,18 @@ class Layout(Record):
         keys.difference_update(self.opening_keys)
         return frozenset(keys)
 
+    def stood_before(self, room_name: str | None, keys: Iterable[EdgeKey]) -> bool:
+        """Whether every edge of ``keys`` is in :meth:`wall_keys_before` (``room_name``),
+        told without building that set (a copy of every wall): what the rules ask of
+        each piece that must stand against a wall, most often true."""
+        earlier = self.room_wall_keys[:self._rooms_before(room_name)]
+        fixed, openings = self._fixed_wall_keys, self.opening_keys
+        for key in keys:
+            if key in openings or (key not in fixed
+                                   and not any(key in walls for walls in earlier)):
+                return False
+        return True
+
     def _rooms_before(self, room_name: str | None) -> int:
         """How many of the sheet's rooms were walled while ``room_name`` was furnished:
         those listed before it if it is walled, else all of them."""

@@ -464,11 +464,11 @@ def _needs_wall(ck: _Checker) -> None:
         if not sides:
             continue
         room = ck.lay.piece_rooms[index]
-        walls = ck.wall_keys_before(room)
         ax, ay = drawn.placement.anchor
-        if walls.issuperset([(ax + dx, ay + dy, side) for dx, dy, side
-                             in _wall_side_edges(drawn.placement.shape)]):
+        if ck.lay.stood_before(room, [(ax + dx, ay + dy, side) for dx, dy, side
+                                      in _wall_side_edges(drawn.placement.shape)]):
             continue  # the usual case: every wall side against a wall
+        walls = ck.wall_keys_before(room)
         furniture = drawn.placement.furniture
         missing: dict[str, list[Cell]] = {}
         for side in (side for side in SIDES if side in sides):

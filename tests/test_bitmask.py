@@ -108,6 +108,11 @@ def test_the_walls_by_key_are_the_keys_of_the_walls(path: Path) -> None:
         assert lay.wall_keys_before(name) == {edge.key for edge in lay.walls_before(name)}
         assert lay.walls_before_masks(name) == side_masks(lay.walls_before(name),
                                                           project.width, project.height)
+        before = lay.wall_keys_before(name)
+        rng = random.Random(str(name))
+        for keys in (before, lay.wall_keys, lay.opening_keys,
+                     *(rng.sample(sorted(lay.wall_keys), 3) for _ in range(20))):
+            assert lay.stood_before(name, keys) == before.issuperset(keys)
 
 
 def test_boundary_keys_are_the_keys_of_the_boundary() -> None:
