@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .cached import cached_property
-from .grid import Cell, cell_name, cells_text
+from .grid import SIDES, Cell, EdgeKey, cell_name, cells_text, outermost, side_key
 from .quoting import excerpt
 from .record import Record, dataclass
 
@@ -45,6 +45,26 @@ class Shape:
     @cached_property
     def height(self) -> int:
         return 1 + max(y for _, y in self.furniture | self.circulation)
+
+    @cached_property
+    def inner_edges(self) -> tuple[EdgeKey, ...]:
+        """The keys of the edges between two of its squares, one of them furniture (the
+        shape at 0, 0): where a wall must not run through the piece."""
+        squares = self.furniture | self.circulation
+        found: set[EdgeKey] = set()
+        for x, y in self.furniture:
+            for other, key in (((x, y - 1), (x, y, "n")), ((x + 1, y), (x + 1, y, "w")),
+                               ((x, y + 1), (x, y + 1, "n")), ((x - 1, y), (x, y, "w"))):
+                if other in squares:
+                    found.add(key)
+        return tuple(found)
+
+    @cached_property
+    def wall_edges(self) -> tuple[EdgeKey, ...]:
+        """The keys of the edges its wall sides must stand against (the shape at 0, 0):
+        each wall side of its outermost furniture squares on that side."""
+        return tuple(side_key(cell, side) for side in SIDES if side in self.wall
+                     for cell in outermost(self.furniture, side))
 
     @cached_property
     def circulation_box(self) -> tuple[int, int, int, int] | None:

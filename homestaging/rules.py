@@ -9,7 +9,6 @@ sheet order). ``docs/rules.md`` gives the exact meaning of each code with an exa
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .bitmask import Moves, open_moves
@@ -29,7 +28,6 @@ from .grid import (
     side_key,
 )
 from .layout import Layout, layout
-from .pieces import Shape
 from .quoting import excerpt
 from .sheet import RoomPlan, Sheet
 
@@ -411,7 +409,7 @@ def _crosses_wall(ck: _Checker) -> None:
         ax, ay = placement.anchor
         inside: Collection[Cell]
         if all_in and walls.isdisjoint([(ax + dx, ay + dy, side) for dx, dy, side
-                                        in _inner_edges(placement.shape)]):
+                                        in placement.shape.inner_edges]):
             inside = ()  # the usual case: no wall between any two of its squares
         else:
             inside = placement.furniture
@@ -436,28 +434,6 @@ def _crosses_wall(ck: _Checker) -> None:
                    f"{'; '.join(parts)}", drawn.subject, cells, drawn.path)
 
 
-@lru_cache(maxsize=4096)
-def _inner_edges(shape: Shape) -> tuple[EdgeKey, ...]:
-    """The keys of the edges between two squares of a shape, one of them furniture (as
-    :func:`_crosses_wall` looks at them), for the shape at 0, 0."""
-    squares = shape.furniture | shape.circulation
-    found: set[EdgeKey] = set()
-    for x, y in shape.furniture:
-        for other, key in (((x, y - 1), (x, y, "n")), ((x + 1, y), (x + 1, y, "w")),
-                           ((x, y + 1), (x, y + 1, "n")), ((x - 1, y), (x, y, "w"))):
-            if other in squares:
-                found.add(key)
-    return tuple(found)
-
-
-@lru_cache(maxsize=4096)
-def _wall_side_edges(shape: Shape) -> tuple[EdgeKey, ...]:
-    """The keys of the edges a wall piece's shape (at 0, 0) must stand against: its wall
-    sides' outermost furniture squares' sides."""
-    return tuple(side_key(cell, side) for side in SIDES if side in shape.wall
-                 for cell in outermost(shape.furniture, side))
-
-
 def _needs_wall(ck: _Checker) -> None:
     for index, drawn in enumerate(ck.sheet.pieces):
         sides = drawn.placement.wall_sides
@@ -466,7 +442,7 @@ def _needs_wall(ck: _Checker) -> None:
         room = ck.lay.piece_rooms[index]
         ax, ay = drawn.placement.anchor
         if ck.lay.stood_before(room, [(ax + dx, ay + dy, side) for dx, dy, side
-                                      in _wall_side_edges(drawn.placement.shape)]):
+                                      in drawn.placement.shape.wall_edges]):
             continue  # the usual case: every wall side against a wall
         walls = ck.wall_keys_before(room)
         furniture = drawn.placement.furniture
