@@ -191,9 +191,11 @@ class _Checker:
         settled: Settlement | None = self.__dict__.get("settlement")
         if settled is not None:
             return settled.out_of_order
+        if self.sheet.game is None:  # told before the import: most sheets have no record
+            return ()
         from .cardplay import out_of_order
 
-        return out_of_order(self.sheet, self.sheet.game) if self.sheet.game is not None else ()
+        return out_of_order(self.sheet, self.sheet.game)
 
     def wall_keys_before(self, room: str | None) -> frozenset[EdgeKey]:
         """:meth:`Layout.wall_keys_before`, once per room."""
