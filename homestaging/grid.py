@@ -40,6 +40,7 @@ __all__ = [
     "column_name",
     "components",
     "edge_key",
+    "fills_box",
     "flood",
     "in_reading_order",
     "neighbours",
@@ -520,6 +521,21 @@ def _take(start: Cell, remaining: set[Cell], walls: Collection[EdgeKey]) -> list
             remaining.remove(other)
             walk.append(other)
     return walk
+
+
+def fills_box(cells: Collection[Cell]) -> bool:
+    """Whether ``cells`` fill the rectangle around them (then they are linked, walls
+    aside: most rooms are such rectangles), told from their columns and rows in C loops.
+
+    >>> fills_box({(1, 1), (2, 1), (1, 2), (2, 2)}), fills_box({(0, 0), (1, 1)})
+    (True, False)
+    """
+    if not cells:
+        return False
+    xs: tuple[int, ...]
+    ys: tuple[int, ...]
+    xs, ys = zip(*cells, strict=True)
+    return (max(xs) - min(xs) + 1) * (max(ys) - min(ys) + 1) == len(cells)
 
 
 def squares_by_char(rows: Iterable[str], empty: str = ". ") -> dict[str, list[Cell]]:

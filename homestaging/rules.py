@@ -22,6 +22,7 @@ from .grid import (
     cell_name,
     cells_text,
     components,
+    fills_box,
     in_reading_order,
     outermost,
     reading_order,
@@ -722,7 +723,9 @@ def _rooms_overlap(ck: _Checker) -> None:
 def _room_split(ck: _Checker) -> None:
     pre_drawn = frozenset(edge.key for edge in ck.sheet.project.walls)
     for room in _walled(ck):
-        if ck.moves.linked(room.cells):
+        cells = room.cells  # most rooms are rectangles: told in one piece without a mask
+        if ((not pre_drawn and cells.__class__ is frozenset and fills_box(cells))
+                or ck.moves.linked(cells)):
             continue
         parts = components(room.cells, pre_drawn)
         if len(parts) < 2:

@@ -1,5 +1,7 @@
 """Square names, ranges and edges."""
 
+import random
+
 import pytest
 
 from homestaging.grid import (
@@ -10,6 +12,7 @@ from homestaging.grid import (
     column_name,
     components,
     edge_key,
+    fills_box,
     flood,
     outermost,
     parse_cell,
@@ -119,6 +122,21 @@ def test_the_flood_fill_takes_the_same_steps_as_steps() -> None:
     assert edge_key((1, 1), (1, 2)) == Edge((1, 1), "s").key
     assert outermost(parse_cells("B2:D3"), "s") == parse_cells("B3:D3")
     assert boundary({(0, 0)}) == {Edge((0, 0), side) for side in "nesw"}
+
+
+def test_fills_box_tells_the_squares_that_fill_their_rectangle() -> None:
+    rng = random.Random(3)
+    for _ in range(500):
+        left, top = rng.randrange(-3, 4), rng.randrange(-3, 4)
+        width, height = rng.randint(1, 4), rng.randint(1, 4)
+        box = [(left + x, top + y) for y in range(height) for x in range(width)]
+        squares = frozenset(rng.sample(box, rng.randint(1, len(box))))
+        xs, ys = [x for x, _ in squares], [y for _, y in squares]
+        filled = len(squares) == (max(xs) - min(xs) + 1) * (max(ys) - min(ys) + 1)
+        assert fills_box(squares) == filled
+        if filled:  # a rectangle is in one piece
+            assert len(components(squares)) == 1
+    assert not fills_box(frozenset())
 
 
 def test_boundary_edges_are_edges_as_named() -> None:
