@@ -12,6 +12,7 @@ from dataclasses import field
 from typing import Any, NamedTuple
 
 from .bitmask import bits, compact
+from .cached import cached_property
 from .catalog import Catalog
 from .grid import Cell, Edge, EdgeKey, boundary
 from .record import Record, dataclass
@@ -131,7 +132,16 @@ class Project(Record):
         return "lenient-access" in self.special_rules
 
     def room(self, name: str) -> RoomSpec | None:
-        return next((room for room in self.rooms if room.name == name), None)
+        """The room named ``name`` (the first one, should two share it)."""
+        return self._rooms_by_name.get(name)
+
+    @cached_property
+    def _rooms_by_name(self) -> dict[str, RoomSpec]:
+        """Name -> room: :meth:`room` is asked for many times per sheet checked."""
+        found: dict[str, RoomSpec] = {}
+        for room in self.rooms:
+            found.setdefault(room.name, room)
+        return found
 
     def in_sheet(self, cell: Cell) -> bool:
         return 0 <= cell[0] < self.width and 0 <= cell[1] < self.height
