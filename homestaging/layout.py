@@ -385,8 +385,8 @@ def layout(sheet: Sheet) -> Layout:
                     rooms.setdefault(cell, room.name)
         room_at = rooms
         # the house's squares in its own order, filtered in C: the same set, same order
-        hallway = frozenset(filterfalse(obstacles.__contains__,
-                                        filterfalse(rooms.__contains__, project.house)))
+        free = filterfalse(rooms.__contains__, project.house)
+        hallway = frozenset(filterfalse(obstacles.__contains__, free) if obstacles else free)
     return Layout(sheet, room_at, hallway, frozenset(openings),
                   _piece_rooms(sheet, room_at, sheet.pieces))
 
