@@ -442,7 +442,7 @@ def boundary_keys(cells: Collection[Cell]) -> frozenset[EdgeKey]:
                          for cell in group)
     found: set[EdgeKey] = set()
     add = found.add
-    for x, y in cells:  # the sides of grid.side_key, written out (a loop over every square)
+    for x, y in cells:  # the sides of side_key, written out (a loop over every square)
         if (x, y - 1) not in cells:
             add((x, y, "n"))
         if (x + 1, y) not in cells:

@@ -159,7 +159,7 @@ class Layout(Record):
 
     The walls as edges (:attr:`walls`, :attr:`room_walls`) are worked out on first use:
     check and score test walls by their keys (:attr:`wall_keys`), worked out from the
-    rooms' squares without an edge made (a third of the cost of the edges)."""
+    rooms' squares without an edge made (half the cost of the edges)."""
 
     sheet: Sheet
     room_at: Mapping[Cell, str]
