@@ -30,8 +30,8 @@ Everything is timed in alternating pairs beside a baseline of the same run
 5. With ``--only instructions`` (not in the default run; needs valgrind): the cold
    commands' instructions under callgrind beside the baseline's, each run once. Slow,
    but the ratio is the same on a busy machine as on a quiet one, where the times of
-   part 1 are not. Then each extra sheet of part 3's three commands in instructions, to
-   compare two checkouts by.
+   part 1 are not. Then each extra sheet of part 3's commands in instructions (the
+   median row's with each sheet ``--sheets // 4`` times), to compare two checkouts by.
 """
 
 from __future__ import annotations
@@ -193,7 +193,25 @@ def cold_instructions(count: int) -> list[tuple[str, str, str, str]]:
                          "instructions", f"{(many - one) / (len(more) - len(fewer)) / 1e6:.2f} M",
                          f"{_sheets(fewer)} {one / 1e6:.0f} M, {_sheets(more)} "
                          f"{many / 1e6:.0f} M", ""))
+        rows.append(_extra_median_instructions(count // 4, env))
     return rows
+
+
+def _extra_median_instructions(count: int, env: dict[str, str]) -> tuple[str, str, str, str]:
+    """Part 3's median row in instructions: each example sheet ``count`` times beside
+    once, the median over the sheets of each one's extra instructions."""
+    per: dict[str, float] = {}
+    for path in example_sheets():
+        one = timing.instructions(timing.command("score", str(path), "--format", "json"),
+                                  env=env)
+        many = timing.instructions(
+            timing.command("score", *[str(path)] * count, "--format", "json"), env=env)
+        per[path.name] = (many - one) / (count - 1)
+    median = statistics.median(per.values())
+    worst = max(per, key=lambda n: per[n])
+    return (f"each extra sheet of one score command, median over the {len(per)} example "
+            f"sheets (each {count} times beside once, JSON), instructions",
+            f"{median / 1e6:.2f} M", f"slowest {worst} {per[worst] / 1e6:.2f} M", "")
 
 
 def in_process(sheets: dict[str, Sheet], runs: int) -> list[tuple[str, str, str, str]]:

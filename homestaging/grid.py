@@ -51,6 +51,7 @@ __all__ = [
     "parse_range",
     "reading_order",
     "rectangle",
+    "row_squares",
     "side_key",
     "squares_by_char",
     "steps",
@@ -171,7 +172,7 @@ def rectangle(left: int, top: int, right: int, bottom: int) -> list[Cell]:
     """
     found: list[Cell] = []
     for y in range(top, bottom + 1):
-        found += _row(y, right + 1)[left:right + 1]
+        found += row_squares(y, right + 1)[left:right + 1]
     return found
 
 
@@ -211,8 +212,9 @@ between the house, its rooms and what is built from them, not a tuple per mentio
 large house is tens of thousands of squares). At most ``MAX_SIDE`` squares a side."""
 
 
-def _row(y: int, stop: int) -> list[Cell]:
-    """The squares (0, y) to (stop - 1, y), at least: row ``y`` of :data:`_ROWS`."""
+def row_squares(y: int, stop: int) -> list[Cell]:
+    """The squares (0, y) to (stop - 1, y), at least: row ``y`` of :data:`_ROWS`, shared
+    (slice it; never change it)."""
     row = _ROWS.setdefault(y, [])
     if len(row) < stop:
         row += [(x, y) for x in range(len(row), stop)]

@@ -31,8 +31,8 @@ from .grid import (
     parse_cell,
     parse_edge,
     reading_order,
+    row_squares,
 )
-from .grid import _row as row_squares  # the squares of a row, made once and shared
 from .pieces import Piece, Placement
 from .project import Project
 from .projectreader import MAX_LISTED_SQUARES, find_project
