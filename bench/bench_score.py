@@ -252,7 +252,7 @@ def extra_sheets(count: int, rounds: int) -> list[tuple[str, str, str, str]]:
                      f"{per * 1e3:.2f} ms", f"{_sheets(fewer)} {pair.median(0) * 1e3:.0f} ms, "
                      f"{_sheets(more)} {pair.median(1) * 1e3:.0f} ms",
                      timing.verdict(per * 1e3, 1.5)))
-    rows.append(_extra_median(count // 2, max(3, rounds // 6)))
+    rows.append(_extra_median(count // 2, max(5, rounds // 3)))
     return rows
 
 
