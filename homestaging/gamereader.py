@@ -14,12 +14,11 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from .cached import cached_property
 from .errors import InputError, Located
 from .game import CardPlay, GameRecord, Round, deal, project_card_numbers
 from .project import Project
-from .projectreader import find_project
-from .quoting import Suggestions, excerpt
+from .projectreader import NameSuggestions, find_project
+from .quoting import excerpt
 from .readers import JsonParts, foreign_json, json_path, load_json, read_text
 from .schema import ErrorPaths, iter_errors, load_schema
 
@@ -111,7 +110,7 @@ def _load_project(reference: str, file: str, base_dir: str | Path, at: JsonParts
     return None
 
 
-class _Reader:
+class _Reader(NameSuggestions):
     """Checks of a schema-checked record against its project; collects problems."""
 
     def __init__(self, data: dict[str, Any], file: str, project: Project, at: JsonParts,
@@ -122,16 +121,6 @@ class _Reader:
         self.at = at
         self.bad = ErrorPaths(bad)
         self.problems: list[Located] = []
-
-    @cached_property
-    def close_rooms(self) -> Suggestions:
-        """The project's room names, for "did you mean" (made when a name is wrong)."""
-        return Suggestions(room.name for room in self.project.rooms)
-
-    @cached_property
-    def close_pieces(self) -> Suggestions:
-        """The catalog's piece ids, for "did you mean" (made when an id is wrong)."""
-        return Suggestions(self.project.catalog.pieces)
 
     def error(self, message: str, *parts: str | int) -> None:
         self.problems.append(Located(self.file, message, json_path((*self.at, *parts))))

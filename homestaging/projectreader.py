@@ -15,6 +15,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .bitmask import Moves, SquareSet, bits, compact, on_sheet, parse_squares
+from .cached import cached_property
 from .catalog import Catalog
 from .catalogreader import (
     CATALOG_CLASSES,
@@ -39,7 +40,7 @@ from .grid import (
     reading_order,
 )
 from .project import MAX_TOKENS, Bonus, CardSlot, Feature, Project, RoomSpec
-from .quoting import excerpt, kind
+from .quoting import Suggestions, excerpt, kind
 from .readers import JsonParts, json_path, load_yaml, read_text
 from .schema import iter_errors, load_schema
 
@@ -48,6 +49,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_LISTED_SQUARES",
+    "NameSuggestions",
     "ProjectFileCheck",
     "bundled_project_files",
     "check_project_files",
@@ -59,6 +61,26 @@ __all__ = [
 MAX_LISTED_SQUARES = 4 * MAX_SIDE * MAX_SIDE
 """How many squares the ranges of one file may name in all (each square of the largest
 sheet four times over); past it the rest is not read."""
+
+
+class NameSuggestions:
+    """The "did you mean" suggestions of a reader of files that name the rooms and
+    pieces of :attr:`project` (a sheet, a game record): each made when a name is
+    wrong, once per reader."""
+
+    project: Project
+
+    @cached_property
+    def close_rooms(self) -> Suggestions:
+        """The project's room names."""
+        return Suggestions(room.name for room in self.project.rooms)
+
+    @cached_property
+    def close_pieces(self) -> Suggestions:
+        """The catalog's piece ids."""
+        return Suggestions(self.project.catalog.pieces)
+
+
 _BOUNDED = {
     "distance": ("max", "min"),
     "count": ("at_least", "at_most"),

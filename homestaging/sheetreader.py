@@ -35,8 +35,8 @@ from .grid import (
 )
 from .pieces import Piece, Placement
 from .project import Project
-from .projectreader import MAX_LISTED_SQUARES, find_project
-from .quoting import Suggestions, excerpt
+from .projectreader import MAX_LISTED_SQUARES, NameSuggestions, find_project
+from .quoting import excerpt
 from .readers import JsonParts, foreign_json, json_path, load_json, read_text
 from .rules import Code
 from .schema import ErrorPaths, iter_errors, load_schema
@@ -190,7 +190,7 @@ def _did_you_mean(close: list[str]) -> str:
     return f" (did you mean {excerpt(close[0])}?)" if close else ""
 
 
-class _Reader:
+class _Reader(NameSuggestions):
     """Semantic checks of a schema-checked sheet; collects problems instead of stopping."""
 
     def __init__(self, data: dict[str, Any], file: str, project: Project, bad: set[str]) -> None:
@@ -201,16 +201,6 @@ class _Reader:
         self.problems: list[Located] = []
         self.notes: list[Problem] = []
         self.squares_left = MAX_LISTED_SQUARES
-
-    @cached_property
-    def close_rooms(self) -> Suggestions:
-        """The project's room names, for "did you mean" (made when a name is wrong)."""
-        return Suggestions(room.name for room in self.project.rooms)
-
-    @cached_property
-    def close_pieces(self) -> Suggestions:
-        """The catalog's piece ids, for "did you mean" (made when an id is wrong)."""
-        return Suggestions(self.project.catalog.pieces)
 
     def error(self, message: str, parts: JsonParts | str) -> None:
         path = parts if isinstance(parts, str) else json_path(parts)
