@@ -138,10 +138,7 @@ class Project(Record):
     @cached_property
     def _rooms_by_name(self) -> dict[str, RoomSpec]:
         """Name -> room: :meth:`room` is asked for many times per sheet checked."""
-        found: dict[str, RoomSpec] = {}
-        for room in self.rooms:
-            found.setdefault(room.name, room)
-        return found
+        return {room.name: room for room in reversed(self.rooms)}  # the first one wins
 
     def in_sheet(self, cell: Cell) -> bool:
         return 0 <= cell[0] < self.width and 0 <= cell[1] < self.height

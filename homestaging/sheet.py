@@ -139,10 +139,7 @@ class Sheet(Record):
     @cached_property
     def _rooms_by_name(self) -> dict[str, RoomPlan]:
         """Name -> room: :meth:`room` is asked for many times per check and score."""
-        found: dict[str, RoomPlan] = {}
-        for room in self.rooms:
-            found.setdefault(room.name, room)
-        return found
+        return {room.name: room for room in reversed(self.rooms)}  # the first one wins
 
     @property
     def play_order(self) -> list[str]:

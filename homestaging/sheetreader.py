@@ -520,7 +520,8 @@ class _Reader(NameSuggestions):
         wild = self.data.get("wild_card") if self.ok("wild_card") else None
         mirror_char = wild["piece"] if wild and wild["effect"] == "mirror" \
             and isinstance(wild["piece"], str) else None
-        legend = {char: (*known, _mirrors(known[2], char, mirror_char))
+        # each character's piece, rotation and the mirrors to try
+        legend = {char: (known[0], known[1], _mirrors(known[2], char, mirror_char))
                   for char, value in self.entries("furniture_legend")
                   if (known := self.legend_entry(char, value)) is not None}
 
@@ -546,7 +547,7 @@ class _Reader(NameSuggestions):
                     continue
                 entry = legend.get(char)
                 if entry is not None:  # most often one piece: its fits tell it at once
-                    piece, rotation, _, mirrors = entry
+                    piece, rotation, mirrors = entry
                     whole = whole_fits(piece, cells, rotation, mirrors)
                     if whole:
                         groups.append((cells[0], char, cells, whole))
@@ -563,7 +564,7 @@ class _Reader(NameSuggestions):
             for first, char, group, fits in groups:  # in reading order of their first squares
                 if char not in legend:
                     continue  # its legend entry is wrong, already reported
-                piece, rotation, _, mirrors = legend[char]
+                piece, rotation, mirrors = legend[char]
                 placed = self.match(char, group, piece, rotation, mirrors, marks, furniture,
                                     first, fits)
                 if placed is not None:
@@ -651,7 +652,7 @@ class _Reader(NameSuggestions):
         group's :func:`~homestaging.fitting.find_fits` when already known."""
         if fits is None:
             fits = find_fits(piece, group, rotation, mirrors)
-        chosen = fits if len(fits) == 1 else narrow_fits(fits, marks, furniture, self.project)
+        chosen = narrow_fits(fits, marks, furniture, self.project)
         if len(chosen) == 1:
             fit = chosen[0]
             placement = fit.placement(piece)
