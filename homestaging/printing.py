@@ -208,26 +208,75 @@ def _sheet_layout(project: Project, paper: str, page: tuple[float, float], *,
 # ---------------------------------------------------------------------------- pages
 
 
-def _page(width: float, height: float) -> tuple[Figure, Axes]:
-    """A figure the size of the page with an axes in millimetres (y downwards)."""
-    from matplotlib.figure import Figure
+class _Pages:
+    """Where the pages are drawn: each page on a figure of its own (the default), or,
+    with ``reuse``, each on the figure of the page before, emptied first.
 
-    fig = Figure(figsize=(width * MM, height * MM))
-    page = fig.add_axes((0.0, 0.0, 1.0, 1.0), axes_class=fixed_axes())
-    page.set_xlim(0, width)
-    page.set_ylim(height, 0)
-    page.set_axis_off()
-    return fig, page
+    A figure with its axes costs more to make than most of what is drawn on it (a
+    book's 28 pages made 67 sets of axes: a tenth of the command's time); so a PDF
+    written page by page, each page written before the next is drawn (:func:`_pdf`
+    consuming :func:`_book_figures`), draws them all on one figure: the page's axes
+    stay, the other axes are put aside and given to the next page that asks for axes,
+    and everything drawn is taken off again through matplotlib's public interface
+    (``Artist.remove``, ``Figure.delaxes``, ``Figure.add_axes(ax)``,
+    ``Axes.set_position``); what the pages set on an axes (limits, aspect, axis shown)
+    is set again. The PDF is the same to the byte as with new figures
+    (``tests/test_printing.py`` compares them, and what each page holds).
+    """
+
+    def __init__(self, *, reuse: bool = False) -> None:
+        self.reuse = reuse
+        self._last: tuple[Figure, Axes] | None = None
+        self._spare: list[Axes] = []
+
+    def page(self, width: float, height: float) -> tuple[Figure, Axes]:
+        """A figure the size of the page with an axes in millimetres (y downwards)."""
+        if self._last is None:
+            from matplotlib.figure import Figure
+
+            fig = Figure(figsize=(width * MM, height * MM))
+            page = fig.add_axes((0.0, 0.0, 1.0, 1.0), axes_class=fixed_axes())
+            if self.reuse:
+                self._last = fig, page
+        else:
+            fig, page = self._last
+            _emptied(page)
+            for ax in fig.axes:
+                if ax is not page:
+                    fig.delaxes(ax)
+                    self._spare.append(_emptied(ax))
+            fig.set_size_inches(width * MM, height * MM)
+        page.set_xlim(0, width)
+        page.set_ylim(height, 0)
+        page.set_axis_off()
+        return fig, page
+
+    def axes_at(self, fig: Figure, page: tuple[float, float],
+                box: tuple[float, float, float, float]) -> Axes:
+        """An axes at ``box`` = (x, y, width, height) in millimetres from the top-left."""
+        x, y, w, h = box
+        page_w, page_h = page
+        position = (x / page_w, 1 - (y + h) / page_h, w / page_w, h / page_h)
+        if not self._spare:
+            return fig.add_axes(position, axes_class=fixed_axes())
+        ax = fig.add_axes(self._spare.pop())
+        ax.set_position(position)
+        return ax
 
 
-def _axes_at(
-    fig: Figure, page: tuple[float, float], box: tuple[float, float, float, float]
-) -> Axes:
-    """An axes at ``box`` = (x, y, width, height) in millimetres from the top-left."""
-    x, y, w, h = box
-    page_w, page_h = page
-    return fig.add_axes((x / page_w, 1 - (y + h) / page_h, w / page_w, h / page_h),
-                        axes_class=fixed_axes())
+def _emptied(ax: Axes) -> Axes:
+    """``ax`` with everything drawn on it removed, its aspect and axis as when made."""
+    for kind in (ax.texts, ax.patches, ax.lines, ax.collections, ax.artists, ax.images,
+                 ax.tables):
+        for artist in list(kind):
+            artist.remove()
+    ax.set_aspect("auto")
+    ax.set_axis_on()
+    return ax
+
+
+_NEW_PAGES = _Pages()
+"""Pages on figures of their own (every function returning figures)."""
 
 
 def _text(page: Axes, x: float, y: float, text: str, size: float = 9.0, **options: Any) -> None:
@@ -282,13 +331,14 @@ def _difficulty(page: Axes, right: float, y: float, level: int) -> None:
     _text(page, right, y + 6.5, "difficulty", 7, ha="right", color="#666666")
 
 
-def _project_page(project: Project, paper: str, page_number: int | None = None) -> Figure:
+def _project_page(project: Project, paper: str, page_number: int | None = None,
+                  pages: _Pages = _NEW_PAGES) -> Figure:
     """Page 1: what the projects book shows for this project (with its page number in
     the book, when given)."""
     from matplotlib.patches import Circle, FancyBboxPatch
 
     width, height = _paper(paper)
-    fig, page = _page(width, height)
+    fig, page = pages.page(width, height)
     left, right = MARGIN + 3, width - MARGIN - 3
     text_w = right - left
     _text(page, left, MARGIN, f"PROJECT {project.number}", 10, color="#777777",
@@ -307,7 +357,7 @@ def _project_page(project: Project, paper: str, page_number: int | None = None) 
     house_w = min(105.0, text_w * 0.58)
     square = min(house_w / (project.width + 1.15), 80.0 / (project.height + 1.15))
     house_box = (left, y, square * (project.width + 1.15), square * (project.height + 1.15))
-    ax = _axes_at(fig, (width, height), house_box)
+    ax = pages.axes_at(fig, (width, height), house_box)
     draw_house(ax, project, cell_pt=square / 25.4 * 72)
     rooms_x = left + house_w + 6
     rooms_w = right - rooms_x
@@ -440,14 +490,15 @@ def _legend(page: Axes, box: tuple[float, float, float, float]) -> None:
 
 
 def _drawing_sheet(project: Project, paper: str, sheet: Sheet | None = None,
-                   seed: int = 0, smudges: int = 0, wobble: float = 1.0) -> Figure:
+                   seed: int = 0, smudges: int = 0, wobble: float = 1.0,
+                   pages: _Pages = _NEW_PAGES) -> Figure:
     """A drawing sheet: name fields, the house pre-drawn, wild card and score table; with
     ``sheet``, its plan drawn on it by hand (see :func:`~.pencil.draw_by_hand`)."""
     from matplotlib.patches import FancyBboxPatch, Rectangle
 
     layout = blank_sheet_layout(project, paper)
     width, height = layout.page
-    fig, page = _page(width, height)
+    fig, page = pages.page(width, height)
     y = MARGIN
     _text(page, MARGIN, y + 2, "Name:", 11, fontweight="bold")
     page.plot([MARGIN + 15, MARGIN + 85], [y + 7, y + 7], color="#333333", linewidth=0.6)
@@ -460,7 +511,7 @@ def _drawing_sheet(project: Project, paper: str, sheet: Sheet | None = None,
     _text(page, width - MARGIN, y + 2, label, 11, ha="right", fontweight="bold",
           gid="sheet-project")
 
-    ax = _axes_at(fig, layout.page, layout.grid)
+    ax = pages.axes_at(fig, layout.page, layout.grid)
     cell_pt = layout.square / 25.4 * 72
     draw_house(ax, project, cell_pt=cell_pt, light=True)
     ax.set_xlim(-GRID_MARGIN, project.width + FAR_MARGIN)
@@ -527,12 +578,20 @@ def project_figures(project: Project, *, paper: str = "a4", sheets: int = 1,
                     page_number: int | None = None) -> list[Figure]:
     """The project page (numbered ``page_number`` in a book), then ``sheets`` blank
     drawing sheets (one figure, repeated)."""
+    return list(_project_figures(project, paper, sheets, page_number, _NEW_PAGES))
+
+
+def _project_figures(project: Project, paper: str, sheets: int, page_number: int | None,
+                     pages: _Pages) -> Iterator[Figure]:
+    """:func:`project_figures` one after the other, each made when the one before has
+    been used (with reused ``pages``: written)."""
     if not 0 <= sheets <= MAX_SHEETS:
         raise ValueError(f"the number of drawing sheets is 0 to {MAX_SHEETS}, found {sheets}")
-    figures = [_project_page(project, paper, page_number)]
+    yield _project_page(project, paper, page_number, pages)
     if sheets:
-        figures += [_drawing_sheet(project, paper)] * sheets
-    return figures
+        sheet = _drawing_sheet(project, paper, pages=pages)
+        for _ in range(sheets):
+            yield sheet
 
 
 PDF_GC_THRESHOLD = 1_000_000
@@ -606,17 +665,21 @@ def projects_pdf(projects: Sequence[Project], *, paper: str = "a4", sheets: int 
         title = f"Home Staging - project {projects[0].number}: {projects[0].name}"
     else:
         title = "Home Staging - projects book"
+    return _pdf(_book_figures(projects, paper, sheets, book, _Pages(reuse=True)), title,
+                "Project page and blank drawing sheets", progress)
+
+
+def _book_figures(projects: Sequence[Project], paper: str, sheets: int, book: bool,
+                  pages: _Pages) -> Iterator[Figure]:
+    """The figures of :func:`projects_pdf`'s pages in order, each made when the one
+    before has been written (``pages`` may draw them all on one figure)."""
     numbers: list[int | None] = (list(first_pages(projects, sheets=sheets)) if book
                                  else [None] * len(projects))
-
-    def figures() -> Iterator[Figure]:
-        if book:
-            yield cover_page(projects, paper)
-            yield contents_page(projects, paper, sheets=sheets)
-        for project, number in zip(projects, numbers, strict=True):
-            yield from project_figures(project, paper=paper, sheets=sheets, page_number=number)
-
-    return _pdf(figures(), title, "Project page and blank drawing sheets", progress)
+    if book:
+        yield _cover_page(projects, paper, pages)
+        yield _contents_page(projects, paper, sheets, pages)
+    for project, number in zip(projects, numbers, strict=True):
+        yield from _project_figures(project, paper, sheets, number, pages)
 
 
 def print_project(
@@ -642,8 +705,12 @@ def print_projects(projects: Sequence[Project], path: str | Path, *, paper: str 
 def cover_page(projects: Sequence[Project], paper: str) -> Figure:
     """The book's cover: its title, and every project's house drawn small with its
     number and name, in book order."""
+    return _cover_page(projects, paper, _NEW_PAGES)
+
+
+def _cover_page(projects: Sequence[Project], paper: str, pages: _Pages) -> Figure:
     width, height = _paper(paper)
-    fig, page = _page(width, height)
+    fig, page = pages.page(width, height)
     left, right = MARGIN + 3, width - MARGIN - 3
     _text(page, width / 2, MARGIN + 18, "Home Staging", 34, ha="center", fontweight="bold",
           gid="cover-title")
@@ -668,7 +735,7 @@ def cover_page(projects: Sequence[Project], paper: str) -> Figure:
               gid="cover-project")
         box_w, box_h = cell_w - 8, cell_h - 10
         square = min(box_w / (project.width + 0.3), box_h / (project.height + 0.3))
-        ax = _axes_at(fig, (width, height), (x + 2, y + 5, square * (project.width + 0.3),
+        ax = pages.axes_at(fig, (width, height), (x + 2, y + 5, square * (project.width + 0.3),
                                              square * (project.height + 0.3)))
         draw_house(ax, project, cell_pt=square / 25.4 * 72, coordinates=False,
                    feature_labels=False)
@@ -681,8 +748,13 @@ def cover_page(projects: Sequence[Project], paper: str) -> Figure:
 def contents_page(projects: Sequence[Project], paper: str, *, sheets: int = 1) -> Figure:
     """The book's contents: number, name, difficulty, rooms and the page of each
     project, with dotted leaders."""
+    return _contents_page(projects, paper, sheets, _NEW_PAGES)
+
+
+def _contents_page(projects: Sequence[Project], paper: str, sheets: int,
+                   pages: _Pages) -> Figure:
     width, height = _paper(paper)
-    fig, page = _page(width, height)
+    fig, page = pages.page(width, height)
     left, right = MARGIN + 3, width - MARGIN - 3
     _text(page, left, MARGIN + 2, "Contents", 22, fontweight="bold", gid="contents-title")
     y = MARGIN + 20
@@ -737,7 +809,7 @@ def catalog_figures(catalog: Catalog, *, paper: str = "a4") -> list[Figure]:
     per_page = columns * rows
     figures = []
     for start in range(0, len(pieces), per_page):
-        fig, page = _page(width, height)
+        fig, page = _NEW_PAGES.page(width, height)
         page_number = start // per_page + 1
         _text(page, MARGIN, MARGIN - 4, "Home Staging - furniture catalog", 11, fontweight="bold")
         _text(page, width - MARGIN, MARGIN - 4, f"page {page_number}", 8, ha="right",
@@ -766,7 +838,8 @@ def catalog_figures(catalog: Catalog, *, paper: str = "a4") -> list[Figure]:
                       ha="right", color="#2b6cb0", gid="catalog-cards")
             shape = piece.art
             ax_w, ax_h = square * (shape.width + 0.4), square * (shape.height + 0.4)
-            ax = _axes_at(fig, (width, height), (bx + (box_w - ax_w) / 2, by + 18, ax_w, ax_h))
+            ax = _NEW_PAGES.axes_at(fig, (width, height),
+                                    (bx + (box_w - ax_w) / 2, by + 18, ax_w, ax_h))
             ax.set_xlim(-0.2, shape.width + 0.2)
             ax.set_ylim(shape.height + 0.2, -0.2)
             ax.set_aspect("equal")

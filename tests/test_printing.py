@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -22,7 +23,11 @@ from homestaging.printing import (
     project_figures,
     projects_pdf,
 )
+from homestaging.project import Project
 from homestaging.projectreader import bundled_project_files, find_project
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 PROJECTS = list(bundled_project_files())
 PAGE = re.compile(rb"/Type\s*/Page\b(?!s)")
@@ -394,3 +399,56 @@ def test_a_pdf_is_written_with_few_cycle_collections_and_the_collector_restored(
     printing._pdf(figures(), "title", "subject")  # type: ignore[arg-type]
     assert seen == [printing.PDF_GC_THRESHOLD] and gc.get_threshold() == before
     assert gc.get_freeze_count() == 0  # what was left is back in the oldest generation
+
+
+def _book_projects() -> list[Project]:
+    """Projects for the book tests: a landscape sheet between two portrait ones, the
+    tutorial (its features, an obstacle) and the largest bundled house."""
+    import dataclasses
+
+    wide = dataclasses.replace(find_project("tutorial"), width=40, height=14)
+    assert blank_sheet_layout(wide, "letter").landscape
+    return [find_project("tutorial"), wide, find_project("country-manor")]
+
+
+def test_a_book_drawn_on_one_figure_is_the_bytes_of_new_figures(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import homestaging.printing as printing
+
+    chosen = _book_projects()
+    figures = list(printing._book_figures(chosen, "letter", 2, True,
+                                          printing._Pages(reuse=True)))
+    assert len(figures) == 11 and all(fig is figures[0] for fig in figures)
+    reused = projects_pdf(chosen, paper="letter", sheets=2, book=True)
+    monkeypatch.setattr(printing, "_Pages", lambda reuse: printing._NEW_PAGES)
+    assert projects_pdf(chosen, paper="letter", sheets=2, book=True) == reused
+
+
+def _holds(fig: Figure) -> list[object]:
+    """What a figure holds, axes by axes: where they are, what is set on them and each
+    artist on them (its kind, gid, text and place)."""
+    from matplotlib.text import Text
+
+    held: list[object] = [tuple(fig.get_size_inches())]
+    for ax in fig.axes:
+        held.append((ax.get_position().bounds, ax.get_xlim(), ax.get_ylim(), ax.get_aspect(),
+                     ax.axison, ax.get_autoscalex_on(), ax.get_autoscaley_on()))
+        held += [(type(artist).__name__, artist.get_gid(),
+                  (artist.get_text(), artist.get_position()) if isinstance(artist, Text)
+                  else None) for artist in ax.get_children()]
+    return held
+
+
+def test_no_page_drawn_on_one_figure_carries_another_pages_drawing() -> None:
+    # Page by page (the next made once the page before is done with), the figure
+    # reused holds what a new figure of that page holds, and nothing else.
+    import homestaging.printing as printing
+
+    chosen = _book_projects()
+    new = printing._book_figures(chosen, "letter", 1, True, printing._NEW_PAGES)
+    reused = printing._book_figures(chosen, "letter", 1, True, printing._Pages(reuse=True))
+    pages = 0
+    for fresh, again in zip(new, reused, strict=True):
+        assert _holds(again) == _holds(fresh)
+        pages += 1
+    assert pages == 8
