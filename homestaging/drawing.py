@@ -24,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import io
 import math
+import threading
 from collections.abc import Iterable, Iterator
 from functools import cache
 from pathlib import Path
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
 
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
+    from matplotlib.text import Text
 
 __all__ = [
     "CIRCULATION_COLOR",
@@ -54,6 +56,7 @@ __all__ = [
     "ROUTE_COLOR",
     "RUG_COLORS",
     "UNWALLED_COLOR",
+    "add_text",
     "cell_points",
     "draw_door",
     "draw_house",
@@ -75,6 +78,7 @@ __all__ = [
     "room_color",
     "save_piece",
     "segment",
+    "stamped_texts",
     "text_extent",
     "union",
 ]
@@ -164,6 +168,71 @@ RC_PARAMS: Any = {
 }
 
 
+
+_stamps = threading.local()
+"""This thread's templates of :func:`add_text`, by style, while inside :func:`stamped_texts`."""
+
+
+@contextlib.contextmanager
+def stamped_texts() -> Iterator[bool]:
+    """While inside (in this thread), :func:`add_text` makes each text as a copy of a
+    text of the same style; yields whether it does (a matplotlib this module knows,
+    :data:`homestaging.fontcache.KNOWN_MATPLOTLIB`). Inside, nothing may change the
+    ``rcParams`` that a new text reads (colour, font, line spacing...)."""
+    import matplotlib
+
+    from .fontcache import KNOWN_MATPLOTLIB
+
+    if not matplotlib.__version__.startswith(KNOWN_MATPLOTLIB):
+        yield False
+        return
+    saved = getattr(_stamps, "by_style", None)
+    _stamps.by_style = {}
+    try:
+        yield True
+    finally:
+        _stamps.by_style = saved
+
+
+def add_text(ax: Axes, x: float, y: float, s: str, **style: Any) -> Text:
+    """``ax.text(x, y, s, **style)``, made faster inside :func:`stamped_texts`.
+
+    Making a ``Text`` costs more than writing it into a PDF: every property is set
+    from ``rcParams`` or the keywords, each one checked, through the setters (a book's
+    2,000 texts: a twentieth of its instructions). Inside :func:`stamped_texts`, a
+    text is a copy (``copy.copy``: what matplotlib pickles of it) of a template made
+    once per style (``Text(0, 0, "", **style)``, never drawn nor shown), given what a
+    text keeps to itself (a callback registry of its own: matplotlib's private
+    ``_callbacks``; its own font properties), its place and string, then added with
+    ``ax.add_artist``, which gives it the axes' data transform and clips it to the
+    axes' background as ``ax.text`` does: the same attributes as ``ax.text`` gives
+    (``tests/test_drawing.py`` compares them, and what two texts share), for the
+    price of a copy. A text with a box around it (``bbox``: a patch of its own) is
+    made by ``ax.text``."""
+    by_style: dict[tuple[Any, ...], Text] | None = getattr(_stamps, "by_style", None)
+    if by_style is None or "bbox" in style:
+        return ax.text(x, y, s, **style)
+    import copy
+
+    from matplotlib import cbook
+
+    key = tuple((name, type(value), value) for name, value in style.items())
+    try:
+        template = by_style.get(key)
+    except TypeError:  # a value that cannot be a key (a list)
+        return ax.text(x, y, s, **style)
+    if template is None:
+        from matplotlib.text import Text
+
+        template = by_style[key] = Text(0, 0, "", verticalalignment="baseline",
+                                        horizontalalignment="left", clip_on=False, **style)
+    text = copy.copy(template)
+    text._callbacks = cbook.CallbackRegistry(signals=["pchanged"])  # type: ignore[attr-defined]
+    text.set_fontproperties(template.get_fontproperties())  # a copy of them
+    text.set_position((x, y))
+    text.set_text(s)
+    ax.add_artist(text)
+    return text
 
 # ---------------------------------------------------------------------------- geometry
 
@@ -572,11 +641,11 @@ def draw_house(
         size = min(9.0, max(4.5, cell_pt * 0.42))
         color = LIGHT_COLORS["coordinate"] if light else "#444444"
         for x in range(width):
-            ax.text(x + 0.5, -0.45, column_name(x), ha="center", va="center", fontsize=size,
-                    color=color, gid="coordinate")
+            add_text(ax, x + 0.5, -0.45, column_name(x), ha="center", va="center", fontsize=size,
+                     color=color, gid="coordinate")
         for y in range(height):
-            ax.text(-0.45, y + 0.5, str(y + 1), ha="center", va="center", fontsize=size,
-                    color=color, gid="coordinate")
+            add_text(ax, -0.45, y + 0.5, str(y + 1), ha="center", va="center", fontsize=size,
+                     color=color, gid="coordinate")
 
     if walls:
         wall_color = LIGHT_COLORS["wall"] if light else WALL_COLOR
@@ -593,13 +662,13 @@ def _feature_label(ax: Axes, label: str, cells: frozenset[Cell], kind: str, cell
             return
         text, size, rotation = fit_text(label, cell_pt * 0.98, cell_pt * 0.36,
                                         largest=cell_pt * 0.3, smallest=3.0)
-        ax.text(x, y + 0.34, text, ha="center", va="center", fontsize=size,
-                color=color or "#1d4d10", zorder=6, gid="feature-label")
+        add_text(ax, x, y + 0.34, text, ha="center", va="center", fontsize=size,
+                 color=color or "#1d4d10", zorder=6, gid="feature-label")
         return
     text, size, rotation = fit_text(label, cell_pt * w, cell_pt * h,
                                     largest=min(10.0, cell_pt * 0.45), smallest=3.5)
-    ax.text(x, y, text, ha="center", va="center", fontsize=size, rotation=rotation,
-            color=color or "#333333", style="italic", zorder=6, gid="feature-label")
+    add_text(ax, x, y, text, ha="center", va="center", fontsize=size, rotation=rotation,
+             color=color or "#333333", style="italic", zorder=6, gid="feature-label")
 
 
 def draw_walls(

@@ -40,10 +40,12 @@ from .drawing import (
     LIGHT_COLORS,
     PAPERS,
     RC_PARAMS,
+    add_text,
     draw_house,
     draw_piece,
     fixed_axes,
     paper_size,
+    stamped_texts,
     text_extent,
 )
 from .markers import CORNERS, marker_bits, marker_box, marker_id
@@ -281,7 +283,7 @@ _NEW_PAGES = _Pages()
 
 def _text(page: Axes, x: float, y: float, text: str, size: float = 9.0, **options: Any) -> None:
     options.setdefault("va", "top")
-    page.text(x, y, text, fontsize=size, **options)
+    add_text(page, x, y, text, fontsize=size, **options)
 
 
 def _paragraph(page: Axes, x: float, y: float, text: str, width: float, size: float = 9.0,
@@ -374,8 +376,8 @@ def _project_page(project: Project, paper: str, page_number: int | None = None,
             page.add_patch(FancyBboxPatch((cx, ry + 4.2), 6.5, 5.2,
                                           boxstyle="round,pad=0,rounding_size=0.8",
                                           facecolor="white", edgecolor="#555555", linewidth=0.6))
-            page.text(cx + 3.25, ry + 6.8, str(slot.number), fontsize=7.5, ha="center",
-                      va="center", gid="card-number")
+            add_text(page, cx + 3.25, ry + 6.8, str(slot.number), fontsize=7.5, ha="center",
+                     va="center", gid="card-number")
             for t in range(slot.tokens):
                 page.add_patch(Circle((cx + 8.2 + t * 2.3, ry + 6.8), 0.85,
                                       facecolor="#2b6cb0", edgecolor="none", gid="token"))
@@ -425,8 +427,8 @@ def _project_page(project: Project, paper: str, page_number: int | None = None,
     footer = f"Home Staging - project {project.number}"
     if page_number is not None:
         footer += f" - page {page_number}"
-    page.text(width / 2, height - MARGIN / 2, footer, fontsize=7, ha="center", va="center",
-              color="#999999", gid="page-footer")
+    add_text(page, width / 2, height - MARGIN / 2, footer, fontsize=7, ha="center", va="center",
+             color="#999999", gid="page-footer")
     return fig
 
 
@@ -485,8 +487,8 @@ def _legend(page: Axes, box: tuple[float, float, float, float]) -> None:
             page.plot([cx, cx + glyph], [wall_y, wall_y], color=LIGHT_COLORS["wall"],
                       linewidth=1.6, solid_capstyle="butt")
         draw_convention(page, kind, cx, cy, glyph, seed=index)
-        page.text(cx + glyph + 1.6, cy + glyph / 2, text, fontsize=LEGEND_FONT, va="center",
-                  color="#444444", gid="convention")
+        add_text(page, cx + glyph + 1.6, cy + glyph / 2, text, fontsize=LEGEND_FONT, va="center",
+                 color="#444444", gid="convention")
 
 
 def _drawing_sheet(project: Project, paper: str, sheet: Sheet | None = None,
@@ -532,8 +534,8 @@ def _drawing_sheet(project: Project, paper: str, sheet: Sheet | None = None,
     page.add_patch(FancyBboxPatch((cx, cy), card_w, card_h,
                                   boxstyle="round,pad=0,rounding_size=1.2", facecolor="#fbe8b8",
                                   edgecolor="#c79a2c", linewidth=0.8, gid="wild-card"))
-    page.text(cx + card_w / 2, cy + card_h / 2, "W", fontsize=14, ha="center", va="center",
-              fontweight="bold", color="#7a5200")
+    add_text(page, cx + card_w / 2, cy + card_h / 2, "W", fontsize=14, ha="center", va="center",
+             fontweight="bold", color="#7a5200")
     note_x = cx + card_w + 3
     note = ("Once per game: mirror one piece, or take the other option of a card. "
             "Cross out when used.")
@@ -550,11 +552,11 @@ def _drawing_sheet(project: Project, paper: str, sheet: Sheet | None = None,
         page.plot([tx + tw - points_w] * 2, [ty, ty + row_h], color="#333333", linewidth=0.6)
         text_y = ty + row_h / 2 - (len(lines) - 1) * 3.3 / 2
         for i, line in enumerate(lines):
-            page.text(tx + 2, text_y + i * 3.3, line, fontsize=TABLE_FONT, va="center",
-                      fontweight="bold" if bold else "normal", gid="score-row")
+            add_text(page, tx + 2, text_y + i * 3.3, line, fontsize=TABLE_FONT, va="center",
+                     fontweight="bold" if bold else "normal", gid="score-row")
         if points:
-            page.text(tx + tw - points_w / 2, ty + row_h / 2, points, fontsize=TABLE_FONT,
-                      ha="center", va="center", fontweight="bold")
+            add_text(page, tx + tw - points_w / 2, ty + row_h / 2, points, fontsize=TABLE_FONT,
+                     ha="center", va="center", fontweight="bold")
         ty += row_h
     return fig
 
@@ -633,7 +635,7 @@ def _pdf(figures: Iterable[Figure], title: str, subject: str,
         metadata = {"Title": title, "Author": "homestaging", "Subject": subject,
                     "Creator": "homestaging", "CreationDate": None}
         with matplotlib.rc_context(RC_PARAMS), cached_subsets(), text_once(), \
-                fast_output(), PdfPages(buffer, metadata=metadata) as pdf:
+                fast_output(), stamped_texts(), PdfPages(buffer, metadata=metadata) as pdf:
             for fig in figures:
                 pdf.savefig(fig)
                 if progress is not None:
@@ -785,8 +787,8 @@ def _contents_page(projects: Sequence[Project], paper: str, sheets: int,
             f"{'' if sheets == 1 else 's'} with the house pre-drawn." if sheets else
             "No drawing sheets in this book.")
     _paragraph(page, left, height - MARGIN - 12, note, right - left, 8.5, color="#555555")
-    page.text(width / 2, height - MARGIN / 2, "Home Staging - contents - page 2", fontsize=7,
-              ha="center", va="center", color="#999999", gid="page-footer")
+    add_text(page, width / 2, height - MARGIN / 2, "Home Staging - contents - page 2", fontsize=7,
+             ha="center", va="center", color="#999999", gid="page-footer")
     return fig
 
 
