@@ -296,9 +296,17 @@ def _paragraph(page: Axes, x: float, y: float, text: str, width: float, size: fl
     return y
 
 
+def _line(page: Axes, xs: Sequence[float], ys: Sequence[float], **style: Any) -> None:
+    """A line through the points (``page.plot(xs, ys, **style)`` with a colour: the same
+    line, without ``plot``'s reading of its arguments, a fifth of its cost)."""
+    from matplotlib.lines import Line2D
+
+    page.add_line(Line2D(xs, ys, **style))
+
+
 def _heading(page: Axes, x: float, y: float, text: str, width: float) -> float:
     _text(page, x, y, text, 11, fontweight="bold")
-    page.plot([x, x + width], [y + 5.2, y + 5.2], color="#999999", linewidth=0.5)
+    _line(page, [x, x + width], [y + 5.2, y + 5.2], color="#999999", linewidth=0.5)
     return y + 7.0
 
 
@@ -484,8 +492,8 @@ def _legend(page: Axes, box: tuple[float, float, float, float]) -> None:
         cy = y + 6.5 + (index % per_column) * LEGEND_ROW
         if kind in ("front-door", "window"):  # the printed wall they stand against
             wall_y = cy + glyph * (0.78 if kind == "front-door" else 0.52)
-            page.plot([cx, cx + glyph], [wall_y, wall_y], color=LIGHT_COLORS["wall"],
-                      linewidth=1.6, solid_capstyle="butt")
+            _line(page, [cx, cx + glyph], [wall_y, wall_y], color=LIGHT_COLORS["wall"],
+                  linewidth=1.6, solid_capstyle="butt")
         draw_convention(page, kind, cx, cy, glyph, seed=index)
         add_text(page, cx + glyph + 1.6, cy + glyph / 2, text, fontsize=LEGEND_FONT, va="center",
                  color="#444444", gid="convention")
@@ -503,7 +511,7 @@ def _drawing_sheet(project: Project, paper: str, sheet: Sheet | None = None,
     fig, page = pages.page(width, height)
     y = MARGIN
     _text(page, MARGIN, y + 2, "Name:", 11, fontweight="bold")
-    page.plot([MARGIN + 15, MARGIN + 85], [y + 7, y + 7], color="#333333", linewidth=0.6)
+    _line(page, [MARGIN + 15, MARGIN + 85], [y + 7, y + 7], color="#333333", linewidth=0.6)
     if sheet is not None and sheet.player:
         from .pencil import GRAPHITE
 
@@ -549,7 +557,7 @@ def _drawing_sheet(project: Project, paper: str, sheet: Sheet | None = None,
         page.add_patch(Rectangle((tx, ty), tw, row_h, facecolor="#eeeeee" if kind == "head"
                                  else "white", edgecolor="#333333",
                                  linewidth=1.2 if kind == "total" else 0.6, gid=f"score-{kind}"))
-        page.plot([tx + tw - points_w] * 2, [ty, ty + row_h], color="#333333", linewidth=0.6)
+        _line(page, [tx + tw - points_w] * 2, [ty, ty + row_h], color="#333333", linewidth=0.6)
         text_y = ty + row_h / 2 - (len(lines) - 1) * 3.3 / 2
         for i, line in enumerate(lines):
             add_text(page, tx + 2, text_y + i * 3.3, line, fontsize=TABLE_FONT, va="center",
@@ -767,7 +775,7 @@ def _contents_page(projects: Sequence[Project], paper: str, sheets: int,
         _text(page, columns[key], y, text, 8.5, fontweight="bold", color="#555555")
     _text(page, right, y, "Page", 8.5, ha="right", fontweight="bold", color="#555555")
     y += 6
-    page.plot([left, right], [y, y], color="#999999", linewidth=0.5)
+    _line(page, [left, right], [y, y], color="#999999", linewidth=0.5)
     y += 3
     step = min(11.0, (height - MARGIN - 20 - y) / max(1, len(projects)))
     for project, first in zip(projects, first_pages(projects, sheets=sheets), strict=True):
@@ -775,8 +783,8 @@ def _contents_page(projects: Sequence[Project], paper: str, sheets: int,
         _text(page, columns["name"], y, project.name, 10, fontweight="bold",
               gid="contents-name")
         leader_from = columns["name"] + text_extent(project.name, bold=True)[0] * 10 / MM / 72 + 2
-        page.plot([leader_from, columns["level"] - 3], [y + 2.6] * 2, color="#bbbbbb",
-                  linewidth=0.8, linestyle=(0, (1, 2)))
+        _line(page, [leader_from, columns["level"] - 3], [y + 2.6] * 2, color="#bbbbbb",
+              linewidth=0.8, linestyle=(0, (1, 2)))
         _text(page, columns["level"], y, DIFFICULTY.get(project.difficulty,
                                                         str(project.difficulty)), 9)
         _text(page, columns["rooms"], y, str(len(project.rooms)), 9)
