@@ -26,7 +26,7 @@ import io
 import math
 import threading
 from collections.abc import Iterable, Iterator
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -304,15 +304,22 @@ def patch(geometry: Any, **style: Any) -> Any:
 
 def merged_lines(edges: Iterable[Edge]) -> list[list[tuple[float, float]]]:
     """Edges merged into the fewest polylines (sorted, so the drawing order is fixed)."""
+    return [list(line) for line in _merged(frozenset(edges))]
+
+
+@lru_cache(maxsize=64)
+def _merged(edges: frozenset[Edge]) -> tuple[tuple[tuple[float, float], ...], ...]:
+    """:func:`merged_lines`, kept for the last edge sets asked for: a book draws each
+    house three times (its cover map, its page, its drawing sheet)."""
     from shapely.geometry import MultiLineString
     from shapely.ops import linemerge
 
     segments = sorted({segment(edge) for edge in edges})
     if not segments:
-        return []
+        return ()
     merged = linemerge(MultiLineString(segments))
     lines = list(getattr(merged, "geoms", [merged]))
-    return sorted([(float(x), float(y)) for x, y in line.coords] for line in lines)
+    return tuple(sorted(tuple((float(x), float(y)) for x, y in line.coords) for line in lines))
 
 
 def label_spot(cells: frozenset[Cell]) -> tuple[float, float, float, float]:
