@@ -55,6 +55,7 @@ from .parfile import par_for
 from .project import SPECIAL_RULES, Project
 
 if TYPE_CHECKING:
+    from matplotlib.artist import Artist
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
@@ -230,6 +231,7 @@ class _Pages:
         self.reuse = reuse
         self._last: tuple[Figure, Axes] | None = None
         self._spare: list[Axes] = []
+        self._own: dict[Axes, set[Artist]] = {}  # each axes' children when made
 
     def page(self, width: float, height: float) -> tuple[Figure, Axes]:
         """A figure the size of the page with an axes in millimetres (y downwards)."""
@@ -237,16 +239,17 @@ class _Pages:
             from matplotlib.figure import Figure
 
             fig = Figure(figsize=(width * MM, height * MM))
-            page = fig.add_axes((0.0, 0.0, 1.0, 1.0), axes_class=fixed_axes())
+            page = self._made(fig.add_axes((0.0, 0.0, 1.0, 1.0), axes_class=fixed_axes()))
             if self.reuse:
                 self._last = fig, page
         else:
             fig, page = self._last
-            _emptied(page)
+            self._empty(page)
             for ax in fig.axes:
                 if ax is not page:
                     fig.delaxes(ax)
-                    self._spare.append(_emptied(ax))
+                    self._empty(ax)
+                    self._spare.append(ax)
             fig.set_size_inches(width * MM, height * MM)
         page.set_xlim(0, width)
         page.set_ylim(height, 0)
@@ -260,21 +263,25 @@ class _Pages:
         page_w, page_h = page
         position = (x / page_w, 1 - (y + h) / page_h, w / page_w, h / page_h)
         if not self._spare:
-            return fig.add_axes(position, axes_class=fixed_axes())
+            return self._made(fig.add_axes(position, axes_class=fixed_axes()))
         ax = fig.add_axes(self._spare.pop())
         ax.set_position(position)
         return ax
 
+    def _made(self, ax: Axes) -> Axes:
+        if self.reuse:
+            self._own[ax] = set(ax.get_children())
+        return ax
 
-def _emptied(ax: Axes) -> Axes:
-    """``ax`` with everything drawn on it removed, its aspect and axis as when made."""
-    for kind in (ax.texts, ax.patches, ax.lines, ax.collections, ax.artists, ax.images,
-                 ax.tables):
-        for artist in list(kind):
-            artist.remove()
-    ax.set_aspect("auto")
-    ax.set_axis_on()
-    return ax
+    def _empty(self, ax: Axes) -> None:
+        """Remove everything drawn on ``ax`` (what it holds that it did not hold when
+        made); set its aspect and axis back as they were."""
+        own = self._own[ax]
+        for artist in ax.get_children():
+            if artist not in own:
+                artist.remove()
+        ax.set_aspect("auto")
+        ax.set_axis_on()
 
 
 _NEW_PAGES = _Pages()
