@@ -83,10 +83,17 @@ def par_for(project: Project) -> ParFigures | None:
     if not project.source:
         return None
     try:
-        bundled = Path(project.source).resolve().parent == data_dir("projects").resolve()
+        bundled = Path(project.source).resolve().parent == _bundled_folder()
     except OSError:
         return None
     return bundled_par().get(project.id) if bundled else None
+
+
+@cache
+def _bundled_folder() -> Path:
+    """The bundled projects' folder, resolved once (a book asks for every project's
+    figures)."""
+    return data_dir("projects").resolve()
 
 
 def par_json(figures: ParFigures) -> dict[str, Any]:
