@@ -64,6 +64,34 @@ def _bbox(box: Any) -> bytes:
     return _fill([pdf_repr(number) for number in box.bounds])
 
 
+_bounds: dict[tuple[bytes, bytes], bytes] = {}
+"""The syntax of clip rectangles by their box's corners and their transform's matrix."""
+BOUNDS = 10_000
+"""Clip rectangles kept (they are forgotten all at once past this)."""
+
+
+def _transformed_bbox(composite: type) -> Callable[[Any], bytes]:
+    def write(box: Any) -> bytes:
+        """A ``TransformedBbox``: one not worked out yet (each artist clipped to a patch
+        has its own, made afresh, so the backend writes one per artist drawn, but the
+        book's 1,800 are 31 rectangles) is written as one of the same corners and the
+        same matrix was: transforming its four corners costs twice working out the
+        matrix. Its bounds depend on nothing else: ``TransformedBbox.get_points``
+        transforms the corners with ``affine_transform`` and that matrix when its
+        transform (here ``composite``) is affine."""
+        transform = box._transform
+        if not (box._invalid and type(transform) is composite and transform.is_affine):
+            return _bbox(box)
+        key = (box._bbox.get_points().tobytes(), transform.get_affine().get_matrix().tobytes())
+        found = _bounds.get(key)
+        if found is None:
+            if len(_bounds) >= BOUNDS:
+                _bounds.clear()
+            found = _bounds[key] = _bbox(box)
+        return found
+    return write
+
+
 def _reprs_made() -> dict[type, Callable[[Any], bytes]]:
     """The types the backend passes, each with its syntax."""
     import numpy as np
@@ -87,7 +115,8 @@ def _reprs_made() -> dict[type, Callable[[Any], bytes]]:
         backend_pdf.Name: backend_pdf.Name.pdfRepr,
         backend_pdf.Reference: backend_pdf.Reference.pdfRepr,
         backend_pdf.Verbatim: verbatim,
-        transforms.Bbox: _bbox, transforms.TransformedBbox: _bbox,
+        transforms.Bbox: _bbox,
+        transforms.TransformedBbox: _transformed_bbox(transforms.CompositeGenericTransform),
     }
 
 
@@ -237,6 +266,7 @@ def fast_output() -> Iterator[bool]:
     def last() -> None:
         _pending.clear()
         _bodies.clear()
+        _bounds.clear()
 
     _swaps.enter(lambda: swaps, first)
     try:
