@@ -70,7 +70,7 @@ BOUNDS = 10_000
 """Clip rectangles kept (they are forgotten all at once past this)."""
 
 
-def _transformed_bbox(composite: type) -> Callable[[Any], bytes]:
+def _transformed_bbox(composite: Any) -> Callable[[Any], bytes]:
     def write(box: Any) -> bytes:
         """A ``TransformedBbox``: one not worked out yet (each artist clipped to a patch
         has its own, made afresh, so the backend writes one per artist drawn, but the
