@@ -56,8 +56,8 @@ from .datacache import cache_dir, read_entry, write_entry
 from .swaps import Swap, Swaps
 
 __all__ = ["FORMAT", "KEEP", "KNOWN_MATPLOTLIB", "LAZY", "SETTER_DOC", "TEXT_FORMAT",
-           "cached_subsets", "entry_folder", "pdf_backend", "text_folder", "text_once",
-           "usable"]
+           "cached_subsets", "chosen_font", "entry_folder", "pdf_backend", "text_folder",
+           "text_once", "usable"]
 
 FORMAT = b"homestaging-font-subset/1\n"
 """The first line of an entry."""
@@ -366,6 +366,7 @@ class _Texts:
         self.folder = text_folder()
         self.stores: dict[tuple[Any, ...], _TextStore | None] = {}  # font files -> store
         self.font_stores: dict[Any, _TextStore | None] = {}  # a sized font -> its store
+        self.chosen: dict[Any, Any] = {}  # font properties -> the PDF backend's font
 
     def store(self, paths: Iterable[Any]) -> _TextStore | None:
         """The store of the font made of ``paths`` (None with the cache off or when
@@ -521,6 +522,22 @@ def _text_key(paths: tuple[Any, ...]) -> list[str]:
 
 _texts: _Texts | None = None
 _text_swaps = Swaps()
+
+
+def chosen_font(renderer: Any, prop: Any) -> Any:
+    """The font ``renderer._get_font_ttf(prop)`` gives (the PDF and PostScript
+    backends'), once per equal font properties while :func:`text_once` is in place
+    (the fonts do not change inside), else each time. Asked again, it is given as the
+    last user left it, neither emptied nor sized again (a fifth of drawing a text
+    written before): for a caller that reads only which font it is, since each user
+    of a font that reads its glyphs empties and sizes it first."""
+    texts = _texts
+    if texts is None:
+        return renderer._get_font_ttf(prop)
+    found = texts.chosen.get(prop)
+    if found is None:
+        found = texts.chosen[prop.copy()] = renderer._get_font_ttf(prop)
+    return found
 
 
 class _TextHelpers:

@@ -21,6 +21,7 @@ import weakref
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from .fontcache import chosen_font
 from .swaps import Swap, Swaps
 
 __all__ = ["fast_output", "pdf_repr"]
@@ -195,14 +196,15 @@ def _text_once(original: Callable[..., Any]) -> Callable[..., Any]:
     def draw_text(self: Any, gc: Any, x: float, y: float, s: str, prop: Any, angle: float,
                   ismath: Any = False, mtext: Any = None) -> Any:
         """``RendererPdf.draw_text``: a string already written in this PDF in the same
-        font, size, features and language has the same text object, written again."""
+        font, size, features and language has the same text object, written again
+        (its font found as :func:`homestaging.fontcache.chosen_font` finds it)."""
         import matplotlib
 
         if ismath or gc.get_url() is not None or matplotlib.rcParams["pdf.use14corefonts"]:
             return original(self, gc, x, y, s, prop, angle, ismath, mtext)
         features, language = ((mtext.get_fontfeatures(), mtext.get_language())
                               if mtext is not None else (None, None))
-        font = self._get_font_ttf(prop)
+        font = chosen_font(self, prop)
         key = (s, font, prop.get_size_in_points(), features, language,
                matplotlib.rcParams["pdf.fonttype"])
         pdf = self.file

@@ -366,3 +366,28 @@ def test_the_text_key_covers_the_fonts_and_their_fallback(cache: Path) -> None:
     assert key != fontcache._text_key((regular, bold))
     with matplotlib.rc_context({"font.enable_last_resort": False}):
         assert key != fontcache._text_key((regular,))
+
+
+@HOOKED
+def test_a_font_is_chosen_once_per_font_properties_while_text_is_kept() -> None:
+    from matplotlib.font_manager import FontProperties
+
+    class Renderer:
+        def __init__(self) -> None:
+            self.asked: list[float] = []
+
+        def _get_font_ttf(self, prop: FontProperties) -> tuple[str, float]:
+            self.asked.append(prop.get_size_in_points())
+            return ("font", prop.get_size_in_points())
+
+    renderer, prop = Renderer(), FontProperties(size=9)
+    assert fontcache.chosen_font(renderer, prop) == fontcache.chosen_font(renderer, prop)
+    assert renderer.asked == [9.0, 9.0]  # outside: each time
+    renderer.asked.clear()
+    with fontcache.text_once():
+        first = fontcache.chosen_font(renderer, prop)
+        assert fontcache.chosen_font(renderer, FontProperties(size=9)) is first
+        prop.set_size(11)  # the properties kept are a copy
+        assert fontcache.chosen_font(renderer, prop) == ("font", 11.0)
+        assert fontcache.chosen_font(renderer, FontProperties(size=9)) is first
+    assert renderer.asked == [9.0, 11.0]
