@@ -8,6 +8,9 @@ lines of at most 75 characters (``_fill``): a fifth of a book's time. :func:`fas
 puts in its place, while a PDF is written, an ``output`` that looks each operand's type
 up once, keeps the text of the floats it has written (coordinates repeat) and joins a
 short line at once; anything but the types the backend passes is left to ``pdfRepr``.
+It also keeps the text objects of strings written before, the clip rectangles of
+artists clipped alike, and hands the colours of a collection to matplotlib in the form
+it converts fastest.
 The bytes are the same (``tests/test_pdfsyntax.py`` compares the two on many values),
 and only under a matplotlib known to write them this way
 (:data:`homestaging.fontcache.KNOWN_MATPLOTLIB`).
@@ -242,22 +245,51 @@ def _text_once(original: Callable[..., Any]) -> Callable[..., Any]:
     return draw_text
 
 
+def _rgba_rows(colors: Any) -> Any:
+    """An array of RGBA rows as a list of tuples of the same floats; anything else (or
+    a negative zero, which ``to_rgba``'s cache would take for a zero) as it is."""
+    import numpy as np
+
+    if type(colors) is not np.ndarray or colors.ndim != 2 or colors.shape[1] != 4 \
+            or colors.dtype != np.float64 or np.signbit(colors).any():
+        return colors
+    return list(map(tuple, colors.tolist()))
+
+
+def _colors_once(original: Callable[..., Any]) -> Callable[..., Any]:
+    def iter_collection(self: Any, gc: Any, path_ids: Any, offsets: Any, offset_trans: Any,
+                        facecolors: Any, edgecolors: Any, *args: Any, hatchcolors: Any
+                        ) -> Any:
+        """``RendererBase._iter_collection``, given the edge and hatch colours as
+        tuples: it passes each path's colours through ``colors.to_rgba``, which keeps
+        what it made of a tuple but works out a row of an array anew each time (two
+        fifths of the time of drawing a collection path by path, the book's pencil
+        strokes). The RGBA it gives for a tuple is made of the same floats."""
+        return original(self, gc, path_ids, offsets, offset_trans, facecolors,
+                        _rgba_rows(edgecolors), *args, hatchcolors=_rgba_rows(hatchcolors))
+    return iter_collection
+
+
 @contextlib.contextmanager
 def fast_output() -> Iterator[bool]:
     """While inside, matplotlib's PDF backend writes its operators through
     :func:`pdf_repr`; yields whether it does (a known matplotlib only)."""
     import matplotlib
+    from matplotlib.backend_bases import RendererBase
     from matplotlib.backends import backend_pdf
 
     from .fontcache import KNOWN_MATPLOTLIB
 
+    iterate = vars(RendererBase).get("_iter_collection")  # what RendererPdf inherits
     swaps: list[Swap] = [
         (backend_pdf.PdfFile, "output", _output),
         (backend_pdf.Stream, "write", _stream_write),
         (backend_pdf.Stream, "_flush", _stream_flush(backend_pdf.Stream._flush)),
-        (backend_pdf.RendererPdf, "draw_text", _text_once(backend_pdf.RendererPdf.draw_text))]
-    if not matplotlib.__version__.startswith(KNOWN_MATPLOTLIB) \
-            or any(name not in vars(owner) for owner, name, _ in swaps):
+        (backend_pdf.RendererPdf, "draw_text", _text_once(backend_pdf.RendererPdf.draw_text)),
+        (backend_pdf.RendererPdf, "_iter_collection", _colors_once(iterate))]
+    if not matplotlib.__version__.startswith(KNOWN_MATPLOTLIB) or iterate is None \
+            or "_iter_collection" in vars(backend_pdf.RendererPdf) \
+            or any(name not in vars(owner) for owner, name, _ in swaps[:-1]):
         yield False
         return
 

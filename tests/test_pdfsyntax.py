@@ -150,6 +150,7 @@ def test_a_pdf_is_the_same_to_the_byte_and_matplotlib_is_left_as_it_was(
     assert (vars(backend_pdf.Stream)["write"], vars(backend_pdf.Stream)["_flush"]) == (
         write, flush)
     assert pdfsyntax._pending == {}
+    assert "_iter_collection" not in vars(backend_pdf.RendererPdf)
     monkeypatch.setattr(pdfsyntax, "fast_output", _off)
     assert projects_pdf(projects) == fast
 
@@ -206,3 +207,42 @@ def test_the_text_objects_are_kept_per_pdf_file() -> None:
         projects_pdf([find_project("tutorial")])
         assert len(pdfsyntax._bodies) <= 1
     assert not pdfsyntax._bodies
+
+
+@HOOKED
+def test_collections_colours_given_as_tuples_draw_the_same_bytes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from matplotlib.collections import LineCollection, PatchCollection
+    from matplotlib.figure import Figure
+    from matplotlib.patches import Rectangle
+
+    from homestaging.drawing import figure_bytes
+
+    def figure() -> Figure:
+        fig = Figure(figsize=(3, 2))
+        ax = fig.add_axes((0, 0, 1, 1))
+        draw = random.Random(11)
+        segments = [[(draw.random(), draw.random()), (draw.random(), draw.random())]
+                    for _ in range(40)]
+        colours = [(draw.random(), draw.random(), draw.random(), draw.choice([0.0, 0.5, 1.0]))
+                   for _ in range(40)]
+        ax.add_collection(LineCollection(segments, colors=colours, linewidths=[0.5, 1.5]))
+        ax.add_collection(LineCollection(segments[:3], colors="#336699"))
+        ax.add_collection(PatchCollection(
+            [Rectangle((0.1 * n, 0.2), 0.05, 0.05) for n in range(8)], hatch="//",
+            facecolor="none", edgecolor=["red", "blue"], hatchcolor=["green", "0.5"]))
+        return fig
+
+    with pdfsyntax.fast_output():
+        fast = figure_bytes(figure(), "pdf")
+    monkeypatch.setattr(pdfsyntax, "fast_output", _off)
+    assert figure_bytes(figure(), "pdf") == fast
+
+
+def test_colour_rows_become_tuples_of_the_same_floats() -> None:
+    rows = np.array([[0.1, 0.2, 0.3, 1.0], [1.0, 0.0, 0.5, 0.25]])
+    assert pdfsyntax._rgba_rows(rows) == [(0.1, 0.2, 0.3, 1.0), (1.0, 0.0, 0.5, 0.25)]
+    assert pdfsyntax._rgba_rows(rows[:0]) == []
+    for kept in (np.array([[0.1, -0.0, 0.3, 1.0]]), rows[:, :3], rows.astype(np.float32),
+                 [], [(0.1, 0.2, 0.3, 1.0)]):
+        assert pdfsyntax._rgba_rows(kept) is kept
