@@ -280,7 +280,7 @@ def fast_output() -> Iterator[bool]:
 
     from .fontcache import KNOWN_MATPLOTLIB
 
-    iterate = vars(RendererBase).get("_iter_collection")  # what RendererPdf inherits
+    iterate: Any = vars(RendererBase).get("_iter_collection")  # RendererPdf inherits it
     swaps: list[Swap] = [
         (backend_pdf.PdfFile, "output", _output),
         (backend_pdf.Stream, "write", _stream_write),
