@@ -71,7 +71,7 @@ LAZY = ("fontTools.subset", "fontTools.agl")
 """Modules the PDF backend imports that :func:`pdf_backend` loads on first use."""
 MEMORY = 32
 """Subsets kept in memory by one process (a server or the tests write many PDFs)."""
-TEXT_FORMAT = "homestaging-text/1"
+TEXT_FORMAT = "homestaging-text/2"
 """The format of a file of text measures and layouts (the first of its key's parts)."""
 ANY_SIZE = 12.0
 """The size in points of the font properties standing for every size of a font, where
@@ -409,7 +409,9 @@ class _TextStore:
     """One font's text measures and layouts kept on disk: for a size in points and a
     string, its width, height and descent as the PDF backend measures them, and its
     glyphs as libraqm lays them out (glyph, characters, x, y, kerning before it; only
-    layouts whose every glyph comes from the font itself, not from a fallback).
+    layouts whose every glyph comes from the font itself, not from a fallback); for a
+    text in the font, its lines placed as ``Text._get_layout`` places them
+    (:meth:`text_layout`).
 
     The file's name is a SHA-256 of its key: this format, the versions of matplotlib,
     FreeType and libraqm, the size and time of change of matplotlib's ``ft2font``
@@ -422,6 +424,7 @@ class _TextStore:
         self.key = key
         self.metrics: dict[str, list[float]] = {}
         self.layouts: dict[str, list[list[Any]]] = {}
+        self.texts: dict[str, list[Any]] = {}
         self.learned: set[str] = set()  # the strings' keys not written yet
 
     @classmethod
@@ -442,10 +445,10 @@ class _TextStore:
         data = json.loads(read_entry(self.path))
         if data["key"] != self.key:
             raise ValueError(f"{self.path} is not the file of this key")
-        metrics, layouts = data["metrics"], data["layouts"]
-        if not (isinstance(metrics, dict) and isinstance(layouts, dict)):
+        metrics, layouts, texts = data["metrics"], data["layouts"], data["texts"]
+        if not all(isinstance(part, dict) for part in (metrics, layouts, texts)):
             raise ValueError(f"{self.path} is damaged")
-        self.metrics, self.layouts = metrics, layouts
+        self.metrics, self.layouts, self.texts = metrics, layouts, texts
 
     @property
     def dirty(self) -> bool:
@@ -455,10 +458,12 @@ class _TextStore:
     def save(self) -> None:
         """Write the file (atomically); past :data:`TEXT_KEEP` strings, with only those
         learned since it was last read or written."""
-        if len(self.metrics) + len(self.layouts) > TEXT_KEEP:
+        if len(self.metrics) + len(self.layouts) + len(self.texts) > TEXT_KEEP:
             self.metrics = {k: v for k, v in self.metrics.items() if k in self.learned}
             self.layouts = {k: v for k, v in self.layouts.items() if k in self.learned}
-        data = json.dumps({"key": self.key, "metrics": self.metrics, "layouts": self.layouts},
+            self.texts = {k: v for k, v in self.texts.items() if k in self.learned}
+        data = json.dumps({"key": self.key, "metrics": self.metrics, "layouts": self.layouts,
+                           "texts": self.texts},
                           ensure_ascii=False, separators=(",", ":"), allow_nan=False)
         write_entry(self.path, data.encode())
         self.learned.clear()
@@ -498,6 +503,62 @@ class _TextStore:
                                   item.prev_kern] for item in items]
             self.learned.add(key)
         return items
+
+
+    def text_layout(self, key: str, laid_out: Callable[[], tuple[Any, list[Any], Any]]
+                    ) -> tuple[Any, list[Any], Any]:
+        """A text's layout (``Text._get_layout``: its box, its lines placed, its corner
+        and size) under ``key`` (what it depends on besides the font, see
+        :func:`_layout_once`): kept, or ``laid_out()`` and kept. JSON gives back each
+        number as it was written, an int as an int and a float to the bit."""
+        found = self.texts.get(key)
+        if found is not None:
+            with contextlib.suppress(ValueError, TypeError):
+                return _layout_read(found)
+        value = laid_out()
+        record = _layout_record(value)
+        if record is not None:
+            self.texts[key] = record
+            self.learned.add(key)
+        return value
+
+
+def _number(value: Any) -> bool:
+    return type(value) in (int, float) and math.isfinite(value)
+
+
+def _layout_record(layout: tuple[Any, list[Any], Any]) -> list[Any] | None:
+    """A text's layout as JSON can keep it (None when it holds anything but ints,
+    floats and strings in matplotlib's shapes)."""
+    try:
+        box, lines, ((x, y), (width, height)) = layout
+        points = box.get_points().tolist()
+        record = [points, [[line, *wad, *xy] for line, wad, xy in lines],
+                  [x, y, width, height]]
+    except (AttributeError, TypeError, ValueError):
+        return None
+    numbers = [*points[0], *points[1], *record[2]]
+    for line in record[1]:
+        if len(line) != 6 or type(line[0]) is not str:
+            return None
+        numbers += line[1:]
+    return record if len(points) == 2 and all(map(_number, numbers)) else None
+
+
+def _layout_read(record: list[Any]) -> tuple[Any, list[Any], Any]:
+    """The layout :func:`_layout_record` kept (raises on anything else)."""
+    from matplotlib.transforms import Bbox
+
+    points, lines, (x, y, width, height) = record
+    if not all(_number(n) for n in (*points[0], *points[1], x, y, width, height)):
+        raise ValueError("a text layout of other numbers")
+    placed = []
+    for line, *numbers in lines:
+        w, a, d, line_x, line_y = numbers
+        if type(line) is not str or not all(map(_number, numbers)):
+            raise ValueError("a text layout of other lines")
+        placed.append((line, (w, a, d), (line_x, line_y)))
+    return Bbox(points), placed, ((x, y), (width, height))
 
 
 def _text_key(paths: tuple[Any, ...]) -> list[str]:
@@ -626,10 +687,29 @@ def _fonts_by_props(original: Callable[..., Any]) -> Callable[..., Any]:
     return find
 
 
+def _layout_store(texts: _Texts, renderer: Any, prop: Any) -> _TextStore | None:
+    """The store of the texts laid out for the PDF backend's ``renderer`` (itself or
+    inside a ``MixedModeRenderer``) in the font of ``prop``: the store of its measures,
+    where those come from it (not from the 14 core fonts); else None."""
+    import matplotlib
+    from matplotlib import font_manager
+    from matplotlib.backends import backend_pdf
+
+    inner = getattr(renderer, "_renderer", renderer)
+    settings: Any = matplotlib.rcParams
+    if type(inner) is not backend_pdf.RendererPdf or settings[inner._use_afm_rc_name]:
+        return None
+    return texts.store(font_manager.fontManager._find_fonts_by_props(prop))
+
+
 def _layout_once(original: Callable[..., Any]) -> Callable[..., Any]:
     def get_layout(self: Any, renderer: Any) -> Any:
         """``Text._get_layout``: a text laid out as one laid out before in this PDF (the
-        same string, font, alignment, rotation and line spacing) has the same layout."""
+        same string, font, alignment, rotation and line spacing) has the same layout;
+        for the PDF backend, it is also kept in the text store of its font (the
+        layout depends on nothing else: the font's tables of line heights, its
+        measures of each line at the size in points, and the arithmetic of placing the
+        lines, the same each run)."""
         texts = _texts
         string = self.get_text()
         if texts is None or self.get_usetex() or self.get_wrap() or "$" in string:
@@ -641,7 +721,17 @@ def _layout_once(original: Callable[..., Any]) -> Callable[..., Any]:
                type(getattr(renderer, "_renderer", None)))
         found = texts.text_layouts.get(key)
         if found is None:
-            found = original(self, renderer)
+            store = _layout_store(texts, renderer, self._fontproperties)
+            try:
+                stored = None if store is None else json.dumps(
+                    [self._fontproperties.get_size_in_points(), *key[2:9],
+                     key[9].__qualname__, key[10].__qualname__, string], ensure_ascii=False)
+            except (TypeError, ValueError):  # a setting JSON cannot say
+                stored = None
+            if store is None or stored is None:
+                found = original(self, renderer)
+            else:
+                found = store.text_layout(stored, lambda: original(self, renderer))
             texts.text_layouts[(string, self._fontproperties.copy(), *key[2:])] = found
         box, lines, corner = found
         return box.frozen(), list(lines), corner

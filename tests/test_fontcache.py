@@ -6,12 +6,14 @@ PDF is written."""
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import os
 import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from matplotlib.backends import _backend_pdf_ps as pdf_ps
@@ -294,7 +296,8 @@ def test_text_measures_kept_on_disk_give_the_same_bytes(
     assert measured.calls == 0 and cold == warm == plain
     assert [path.stat().st_mtime_ns for path in files] == stamps  # nothing new to write
     stores = list(fontcache._stores.values())
-    assert all(store.layouts and store.metrics and not store.dirty for store in stores)
+    assert all(store.layouts and store.metrics and store.texts and not store.dirty
+               for store in stores)
 
 
 @HOOKED
@@ -320,6 +323,59 @@ def test_a_text_file_keeps_its_key_and_the_layouts_matplotlib_makes(cache: Path)
     assert [[getattr(item, name) for name in fields] for item in made] == \
         [[getattr(item, name) for name in fields] for item in kept]
     assert all(item.ft_object is font for item in kept) and len(kept) == len(text)
+
+
+def laid_out_texts() -> tuple[object, list[object]]:
+    """A figure of texts of every shape (lines, alignments, turns, spacing, sizes) and
+    its PDF renderer."""
+    from matplotlib.backends.backend_mixed import MixedModeRenderer
+    from matplotlib.backends.backend_pdf import PdfFile, RendererPdf
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(4, 3), dpi=72)
+    ax = fig.add_axes((0, 0, 1, 1))
+    texts = []
+    for n, string in enumerate(["Sofa", "Living room\n2 \u00d7 sofa", "a\n\nlonger line\nb",
+                                "", "Kitchen (\u20ac 12)"]):
+        for ha, va, turn in [("left", "baseline", 0.0), ("center", "center", 90.0),
+                             ("right", "top", 33.5), ("center", "center_baseline", -15.0)]:
+            for mode in ("default", "anchor"):
+                texts.append(ax.text(
+                    0.5, 0.5, string, fontsize=6 + n * 1.5, ha=ha, va=va, rotation=turn,
+                    rotation_mode=mode, linespacing=1.2 + 0.3 * n, multialignment=[
+                        "left", "center", "right"][n % 3], fontweight=["normal", "bold"][n % 2]))
+    pdf = PdfFile(io.BytesIO())
+    renderer = MixedModeRenderer(fig, 4, 3, 72, RendererPdf(pdf, 72, 4, 3))
+    return renderer, texts
+
+
+@HOOKED
+def test_text_layouts_read_back_are_the_ones_matplotlib_makes(cache: Path) -> None:
+    from matplotlib.text import Text
+
+    plain = Text._get_layout
+
+    def record(layout: tuple[Any, list[Any], Any]) -> tuple[object, ...]:
+        box, lines, corner = layout
+        values = (box.get_points().tolist(), lines, corner)
+        return values, repr(values)  # the numbers' types too
+
+    renderer, texts = laid_out_texts()
+    expected = [record(plain(text, renderer)) for text in texts]
+    with fontcache.text_once():  # laid out and kept
+        assert [record(text._get_layout(renderer)) for text in texts] == expected
+    assert all(store.texts for store in fontcache._stores.values())
+    fontcache._stores.clear()  # read back from the folder
+    with fontcache.text_once():
+        assert vars(Text)["_get_layout"] is not plain
+        assert [record(text._get_layout(renderer)) for text in texts] == expected
+    stores = list(fontcache._stores.values())
+    assert stores and not any(store.dirty for store in stores)  # nothing laid out again
+    for store in stores:  # a damaged layout is made again
+        store.texts = {key: [[0, 0], [], [1, 2, 3, 4]] for key in store.texts}
+    with fontcache.text_once():
+        assert [record(text._get_layout(renderer)) for text in texts] == expected
+    assert fontcache._layout_record((None, [], ((0, 0), (1, 1)))) is None
 
 
 @HOOKED
