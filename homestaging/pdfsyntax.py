@@ -68,25 +68,33 @@ def _bbox(box: Any) -> bytes:
     return _fill([pdf_repr(number) for number in box.bounds])
 
 
-_bounds: dict[tuple[bytes, bytes], bytes] = {}
+_bounds: dict[tuple[bytes, Any], bytes] = {}
 """The syntax of clip rectangles by their box's corners and their transform's matrix."""
 BOUNDS = 10_000
 """Clip rectangles kept (they are forgotten all at once past this)."""
 
 
-def _transformed_bbox(composite: Any) -> Callable[[Any], bytes]:
+def _transformed_bbox(composite: Any, affine: Any) -> Callable[[Any], bytes]:
+    def leaves(transform: Any) -> Any:
+        """The matrices a ``composite`` of ``affine`` transforms (a tree of them) is the
+        product of, as bytes, in the tree's shape; None for any other transform."""
+        if type(transform) is composite:
+            a, b = leaves(transform._a), leaves(transform._b)
+            return None if a is None or b is None else (a, b)
+        return transform.get_matrix().tobytes() if isinstance(transform, affine) else None
+
     def write(box: Any) -> bytes:
         """A ``TransformedBbox``: one not worked out yet (each artist clipped to a patch
         has its own, made afresh, so the backend writes one per artist drawn, but the
         book's 1,800 are 31 rectangles) is written as one of the same corners and the
-        same matrix was: transforming its four corners costs twice working out the
-        matrix. Its bounds depend on nothing else: ``TransformedBbox.get_points``
-        transforms the corners with ``affine_transform`` and that matrix when its
-        transform (here ``composite``) is affine."""
-        transform = box._transform
-        if not (box._invalid and type(transform) is composite and transform.is_affine):
+        same matrices was. Its bounds depend on nothing else:
+        ``TransformedBbox.get_points`` transforms the corners with
+        ``affine_transform`` and the product of those matrices when its transform is
+        made of affine ones alone (the product is not worked out: half the cost)."""
+        matrices = leaves(box._transform) if box._invalid else None
+        if matrices is None:
             return _bbox(box)
-        key = (box._bbox.get_points().tobytes(), transform.get_affine().get_matrix().tobytes())
+        key = (box._bbox.get_points().tobytes(), matrices)
         found = _bounds.get(key)
         if found is None:
             if len(_bounds) >= BOUNDS:
@@ -120,7 +128,8 @@ def _reprs_made() -> dict[type, Callable[[Any], bytes]]:
         backend_pdf.Reference: backend_pdf.Reference.pdfRepr,
         backend_pdf.Verbatim: verbatim,
         transforms.Bbox: _bbox,
-        transforms.TransformedBbox: _transformed_bbox(transforms.CompositeGenericTransform),
+        transforms.TransformedBbox: _transformed_bbox(transforms.CompositeGenericTransform,
+                                                      transforms.Affine2DBase),
     }
 
 
