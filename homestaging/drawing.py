@@ -168,7 +168,6 @@ RC_PARAMS: Any = {
 }
 
 
-
 _stamps = threading.local()
 """This thread's templates of :func:`add_text`, by style, while inside :func:`stamped_texts`."""
 
@@ -233,6 +232,7 @@ def add_text(ax: Axes, x: float, y: float, s: str, **style: Any) -> Text:
     text.set_text(s)
     ax.add_artist(text)
     return text
+
 
 # ---------------------------------------------------------------------------- geometry
 

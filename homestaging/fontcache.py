@@ -504,7 +504,6 @@ class _TextStore:
             self.learned.add(key)
         return items
 
-
     def text_layout(self, key: str, laid_out: Callable[[], tuple[Any, list[Any], Any]]
                     ) -> tuple[Any, list[Any], Any]:
         """A text's layout (``Text._get_layout``: its box, its lines placed, its corner
