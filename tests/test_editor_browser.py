@@ -648,7 +648,8 @@ def test_problems_name_pieces_by_where_they_stand(browser: Any, tmp_path: Path) 
         shown = page.text_content('#problems li[data-code="overlap"]')
         assert shown == "✗E5 · overlap: Fridge at E5 stands on the Stove at E5"
         title = page.get_attribute('#problems li[data-code="overlap"]', "title")
-        assert title == "error, at $.pieces[1]: pieces[1] (Fridge) stands on pieces[0] (Stove) at E5"
+        assert title == ("error, at $.pieces[1]: pieces[1] (Fridge) stands on pieces[0] (Stove) "
+                         "at E5")
 
 
 PHONES = [(390, 844), (844, 390), (412, 915), (915, 412)]
@@ -760,9 +761,11 @@ def test_doors_are_gaps_with_an_arc_and_names_keep_off_circulation(browser: Any)
             assert gap.get_attribute("stroke") == "#fff"
             assert float(gap.get_attribute("stroke-width")) > 0.13  # wider than the wall
         overlaps = page.evaluate("""() => {
-            const boxes = (q) => [...document.querySelectorAll(q)].map((e) => e.getBoundingClientRect());
+            const boxes = (q) => [...document.querySelectorAll(q)]
+              .map((e) => e.getBoundingClientRect());
             const dots = boxes("#layer-pieces circle");
-            const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+            const meet = (a, b) => a.left < b.right && b.left < a.right
+              && a.top < b.bottom && b.top < a.bottom;
             return [...document.querySelectorAll("#layer-pieces text")]
               .filter((t) => dots.some((d) => meet(t.getBoundingClientRect(), d)))
               .map((t) => t.textContent);

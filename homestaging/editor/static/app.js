@@ -332,8 +332,16 @@ function doubtsAt(name) {
 // ------------------------------------------------------------------ drawing
 
 function drawSheet() {
-  app.plan.draw(state(), app.project, roomOfPiece(), app.activeRoom);
-  app.plan.label(state(), app.project);
+  // the plan is drawn again only when what it shows changed (the state, the rooms the
+  // pieces are counted in, the active room)
+  const rooms = roomOfPiece();
+  const drawn = { state: state(), rooms: JSON.stringify([...rooms]), active: app.activeRoom };
+  const last = app.drawn;
+  if (!last || last.state !== drawn.state || last.rooms !== drawn.rooms || last.active !== drawn.active) {
+    app.plan.draw(state(), app.project, rooms, app.activeRoom);
+    app.plan.label(state(), app.project);
+    app.drawn = drawn;
+  }
   const svg = app.plan.svg;
   svg.classList.toggle("hand", !!app.hand);
   for (const tool of TOOLS) svg.classList.toggle(`tool-${tool}`, app.tool === tool);
@@ -1057,6 +1065,7 @@ function openSheet(opening) {
   app.at = 0;
   app.paletteRoom = null;
   app.window = null;
+  app.drawn = null;
   app.savedAt = opening.new ? -2 : 0;
   app.activeRoom = opening.state.current_room || app.project.rooms[0]?.name || null;
   const first = app.project.house[0] && app.geo.at(app.project.house[0]);
