@@ -190,6 +190,10 @@ function showEvaluation() {
   drawSheet();
   drawHand();
   drawHints();
+  if (!app.viewed) {  // the first answer says which room each piece is in
+    app.viewed = true;
+    fitView();
+  }
 }
 
 function showScore(data) {
@@ -251,7 +255,7 @@ function showProblems(problems) {
     const show = () => {
       app.plan.rings(app.evaluation.problems, p.cells);
       const at = p.cells.length && app.geo.at(p.cells[0]);
-      if (at) { app.cursor = at; drawCursor(); }
+      if (at) { app.cursor = at; drawCursor(); showSquare(...at); }
     };
     li.addEventListener("click", show);
     li.addEventListener("keydown", (e) => { if (e.key === "Enter") show(); });
@@ -305,7 +309,7 @@ function drawDoubts() {
     const show = () => {
       app.plan.rings(app.evaluation ? app.evaluation.problems : [], [doubt.square]);
       const at = app.geo.at(doubt.square);
-      if (at) { app.cursor = at; drawCursor(); }
+      if (at) { app.cursor = at; drawCursor(); showSquare(...at); }
     };
     li.addEventListener("click", show);
     li.addEventListener("keydown", (e) => { if (e.key === "Enter" && e.target === li) show(); });
@@ -350,7 +354,6 @@ function drawSheet() {
 
 function drawCursor() {
   app.plan.cursor(...app.cursor);
-  showSquare(...app.cursor);
   app.plan.svg.setAttribute("aria-activedescendant", `cell-${app.geo.name(...app.cursor)}`);
 }
 
@@ -419,7 +422,8 @@ function fitView(focus = null) {
   app.plan.view(app.window.x, app.window.y, columns, rows);
 }
 
-// Move the window (when there is one) to show square (x, y).
+// Move the window (when there is one) to show square (x, y): the keyboard's cursor, the
+// best spot, a problem's square.
 function showSquare(x, y) {
   const w = app.window;
   if (!w) return;
@@ -691,6 +695,7 @@ function best() {
   app.hand.rotation = hints.best.rotation;
   app.hand.mirror = hints.best.mirror;
   app.cursor = app.geo.at(hints.best.at);
+  showSquare(...app.cursor);
   app.plan.svg.focus();
   drawHand();
   drawHints();
@@ -1004,6 +1009,7 @@ function onPlanKey(e) {
     app.hover = null;
     app.pendingTap = null;
     drawCursor();
+    showSquare(...app.cursor);
     drawGhost();
     if (!app.hand) {
       const name = app.geo.name(...app.cursor);
@@ -1066,6 +1072,7 @@ function openSheet(opening) {
   app.paletteRoom = null;
   app.window = null;
   app.drawn = null;
+  app.viewed = false;
   app.savedAt = opening.new ? -2 : 0;
   app.activeRoom = opening.state.current_room || app.project.rooms[0]?.name || null;
   const first = app.project.house[0] && app.geo.at(app.project.house[0]);
