@@ -421,7 +421,9 @@ def test_erase_and_mirror_with_the_wild_card(browser: Any, tmp_path: Path) -> No
         assert mirrored  # north wall squares, as unmirrored: only the circulation moves
         cell(page, mirrored[0])
         assert "mirror-without-wild-card" not in codes(page)
-        assert "mirrored" in page.text_content("#hand-name")  # the hand stays mirrored
+        assert page.is_hidden("#hand")  # placed: the hand is empty again
+        click(page, '[data-piece="bathtub"]')
+        page.keyboard.press("m")
         assert "already used" in page.text_content("#hand-hints")
         cell(page, "H9")  # the wild card is spent: a second mirrored piece is an error
         assert "wild-card-twice" in codes(page)
@@ -576,3 +578,278 @@ def test_a_game_record_sets_the_palette_and_the_card_rules(browser: Any,
         save(page)
     assert saved(sheet)["game"] == "game.json"
     assert check_codes(sheet)[0] == "not-selected"
+
+
+# ------------------------------------------------------------------ at the table (issue 33)
+
+
+def test_the_first_click_after_typing_the_player_takes_the_piece(browser: Any,
+                                                                 tmp_path: Path) -> None:
+    """Leaving the Player field changes the sheet as the card is pressed: the card's
+    click must not be lost."""
+    with editor(browser, tmp_path / "new.json", "tutorial") as (page, _):
+        page.fill("#player", "Ann")
+        click(page, '[data-piece="stove"]')
+        assert page.is_visible("#hand") and "Stove" in page.text_content("#hand-name")
+        assert page.input_value("#player") == "Ann"
+        cell(page, "K10")
+        save(page)
+    assert saved(tmp_path / "new.json")["player"] == "Ann"
+
+
+def test_the_piece_just_placed_is_not_shown_breaking_a_rule(browser: Any,
+                                                            tmp_path: Path) -> None:
+    """Placed, the piece leaves the hand: pointing at it shows no red preview of the
+    piece against itself."""
+    with editor(browser, tmp_path / "new.json", "tutorial") as (page, _):
+        click(page, '[data-piece="counter-long"]')
+        hinted = page.locator(".hint.good").first.get_attribute("data-hint")
+        cell(page, str(hinted))
+        assert page.is_hidden("#hand")
+        assert page.locator("button.piece.held").count() == 0
+        box = page.locator(f'[data-cell="{hinted}"]').bounding_box()
+        page.mouse.move(box["x"] + 5, box["y"] + 5, steps=3)
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, steps=3)
+        assert page.locator(".ghost").count() == 0
+        assert "breaks a rule" not in page.text_content("#hint")
+        assert "breaks a rule" not in page.text_content("#status")
+        assert "for the next piece" in page.text_content("#status")
+
+
+def test_a_walled_room_says_so_and_points_at_the_next_room_button(browser: Any,
+                                                                  tmp_path: Path) -> None:
+    with editor(browser, tmp_path / "new.json", "tutorial") as (page, _):
+        option = page.locator('#room-select option[value="Kitchen"]')
+        assert option.text_content() == "Kitchen (being furnished)"
+        click(page, '[data-tool="room"]')
+        drag(page, "K7", "O11")
+        assert option.text_content() == "Kitchen (walled: press Next room)"
+        assert page.text_content("#room-info") == "Kitchen is walled: press Next room."
+        assert page.text_content("#walled-note") == ("Kitchen is walled: its furniture is "
+                                                     "done. Press Next room to furnish the "
+                                                     "Bathroom.")
+        warning = page.text_content('#problems li[data-code="current-room-walled"]') or ""
+        assert warning.endswith("Kitchen is walled: press Next room to furnish the Bathroom")
+        assert "current_room" not in page.text_content("#problems")
+        click(page, '[data-piece="stove"]')
+        assert page.text_content("#hand-hints") == (
+            "No legal square: Kitchen is walled: pieces go into the room being furnished "
+            "(press Next room).")
+        click(page, "#next-room")
+        assert page.input_value("#room-select") == "Bathroom"
+        assert option.text_content() == "Kitchen (walled)"
+        assert page.is_hidden("#walled-note")
+
+
+def test_problems_name_pieces_by_where_they_stand(browser: Any, tmp_path: Path) -> None:
+    with editor(browser, tmp_path / "new.json", "tutorial") as (page, _):
+        place(page, "stove", "E5")
+        place(page, "fridge", "E5")
+        shown = page.text_content('#problems li[data-code="overlap"]')
+        assert shown == "✗E5 · overlap: Fridge at E5 stands on the Stove at E5"
+        title = page.get_attribute('#problems li[data-code="overlap"]', "title")
+        assert title == ("error, at $.pieces[1]: pieces[1] (Fridge) stands on pieces[0] (Stove) "
+                         "at E5")
+
+
+PHONES = [(390, 844), (844, 390), (412, 915), (915, 412)]
+
+
+@contextmanager
+def phone(browser: Any, sheet: Path | str, width: int, height: int
+          ) -> Iterator[tuple[Any, Any]]:
+    """The page on a touch screen of ``width`` x ``height`` CSS px."""
+    with serving(sheet) as server:
+        context = browser.new_context(viewport={"width": width, "height": height},
+                                      has_touch=True, is_mobile=True)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(server.url)
+        page.wait_for_selector("#editor:not([hidden])")
+        settle(page)
+        try:
+            yield page, server
+        finally:
+            context.close()
+        assert errors == []
+
+
+def box_of(page: Any, selector: str) -> dict[str, float]:
+    box: dict[str, float] = page.locator(selector).first.bounding_box()
+    return box
+
+
+def in_view(page: Any, selector: str) -> bool:
+    box = box_of(page, selector)
+    size = page.viewport_size
+    return bool(box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= size["width"]
+                and box["y"] + box["height"] <= size["height"])
+
+
+@pytest.mark.parametrize(("width", "height"), PHONES, ids=lambda n: str(n))
+def test_a_room_furnished_with_a_thumb(browser: Any, tmp_path: Path, width: int,
+                                       height: int) -> None:
+    """At the table: the room fills the width with squares of 32 px or more, the cards
+    are at the thumb, tap to take, tap to see, tap again to place, a Turn button, and
+    the whole house a tap away; no sideways scroll."""
+    sheet = tmp_path / "plan.json"
+    shutil.copy(EXAMPLES / "tutorial-midgame.json", sheet)
+    with phone(browser, sheet, width, height) as (page, _):
+        wide = page.evaluate("document.documentElement.scrollWidth")
+        assert wide <= width
+        square = box_of(page, '[data-cell="C3"]')
+        assert square["width"] >= 32
+        plan = box_of(page, "#plan")
+        assert plan["width"] >= width - 300 if width > height else plan["width"] >= width - 12
+        for name in ("B2", "F4"):  # the living room's pieces so far: in sight
+            assert in_view(page, f'[data-cell="{name}"]'), name
+        card = '[data-piece="armchair"]'
+        page.locator(card).scroll_into_view_if_needed()
+        assert in_view(page, card)
+        card_box = box_of(page, card)
+        if width < height:  # upright: the cards are docked in the lower half
+            assert card_box["y"] >= height / 2
+        page.tap(card)
+        settle(page)
+        assert page.is_visible("#turn") and page.text_content("#turn") == "Turn"
+        assert "tap a square to see it there" in page.text_content("#status")
+        page.tap("#turn")
+        assert "rotation 90°" in page.text_content("#hand-name")
+        page.tap("#turn")
+        page.tap("#turn")
+        page.tap("#turn")
+        page.tap('[data-cell="D6"]')
+        assert page.locator(".ghost").count() == 1 and page.locator("g.piece").count() == 7
+        assert "Tap again" in page.text_content("#hint")
+        page.tap('[data-cell="D6"]')
+        settle(page)
+        assert page.locator('g.piece[data-piece-id="armchair"]').count() == 1
+        assert "Tap a card for the next piece." in page.text_content("#status")
+        page.screenshot(path=str(tmp_path / f"room-{width}x{height}.png"))
+
+        page.tap("#view")  # the whole house, one tap away: every square in sight
+        assert page.text_content("#view") == "Back to the room"
+        for name in ("A1", "P12"):
+            assert in_view(page, f'[data-cell="{name}"]') or width > height, name
+        page.screenshot(path=str(tmp_path / f"house-{width}x{height}.png"))
+        page.tap('[data-cell="M3"]')  # a tap on the house: a closer view there
+        assert page.text_content("#view") == "Whole house"
+        assert box_of(page, '[data-cell="M3"]')["width"] >= 32
+        assert in_view(page, '[data-cell="M3"]')
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        save(page)
+    assert {"piece": "armchair", "at": "D6", "rotation": 0} in saved(sheet)["pieces"]
+
+
+def test_a_laptop_shows_the_whole_house(browser: Any) -> None:
+    with editor(browser, TUTORIAL_GAME) as (page, _):
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.wait_for_timeout(100)
+        assert page.is_hidden("#view")
+        for name in ("A1", "P12"):
+            assert in_view(page, f'[data-cell="{name}"]'), name
+        assert box_of(page, '[data-cell="C3"]')["width"] >= 32
+
+
+def test_doors_are_gaps_with_an_arc_and_names_keep_off_circulation(browser: Any) -> None:
+    with editor(browser, EXAMPLES / "tutorial-finished.json") as (page, _):
+        for selector in ('.door[data-room="Kitchen"]', ".front-door"):
+            mark = page.locator(selector)
+            assert mark.locator("path").get_attribute("d").count("A0.86 0.86") == 1
+            gap = mark.locator("line").first
+            assert gap.get_attribute("stroke") == "#fff"
+            assert float(gap.get_attribute("stroke-width")) > 0.13  # wider than the wall
+        overlaps = page.evaluate("""() => {
+            const boxes = (q) => [...document.querySelectorAll(q)]
+              .map((e) => e.getBoundingClientRect());
+            const dots = boxes("#layer-pieces circle");
+            const meet = (a, b) => a.left < b.right && b.left < a.right
+              && a.top < b.bottom && b.top < a.bottom;
+            return [...document.querySelectorAll("#layer-pieces text")]
+              .filter((t) => dots.some((d) => meet(t.getBoundingClientRect(), d)))
+              .map((t) => t.textContent);
+        }""")
+        assert overlaps == []
+
+
+AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
+
+
+def axe_findings(page: Any) -> list[str]:
+    """The serious and critical findings of axe-core (loaded from the tests' files)."""
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("""async () => {
+        const result = await axe.run(document);
+        return result.violations.filter((v) => ["serious", "critical"].includes(v.impact))
+          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+    }""")
+    return list(found)
+
+
+def test_accessibility_scan_finds_nothing_serious(browser: Any, tmp_path: Path) -> None:
+    sheet = tmp_path / "plan.json"
+    shutil.copy(EXAMPLES / "tutorial-midgame.json", sheet)
+    with serving(sheet) as server:
+        for viewport, touch in (({"width": 1280, "height": 800}, False),
+                                ({"width": 390, "height": 844}, True)):
+            context = browser.new_context(viewport=viewport, has_touch=touch,
+                                          bypass_csp=True)  # for the scanner's script
+            page = context.new_page()
+            page.goto(server.url)
+            page.wait_for_selector("#editor:not([hidden])")
+            settle(page)
+            (page.tap if touch else page.click)('[data-piece="armchair"]')
+            settle(page)
+            assert axe_findings(page) == [], viewport
+            context.close()
+
+
+def test_every_button_is_reached_by_tab_with_a_visible_focus(browser: Any,
+                                                             tmp_path: Path) -> None:
+    with editor(browser, tmp_path / "new.json", "tutorial") as (page, _):
+        click(page, '[data-piece="stove"]')
+        wanted = set(page.evaluate("""() => [...document.querySelectorAll("button")]
+            .filter((b) => !b.disabled && b.offsetParent !== null)
+            .map((b) => b.id || b.dataset.tool || b.dataset.piece)"""))
+        reached: set[str] = set()
+        page.focus("#player")
+        for _ in range(len(wanted) + 40):
+            page.keyboard.press("Tab")
+            focused = page.evaluate("""() => {
+                const e = document.activeElement;
+                const style = getComputedStyle(e);
+                return [e.tagName, e.id || e.dataset.tool || e.dataset.piece || "",
+                        style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2
+                        || style.boxShadow !== "none"];
+            }""")
+            if focused[0] == "BUTTON":
+                assert focused[2], f"{focused[1]} has no visible focus"
+                reached.add(focused[1])
+        assert wanted <= reached, wanted - reached
+
+
+def test_squares_and_tools_are_named_and_colour_is_not_the_only_signal(
+        browser: Any, tmp_path: Path) -> None:
+    sheet = tmp_path / "plan.json"
+    shutil.copy(EXAMPLES / "tutorial-midgame.json", sheet)
+    with editor(browser, sheet) as (page, _):
+        assert page.get_attribute('[data-cell="K10"]', "aria-label") == \
+            "K10, Kitchen, circulation of Stove"
+        assert page.get_attribute('[data-cell="A1"]', "aria-label") == "A1, outside the house"
+        for tool in ("room", "door", "front-door", "window", "erase"):
+            label = page.get_attribute(f'[data-tool="{tool}"]', "aria-label") or ""
+            assert label.startswith(page.text_content(f'[data-tool="{tool}"]') + ":")
+        page.keyboard.press("ArrowRight")
+        assert page.get_attribute("#plan", "aria-activedescendant") == "cell-C2"
+        click(page, '[data-piece="armchair"]')
+        good = page.locator(".hint.good").count()
+        assert good and page.locator(".hint-mark").count() == good  # a tick on each
+        assert page.locator(".hint.fair").count() >= 1
+        assert page.locator(".hint.fair").first.evaluate(
+            "(e) => getComputedStyle(e).fill").startswith("url(")  # striped
+        page.locator('[data-cell="N4"]').hover()  # in the bathroom: it breaks a rule
+        assert page.locator(".ghost.bad").count() == 1
+        assert page.locator('#layer-ghost path[fill="url(#bad)"]').count() == 1
+        icons = [li.text_content()[0] for li in page.query_selector_all("#problems li[data-code]")]
+        assert icons and set(icons) <= {"✗", "⚠", "○"}

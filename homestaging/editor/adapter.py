@@ -46,6 +46,7 @@ from ..sheetwriter import (
     project_reference,
     sheet_to_json,
 )
+from .words import in_words
 
 __all__ = [
     "MAX_BYTES",
@@ -362,7 +363,8 @@ def evaluate(sheet: Sheet, hand: Hand | None = None) -> dict[str, Any]:
     """What the page shows after a change: the problems of ``check`` (same codes, same
     order), the score so far with its label, the score once every walled room is
     connected to the front door (the score card's figure), the score pad's rooms,
-    bonuses and penalties, and the legal placements of the piece in hand."""
+    bonuses and penalties, and the legal placements of the piece in hand. Each problem
+    also says its ``text`` in the player's words (:func:`~.words.in_words`)."""
     checked = check_sheet(sheet)
     problems, card = checked.problems, checked.card
     card_json = scorecard_json(card)
@@ -372,8 +374,14 @@ def evaluate(sheet: Sheet, hand: Hand | None = None) -> dict[str, Any]:
         label = "Score so far (mid-game)"
     else:
         label = "Provisional score"
+    anchors = [cell_name(drawn.placement.anchor) for drawn in sheet.pieces]
+    shown = []
+    for problem in problems:
+        data = problem_json(problem)
+        data["text"] = in_words(problem.message, anchors)
+        shown.append(data)
     result: dict[str, Any] = {
-        "problems": [problem_json(problem) for problem in problems],
+        "problems": shown,
         "total": card.total,
         "label": label,
         "final": not card.provisional,
@@ -402,7 +410,7 @@ def hints(sheet: Sheet, hand: Hand) -> dict[str, Any]:
     try:
         found = placements(sheet, piece, room=hand.room)
     except ValueError as error:
-        answer["reason"] = str(error)
+        answer["reason"] = in_words(str(error), [])
         return answer
     by_shape: dict[Any, dict[str, list[str]]] = {}
     for candidate in found:
@@ -423,8 +431,8 @@ def hints(sheet: Sheet, hand: Hand) -> dict[str, Any]:
         answer["best"] = {"at": cell_name(best.anchor), "rotation": best.rotation,
                           "mirror": best.mirror}
     else:
-        answer["reason"] = why_none(sheet, piece, room=hand.room) or \
-            "no square of the room being furnished takes it"
+        answer["reason"] = in_words(why_none(sheet, piece, room=hand.room) or
+                                    "no square of the room being furnished takes it", [])
     if mirror_used:
         answer["mirror_reason"] = "the wild card is already used: a mirrored piece breaks a rule"
     return answer

@@ -8,6 +8,30 @@ const $ = (selector) => document.querySelector(selector);
 const token = new URLSearchParams(location.search).get("token") || "";
 const TOOLS = ["room", "door", "front-door", "window", "erase"];
 const ROTATIONS = [0, 90, 180, 270];
+// The words of a touch screen ("tap", the Turn button) or of a mouse and keyboard
+// ("click", key r): set from the screen when the page opens, then from each pointer.
+const words = {
+  touch: window.matchMedia("(pointer: coarse)").matches || navigator.maxTouchPoints > 0,
+  get click() { return this.touch ? "tap" : "click"; },
+  get Click() { return this.touch ? "Tap" : "Click"; },
+  get turn() { return this.touch ? "the Turn button turns it" : "r turns it, m mirrors it"; },
+  get next() {
+    return this.touch ? "Tap a card for the next piece." : "Click a card (or press 1-9) for the next piece.";
+  },
+};
+
+function setTouch(touch) {
+  if (words.touch === touch) return;
+  words.touch = touch;
+  wordButtons();
+}
+
+function wordButtons() {
+  $("#turn").textContent = words.touch ? "Turn" : "Turn (r)";
+  $("#mirror").textContent = words.touch ? "Mirror" : "Mirror (m)";
+}
+
+const SEVERITY_ICONS = { error: "✗", warning: "⚠", todo: "○" };
 
 const app = {
   session: null,        // what /api/session answered
@@ -166,6 +190,10 @@ function showEvaluation() {
   drawSheet();
   drawHand();
   drawHints();
+  if (!app.viewed) {  // the first answer says which room each piece is in
+    app.viewed = true;
+    fitView();
+  }
 }
 
 function showScore(data) {
@@ -216,14 +244,18 @@ function showProblems(problems) {
     li.dataset.severity = p.severity;
     li.tabIndex = 0;
     const where = p.cells.length ? `${p.cells[0]} · ` : "";
+    const icon = document.createElement("span");
+    icon.className = "severity";
+    icon.textContent = SEVERITY_ICONS[p.severity] || "";
+    icon.setAttribute("aria-label", p.severity === "todo" ? "to do:" : `${p.severity}:`);
     const code = document.createElement("code");
     code.textContent = p.code;
-    li.append(where, code, `: ${p.message}`);
-    li.title = `${p.severity}, at ${p.path}`;
+    li.append(icon, where, code, `: ${p.text || p.message}`);
+    li.title = `${p.severity}, at ${p.path}: ${p.message}`;
     const show = () => {
       app.plan.rings(app.evaluation.problems, p.cells);
       const at = p.cells.length && app.geo.at(p.cells[0]);
-      if (at) { app.cursor = at; drawCursor(); }
+      if (at) { app.cursor = at; drawCursor(); showSquare(...at); }
     };
     li.addEventListener("click", show);
     li.addEventListener("keydown", (e) => { if (e.key === "Enter") show(); });
@@ -277,7 +309,7 @@ function drawDoubts() {
     const show = () => {
       app.plan.rings(app.evaluation ? app.evaluation.problems : [], [doubt.square]);
       const at = app.geo.at(doubt.square);
-      if (at) { app.cursor = at; drawCursor(); }
+      if (at) { app.cursor = at; drawCursor(); showSquare(...at); }
     };
     li.addEventListener("click", show);
     li.addEventListener("keydown", (e) => { if (e.key === "Enter" && e.target === li) show(); });
@@ -304,14 +336,107 @@ function doubtsAt(name) {
 // ------------------------------------------------------------------ drawing
 
 function drawSheet() {
-  app.plan.draw(state(), app.project, roomOfPiece(), app.activeRoom);
+  // the plan is drawn again only when what it shows changed (the state, the rooms the
+  // pieces are counted in, the active room)
+  const rooms = roomOfPiece();
+  const drawn = { state: state(), rooms: JSON.stringify([...rooms]), active: app.activeRoom };
+  const last = app.drawn;
+  if (!last || last.state !== drawn.state || last.rooms !== drawn.rooms || last.active !== drawn.active) {
+    app.plan.draw(state(), app.project, rooms, app.activeRoom);
+    app.plan.label(state(), app.project);
+    app.drawn = drawn;
+  }
   const svg = app.plan.svg;
   svg.classList.toggle("hand", !!app.hand);
   for (const tool of TOOLS) svg.classList.toggle(`tool-${tool}`, app.tool === tool);
   drawCursor();
 }
 
-function drawCursor() { app.plan.cursor(...app.cursor); }
+function drawCursor() {
+  app.plan.cursor(...app.cursor);
+  app.plan.svg.setAttribute("aria-activedescendant", `cell-${app.geo.name(...app.cursor)}`);
+}
+
+// ------------------------------------------------------------------ the view
+// The whole sheet when its squares are big enough to point at (32 CSS px on a touch
+// screen); else a window on the room being furnished that fills the plan's width, with
+// "Whole house" one tap away (and a tap on the whole house goes back to a window there).
+
+const MIN_SQUARE = { touch: 32, mouse: 18 };
+
+function planSpace() {
+  const board = $("#board");
+  const width = board.clientWidth;
+  const sheetBox = $("#controls");
+  const docked = getComputedStyle(sheetBox).position === "fixed" ? sheetBox.offsetHeight : 0;
+  const height = window.innerHeight - $("#bar").offsetHeight - docked
+    - $("#under-plan").offsetHeight - 16;
+  return { width, height: Math.max(height, 160) };
+}
+
+// The squares the active room's window shows first: its squares and its pieces (null
+// when it has none yet).
+function roomFocus() {
+  const cells = [...(sheet.roomEntry(state(), app.activeRoom)?.cells || [])].map((n) => app.geo.at(n));
+  const rooms = roomOfPiece();
+  (state().pieces || []).forEach((entry, index) => {
+    if ((rooms.get(index) || state().current_room) !== app.activeRoom) return;
+    const { furniture, circulation } = sheet.squaresOf(app.geo, entry);
+    cells.push(...furniture, ...circulation);
+  });
+  const found = cells.filter((c) => c && app.geo.inSheet(...c));
+  return found.length ? found : null;
+}
+
+function fitView(focus = null) {
+  if (!app.plan) return;
+  const { width, height } = planSpace();
+  const wide = app.geo.width + 2;
+  const high = app.geo.height + 2;
+  const least = words.touch ? MIN_SQUARE.touch : MIN_SQUARE.mouse;
+  const fits = Math.min(width / wide, height / high) >= least;
+  app.windowed = !fits && !app.wholeHouse;
+  $("#view").hidden = fits;
+  $("#view").textContent = app.wholeHouse ? "Back to the room" : "Whole house";
+  $("#view").setAttribute("aria-pressed", String(!!app.wholeHouse && !fits));
+  $("#board").classList.toggle("windowed", app.windowed);
+  if (!app.windowed) {
+    app.window = null;
+    app.plan.view(-1, -1, wide, high);
+    return;
+  }
+  const columns = Math.min(wide, Math.max(4, Math.floor(width / least)));
+  const size = width / columns;
+  const rows = Math.min(high, Math.max(4, Math.floor(height / size)));
+  // a room with nothing drawn yet keeps the window where it is
+  const kept = app.window && [[app.window.x + app.window.columns / 2 - 0.5, app.window.y + app.window.rows / 2 - 0.5]];
+  const cells = focus ? [focus] : roomFocus() || kept || [app.cursor];
+  const xs = cells.map((c) => c[0]);
+  const ys = cells.map((c) => c[1]);
+  const middle = (low, top, span, count) => {
+    const start = Math.round((low + top + 1) / 2 - span / 2);
+    return Math.min(Math.max(start, -1), count + 1 - span);
+  };
+  app.window = { x: middle(Math.min(...xs), Math.max(...xs), columns, app.geo.width),
+    y: middle(Math.min(...ys), Math.max(...ys), rows, app.geo.height), columns, rows };
+  app.plan.view(app.window.x, app.window.y, columns, rows);
+}
+
+// Move the window (when there is one) to show square (x, y): the keyboard's cursor, the
+// best spot, a problem's square.
+function showSquare(x, y) {
+  const w = app.window;
+  if (!w) return;
+  const inside = x >= w.x && x < w.x + w.columns && y >= w.y && y < w.y + w.rows;
+  if (!inside) fitView([x, y]);
+}
+
+function toggleWholeHouse() {
+  app.wholeHouse = !app.wholeHouse;
+  fitView();
+  status(app.wholeHouse ? `The whole house: ${words.click} a square to go back to a closer view there.`
+    : `Back to ${app.activeRoom}.`);
+}
 
 function drawRooms() {
   const select = $("#room-select");
@@ -321,7 +446,9 @@ function drawRooms() {
     const option = document.createElement("option");
     option.value = room.name;
     const walled = sheet.isWalled(current, room.name);
-    const what = room.name === current.current_room ? "being furnished" : walled ? "walled" : "";
+    const furnished = room.name === current.current_room;
+    const what = furnished && walled ? "walled: press Next room" : furnished ? "being furnished"
+      : walled ? "walled" : "";
     option.textContent = what ? `${room.name} (${what})` : room.name;
     select.appendChild(option);
   }
@@ -331,15 +458,28 @@ function drawRooms() {
   button.textContent = next ? `Next room: ${next}` : "Finish (no room left)";
   button.disabled = !next && !current.current_room;
   const spec = app.project.rooms.find((r) => r.name === app.activeRoom);
-  $("#room-info").textContent = !spec ? "" : app.activeRoom === current.current_room
-    ? "Draw this room's furniture, then paint its squares and its door (Room, Door), then go to the next room."
+  $("#room-info").textContent = !spec ? ""
+    : app.activeRoom === current.current_room && sheet.isWalled(current, app.activeRoom)
+    ? `${app.activeRoom} is walled: press ${next ? "Next room" : "Finish"}.`
+    : app.activeRoom === current.current_room
+    ? "Draw this room's furniture, then paint its squares and its door (Room, Door), then press Next room."
     : sheet.isWalled(current, app.activeRoom) ? "This room is walled. Its cards are shown below."
     : "This room is not being furnished now.";
 }
 
+// The cards of the active room. They are built again only when the room changes: a
+// change made as a card is pressed (the Player field's, on leaving it) must not replace
+// the button under the pointer, or the click on it is lost.
 function drawPalette() {
   const palette = $("#palette");
+  if (app.paletteRoom === app.activeRoom && palette.childElementCount) {
+    drawTokens();
+    drawWalledNote();
+    return;
+  }
+  app.paletteRoom = app.activeRoom;
   palette.replaceChildren();
+  drawWalledNote();
   const spec = app.project.rooms.find((r) => r.name === app.activeRoom);
   if (!spec) return;
   drawTokens();
@@ -379,6 +519,19 @@ function drawPalette() {
       box.appendChild(options);
     }
     palette.appendChild(box);
+  }
+}
+
+// A walled room takes no more pieces: its cards say so, and what to press.
+function drawWalledNote() {
+  const current = state();
+  const note = $("#walled-note");
+  const walled = app.activeRoom === current.current_room && sheet.isWalled(current, app.activeRoom);
+  note.hidden = !walled;
+  if (walled) {
+    const next = sheet.nextRoom(current, app.project);
+    note.textContent = `${app.activeRoom} is walled: its furniture is done. `
+      + (next ? `Press Next room to furnish the ${next}.` : "Press Finish: it is the last room.");
   }
 }
 
@@ -444,7 +597,7 @@ function drawHand() {
     text = good + fair
       ? `Legal squares for this turn: ${good} good (green), ${fair} that cut something off or leave no door (yellow).`
       : app.hand.mirror && hints.mirror_reason ? `No legal square: ${hints.mirror_reason}.`
-      : "No legal square for this turn: press r to turn it.";
+      : `No legal square for this turn: ${words.touch ? "press Turn" : "press r"} to turn it.`;
   }
   $("#hand-hints").textContent = text;
   $("#best").disabled = !(hints && hints.best);
@@ -499,7 +652,9 @@ function take(id) {
   if (app.hand && app.hand.piece === id) return;
   app.hand = { piece: id, rotation: 0, mirror: false };
   setTool(null, false);
-  status(`${piece.name} in hand: click a square to place it (its top-left corner, circulation included). r turns it, m mirrors it.`);
+  status(words.touch
+    ? `${piece.name} in hand: tap a square to see it there, tap it again to place it; ${words.turn}.`
+    : `${piece.name} in hand: click a square to place it (its top-left corner, circulation included). ${words.turn}.`);
   drawHand();
   drawHints();
   drawSheet();
@@ -540,10 +695,11 @@ function best() {
   app.hand.rotation = hints.best.rotation;
   app.hand.mirror = hints.best.mirror;
   app.cursor = app.geo.at(hints.best.at);
+  showSquare(...app.cursor);
   app.plan.svg.focus();
   drawHand();
   drawHints();
-  status(`Best spot: ${hints.best.at}, rotation ${hints.best.rotation}. Press Enter or click it to place.`);
+  status(`Best spot: ${hints.best.at}, rotation ${hints.best.rotation}. ${words.touch ? "Tap it twice" : "Press Enter or click it"} to place.`);
 }
 
 function placeAt(at) {
@@ -558,7 +714,11 @@ function placeAt(at) {
   const kind = verdict(at);
   const next = sheet.place(state(), hand.piece, at, hand.rotation, hand.mirror);
   const note = kind === "bad" ? " It breaks a rule: see the problems (Undo takes it back)." : "";
-  commit(next, `Placed ${piece.name} at ${at}.${note}`);
+  // the piece is drawn: the hand is empty again (a piece is never judged against itself)
+  app.hand = null;
+  app.hover = null;
+  drawHand();
+  commit(next, `Placed ${piece.name} at ${at}.${note} ${words.next}`);
 }
 
 function eraseAt(at) {
@@ -657,7 +817,7 @@ function act(cx, cy, fx = 0.5, fy = 0.5) {
     const index = sheet.pieceAt(app.geo, state(), at);
     if (index >= 0) {
       const entry = state().pieces[index];
-      status(`${app.project.pieces[entry.piece]?.name || entry.piece} at ${entry.at} (pieces[${index}]). Take a piece or a tool to draw.`);
+      status(`${app.project.pieces[entry.piece]?.name || entry.piece} at ${entry.at}. Take a piece or a tool to draw.`);
     } else {
       status(`${at}. Take a piece from the cards, or a tool, to draw.`);
     }
@@ -672,11 +832,11 @@ function setTool(tool, redraw = true) {
     button.setAttribute("aria-pressed", String(button.dataset.tool === app.tool));
   }
   const help = {
-    room: `Paint ${app.activeRoom}'s squares: click a square, or drag a rectangle (from a square of the room: removes).`,
-    door: `Click the side of a square on ${app.activeRoom}'s wall for its door (click it again to remove it).`,
-    "front-door": "Click a side of a square on the house's wall for the front door.",
-    window: "Click a side of a square on the house's wall for a window (again to remove it).",
-    erase: "Click a piece to erase it.",
+    room: `Paint ${app.activeRoom}'s squares: ${words.click} a square, or drag a rectangle (from a square of the room: removes).`,
+    door: `${words.Click} the side of a square on ${app.activeRoom}'s wall for its door (${words.click} it again to remove it).`,
+    "front-door": `${words.Click} a side of a square on the house's wall for the front door.`,
+    window: `${words.Click} a side of a square on the house's wall for a window (again to remove it).`,
+    erase: `${words.Click} a piece to erase it.`,
   };
   if (app.tool) status(help[app.tool]);
   if (redraw) {
@@ -729,11 +889,13 @@ function goToNextRoom() {
   if (app.hand) drop();
   commit(sheet.goToRoom(current, app.project, next),
     next ? `Now furnishing ${next}.` : "Every room is walled: the game is finished.");
+  fitView();
 }
 
 // ------------------------------------------------------------------ input
 
 function onPlanDown(e) {
+  setTouch(e.pointerType !== "mouse");
   if (e.button !== 0 && e.pointerType === "mouse") return;
   const p = app.plan.point(e);
   if (!p || !app.geo.inSheet(p.cx, p.cy)) return;
@@ -782,6 +944,14 @@ function onPlanUp(e) {
   }
   if (!inside) return;
   const at = app.geo.name(p.cx, p.cy);
+  if (app.wholeHouse && !$("#view").hidden && !down.moved) {
+    app.wholeHouse = false;
+    app.cursor = [p.cx, p.cy];
+    fitView([p.cx, p.cy]);
+    drawCursor();
+    status(`Closer view around ${at}.`);
+    return;
+  }
   if (app.hand && down.type !== "mouse" && !down.moved) {
     // touch: the first tap shows where the piece would go, the second places it
     if (app.pendingTap !== at) {
@@ -839,6 +1009,7 @@ function onPlanKey(e) {
     app.hover = null;
     app.pendingTap = null;
     drawCursor();
+    showSquare(...app.cursor);
     drawGhost();
     if (!app.hand) {
       const name = app.geo.name(...app.cursor);
@@ -898,6 +1069,10 @@ function openSheet(opening) {
   app.plan = new Plan($("#plan"), app.geo);
   app.history = [opening.state];
   app.at = 0;
+  app.paletteRoom = null;
+  app.window = null;
+  app.drawn = null;
+  app.viewed = false;
   app.savedAt = opening.new ? -2 : 0;
   app.activeRoom = opening.state.current_room || app.project.rooms[0]?.name || null;
   const first = app.project.house[0] && app.geo.at(app.project.house[0]);
@@ -908,6 +1083,7 @@ function openSheet(opening) {
   $("#editor").hidden = false;
   document.title = `${opening.name} · Home Staging editor`;
   changed();
+  fitView();
   const doubts = sheet.doubts(opening.state).length;
   status(opening.new ? `New sheet for ${app.project.name}: nothing is written until you save.`
     : `Opened ${opening.file}.` + (doubts ? ` ${doubts} point${doubts === 1 ? "" : "s"} from the `
@@ -945,6 +1121,8 @@ async function retry() {
 }
 
 function wire() {
+  wordButtons();
+  document.addEventListener("pointerdown", (e) => setTouch(e.pointerType !== "mouse"), true);
   $("#undo").addEventListener("click", undo);
   $("#redo").addEventListener("click", redo);
   $("#save").addEventListener("click", () => save());
@@ -955,17 +1133,15 @@ function wire() {
   $("#best").addEventListener("click", best);
   $("#drop").addEventListener("click", drop);
   $("#next-room").addEventListener("click", goToNextRoom);
-  $("#zoom").addEventListener("click", () => {
-    const zoomed = $("#board").classList.toggle("zoomed");
-    $("#zoom").setAttribute("aria-pressed", String(zoomed));
-    $("#plan").style.width = zoomed ? `${(app.geo.width + 2) * 36}px` : "";
-  });
+  $("#view").addEventListener("click", toggleWholeHouse);
+  window.addEventListener("resize", () => fitView());
   $("#room-select").addEventListener("change", (e) => {
     app.activeRoom = e.target.value;
     if (app.hand) drop();
     drawRooms();
     drawPalette();
     drawSheet();
+    fitView();
     if (app.hand) check();
   });
   $("#player").addEventListener("change", (e) => {

@@ -66,6 +66,14 @@ export class Plan {
     const rug = el("pattern", { id: "rug", width: 0.3, height: 0.3, patternUnits: "userSpaceOnUse" }, defs);
     el("rect", { width: 0.3, height: 0.3, fill: "#efe3c8" }, rug);
     el("circle", { cx: 0.15, cy: 0.15, r: 0.05, fill: "#c9a86a" }, rug);
+    // not by colour alone: a legal square that cuts something off is striped, a piece
+    // shown where it breaks a rule is cross-hatched
+    const fair = el("pattern", { id: "fair", width: 0.2, height: 0.2, patternUnits: "userSpaceOnUse",
+      patternTransform: "rotate(45)" }, defs);
+    el("rect", { width: 0.2, height: 0.2, fill: "rgba(224, 166, 0, 0.28)" }, fair);
+    el("line", { x1: 0, y1: 0, x2: 0, y2: 0.2, stroke: "rgba(150, 100, 0, 0.7)", "stroke-width": 0.05 }, fair);
+    const bad = el("pattern", { id: "bad", width: 0.25, height: 0.25, patternUnits: "userSpaceOnUse" }, defs);
+    el("path", { d: "M0 0L0.25 0.25M0.25 0L0 0.25", stroke: "#d62728", "stroke-width": 0.05 }, bad);
     this.layers = {};
     for (const name of ["base", "rooms", "pieces", "walls", "openings", "labels", "cells", "hints",
       "doubts", "rings", "ghost", "cursor"]) {
@@ -118,14 +126,49 @@ export class Plan {
     }
   }
 
+  // The squares to point at, each named for a screen reader (its room and pieces are
+  // added by label()).
   drawCells() {
     const { geo } = this;
     const g = this.layers.cells;
+    this.cells = new Map();
     for (let y = 0; y < geo.height; y++) {
       for (let x = 0; x < geo.width; x++) {
-        el("rect", { x, y, width: 1, height: 1, class: "cell", "data-cell": geo.name(x, y) }, g);
+        const name = geo.name(x, y);
+        this.cells.set(name, el("rect", { x, y, width: 1, height: 1, class: "cell", "data-cell": name,
+          id: `cell-${name}`, role: "img", "aria-label": name }, g));
       }
     }
+  }
+
+  // Each square's spoken name: "K10, Kitchen, Stove", "A1, outside the house".
+  label(state, project) {
+    const { geo } = this;
+    const said = new Map();
+    const add = (name, text) => { if (said.has(name)) said.get(name).push(text); };
+    for (const name of this.cells.keys()) {
+      said.set(name, [name]);
+      if (geo.obstacles.has(name)) add(name, "obstacle");
+      else if (!geo.house.has(name)) add(name, "outside the house");
+    }
+    for (const room of state.rooms || []) for (const name of room.cells || []) add(name, room.name);
+    for (const entry of state.pieces || []) {
+      const info = project.pieces[entry.piece];
+      const { furniture, circulation } = squaresOf(geo, entry);
+      for (const [x, y] of furniture) if (geo.inSheet(x, y)) add(geo.name(x, y), info ? info.name : entry.piece);
+      for (const [x, y] of circulation) {
+        if (geo.inSheet(x, y)) add(geo.name(x, y), `circulation of ${info ? info.name : entry.piece}`);
+      }
+    }
+    for (const [name, rect] of this.cells) {
+      const text = said.get(name).join(", ");
+      if (rect.getAttribute("aria-label") !== text) rect.setAttribute("aria-label", text);
+    }
+  }
+
+  // Show the sheet from (x, y), columns wide and rows high (in squares).
+  view(x, y, columns, rows) {
+    this.svg.setAttribute("viewBox", `${x} ${y} ${columns} ${rows}`);
   }
 
   // Sheet coordinates (fractions of squares) of a pointer event.
@@ -185,26 +228,7 @@ export class Plan {
       el("path", { d: squaresPath(furniture), fill: rug ? "url(#rug)" : color, opacity: rug ? 0.9 : 1 }, g);
       el("path", { d: outlinePath(furniture), fill: "none", stroke: darker(color), "stroke-width": 0.05,
         "stroke-linecap": "square" }, g);
-      if (furniture.length && info) {
-        const xs = furniture.map((c) => c[0]);
-        const ys = furniture.map((c) => c[1]);
-        const w = Math.max(...xs) - Math.min(...xs) + 1;
-        const h = Math.max(...ys) - Math.min(...ys) + 1;
-        const long = Math.max(w, h);
-        let size = Math.min(0.34, (long - 0.15) / (0.56 * info.name.length));
-        let text = info.name;
-        if (size < 0.2) {
-          size = 0.2;
-          const chars = Math.max(1, Math.floor((long - 0.15) / (0.56 * size)) - 1);
-          text = long < 2 ? info.name[0] : `${info.name.slice(0, chars)}.`;
-        }
-        const label = el("text", { x: Math.min(...xs) + w / 2, y: Math.min(...ys) + h / 2,
-          class: "piece-name", "font-size": size }, g);
-        if (h > w && h >= 2) {
-          label.setAttribute("transform", `rotate(-90 ${Math.min(...xs) + w / 2} ${Math.min(...ys) + h / 2})`);
-        }
-        label.textContent = text;
-      }
+      if (furniture.length && info) this.pieceName(info.name, furniture, g);
     }
 
     const walls = this.layers.walls;
@@ -239,16 +263,15 @@ export class Plan {
     const g = this.layers.openings;
     g.replaceChildren();
     for (const room of state.rooms || []) {
+      const own = new Set(room.cells || []);
       for (const door of edges(room.door)) {
         if (!geo.at(door[0])) continue;
-        line(door, { stroke: "#fff", "stroke-width": 0.16 }, g);
-        line(door, { stroke: "#a0522d", "stroke-width": 0.07, "stroke-dasharray": "0.12 0.07",
-          class: "door", "data-room": room.name }, g);
+        this.door(door, own.has(door[0]), "#8b4513", { class: "door", "data-room": room.name }, g);
       }
     }
     for (const door of edges(state.front_door)) {
       if (!geo.at(door[0])) continue;
-      line(door, { stroke: "#f28c28", "stroke-width": 0.2, "stroke-linecap": "round", class: "front-door" }, g);
+      this.door(door, geo.house.has(door[0]), "#e07000", { class: "front-door" }, g);
     }
     for (const window of state.windows || []) {
       if (!geo.at(window[0])) continue;
@@ -256,6 +279,50 @@ export class Plan {
       line(window, { stroke: "#fff", "stroke-width": 0.06 }, g);
     }
     this.roomLabels(state, taken);
+  }
+
+  // A piece's name on its longest straight run of furniture squares, so that it stays
+  // off the circulation dots and the squares around (shortened when it does not fit).
+  pieceName(name, furniture, g) {
+    const xs = furniture.map((c) => c[0]);
+    const ys = furniture.map((c) => c[1]);
+    const w = Math.max(...xs) - Math.min(...xs) + 1;
+    const h = Math.max(...ys) - Math.min(...ys) + 1;
+    // a rectangle of furniture: across all of it; any other shape: along its longest run
+    const run = furniture.length === w * h
+      ? { x: Math.min(...xs), y: Math.min(...ys), length: Math.max(w, h), vertical: h > w && h >= 2,
+        across: h > w ? w : h }
+      : { ...longestRun(furniture), across: 1 };
+    const long = run.length;
+    let size = Math.min(0.34, (long - 0.15) / (0.56 * name.length));
+    let text = name;
+    if (size < 0.2) {
+      size = 0.2;
+      const chars = Math.max(1, Math.floor((long - 0.15) / (0.56 * size)) - 1);
+      text = long < 2 ? name[0] : `${name.slice(0, chars)}.`;
+    }
+    const [cx, cy] = run.vertical ? [run.x + run.across / 2, run.y + long / 2]
+      : [run.x + long / 2, run.y + run.across / 2];
+    const label = el("text", { x: cx, y: cy, class: "piece-name", "font-size": size }, g);
+    if (run.vertical) label.setAttribute("transform", `rotate(-90 ${cx} ${cy})`);
+    label.textContent = text;
+  }
+
+  // A door: a gap in the wall (paper white, wider than the wall) with the door leaf and
+  // its swing drawn into the room (or the house), from the edge's first end.
+  door(edge, inward, color, attrs, g) {
+    const [x1, y1, x2, y2] = this.geo.segment(edge);
+    const [dx, dy] = SIDES[edge[1]].map((d) => (inward ? -d : d) * 0.86);
+    const leaf = [x1 + dx, y1 + dy];
+    const shut = [x1 + (x2 - x1) * 0.86, y1 + (y2 - y1) * 0.86];
+    const cross = (leaf[0] - x1) * (shut[1] - y1) - (leaf[1] - y1) * (shut[0] - x1);
+    const mark = el("g", attrs, g);
+    el("line", { x1, y1, x2, y2, stroke: "#fff", "stroke-width": 0.2, "stroke-linecap": "butt" }, mark);
+    el("path", { d: `M${x1} ${y1}L${leaf[0]} ${leaf[1]}A0.86 0.86 0 0 ${cross > 0 ? 1 : 0} ${shut[0]} ${shut[1]}`,
+      fill: "none", stroke: color, "stroke-width": 0.06, "stroke-linejoin": "round" }, mark);
+    for (const [x, y] of [[x1, y1], [x2, y2]]) {
+      el("circle", { cx: x, cy: y, r: 0.07, fill: "#222" }, mark);  // the door jambs
+    }
   }
 
   // Each walled room's name on its longest row of free squares (no piece there).
@@ -338,8 +405,12 @@ export class Plan {
     for (const [names, kind] of [[good, "good"], [fair, "fair"]]) {
       for (const name of names) {
         const at = this.geo.at(name);
-        if (at) el("rect", { x: at[0] + 0.12, y: at[1] + 0.12, width: 0.76, height: 0.76, rx: 0.15,
+        if (!at) continue;
+        el("rect", { x: at[0] + 0.12, y: at[1] + 0.12, width: 0.76, height: 0.76, rx: 0.15,
           class: `hint ${kind}`, "data-hint": name }, g);
+        if (kind === "good") {  // a tick: a good square is not told by its green alone
+          el("path", { d: `M${at[0] + 0.32} ${at[1] + 0.52}l0.14 0.14l0.24 -0.3`, class: "hint-mark" }, g);
+        }
       }
     }
   }
@@ -355,7 +426,9 @@ export class Plan {
     const { furniture, circulation } = squaresOf(this.geo, entry);
     const color = { good: "#1f77b4", fair: "#d4a000", bad: "#d62728" }[verdict];
     el("path", { d: squaresPath(furniture), fill: color, opacity: 0.45, class: `ghost ${verdict}` }, g);
-    el("path", { d: outlinePath(furniture), stroke: color, "stroke-width": 0.06, fill: "none" }, g);
+    if (verdict === "bad") el("path", { d: squaresPath(furniture), fill: "url(#bad)", opacity: 0.8 }, g);
+    el("path", { d: outlinePath(furniture), stroke: color, "stroke-width": 0.06, fill: "none",
+      "stroke-dasharray": verdict === "bad" ? "0.15 0.08" : "none" }, g);
     for (const [x, y] of circulation) {
       el("rect", { x: x + 0.1, y: y + 0.1, width: 0.8, height: 0.8, fill: "none", stroke: color,
         "stroke-width": 0.05, "stroke-dasharray": "0.12 0.08" }, g);
@@ -389,6 +462,26 @@ export class Plan {
     g.replaceChildren();
     el("rect", { x: x + 0.04, y: y + 0.04, width: 0.92, height: 0.92, class: "cursor" }, g);
   }
+}
+
+// The longest straight run of squares (a row, else a column on a tie lost):
+// {x, y, length, vertical}.
+function longestRun(cells) {
+  const own = new Set(cells.map(([x, y]) => `${x},${y}`));
+  let best = null;
+  for (const [x, y] of cells) {
+    for (const vertical of [false, true]) {
+      const [dx, dy] = vertical ? [0, 1] : [1, 0];
+      if (own.has(`${x - dx},${y - dy}`)) continue;
+      let length = 1;
+      while (own.has(`${x + dx * length},${y + dy * length}`)) length++;
+      const better = !best || length > best.length
+        || (length === best.length && !vertical && best.vertical)
+        || (length === best.length && vertical === best.vertical && (y < best.y || (y === best.y && x < best.x)));
+      if (better) best = { x, y, length, vertical };
+    }
+  }
+  return best;
 }
 
 // "F3/e · wall: a faint or broken wall line (0.27)"
