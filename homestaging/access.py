@@ -16,10 +16,11 @@ demand (imported here only).
 from __future__ import annotations
 
 from collections.abc import Set
+from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from .bitmask import LARGE, bits, cells
-from .cached import cached_property
 from .errors import Problem, Severity
 from .grid import (
     Cell,
@@ -33,7 +34,6 @@ from .grid import (
     steps,
 )
 from .layout import Layout
-from .record import Record, dataclass
 from .rules import Code
 from .sheet import Sheet
 
@@ -44,8 +44,8 @@ __all__ = ["Access", "access", "access_problems", "connected_access", "room_entr
            "walkable_squares"]
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Access(Record):
+@dataclass(frozen=True)
+class Access:
     """The access graph and its verdicts.
 
     ``rooms`` maps each room of the project to ``''`` when reachable, else the reason;

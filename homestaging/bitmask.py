@@ -14,12 +14,12 @@ frozenset, whose C loops a Python class cannot match).
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Iterator, Set, Sized
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain, compress, cycle, filterfalse, repeat
 from typing import Any, cast
 
 from .grid import MAX_SIDE, Cell, Edge, EdgeKey, parse_range, reading_order, rectangle
-from .record import dataclass
 
 __all__ = ["LARGE", "STRIDE", "Moves", "SquareSet", "bits", "cells", "compact", "from_flags",
            "iter_bits", "key_masks", "on_sheet", "open_moves", "parse_squares", "side_masks"]

@@ -11,10 +11,11 @@ rug lying in it, no window and no door of it counts for any bonus.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .access import Access
-from .cached import cached_property
 from .grid import (
     DELTAS,
     Cell,
@@ -27,7 +28,6 @@ from .grid import (
 )
 from .layout import Layout
 from .project import Bonus, Feature
-from .record import Record, dataclass
 from .sheet import Sheet
 
 if TYPE_CHECKING:  # the distance conditions' own module, imported for one only
@@ -36,8 +36,8 @@ if TYPE_CHECKING:  # the distance conditions' own module, imported for one only
 __all__ = ["BonusResult", "Evaluator", "Outcome", "evaluate", "most_points", "per_points"]
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class BonusResult(Record):
+@dataclass(frozen=True)
+class BonusResult:
     """One bonus line of the score pad. ``points`` is what it gave (0 when not awarded);
     ``points_if_connected`` what it gives once every walled room is connected to the
     front door (set by :func:`homestaging.scoring.score`)."""

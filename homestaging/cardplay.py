@@ -14,11 +14,11 @@ from __future__ import annotations
 import itertools
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 
 from .catalog import Card
 from .game import CardPlay, GameRecord, Round, project_card_numbers
 from .layout import Layout, layout
-from .record import dataclass
 from .sheet import Sheet
 
 __all__ = ["OutOfOrder", "Payment", "Settlement", "Token", "chosen_pieces", "drawable",

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import field, replace
+from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import NamedTuple
 
-from .cached import cached_property
 from .grid import Cell
 from .pieces import HATCHES, Piece
-from .record import Record, dataclass
 
 __all__ = ["Card", "Catalog", "paper_look"]
 
@@ -28,8 +27,8 @@ class Card(NamedTuple):
     options: tuple[str, str]
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Catalog(Record):
+@dataclass(frozen=True)
+class Catalog:
     """Pieces by id and cards by ``(number, variant)``."""
 
     pieces: dict[str, Piece] = field(default_factory=dict)

@@ -48,8 +48,8 @@ __all__ = ["CODE", "cache_dir", "cached", "entry_path", "fingerprint", "read_ent
 
 T = TypeVar("T")
 
-CODE = ("bitmask", "cached", "catalog", "catalogreader", "datacache", "errors", "grid", "pieces",
-        "project", "projectreader", "quoting", "readers", "record", "schema")
+CODE = ("bitmask", "catalog", "catalogreader", "datacache", "errors", "grid", "pieces",
+        "project", "projectreader", "quoting", "readers", "schema")
 """The package's modules that read the bundled files or define what is built from them:
 every entry's key covers their source (``tests/test_datacache.py`` checks the list)."""
 SCHEMAS = ("cards", "catalog", "project")

@@ -9,13 +9,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import field
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import NamedTuple
 
 from .grid import Cell
 from .quoting import printable
-from .record import Record, dataclass
 
 __all__ = ["InputError", "Located", "Problem", "Severity", "StrEnum"]
 
@@ -83,8 +82,8 @@ class InputError(ValueError):
         return cls([Located(file, message, path)])
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Problem(Record):
+@dataclass(frozen=True)
+class Problem:
     """A broken rule: its ``code``, ``severity``, what it is about (``subject``), the
     squares involved (``cells``) and the JSON path of the entry at fault. For a piece or
     room that cannot be reached, ``blocked_by`` holds the fewest squares in the way

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from .catalog import Card, Catalog
 from .project import Project
-from .record import dataclass
 
 __all__ = [
     "DEAL_TEXT",

@@ -16,12 +16,11 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Collection, Iterable, Iterator
-from dataclasses import field
+from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import itemgetter
 
 from .quoting import excerpt
-from .record import dataclass
 
 __all__ = [
     "DELTAS",

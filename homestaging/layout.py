@@ -6,6 +6,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
+from dataclasses import dataclass
+from functools import cached_property
 from itertools import filterfalse
 from typing import TypeVar, cast, overload
 
@@ -20,9 +22,7 @@ from .bitmask import (
     key_masks,
     side_masks,
 )
-from .cached import cached_property
 from .grid import Cell, Edge, EdgeKey, edge_key, reading_order
-from .record import Record, dataclass
 from .sheet import DrawnPiece, Sheet
 
 __all__ = ["Layout", "Passages", "RoomIndex", "layout", "with_doors", "with_pieces"]
@@ -102,8 +102,8 @@ class RoomIndex(Mapping[Cell, str]):
         return frozenset(found | set(self.extra.values()))
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Passages(Record):
+@dataclass(frozen=True)
+class Passages:
     """The squares of the sheet as indexes ``y * width + x``, and where a step is barred.
 
     ``north[i]`` is 1 when no step leads from square ``i`` to the square north of it (a
@@ -152,8 +152,8 @@ class Passages(Record):
         return (x, y)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Layout(Record):
+@dataclass(frozen=True)
+class Layout:
     """Derived geometry of a sheet. ``piece_rooms[i]`` is the room of ``sheet.pieces[i]``;
     ``room_walls[i]`` the walls around ``sheet.rooms[i]`` (none while it is not walled).
 

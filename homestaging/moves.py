@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from .access import Access, access, connected_access
@@ -56,7 +57,6 @@ from .placement import (
     with_piece,
 )
 from .project import Bonus
-from .record import Record, dataclass, replace
 from .rules import check
 from .sheet import Sheet
 
@@ -99,8 +99,8 @@ PAIRED = 4
 """The best unmirrored moves of a piece that pairs start from (1 on a large house)."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Move(Record):
+@dataclass(frozen=True)
+class Move:
     """A legal placement and what it is worth.
 
     ``bonuses``: the bonuses it changes, ``(text, points gained or lost)``.
@@ -138,8 +138,8 @@ class Move(Record):
         return self.candidate.placement.squares
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class RankedMoves(Record):
+@dataclass(frozen=True)
+class RankedMoves:
     """The moves of one piece, best first. ``count`` is the number of legal placements
     (more than the moves ranked when the house is large); ``reason`` says why there is
     none when the piece can go nowhere whatever the squares. ``whole``: how many moves
@@ -207,8 +207,8 @@ class MoveStream:
             self._bonus_bound, self._moves = start(self)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Pair(Record):
+@dataclass(frozen=True)
+class Pair:
     """Two pieces of one card placed together: ``second`` is valued on the sheet with
     ``first`` drawn."""
 
@@ -373,8 +373,8 @@ def _diverse(items: list[Any], squares: Any) -> list[Any]:
     return chosen + rest
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Standing(Record):
+@dataclass(frozen=True)
+class Standing:
     """The bonuses of a sheet as it stands, every walled room and the room being
     furnished counted as connected to the front door (what a ranking measures its
     placements against): that access, and each bonus's result in project order."""

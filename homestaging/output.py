@@ -18,9 +18,9 @@ import json
 import os
 import stat
 from collections.abc import Collection, Iterable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from .cached import Memo
 from .errors import InputError
 from .readers import FileId, file_id, file_kind, files_read
 
@@ -111,8 +111,10 @@ def _array(value: list[Any] | tuple[Any, ...], newline: str) -> str:
     ]) + newline + "]"
 
 
-_KEYS: Memo[str, str] = Memo(lambda key: _string(key) + ": ", 4096)
-"""``"key": `` of the keys written so far (the same few keys in every result)."""
+@lru_cache(maxsize=4096)
+def _key(key: str) -> str:
+    """``"key": `` (kept: the same few keys come in every result)."""
+    return _string(key) + ": "
 
 
 def _object(value: dict[Any, Any], newline: str) -> str:
@@ -120,11 +122,11 @@ def _object(value: dict[Any, Any], newline: str) -> str:
         return "{}"
     inner = newline + "  "
     items = []
-    keys = _KEYS
+    keys = _key
     for key, item in value.items():
         if not isinstance(key, str):
             raise _Unusual
-        head = keys[key]
+        head = keys(key)
         kind = type(item)  # the common leaves written here, not by a call each
         if kind is str:
             items.append(head + _string(item))

@@ -8,12 +8,12 @@ turns it clockwise) and puts the top-left square of the turned art's bounding bo
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import cached_property
 from typing import NamedTuple
 
-from .cached import cached_property
 from .grid import SIDES, Cell, EdgeKey, cell_name, cells_text, outermost, side_key
 from .quoting import excerpt
-from .record import Record, dataclass
 
 __all__ = ["HATCHES", "HATCH_WORDS", "ROTATIONS", "Orientation", "Piece", "Placement", "Shape",
            "parse_art"]
@@ -141,8 +141,8 @@ class Orientation(NamedTuple):
     shape: Shape
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Piece(Record):
+@dataclass(frozen=True)
+class Piece:
     """A catalog entry. ``kind`` is ``furniture`` or ``rug``. ``hatch`` is how its
     squares are hatched on a drawing sheet (one of :data:`HATCHES`; empty until the
     catalog gives it one, see :class:`homestaging.catalog.Catalog`)."""
@@ -193,8 +193,8 @@ class Piece(Record):
         return found
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Placement(Record):
+@dataclass(frozen=True)
+class Placement:
     """A piece drawn on the sheet at ``anchor`` with a rotation and an optional mirror."""
 
     piece: Piece

@@ -19,12 +19,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import field
-from functools import lru_cache
+from dataclasses import dataclass, field, replace
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from .bitmask import Moves, bits, cells, iter_bits, open_moves
-from .cached import cached_property
 from .errors import Problem, Severity
 from .grid import (
     SIDES,
@@ -36,7 +35,6 @@ from .layout import Layout, layout
 from .pieces import Orientation, Piece, Placement, Shape
 from .project import Project
 from .quoting import excerpt
-from .record import Record, dataclass, replace
 from .rules import check
 from .sheet import DrawnPiece, Sheet, WildCard
 
@@ -72,8 +70,8 @@ PlacementKey = tuple[Cell, int, bool]
 """A placement of a known piece: (anchor, rotation, mirror)."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Cut(Record):
+@dataclass(frozen=True)
+class Cut:
     """Something already drawn that a placement would cut off from the front door: what
     it is (``K (Corner kitchen)``, ``door of Bath (F3/w)``), the squares it loses (a
     mask of a sheet ``width`` squares wide: :attr:`cells` names them), and the points
@@ -94,8 +92,8 @@ class Cut(Record):
         return tuple(cells(self.squares, self.width))
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Candidate(Record):
+@dataclass(frozen=True)
+class Candidate:
     """One legal placement of a piece, with its marks.
 
     ``points``: furniture squares added (0 for a rug). ``cuts_off``: what already drawn

@@ -8,14 +8,13 @@ ones.
 from __future__ import annotations
 
 from collections.abc import Iterator, Set
-from dataclasses import field
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, NamedTuple
 
 from .bitmask import bits, compact
-from .cached import cached_property
 from .catalog import Catalog
 from .grid import Cell, Edge, EdgeKey, boundary
-from .record import Record, dataclass
 
 __all__ = [
     "MAX_ROOMS",
@@ -45,8 +44,8 @@ class CardSlot(NamedTuple):
     tokens: int
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class RoomSpec(Record):
+@dataclass(frozen=True)
+class RoomSpec:
     """A room card of the project: the room's name, type and furniture cards."""
 
     name: str
@@ -70,8 +69,8 @@ class Feature(NamedTuple):
         return self.name or self.kind
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Bonus(Record):
+@dataclass(frozen=True)
+class Bonus:
     """One bonus line: ``when`` a condition holds, or ``per`` matching piece (capped by ``max``)."""
 
     text: str
@@ -93,8 +92,8 @@ class Bonus(Record):
                 stack.extend(reversed(list(node.values())))
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Project(Record):
+@dataclass(frozen=True)
+class Project:
     """A scenario of the projects book."""
 
     id: str

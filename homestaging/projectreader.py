@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Sequence, Set
-from functools import cache
+from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .bitmask import Moves, SquareSet, bits, compact, on_sheet, parse_squares
-from .cached import cached_property
 from .catalog import Catalog
 from .catalogreader import (
     CATALOG_CLASSES,

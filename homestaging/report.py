@@ -16,9 +16,9 @@ command line passes one that colours for a terminal. The default leaves text pla
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from .cached import Memo
 from .errors import Problem, Severity
 from .grid import Cell, cell_name, cells_text, in_reading_order
 from .layout import layout
@@ -96,15 +96,15 @@ def _plural(count: int, noun: str) -> str:
 _BLOCKABLE = (Code.UNREACHABLE_PIECE, Code.UNREACHABLE_ROOM)
 
 
-_NAMES: Memo[Cell, str] = Memo(cell_name, 10_000)  # every square of a 100 x 100 sheet
-"""The names of the squares named so far: the results of one command name the same
+_cell_name = lru_cache(maxsize=10_000)(cell_name)  # every square of a 100 x 100 sheet
+""":func:`homestaging.grid.cell_name`, kept: the results of one command name the same
 squares again and again (every sheet of a project has the same squares)."""
 
 
 def _cell_names(cells: Iterable[Cell]) -> list[str]:
     """:func:`homestaging.grid.cell_names`, each name worked out once."""
-    names = _NAMES
-    return [names[cell] for cell in cells]
+    name = _cell_name
+    return [name(cell) for cell in cells]
 
 
 def problem_json(problem: Problem) -> dict[str, Any]:

@@ -9,10 +9,10 @@ sheet order). ``docs/rules.md`` gives the exact meaning of each code with an exa
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from .bitmask import Moves, open_moves
-from .cached import cached_property
 from .errors import Problem, Severity, StrEnum
 from .grid import (
     SIDES,

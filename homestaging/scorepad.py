@@ -14,11 +14,10 @@ pad's text and JSON are written by :mod:`homestaging.report`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from .errors import Problem, Severity
-from .record import dataclass
 
 __all__ = ["Category", "Item", "ScorePad", "order", "pad_places", "rank", "shared_places"]
 

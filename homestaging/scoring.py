@@ -19,6 +19,7 @@ and the score so far. :mod:`homestaging.report` writes score cards as text and J
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from .access import Access, access, access_problems, connected_access
@@ -28,7 +29,6 @@ from .errors import Problem, Severity
 from .faults import involved
 from .grid import Cell, reading_order
 from .layout import Layout, layout
-from .record import dataclass, replace
 from .rules import Code, check
 from .sheet import Sheet
 

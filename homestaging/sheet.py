@@ -9,15 +9,15 @@ piece rooms from it. A sheet may carry the game record of its table
 from __future__ import annotations
 
 from collections.abc import Set
+from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from .bitmask import compact
-from .cached import cached_property
 from .errors import Problem
 from .grid import Cell, Edge, EdgeKey, boundary, boundary_keys
 from .pieces import Placement
 from .project import Project
-from .record import Record, dataclass
 
 if TYPE_CHECKING:
     from .game import GameRecord
@@ -69,8 +69,8 @@ class RoomPlan:
         return cached
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class DrawnPiece(Record):
+@dataclass(frozen=True)
+class DrawnPiece:
     """A placement as the sheet gives it: ``label`` and ``path`` say where it was written.
 
     ``label`` is the legend character of a grid piece (``K``) or ``pieces[2]``.
@@ -94,8 +94,8 @@ class DrawnPiece(Record):
         return f"{self.label} ({self.name})"
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class WildCard(Record):
+@dataclass(frozen=True)
+class WildCard:
     """The wild card: the pieces it names (indexes into ``Sheet.pieces``) and its effect."""
 
     pieces: tuple[int, ...]
@@ -103,8 +103,8 @@ class WildCard(Record):
     path: str = "$.wild_card"
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Sheet(Record):
+@dataclass(frozen=True)
+class Sheet:
     """A plan on one project. ``rooms`` are in play order.
 
     ``notes`` are what the reader noticed in how the file is written (a stray ``o``, a

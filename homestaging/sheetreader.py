@@ -12,11 +12,10 @@ import json
 import os
 import re
 from collections.abc import Callable, Collection, Iterable, Sequence, Set
-from functools import partial
+from functools import cached_property, lru_cache, partial
 from typing import TYPE_CHECKING, Any
 
 from .bitmask import on_sheet, parse_squares
-from .cached import Memo, cached_property
 from .errors import InputError, Located, Problem, Severity
 from .fitting import EMPTY, LEGEND_CHARS, MARK, Fit, find_fits, narrow_fits, whole_fits
 from .grid import (
@@ -58,13 +57,11 @@ _RUNS = re.compile(f"([^{re.escape(EMPTY)}])\\1*")
 _MAX_KEPT = 4096
 
 
+@lru_cache(maxsize=_MAX_KEPT)
 def _row_runs(row: str) -> tuple[tuple[str, slice], ...]:
-    """Each run of one character in a grid row, with its columns, left to right."""
+    """Each run of one character in a grid row, with its columns, left to right (kept:
+    a room's rows repeat, and so do a project's)."""
     return tuple((run[1], slice(*run.span())) for run in _RUNS.finditer(row))
-
-
-_ROW_RUNS: Memo[str, tuple[tuple[str, slice], ...]] = Memo(_row_runs, _MAX_KEPT)
-"""The runs of the grid rows read so far: a room's rows repeat, and so do a project's."""
 _EDGES: dict[tuple[str, str], Edge] = {}
 """The edges read so far, by the square and side letter written: a project's doors and
 windows are at the same few places on every sheet."""
@@ -366,9 +363,9 @@ class _Reader(NameSuggestions):
         if not usable:
             return None
         found: dict[str, list[Cell]] = {}
-        known = _ROW_RUNS
+        known = _row_runs
         for y, row in enumerate(rows):
-            runs = known[row]
+            runs = known(row)
             if not runs:
                 continue
             cells = row_squares(y, width)  # a run's squares: a slice of them, no tuple made

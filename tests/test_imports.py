@@ -18,7 +18,7 @@ EXAMPLE = ROOT / "examples" / "tutorial-finished.json"
 
 # Every module of the package, lowest first: a module may only import the ones before it.
 CORE = [  # the game: squares, pieces, the models, rules, access, scoring, placements (no I/O)
-    "record", "cached", "quoting", "grid", "graphs", "bitmask", "errors", "scorepad", "pieces",
+    "quoting", "grid", "graphs", "bitmask", "errors", "scorepad", "pieces",
     "catalog", "project", "game", "sheet", "layout", "cardplay", "rules", "faults", "access",
     "blocking", "distance", "bonuses",
     "scoring", "placement", "moves",

@@ -11,6 +11,7 @@ thus never drawn.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
 from ..access import Access, access, connected_access
@@ -18,7 +19,6 @@ from ..bonuses import Evaluator, evaluate
 from ..grid import DELTAS, Cell, Edge
 from ..layout import Layout, layout
 from ..moves import standing
-from ..record import replace
 from ..sheet import Sheet
 
 __all__ = ["best_windows", "bonus_points", "window_candidates"]

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 from ..grid import Cell, Edge
@@ -33,7 +33,6 @@ from ..moves import DIVERSE, Move, MoveStream, RankedMoves, standing, stream_pie
 from ..pieces import Piece, Placement
 from ..placement import Sketch, with_piece
 from ..project import CardSlot
-from ..record import replace
 from ..rules import PIECE_RULES, RULES
 from .board import Board, Hall, Network, Shape
 from .openings import best_windows

@@ -12,7 +12,7 @@ end (:mod:`.openings`).
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from ..game import CardPlay, GameRecord, Round, deal
@@ -23,7 +23,6 @@ from ..pieces import Placement
 from ..placement import card_variants, with_piece
 from ..project import CardSlot, Project
 from ..readers import json_path
-from ..record import replace
 from ..rules import PIECE_RULES, Code
 from ..sheet import RoomPlan, Sheet
 from .board import Board
