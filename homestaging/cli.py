@@ -33,7 +33,7 @@ from typing import Any, NoReturn
 import click
 
 from . import __version__
-from .clitools import COLORS, EXIT_BROKEN_PIPE, EXIT_UNUSABLE, color_on, paint
+from .clitools import COLORS, ExitCode, color_on, paint
 from .errors import InputError
 from .quoting import printable
 
@@ -128,7 +128,7 @@ class _Commands(click.Group):
                 red, on = paint(err=True), color_on(err=True)
             for message in error.messages:
                 click.echo(red(str(message), "error"), err=True, color=on)
-            ctx.exit(EXIT_UNUSABLE)
+            ctx.exit(ExitCode.UNUSABLE)
         except OSError as error:
             if error.errno not in _OUTPUT_ERRORS or _debug(ctx):
                 raise
@@ -142,7 +142,7 @@ class _Commands(click.Group):
                 "run with --debug for the details",
                 err=True,
             )
-            ctx.exit(EXIT_UNUSABLE)
+            ctx.exit(ExitCode.UNUSABLE)
 
 
 def _flush_output() -> None:
@@ -166,11 +166,11 @@ def _output_failed(error: OSError) -> NoReturn:
         os.dup2(devnull, sys.stdout.fileno())  # what is still buffered goes nowhere
         os.close(devnull)
     if error.errno == errno.EPIPE:
-        raise SystemExit(EXIT_BROKEN_PIPE)
+        raise SystemExit(ExitCode.BROKEN_PIPE)
     with contextlib.suppress(OSError, ValueError):
         click.echo(f"homestaging: cannot write the output: {error.strerror or error}",
                    err=True)
-    raise SystemExit(EXIT_UNUSABLE)
+    raise SystemExit(ExitCode.UNUSABLE)
 
 
 def _debug(ctx: click.Context) -> bool:

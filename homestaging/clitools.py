@@ -23,6 +23,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from enum import IntEnum
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import click
@@ -46,6 +47,7 @@ __all__ = [
     "EXIT_BROKEN_PIPE",
     "EXIT_FINDINGS",
     "EXIT_UNUSABLE",
+    "ExitCode",
     "color_on",
     "complete_card",
     "complete_piece",
@@ -74,13 +76,26 @@ __all__ = [
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-EXIT_FINDINGS = 1
-"""Rules broken, invalid project files."""
-EXIT_UNUSABLE = 2
-"""Unusable input or bad usage; an output that cannot be written."""
-EXIT_BROKEN_PIPE = 141
-"""Standard output was a pipe closed before everything was written (128 + SIGPIPE, as a
-shell reports a command the signal stopped)."""
+
+
+class ExitCode(IntEnum):
+    """What a command's exit status says."""
+
+    FINE = 0
+    """Done, nothing found."""
+    FINDINGS = 1
+    """Rules broken, invalid project files."""
+    UNUSABLE = 2
+    """Unusable input or bad usage; an output that cannot be written."""
+    BROKEN_PIPE = 141
+    """Standard output was a pipe closed before everything was written (128 + SIGPIPE, as
+    a shell reports a command the signal stopped)."""
+
+
+# the names the exit codes had before ExitCode, for code written against them
+EXIT_FINDINGS = ExitCode.FINDINGS
+EXIT_UNUSABLE = ExitCode.UNUSABLE
+EXIT_BROKEN_PIPE = ExitCode.BROKEN_PIPE
 
 
 def format_option(function: F) -> F:

@@ -12,7 +12,7 @@ import time
 import click
 
 from .clitools import (
-    EXIT_FINDINGS,
+    ExitCode,
     complete_card,
     complete_piece,
     complete_project,
@@ -187,7 +187,7 @@ def projects_validate(ctx: click.Context, files: tuple[str, ...], par: bool, gam
     echo_result(fmt, lambda: format_project_checks(checks, paint()),
                 lambda: project_checks_json(checks))
     if not all(check.valid for check in checks):
-        raise click.exceptions.Exit(EXIT_FINDINGS)
+        raise click.exceptions.Exit(ExitCode.FINDINGS)
 
 
 @click.command("print", short_help="Print project pages and blank drawing sheets (PDF).")

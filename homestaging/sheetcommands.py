@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import click
 
 from .clitools import (
-    EXIT_FINDINGS,
+    ExitCode,
     complete_card,
     complete_piece,
     detail,
@@ -131,7 +131,7 @@ def check_command(sheet_path: str, end_of_game: bool | None, fmt: str) -> None:
     echo_result(fmt, lambda: format_check(checked, file, paint()),
                 lambda: check_json(checked, file))
     if any(p.severity == Severity.ERROR for p in checked.problems):
-        raise click.exceptions.Exit(EXIT_FINDINGS)
+        raise click.exceptions.Exit(ExitCode.FINDINGS)
 
 
 @click.command("convert", short_help="Rewrite a sheet in the grid or the pieces form.")
@@ -203,7 +203,7 @@ def score_command(sheet_paths: tuple[str, ...], lenient_access: bool, fmt: str) 
                 " their totals do not compare", "warning")
         echo_result(fmt, lambda: format_ranking(cards, paint()), lambda: ranking_json(cards))
     if broken:
-        raise click.exceptions.Exit(EXIT_FINDINGS)
+        raise click.exceptions.Exit(ExitCode.FINDINGS)
 
 
 @click.command("place", short_help="Where can this piece go? Legal placements, best first.")

@@ -15,7 +15,7 @@ from typing import Any
 import click
 
 from ..clitools import (
-    EXIT_FINDINGS,
+    ExitCode,
     display_name,
     echo_result,
     format_option,
@@ -59,7 +59,7 @@ def game_group(game: Game) -> click.Group:
         echo_result(fmt, lambda: format_pad_check(pad, file),
                     lambda: pad_check_json(pad, file))
         if _broken([pad]):
-            raise click.exceptions.Exit(EXIT_FINDINGS)
+            raise click.exceptions.Exit(ExitCode.FINDINGS)
 
     check.help = (f"Every rule of {game.title} the {word.lower()} breaks, each located, and "
                   f"its score. {word} may be '-' for standard input. Exits 0 when no rule "
@@ -79,7 +79,7 @@ def game_group(game: Game) -> click.Group:
         else:
             echo_result(fmt, lambda: format_pad_ranking(pads), lambda: pad_ranking_json(pads))
         if _broken(pads):
-            raise click.exceptions.Exit(EXIT_FINDINGS)
+            raise click.exceptions.Exit(ExitCode.FINDINGS)
 
     order = (f"best total first, then {game.tiebreak_help}" if game.tiebreak_help else
              "best total first; the rule book has no tie-break: equal totals share a place")

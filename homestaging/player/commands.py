@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..clitools import (
-    EXIT_FINDINGS,
+    ExitCode,
     display_name,
     echo_result,
     format_option,
@@ -180,7 +180,7 @@ def _reach(files: tuple[str, ...], games: int, seed: int, jobs: int, policy: str
 
     echo_result(fmt, text, data)
     if not all(check.valid for check in checks):
-        raise click.exceptions.Exit(EXIT_FINDINGS)
+        raise click.exceptions.Exit(ExitCode.FINDINGS)
 
 
 @click.command("hint", short_help="The player's choice for the current turn, and why.")

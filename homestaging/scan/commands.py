@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from ..clitools import EXIT_UNUSABLE
+from ..clitools import ExitCode
 from ..errors import InputError
 from ..output import FORMATS, dumps_json
 
@@ -90,7 +90,7 @@ def _project(reference: str) -> Any:
 class _Unusable(click.ClickException):
     """A problem with the set-up, not the photo: exit 2, as for any unusable input."""
 
-    exit_code = EXIT_UNUSABLE
+    exit_code = ExitCode.UNUSABLE
 
 
 def _record(path: str, project: Any, output: str | None) -> tuple[Any, Any]:
