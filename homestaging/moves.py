@@ -716,7 +716,7 @@ class _Lazy:
     def __init__(self, ranking: _Ranking, piece: Piece,
                  legal: list[tuple[Orientation, int]]) -> None:
         self.ranking = ranking
-        self.points = 0 if piece.is_rug else piece.size
+        self.points = piece.points
         self.order = SketchOrder(ranking.masks, piece, legal)
         self.moves: dict[int, Move] = {}
         self.keys: dict[int, tuple[int, bool, int, int, int, int, bool]] = {}

@@ -167,6 +167,12 @@ class Piece:
         """Number of furniture squares."""
         return len(self.art.furniture)
 
+    @property
+    def points(self) -> int:
+        """What the piece scores once the front door reaches it: 1 point per furniture
+        square, 0 for a rug."""
+        return 0 if self.is_rug else len(self.art.furniture)
+
     @cached_property
     def orientations(self) -> tuple[Orientation, ...]:
         """Every distinct orientation: unmirrored ones first, then mirrored ones."""

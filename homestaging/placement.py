@@ -633,7 +633,7 @@ class _Marks:
         targets: list[tuple[str, int, int]] = []
         worth: dict[str | None, int] = {}
         for index, drawn in enumerate(sheet.pieces):
-            size = 0 if drawn.placement.piece.is_rug else len(drawn.placement.furniture)
+            size = drawn.placement.piece.points
             room = lay.piece_rooms[index]
             worth[room] = worth.get(room, 0) + size
             circ = _placement_bits(drawn.placement, width, height)[1]

@@ -199,7 +199,7 @@ def _rooms(sheet: Sheet, lay: Layout, acc: Access, excluded: frozenset[int],
             cells = tuple(sorted(placement.furniture, key=reading_order))
             pieces.append(PieceScore(
                 index, piece.id, piece.name, drawn.label, name, cells,
-                len(cells) if not reason and not piece.is_rug else 0, not reasons[index], reason,
+                0 if reason else piece.points, not reasons[index], reason,
             ))
         empty = name not in lay.furnished
         if empty and (end_of_game or name in walled):

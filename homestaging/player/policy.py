@@ -253,7 +253,7 @@ class Apart:
         furniture, circulation = sketch.furniture, sketch.circulation
         rug = sketch.piece.is_rug
         after = self._after(furniture | circulation, furniture if rug else circulation,
-                            0 if rug else sketch.piece.size)
+                            sketch.piece.points)
         return float("inf") if after is None else after - before.points + before.space
 
     def most_apart(self, piece: Piece, before: Outlook) -> float:
@@ -262,7 +262,7 @@ class Apart:
         if not self.near:
             return float("inf")
         walks = piece.is_rug or bool(piece.art.circulation)
-        return self._network(walks, 0 if piece.is_rug else piece.size) - before.points \
+        return self._network(walks, piece.points) - before.points \
             + before.space
 
 
@@ -282,7 +282,7 @@ def best_judged(board: Board, ranked: RankedMoves | MoveStream, before: Outlook,
     found: list[tuple[tuple[float, bool, int], Judged]] = []
     room = _room_points(board)
     gain = room - before.points + before.space  # the most a move may win back
-    points = 0 if ranked.piece.is_rug else ranked.piece.size
+    points = ranked.piece.points
     low = -math.inf if floor is None else floor - EPSILON
     if isinstance(ranked, MoveStream) and points + ranked.bonus_most + gain < low:
         return []  # no move can reach the floor: the stream is not even started
@@ -466,7 +466,7 @@ def _token_moves(board: Board, pieces: Sequence[Piece], most: int) -> list[Judge
 def _most(stream: MoveStream) -> int:
     """The engine's bound on what a move of ``stream`` is worth: its points and the most
     bonus it may add."""
-    return (0 if stream.piece.is_rug else stream.piece.size) + stream.bonus_most
+    return stream.piece.points + stream.bonus_most
 
 
 def wall_choices(state: State, most: int) -> list[WallChoice]:
