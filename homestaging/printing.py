@@ -53,6 +53,7 @@ from .output import write_atomic
 from .pages import DIFFICULTY
 from .parfile import par_for
 from .project import SPECIAL_RULES, Project
+from .scoring import EMPTY_ROOM_POINTS
 
 if TYPE_CHECKING:
     from matplotlib.artist import Artist
@@ -134,7 +135,7 @@ class BlankSheetLayout:
 def _table_rows(project: Project, text_width: float) -> list[tuple[str, tuple[str, ...], str]]:
     rows: list[tuple[str, tuple[str, ...], str]] = [("head", ("Score",), "Points")]
     rows += [("room", (room.name,), "") for room in project.rooms]
-    rows.append(("penalty", ("Empty rooms: -3 each",), ""))
+    rows.append(("penalty", (f"Empty rooms: {EMPTY_ROOM_POINTS} each",), ""))
     for bonus in project.bonuses:
         rows.append(("bonus", tuple(_wrap(bonus.text, text_width, TABLE_FONT)), ""))
     rows.append(("total", ("Total",), ""))
