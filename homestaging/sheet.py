@@ -8,6 +8,7 @@ piece rooms from it. A sheet may carry the game record of its table
 
 from __future__ import annotations
 
+import string
 from collections.abc import Set
 from dataclasses import dataclass
 from functools import cached_property
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from .bitmask import compact
 from .errors import Problem
-from .grid import Cell, Edge, EdgeKey, boundary, boundary_keys
+from .grid import Cell, Edge, EdgeKey, boundary, boundary_keys, column_name
 from .pieces import Placement
 from .project import Project
 
@@ -127,6 +128,36 @@ class Sheet:
     """The game record the sheet was played with (its ``"game"`` key), if any."""
     game_ref: str = ""
     """The record's file as the sheet names it; empty when the record is embedded."""
+
+    def __str__(self) -> str:
+        """The plan as its grid, so that a failing test shows the board: each piece's
+        furniture squares by its letter (``a`` for ``pieces[0]``, ``b``..., after ``z``
+        ``A``...), its circulation squares ``+``, the house's free squares ``.``, the
+        squares outside the house blank; the column names above, the row numbers left,
+        and the pieces by letter below."""
+        letters = string.ascii_lowercase + string.ascii_uppercase
+        marks: dict[Cell, str] = {}
+        order = sorted(range(len(self.pieces)),
+                       key=lambda i: not self.pieces[i].placement.piece.is_rug)
+        for index in order:  # rugs first: a piece standing on a rug shows
+            placement = self.pieces[index].placement
+            for cell in placement.circulation:
+                marks[cell] = "+"
+            for cell in placement.furniture:
+                marks[cell] = letters[index % len(letters)]
+        project = self.project
+        width = len(str(project.height))
+        names = [column_name(x) for x in range(project.width)]
+        lines = [f"{self.project_ref or project.id} ({project.width} x {project.height})"]
+        if all(len(name) == 1 for name in names):  # past Z the columns go unnamed
+            lines.append(" " * (width + 1) + "".join(names))
+        for y in range(project.height):
+            row = "".join(marks.get((x, y), "." if (x, y) in project.house else " ")
+                          for x in range(project.width))
+            lines.append(f"{y + 1:>{width}} {row}".rstrip())
+        lines += [f"{letters[i % len(letters)]} {drawn.subject}"
+                  for i, drawn in enumerate(self.pieces)]
+        return "\n".join(lines)
 
     @property
     def front_door(self) -> Edge | None:

@@ -761,3 +761,23 @@ def test_read_from_stdin(monkeypatch: pytest.MonkeyPatch) -> None:
     sheet = read_sheet("-")
     assert sheet.source == "<stdin>"
     assert len(sheet.pieces) == 3
+
+
+def test_a_sheet_prints_as_its_grid() -> None:
+    """``str(sheet)`` is the plan: a failing test shows the board."""
+    sheet = read_sheet(ROOT / "examples" / "tutorial-midgame.json")
+    assert str(sheet).splitlines() == [
+        "tutorial (16 x 12)",
+        "   ABCDEFGHIJKLMNOP",
+        " 1",
+        " 2  aaaab.....c.dd",
+        " 3  a++++.....++dd",
+        " 4  a+............",
+        *[f"{y:>2}  .............." for y in range(5, 9)],
+        " 9  .......ee...+f",
+        "10  .......++++++f",
+        "11  .........ggfff",
+        "12",
+        "a S (Corner sofa)", "b L (Floor lamp)", "c W (Toilet)", "d h (Corner shower)",
+        "e T (Table for two)", "f K (Corner kitchen)", "g H (Stove)",
+    ]
