@@ -4,6 +4,9 @@ the graph algorithms and of the deal run."""
 from __future__ import annotations
 
 import doctest
+import subprocess
+import sys
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -17,3 +20,26 @@ def test_docstring_examples(module: ModuleType) -> None:
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0, f"{module.__name__} has no examples"
     assert result.failed == 0
+
+
+def test_the_api_page_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/api.md's example, run from the checkout as the page says."""
+    root = Path(__file__).resolve().parent.parent
+    monkeypatch.chdir(root)
+    result = doctest.testfile(str(root / "docs" / "api.md"), module_relative=False,
+                              optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 5
+    assert result.failed == 0
+
+
+def test_the_package_loads_its_api_lazily() -> None:
+    code = ("import sys, homestaging; assert 'homestaging.rules' not in sys.modules; "
+            "homestaging.check; assert 'homestaging.rules' in sys.modules; "
+            "assert 'homestaging.render' not in sys.modules; "
+            "assert homestaging.__getattr__('render').__name__ == 'save_plan'; "
+            "print(sorted(homestaging.__all__))")
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           check=True)
+    assert found.stdout.split() == [
+        "['__version__',", "'best_moves',", "'check',", "'read_sheet',", "'render',",
+        "'score']"]
