@@ -40,12 +40,9 @@ from .drawing import (
     LIGHT_COLORS,
     PAPERS,
     RC_PARAMS,
-    add_text,
     draw_house,
     draw_piece,
-    fixed_axes,
     paper_size,
-    stamped_texts,
     text_extent,
 )
 from .markers import CORNERS, marker_bits, marker_box, marker_id
@@ -240,7 +237,7 @@ class _Pages:
             from matplotlib.figure import Figure
 
             fig = Figure(figsize=(width * MM, height * MM))
-            page = self._made(fig.add_axes((0.0, 0.0, 1.0, 1.0), axes_class=fixed_axes()))
+            page = self._made(fig.add_axes((0.0, 0.0, 1.0, 1.0)))
             if self.reuse:
                 self._last = fig, page
         else:
@@ -264,7 +261,7 @@ class _Pages:
         page_w, page_h = page
         position = (x / page_w, 1 - (y + h) / page_h, w / page_w, h / page_h)
         if not self._spare:
-            return self._made(fig.add_axes(position, axes_class=fixed_axes()))
+            return self._made(fig.add_axes(position))
         ax = fig.add_axes(self._spare.pop())
         ax.set_position(position)
         return ax
@@ -291,7 +288,7 @@ _NEW_PAGES = _Pages()
 
 def _text(page: Axes, x: float, y: float, text: str, size: float = 9.0, **options: Any) -> None:
     options.setdefault("va", "top")
-    add_text(page, x, y, text, fontsize=size, **options)
+    page.text(x, y, text, fontsize=size, **options)
 
 
 def _paragraph(page: Axes, x: float, y: float, text: str, width: float, size: float = 9.0,
@@ -393,8 +390,8 @@ def _project_page(project: Project, paper: str, page_number: int | None = None,
             page.add_patch(FancyBboxPatch((cx, ry + 4.2), 6.5, 5.2,
                                           boxstyle="round,pad=0,rounding_size=0.8",
                                           facecolor="white", edgecolor="#555555", linewidth=0.6))
-            add_text(page, cx + 3.25, ry + 6.8, str(slot.number), fontsize=7.5, ha="center",
-                     va="center", gid="card-number")
+            page.text(cx + 3.25, ry + 6.8, str(slot.number), fontsize=7.5, ha="center",
+                      va="center", gid="card-number")
             for t in range(slot.tokens):
                 page.add_patch(Circle((cx + 8.2 + t * 2.3, ry + 6.8), 0.85,
                                       facecolor="#2b6cb0", edgecolor="none", gid="token"))
@@ -444,8 +441,8 @@ def _project_page(project: Project, paper: str, page_number: int | None = None,
     footer = f"Home Staging - project {project.number}"
     if page_number is not None:
         footer += f" - page {page_number}"
-    add_text(page, width / 2, height - MARGIN / 2, footer, fontsize=7, ha="center", va="center",
-             color="#999999", gid="page-footer")
+    page.text(width / 2, height - MARGIN / 2, footer, fontsize=7, ha="center", va="center",
+              color="#999999", gid="page-footer")
     return fig
 
 
@@ -504,8 +501,8 @@ def _legend(page: Axes, box: tuple[float, float, float, float]) -> None:
             _line(page, [cx, cx + glyph], [wall_y, wall_y], color=LIGHT_COLORS["wall"],
                   linewidth=1.6, solid_capstyle="butt")
         draw_convention(page, kind, cx, cy, glyph, seed=index)
-        add_text(page, cx + glyph + 1.6, cy + glyph / 2, text, fontsize=LEGEND_FONT, va="center",
-                 color="#444444", gid="convention")
+        page.text(cx + glyph + 1.6, cy + glyph / 2, text, fontsize=LEGEND_FONT, va="center",
+                  color="#444444", gid="convention")
 
 
 def _drawing_sheet(project: Project, paper: str, sheet: Sheet | None = None,
@@ -551,8 +548,8 @@ def _drawing_sheet(project: Project, paper: str, sheet: Sheet | None = None,
     page.add_patch(FancyBboxPatch((cx, cy), card_w, card_h,
                                   boxstyle="round,pad=0,rounding_size=1.2", facecolor="#fbe8b8",
                                   edgecolor="#c79a2c", linewidth=0.8, gid="wild-card"))
-    add_text(page, cx + card_w / 2, cy + card_h / 2, "W", fontsize=14, ha="center", va="center",
-             fontweight="bold", color="#7a5200")
+    page.text(cx + card_w / 2, cy + card_h / 2, "W", fontsize=14, ha="center", va="center",
+              fontweight="bold", color="#7a5200")
     note_x = cx + card_w + 3
     note = ("Once per game: mirror one piece, or take the other option of a card. "
             "Cross out when used.")
@@ -569,11 +566,11 @@ def _drawing_sheet(project: Project, paper: str, sheet: Sheet | None = None,
         _line(page, [tx + tw - points_w] * 2, [ty, ty + row_h], color="#333333", linewidth=0.6)
         text_y = ty + row_h / 2 - (len(lines) - 1) * 3.3 / 2
         for i, line in enumerate(lines):
-            add_text(page, tx + 2, text_y + i * 3.3, line, fontsize=TABLE_FONT, va="center",
-                     fontweight="bold" if bold else "normal", gid="score-row")
+            page.text(tx + 2, text_y + i * 3.3, line, fontsize=TABLE_FONT, va="center",
+                      fontweight="bold" if bold else "normal", gid="score-row")
         if points:
-            add_text(page, tx + tw - points_w / 2, ty + row_h / 2, points, fontsize=TABLE_FONT,
-                     ha="center", va="center", fontweight="bold")
+            page.text(tx + tw - points_w / 2, ty + row_h / 2, points, fontsize=TABLE_FONT,
+                      ha="center", va="center", fontweight="bold")
         ty += row_h
     return fig
 
@@ -642,17 +639,12 @@ def _pdf(figures: Iterable[Figure], title: str, subject: str,
          progress: Callable[[int], None] | None = None) -> bytes:
     with _few_collections():  # matplotlib's figure and PDF backend imported inside too
         import matplotlib
-
-        from .fontcache import cached_subsets, pdf_backend, text_once
-        from .pdfsyntax import fast_output
-
-        PdfPages = pdf_backend().PdfPages
+        from matplotlib.backends.backend_pdf import PdfPages
 
         buffer = io.BytesIO()
         metadata = {"Title": title, "Author": "homestaging", "Subject": subject,
                     "Creator": "homestaging", "CreationDate": None}
-        with matplotlib.rc_context(RC_PARAMS), cached_subsets(), text_once(), \
-                fast_output(), stamped_texts(), PdfPages(buffer, metadata=metadata) as pdf:
+        with matplotlib.rc_context(RC_PARAMS), PdfPages(buffer, metadata=metadata) as pdf:
             for fig in figures:
                 pdf.savefig(fig)
                 if progress is not None:
@@ -804,8 +796,8 @@ def _contents_page(projects: Sequence[Project], paper: str, sheets: int,
             f"{'' if sheets == 1 else 's'} with the house pre-drawn." if sheets else
             "No drawing sheets in this book.")
     _paragraph(page, left, height - MARGIN - 12, note, right - left, 8.5, color="#555555")
-    add_text(page, width / 2, height - MARGIN / 2, "Home Staging - contents - page 2", fontsize=7,
-             ha="center", va="center", color="#999999", gid="page-footer")
+    page.text(width / 2, height - MARGIN / 2, "Home Staging - contents - page 2", fontsize=7,
+              ha="center", va="center", color="#999999", gid="page-footer")
     return fig
 
 
