@@ -434,10 +434,10 @@ def draw_house(
                                      zorder=1, gid=f"feature-{kind}"))
         else:
             style = feature_style(kind, light)
-            ax.add_patch(patch(union(feature.cells), facecolor=style["facecolor"],
-                               edgecolor=style["edgecolor"], hatch=style["hatch"],
-                               linewidth=max(0.4, cell_pt * 0.03), zorder=1,
-                               gid=f"feature-{kind}"))
+            add_shape(ax, patch(union(feature.cells), facecolor=style["facecolor"],
+                                edgecolor=style["edgecolor"], hatch=style["hatch"],
+                                linewidth=max(0.4, cell_pt * 0.03), zorder=1,
+                                gid=f"feature-{kind}"))
         if feature_labels:
             _feature_label(ax, feature.label, feature.cells, kind, cell_pt,
                            LIGHT_COLORS["feature_label"] if light else None)
@@ -454,7 +454,7 @@ def draw_house(
     grid = [[(x, 0), (x, height)] for x in xs] + [[(0, y), (width, y)] for y in ys]
     ax.add_collection(LineCollection(grid, colors=LIGHT_COLORS["grid"] if light else GRID_COLOR,
                                      linewidths=max(0.5 if light else 0.3, cell_pt * 0.02),
-                                     zorder=1.5))
+                                     zorder=1.5), autolim=False)
 
     if coordinates:
         size = min(9.0, max(4.5, cell_pt * 0.42))
@@ -503,7 +503,7 @@ def draw_walls(
     ax.add_collection(LineCollection(
         lines, colors=color, linewidths=max(1.0, width), capstyle="projecting",
         joinstyle="miter", linestyles="--" if dashed else "-", zorder=8,
-        gid="exterior-walls" if exterior else "walls"))
+        gid="exterior-walls" if exterior else "walls"), autolim=False)
 
 
 def draw_door(ax: Axes, door: Edge, inside: Cell, cell_pt: float, *, gid: str,
