@@ -260,7 +260,7 @@ class SquareSet(Set[Cell]):
     def from_mask(cls, mask: int, outside: frozenset[Cell] = frozenset()) -> SquareSet:
         """The squares of bit mask ``mask`` (and ``outside``, squares off the grid)."""
         found = cls.__new__(cls)
-        found._set(mask, outside)
+        found.__setstate__((mask, outside))
         return found
 
     @classmethod

@@ -21,11 +21,9 @@ Public names:
 
 from __future__ import annotations
 
-import contextlib
 import io
 import math
-import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -40,7 +38,6 @@ if TYPE_CHECKING:
 
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
-    from matplotlib.text import Text
 
 __all__ = [
     "CIRCULATION_COLOR",
@@ -56,7 +53,6 @@ __all__ = [
     "ROUTE_COLOR",
     "RUG_COLORS",
     "UNWALLED_COLOR",
-    "add_text",
     "cell_points",
     "draw_door",
     "draw_house",
@@ -66,7 +62,6 @@ __all__ = [
     "feature_style",
     "figure_bytes",
     "fit_text",
-    "fixed_axes",
     "frame",
     "image_format",
     "label_spot",
@@ -78,7 +73,6 @@ __all__ = [
     "room_color",
     "save_piece",
     "segment",
-    "stamped_texts",
     "text_extent",
     "union",
 ]
@@ -166,72 +160,6 @@ RC_PARAMS: Any = {
     "hatch.linewidth": HATCH_WIDTH,
     "path.simplify": False,
 }
-
-
-_stamps = threading.local()
-"""This thread's templates of :func:`add_text`, by style, while inside :func:`stamped_texts`."""
-
-
-@contextlib.contextmanager
-def stamped_texts() -> Iterator[bool]:
-    """While inside (in this thread), :func:`add_text` makes each text as a copy of a
-    text of the same style; yields whether it does (a matplotlib this module knows,
-    :data:`homestaging.fontcache.KNOWN_MATPLOTLIB`). Inside, nothing may change the
-    ``rcParams`` that a new text reads (colour, font, line spacing...)."""
-    import matplotlib
-
-    from .fontcache import KNOWN_MATPLOTLIB
-
-    if not matplotlib.__version__.startswith(KNOWN_MATPLOTLIB):
-        yield False
-        return
-    saved = getattr(_stamps, "by_style", None)
-    _stamps.by_style = {}
-    try:
-        yield True
-    finally:
-        _stamps.by_style = saved
-
-
-def add_text(ax: Axes, x: float, y: float, s: str, **style: Any) -> Text:
-    """``ax.text(x, y, s, **style)``, made faster inside :func:`stamped_texts`.
-
-    Making a ``Text`` costs more than writing it into a PDF: every property is set
-    from ``rcParams`` or the keywords, each one checked, through the setters (a book's
-    2,000 texts: a twentieth of its instructions). Inside :func:`stamped_texts`, a
-    text is a copy (``copy.copy``: what matplotlib pickles of it) of a template made
-    once per style (``Text(0, 0, "", **style)``, never drawn nor shown), given what a
-    text keeps to itself (a callback registry of its own: matplotlib's private
-    ``_callbacks``; its own font properties), its place and string, then added with
-    ``ax.add_artist``, which gives it the axes' data transform and clips it to the
-    axes' background as ``ax.text`` does: the same attributes as ``ax.text`` gives
-    (``tests/test_drawing.py`` compares them, and what two texts share), for the
-    price of a copy. A text with a box around it (``bbox``: a patch of its own) is
-    made by ``ax.text``."""
-    by_style: dict[tuple[Any, ...], Text] | None = getattr(_stamps, "by_style", None)
-    if by_style is None or "bbox" in style:
-        return ax.text(x, y, s, **style)
-    import copy
-
-    from matplotlib import cbook
-
-    key = tuple((name, type(value), value) for name, value in style.items())
-    try:
-        template = by_style.get(key)
-    except TypeError:  # a value that cannot be a key (a list)
-        return ax.text(x, y, s, **style)
-    if template is None:
-        from matplotlib.text import Text
-
-        template = by_style[key] = Text(0, 0, "", verticalalignment="baseline",
-                                        horizontalalignment="left", clip_on=False, **style)
-    text = copy.copy(template)
-    text._callbacks = cbook.CallbackRegistry(signals=["pchanged"])  # type: ignore[attr-defined]
-    text.set_fontproperties(template.get_fontproperties())  # a copy of them
-    text.set_position((x, y))
-    text.set_text(s)
-    ax.add_artist(text)
-    return text
 
 
 # ---------------------------------------------------------------------------- geometry
@@ -453,122 +381,6 @@ def add_shape(ax: Axes, shape: Any) -> None:
     ax.add_artist(shape)
 
 
-@cache
-def fixed_axes() -> type[Axes]:
-    """An ``Axes`` class for axes whose limits are set by hand before anything is drawn
-    (``fig.add_axes(box, axes_class=fixed_axes())``): while both of its axes' autoscaling
-    is off, adding a patch, a line or a collection leaves the data limits alone, as
-    :func:`add_shape` does (their extents only matter to autoscaling; a page of a book
-    spent a fifth of its time on them). With autoscaling on, it is a plain ``Axes``;
-    were matplotlib to rename the methods, it would be one too, only slower.
-
-    Every artist added to an axes is clipped to the axes' background rectangle, whose
-    transform matplotlib builds anew (nine transforms linked together) for each artist;
-    here the rectangle keeps the one it built while it stays where it is. And the axes'
-    ticks are made when something asks for them, as matplotlib means them to be, not
-    while the axes are set up (to be clipped and told to show no grid: what a tick made
-    later is given), nor while they are drawn without their axis lines and with no title
-    (to place the title above the ticks): two fifths of the time of making the axes.
-    Those two reach further into matplotlib: they are left out under a matplotlib this
-    module does not know (:data:`homestaging.fontcache.KNOWN_MATPLOTLIB`)."""
-    import matplotlib
-    from matplotlib.artist import Artist
-    from matplotlib.axes import Axes
-    from matplotlib.axis import XAxis, YAxis
-    from matplotlib.patches import Rectangle
-
-    from .fontcache import KNOWN_MATPLOTLIB
-
-    class Background(Rectangle):
-        _made: tuple[Any, tuple[Any, ...], Any] | None = None
-
-        def get_transform(self) -> Any:
-            base = Artist.get_transform(self)
-            place = (*self.get_xy(), self.get_width(), self.get_height(), self.get_angle(),
-                     str(self.rotation_point), getattr(self, "_aspect_ratio_correction", 1))
-            made = self._made
-            if made is None or made[0] is not base or made[1] != place:
-                made = self._made = (base, place, super().get_transform())
-            return made[2]
-
-    class LazyTicks:
-        _tick_clip: tuple[Any, Any] | None = None
-
-        @contextlib.contextmanager
-        def _ticks_as_made(self) -> Iterator[None]:
-            """While inside, the tick lists not made yet are empty (not made for it)."""
-            own = vars(self)
-            absent: dict[str, list[Any]] = {
-                name: [] for name in ("majorTicks", "minorTicks") if name not in own}
-            own.update(absent)
-            try:
-                yield
-            finally:
-                for name, empty in absent.items():
-                    if own.get(name) is empty and not empty:
-                        del own[name]
-
-        def set_clip_path(self, path: Any, transform: Any = None) -> None:
-            self._tick_clip = (path, transform)
-            with self._ticks_as_made():
-                super().set_clip_path(path, transform)  # type: ignore[misc]
-
-        def set_tick_params(self, which: str = "major", reset: bool = False,
-                            **kwargs: Any) -> None:
-            with self._ticks_as_made():
-                super().set_tick_params(which, reset, **kwargs)  # type: ignore[misc]
-
-        def _get_tick(self, major: bool) -> Any:
-            tick = super()._get_tick(major)  # type: ignore[misc]
-            if self._tick_clip is not None:
-                tick.set_clip_path(*self._tick_clip)
-            return tick
-
-    class LazyXAxis(LazyTicks, XAxis):
-        pass
-
-    class LazyYAxis(LazyTicks, YAxis):
-        pass
-
-    class FixedAxes(Axes):
-        def _fixed(self) -> bool:
-            return not (self.get_autoscalex_on() or self.get_autoscaley_on())
-
-        def _update_patch_limits(self, patch: Any) -> None:
-            if not self._fixed():
-                super()._update_patch_limits(patch)  # type: ignore[misc]
-
-        def _update_line_limits(self, line: Any) -> None:
-            if not self._fixed():
-                super()._update_line_limits(line)  # type: ignore[misc]
-
-        def _update_collection_limits(self, collection: Any) -> None:
-            if not self._fixed():
-                super()._update_collection_limits(collection)  # type: ignore[misc]
-
-    if not matplotlib.__version__.startswith(KNOWN_MATPLOTLIB):
-        return FixedAxes  # the lazy ticks and background reach into a known version only
-
-    class LeanAxes(FixedAxes):
-        def _init_axis(self) -> None:
-            self.xaxis = LazyXAxis(self, clear=False)
-            self.spines.bottom.register_axis(self.xaxis)
-            self.spines.top.register_axis(self.xaxis)
-            self.yaxis = LazyYAxis(self, clear=False)
-            self.spines.left.register_axis(self.yaxis)
-            self.spines.right.register_axis(self.yaxis)
-
-        def _update_title_position(self, renderer: Any) -> None:
-            titles = (self.title, self._left_title, self._right_title)  # type: ignore[attr-defined]
-            if self.axison or any(title.get_text() for title in titles):
-                super()._update_title_position(renderer)  # type: ignore[misc]
-
-        def _gen_axes_patch(self) -> Any:
-            return Background((0.0, 0.0), 1.0, 1.0)
-
-    return LeanAxes
-
-
 def feature_style(kind: str, light: bool = False) -> dict[str, Any]:
     """Fill, edge colour and hatch of a feature kind (trees are drawn as circles);
     ``light``: the paler colours of the printed drawing sheets."""
@@ -622,10 +434,10 @@ def draw_house(
                                      zorder=1, gid=f"feature-{kind}"))
         else:
             style = feature_style(kind, light)
-            ax.add_patch(patch(union(feature.cells), facecolor=style["facecolor"],
-                               edgecolor=style["edgecolor"], hatch=style["hatch"],
-                               linewidth=max(0.4, cell_pt * 0.03), zorder=1,
-                               gid=f"feature-{kind}"))
+            add_shape(ax, patch(union(feature.cells), facecolor=style["facecolor"],
+                                edgecolor=style["edgecolor"], hatch=style["hatch"],
+                                linewidth=max(0.4, cell_pt * 0.03), zorder=1,
+                                gid=f"feature-{kind}"))
         if feature_labels:
             _feature_label(ax, feature.label, feature.cells, kind, cell_pt,
                            LIGHT_COLORS["feature_label"] if light else None)
@@ -642,17 +454,17 @@ def draw_house(
     grid = [[(x, 0), (x, height)] for x in xs] + [[(0, y), (width, y)] for y in ys]
     ax.add_collection(LineCollection(grid, colors=LIGHT_COLORS["grid"] if light else GRID_COLOR,
                                      linewidths=max(0.5 if light else 0.3, cell_pt * 0.02),
-                                     zorder=1.5))
+                                     zorder=1.5), autolim=False)
 
     if coordinates:
         size = min(9.0, max(4.5, cell_pt * 0.42))
         color = LIGHT_COLORS["coordinate"] if light else "#444444"
         for x in range(width):
-            add_text(ax, x + 0.5, -0.45, column_name(x), ha="center", va="center", fontsize=size,
-                     color=color, gid="coordinate")
+            ax.text(x + 0.5, -0.45, column_name(x), ha="center", va="center", fontsize=size,
+                    color=color, gid="coordinate")
         for y in range(height):
-            add_text(ax, -0.45, y + 0.5, str(y + 1), ha="center", va="center", fontsize=size,
-                     color=color, gid="coordinate")
+            ax.text(-0.45, y + 0.5, str(y + 1), ha="center", va="center", fontsize=size,
+                    color=color, gid="coordinate")
 
     if walls:
         wall_color = LIGHT_COLORS["wall"] if light else WALL_COLOR
@@ -669,13 +481,13 @@ def _feature_label(ax: Axes, label: str, cells: frozenset[Cell], kind: str, cell
             return
         text, size, rotation = fit_text(label, cell_pt * 0.98, cell_pt * 0.36,
                                         largest=cell_pt * 0.3, smallest=3.0)
-        add_text(ax, x, y + 0.34, text, ha="center", va="center", fontsize=size,
-                 color=color or "#1d4d10", zorder=6, gid="feature-label")
+        ax.text(x, y + 0.34, text, ha="center", va="center", fontsize=size,
+                color=color or "#1d4d10", zorder=6, gid="feature-label")
         return
     text, size, rotation = fit_text(label, cell_pt * w, cell_pt * h,
                                     largest=min(10.0, cell_pt * 0.45), smallest=3.5)
-    add_text(ax, x, y, text, ha="center", va="center", fontsize=size, rotation=rotation,
-             color=color or "#333333", style="italic", zorder=6, gid="feature-label")
+    ax.text(x, y, text, ha="center", va="center", fontsize=size, rotation=rotation,
+            color=color or "#333333", style="italic", zorder=6, gid="feature-label")
 
 
 def draw_walls(
@@ -691,7 +503,7 @@ def draw_walls(
     ax.add_collection(LineCollection(
         lines, colors=color, linewidths=max(1.0, width), capstyle="projecting",
         joinstyle="miter", linestyles="--" if dashed else "-", zorder=8,
-        gid="exterior-walls" if exterior else "walls"))
+        gid="exterior-walls" if exterior else "walls"), autolim=False)
 
 
 def draw_door(ax: Axes, door: Edge, inside: Cell, cell_pt: float, *, gid: str,
@@ -963,14 +775,12 @@ def figure_bytes(fig: Figure, fmt: str, *, dpi: int = 150, title: str = "",
             FigureCanvasSVG(fig)
             fig.savefig(buffer, format="svg", dpi=72, metadata=metadata)
         elif fmt == "pdf":
-            from .fontcache import cached_subsets, pdf_backend, text_once
-            from .pdfsyntax import fast_output
+            from matplotlib.backends.backend_pdf import FigureCanvasPdf
 
             metadata = {"Title": title, "Author": "homestaging", "Subject": subject,
                         "Creator": "homestaging", "CreationDate": None}
-            pdf_backend().FigureCanvasPdf(fig)
-            with cached_subsets(), text_once(), fast_output():
-                fig.savefig(buffer, format="pdf", dpi=dpi, metadata=metadata)
+            FigureCanvasPdf(fig)
+            fig.savefig(buffer, format="pdf", dpi=dpi, metadata=metadata)
         else:
             raise ValueError(f"unknown image format {fmt!r}: expected png, svg or pdf")
     return buffer.getvalue()

@@ -99,7 +99,7 @@ class Pencil:
         colors = [(*_rgb(self.color), alpha) for alpha in alphas]
         self.ax.add_collection(LineCollection(segments, colors=colors, linewidths=widths,
                                               capstyle="round", zorder=self.zorder,
-                                              gid="pencil"))
+                                              gid="pencil"), autolim=False)
 
     def fill(self, polygon: Sequence[Point]) -> None:
         """A small shape filled in by pencil (a dot, a triangle)."""
@@ -108,10 +108,10 @@ class Pencil:
         shaken = [(x + self.rng.uniform(-1, 1) * self.wobble * 0.6 * self.scale,
                    y + self.rng.uniform(-1, 1) * self.wobble * 0.6 * self.scale)
                   for x, y in polygon]
-        self.ax.add_patch(Polygon(shaken, closed=True, facecolor=self.color,
-                                  edgecolor=self.color, linewidth=self.width_pt * 0.6,
-                                  alpha=self.rng.uniform(0.75, 0.95), zorder=self.zorder,
-                                  gid="pencil"))
+        self.ax.add_artist(Polygon(shaken, closed=True, facecolor=self.color,
+                                   edgecolor=self.color, linewidth=self.width_pt * 0.6,
+                                   alpha=self.rng.uniform(0.75, 0.95), zorder=self.zorder,
+                                   gid="pencil"))
 
     def dot(self, x: float, y: float, radius: float) -> None:
         x += self.rng.uniform(-0.03, 0.03) * self.scale
@@ -131,10 +131,10 @@ class Pencil:
         """A light grey erasure mark: a rubbed-out stroke that left its shadow."""
         from matplotlib.patches import Ellipse
 
-        self.ax.add_patch(Ellipse((x, y), w, h, angle=self.rng.uniform(0, 180),
-                                  facecolor="#8a8a8a", edgecolor="none",
-                                  alpha=self.rng.uniform(0.07, 0.14), zorder=self.zorder - 1,
-                                  gid="smudge"))
+        self.ax.add_artist(Ellipse((x, y), w, h, angle=self.rng.uniform(0, 180),
+                                   facecolor="#8a8a8a", edgecolor="none",
+                                   alpha=self.rng.uniform(0.07, 0.14), zorder=self.zorder - 1,
+                                   gid="smudge"))
 
 
 def _rgb(color: str) -> tuple[float, float, float]:

@@ -304,11 +304,12 @@ class SheetMasks:
     extra_cells: int  # furniture squares of the pieces beyond the tokens, when over
     mirrored: bool  # some piece drawn is mirrored
     lay: Layout = field(repr=False)
-    _anchor_boxes: dict[tuple[int, int], int] = field(default_factory=dict, repr=False)
-    _wall_anchors: dict[_Compiled, int] = field(default_factory=dict, repr=False)
+    box_cache: dict[tuple[int, int], int] = field(default_factory=dict, repr=False)
+    """Per box size, the anchors of :meth:`anchor_box`."""
+    wall_anchor_cache: dict[_Compiled, int] = field(default_factory=dict, repr=False)
     """Per orientation, the anchors the walls allow (box, crosses-wall, needs-wall): shared
     by a copy that changes only the pieces' layers (``dataclasses.replace``)."""
-    _legal_found: dict[tuple[int, bool | None], tuple[Piece, list[_Legal]]] = field(
+    legal_cache: dict[tuple[int, bool | None], tuple[Piece, list[_Legal]]] = field(
         default_factory=dict, init=False, repr=False)
     """Per piece (by identity) and mirror choice, the legal anchors of each orientation
     (:func:`_legal`); not shared by a copy."""
@@ -355,7 +356,7 @@ class SheetMasks:
         wall_anchors: dict[_Compiled, int] = {}
         if (like is not None and like.room == name and like.sheet.project is project
                 and like.lay.wall_keys is lay.wall_keys and like.lay.room_at is lay.room_at):
-            boxes, wall_anchors = like._anchor_boxes, like._wall_anchors
+            boxes, wall_anchors = like.box_cache, like.wall_anchor_cache
         return cls(
             sheet=base, room=name, width=width, height=height, full=full,
             house=house, obstacles=obstacles,
@@ -364,19 +365,19 @@ class SheetMasks:
             wall_before=lay.walls_before_masks(name),
             room_pieces=held, tokens=tokens, options=options, extra_cells=extra,
             mirrored=any(d.placement.mirror for d in base.pieces), lay=lay,
-            _anchor_boxes=boxes, _wall_anchors=wall_anchors,
+            box_cache=boxes, wall_anchor_cache=wall_anchors,
         )
 
     def anchor_box(self, width: int, height: int) -> int:
         """Anchors that keep a ``width`` x ``height`` box on the sheet."""
-        box = self._anchor_boxes.get((width, height))
+        box = self.box_cache.get((width, height))
         if box is None:
             box = 0
             if width <= self.width and height <= self.height:
                 row = (1 << (self.width - width + 1)) - 1
                 for y in range(self.height - height + 1):
                     box |= row << (y * self.width)
-            self._anchor_boxes[(width, height)] = box
+            self.box_cache[(width, height)] = box
         return box
 
     def cell(self, bit: int) -> Cell:
@@ -439,9 +440,9 @@ def _allowed(masks: SheetMasks, piece: Piece) -> tuple[int, int]:
 
 def _anchors(masks: SheetMasks, compiled: _Compiled, allowed: tuple[int, int]) -> int:
     """The legal anchors of one orientation, as a mask; ``allowed`` from :func:`_allowed`."""
-    anchors = masks._wall_anchors.get(compiled)
+    anchors = masks.wall_anchor_cache.get(compiled)
     if anchors is None:
-        anchors = masks._wall_anchors[compiled] = _wall_anchors(masks, compiled)
+        anchors = masks.wall_anchor_cache[compiled] = _wall_anchors(masks, compiled)
     if not anchors:
         return 0
     allowed_furniture, allowed_circulation = allowed
@@ -474,10 +475,10 @@ def _legal(masks: SheetMasks, piece: Piece, mirror: bool | None) -> list[_Legal]
     legal anchors; found once per sheet's masks (the unmirrored ones taken from all of
     them when those were found)."""
     key = (id(piece), mirror)
-    known = masks._legal_found.get(key)
+    known = masks.legal_cache.get(key)
     if known is not None and known[0] is piece:
         return known[1]
-    every = masks._legal_found.get((id(piece), None)) if mirror is False else None
+    every = masks.legal_cache.get((id(piece), None)) if mirror is False else None
     if every is not None and every[0] is piece:
         found = [item for item in every[1] if not item[0].mirror]
     elif not _piece_allowed(masks, piece):
@@ -487,7 +488,7 @@ def _legal(masks: SheetMasks, piece: Piece, mirror: bool | None) -> list[_Legal]
         found = [(orientation, compiled, anchors)
                  for orientation, compiled in _oriented(masks, piece, mirror)
                  if (anchors := _anchors(masks, compiled, allowed))]
-    masks._legal_found[key] = (piece, found)
+    masks.legal_cache[key] = (piece, found)
     return found
 
 

@@ -40,12 +40,9 @@ from .drawing import (
     LIGHT_COLORS,
     PAPERS,
     RC_PARAMS,
-    add_text,
     draw_house,
     draw_piece,
-    fixed_axes,
     paper_size,
-    stamped_texts,
     text_extent,
 )
 from .markers import CORNERS, marker_bits, marker_box, marker_id
@@ -241,7 +238,7 @@ class _Pages:
             from matplotlib.figure import Figure
 
             fig = Figure(figsize=(width * MM, height * MM))
-            page = self._made(fig.add_axes((0.0, 0.0, 1.0, 1.0), axes_class=fixed_axes()))
+            page = self._made(fig.add_axes((0.0, 0.0, 1.0, 1.0)))
             if self.reuse:
                 self._last = fig, page
         else:
@@ -265,7 +262,7 @@ class _Pages:
         page_w, page_h = page
         position = (x / page_w, 1 - (y + h) / page_h, w / page_w, h / page_h)
         if not self._spare:
-            return self._made(fig.add_axes(position, axes_class=fixed_axes()))
+            return self._made(fig.add_axes(position))
         ax = fig.add_axes(self._spare.pop())
         ax.set_position(position)
         return ax
@@ -292,7 +289,7 @@ _NEW_PAGES = _Pages()
 
 def _text(page: Axes, x: float, y: float, text: str, size: float = 9.0, **options: Any) -> None:
     options.setdefault("va", "top")
-    add_text(page, x, y, text, fontsize=size, **options)
+    page.text(x, y, text, fontsize=size, **options)
 
 
 def _paragraph(page: Axes, x: float, y: float, text: str, width: float, size: float = 9.0,
@@ -307,11 +304,12 @@ def _paragraph(page: Axes, x: float, y: float, text: str, width: float, size: fl
 
 def _line(page: Axes, xs: Sequence[float], ys: Sequence[float], **style: Any) -> None:
     """A line through the points: the line ``page.plot(xs, ys, **style)`` makes when
-    given a colour, without ``plot``'s reading of its arguments (1 % of a book's
-    instructions)."""
+    given a colour, added as an artist: a page's limits are set before anything is
+    drawn, so nothing here touches the axes' data limits (nor anywhere in this module:
+    shapes go in with ``add_artist``, collections with ``autolim=False``)."""
     from matplotlib.lines import Line2D
 
-    page.add_line(Line2D(xs, ys, **style))
+    page.add_artist(Line2D(xs, ys, **style))
 
 
 def _heading(page: Axes, x: float, y: float, text: str, width: float) -> float:
@@ -326,16 +324,16 @@ def _pencil(page: Axes, x: float, y: float, filled: bool) -> None:
 
     body = "#f2b632" if filled else "white"
     edge = "#333333" if filled else "#aaaaaa"
-    page.add_patch(Rectangle((x, y - 1.4), 1.6, 2.8, facecolor="#e88a9b" if filled else "white",
-                             edgecolor=edge, linewidth=0.6, gid="pencil"))
-    page.add_patch(Rectangle((x + 1.6, y - 1.4), 6.2, 2.8, facecolor=body, edgecolor=edge,
-                             linewidth=0.6, gid="pencil"))
-    page.add_patch(Polygon([(x + 7.8, y - 1.4), (x + 10.0, y), (x + 7.8, y + 1.4)],
-                           closed=True, facecolor="#f6ddb8" if filled else "white",
-                           edgecolor=edge, linewidth=0.6, gid="pencil"))
-    page.add_patch(Polygon([(x + 9.3, y - 0.45), (x + 10.0, y), (x + 9.3, y + 0.45)],
-                           closed=True, facecolor="#333333" if filled else "#aaaaaa",
-                           edgecolor="none", gid="pencil"))
+    page.add_artist(Rectangle((x, y - 1.4), 1.6, 2.8, facecolor="#e88a9b" if filled else "white",
+                              edgecolor=edge, linewidth=0.6, gid="pencil"))
+    page.add_artist(Rectangle((x + 1.6, y - 1.4), 6.2, 2.8, facecolor=body, edgecolor=edge,
+                              linewidth=0.6, gid="pencil"))
+    page.add_artist(Polygon([(x + 7.8, y - 1.4), (x + 10.0, y), (x + 7.8, y + 1.4)],
+                            closed=True, facecolor="#f6ddb8" if filled else "white",
+                            edgecolor=edge, linewidth=0.6, gid="pencil"))
+    page.add_artist(Polygon([(x + 9.3, y - 0.45), (x + 10.0, y), (x + 9.3, y + 0.45)],
+                            closed=True, facecolor="#333333" if filled else "#aaaaaa",
+                            edgecolor="none", gid="pencil"))
 
 
 def _difficulty(page: Axes, right: float, y: float, level: int) -> None:
@@ -381,9 +379,9 @@ def _project_page(project: Project, paper: str, page_number: int | None = None,
     draw_house(ax, project, cell_pt=square / 25.4 * 72)
     rooms_x = left + house_w + 6
     rooms_w = right - rooms_x
-    page.add_patch(FancyBboxPatch((rooms_x, y), rooms_w, 8 + 12.5 * len(project.rooms),
-                                  boxstyle="round,pad=0,rounding_size=2", facecolor="#f7f4ee",
-                                  edgecolor="#bbbbbb", linewidth=0.6, gid="rooms-box"))
+    page.add_artist(FancyBboxPatch((rooms_x, y), rooms_w, 8 + 12.5 * len(project.rooms),
+                                   boxstyle="round,pad=0,rounding_size=2", facecolor="#f7f4ee",
+                                   edgecolor="#bbbbbb", linewidth=0.6, gid="rooms-box"))
     _text(page, rooms_x + 3, y + 2, "Rooms", 11, fontweight="bold")
     ry = y + 9
     for room in project.rooms:
@@ -391,14 +389,14 @@ def _project_page(project: Project, paper: str, page_number: int | None = None,
         _text(page, rooms_x + rooms_w - 3, ry + 0.3, room.type, 7.5, ha="right", color="#666666")
         cx = rooms_x + 3
         for slot in room.cards:
-            page.add_patch(FancyBboxPatch((cx, ry + 4.2), 6.5, 5.2,
-                                          boxstyle="round,pad=0,rounding_size=0.8",
-                                          facecolor="white", edgecolor="#555555", linewidth=0.6))
-            add_text(page, cx + 3.25, ry + 6.8, str(slot.number), fontsize=7.5, ha="center",
-                     va="center", gid="card-number")
+            page.add_artist(FancyBboxPatch((cx, ry + 4.2), 6.5, 5.2,
+                                           boxstyle="round,pad=0,rounding_size=0.8",
+                                           facecolor="white", edgecolor="#555555", linewidth=0.6))
+            page.text(cx + 3.25, ry + 6.8, str(slot.number), fontsize=7.5, ha="center",
+                      va="center", gid="card-number")
             for t in range(slot.tokens):
-                page.add_patch(Circle((cx + 8.2 + t * 2.3, ry + 6.8), 0.85,
-                                      facecolor="#2b6cb0", edgecolor="none", gid="token"))
+                page.add_artist(Circle((cx + 8.2 + t * 2.3, ry + 6.8), 0.85,
+                                       facecolor="#2b6cb0", edgecolor="none", gid="token"))
             cx += 9.5 + 2.3 * slot.tokens
         ry += 12.5
     below = y + house_box[3]
@@ -445,8 +443,8 @@ def _project_page(project: Project, paper: str, page_number: int | None = None,
     footer = f"Home Staging - project {project.number}"
     if page_number is not None:
         footer += f" - page {page_number}"
-    add_text(page, width / 2, height - MARGIN / 2, footer, fontsize=7, ha="center", va="center",
-             color="#999999", gid="page-footer")
+    page.text(width / 2, height - MARGIN / 2, footer, fontsize=7, ha="center", va="center",
+              color="#999999", gid="page-footer")
     return fig
 
 
@@ -473,14 +471,14 @@ def _markers(ax: Axes, project: Project) -> None:
         x, y, size = marker_box(corner, project.width, project.height)
         bits = marker_bits(marker_id(project.number, corner))
         cell = size / (len(bits) + 2)
-        ax.add_patch(Rectangle((x, y), size, size, facecolor="black", edgecolor="none",
-                               zorder=20, gid=f"marker-{corner}"))
+        ax.add_artist(Rectangle((x, y), size, size, facecolor="black", edgecolor="none",
+                                zorder=20, gid=f"marker-{corner}"))
         for row, values in enumerate(bits):
             for column, bit in enumerate(values):
                 if bit:
-                    ax.add_patch(Rectangle((x + (column + 1) * cell, y + (row + 1) * cell),
-                                           cell, cell, facecolor="white", edgecolor="none",
-                                           zorder=21, antialiased=False))
+                    ax.add_artist(Rectangle((x + (column + 1) * cell, y + (row + 1) * cell),
+                                            cell, cell, facecolor="white", edgecolor="none",
+                                            zorder=21, antialiased=False))
 
 
 def _legend(page: Axes, box: tuple[float, float, float, float]) -> None:
@@ -490,8 +488,8 @@ def _legend(page: Axes, box: tuple[float, float, float, float]) -> None:
     from .pencil import CONVENTIONS, draw_convention
 
     x, y, w, h = box
-    page.add_patch(Rectangle((x, y), w, h, facecolor="none", edgecolor="#bbbbbb",
-                             linewidth=0.5, gid="legend-box"))
+    page.add_artist(Rectangle((x, y), w, h, facecolor="none", edgecolor="#bbbbbb",
+                              linewidth=0.5, gid="legend-box"))
     _text(page, x + 2, y + 1.6, "How to draw (for the scanner)", 6.5, fontweight="bold",
           color="#444444")
     columns = max(1, int(w // LEGEND_W))
@@ -505,8 +503,8 @@ def _legend(page: Axes, box: tuple[float, float, float, float]) -> None:
             _line(page, [cx, cx + glyph], [wall_y, wall_y], color=LIGHT_COLORS["wall"],
                   linewidth=1.6, solid_capstyle="butt")
         draw_convention(page, kind, cx, cy, glyph, seed=index)
-        add_text(page, cx + glyph + 1.6, cy + glyph / 2, text, fontsize=LEGEND_FONT, va="center",
-                 color="#444444", gid="convention")
+        page.text(cx + glyph + 1.6, cy + glyph / 2, text, fontsize=LEGEND_FONT, va="center",
+                  color="#444444", gid="convention")
 
 
 def _drawing_sheet(project: Project, paper: str, sheet: Sheet | None = None,
@@ -544,16 +542,16 @@ def _drawing_sheet(project: Project, paper: str, sheet: Sheet | None = None,
     _legend(page, layout.legend)
 
     wx, wy, ww, wh = layout.wild
-    page.add_patch(Rectangle((wx, wy), ww, wh, facecolor="none", edgecolor="#333333",
-                             linewidth=0.8, gid="wild-box"))
+    page.add_artist(Rectangle((wx, wy), ww, wh, facecolor="none", edgecolor="#333333",
+                              linewidth=0.8, gid="wild-box"))
     _text(page, wx + 3, wy + 2.5, "Wild card", 10, fontweight="bold")
     card_w, card_h = 11.0, 15.0
     cx, cy = wx + 3, wy + 9
-    page.add_patch(FancyBboxPatch((cx, cy), card_w, card_h,
-                                  boxstyle="round,pad=0,rounding_size=1.2", facecolor="#fbe8b8",
-                                  edgecolor="#c79a2c", linewidth=0.8, gid="wild-card"))
-    add_text(page, cx + card_w / 2, cy + card_h / 2, "W", fontsize=14, ha="center", va="center",
-             fontweight="bold", color="#7a5200")
+    page.add_artist(FancyBboxPatch((cx, cy), card_w, card_h,
+                                   boxstyle="round,pad=0,rounding_size=1.2", facecolor="#fbe8b8",
+                                   edgecolor="#c79a2c", linewidth=0.8, gid="wild-card"))
+    page.text(cx + card_w / 2, cy + card_h / 2, "W", fontsize=14, ha="center", va="center",
+              fontweight="bold", color="#7a5200")
     note_x = cx + card_w + 3
     note = ("Once per game: mirror one piece, or take the other option of a card. "
             "Cross out when used.")
@@ -564,17 +562,17 @@ def _drawing_sheet(project: Project, paper: str, sheet: Sheet | None = None,
     for kind, lines, points in layout.rows:
         row_h = _row_height(lines)
         bold = kind in ("head", "total")
-        page.add_patch(Rectangle((tx, ty), tw, row_h, facecolor="#eeeeee" if kind == "head"
-                                 else "white", edgecolor="#333333",
-                                 linewidth=1.2 if kind == "total" else 0.6, gid=f"score-{kind}"))
+        page.add_artist(Rectangle((tx, ty), tw, row_h, facecolor="#eeeeee" if kind == "head"
+                                  else "white", edgecolor="#333333",
+                                  linewidth=1.2 if kind == "total" else 0.6, gid=f"score-{kind}"))
         _line(page, [tx + tw - points_w] * 2, [ty, ty + row_h], color="#333333", linewidth=0.6)
         text_y = ty + row_h / 2 - (len(lines) - 1) * 3.3 / 2
         for i, line in enumerate(lines):
-            add_text(page, tx + 2, text_y + i * 3.3, line, fontsize=TABLE_FONT, va="center",
-                     fontweight="bold" if bold else "normal", gid="score-row")
+            page.text(tx + 2, text_y + i * 3.3, line, fontsize=TABLE_FONT, va="center",
+                      fontweight="bold" if bold else "normal", gid="score-row")
         if points:
-            add_text(page, tx + tw - points_w / 2, ty + row_h / 2, points, fontsize=TABLE_FONT,
-                     ha="center", va="center", fontweight="bold")
+            page.text(tx + tw - points_w / 2, ty + row_h / 2, points, fontsize=TABLE_FONT,
+                      ha="center", va="center", fontweight="bold")
         ty += row_h
     return fig
 
@@ -643,17 +641,12 @@ def _pdf(figures: Iterable[Figure], title: str, subject: str,
          progress: Callable[[int], None] | None = None) -> bytes:
     with _few_collections():  # matplotlib's figure and PDF backend imported inside too
         import matplotlib
-
-        from .fontcache import cached_subsets, pdf_backend, text_once
-        from .pdfsyntax import fast_output
-
-        PdfPages = pdf_backend().PdfPages
+        from matplotlib.backends.backend_pdf import PdfPages
 
         buffer = io.BytesIO()
         metadata = {"Title": title, "Author": "homestaging", "Subject": subject,
                     "Creator": "homestaging", "CreationDate": None}
-        with matplotlib.rc_context(RC_PARAMS), cached_subsets(), text_once(), \
-                fast_output(), stamped_texts(), PdfPages(buffer, metadata=metadata) as pdf:
+        with matplotlib.rc_context(RC_PARAMS), PdfPages(buffer, metadata=metadata) as pdf:
             for fig in figures:
                 pdf.savefig(fig)
                 if progress is not None:
@@ -805,8 +798,8 @@ def _contents_page(projects: Sequence[Project], paper: str, sheets: int,
             f"{'' if sheets == 1 else 's'} with the house pre-drawn." if sheets else
             "No drawing sheets in this book.")
     _paragraph(page, left, height - MARGIN - 12, note, right - left, 8.5, color="#555555")
-    add_text(page, width / 2, height - MARGIN / 2, "Home Staging - contents - page 2", fontsize=7,
-             ha="center", va="center", color="#999999", gid="page-footer")
+    page.text(width / 2, height - MARGIN / 2, "Home Staging - contents - page 2", fontsize=7,
+              ha="center", va="center", color="#999999", gid="page-footer")
     return fig
 
 
@@ -839,8 +832,8 @@ def catalog_figures(catalog: Catalog, *, paper: str = "a4") -> list[Figure]:
             by = MARGIN + 6 + (i // columns) * box_h
             from matplotlib.patches import Rectangle
 
-            page.add_patch(Rectangle((bx + 1, by + 1), box_w - 2, box_h - 2, facecolor="none",
-                                     edgecolor="#cccccc", linewidth=0.5))
+            page.add_artist(Rectangle((bx + 1, by + 1), box_w - 2, box_h - 2, facecolor="none",
+                                      edgecolor="#cccccc", linewidth=0.5))
             fits = (box_w - 7) / (len(piece.name) * _CHAR * _BOLD)  # a long name: smaller
             _text(page, bx + 3, by + 3, piece.name, min(9.0, fits), fontweight="bold",
                   gid="catalog-name")

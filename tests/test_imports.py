@@ -31,7 +31,7 @@ LAYERS = [
     "readers", "output", "schema", "datacache", "catalogreader", "projectreader", "gamereader",
     "gamewriter", "parfile", "fitting", "sheetreader", "sheetwriter",
     # presentation and drawing
-    "report", "pages", "panel", "labels", "markers", "swaps", "fontcache", "pdfsyntax", "drawing",
+    "report", "pages", "panel", "labels", "markers", "drawing",
     "pencil", "legend", "planwords",
     "render", "previews", "printing",
     # the command line
@@ -249,7 +249,7 @@ def test_imports_point_down(module: str) -> None:
     upward = sorted(m for m in imports if m in LAYERS and LAYERS.index(m) >= rank)
     assert upward == [], f"{module} imports {upward}, which are not below it"
     assert not imports & SUBPACKAGES, f"{module} imports a subpackage (its commands are lazy)"
-    if module not in ("fontcache", "pdfsyntax", "drawing", "pencil", "legend", "planwords",
+    if module not in ("drawing", "pencil", "legend", "planwords",
                       "render", "previews", "printing"):
         assert "matplotlib" not in imports
     if module not in CLI:
