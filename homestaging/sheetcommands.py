@@ -235,10 +235,12 @@ def place_command(
     entry of the sheet takes them, then the squares the furniture covers. SHEET may be
     '-' for standard input.
     """
-    from .moves import PAIRED, best_moves, rank_pairs
+    from .advice import advise
+    from .advicetext import advice_json, format_advice
+    from .moves import rank_pairs
     from .output import dumps_json
     from .placement import card_variants, target_room
-    from .report import format_moves, format_pairs, moves_json, pairs_json
+    from .report import format_pairs, pairs_json
 
     sheet = _read(sheet_path)
     if piece_id is None and card is None:
@@ -250,29 +252,29 @@ def place_command(
         spec = sheet.project.room(name)
         tokens = sum(slot.tokens for slot in spec.cards if slot.number == card) if spec else 0
         paired = card is not None and tokens >= 2 and piece_id is None
-        # only the moves shown are judged (and those the pairs start from)
-        found = best_moves(sheet, pieces, top=limit, unmirrored=PAIRED if paired else 0,
-                           room=name, mirror=None if mirror else False)
+        # the moves are judged with the room they go into, best first (dead ends last)
+        found = advise(sheet, pieces, top=limit, room=name, mirror=None if mirror else False)
     except ValueError as error:
         if room is None:
             raise InputError.single(display_name(sheet_path),
                                     f"{error}; nothing to place") from None
         raise click.BadParameter(str(error), param_hint="'--room'") from None
+    ranked = [each.ranked for each in found]
     pairs = None
     if paired and card is not None:
         pairs = rank_pairs(sheet, card_variants(sheet.project, card, sheet.game), room=name,
-                           ranked=found)
+                           ranked=ranked)
     if output is not None:
         started = time.perf_counter()
         path = image_path(output, (".png", ".svg", ".pdf"), [sheet_path])
-        _place_preview(sheet, room, found, path, top, card)
+        _place_preview(sheet, room, ranked, path, top, card)
         wrote(path, started)
     if fmt == "json":
         if card is None:
-            click.echo(dumps_json(moves_json(found[0], top=limit)), nl=False)
+            click.echo(dumps_json(advice_json(found[0], top=limit)), nl=False)
             return
         data = {"card": card, "room": name, "tokens": tokens,
-                "pieces": [moves_json(each, top=limit) for each in found]}
+                "pieces": [advice_json(each, top=limit) for each in found]}
         if pairs is not None:
             data["pairs"] = pairs_json(pairs, top=limit)
         click.echo(dumps_json(data), nl=False)
@@ -280,7 +282,7 @@ def place_command(
     parts = []
     for each in found:
         head = f"{each.piece.id}: {each.piece.name}\n" if len(found) > 1 else ""
-        parts.append(head + format_moves(each, top=limit))
+        parts.append(head + format_advice(each, top=limit, room=name))
     if pairs is not None:
         parts.append(f"Both tokens of card {card} in {name}: two pieces together\n"
                      + format_pairs(pairs, top=limit))

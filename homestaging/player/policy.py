@@ -36,6 +36,7 @@ from ..project import CardSlot
 from ..record import replace
 from ..rules import PIECE_RULES, RULES
 from .board import Board, Hall, Network, Shape
+from .deadend import DEAD, DeadEnds, Verdict
 from .openings import best_windows
 from .state import State
 from .walls import CUT_COST, Walling, fallback, front_door_any, grown, wallings
@@ -76,6 +77,12 @@ class Judged:
     value: float
     network: Network
     hall: Hall
+    verdict: Verdict
+
+    @property
+    def rank(self) -> float:
+        """What the move is ranked by: its worth, less :data:`DEAD` for a dead end."""
+        return self.value if self.verdict.alive else self.value - DEAD
 
 
 @dataclass(frozen=True)
@@ -162,14 +169,16 @@ def judge(board: Board, move: Move, before: Outlook) -> Judged:
     """``move`` with the room's network, door and hallway after it: the engine's value,
     less what the end of the round loses (``before``: the room as it stands)."""
     shape = board.shape(move.placement)
-    return _judged(board, move, before, shape, board.network([shape]))
+    return _judged(board, move, before, shape, board.network([shape]), DeadEnds(board))
 
 
 def _judged(board: Board, move: Move, before: Outlook, shape: Shape,
-            network: Network) -> Judged:
+            network: Network, ends: DeadEnds) -> Judged:
     """:func:`judge` with the move's shape and the room's network after it."""
     hall = board.hall(board.taken | shape.squares, network.best)
-    return Judged(move, _worth(board, move, before, shape, network, hall), network, hall)
+    verdict = ends.verdict(shape, move.piece.name, network, hall)
+    return Judged(move, _worth(board, move, before, shape, network, hall), network, hall,
+                  verdict)
 
 
 def _most_judged(board: Board, move: Move, before: Outlook, shape: Shape,
@@ -289,10 +298,11 @@ def best_judged(board: Board, ranked: RankedMoves | MoveStream, before: Outlook,
         return []  # no move can reach the floor: the stream is not even started
     ceiling = (points + ranked.bonus_bound) + gain  # the most any move may be judged worth
     apart = None if board.lenient else Apart.of(board)
+    ends = DeadEnds(board)
 
     def bar() -> float:
         """The worth a move must beat: the worst move kept, the floor."""
-        return max(low, found[-1][1].value - EPSILON if len(found) >= most else -math.inf)
+        return max(low, found[-1][1].rank - EPSILON if len(found) >= most else -math.inf)
 
     def passed(sketch: Sketch) -> bool:
         """A placement the engine need not judge: standing apart, it cannot beat the
@@ -318,13 +328,13 @@ def best_judged(board: Board, ranked: RankedMoves | MoveStream, before: Outlook,
             continue
         if len(found) >= most:
             worst = found[-1][1]
-            if ceiling < worst.value or (ceiling == worst.value
-                                         and not worst.move.candidate.mirror):
+            if ceiling < worst.rank or (ceiling == worst.rank
+                                        and not worst.move.candidate.mirror):
                 break  # no move left can beat (or, unmirrored, tie) the worst kept
-            if order >= DIVERSE and move.value + penalty + gain < worst.value:
+            if order >= DIVERSE and move.value + penalty + gain < worst.rank:
                 break  # past the first moves the engine's list is in order of value
-            if bound < worst.value or (bound == worst.value
-                                       and (c.mirror or not worst.move.candidate.mirror)):
+            if bound < worst.rank or (bound == worst.rank
+                                      and (c.mirror or not worst.move.candidate.mirror)):
                 continue
         # the move's squares as the engine found them (Board.shape's masks, on one sheet)
         shape = Shape(c.furniture_bits, c.circulation_bits, c.points, c.piece.is_rug)
@@ -333,8 +343,8 @@ def best_judged(board: Board, ranked: RankedMoves | MoveStream, before: Outlook,
         network = board.network([shape])
         if _most_judged(board, move, before, shape, network) < bar():
             continue  # it cannot beat the worst move kept nor the floor, whatever its hallway
-        judged = _judged(board, move, before, shape, network)
-        found.append(((-judged.value, c.mirror, order), judged))
+        judged = _judged(board, move, before, shape, network, ends)
+        found.append(((-judged.rank, c.mirror, order), judged))
         found.sort(key=lambda item: item[0])
         del found[most:]
     return [j for _, j in found]
@@ -450,9 +460,9 @@ def _token_moves(board: Board, pieces: Sequence[Piece], most: int) -> list[Judge
     for index in sorted(range(len(ranked)), key=lambda i: -_most(ranked[i])):
         best[index] = best_judged(board, ranked[index], before, most, floor)
         if floor is not None and best[index]:
-            floor = max(floor, best[index][0].value - EPSILON)
+            floor = max(floor, best[index][0].rank - EPSILON)
     found = [judged for moves in best for judged in moves]
-    found.sort(key=lambda j: (-j.value, j.move.candidate.mirror, -j.move.piece.size))
+    found.sort(key=lambda j: (-j.rank, j.move.candidate.mirror, -j.move.piece.size))
     good: list[Judged | None] = []
     good += [j for j in found if j.value > 0][:most]
     if len(good) < most:
