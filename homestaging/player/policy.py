@@ -405,15 +405,18 @@ class Greedy(Policy):
         return walls
 
 
-def card_choices(state: State, slot: CardSlot, most: int = 1) -> list[CardChoice]:
+def card_choices(state: State, slot: CardSlot, most: int = 1, *, pool: int | None = POOL,
+                 per_hotspot: int = HOTSPOT_POOL) -> list[CardChoice]:
     """The best ``most`` ways to play card ``slot``, best first: for its first token, the
     best moves of its options (and drawing nothing), each followed by the best moves of
     the other tokens, one at a time. With ``most`` > 1 the best way of every option of the
-    first token comes too (what a lookahead plays out)."""
+    first token comes too (what a lookahead plays out). ``pool`` and ``per_hotspot``: the
+    moves the engine values with bonuses and space (``place``'s: None and
+    :data:`~homestaging.moves.PER_HOTSPOT`)."""
     catalog = state.project.catalog
     options = state.options(slot.number)
     pieces = [catalog.piece(option) for option in dict.fromkeys(options)]
-    firsts = _token_moves(state.board, pieces, most)
+    firsts = _token_moves(state.board, pieces, most, pool, per_hotspot)
     found: list[CardChoice] = []
     for first in firsts:
         chosen = [first]
@@ -425,7 +428,7 @@ def card_choices(state: State, slot: CardSlot, most: int = 1) -> list[CardChoice
             # a legal placement adds no error: a sheet that broke no rule still breaks none
             board = Board(sheet, state.need, with_pieces(board.lay, sheet), before=board,
                           clean=() if board.breaks else RULES)
-            follow = _token_moves(board, pieces, 1)
+            follow = _token_moves(board, pieces, 1, pool, per_hotspot)
             chosen.append(follow[0])
         drawn = tuple(j for j in chosen if j is not None)
         picks = [j.move.piece.id for j in drawn]
@@ -443,13 +446,14 @@ def _default_option(pieces: Sequence[Piece]) -> str:
     return max(pieces, key=lambda p: (p.size, p.id)).id
 
 
-def _token_moves(board: Board, pieces: Sequence[Piece], most: int) -> list[Judged | None]:
+def _token_moves(board: Board, pieces: Sequence[Piece], most: int, pool: int | None = POOL,
+                 per_hotspot: int = HOTSPOT_POOL) -> list[Judged | None]:
     """The best ``most`` moves for one token among ``pieces``, best first, then None (draw
     nothing) when fewer are worth something; with ``most`` > 1, then the best move of
     each piece not among them."""
     excluded = board.excluded
-    ranked = stream_pieces(board.masks, pieces, pool=POOL,
-                           excluded=excluded, per_hotspot=HOTSPOT_POOL,
+    ranked = stream_pieces(board.masks, pieces, pool=pool,
+                           excluded=excluded, per_hotspot=per_hotspot,
                            known=None if excluded else board.standing)
     before = outlook(board)
     floor = 0.0 if most == 1 else None  # greedy draws nothing for a move worth 0 or less
