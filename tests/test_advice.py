@@ -12,13 +12,13 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from homestaging.advice import advise, verdicts
 from homestaging.cli import main
 from homestaging.editor.adapter import Hand, hints
 from homestaging.errors import Severity
 from homestaging.layout import layout
 from homestaging.pieces import Placement
 from homestaging.placement import SheetMasks, legal_keys
+from homestaging.player.advice import advise, verdicts
 from homestaging.rules import check
 from homestaging.sheet import RoomPlan, Sheet
 from homestaging.sheetreader import read_sheet

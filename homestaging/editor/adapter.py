@@ -22,7 +22,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..advice import advise, verdicts
 from ..drawing import OBSTACLE_COLOR, ROOM_COLORS, feature_style
 from ..errors import InputError, Located
 from ..game import GameRecord
@@ -31,6 +30,7 @@ from ..grid import Edge, cell_name, cell_names, column_name, in_reading_order
 from ..output import dumps_json, write_atomic
 from ..pieces import ROTATIONS
 from ..placement import placements, why_none
+from ..player.advice import advise, verdicts
 from ..project import Project
 from ..projectreader import bundled_project_files, find_project
 from ..quoting import excerpt
@@ -392,7 +392,7 @@ def evaluate(sheet: Sheet, hand: Hand | None = None) -> dict[str, Any]:
 
 def hints(sheet: Sheet, hand: Hand) -> dict[str, Any]:
     """Legal anchors of the piece in hand, by orientation (``"90"``, ``"0m"``...), judged
-    as ``place`` judges them (:mod:`homestaging.advice`): ``good`` ones cut nothing off,
+    as ``place`` judges them (:mod:`homestaging.player.advice`): ``good`` ones cut nothing off,
     keep a door possible and lead into no dead end, ``fair`` ones are legal and lead into
     no dead end but do not, ``dead`` ones lead the room into a dead end, ``reasons``
     saying why for each of them (by anchor). Each orientation also has ``reach``: what a

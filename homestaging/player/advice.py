@@ -16,13 +16,13 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .moves import RankedMoves, stream_pieces
-from .pieces import Piece, Placement
-from .placement import target_room, why_none
-from .player.board import Board
-from .player.deadend import DeadEnds, Verdict
-from .player.policy import Judged, best_judged, outlook
-from .sheet import Sheet
+from ..moves import RankedMoves, stream_pieces
+from ..pieces import Piece, Placement
+from ..placement import target_room, why_none
+from ..sheet import Sheet
+from .board import Board
+from .deadend import DeadEnds, Verdict
+from .policy import Judged, best_judged, outlook
 
 __all__ = ["Advice", "advise", "furnishing", "verdicts"]
 

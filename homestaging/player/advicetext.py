@@ -1,13 +1,13 @@
-"""The advice of :mod:`homestaging.advice` as text and JSON: the lines ``place`` prints
+"""The advice of :mod:`homestaging.player.advice` as text and JSON: the lines ``place`` prints
 and the candidates its JSON holds."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..report import move_json, move_text
 from .advice import Advice
-from .player.policy import Judged
-from .report import move_json, move_text
+from .policy import Judged
 
 __all__ = ["advice_json", "format_advice", "judged_json", "judged_marks", "judged_text",
            "worth_text"]
