@@ -55,7 +55,7 @@ COMMANDS: dict[str, str] = {
     "housewarming": "homestaging.housewarming.commands:command",
     "new": "homestaging.sheetcommands:new_command",
     "par": "homestaging.player.commands:par_command",
-    "place": "homestaging.sheetcommands:place_command",
+    "place": "homestaging.player.commands:place_command",
     "print": "homestaging.datacommands:print_command",
     "projects": "homestaging.datacommands:projects",
     "render": "homestaging.sheetcommands:render_command",

@@ -9,41 +9,32 @@ never load what only the others need.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import click
 
 from .clitools import (
     ExitCode,
-    complete_card,
-    complete_piece,
     detail,
     display_name,
     echo_result,
     format_option,
-    image_option,
     image_path,
-    no_card,
     paint,
     paper_option,
     read_sheet_argument,
     say,
-    suggest,
     verbosity,
     wrote,
 )
 from .errors import InputError
-from .quoting import excerpt
 
 if TYPE_CHECKING:
 
-    from .moves import RankedMoves
-    from .pieces import Piece
     from .sheet import Sheet
 
-__all__ = ["check_command", "convert_command", "new_command", "place_command",
-           "render_command", "score_command"]
+__all__ = ["check_command", "convert_command", "new_command",
+           "read_sheet_file", "render_command", "score_command"]
 
 
 @click.command("new", short_help="A sheet to start a game from.")
@@ -125,7 +116,7 @@ def check_command(sheet_path: str, end_of_game: bool | None, fmt: str) -> None:
     from .report import check_json, format_check
     from .scoring import check_sheet
 
-    sheet = _read(sheet_path)
+    sheet = read_sheet_file(sheet_path)
     file = display_name(sheet_path)
     checked = check_sheet(sheet, end_of_game=end_of_game)
     echo_result(fmt, lambda: format_check(checked, file, paint()),
@@ -152,7 +143,7 @@ def convert_command(sheet_path: str, form: str, output: str | None) -> None:
     from .output import write_atomic
     from .sheetwriter import sheet_text
 
-    sheet = _read(sheet_path)
+    sheet = read_sheet_file(sheet_path)
     try:
         text = sheet_text(sheet, form)
     except ValueError as error:
@@ -188,7 +179,7 @@ def score_command(sheet_paths: tuple[str, ...], lenient_access: bool, fmt: str) 
 
     cards = []
     for path in sheet_paths:
-        card = score(_read(path), lenient_access=lenient_access, end_of_game=True)
+        card = score(read_sheet_file(path), lenient_access=lenient_access, end_of_game=True)
         shown = display_name(path)
         cards.append(card if card.source == shown else replace(card, source=shown))
     broken = any(p.severity == Severity.ERROR for card in cards for p in card.problems)
@@ -204,137 +195,6 @@ def score_command(sheet_paths: tuple[str, ...], lenient_access: bool, fmt: str) 
         echo_result(fmt, lambda: format_ranking(cards, paint()), lambda: ranking_json(cards))
     if broken:
         raise click.exceptions.Exit(ExitCode.FINDINGS)
-
-
-@click.command("place", short_help="Where can this piece go? Legal placements, best first.")
-@click.argument("sheet_path", metavar="SHEET")
-@click.argument("piece_id", metavar="[PIECE]", required=False, shell_complete=complete_piece)
-@click.option("--card", type=int, metavar="NUMBER", shell_complete=complete_card,
-              help="Every piece on card NUMBER (either variant; the variant dealt, when the "
-              "sheet has a game record).")
-@click.option("--room", metavar="ROOM",
-              help="The room to furnish (default: the room being furnished).")
-@click.option("--mirror", is_flag=True, help="Also try mirrored (spends the wild card).")
-@click.option("--top", type=click.IntRange(min=0), default=10, show_default=True,
-              help="How many placements to list per piece (0 = all).")
-@image_option("small plans of the best --top placements (at most 6; with --card, the best "
-              "of each piece), one candidate each, numbered as in the list")
-@format_option
-def place_command(
-    sheet_path: str, piece_id: str | None, card: int | None, room: str | None, mirror: bool,
-    top: int, output: str | None, fmt: str,
-) -> None:
-    """Every legal placement of PIECE (or of each piece of --card) in the room being
-    furnished, best first by what it is worth: its points, the bonuses it gains or
-    loses, what it cuts off, the space it leaves for the room's other cards. The best
-    five share no square. A card with two selection tokens in the room is also placed
-    as two pieces that fit together.
-
-    PIECE is a catalog id ('furniture list'). Each line gives the anchor (the top-left
-    square of the turned piece, circulation included) and the rotation, as a 'pieces'
-    entry of the sheet takes them, then the squares the furniture covers. SHEET may be
-    '-' for standard input.
-    """
-    from .moves import PAIRED, best_moves, rank_pairs
-    from .output import dumps_json
-    from .placement import card_variants, target_room
-    from .report import format_moves, format_pairs, moves_json, pairs_json
-
-    sheet = _read(sheet_path)
-    if piece_id is None and card is None:
-        raise click.UsageError("give a PIECE id or --card NUMBER")
-    pieces = _chosen_pieces(sheet, piece_id, card)
-    limit = top or None
-    try:
-        name = target_room(sheet, room)
-        spec = sheet.project.room(name)
-        tokens = sum(slot.tokens for slot in spec.cards if slot.number == card) if spec else 0
-        paired = card is not None and tokens >= 2 and piece_id is None
-        # only the moves shown are judged (and those the pairs start from)
-        found = best_moves(sheet, pieces, top=limit, unmirrored=PAIRED if paired else 0,
-                           room=name, mirror=None if mirror else False)
-    except ValueError as error:
-        if room is None:
-            raise InputError.single(display_name(sheet_path),
-                                    f"{error}; nothing to place") from None
-        raise click.BadParameter(str(error), param_hint="'--room'") from None
-    pairs = None
-    if paired and card is not None:
-        pairs = rank_pairs(sheet, card_variants(sheet.project, card, sheet.game), room=name,
-                           ranked=found)
-    if output is not None:
-        started = time.perf_counter()
-        path = image_path(output, (".png", ".svg", ".pdf"), [sheet_path])
-        _place_preview(sheet, room, found, path, top, card)
-        wrote(path, started)
-    if fmt == "json":
-        if card is None:
-            click.echo(dumps_json(moves_json(found[0], top=limit)), nl=False)
-            return
-        data = {"card": card, "room": name, "tokens": tokens,
-                "pieces": [moves_json(each, top=limit) for each in found]}
-        if pairs is not None:
-            data["pairs"] = pairs_json(pairs, top=limit)
-        click.echo(dumps_json(data), nl=False)
-        return
-    parts = []
-    for each in found:
-        head = f"{each.piece.id}: {each.piece.name}\n" if len(found) > 1 else ""
-        parts.append(head + format_moves(each, top=limit))
-    if pairs is not None:
-        parts.append(f"Both tokens of card {card} in {name}: two pieces together\n"
-                     + format_pairs(pairs, top=limit))
-    click.echo("\n".join(parts), nl=False)
-
-
-def _chosen_pieces(sheet: Sheet, piece_id: str | None, card: int | None) -> list[Piece]:
-    """The pieces ``place`` looks at: those of ``--card`` (only PIECE, when given too), or
-    PIECE; a usage error names what is wrong."""
-    from .placement import card_pieces
-
-    project = sheet.project
-    catalog = project.catalog
-    if card is not None:
-        numbers = catalog.card_numbers()
-        if card not in numbers:
-            raise click.BadParameter(no_card(card, numbers), param_hint="'--card'")
-        try:
-            pieces = card_pieces(project, card, sheet.game)
-        except ValueError as error:
-            raise click.BadParameter(str(error), param_hint="'--card'") from None
-        if piece_id is not None:
-            if piece_id not in {p.id for p in pieces}:
-                raise click.BadParameter(
-                    f"{excerpt(piece_id)} is not on card {card} "
-                    f"({', '.join(p.id for p in pieces)})", param_hint="PIECE")
-            pieces = [p for p in pieces if p.id == piece_id]
-        return pieces
-    assert piece_id is not None
-    if piece_id not in catalog.pieces:
-        raise click.BadParameter(
-            f"unknown piece id {excerpt(piece_id)}{suggest(piece_id, sorted(catalog.pieces))}",
-            param_hint="PIECE")
-    return [catalog.pieces[piece_id]]
-
-
-def _place_preview(sheet: Sheet, room: str | None, found: Sequence[RankedMoves],
-                   output: str, top: int, card: int | None) -> None:
-    """Small plans of the best placements, one candidate each: the first ``top`` of one
-    piece, or the best of each piece of a card."""
-    from dataclasses import replace
-
-    from .placement import target_room
-    from .previews import save_placements
-
-    preview = replace(sheet, current_room=target_room(sheet, room))
-    try:
-        save_placements(preview, output, [(each.piece, each.moves) for each in found],
-                        top=top, per_piece=card is not None,
-                        reasons=[each.reason or "" for each in found], card=card,
-                        ranked=[each.ranked for each in found])
-    except ValueError:
-        raise InputError.single(output, "no legal placement to preview; nothing written"
-                                ) from None
 
 
 @click.command("render", short_help="Draw the annotated plan (PNG, SVG or PDF).")
@@ -368,7 +228,7 @@ def render_command(sheet_path: str, output: str | None, routes: bool, lenient_ac
             raise click.UsageError("give -o/--output: the sheet comes from standard input")
         output = str(Path(sheet_path).with_suffix(".png"))
     path = image_path(output, IMAGE_FORMATS, [sheet_path])
-    sheet = _read(sheet_path)
+    sheet = read_sheet_file(sheet_path)
     started = time.perf_counter()
     checked = check_sheet(sheet, lenient_access=lenient_access)
     save_plan(sheet, path, checked.card, show_routes=routes, problems=checked.problems,
@@ -376,7 +236,7 @@ def render_command(sheet_path: str, output: str | None, routes: bool, lenient_ac
     wrote(path, started)
 
 
-def _read(path: str) -> Sheet:
+def read_sheet_file(path: str) -> Sheet:
     """The sheet of a SHEET argument; with -v, what it holds."""
     sheet = read_sheet_argument(path)
     if verbosity() <= 0:

@@ -569,8 +569,8 @@ def test_place_lists_best_first(runner: CliRunner, tmp_path: Path) -> None:
     result = runner.invoke(main, ["place", sheet, "washbasin", "--top", "2"])
     assert result.exit_code == 0, result.stderr
     assert result.stdout.splitlines() == [
-        "  1. washbasin at F2, rotation 0 (on F2): 1 point",
-        "  2. washbasin at H2, rotation 0 (on H2): 1 point",
+        "  1. washbasin at F2, rotation 0 (on F2): 1 point; a door here reaches 2 of 2 points",
+        "  2. washbasin at H2, rotation 0 (on H2): 1 point; a door here reaches 2 of 2 points",
         "     ... 43 more (45 legal placements)",
     ]
 

@@ -200,7 +200,7 @@ def test_check_answers_problems_score_and_hints() -> None:
     piece = sheet.project.catalog.pieces["sofa"]
     legal = legal_keys(sheet, piece, room="Living room", mirror=False)
     found = {(anchor, int(key)) for key, lists in hints["orientations"].items()
-             if not key.endswith("m") for anchor in lists["good"] + lists["fair"]}
+             if not key.endswith("m") for anchor in lists["good"] + lists["fair"] + lists["dead"]}
     names = {(f"{adapter.cell_name(anchor)}", rotation) for anchor, rotation, _ in legal}
     assert names <= found and hints["count"] > 0 and hints["best"] is not None
 

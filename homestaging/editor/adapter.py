@@ -30,6 +30,7 @@ from ..grid import Edge, cell_name, cell_names, column_name, in_reading_order
 from ..output import dumps_json, write_atomic
 from ..pieces import ROTATIONS
 from ..placement import placements, why_none
+from ..player.advice import advise, verdicts
 from ..project import Project
 from ..projectreader import bundled_project_files, find_project
 from ..quoting import excerpt
@@ -398,9 +399,13 @@ def evaluate(sheet: Sheet, hand: Hand | None = None) -> dict[str, Any]:
 
 
 def hints(sheet: Sheet, hand: Hand) -> dict[str, Any]:
-    """Legal anchors of the piece in hand, by orientation (``"90"``, ``"0m"``...):
-    ``good`` ones cut nothing off and keep a door possible, ``fair`` ones are legal
-    but do not. ``reason`` says why there are none; ``best`` is the first ranked."""
+    """Legal anchors of the piece in hand, by orientation (``"90"``, ``"0m"``...), judged
+    as ``place`` judges them (:mod:`homestaging.player.advice`): ``good`` ones cut nothing off,
+    keep a door possible and lead into no dead end, ``fair`` ones are legal and lead into
+    no dead end but do not, ``dead`` ones lead the room into a dead end, ``reasons``
+    saying why for each of them (by anchor). Each orientation also has ``reach``: what a
+    door reaches after each anchor (``a door here reaches 9 of 9 points``). ``reason``
+    says why there are none; ``best`` is the first ``place`` lists."""
     piece = sheet.project.catalog.pieces.get(hand.piece)
     answer: dict[str, Any] = {"piece": hand.piece, "room": hand.room, "orientations": {},
                               "count": 0, "best": None, "reason": None}
@@ -409,14 +414,24 @@ def hints(sheet: Sheet, hand: Hand) -> dict[str, Any]:
         return answer
     try:
         found = placements(sheet, piece, room=hand.room)
+        judged = verdicts(sheet, [c.placement for c in found], room=hand.room)
+        advised = advise(sheet, [piece], top=1, room=hand.room,
+                         mirror=None if sheet.wild_card is None else False)[0]
     except ValueError as error:
         answer["reason"] = in_words(str(error), [])
         return answer
-    by_shape: dict[Any, dict[str, list[str]]] = {}
-    for candidate in found:
+    by_shape: dict[Any, dict[str, Any]] = {}
+    for candidate, verdict in zip(found, judged, strict=True):
         shape = piece.shape(candidate.rotation, candidate.mirror)
-        lists = by_shape.setdefault(shape, {"good": [], "fair": []})
-        lists["good" if candidate.good else "fair"].append(cell_name(candidate.anchor))
+        lists = by_shape.setdefault(shape, {"good": [], "fair": [], "dead": [], "reasons": {},
+                                            "reach": {}})
+        at = cell_name(candidate.anchor)
+        if not verdict.alive:
+            lists["dead"].append(at)
+            lists["reasons"][at] = verdict.reason
+        else:
+            lists["good" if candidate.good else "fair"].append(at)
+        lists["reach"][at] = verdict.reach_text
     mirror_used = sheet.wild_card is not None
     for mirror in (False, True):
         for rotation in ROTATIONS:
@@ -426,10 +441,11 @@ def hints(sheet: Sheet, hand: Hand) -> dict[str, Any]:
             if same is not None:
                 answer["orientations"][_key(rotation, mirror)] = same
     answer["count"] = len(found)
-    if found:
-        best = found[0]
+    if advised.judged:
+        best = advised.judged[0].move.candidate
         answer["best"] = {"at": cell_name(best.anchor), "rotation": best.rotation,
                           "mirror": best.mirror}
+        answer["alive"] = advised.alive
     else:
         answer["reason"] = in_words(why_none(sheet, piece, room=hand.room) or
                                     "no square of the room being furnished takes it", [])

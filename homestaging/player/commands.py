@@ -2,27 +2,41 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+import time
 from typing import TYPE_CHECKING, Any
 
 import click
 
 from ..clitools import (
     ExitCode,
+    complete_card,
+    complete_piece,
     display_name,
     echo_result,
     format_option,
+    image_option,
+    image_path,
     load_project_argument,
+    no_card,
     read_sheet_argument,
+    suggest,
+    wrote,
 )
+from ..errors import InputError
 from ..game import MAX_SEED
+from ..quoting import excerpt
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from ..moves import RankedMoves
     from ..parfile import ParFigures
+    from ..pieces import Piece
+    from ..sheet import Sheet
     from .par import ParRun
     from .reach import Finding
 
-__all__ = ["hint_command", "par_command"]
+__all__ = ["hint_command", "par_command", "place_command"]
 
 POLICIES = ("greedy", "lookahead")
 
@@ -96,6 +110,8 @@ def par_command(references: tuple[str, ...], every: bool, games: int, seed: int,
 
 def _write_best(runs: list[ParRun], references: list[str], output: str) -> list[str]:
     """Write each run's best game; return what was written (sheet and record)."""
+    from pathlib import Path
+
     from ..output import write_atomic
     from ..sheetwriter import project_reference
     from .par import replay
@@ -122,9 +138,11 @@ def _write_best(runs: list[ParRun], references: list[str], output: str) -> list[
 
 def _kept(save: str) -> dict[str, ParFigures]:
     """The figures a par file already holds (none when it does not exist yet)."""
+    import os.path
+
     from ..parfile import read_par
 
-    return read_par(save) if Path(save).is_file() else {}
+    return read_par(save) if os.path.isfile(save) else {}
 
 
 def _save(runs: list[ParRun], kept: dict[str, ParFigures], save: str) -> None:
@@ -208,3 +226,143 @@ def hint_command(sheet_path: str, card: int | None, policy: str, fmt: str) -> No
             from None
     echo_result(fmt, lambda: format_hint(found, display_name(sheet_path)),
                 lambda: hint_json(found))
+
+
+@click.command("place", short_help="Where can this piece go? Legal placements, best first.")
+@click.argument("sheet_path", metavar="SHEET")
+@click.argument("piece_id", metavar="[PIECE]", required=False, shell_complete=complete_piece)
+@click.option("--card", type=int, metavar="NUMBER", shell_complete=complete_card,
+              help="Every piece on card NUMBER (either variant; the variant dealt, when the "
+              "sheet has a game record).")
+@click.option("--room", metavar="ROOM",
+              help="The room to furnish (default: the room being furnished).")
+@click.option("--mirror", is_flag=True, help="Also try mirrored (spends the wild card).")
+@click.option("--top", type=click.IntRange(min=0), default=10, show_default=True,
+              help="How many placements to list per piece (0 = all).")
+@image_option("small plans of the best --top placements (at most 6; with --card, the best "
+              "of each piece), one candidate each, numbered as in the list")
+@format_option
+def place_command(
+    sheet_path: str, piece_id: str | None, card: int | None, room: str | None, mirror: bool,
+    top: int, output: str | None, fmt: str,
+) -> None:
+    """Every legal placement of PIECE (or of each piece of --card) in the room being
+    furnished, best first by what it is worth: its points, the bonuses it gains or
+    loses, what it cuts off, the space it leaves for the room's other cards. The best
+    five share no square. A card with two selection tokens in the room is also placed
+    as two pieces that fit together.
+
+    PIECE is a catalog id ('furniture list'). Each line gives the anchor (the top-left
+    square of the turned piece, circulation included) and the rotation, as a 'pieces'
+    entry of the sheet takes them, then the squares the furniture covers. SHEET may be
+    '-' for standard input.
+    """
+    from ..moves import rank_pairs
+    from ..output import dumps_json
+    from ..placement import card_variants, target_room
+    from ..report import format_pairs, pairs_json
+    from .advice import advise
+    from .advicetext import advice_json, format_advice
+
+    sheet = _read_sheet(sheet_path)
+    if piece_id is None and card is None:
+        raise click.UsageError("give a PIECE id or --card NUMBER")
+    pieces = _chosen_pieces(sheet, piece_id, card)
+    limit = top or None
+    try:
+        name = target_room(sheet, room)
+        spec = sheet.project.room(name)
+        tokens = sum(slot.tokens for slot in spec.cards if slot.number == card) if spec else 0
+        paired = card is not None and tokens >= 2 and piece_id is None
+        # the moves are judged with the room they go into, best first (dead ends last)
+        found = advise(sheet, pieces, top=limit, room=name, mirror=None if mirror else False)
+    except ValueError as error:
+        if room is None:
+            raise InputError.single(display_name(sheet_path),
+                                    f"{error}; nothing to place") from None
+        raise click.BadParameter(str(error), param_hint="'--room'") from None
+    ranked = [each.ranked for each in found]
+    pairs = None
+    if paired and card is not None:
+        pairs = rank_pairs(sheet, card_variants(sheet.project, card, sheet.game), room=name,
+                           ranked=ranked)
+    if output is not None:
+        started = time.perf_counter()
+        path = image_path(output, (".png", ".svg", ".pdf"), [sheet_path])
+        _place_preview(sheet, room, ranked, path, top, card)
+        wrote(path, started)
+    if fmt == "json":
+        if card is None:
+            click.echo(dumps_json(advice_json(found[0], top=limit)), nl=False)
+            return
+        data = {"card": card, "room": name, "tokens": tokens,
+                "pieces": [advice_json(each, top=limit) for each in found]}
+        if pairs is not None:
+            data["pairs"] = pairs_json(pairs, top=limit)
+        click.echo(dumps_json(data), nl=False)
+        return
+    parts = []
+    for each in found:
+        head = f"{each.piece.id}: {each.piece.name}\n" if len(found) > 1 else ""
+        parts.append(head + format_advice(each, top=limit, room=name))
+    if pairs is not None:
+        parts.append(f"Both tokens of card {card} in {name}: two pieces together\n"
+                     + format_pairs(pairs, top=limit))
+    click.echo("\n".join(parts), nl=False)
+
+
+def _chosen_pieces(sheet: Sheet, piece_id: str | None, card: int | None) -> list[Piece]:
+    """The pieces ``place`` looks at: those of ``--card`` (only PIECE, when given too), or
+    PIECE; a usage error names what is wrong."""
+    from ..placement import card_pieces
+
+    project = sheet.project
+    catalog = project.catalog
+    if card is not None:
+        numbers = catalog.card_numbers()
+        if card not in numbers:
+            raise click.BadParameter(no_card(card, numbers), param_hint="'--card'")
+        try:
+            pieces = card_pieces(project, card, sheet.game)
+        except ValueError as error:
+            raise click.BadParameter(str(error), param_hint="'--card'") from None
+        if piece_id is not None:
+            if piece_id not in {p.id for p in pieces}:
+                raise click.BadParameter(
+                    f"{excerpt(piece_id)} is not on card {card} "
+                    f"({', '.join(p.id for p in pieces)})", param_hint="PIECE")
+            pieces = [p for p in pieces if p.id == piece_id]
+        return pieces
+    assert piece_id is not None
+    if piece_id not in catalog.pieces:
+        raise click.BadParameter(
+            f"unknown piece id {excerpt(piece_id)}{suggest(piece_id, sorted(catalog.pieces))}",
+            param_hint="PIECE")
+    return [catalog.pieces[piece_id]]
+
+
+def _place_preview(sheet: Sheet, room: str | None, found: Sequence[RankedMoves],
+                   output: str, top: int, card: int | None) -> None:
+    """Small plans of the best placements, one candidate each: the first ``top`` of one
+    piece, or the best of each piece of a card."""
+    from dataclasses import replace
+
+    from ..placement import target_room
+    from ..previews import save_placements
+
+    preview = replace(sheet, current_room=target_room(sheet, room))
+    try:
+        save_placements(preview, output, [(each.piece, each.moves) for each in found],
+                        top=top, per_piece=card is not None,
+                        reasons=[each.reason or "" for each in found], card=card,
+                        ranked=[each.ranked for each in found])
+    except ValueError:
+        raise InputError.single(output, "no legal placement to preview; nothing written"
+                                ) from None
+
+
+def _read_sheet(path: str) -> Sheet:
+    """The sheet at ``path`` ('-': standard input), or a usage error."""
+    from ..sheetcommands import read_sheet_file
+
+    return read_sheet_file(path)

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from ..cardplay import settle
 from ..layout import layout
-from ..moves import rank_moves
+from ..moves import PER_HOTSPOT, rank_moves
 from ..placement import with_piece
 from ..project import CardSlot
 from ..sheet import Sheet
@@ -80,15 +80,22 @@ def hint(sheet: Sheet, *, card: int | None = None, policy: str = "greedy") -> Hi
     slot, given = _turn(state, card)
     if slot is None:
         return Hint(sheet, state, player.choose(state), player.name, room)
-    later = tuple(o for s in spec.cards if s.number != slot.number
-                  and s.number not in {p.number for p in state.played}
+    if sheet.game is None:  # the cards whose tokens no drawn piece has used
+        open_cards = {s.number for s in _left_without_record(state, list(spec.cards))}
+    else:
+        open_cards = {s.number for s in spec.cards} - {p.number for p in state.played}
+    if card is not None and sheet.game is None and card not in open_cards and not given:
+        raise ValueError(f"card {card} of {room} is already drawn: each of its tokens pays "
+                         "for a piece drawn in the room")
+    later = tuple(o for s in spec.cards if s.number != slot.number and s.number in open_cards
                   for o in state.options(s.number))
     if given:
         choice = _given(state, slot, given)
     elif isinstance(player, Lookahead):
         choice = _lookahead_card(player, state, slot)
     else:
-        choice = card_choices(state, slot)[0]
+        # valued as ``place`` values them: the hint and ``place`` give the same numbers
+        choice = card_choices(state, slot, pool=None, per_hotspot=PER_HOTSPOT)[0]
     return Hint(sheet, state, choice, player.name, room, bool(given),
                 tuple(state.options(slot.number)), later)
 

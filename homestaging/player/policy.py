@@ -35,6 +35,7 @@ from ..placement import Sketch, with_piece
 from ..project import CardSlot
 from ..rules import PIECE_RULES, RULES
 from .board import Board, Hall, Network, Shape
+from .deadend import DEAD, DeadEnds, Verdict
 from .openings import best_windows
 from .state import State
 from .walls import CUT_COST, Walling, fallback, front_door_any, grown, wallings
@@ -75,6 +76,12 @@ class Judged:
     value: float
     network: Network
     hall: Hall
+    verdict: Verdict
+
+    @property
+    def rank(self) -> float:
+        """What the move is ranked by: its worth, less :data:`DEAD` for a dead end."""
+        return self.value if self.verdict.alive else self.value - DEAD
 
 
 @dataclass(frozen=True)
@@ -161,14 +168,16 @@ def judge(board: Board, move: Move, before: Outlook) -> Judged:
     """``move`` with the room's network, door and hallway after it: the engine's value,
     less what the end of the round loses (``before``: the room as it stands)."""
     shape = board.shape(move.placement)
-    return _judged(board, move, before, shape, board.network([shape]))
+    return _judged(board, move, before, shape, board.network([shape]), DeadEnds(board))
 
 
 def _judged(board: Board, move: Move, before: Outlook, shape: Shape,
-            network: Network) -> Judged:
+            network: Network, ends: DeadEnds) -> Judged:
     """:func:`judge` with the move's shape and the room's network after it."""
     hall = board.hall(board.taken | shape.squares, network.best)
-    return Judged(move, _worth(board, move, before, shape, network, hall), network, hall)
+    verdict = ends.verdict(shape, move.piece.name, network, hall)
+    return Judged(move, _worth(board, move, before, shape, network, hall), network, hall,
+                  verdict)
 
 
 def _most_judged(board: Board, move: Move, before: Outlook, shape: Shape,
@@ -288,10 +297,11 @@ def best_judged(board: Board, ranked: RankedMoves | MoveStream, before: Outlook,
         return []  # no move can reach the floor: the stream is not even started
     ceiling = (points + ranked.bonus_bound) + gain  # the most any move may be judged worth
     apart = None if board.lenient else Apart.of(board)
+    ends = DeadEnds(board)
 
     def bar() -> float:
         """The worth a move must beat: the worst move kept, the floor."""
-        return max(low, found[-1][1].value - EPSILON if len(found) >= most else -math.inf)
+        return max(low, found[-1][1].rank - EPSILON if len(found) >= most else -math.inf)
 
     def passed(sketch: Sketch) -> bool:
         """A placement the engine need not judge: standing apart, it cannot beat the
@@ -317,13 +327,13 @@ def best_judged(board: Board, ranked: RankedMoves | MoveStream, before: Outlook,
             continue
         if len(found) >= most:
             worst = found[-1][1]
-            if ceiling < worst.value or (ceiling == worst.value
-                                         and not worst.move.candidate.mirror):
+            if ceiling < worst.rank or (ceiling == worst.rank
+                                        and not worst.move.candidate.mirror):
                 break  # no move left can beat (or, unmirrored, tie) the worst kept
-            if order >= DIVERSE and move.value + penalty + gain < worst.value:
+            if order >= DIVERSE and move.value + penalty + gain < worst.rank:
                 break  # past the first moves the engine's list is in order of value
-            if bound < worst.value or (bound == worst.value
-                                       and (c.mirror or not worst.move.candidate.mirror)):
+            if bound < worst.rank or (bound == worst.rank
+                                      and (c.mirror or not worst.move.candidate.mirror)):
                 continue
         # the move's squares as the engine found them (Board.shape's masks, on one sheet)
         shape = Shape(c.furniture_bits, c.circulation_bits, c.points, c.piece.is_rug)
@@ -332,8 +342,8 @@ def best_judged(board: Board, ranked: RankedMoves | MoveStream, before: Outlook,
         network = board.network([shape])
         if _most_judged(board, move, before, shape, network) < bar():
             continue  # it cannot beat the worst move kept nor the floor, whatever its hallway
-        judged = _judged(board, move, before, shape, network)
-        found.append(((-judged.value, c.mirror, order), judged))
+        judged = _judged(board, move, before, shape, network, ends)
+        found.append(((-judged.rank, c.mirror, order), judged))
         found.sort(key=lambda item: item[0])
         del found[most:]
     return [j for _, j in found]
@@ -394,15 +404,18 @@ class Greedy(Policy):
         return walls
 
 
-def card_choices(state: State, slot: CardSlot, most: int = 1) -> list[CardChoice]:
+def card_choices(state: State, slot: CardSlot, most: int = 1, *, pool: int | None = POOL,
+                 per_hotspot: int = HOTSPOT_POOL) -> list[CardChoice]:
     """The best ``most`` ways to play card ``slot``, best first: for its first token, the
     best moves of its options (and drawing nothing), each followed by the best moves of
     the other tokens, one at a time. With ``most`` > 1 the best way of every option of the
-    first token comes too (what a lookahead plays out)."""
+    first token comes too (what a lookahead plays out). ``pool`` and ``per_hotspot``: the
+    moves the engine values with bonuses and space (``place``'s: None and
+    :data:`~homestaging.moves.PER_HOTSPOT`)."""
     catalog = state.project.catalog
     options = state.options(slot.number)
     pieces = [catalog.piece(option) for option in dict.fromkeys(options)]
-    firsts = _token_moves(state.board, pieces, most)
+    firsts = _token_moves(state.board, pieces, most, pool, per_hotspot)
     found: list[CardChoice] = []
     for first in firsts:
         chosen = [first]
@@ -414,7 +427,7 @@ def card_choices(state: State, slot: CardSlot, most: int = 1) -> list[CardChoice
             # a legal placement adds no error: a sheet that broke no rule still breaks none
             board = Board(sheet, state.need, with_pieces(board.lay, sheet), before=board,
                           clean=() if board.breaks else RULES)
-            follow = _token_moves(board, pieces, 1)
+            follow = _token_moves(board, pieces, 1, pool, per_hotspot)
             chosen.append(follow[0])
         drawn = tuple(j for j in chosen if j is not None)
         picks = [j.move.piece.id for j in drawn]
@@ -432,13 +445,14 @@ def _default_option(pieces: Sequence[Piece]) -> str:
     return max(pieces, key=lambda p: (p.size, p.id)).id
 
 
-def _token_moves(board: Board, pieces: Sequence[Piece], most: int) -> list[Judged | None]:
+def _token_moves(board: Board, pieces: Sequence[Piece], most: int, pool: int | None = POOL,
+                 per_hotspot: int = HOTSPOT_POOL) -> list[Judged | None]:
     """The best ``most`` moves for one token among ``pieces``, best first, then None (draw
     nothing) when fewer are worth something; with ``most`` > 1, then the best move of
     each piece not among them."""
     excluded = board.excluded
-    ranked = stream_pieces(board.masks, pieces, pool=POOL,
-                           excluded=excluded, per_hotspot=HOTSPOT_POOL,
+    ranked = stream_pieces(board.masks, pieces, pool=pool,
+                           excluded=excluded, per_hotspot=per_hotspot,
                            known=None if excluded else board.standing)
     before = outlook(board)
     floor = 0.0 if most == 1 else None  # greedy draws nothing for a move worth 0 or less
@@ -449,9 +463,9 @@ def _token_moves(board: Board, pieces: Sequence[Piece], most: int) -> list[Judge
     for index in sorted(range(len(ranked)), key=lambda i: -_most(ranked[i])):
         best[index] = best_judged(board, ranked[index], before, most, floor)
         if floor is not None and best[index]:
-            floor = max(floor, best[index][0].value - EPSILON)
+            floor = max(floor, best[index][0].rank - EPSILON)
     found = [judged for moves in best for judged in moves]
-    found.sort(key=lambda j: (-j.value, j.move.candidate.mirror, -j.move.piece.size))
+    found.sort(key=lambda j: (-j.rank, j.move.candidate.mirror, -j.move.piece.size))
     good: list[Judged | None] = []
     good += [j for j in found if j.value > 0][:most]
     if len(good) < most:

@@ -211,11 +211,12 @@ def _move_lines(judged: Judged, left: Sequence[str]) -> list[str]:
         elif move.valued:
             lines.append(f"  the room's other cards ({others}) find no placement, with or "
                          "without it")
-    network = judged.network
     hall = judged.hall
-    if hall.ok:
-        lines.append(f"  the hallway stays open: the room can still get its door, which "
-                     f"reaches {network.points} of its {_points(network.total)}")
+    verdict = judged.verdict
+    if not verdict.alive:
+        lines.append(f"  dead end: {verdict.reason}")
+    elif hall.ok:
+        lines.append(f"  the hallway stays open: {verdict.reach_text}")
     else:
         lines.append("  the room could not get a door onto the hallway if walled now")
     if hall.cut:
@@ -321,7 +322,8 @@ def _judged_json(judged: Judged) -> dict[str, Any]:
         "mirror": c.mirror, "points": c.points,
         "bonuses": [{"text": text, "points": points} for text, points in move.bonuses],
         "lost": move.lost, "crowded_out": list(move.crowded_out), "space": move.space,
-        "door_possible": judged.hall.ok, "reached": judged.network.points,
-        "room_points": judged.network.total, "cut": judged.hall.cut,
-        "value": round(judged.value, 2),
+        "door_possible": judged.hall.ok, "reached": judged.verdict.reached,
+        "room_points": judged.verdict.total, "reach": judged.verdict.reach_text,
+        "alive": judged.verdict.alive, "dead_end": judged.verdict.reason,
+        "cut": judged.hall.cut, "value": round(judged.value, 2),
     }

@@ -594,8 +594,9 @@ function drawHand() {
     const here = hints.orientations[sheet.shapeKey(app.hand.rotation, app.hand.mirror)];
     const good = here ? here.good.length : 0;
     const fair = here ? here.fair.length : 0;
-    text = good + fair
-      ? `Legal squares for this turn: ${good} good (green), ${fair} that cut something off or leave no door (yellow).`
+    const dead = here && here.dead ? here.dead.length : 0;
+    text = good + fair + dead
+      ? `Legal squares for this turn: ${good} good (green), ${fair} that cut something off or leave no door (yellow), ${dead} dead ends (grey: the room could never reach every piece through one door).`
       : app.hand.mirror && hints.mirror_reason ? `No legal square: ${hints.mirror_reason}.`
       : `No legal square for this turn: ${words.touch ? "press Turn" : "press r"} to turn it.`;
   }
@@ -612,7 +613,7 @@ function currentHints() {
 function drawHints() {
   const hints = currentHints();
   const here = hints && hints.orientations[sheet.shapeKey(app.hand.rotation, app.hand.mirror)];
-  app.plan.hints(here ? here.good : [], here ? here.fair : []);
+  app.plan.hints(here ? here.good : [], here ? here.fair : [], here && here.dead ? here.dead : []);
   drawGhost();
 }
 
@@ -621,6 +622,7 @@ function verdict(at) {
   const here = hints && hints.orientations[sheet.shapeKey(app.hand.rotation, app.hand.mirror)];
   if (here && here.good.includes(at)) return "good";
   if (here && here.fair.includes(at)) return "fair";
+  if (here && here.dead && here.dead.includes(at)) return "dead";
   return "bad";
 }
 
@@ -638,7 +640,11 @@ function drawGhost() {
 function hintText(at) {
   const piece = app.project.pieces[app.hand.piece];
   const kind = verdict(at);
-  const what = kind === "good" ? "legal" : kind === "fair" ? "legal, but it cuts something off or leaves the room no door"
+  const hints = currentHints();
+  const here = hints && hints.orientations[sheet.shapeKey(app.hand.rotation, app.hand.mirror)];
+  const reach = here && here.reach && here.reach[at] ? ` (${here.reach[at]})` : "";
+  const what = kind === "good" ? `legal${reach}` : kind === "fair" ? `legal, but it cuts something off or leaves the room no door${reach}`
+    : kind === "dead" ? `legal, but a dead end: ${here.reasons[at]}`
     : "breaks a rule (it can be drawn all the same; the problems will say which)";
   const how = app.pendingTap ? "Tap again to place it." : "";
   return `${piece.name} at ${at}: ${what}. ${how}`;

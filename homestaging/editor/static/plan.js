@@ -399,10 +399,10 @@ export class Plan {
     }
   }
 
-  hints(good, fair) {
+  hints(good, fair, dead = []) {
     const g = this.layers.hints;
     g.replaceChildren();
-    for (const [names, kind] of [[good, "good"], [fair, "fair"]]) {
+    for (const [names, kind] of [[good, "good"], [fair, "fair"], [dead, "dead"]]) {
       for (const name of names) {
         const at = this.geo.at(name);
         if (!at) continue;
@@ -424,7 +424,7 @@ export class Plan {
     const shape = shapeOf(project, entry);
     if (!shape) return;
     const { furniture, circulation } = squaresOf(this.geo, entry);
-    const color = { good: "#1f77b4", fair: "#d4a000", bad: "#d62728" }[verdict];
+    const color = { good: "#1f77b4", fair: "#d4a000", dead: "#6e6e6e", bad: "#d62728" }[verdict];
     el("path", { d: squaresPath(furniture), fill: color, opacity: 0.45, class: `ghost ${verdict}` }, g);
     if (verdict === "bad") el("path", { d: squaresPath(furniture), fill: "url(#bad)", opacity: 0.8 }, g);
     el("path", { d: outlinePath(furniture), stroke: color, "stroke-width": 0.06, fill: "none",
