@@ -445,9 +445,11 @@ def find_project(reference: str, relative_to: str | Path | None = None) -> Proje
     if path.suffix in (".yaml", ".yml") or exists:
         return load_project(path)
     known = ", ".join(_bundled_files())
+    close = Suggestions(_bundled_files())(reference)
+    guess = f" (did you mean {excerpt(close[0])}?)" if close else ""
     raise ValueError(
-        f"unknown project {excerpt(reference)}: expected a bundled id ({known}) or a path "
-        "to a project YAML file"
+        f"unknown project {excerpt(reference)}{guess}: expected a bundled id ({known}) or a "
+        "path to a project YAML file"
     )
 
 
