@@ -47,7 +47,7 @@ if TYPE_CHECKING:
 
     from .game import GameRecord
 
-__all__ = ["FORMAT", "SIDE_WORDS", "parse_sheet", "read_sheet"]
+__all__ = ["FORMAT", "SIDE_WORDS", "parse_sheet", "read_sheet", "read_sheet_notes"]
 
 SIDE_WORDS = {word: side for side, word in SIDE_NAMES.items()}
 """``south`` -> ``s``: sides written as words are read, with a ``side-as-word`` note."""
@@ -72,10 +72,16 @@ windows are at the same few places on every sheet."""
 
 def read_sheet(path: str | Path) -> Sheet:
     """Read a sheet file (``-`` for stdin); raise InputError listing every problem."""
+    return read_sheet_notes(path)[0]
+
+
+def read_sheet_notes(path: str | Path) -> tuple[Sheet, Any]:
+    """A sheet file read as :func:`read_sheet` reads it, and its ``scan`` notes (what
+    ``homestaging scan`` was not sure of; the rules ignore them), or None."""
     name, text = read_text(path)
     data = load_json(text, name)
     base_dir = os.getcwd() if str(path) == "-" else os.path.dirname(path)
-    return parse_sheet(data, name, base_dir)
+    return parse_sheet(data, name, base_dir), data.get("scan")
 
 
 FORMAT = "homestaging-sheet/1"

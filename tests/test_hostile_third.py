@@ -347,3 +347,20 @@ def test_check_names_a_lower_case_piece_by_its_own_letter() -> None:
 ])
 def test_a_json_syntax_error_gets_a_hint_in_words(text: str, expected: str) -> None:
     assert messages(lambda: readers.load_json(text, "s.json")) == [f"s.json:{expected}"]
+
+
+@pytest.mark.parametrize("form", ["grid", "pieces"])
+def test_convert_keeps_the_scan_notes(tmp_path: Path, form: str) -> None:
+    data = json.loads((EXAMPLES / "mistakes.json").read_text())
+    notes = {"photo": "photo.jpg", "uncertain": [
+        {"square": "L2", "side": "e", "what": "wall", "reason": "a faint or broken wall line"}]}
+    data["scan"] = notes
+    path = tmp_path / "scanned.json"
+    path.write_text(json.dumps(data))
+    done = run_cli("convert", "--to", form, str(path))
+    assert done.returncode == 0, done.stderr
+    converted = json.loads(done.stdout)
+    assert converted["scan"] == notes and list(converted)[-1] == "scan"
+    again = tmp_path / "again.json"
+    again.write_bytes(done.stdout)
+    assert json.loads(run_cli("convert", "--to", form, str(again)).stdout) == converted
