@@ -364,3 +364,20 @@ def test_convert_keeps_the_scan_notes(tmp_path: Path, form: str) -> None:
     again = tmp_path / "again.json"
     again.write_bytes(done.stdout)
     assert json.loads(run_cli("convert", "--to", form, str(again)).stdout) == converted
+
+
+def test_a_rotation_left_open_where_two_pieces_marks_meet_names_the_marks_and_pieces() -> None:
+    from homestaging.sheetreader import parse_sheet
+
+    rows = [["."] * 16 for _ in range(12)]
+    for (x, y), char in {(3, 1): "C", (3, 2): "o", (3, 3): "A", (3, 4): "o", (3, 5): "D"}.items():
+        rows[y][x] = char
+    data = {"format": "homestaging-sheet/1", "project": "tutorial",
+            "furniture_grid": ["".join(row) for row in rows],
+            "furniture_legend": {"A": "armchair", "C": "armchair", "D": "armchair"}}
+    assert messages(lambda: parse_sheet(data, "s.json", ROOT)) == [
+        "s.json: $.furniture_grid[3]: 'A' at D4 (armchair) fits 4 ways: rotation 0 (circulation "
+        "D5); rotation 90 (circulation C4); rotation 180 (circulation D3); rotation 270 "
+        "(circulation E4). The o marks at D3, D5 are beside C (Armchair) and D (Armchair) as "
+        "well: where the marks of two pieces meet they cannot tell its rotation; give it in "
+        'furniture_legend, e.g. {"piece": "armchair", "rotation": 0}']
