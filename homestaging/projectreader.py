@@ -240,7 +240,8 @@ class _ProjectReader:
             rooms.append(RoomSpec(entry["name"], entry["type"], slots))
         tokens = sum(room.tokens for room in rooms)
         if tokens > MAX_TOKENS:
-            self.error(f"the rooms use {tokens} selection tokens; the box has {MAX_TOKENS}",
+            self.error(f"the rooms use {tokens} selection tokens; a project may use at most "
+                       f"{MAX_TOKENS} (the box has 25)",
                        "$.rooms")
         return tuple(rooms)
 

@@ -381,3 +381,57 @@ def test_a_rotation_left_open_where_two_pieces_marks_meet_names_the_marks_and_pi
         "(circulation E4). The o marks at D3, D5 are beside C (Armchair) and D (Armchair) as "
         "well: where the marks of two pieces meet they cannot tell its rotation; give it in "
         'furniture_legend, e.g. {"piece": "armchair", "rotation": 0}']
+
+
+# --------------------------------------------------------------------------- limits
+
+
+def designer(rooms: int, bonuses: int, features: int, tokens: int) -> tuple[str, str]:
+    """``bench_limits``' designer project on the largest sheet, and a furnished sheet."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        from bench_limits import designer_project, designer_sheet
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    return (designer_project(200, 200, rooms, bonuses, features, tokens),
+            designer_sheet(200, 200, rooms, dense=False))
+
+
+def test_a_project_with_ten_bonuses_is_a_project() -> None:
+    from homestaging.projectreader import parse_project
+
+    data = readers.load_yaml((ROOT / "projects" / "00-tutorial.yaml").read_text(), "p.yaml")
+    data["bonuses"] = (data["bonuses"] * 4)[:10]
+    assert len(parse_project(data, "p.yaml").bonuses) == 10
+
+
+def test_a_designers_project_at_the_limits_is_read_and_scored(tmp_path: Path) -> None:
+    from homestaging.projectreader import load_project
+    from homestaging.scoring import score
+    from homestaging.sheetreader import read_sheet
+
+    project, sheet = designer(26, 100, 500, 100)
+    (tmp_path / "project.yaml").write_text(project)
+    (tmp_path / "sheet.json").write_text(sheet)
+    start = time.perf_counter()
+    read = load_project(tmp_path / "project.yaml")
+    assert (len(read.rooms), len(read.bonuses), len(read.features)) == (26, 100, 500)
+    card = score(read_sheet(tmp_path / "sheet.json"), end_of_game=True)
+    assert len(card.rooms) == 26 and len(card.bonuses) == 100
+    assert time.perf_counter() - start < 60  # a guard against a hang, not a timing
+
+
+@pytest.mark.parametrize(("sizes", "expected"), [
+    ((27, 1, 1, 27), "$.rooms: expected at most 26 entries, found 27"),
+    ((26, 101, 1, 26), "$.bonuses: expected at most 100 entries, found 101"),
+    ((26, 1, 501, 26), "$.features: expected at most 500 entries, found 501"),
+    ((26, 1, 1, 101), "$.rooms: the rooms use 101 selection tokens; a project may use at "
+     "most 100 (the box has 25)"),
+])
+def test_a_project_past_the_limits_is_refused(sizes: tuple[int, int, int, int],
+                                               expected: str) -> None:
+    from homestaging.projectreader import parse_project
+
+    project, _ = designer(*sizes)
+    data = readers.load_yaml(project, "p.yaml")
+    assert messages(lambda: parse_project(data, "p.yaml")) == [f"p.yaml: {expected}"]
