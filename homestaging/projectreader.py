@@ -446,7 +446,7 @@ def find_project(reference: str, relative_to: str | Path | None = None) -> Proje
     if path.suffix in (".yaml", ".yml") or exists:
         return load_project(path)
     known = ", ".join(_bundled_files())
-    close = Suggestions(_bundled_files())(reference)
+    close = Suggestions(_bundled_files(), cutoff=0.75)(reference)  # not castle: cat-lovers
     guess = f" (did you mean {excerpt(close[0])}?)" if close else ""
     raise ValueError(
         f"unknown project {excerpt(reference)}{guess}: expected a bundled id ({known}) or a "

@@ -302,9 +302,17 @@ def _item(text: str, number: int, width: int) -> list[str]:
 
 
 def _sentence(text: str, subject: str = "") -> str:
-    """``text`` as a sentence: a capital first letter, unless it begins with its subject
-    (a piece's own letter stays as the sheet writes it: ``a (Armchair) ...``)."""
-    start = text if subject and text.startswith(subject) else text[:1].upper() + text[1:]
+    """``text`` as a sentence: a capital first letter, unless it begins with a piece's
+    label, kept as the sheet writes it (``a (Armchair) ...``, ``pieces[2] (Sofa) ...``).
+
+    >>> _sentence("room Kitchen: cards 8, 10 are not recorded yet", "room Kitchen")
+    'Room Kitchen: cards 8, 10 are not recorded yet.'
+    >>> _sentence("a (Armchair) waits for card 20", "a (Armchair)")
+    'a (Armchair) waits for card 20.'
+    """
+    label = subject.split(" (", 1)[0] if subject.endswith(")") else ""
+    piece = len(label) == 1 or label.startswith("pieces[")
+    start = text if piece and text.startswith(subject) else text[:1].upper() + text[1:]
     return start + ("" if text.endswith(".") else ".")
 
 

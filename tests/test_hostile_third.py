@@ -435,3 +435,15 @@ def test_a_project_past_the_limits_is_refused(sizes: tuple[int, int, int, int],
     project, _ = designer(*sizes)
     data = readers.load_yaml(project, "p.yaml")
     assert messages(lambda: parse_project(data, "p.yaml")) == [f"p.yaml: {expected}"]
+
+
+@pytest.mark.parametrize(("given", "guess"), [
+    ("tutorail", " (did you mean 'tutorial'?)"), ("familyhome", " (did you mean 'family-home'?)"),
+    ("castle", ""),
+])
+def test_a_mistyped_project_id_gets_did_you_mean(given: str, guess: str) -> None:
+    done = run_cli("projects", "show", given)
+    assert done.returncode == 2
+    assert done.stderr.decode().splitlines()[-1].startswith(
+        f"Error: Invalid value for PROJECT: unknown project '{given}'{guess}: expected a "
+        "bundled id (tutorial, ")
