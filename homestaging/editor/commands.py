@@ -26,7 +26,6 @@ def edit(sheet_path: str, project_ref: str | None, game_path: str | None, port: 
     The first line printed is the page's URL, with a secret token; the server listens on
     127.0.0.1 only and stops with Ctrl+C. A new SHEET (missing or empty) needs --project.
     """
-    from ..clitools import verbosity
     from .server import make_server
     from .session import Session, UsageProblem
 
@@ -36,7 +35,7 @@ def edit(sheet_path: str, project_ref: str | None, game_path: str | None, port: 
         raise click.UsageError(str(problem)) from None
     try:
         server = make_server(session, port)
-        server.verbose = verbosity() > 0
+        server.verbose = bool(click.get_current_context().find_root().params.get("verbose"))
     except OSError as refused:
         raise click.UsageError(f"cannot listen on 127.0.0.1:{port}: {refused.strerror}") \
             from None
