@@ -170,6 +170,72 @@ def empty_sheet(width: int, height: int) -> str:
                     current_room="Room 1")
 
 
+def designer_project(width: int, height: int, rooms: int, bonuses: int, features: int,
+                     tokens: int) -> str:
+    """A project at the limits a designer may reach: ``rooms`` rooms side by side (the
+    house's columns cut in strips), ``tokens`` selection tokens in all, ``features``
+    one-square features around the house, and ``bonuses`` bonuses of every kind: the
+    distance from the front door to each room, from each room to a feature kind, pieces
+    counted per room."""
+    house = f"{cell_name((1, 1))}:{cell_name((width - 2, height - 2))}"
+    share = [tokens // rooms + (1 if n < tokens % rooms else 0) for n in range(rooms)]
+    room_lines = "\n".join(
+        f"  - {{name: Room {n + 1}, type: other, cards: [{{number: 1, tokens: {share[n]}}}]}}"
+        for n in range(rooms))
+    margin = ([(x, 0) for x in range(width)] + [(x, height - 1) for x in range(width)]
+              + [(0, y) for y in range(1, height - 1)]
+              + [(width - 1, y) for y in range(1, height - 1)])
+    kinds = ("garden", "street", "tree", "pond", "garage")
+    feature_lines = "\n".join(
+        f"  - {{kind: {kinds[n % len(kinds)]}, cells: [{cell_name(margin[n])}]}}"
+        for n in range(min(features, len(margin))))
+    bonus_lines = []
+    for n in range(bonuses):
+        room = f"Room {n % rooms + 1}"
+        if n % 3 == 0:
+            rule = f"when: {{distance: {{from: front_door, to: {{room: {room}}}, max: {n + 5}}}}}"
+        elif n % 3 == 1:
+            rule = (f"when: {{distance: {{from: {{room: {room}}}, to: {{feature: "
+                    f"{kinds[n % 5]}}}, min: 1}}}}")
+        else:
+            rule = f"per: {{piece: {{id: armchair, room: {room}}}}}\n    max: {n}"
+        bonus_lines.append(f"  - text: {json.dumps(bonus_text(n))}\n    points: 1\n    {rule}")
+    return f"""id: designer-{width}x{height}
+name: Designer {width} x {height}
+sheet: {{width: {width}, height: {height}}}
+house: ["{house}"]
+rooms:
+{room_lines}
+features:
+{feature_lines}
+cards:
+  - {{number: 1, variant: a, options: [armchair, rug-runner]}}
+  - {{number: 1, variant: b, options: [nightstand, rug-2x2]}}
+bonuses:
+""" + "\n".join(bonus_lines) + "\n"
+
+
+def designer_sheet(width: int, height: int, rooms: int, dense: bool) -> str:
+    """A finished sheet of :func:`designer_project`: each room a strip of columns with
+    its door on the north wall, armchairs along its top row (``dense``: every other row
+    of the strip too)."""
+    first, last = 1, width - 2
+    cuts = [first + (last - first + 1) * n // rooms for n in range(rooms + 1)]
+    plans, pieces = [], []
+    top, bottom = 2, height - 2
+    for n in range(rooms):
+        x0, x1 = cuts[n], cuts[n + 1] - 1
+        plans.append({"name": f"Room {n + 1}",
+                      "cells": [f"{cell_name((x0, top))}:{cell_name((x1, bottom))}"],
+                      "door": [cell_name((x0, top)), "n"]})
+        rows = range(top, bottom, 2) if dense else (top,)
+        pieces += [{"piece": "armchair", "at": cell_name((x, y)), "rotation": 0}
+                   for y in rows for x in range(x0 + 1, x1 + 1)]
+    return json.dumps({"format": "homestaging-sheet/1", "project": "project.yaml",
+                       "player": "bench", "rooms": plans, "pieces": pieces,
+                       "front_door": [cell_name((1, 1)), "n"], "current_room": None})
+
+
 @dataclass(frozen=True)
 class Case:
     name: str
@@ -298,6 +364,27 @@ def build(folder: Path) -> list[Case]:
     add("deal: project at its limits", "deal", str(at / "project.yaml"),
         "-o", str(at / "game.json"))
 
+    # a designer's project at the new limits: 26 rooms, 100 tokens, 100 bonuses, 500
+    # features, on the largest sheet
+    dz = folder / "designer"
+    write("designer/project.yaml", designer_project(200, 200, 26, 100, 500, 100))
+    d_legal = write("designer/sheet.json", designer_sheet(200, 200, 26, dense=False))
+    d_dense = write("designer/dense.json", designer_sheet(200, 200, 26, dense=True))
+    add("projects validate: designer's project at the limits", "projects", "validate",
+        str(dz / "project.yaml"))
+    add("projects show: designer's project at the limits", "projects", "show",
+        str(dz / "project.yaml"))
+    add("check: designer's project, 26 rooms furnished", "check", d_legal)
+    add("score: designer's project, 26 rooms furnished", "score", d_legal)
+    add("score: designer's project, 26 rooms packed", "score", d_dense)
+    add("render: designer's project, 26 rooms furnished (PNG)", "render", d_legal,
+        "-o", str(dz / "sheet.png"))
+    add("print --sheets 1: designer's project", "print", str(dz / "project.yaml"),
+        "--sheets", "1", "-o", str(dz / "print.pdf"))
+    add("new: designer's project", "new", str(dz / "project.yaml"), "-o", str(dz / "new.json"))
+    add("deal: designer's project", "deal", str(dz / "project.yaml"),
+        "-o", str(dz / "game.json"))
+
     # the family games: each example, and with its longest list grown to the file limit
     for game, example in (("roomies", "first-house"), ("decorum", "four-players"),
                           ("dreamhome", "william"), ("housewarming", "kat")):
@@ -316,6 +403,8 @@ def build(folder: Path) -> list[Case]:
     add("render: 10 000 bonuses (PNG)", "render", many, "-o", str(folder / "past" / "p.png"))
     add("print: 10 000 bonuses", "print", str(folder / "past" / "project.yaml"),
         "-o", str(folder / "past" / "p.pdf"))
+    add("projects validate: 10 000 rooms, bonuses and features", "projects", "validate",
+        write("past/designer.yaml", designer_project(200, 200, 10_000, 10_000, 10_000, 10_000)))
     add("projects validate: 10 000 own pieces", "projects", "validate",
         write("past/own.yaml", big_project(16, 12, pieces=10_000)))
     add("print --sheets 1000: tutorial", "print", "tutorial", "--sheets", "1000",

@@ -118,7 +118,10 @@ class _Commands(click.Group):
 
         try:
             with recording_reads():
-                return super().invoke(ctx)
+                try:
+                    return super().invoke(ctx)
+                finally:
+                    _cache_warnings(ctx)
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
             raise
         except InputError as error:
@@ -171,6 +174,17 @@ def _output_failed(error: OSError) -> NoReturn:
         click.echo(f"homestaging: cannot write the output: {error.strerror or error}",
                    err=True)
     raise SystemExit(ExitCode.UNUSABLE)
+
+
+def _cache_warnings(ctx: click.Context) -> None:
+    """Under ``-v``, one line for each cache folder the command did not use (another
+    user's, or writable by others: :mod:`homestaging.datacache`)."""
+    datacache = sys.modules.get("homestaging.datacache")
+    if datacache is None or not ctx.find_root().params.get("verbose"):
+        return
+    for line in datacache.warnings():
+        with contextlib.suppress(OSError, ValueError):
+            click.echo(printable(line), err=True)
 
 
 def _debug(ctx: click.Context) -> bool:

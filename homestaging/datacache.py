@@ -15,9 +15,13 @@ An entry that cannot be read, loaded or written is simply built from its files: 
 cache never changes an answer, only how fast it comes.
 
 Loading creates only objects of the classes the caller allows (the model's own), as
-pickle's documentation recommends ("restricting globals"), and only from a file of the
-current user; objects shared with other entries (the bundled catalog's pieces, in a
-project) are saved as references and found again on loading.
+pickle's documentation recommends ("restricting globals"), and only from a regular file
+of the current user, never through a symbolic link; objects shared with other entries
+(the bundled catalog's pieces, in a project) are saved as references and found again on
+loading. An entry is written to a new temporary file in the folder, then renamed over
+its name: a symbolic link planted there is replaced, never written through. A folder
+that is not the user's own, or that other users may write to, is not used at all (the
+command line says so once under ``-v``: :func:`warnings`).
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import stat
 import sys
 import zlib
 from collections.abc import Callable, Collection, Mapping, Sequence
@@ -32,8 +37,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import __version__
 from .errors import InputError
-from .output import write_atomic
-from .readers import read_bytes
+from .readers import MAX_FILE_BYTES, read_bytes
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -44,7 +48,7 @@ except ImportError:  # pragma: no cover (a Python without the C accelerator)
     from pickle import Unpickler, UnpicklingError
 
 __all__ = ["CODE", "cache_dir", "cached", "entry_path", "fingerprint", "read_entry",
-           "write_entry"]
+           "warnings", "write_entry"]
 
 T = TypeVar("T")
 
@@ -59,12 +63,14 @@ KEEP = 8
 
 _PACKAGE = os.path.dirname(os.path.realpath(__file__))
 _sums: dict[str, tuple[int, int, int]] = {}
+_refused: dict[str, str] = {}
+"""The cache folders refused in this process, with the reason (:func:`warnings`)."""
 
 # Paths are plain strings here (os.path): a command that finds its data in the cache
 # does not load pathlib; the functions that give a Path import it when called.
 
 
-def _cache_folder() -> str | None:
+def _chosen_folder() -> str | None:
     chosen = os.environ.get("HOMESTAGING_CACHE_DIR")
     if chosen is not None:
         return chosen or None
@@ -74,8 +80,48 @@ def _cache_folder() -> str | None:
     return os.path.join(base, "homestaging")
 
 
+def _folder_problem(folder: str) -> str | None:
+    """Why an existing cache folder must not be used: another user's, or one that other
+    users may write to (they could plant an entry or a link in it). None: it is fine,
+    or it does not exist yet (it is made for the user alone)."""
+    try:
+        info = os.stat(folder)
+    except OSError:
+        return None
+    if not stat.S_ISDIR(info.st_mode):
+        return None  # nothing can be saved there: every run builds
+    if hasattr(os, "getuid") and info.st_uid != os.getuid():
+        return "it belongs to another user"
+    if info.st_mode & 0o022:
+        return "other users may write to it"
+    return None
+
+
+def _cache_folder() -> str | None:
+    """The cache folder, or None when the cache is off or the folder is refused."""
+    folder = _chosen_folder()
+    if folder is None:
+        return None
+    problem = _folder_problem(folder)
+    if problem is not None:
+        _refused.setdefault(folder, problem)
+        return None
+    return folder
+
+
+def warnings() -> list[str]:
+    """One line for each cache folder refused so far (the command line shows them under
+    ``-v``); each is told once."""
+    lines = [f"homestaging: the cache folder {folder} is not used: {problem}"
+             for folder, problem in _refused.items() if problem]
+    for folder in _refused:
+        _refused[folder] = ""
+    return lines
+
+
 def cache_dir() -> Path | None:
-    """The cache folder (it may not exist yet), or None when the cache is turned off."""
+    """The cache folder (it may not exist yet), or None when the cache is turned off or
+    the folder is refused (another user's, or writable by others)."""
     from pathlib import Path
 
     folder = _cache_folder()
@@ -142,17 +188,44 @@ class _Unpickler(Unpickler):
 
 
 def read_entry(path: str | Path) -> bytes:
-    """The bytes of a cache entry, which must be the user's own file (another user's
-    could hold anything): any trouble raises, and the caller makes the entry anew."""
-    if hasattr(os, "getuid") and os.stat(path).st_uid != os.getuid():
-        raise PermissionError(f"{path} is not the user's own")
-    return read_bytes(path)
+    """The bytes of a cache entry, which must be a regular file of the user's own (another
+    user's could hold anything), not reached through a symbolic link: any trouble
+    raises, and the caller makes the entry anew."""
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    fd = os.open(path, flags)
+    with os.fdopen(fd, "rb") as stream:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise PermissionError(f"{path} is not a regular file")
+        if hasattr(os, "getuid") and info.st_uid != os.getuid():
+            raise PermissionError(f"{path} is not the user's own")
+        data = stream.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise ValueError(f"{path} is larger than a cache entry may be")
+    return data
 
 
 def write_entry(path: str | Path, data: bytes) -> None:
-    """Write a cache entry atomically, its folder made for the user alone if need be."""
-    os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
-    write_atomic(path, data, replaces=path)  # it may have been read
+    """Write a cache entry: its folder made for the user alone if need be (and refused
+    when it is another user's or writable by others), the bytes written to a new
+    temporary file in it, renamed over ``path``. A symbolic link at ``path`` is
+    replaced, never written through."""
+    import tempfile
+
+    folder = os.path.dirname(path) or "."
+    os.makedirs(folder, mode=0o700, exist_ok=True)
+    problem = _folder_problem(folder)
+    if problem is not None:
+        raise PermissionError(f"the cache folder {folder} is not used: {problem}")
+    handle, temp = tempfile.mkstemp(prefix=".entry-", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
 
 
 def _load(path: str, kind: type[T], allowed: Collection[type],
@@ -183,7 +256,7 @@ def _save(file: str, value: object, shared: Mapping[str, object]) -> None:
     write_entry(path, buffer.getvalue())
     prefix = path.name.rsplit("-", 1)[0] + "-"
     others = sorted((p for p in path.parent.glob(f"{prefix}*.pickle") if p != path),
-                    key=lambda p: p.stat().st_mtime, reverse=True)
+                    key=lambda p: p.lstat().st_mtime, reverse=True)
     for stale in others[KEEP - 1:]:
         stale.unlink(missing_ok=True)
 

@@ -13,7 +13,6 @@ from square to square without crossing them.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -346,7 +345,9 @@ def parse_edge(value: object) -> Edge:
         or not isinstance(value[1], str)
         or value[1] not in DELTAS
     ):
-        shown = json.dumps(value, ensure_ascii=False, default=repr)
+        shown = ("[" + ", ".join(excerpt(item, quote='"') for item in value[:3])
+                 + (", ..." if len(value) > 3 else "") + "]"
+                 if isinstance(value, list | tuple) else excerpt(value, quote='"'))
         raise ValueError(f'expected an edge such as ["C5", "s"] (a square and a side: n, e, s '
                          f'or w), found {shown}')
     return Edge(parse_cell(value[0]), value[1])

@@ -28,8 +28,10 @@ __all__ = [
 ]
 
 _MAP_CHARS = "#.X "
-MAX_ROOMS = 5
-MAX_TOKENS = 25
+MAX_ROOMS = 26
+"""The most rooms a project may have (the box's projects have 3 to 5)."""
+MAX_TOKENS = 100
+"""The most selection tokens a project's rooms may use in all (the box has 25)."""
 SPECIAL_RULES = {
     "no-hallway": "There is no hallway: the front door opens into a room of the player's "
     "choice, the entry room, and every other room's door opens into the entry room.",

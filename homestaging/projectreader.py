@@ -239,7 +239,8 @@ class _ProjectReader:
             rooms.append(RoomSpec(entry["name"], entry["type"], slots))
         tokens = sum(room.tokens for room in rooms)
         if tokens > MAX_TOKENS:
-            self.error(f"the rooms use {tokens} selection tokens; the box has {MAX_TOKENS}",
+            self.error(f"the rooms use {tokens} selection tokens; a project may use at most "
+                       f"{MAX_TOKENS} (the box has 25)",
                        "$.rooms")
         return tuple(rooms)
 
@@ -444,9 +445,11 @@ def find_project(reference: str, relative_to: str | Path | None = None) -> Proje
     if path.suffix in (".yaml", ".yml") or exists:
         return load_project(path)
     known = ", ".join(_bundled_files())
+    close = Suggestions(_bundled_files(), cutoff=0.75)(reference)  # not castle: cat-lovers
+    guess = f" (did you mean {excerpt(close[0])}?)" if close else ""
     raise ValueError(
-        f"unknown project {excerpt(reference)}: expected a bundled id ({known}) or a path "
-        "to a project YAML file"
+        f"unknown project {excerpt(reference)}{guess}: expected a bundled id ({known}) or a "
+        "path to a project YAML file"
     )
 
 

@@ -1,8 +1,9 @@
 """Reading JSON and YAML files safely, with located syntax errors and size limits.
 
 * Files are at most :data:`MAX_FILE_BYTES`; ``-`` reads standard input. A file is
-  opened without blocking and read only if it is a regular file (not a FIFO, a device
-  or a folder); inside :func:`recording_reads` every file read is remembered (by device
+  opened without blocking and read only if it is a regular file (not a device or a
+  folder) or a pipe that has a writer (a FIFO, a shell's ``<(command)``), read for at
+  most :data:`PIPE_SECONDS`; inside :func:`recording_reads` every file read is remembered (by device
   and inode), so that :mod:`homestaging.output` refuses to write over any of them.
 * JSON objects with a duplicate key are refused (the meaning would be ambiguous).
 * YAML is read with a safe loader only, and with our own table of implicit types: no
@@ -21,8 +22,10 @@ import contextlib
 import json
 import os
 import re
+import select
 import stat
 import sys
+import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -35,6 +38,7 @@ from .quoting import EXCERPT_LENGTH, excerpt, kind
 __all__ = [
     "MAX_FILE_BYTES",
     "MAX_YAML_NODES",
+    "PIPE_SECONDS",
     "FileId",
     "JsonParts",
     "file_id",
@@ -53,6 +57,8 @@ MAX_FILE_BYTES = 10 * 1024 * 1024
 MAX_YAML_NODES = 200_000
 MAX_DEPTH = 64
 MAX_DIGITS = 4300  # Python's own limit on reading an integer
+PIPE_SECONDS = 10.0
+"""How long a pipe (a FIFO, ``<(command)``) may take to give all its bytes."""
 
 JsonParts = tuple[str | int, ...]
 """A JSON path as its keys and indexes: ``('rooms', 2, 'door')``."""
@@ -225,8 +231,37 @@ def _read_descriptor(fd: int, name: str, limit: int) -> bytes:
     return b"".join(chunks)
 
 
-def _read_file(path: str | Path, name: str, limit: int) -> bytes:
-    """The bytes of a regular file, opened without blocking and never waited for."""
+def _read_pipe(fd: int, name: str, limit: int) -> bytes:
+    """At most ``limit + 1`` bytes of a pipe opened without blocking, waited for at most
+    :data:`PIPE_SECONDS` in all; a pipe without a writer gives nothing and is refused."""
+    chunks: list[bytes] = []
+    size = 0
+    deadline = time.monotonic() + PIPE_SECONDS
+    while size <= limit:
+        try:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+        except BlockingIOError:  # a writer that has not written yet
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([fd], [], [], left)[0]:
+                raise InputError.single(
+                    name, f"the pipe gave no end of file in {PIPE_SECONDS:g} seconds; "
+                    "nothing read") from None
+            continue
+        except OSError as error:
+            raise InputError.single(name, f"cannot be read: {error.strerror}") from None
+        if not chunk:
+            if not chunks:
+                raise InputError.single(
+                    name, f"is {file_kind(stat.S_IFIFO)} without a writer; nothing read")
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks)
+
+
+def _read_file(path: str | Path, name: str, limit: int, pipes: bool) -> bytes:
+    """The bytes of a regular file, opened without blocking and never waited for, or
+    (with ``pipes``) of a pipe that has a writer, waited for a few seconds at most."""
     try:
         info = os.stat(path)
     except FileNotFoundError:
@@ -235,7 +270,8 @@ def _read_file(path: str | Path, name: str, limit: int) -> bytes:
         raise InputError.single(name, f"cannot be read: {error.strerror}") from None
     if stat.S_ISDIR(info.st_mode):
         raise InputError.single(name, "is a folder, expected a file")
-    if not stat.S_ISREG(info.st_mode):
+    pipe = pipes and stat.S_ISFIFO(info.st_mode)
+    if not stat.S_ISREG(info.st_mode) and not pipe:
         raise InputError.single(name, f"is {file_kind(info.st_mode)}, expected a regular file")
     flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
@@ -244,6 +280,8 @@ def _read_file(path: str | Path, name: str, limit: int) -> bytes:
         raise InputError.single(name, f"cannot be read: {error.strerror}") from None
     try:
         info = os.fstat(fd)  # the file opened, not the one looked at before
+        if stat.S_ISFIFO(info.st_mode) and pipe:
+            return _read_pipe(fd, name, limit)
         if not stat.S_ISREG(info.st_mode):
             raise InputError.single(
                 name, f"is {file_kind(info.st_mode)}, expected a regular file")
@@ -269,24 +307,27 @@ def _read_stdin(name: str, limit: int) -> bytes:
 
 
 def read_bytes(path: str | Path, *, limit: int = MAX_FILE_BYTES,
-               stdin_name: str = "<stdin>") -> bytes:
+               stdin_name: str = "<stdin>", pipes: bool = True) -> bytes:
     """The bytes of a regular file (or ``-``: standard input, named ``stdin_name`` in
-    messages), at most ``limit`` of them, opened without blocking."""
+    messages), at most ``limit`` of them, opened without blocking; with ``pipes``, a
+    pipe that has a writer is read too (for :data:`PIPE_SECONDS` at most)."""
     if str(path) == "-":
         data = _read_stdin(stdin_name, limit)
         name = stdin_name
     else:
         name = str(path)
-        data = _read_file(path, name, limit)
+        data = _read_file(path, name, limit, pipes)
     if len(data) > limit:
         raise InputError.single(name, f"file is larger than {limit // 2**20} MB")
     return data
 
 
-def read_text(path: str | Path, *, stdin_name: str = "<stdin>") -> tuple[str, str]:
-    """Read a UTF-8 text file (or ``-`` for stdin); return ``(display name, text)``."""
+def read_text(path: str | Path, *, stdin_name: str = "<stdin>",
+              pipes: bool = True) -> tuple[str, str]:
+    """Read a UTF-8 text file (or ``-`` for stdin); return ``(display name, text)``.
+    ``pipes``: as :func:`read_bytes`."""
     name = stdin_name if str(path) == "-" else str(path)
-    data = read_bytes(path, stdin_name=stdin_name)
+    data = read_bytes(path, stdin_name=stdin_name, pipes=pipes)
     # "utf-8-sig" without its codec module: the byte order mark dropped, then UTF-8
     body = data[3:] if data.startswith(b"\xef\xbb\xbf") else data
     try:
@@ -424,6 +465,50 @@ def _find(text: str, pattern: str) -> int:
     return found.start() if found else 0
 
 
+def _json_hint(text: str, error: json.JSONDecodeError) -> str:
+    """What a JSON syntax error most likely is, in words: a trailing comma, a missing or
+    single quote, a missing comma, a file cut short. Empty when there is no good guess.
+
+    >>> def hint(text):
+    ...     try:
+    ...         json.loads(text)
+    ...     except json.JSONDecodeError as error:
+    ...         return _json_hint(text, error)
+    >>> hint('[1, 2,]')
+    "a comma before ']': JSON allows no comma after the last entry; remove it"
+    >>> hint('{"name": "Kitchen}')
+    'a string that is never closed: a closing double quote is missing'
+    """
+    at = error.pos
+    found = text[at:at + 1]
+    before = text[:at].rstrip()[-1:]
+    message = error.msg
+    if message.startswith("Unterminated string"):
+        return "a string that is never closed: a closing double quote is missing"
+    if message.startswith("Invalid control character") and found in "\r\n":
+        return "a string runs to the end of its line: a closing double quote is missing"
+    if before == "," and found in ("]", "}"):
+        return (f"a comma before '{found}': JSON allows no comma after the last entry; "
+                "remove it")
+    if found == "'":
+        return "JSON writes text in double quotes (\"), not single quotes (')"
+    if message.startswith("Expecting property name") and (found.isalpha() or found == "_"):
+        return "a key is written in double quotes: \"key\": value"
+    if not found and message.startswith("Expecting"):
+        return "the file ends before its value does: a closing bracket or brace is missing"
+    if message == "Expecting value" and (found.isalpha() or found == "_"):
+        return ("text is written in double quotes (\"text\"); true, false and null in "
+                "lower case")
+    if message.startswith("Expecting ',' delimiter"):
+        return ("a comma is missing before this, or a double quote is missing earlier on "
+                "the line")
+    if message.startswith("Expecting ':' delimiter"):
+        return "a colon is missing between a key and its value"
+    if message.startswith("Extra data"):
+        return "text after the end of the JSON value (a bracket or brace closed too early?)"
+    return ""
+
+
 def load_json(text: str, file: str) -> Any:
     """Parse JSON text; every problem becomes an :class:`InputError` naming ``file``.
 
@@ -439,8 +524,10 @@ def load_json(text: str, file: str) -> Any:
         value = json.loads(text, object_pairs_hook=_pairs_hook(twice, whole),
                            parse_constant=_refuse_constant)
     except json.JSONDecodeError as error:
+        hint = _json_hint(text, error)
+        message = f"{hint} ({error.msg})" if hint else error.msg
         raise InputError(
-            [Located(file, error.msg, line=error.lineno, column=error.colno)]
+            [Located(file, message, line=error.lineno, column=error.colno)]
         ) from None
     except RecursionError:
         raise InputError.single(file, f"nested more than {MAX_DEPTH} levels deep") from None

@@ -238,7 +238,8 @@ def format_check(check: SheetCheck, file: str, paint: Paint = plain) -> str:
                   for line in _item(todo_text(p, check), n, width)]
     if info:
         lines += ["", paint("Keep in mind:", "head")]
-        lines += [line for n, p in info for line in _item(_sentence(p.message), n, width)]
+        lines += [line for n, p in info
+                  for line in _item(_sentence(p.message, p.subject), n, width)]
     score = _score_lines(check)
     lines += ["", paint(score[0], "total"), *score[1:]]
     return "\n".join(lines) + "\n"
@@ -300,8 +301,19 @@ def _item(text: str, number: int, width: int) -> list[str]:
     return textwrap.wrap(text, 88, initial_indent=head, subsequent_indent=" " * len(head))
 
 
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+def _sentence(text: str, subject: str = "") -> str:
+    """``text`` as a sentence: a capital first letter, unless it begins with a piece's
+    label, kept as the sheet writes it (``a (Armchair) ...``, ``pieces[2] (Sofa) ...``).
+
+    >>> _sentence("room Kitchen: cards 8, 10 are not recorded yet", "room Kitchen")
+    'Room Kitchen: cards 8, 10 are not recorded yet.'
+    >>> _sentence("a (Armchair) waits for card 20", "a (Armchair)")
+    'a (Armchair) waits for card 20.'
+    """
+    label = subject.split(" (", 1)[0] if subject.endswith(")") else ""
+    piece = len(label) == 1 or label.startswith("pieces[")
+    start = text if piece and text.startswith(subject) else text[:1].upper() + text[1:]
+    return start + ("" if text.endswith(".") else ".")
 
 
 def _names(names: Sequence[str]) -> str:
@@ -345,7 +357,7 @@ def todo_text(problem: Problem, check: SheetCheck) -> str:
                 else "then remove current_room: it is the last room")
         return (f"When the {name} is furnished, wall it: give its squares (cells, or "
                 f"room_grid) and {door}; {then}.")
-    return _sentence(problem.message)
+    return _sentence(problem.message, problem.subject)
 
 
 def _score_lines(check: SheetCheck) -> list[str]:

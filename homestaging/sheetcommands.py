@@ -141,11 +141,13 @@ def convert_command(sheet_path: str, form: str, output: str | None) -> None:
     The sheet JSON goes to standard output unless -o is given. SHEET may be '-'.
     """
     from .output import write_atomic
+    from .sheetreader import read_sheet_notes
     from .sheetwriter import sheet_text
 
-    sheet = read_sheet_file(sheet_path)
+    sheet, scan = read_sheet_notes(sheet_path)
+    _told(sheet, sheet_path)
     try:
-        text = sheet_text(sheet, form)
+        text = sheet_text(sheet, form, scan)
     except ValueError as error:
         raise InputError.single(display_name(sheet_path), str(error)) from None
     if output is None:
@@ -239,11 +241,16 @@ def render_command(sheet_path: str, output: str | None, routes: bool, lenient_ac
 def read_sheet_file(path: str) -> Sheet:
     """The sheet of a SHEET argument; with -v, what it holds."""
     sheet = read_sheet_argument(path)
+    _told(sheet, path)
+    return sheet
+
+
+def _told(sheet: Sheet, path: str) -> None:
+    """With -v, what the sheet read from ``path`` holds."""
     if verbosity() <= 0:
-        return sheet
+        return
     walled = len(sheet.walled)
     detail(f"read {display_name(path)}: project {sheet.project.id}, {len(sheet.pieces)} "
            f"piece{'' if len(sheet.pieces) == 1 else 's'}, {walled} of "
            f"{len(sheet.project.rooms)} rooms walled"
            + (f", {sheet.current_room} being furnished" if sheet.current_room else ""))
-    return sheet

@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 
     from .game import GameRecord
 
-__all__ = ["FORMAT", "SIDE_WORDS", "parse_sheet", "read_sheet"]
+__all__ = ["FORMAT", "SIDE_WORDS", "parse_sheet", "read_sheet", "read_sheet_notes"]
 
 SIDE_WORDS = {word: side for side, word in SIDE_NAMES.items()}
 """``south`` -> ``s``: sides written as words are read, with a ``side-as-word`` note."""
@@ -69,10 +69,16 @@ windows are at the same few places on every sheet."""
 
 def read_sheet(path: str | Path) -> Sheet:
     """Read a sheet file (``-`` for stdin); raise InputError listing every problem."""
+    return read_sheet_notes(path)[0]
+
+
+def read_sheet_notes(path: str | Path) -> tuple[Sheet, Any]:
+    """A sheet file read as :func:`read_sheet` reads it, and its ``scan`` notes (what
+    ``homestaging scan`` was not sure of; the rules ignore them), or None."""
     name, text = read_text(path)
     data = load_json(text, name)
     base_dir = os.getcwd() if str(path) == "-" else os.path.dirname(path)
-    return parse_sheet(data, name, base_dir)
+    return parse_sheet(data, name, base_dir), data.get("scan")
 
 
 FORMAT = "homestaging-sheet/1"
@@ -198,6 +204,8 @@ class _Reader(NameSuggestions):
         self.problems: list[Located] = []
         self.notes: list[Problem] = []
         self.squares_left = MAX_LISTED_SQUARES
+        self.piece_squares: dict[str, list[Cell]] = {}  # the furniture grid's, by character
+        self.char_at: dict[Cell, str] = {}  # the same, by square (made when needed)
 
     def error(self, message: str, parts: JsonParts | str) -> None:
         path = parts if isinstance(parts, str) else json_path(parts)
@@ -532,7 +540,7 @@ class _Reader(NameSuggestions):
             missing = self.unknown_chars(grid, legend_data, "furniture_grid", "furniture_legend",
                                          MARK)
             marks = frozenset(grid.pop(MARK, ()))
-            squares = grid  # the squares of each piece character, in reading order
+            squares = self.piece_squares = grid  # each piece character's, in reading order
             furniture = frozenset().union(*squares.values())
             # each group of squares (a list in reading order, or a part of a character's
             # squares) by its first square; the characters come in reading order of their
@@ -638,6 +646,35 @@ class _Reader(NameSuggestions):
                       + (where or "no piece drawn has circulation there"),
                       "circulation marks", part, ("furniture_grid", first[1]))
 
+    def marks_met(self, group: Collection[Cell], fits: Sequence[Fit],
+                  marks: frozenset[Cell]) -> str:
+        """When more than one of ``fits`` takes ``o`` marks and those marks are beside
+        other pieces of the grid (their circulation may be the same marks): which marks and
+        which pieces, in words; else empty."""
+        taken = [fit.circulation & marks for fit in fits]
+        if sum(1 for squares in taken if squares) < 2:
+            return ""
+        met = frozenset().union(*taken)
+        around = {(x + dx, y + dy) for x, y in met
+                  for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))} - set(group)
+        legend = self.data.get("furniture_legend")
+        if not self.char_at:  # made once, at the first such error: each is then looked up
+            self.char_at = {cell: char for char, cells in self.piece_squares.items()
+                            for cell in cells}
+        names: dict[str, str] = {}
+        for char in {self.char_at[cell] for cell in around if cell in self.char_at}:
+            entry = legend.get(char) if isinstance(legend, dict) else None
+            piece_id = entry.get("piece") if isinstance(entry, dict) else entry
+            piece = self.project.catalog.pieces.get(piece_id) if isinstance(
+                piece_id, str) else None
+            names[char] = f"{char} ({piece.name})" if piece is not None else excerpt(char)
+        if not names:
+            return ""
+        shown = sorted(names.values())
+        listed = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+        return (f"The o marks at {cells_text(sorted(met, key=reading_order))} are beside "
+                f"{listed} as well")
+
     def match(
         self, char: str, group: Collection[Cell], piece: Piece, rotation: int | None,
         mirrors: Sequence[bool], marks: frozenset[Cell], furniture: frozenset[Cell],
@@ -668,9 +705,16 @@ class _Reader(NameSuggestions):
         what = f"{excerpt(char)} at {cells_text(group)} ({piece.id})"
         if chosen:
             options = "; ".join(fit.describe() for fit in chosen)
+            example = f'{{"piece": "{piece.id}", "rotation": {chosen[0].rotation}}}'
+            met = self.marks_met(group, chosen, marks)
+            if met:
+                self.error(f"{what} fits {len(chosen)} ways: {options}. {met}: where the "
+                           "marks of two pieces meet they cannot tell its rotation; give it "
+                           f"in furniture_legend, e.g. {example}", parts)
+                return None
             self.error(f"{what} fits {len(chosen)} ways: {options}. Mark its circulation "
                        f"squares with 'o' or give the rotation in furniture_legend, e.g. "
-                       f'{{"piece": "{piece.id}", "rotation": {chosen[0].rotation}}}', parts)
+                       f"{example}", parts)
             return None
         tried = "rotation " + str(rotation) if rotation is not None else "rotations 0, 90, 180, 270"
         tried += " mirrored" if mirrors == (True,) else " and mirrored" if True in mirrors else ""

@@ -47,9 +47,13 @@ HOUSE_HINT = "house"
 """The key of the house map a new sheet carries as a reminder; the reader ignores it."""
 
 
-def sheet_text(sheet: Sheet, form: str = "grid") -> str:
-    """The sheet file's text in ``form`` (see :func:`sheet_to_json`)."""
-    return dumps_json(sheet_to_json(sheet, form), width=100, rows=GRID_KEYS)
+def sheet_text(sheet: Sheet, form: str = "grid", scan: Any = None) -> str:
+    """The sheet file's text in ``form`` (see :func:`sheet_to_json`), ending with the
+    ``scan`` notes of the file it was read from, when there are any."""
+    data = sheet_to_json(sheet, form)
+    if scan is not None:
+        data["scan"] = scan
+    return dumps_json(data, width=100, rows=GRID_KEYS)
 
 
 def blank_sheet(project: Project, project_ref: str = "", *, player: str = "",

@@ -423,7 +423,8 @@ def test_check_stdin(runner: CliRunner) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("{", "1:2: Expecting property name enclosed in double quotes"),
+        ("{", "1:2: the file ends before its value does: a closing bracket or brace is "
+         "missing (Expecting property name enclosed in double quotes)"),
         ('{"format": "homestaging-sheet/1", "project": "nowhere"}', "unknown project 'nowhere'"),
     ],
     ids=["syntax", "project"],

@@ -306,7 +306,8 @@ def test_a_bad_sheet_file_opens_with_its_errors(browser: Any, tmp_path: Path) ->
     sheet.write_text(text)
     with editor(browser, sheet, wait="#broken") as (page, _):
         errors = [li.text_content() for li in page.query_selector_all("#load-errors li")]
-        assert errors == [f"{sheet}:5:3: Expecting ',' delimiter"]
+        assert errors == [f"{sheet}:5:3: a comma is missing before this, or a double quote is "
+                          "missing earlier on the line (Expecting ',' delimiter)"]
         assert page.is_hidden("#editor")
         page.keyboard.press("Control+s")
         assert sheet.read_text() == text

@@ -39,6 +39,7 @@ from hypothesis import strategies as st
 from plans import SPEC_SHEET, Document
 from test_fuzz import FUZZ, GUARD_SECONDS, PROJECTS, node_paths, wall_clock
 
+from homestaging import readers
 from homestaging.errors import InputError
 from homestaging.output import write_atomic
 from homestaging.projectreader import parse_project
@@ -340,8 +341,10 @@ def special_input(kind: str, folder: Path) -> Iterator[str]:
 @pytest.mark.parametrize("how", ["read_text", "sheet", "project of a sheet"])
 @pytest.mark.parametrize("kind", SPECIAL)
 def test_special_files_as_inputs_are_refused_at_once_quoting_nothing(
-    tmp_path_factory: pytest.TempPathFactory, kind: str, how: str
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch, kind: str,
+    how: str
 ) -> None:
+    monkeypatch.setattr(readers, "PIPE_SECONDS", 0.5)  # a silent writer is waited for
     folder = tmp_path_factory.mktemp("special")
     with special_input(kind, folder) as path:
         if how == "read_text":

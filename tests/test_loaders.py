@@ -210,7 +210,8 @@ def test_project_reports_all_problems_at_once(tmp_path: Path) -> None:
         ('house: ["B2:O11"]', 'house: ["B2:O11", "C3:D4", "A12"]'),
         ("obstacles: [H6]", "obstacles: [H6, P1]"),
         ("{kind: tree, cells: [P3]}", "{kind: tree, cells: [C3]}"),
-        ("{number: 20, tokens: 2}", "{number: 20, tokens: 20}"),
+        ("{number: 20, tokens: 2}", "{number: 20, tokens: 25}, {number: 20, tokens: 25}, "
+         "{number: 20, tokens: 25}, {number: 20, tokens: 25}"),
         ("{view: {room: Living room, feature: tree}}", "{view: {room: Lounge, feature: tree}}"),
     )
     assert _project(tmp_path, text) == [
@@ -220,7 +221,8 @@ def test_project_reports_all_problems_at_once(tmp_path: Path) -> None:
         "p.yaml: $.obstacles[1]: obstacle at P1 is outside the house",
         "p.yaml: $.features[1].cells: feature squares C3 lie inside the house",
         "p.yaml: $.features[2].cells: feature squares A12 lie inside the house",
-        "p.yaml: $.rooms: the rooms use 27 selection tokens; the box has 25",
+        "p.yaml: $.rooms: the rooms use 107 selection tokens; a project may use at most 100 "
+        "(the box has 25)",
         "p.yaml: $.bonuses[0].when.view.room: no room named 'Lounge' (rooms: Bathroom, Kitchen, "
         "Living room)",
     ]
@@ -265,9 +267,12 @@ def test_project_unknown_room_in_bonus(tmp_path: Path) -> None:
 
 
 def test_project_too_many_tokens(tmp_path: Path) -> None:
-    text = _tutorial(("{number: 20, tokens: 2}", "{number: 20, tokens: 19}"))
+    text = _tutorial(("{number: 20, tokens: 2}", "{number: 20, tokens: 25}, "
+                      "{number: 20, tokens: 25}, {number: 20, tokens: 25}, "
+                      "{number: 20, tokens: 19}"))
     assert _project(tmp_path, text) == [
-        "p.yaml: $.rooms: the rooms use 26 selection tokens; the box has 25"
+        "p.yaml: $.rooms: the rooms use 101 selection tokens; a project may use at most 100 "
+        "(the box has 25)"
     ]
 
 

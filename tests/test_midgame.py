@@ -169,7 +169,8 @@ def test_a_syntax_error_answers_in_json_with_its_line() -> None:
     assert result.exit_code == 2
     assert json.loads(result.stdout) == {"errors": [
         {"file": "<stdin>", "line": 1, "column": 12, "path": None,
-         "message": "Expecting value"}]}
+         "message": "the file ends before its value does: a closing bracket or brace is "
+                    "missing (Expecting value)"}]}
 
 
 # -- the score being built ---------------------------------------------------------------

@@ -17,6 +17,7 @@ and chosen, and the palette offers them (:func:`project_json`).
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -27,14 +28,14 @@ from ..errors import InputError, Located
 from ..game import GameRecord
 from ..gamewriter import record_json
 from ..grid import Edge, cell_name, cell_names, column_name, in_reading_order
-from ..output import dumps_json, write_atomic
+from ..output import check_target, dumps_json, write_atomic
 from ..pieces import ROTATIONS
 from ..placement import placements, why_none
 from ..player.advice import advise, verdicts
 from ..project import Project
 from ..projectreader import bundled_project_files, find_project
 from ..quoting import excerpt
-from ..readers import MAX_FILE_BYTES, load_json, read_text
+from ..readers import MAX_FILE_BYTES, file_kind, load_json, read_bytes, read_text
 from ..report import problem_json, scorecard_json
 from ..scoring import check_sheet
 from ..sheet import Sheet
@@ -54,7 +55,10 @@ __all__ = [
     "Hand",
     "InputError",
     "blank",
+    "check_writable",
+    "disk_bytes",
     "evaluate",
+    "file_kind",
     "located",
     "page_state",
     "parse_json",
@@ -93,7 +97,7 @@ def with_game(sheet: Sheet, record: str, cwd: Path) -> Sheet:
 def read_file(path: Path, name: str) -> tuple[Sheet, Any]:
     """Read the sheet file at ``path``, called ``name`` in messages, and its scan notes
     (:func:`scan_notes`); raise InputError with every located problem."""
-    data = load_json(read_text(path)[1], name)
+    data = load_json(read_text(path, pipes=False)[1], name)
     return parse_sheet(data, name, path.parent), scan_notes(data)
 
 
@@ -105,7 +109,22 @@ def scan_notes(data: Any) -> Any:
 
 def read_text_file(path: Path) -> str:
     """The text of a file (for showing an unreadable sheet); raise InputError."""
-    return read_text(path)[1]
+    return read_text(path, pipes=False)[1]
+
+
+def disk_bytes(path: Path) -> bytes | None:
+    """The bytes of the sheet file as the readers read it (a regular file of at most
+    MAX_BYTES, never waited for); None when there is no file; raise InputError when it
+    cannot be read so (a FIFO, a device, a link to one, too large)."""
+    if not os.path.lexists(path):
+        return None
+    return read_bytes(path, pipes=False)
+
+
+def check_writable(path: Path) -> None:
+    """Raise InputError when the sheet file cannot be replaced (it became a FIFO, a
+    device, a folder, a read-only file...)."""
+    check_target(path, replaces=path)
 
 
 def parse_json(text: str, file: str) -> Any:

@@ -35,6 +35,7 @@ def edit(sheet_path: str, project_ref: str | None, game_path: str | None, port: 
         raise click.UsageError(str(problem)) from None
     try:
         server = make_server(session, port)
+        server.verbose = bool(click.get_current_context().find_root().params.get("verbose"))
     except OSError as refused:
         raise click.UsageError(f"cannot listen on 127.0.0.1:{port}: {refused.strerror}") \
             from None

@@ -4,7 +4,9 @@ Safety, in order, for every request:
 
 1. the server listens on 127.0.0.1 only;
 2. the ``Host`` header must be ``127.0.0.1:PORT`` or ``localhost:PORT`` (a page of
-   another site that rebinds its name to 127.0.0.1 is refused);
+   another site that rebinds its name to 127.0.0.1 is refused), and so must the host of
+   a request line in absolute form (``GET http://HOST:PORT/ HTTP/1.1``, whose host
+   wins over the header: RFC 9112, section 3.2.2);
 3. the page and its files are package data served by name from a fixed list (no path
    from a request ever reaches the file system);
 4. every API call carries the session's secret token in the ``X-Homestaging-Token``
@@ -12,7 +14,9 @@ Safety, in order, for every request:
    without a CORS preflight, which this server never grants;
 5. a request body is JSON, at most :data:`adapter.MAX_BYTES`, with a Content-Length.
 
-The only file written is the session's sheet (see :mod:`.session`).
+The only file written is the session's sheet (see :mod:`.session`). A client that
+closes its connection early costs one line on standard error with ``-v``, nothing
+without.
 """
 
 from __future__ import annotations
@@ -70,6 +74,18 @@ class EditorServer(ThreadingHTTPServer):
         self.files = _static_files()
         self.lock = threading.Lock()  # the sheet file: opening and saving
         self.drawing = threading.Lock()  # matplotlib draws one figure at a time
+        self.verbose = False  # say when a client closes its connection early
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A client gone before its answer is written: one line with ``-v`` (never a
+        traceback); any other failure as the standard library reports it."""
+        error = sys.exc_info()[1]
+        if not isinstance(error, ConnectionError):
+            super().handle_error(request, client_address)
+        elif self.verbose:
+            with contextlib.suppress(OSError, ValueError):
+                sys.stderr.write("homestaging edit: a client closed its connection early "
+                                 f"({type(error).__name__})\n")
 
     @property
     def url(self) -> str:
@@ -121,7 +137,10 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _host_ok(self) -> bool:
         host = (self.headers.get("Host") or "").strip().lower()
-        if host in self.server.hosts:
+        target = urlsplit(self.path)
+        named = target.scheme or target.netloc  # the absolute form: its host wins
+        if host in self.server.hosts and (not named or (
+                target.scheme.lower() == "http" and target.netloc.lower() in self.server.hosts)):
             return True
         self.close_connection = True
         self._error(HTTPStatus.FORBIDDEN, "this editor answers only to "

@@ -9,7 +9,9 @@ disk since it was opened or last saved is not overwritten unless the page insist
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -33,21 +35,28 @@ class Refused(Exception):
 
 
 def _digest(path: Path) -> str | None:
+    """The checksum of the file as the readers read it; None when missing or unreadable
+    (a file that is not regular is never opened, a large one read to its bound only)."""
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError:
+        data = adapter.disk_bytes(path)
+    except InputError:
         return None
+    return None if data is None else hashlib.sha256(data).hexdigest()
 
 
 def _is_blank(path: Path) -> bool:
-    """Missing, or a file holding nothing but white space."""
+    """Missing, or a regular file holding nothing but white space."""
     try:
-        if not path.exists():
-            return True
-        with path.open("rb") as handle:
-            head = handle.read(4096)
-        return not head.strip() and path.stat().st_size <= 4096
+        info = path.stat()
+    except FileNotFoundError:
+        return not path.is_symlink()
     except OSError:
+        return False
+    if not stat.S_ISREG(info.st_mode) or info.st_size > 4096:
+        return False
+    try:
+        return not (adapter.disk_bytes(path) or b"").strip()
+    except InputError:
         return False
 
 
@@ -80,6 +89,11 @@ class Session:
             raise UsageProblem(f"{sheet} is a folder, expected a sheet file name")
         if not path.parent.is_dir():
             raise UsageProblem(f"{sheet}: the folder {Path(sheet).parent} does not exist")
+        with contextlib.suppress(OSError):
+            mode = path.stat().st_mode
+            if not stat.S_ISREG(mode):
+                raise UsageProblem(f"{sheet} is {adapter.file_kind(mode)}, expected a sheet file: "
+                                   "the editor reads it and saves to it")
         session = cls(path, sheet)
         if _is_blank(path):
             if project is None:
@@ -177,6 +191,11 @@ class Session:
         except InputError as error:
             raise Refused(422, {"error": "the sheet would not read back",
                                 "errors": adapter.located(error)}) from None
+        try:
+            adapter.check_writable(self.path)
+        except InputError as error:
+            raise Refused(500, {"error": str(error), "errors": adapter.located(error)}) \
+                from None
         if body.get("force") is not True and _digest(self.path) != self.disk:
             raise Refused(409, {"error": f"{self.display} changed on disk since it was "
                                 "opened or last saved; save again to overwrite it"})

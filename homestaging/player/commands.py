@@ -83,6 +83,11 @@ def par_command(references: tuple[str, ...], every: bool, games: int, seed: int,
         raise click.UsageError("give PROJECT... or --all (not both)")
     if not every and not references:
         raise click.UsageError("give a PROJECT (or several), or --all")
+    if seed + games - 1 > MAX_SEED:
+        raise click.BadParameter(
+            f"{seed} is too large for {games} games: game i is dealt with seed S + i, and "
+            f"seeds run to {MAX_SEED} (give at most {MAX_SEED - games + 1})",
+            param_hint="'--seed'")
     if reach:
         _reach(references or tuple(bundled_project_files()), games, seed, jobs, policy, fmt)
         return
