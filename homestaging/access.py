@@ -159,7 +159,7 @@ def access(sheet: Sheet, lay: Layout, *, lenient_access: bool = False,
     if shut:
         blocked = blocked | shut
 
-    graph = None if search else square_graph(walkable, blocked)
+    graph = None if search else _graph(sheet, walkable, blocked)
     front = sheet.front_door
     start = front.inside(project.house) if front is not None else None
     connected: frozenset[Cell] = frozenset()
@@ -202,6 +202,18 @@ def access(sheet: Sheet, lay: Layout, *, lenient_access: bool = False,
                            "cut off from the door" if cut else "")
     return Access(start if not trouble else None, connected, rooms, tuple(reasons),
                   walkable, blocked, graph)
+
+
+def _graph(sheet: Sheet, walkable: frozenset[Cell], blocked: frozenset[EdgeKey]) -> nx.Graph:
+    """The access graph of ``walkable`` and ``blocked``, built once per sheet
+    (:attr:`Sheet.kept`:
+    check and score of one sheet ask for the same) and frozen, as it is shared."""
+    kept = sheet.kept
+    key = ("access graph", walkable, blocked)
+    graph = kept.get(key)
+    if not isinstance(graph, nx.Graph):
+        graph = kept[key] = nx.freeze(square_graph(walkable, blocked))
+    return graph
 
 
 def _reach(lay: Layout, start: Cell, walkable: frozenset[Cell],

@@ -7,8 +7,9 @@ walkable squares (what the front door reaches, :mod:`homestaging.access`) and th
 (what blocks a piece or room, :mod:`homestaging.blocking`).
 
 **Ties.** A graph is always built in one order: its squares in reading order, then for
-each square in reading order its links north, east, south and west (:func:`grid.steps`).
-networkx keeps each node's neighbours in the order their links were added and its
+each square in reading order its links east and south, so that each square's neighbours
+are known north, west, east, south. networkx keeps each node's neighbours in the order
+their links were added and its
 searches take them in that order, so of several equally good answers the one found
 depends on the squares and walls alone, never on the order of a set or dict:
 :func:`cheapest_route` returns, of equally cheap routes, the one Dijkstra's algorithm
@@ -23,7 +24,7 @@ from typing import TypeVar
 
 import networkx as nx
 
-from .grid import Cell, EdgeKey, in_reading_order, reading_order, steps
+from .grid import Cell, EdgeKey, in_reading_order, reading_order
 
 __all__ = ["cheapest_route", "cut_squares", "dominators", "linked_groups", "reached",
            "square_graph"]
@@ -36,13 +37,25 @@ _TARGETS = (-1, -1)
 
 def square_graph(squares: Collection[Cell], blocked: Container[EdgeKey]) -> nx.Graph:
     """``squares`` as nodes in reading order, linked to their neighbours among them where
-    no edge of ``blocked`` stands between them (each square's links north, east, south,
-    west, square by square in reading order)."""
+    no edge of ``blocked`` stands between them.
+
+    The links are listed first, square by square in reading order, each square's link
+    east then south (the keys of :func:`grid.steps`), and added in one call: each
+    square's neighbours are then known north, west, east, south, the order the searches
+    take them in (see the module)."""
     ordered = in_reading_order(squares)
+    links: list[tuple[Cell, Cell]] = []
+    add = links.append
+    for cell in ordered:
+        x, y = cell
+        east, south = (x + 1, y), (x, y + 1)
+        if east in squares and (x + 1, y, "w") not in blocked:
+            add((cell, east))
+        if south in squares and (x, y + 1, "n") not in blocked:
+            add((cell, south))
     graph = nx.Graph()
     graph.add_nodes_from(ordered)
-    graph.add_edges_from((cell, other) for cell in ordered for other, key in steps(cell)
-                         if other in squares and key not in blocked)
+    graph.add_edges_from(links)
     return graph
 
 
