@@ -7,19 +7,23 @@ doors and the front door are openings. Rooms open onto the hallway: unless the p
 has no hallway, a room door that does not join its room to the hallway opens nothing,
 and a front door that does not open onto the hallway reaches nothing. With no hallway,
 the front door opens into the entry room (:attr:`Layout.entry_room`) and every other
-room's door must join it to the entry room: rooms do not chain. What the front door
-reaches is found by a plain search (so that scoring does not pay for importing
-networkx); :attr:`Access.graph` builds the same links as a :mod:`networkx` graph on
-demand (imported here only).
+room's door must join it to the entry room: rooms do not chain.
+
+What the front door reaches is networkx's verdict on the access graph
+(:mod:`homestaging.accessgraph`), the one ``check`` and ``score`` report. The search
+of placements and the automatic player ask the same question many times a move: they
+pass ``search=True`` and get the answer of the flood fill over bit masks, which the tests
+prove equal to networkx's on every example, case and generated sheet.
 """
 
 from __future__ import annotations
 
 from collections.abc import Set
 from dataclasses import dataclass
-from functools import cached_property
-from typing import TYPE_CHECKING
 
+import networkx as nx
+
+from .accessgraph import reached, square_graph
 from .bitmask import LARGE, bits, cells
 from .errors import Problem, Severity
 from .grid import (
@@ -31,14 +35,10 @@ from .grid import (
     flood,
     in_reading_order,
     reading_order,
-    steps,
 )
 from .layout import Layout
 from .rules import Code
 from .sheet import Sheet
-
-if TYPE_CHECKING:
-    import networkx as nx
 
 __all__ = ["Access", "access", "access_problems", "connected_access", "room_entrances",
            "walkable_squares"]
@@ -50,6 +50,8 @@ class Access:
 
     ``rooms`` maps each room of the project to ``''`` when reachable, else the reason;
     ``pieces[i]`` is ``''`` when ``sheet.pieces[i]`` is reachable, else the reason.
+    ``graph`` is the access graph the verdicts come from (None for the verdicts of the
+    search, ``access(..., search=True)``).
     """
 
     start: Cell | None
@@ -58,11 +60,7 @@ class Access:
     pieces: tuple[str, ...]
     walkable: frozenset[Cell] = frozenset()
     blocked: frozenset[EdgeKey] = frozenset()
-
-    @cached_property
-    def graph(self) -> nx.Graph:
-        """The access graph: walkable squares, linked where no wall stands between them."""
-        return _graph(self.walkable, self.blocked)
+    graph: nx.Graph | None = None
 
     def room_reachable(self, name: str | None) -> bool:
         return name is not None and self.rooms.get(name) == ""
@@ -144,18 +142,11 @@ def _front_trouble(sheet: Sheet, lay: Layout, front: Edge, start: Cell,
     return ""
 
 
-def _graph(walkable: frozenset[Cell], blocked: frozenset[EdgeKey]) -> nx.Graph:
-    import networkx as nx
-
-    graph = nx.Graph()
-    graph.add_nodes_from(walkable)
-    graph.add_edges_from((cell, other) for cell in walkable for other, key in steps(cell)
-                         if other in walkable and key not in blocked)
-    return graph
-
-
-def access(sheet: Sheet, lay: Layout, *, lenient_access: bool = False) -> Access:
-    """Decide which rooms and pieces the front door reaches, and why not.
+def access(sheet: Sheet, lay: Layout, *, lenient_access: bool = False,
+           search: bool = False) -> Access:
+    """Decide which rooms and pieces the front door reaches, and why not: networkx's
+    verdict on the access graph, or with ``search`` the flood fill's over bit masks (the
+    same, found without building a graph: for the search of placements and the player).
 
     ``lenient_access`` (``--lenient-access``) makes every free room square walkable, as
     the project's ``lenient-access`` special rule does.
@@ -168,6 +159,7 @@ def access(sheet: Sheet, lay: Layout, *, lenient_access: bool = False) -> Access
     if shut:
         blocked = blocked | shut
 
+    graph = None if search else _graph(sheet, walkable, blocked)
     front = sheet.front_door
     start = front.inside(project.house) if front is not None else None
     connected: frozenset[Cell] = frozenset()
@@ -179,7 +171,8 @@ def access(sheet: Sheet, lay: Layout, *, lenient_access: bool = False) -> Access
     else:
         trouble = _front_trouble(sheet, lay, front, start, walkable)
         if not trouble:
-            connected = _reach(lay, start, walkable, blocked if shut else None)
+            connected = (reached(graph, [start]) if graph is not None else
+                         _reach(lay, start, walkable, blocked if shut else None))
 
     entry = lay.entry_room
     rooms: dict[str, str] = {}
@@ -208,14 +201,27 @@ def access(sheet: Sheet, lay: Layout, *, lenient_access: bool = False) -> Access
             reasons.append(f"circulation square {cell_name(min(cut, key=reading_order))} is "
                            "cut off from the door" if cut else "")
     return Access(start if not trouble else None, connected, rooms, tuple(reasons),
-                  walkable, blocked)
+                  walkable, blocked, graph)
+
+
+def _graph(sheet: Sheet, walkable: frozenset[Cell], blocked: frozenset[EdgeKey]) -> nx.Graph:
+    """The access graph of ``walkable`` and ``blocked``, built once per sheet
+    (:attr:`Sheet.kept`:
+    check and score of one sheet ask for the same) and frozen, as it is shared."""
+    kept = sheet.kept
+    key = ("access graph", walkable, blocked)
+    graph = kept.get(key)
+    if not isinstance(graph, nx.Graph):
+        graph = kept[key] = nx.freeze(square_graph(walkable, blocked))
+    return graph
 
 
 def _reach(lay: Layout, start: Cell, walkable: frozenset[Cell],
            blocked: frozenset[EdgeKey] | None) -> frozenset[Cell]:
-    """The walkable squares linked to ``start``: one flood fill over bit masks with the
-    layout's passages, or over the squares when some closed door is walled up
-    (``blocked`` given), a walkable square lies off the sheet, or the sheet is large (a
+    """The walkable squares linked to ``start`` as the search finds them: one flood fill
+    over bit masks with the layout's passages, or over the squares when some closed door
+    is walled up (``blocked`` given), a walkable square lies off the sheet, or the sheet
+    is large (a
     mask's step costs as much as its squares: a long winding hallway would take one
     step per square)."""
     project = lay.sheet.project
@@ -282,22 +288,26 @@ def connected_access(sheet: Sheet, lay: Layout, acc: Access, *,
     placement is worth once its room is walled and connected)."""
     rooms = dict(acc.rooms)
     pieces = list(acc.pieces)
-    reached: set[Cell] = set(acc.connected)
+    found: set[Cell] = set(acc.connected)
     for plan in sheet.rooms:
         if not plan.finalized or acc.room_reachable(plan.name):
             continue
         entrances = room_entrances(sheet, lay, acc, plan.name)
         inside = acc.walkable & plan.cells
-        reach: set[Cell] = set()
-        for start in in_reading_order(entrances):
-            if start not in reach:
-                reach |= flood(start, inside, acc.blocked)
+        reach: Set[Cell]
+        if acc.graph is not None:
+            reach = reached(acc.graph.subgraph(inside), entrances)
+        else:
+            reach = set()
+            for start in in_reading_order(entrances):
+                if start not in reach:
+                    reach |= flood(start, inside, acc.blocked)
         if not reach:  # no way in, whatever the hallway: the room's own trouble
             rooms[plan.name] = _room_reason(plan.doors, plan.cells, acc.walkable, frozenset(),
                                             _closed_doors(sheet, lay))
             continue
         rooms[plan.name] = ""
-        reached |= reach
+        found |= reach
         for index, room in enumerate(lay.piece_rooms):
             if room != plan.name:
                 continue
@@ -309,8 +319,8 @@ def connected_access(sheet: Sheet, lay: Layout, acc: Access, *,
         for index, room in enumerate(lay.piece_rooms):
             if room == furnishing:
                 pieces[index] = ""
-    return Access(acc.start, frozenset(reached), rooms, tuple(pieces), acc.walkable,
-                  acc.blocked)
+    return Access(acc.start, frozenset(found), rooms, tuple(pieces), acc.walkable,
+                  acc.blocked, acc.graph)
 
 
 def access_problems(sheet: Sheet, lay: Layout, acc: Access,

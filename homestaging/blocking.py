@@ -1,40 +1,31 @@
 """Why a piece or room is cut off, and which squares must stay free (``docs/scoring.md``).
 
-Both questions are asked of the squares of the house, linked where no wall stands
-between them, with the graph algorithms of :mod:`homestaging.graphs` (no graph library:
-importing one would cost more than the whole check):
+Both questions are asked of networkx graphs of squares, linked where no wall stands
+between them (:mod:`homestaging.accessgraph`, which also says how ties are broken):
 
 * :func:`explain_unreachable` completes the ``unreachable-piece`` and
   ``unreachable-room`` warnings with what blocks them: the fewest squares that stand in
   the way (furniture, or room squares no one may walk on), found by a shortest path
-  where a walkable square costs 0 and a square in the way costs 1. The warning names
+  (networkx's ``multi_source_dijkstra`` over the house) where a walkable square costs 0
+  and a square in the way costs 1. The warning names
   their pieces (``blocked by Stove at K11-L11``) and ``Problem.blocked_by`` lists them.
 * :func:`only_ways` finds, mid-game, the squares outside the walled rooms that every
-  route from the front door to a walled room passes (the dominators of the room's door
-  in the graph seen from the front door) and reports them as ``only-way`` information
+  route from the front door to a walled room passes (among the articulation points of
+  the access graph, the immediate dominators of the room's doors seen from the front
+  door, both found by networkx) and reports them as ``only-way`` information
   (``keep H7 free: it is the only way to the Kitchen``).
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import replace
 
 from .access import Access, room_entrances
+from .accessgraph import cheapest_route, cut_squares, dominators, linked_groups, square_graph
 from .errors import Problem, Severity
-from .graphs import cheapest_route, immediate_dominators
-from .grid import (
-    Cell,
-    EdgeKey,
-    cells_text,
-    components,
-    edge_key,
-    flood,
-    in_reading_order,
-    reading_order,
-    steps,
-)
+from .grid import Cell, EdgeKey, cells_text, in_reading_order, reading_order, steps
 from .layout import Layout
 from .rules import Code
 from .sheet import Sheet
@@ -115,16 +106,10 @@ def _search(sheet: Sheet, lay: Layout, acc: Access, if_connected: Access, proble
     return in_reading_order(acc.connected), [frozenset(targets)], None
 
 
-def _groups(cells: Iterable[Cell], blocked: frozenset[EdgeKey]) -> list[frozenset[Cell]]:
-    """Squares split into groups linked by steps (each group must be reached)."""
-    left = set(cells)
-    groups = []
-    for cell in in_reading_order(left):
-        if cell in left:
-            group = frozenset(flood(cell, left, blocked))
-            left -= group
-            groups.append(group)
-    return groups
+def _groups(cells: Collection[Cell], blocked: frozenset[EdgeKey]) -> list[frozenset[Cell]]:
+    """Squares split into groups linked by steps (each group must be reached), in reading
+    order of their first square."""
+    return linked_groups(square_graph(cells, blocked))
 
 
 _FURNITURE = 1000
@@ -141,25 +126,16 @@ class _Paths:
     (:data:`_FURNITURE`, :data:`_UNUSED`)."""
 
     def __init__(self, cost: dict[Cell, int], blocked: Collection[EdgeKey]) -> None:
-        """``cost``: the cost of a step onto each square, the squares in reading order;
-        ``blocked``: the walls between them."""
+        """``cost``: the cost of a step onto each square; ``blocked``: the walls between
+        them."""
         self.cost = cost
-        # each square's neighbours in the order the steps are met, square by square in
-        # reading order and each one's steps north, east, south, west: this order decides
-        # which of several equally cheap routes is found, and so the squares a warning names
-        links: dict[Cell, list[Cell]] = {cell: [] for cell in cost}
-        for cell, near in links.items():
-            for other, key in steps(cell):
-                if other in cost and key not in blocked and other not in near:
-                    near.append(other)
-                    links[other].append(cell)
-        self.links = links
+        self.graph = square_graph(cost.keys(), blocked)
 
     @classmethod
     def of_house(cls, sheet: Sheet, lay: Layout, acc: Access) -> _Paths:
         """The house of ``sheet`` as it stands."""
         project = sheet.project
-        squares = in_reading_order(project.house - project.obstacles)
+        squares = project.house - project.obstacles
         return cls({cell: 0 if cell in acc.walkable else _FURNITURE if cell in lay.furniture_at
                     else _UNUSED for cell in squares}, acc.blocked)
 
@@ -195,8 +171,7 @@ class _Paths:
         def step(cell: Cell) -> int:
             return 0 if cell in cleared else cost[cell]
 
-        return cheapest_route(self.links, dict.fromkeys(s for s in sources if s in cost),
-                              targets, step)
+        return cheapest_route(self.graph, sources, targets, step)
 
 
 def _with_blockers(sheet: Sheet, lay: Layout, problem: Problem, blockers: set[Cell],
@@ -236,7 +211,9 @@ def only_ways(sheet: Sheet, lay: Layout, acc: Access) -> list[Problem]:
     from the front door to a reachable walled room passes, grouped by the rooms they
     would cut off, in reading order of their first square. None in a project with no
     hallway. The dominators are looked for only when a square passes the local test
-    (its walkable neighbours are not linked around it)."""
+    (networkx's articulation points of the access graph: a square whose loss splits
+    nothing is the only way nowhere), on the graph where the squares in between are
+    merged into the regions they form."""
     start = acc.start
     if start is None or sheet.project.no_hallway:
         return []
@@ -245,15 +222,16 @@ def only_ways(sheet: Sheet, lay: Layout, acc: Access) -> list[Problem]:
                and (entrances := room_entrances(sheet, lay, acc, plan.name) & acc.connected)}
     if not targets:
         return []
-    open_area = acc.connected - set(lay.room_at)
-    candidates = {cell for cell in open_area if cell != start
-                  and not _bypassed(cell, acc.connected, acc.blocked)}
+    graph = acc.graph if acc.graph is not None else square_graph(acc.walkable, acc.blocked)
+    room_at = lay.room_at
+    candidates = {cell for cell in cut_squares(graph) & acc.connected
+                  if cell != start and cell not in room_at}
     if not candidates:
         return []
     # only candidates can be squares to keep free: the others are merged into the
     # regions they form (a route inside a region needs none of them), and the
     # dominators are found on that much smaller graph
-    regions = components(acc.connected - candidates, acc.blocked)
+    regions = linked_groups(graph.subgraph(acc.connected - candidates))
     node: dict[Cell, _Node] = {c: c for c in candidates}
     for number, region in enumerate(regions):
         for cell in region:
@@ -273,14 +251,14 @@ def only_ways(sheet: Sheet, lay: Layout, acc: Access) -> list[Problem]:
     root = node[start]
     if root not in successors:
         return []
-    dominators: dict[_Node, _Node] = immediate_dominators(successors, root)
+    found_dominators = dominators(successors, root)
     cuts: dict[Cell, list[str]] = {}
     for name, sink in sinks.items():
-        at = dominators.get(sink)
+        at = found_dominators.get(sink)
         while at is not None and at != root:
             if at in candidates:
                 cuts.setdefault(at, []).append(name)
-            at = dominators.get(at)
+            at = found_dominators.get(at)
     by_rooms: dict[tuple[str, ...], list[Cell]] = {}
     for cell in in_reading_order(cuts):
         by_rooms.setdefault(tuple(cuts[cell]), []).append(cell)
@@ -294,24 +272,3 @@ def only_ways(sheet: Sheet, lay: Layout, acc: Access) -> list[Problem]:
             f"keep {cells_text(squares)} free: {'they are' if many else 'it is'} the only way "
             f"to the {names}", "hallway", tuple(squares), paths[rooms[0]]))
     return found
-
-
-def _bypassed(cell: Cell, linked: frozenset[Cell], blocked: frozenset[EdgeKey]) -> bool:
-    """The walkable neighbours of ``cell`` are linked to each other around it, within two
-    squares of it: then no route needs ``cell``, and it is no square to keep free."""
-    near = [other for other, key in steps(cell) if other in linked and key not in blocked]
-    if len(near) <= 1:
-        return True
-    x, y = cell
-    ring = [(x - 1, y - 1), (x, y - 1), (x + 1, y - 1), (x + 1, y), (x + 1, y + 1),
-            (x, y + 1), (x - 1, y + 1), (x - 1, y)]
-    if all(c in linked for c in ring) and not any(
-            edge_key(a, b) in blocked for a, b in zip(ring, ring[1:] + ring[:1], strict=True)):
-        return True  # the eight squares around it, open to each other: a ring round it
-    for reach in (1, 2):
-        box = {(x + dx, y + dy) for dx in range(-reach, reach + 1)
-               for dy in range(-reach, reach + 1)} & linked
-        box.discard(cell)
-        if set(near) <= flood(near[0], box, blocked):
-            return True
-    return False

@@ -3,8 +3,12 @@
 Every piece of a room must be paid for by one selection token of a card of that room: a
 token pays for one piece of the option chosen for it, and the wild card's other option
 lets the piece it names be the option a token did not choose on its card. Which token
-pays for which piece is a maximum bipartite matching (pieces x tokens), found by
-Hopcroft and Karp's augmenting paths (:func:`_matching`). :func:`settle` returns the
+pays for which piece is a maximum bipartite matching (pieces x tokens), networkx's
+Hopcroft-Karp matching (:func:`_matching`), made canonical so that messages never depend
+on which of several maximum matchings networkx finds (:func:`_canonical`): the pieces
+paid for are the earliest ones that can be (:func:`_earliest_paid`), and each of them,
+in sheet order, takes the first token (in the room's token order: recorded ones first,
+in record order) that leaves every later paid piece a token. :func:`settle` returns the
 result as data; :mod:`homestaging.rules` turns it into problems (``not-selected``,
 ``variant-not-dealt``, ``room-order``).
 """
@@ -12,9 +16,12 @@ result as data; :mod:`homestaging.rules` turns it into problems (``not-selected`
 from __future__ import annotations
 
 import itertools
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+
+from networkx import Graph
+from networkx.algorithms.bipartite import hopcroft_karp_matching
 
 from .catalog import Card
 from .game import CardPlay, GameRecord, Round, project_card_numbers
@@ -128,62 +135,53 @@ def room_tokens(sheet: Sheet, record: GameRecord) -> dict[str, tuple[Token, ...]
 
 def _matching(pieces: Sequence[int], tokens: Sequence[int],
               edges: Callable[[int], Iterable[int]]) -> dict[int, int]:
-    """A maximum matching of ``pieces`` to ``tokens`` (piece -> token, in piece order).
-
-    Hopcroft and Karp's method: each phase finds how far every piece is from a piece
-    not paid for yet along alternating paths (breadth first), then hands tokens along
-    the shortest such paths that end at a free token (depth first), until none is left.
-    Pieces and their tokens are taken in the order given. A room holds a few dozen
-    pieces and tokens at most: plain dictionaries are all it takes.
-    """
+    """A maximum matching of ``pieces`` to ``tokens`` (piece -> token, in piece order):
+    networkx's Hopcroft-Karp matching of the bipartite graph of pieces and the tokens
+    that may pay for them. Which maximum matching it is, is left to networkx: see
+    :func:`_canonical`."""
     allowed = set(tokens)
-    links = {piece: list(dict.fromkeys(t for t in edges(piece) if t in allowed))
-             for piece in pieces}
-    token_of: dict[int, int] = {}
-    piece_of: dict[int, int] = {}
-    while True:
-        depth = {piece: 0 for piece in pieces if piece not in token_of}
-        queue = deque(depth)
-        free_at: int | None = None  # the length of the shortest paths to a free token
-        while queue:
-            piece = queue.popleft()
-            if free_at is not None and depth[piece] >= free_at:
+    graph = Graph()
+    top = [("piece", piece) for piece in pieces]
+    graph.add_nodes_from(top)
+    graph.add_nodes_from(("token", token) for token in tokens)
+    graph.add_edges_from((("piece", piece), ("token", token)) for piece in pieces
+                         for token in edges(piece) if token in allowed)
+    found = hopcroft_karp_matching(graph, top_nodes=top)
+    return {piece: found[node][1] for piece, node in zip(pieces, top, strict=True)
+            if node in found}
+
+
+def _canonical(pieces: Sequence[int], tokens: Sequence[int],
+               edges: Callable[[int], Iterable[int]]) -> dict[int, int]:
+    """The one maximum matching of ``pieces`` to ``tokens`` the rules use: the earliest
+    pieces paid for (:func:`_earliest_paid`), and each of them in order given the first
+    token in the order of ``tokens`` that leaves every later one a token."""
+    allowed = set(tokens)
+
+    def within(piece: int) -> list[int]:
+        return [token for token in edges(piece) if token in allowed]
+
+    paid = _earliest_paid(pieces, _matching(pieces, tokens, within), within)
+    order = [piece for piece in pieces if piece in paid]
+    place = {token: number for number, token in enumerate(tokens)}
+    fixed: dict[int, int] = {}
+    for number, piece in enumerate(order):
+        later = order[number + 1:]
+        for token in sorted(within(piece), key=place.__getitem__):
+            if token == paid[piece]:
+                break
+            if token in fixed.values():
                 continue
-            for token in links[piece]:
-                holder = piece_of.get(token)
-                if holder is None:
-                    if free_at is None:
-                        free_at = depth[piece] + 1
-                elif holder not in depth:
-                    depth[holder] = depth[piece] + 1
-                    queue.append(holder)
-        if free_at is None:
-            break
-
-        for piece in pieces:
-            if piece not in token_of:
-                _hand_on(piece, links, depth, free_at, token_of, piece_of)
-    return {piece: token_of[piece] for piece in pieces if piece in token_of}
-
-
-def _hand_on(piece: int, links: dict[int, list[int]], depth: dict[int, int], free_at: int,
-             token_of: dict[int, int], piece_of: dict[int, int]) -> bool:
-    """Pay for ``piece`` along a shortest alternating path of this phase (each step one
-    deeper, ending at a free token ``free_at`` steps from a piece not paid for), moving
-    the tokens on it; a piece with no such path is left out of the phase."""
-    for token in links[piece]:
-        holder = piece_of.get(token)
-        if holder is None:
-            found = depth[piece] + 1 == free_at
-        else:
-            found = depth.get(holder) == depth[piece] + 1 and _hand_on(
-                holder, links, depth, free_at, token_of, piece_of)
-        if found:
-            token_of[piece] = token
-            piece_of[token] = piece
-            return True
-    depth[piece] = -1
-    return False
+            if token not in paid.values():  # a free token: the others keep theirs
+                paid = {**paid, piece: token}
+                break
+            left = [t for t in tokens if t != token and t not in fixed.values()]
+            again = _matching(later, left, within)
+            if len(again) == len(later):
+                paid = {**fixed, piece: token, **again}
+                break
+        fixed[piece] = paid[piece]
+    return fixed
 
 
 def _earliest_paid(pieces: Sequence[int], matched: dict[int, int],
@@ -246,13 +244,13 @@ def _settle_room(pieces: list[int], tokens: Sequence[Token], ids: Sequence[str],
         return [t for t, token in enumerate(tokens) if token.pays(ids[index], index in wild)]
 
     everything = list(range(len(tokens)))
-    chosen = _earliest_paid(pieces, _matching(pieces, everything, edges), edges)
+    chosen = _canonical(pieces, everything, edges)
     recorded = [t for t, token in enumerate(tokens) if token.recorded]
     if len(recorded) < len(tokens) and any(t not in recorded for t in chosen.values()):
         paid = [i for i in pieces if i in chosen]
-        first = _matching(paid, recorded, edges)
+        first = _canonical(paid, recorded, edges)
         rest = [i for i in paid if i not in first]
-        extra = _matching(rest, [t for t in everything if t not in recorded], edges)
+        extra = _canonical(rest, [t for t in everything if t not in recorded], edges)
         if len(extra) == len(rest):  # else paying for them all needs pieces off recorded ones
             chosen = {**first, **extra}
     return chosen, [i for i in pieces if i not in chosen]
@@ -400,7 +398,7 @@ def record_of(sheet: Sheet, lay: Layout | None = None) -> GameRecord:
                       ) -> list[int]:
                 return [t for t, k in enumerate(tokens) if ids[index] in cards[k].options]
 
-            matched = _matching(pieces, list(range(len(tokens))), edges)
+            matched = _canonical(pieces, list(range(len(tokens))), edges)
             if best is None or len(matched) > best[0]:
                 best = (len(matched), matched, cards)
         if best is None:

@@ -392,7 +392,7 @@ def standing(sheet: Sheet, lay: Layout, room: str | None,
     """The bonuses of ``sheet`` (whose layout is ``lay``) with every walled room and
     ``room`` counted as connected, ``excluded`` pieces left out (those the rules' errors
     name). Only the verdicts are exact (``evaluate``'s ``verdicts_only``)."""
-    acc = connected_access(sheet, lay, access(sheet, lay), furnishing=room)
+    acc = connected_access(sheet, lay, access(sheet, lay, search=True), furnishing=room)
     return Standing(acc, evaluate(sheet, lay, acc, excluded, verdicts_only=True))
 
 

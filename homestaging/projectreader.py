@@ -40,7 +40,7 @@ from .grid import (
 )
 from .project import MAX_TOKENS, Bonus, CardSlot, Feature, Project, RoomSpec
 from .quoting import Suggestions, excerpt, kind
-from .readers import JsonParts, json_path, load_yaml, read_text
+from .readers import JsonParts, json_path, load_yaml, read_once, read_text
 from .schema import iter_errors, load_schema
 
 if TYPE_CHECKING:
@@ -443,7 +443,7 @@ def find_project(reference: str, relative_to: str | Path | None = None) -> Proje
     if exists and not regular:
         raise ValueError(f"project {excerpt(reference)} is not a regular file")
     if path.suffix in (".yaml", ".yml") or exists:
-        return load_project(path)
+        return read_once(str(path), lambda: load_project(path))
     known = ", ".join(_bundled_files())
     close = Suggestions(_bundled_files(), cutoff=0.75)(reference)  # not castle: cat-lovers
     guess = f" (did you mean {excerpt(close[0])}?)" if close else ""

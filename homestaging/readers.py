@@ -26,11 +26,11 @@ import select
 import stat
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from .errors import InputError, Located
 from .quoting import EXCERPT_LENGTH, excerpt, kind
@@ -174,18 +174,42 @@ def json_path(parts: JsonParts | list[str | int]) -> str:
 
 # ---------------------------------------------------------------------- reading files
 
+T = TypeVar("T")
+
 _READS: ContextVar[set[FileId] | None] = ContextVar("homestaging_reads", default=None)
+_KEPT: ContextVar[dict[Hashable, object] | None] = ContextVar("homestaging_kept", default=None)
 
 
 @contextmanager
 def recording_reads() -> Iterator[None]:
-    """Remember every file read inside the block (:func:`files_read`); the command line
-    runs each command inside one, so that no output replaces one of its inputs."""
+    """Remember every file read inside the block (:func:`files_read`), and what was made
+    of a file (:func:`read_once`); the command line runs each command inside one, so that
+    no output replaces one of its inputs and no file is read twice."""
     token = _READS.set(set())
+    kept = _KEPT.set({})
     try:
         yield
     finally:
+        _KEPT.reset(kept)
         _READS.reset(token)
+
+
+def read_once(path: str, make: Callable[[], T]) -> T:
+    """``make()``, what is made of the file ``path``, made once inside one
+    :func:`recording_reads` block (a command) while the file stays the same (device,
+    inode, size, modification time) and is named the same way; made every time outside
+    one. An error is raised again each time, never kept."""
+    kept = _KEPT.get()
+    if kept is None:
+        return make()
+    try:
+        info = os.stat(path)
+    except OSError:
+        return make()
+    key = (path, info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
+    if key not in kept:
+        kept[key] = make()
+    return cast(T, kept[key])
 
 
 def files_read() -> frozenset[FileId]:

@@ -9,7 +9,7 @@ piece rooms from it. A sheet may carry the game record of its table
 from __future__ import annotations
 
 import string
-from collections.abc import Set
+from collections.abc import Hashable, Set
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -166,6 +166,13 @@ class Sheet:
     def room(self, name: str) -> RoomPlan | None:
         """The room listed under ``name`` (the first one, should two share it)."""
         return self._rooms_by_name.get(name)
+
+    @cached_property
+    def kept(self) -> dict[Hashable, object]:
+        """What is worked out from the sheet alone and kept while it lives, for the next
+        to ask (the access graph that check and score of one sheet share): a sheet never
+        changes, nor does what follows from it. A copy starts with nothing kept."""
+        return {}
 
     @cached_property
     def _rooms_by_name(self) -> dict[str, RoomPlan]:

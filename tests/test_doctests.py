@@ -11,10 +11,10 @@ from types import ModuleType
 
 import pytest
 
-from homestaging import bitmask, errors, game, graphs, grid, output
+from homestaging import bitmask, errors, game, grid, output
 
 
-@pytest.mark.parametrize("module", [grid, graphs, bitmask, errors, output, game],
+@pytest.mark.parametrize("module", [grid, bitmask, errors, output, game],
                          ids=lambda m: m.__name__)
 def test_docstring_examples(module: ModuleType) -> None:
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)

@@ -18,7 +18,7 @@ EXAMPLE = ROOT / "examples" / "tutorial-finished.json"
 
 # Every module of the package, lowest first: a module may only import the ones before it.
 CORE = [  # the game: squares, pieces, the models, rules, access, scoring, placements (no I/O)
-    "quoting", "grid", "graphs", "bitmask", "errors", "scorepad", "pieces",
+    "quoting", "grid", "accessgraph", "bitmask", "errors", "scorepad", "pieces",
     "catalog", "project", "game", "sheet", "layout", "cardplay", "rules", "faults", "access",
     "blocking", "distance", "bonuses",
     "scoring", "placement", "moves",
@@ -59,7 +59,8 @@ print(json.dumps(loaded))
 
 
 @pytest.mark.parametrize("command", ["check", "score"])
-def test_check_and_score_import_no_heavy_library(command: str) -> None:
+def test_check_and_score_load_networkx_and_no_drawing_library(command: str) -> None:
+    """networkx decides what the front door reaches; nothing draws."""
     code = f"""
 import sys
 from homestaging.cli import main
@@ -69,7 +70,7 @@ except SystemExit as stop:
     assert stop.code == 0, stop.code
 """ + LOADED
     assert _run(code) == {
-        "matplotlib": False, "click": True, "networkx": False, "shapely": False
+        "matplotlib": False, "click": True, "networkx": True, "shapely": False
     }
 
 
@@ -81,9 +82,11 @@ WALK = ROOT / "examples" / "walkthrough"
     [("turn-1.json", False), ("turn-2.json", False), ("turn-3.json", True)],
     ids=["new-sheet-furnished", "no-front-door-yet", "a-piece-cut-off"],
 )
-def test_check_imports_no_networkx_even_to_explain(sheet: str, explained: bool) -> None:
-    """Mid-game, check loads no networkx: not when nothing is cut off, nor to say what
-    blocks a piece and which squares are the only way to a room (turn 3 says both)."""
+def test_check_explains_with_networkx_and_no_drawing_library(sheet: str, explained: bool
+                                                             ) -> None:
+    """Mid-game, check loads networkx (to decide access, say what blocks a piece and
+    which squares are the only way to a room: turn 3 says both), never matplotlib or
+    shapely."""
     code = f"""
 import contextlib, io
 from homestaging.cli import main
@@ -97,14 +100,14 @@ said = out.getvalue()
 assert ("; blocked by " in said and "the only way to" in said) is {explained!r}, said
 """ + LOADED
     assert _run(code) == {
-        "matplotlib": False, "click": True, "networkx": False, "shapely": False
+        "matplotlib": False, "click": True, "networkx": True, "shapely": False
     }
 
 
 @pytest.mark.parametrize("command", ["check", "score"])
-def test_a_sheet_with_a_game_record_does_not_load_networkx(command: str) -> None:
-    """The exact card rules of a sheet with a record match pieces to tokens without
-    networkx (a room's matching is small)."""
+def test_a_sheet_with_a_game_record_loads_no_drawing_library(command: str) -> None:
+    """The exact card rules of a sheet with a record match pieces to tokens with
+    networkx's bipartite matching; nothing draws."""
     sheet = ROOT / "examples" / "four-players" / "ada.json"
     code = f"""
 import sys
@@ -115,7 +118,7 @@ except SystemExit as stop:
     assert stop.code == 0, stop.code
 """ + LOADED
     assert _run(code) == {
-        "matplotlib": False, "click": True, "networkx": False, "shapely": False
+        "matplotlib": False, "click": True, "networkx": True, "shapely": False
     }
 
 
@@ -156,9 +159,9 @@ print(json.dumps({{name: "homestaging." + name in sys.modules for name in {modul
     ["place", str(ROOT / "examples" / "tutorial-midgame.json"), "sofa"],
 ], ids=["check", "score", "place"])
 def test_reading_and_answering_need_no_pathlib(command: list[str]) -> None:
-    """The commands that read sheets find the bundled data with ``os.path``: pathlib
-    and the URL and address modules it loads stay off the path once the bundled data's
-    cache is filled."""
+    """The commands that read sheets find the bundled data with ``os.path``: once the
+    bundled data's cache is filled, pathlib and the URL and address modules it loads are
+    loaded only if the libraries the commands need load them (networkx does)."""
     code = f"""
 import json, sys
 from homestaging.cli import main
@@ -169,7 +172,10 @@ except SystemExit as stop:
 print(json.dumps({{name: name in sys.modules for name in ("pathlib", "urllib.parse")}}))
 """
     _run(code)  # fills the cache (saving an entry may use pathlib)
-    assert _run(code) == {"pathlib": False, "urllib.parse": False}
+    floor = _run("import json, sys, click, yaml, networkx\n"
+                 'print(json.dumps({name: name in sys.modules for name in ("pathlib", '
+                 '"urllib.parse")}))')
+    assert _run(code) == floor
 
 
 def test_library_does_not_import_click_or_matplotlib() -> None:
@@ -179,13 +185,14 @@ def test_library_does_not_import_click_or_matplotlib() -> None:
 
 
 def test_core_loads_no_file_format() -> None:
-    """The models, rules and scoring work on objects: no YAML, no schema, no file reader."""
+    """The models, rules and scoring work on objects: no YAML, no schema, no file reader
+    (networkx, the access graph, is theirs)."""
     modules = ", ".join(f"homestaging.{name}" for name in CORE)
     code = f"""
 import json, sys
 import {modules}
 heavy = ("yaml", "homestaging.schema", "homestaging.readers", "click", "matplotlib",
-         "networkx", "shapely")
+         "shapely")
 print(json.dumps({{name: name in sys.modules for name in heavy}}))
 """
     loaded = _run(code)

@@ -71,7 +71,7 @@ def window_candidates(sheet: Sheet, lay: Layout | None = None,
                 found.add(edge)
     if beside:
         evaluator = Evaluator(sheet, lay,
-                              acc or connected_access(sheet, lay, access(sheet, lay)))
+                              acc or connected_access(sheet, lay, access(sheet, lay, search=True)))
         squares: set[Cell] = set()
         for selector in beside:
             for index in evaluator.select({"piece": selector}):

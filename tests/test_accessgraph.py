@@ -1,0 +1,171 @@
+"""The access graph (``homestaging.accessgraph``): the routes and dominators networkx
+finds on it, the ties broken one way, and the bit-mask search proven to give
+networkx's verdict (as a move generator is proven by perft) on every example sheet,
+every case file and sheets generated from them."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from homestaging.access import access, connected_access
+from homestaging.accessgraph import (
+    cheapest_route,
+    cut_squares,
+    dominators,
+    linked_groups,
+    reached,
+    square_graph,
+)
+from homestaging.errors import InputError
+from homestaging.grid import Cell, in_reading_order
+from homestaging.layout import layout
+from homestaging.moves import standing
+from homestaging.pieces import Placement
+from homestaging.scoring import check_sheet
+from homestaging.sheet import DrawnPiece, Sheet
+from homestaging.sheetreader import read_sheet
+
+ROOT = Path(__file__).resolve().parent.parent
+FILES = sorted(p for p in [*ROOT.glob("examples/*.json"), *ROOT.glob("examples/*/*.json"),
+                           *ROOT.glob("tests/cases/*/*.json"), *ROOT.glob("tests/sheets/*.json")]
+               if not p.name.endswith(".expected.json")
+               and '"homestaging-sheet/1"' in p.read_text()[:300])
+
+
+def readable(path: Path) -> Sheet | None:
+    try:
+        return read_sheet(path)
+    except InputError:
+        return None  # a case of an unusable sheet
+
+
+SHEETS = [(path, sheet) for path in FILES if (sheet := readable(path)) is not None]
+
+
+def line(*cells: Cell) -> list[Cell]:
+    return list(cells)
+
+
+# --- the graph and its answers -------------------------------------------------------------
+
+
+def test_the_graph_links_squares_no_wall_separates_in_reading_order() -> None:
+    squares = {(1, 0), (0, 0), (0, 1), (1, 1)}
+    graph = square_graph(squares, {(1, 0, "w")})
+    assert list(graph) == [(0, 0), (1, 0), (0, 1), (1, 1)]
+    assert list(graph.edges) == [((0, 0), (0, 1)), ((1, 0), (1, 1)), ((0, 1), (1, 1))]
+    assert reached(graph, [(0, 0)]) == squares
+    assert reached(graph, [(5, 5)]) == frozenset()
+
+
+def test_a_route_from_a_target_and_no_route() -> None:
+    graph = square_graph({(0, 0), (1, 0), (5, 5)}, ())
+    free = {(0, 0): 0, (1, 0): 0, (5, 5): 0}.__getitem__
+    assert cheapest_route(graph, [(1, 0), (0, 0)], {(0, 0)}, free) == ([(0, 0)], 0)
+    assert cheapest_route(graph, [(0, 0)], {(5, 5)}, free) is None
+    assert cheapest_route(graph, [], {(0, 0)}, free) is None
+    assert list(graph) == [(0, 0), (1, 0), (5, 5)]  # the targets' node taken away again
+
+
+def test_of_equally_cheap_routes_the_first_met_in_reading_order_is_taken() -> None:
+    """Two routes of cost 1 around a square: the one through its north neighbour, met
+    first (north, east, south, west), then with the sources reversed, the other one."""
+    squares = {(x, y) for x in range(3) for y in range(3)} - {(1, 1)}
+    graph = square_graph(squares, ())
+    one = {cell: 1 for cell in squares}.__getitem__
+    assert cheapest_route(graph, [(0, 1)], {(2, 1)}, one) == (
+        [(0, 1), (0, 0), (1, 0), (2, 0), (2, 1)], 4)
+    assert cheapest_route(graph, [(2, 1), (0, 1)], {(0, 1), (2, 1)}, one) == ([(2, 1)], 0)
+
+
+def test_dominators_and_cut_squares() -> None:
+    diamond = {"r": ["a", "b"], "a": ["c"], "b": ["c"], "c": ["d"]}
+    assert sorted(dominators(diamond, "r").items()) == [
+        ("a", "r"), ("b", "r"), ("c", "r"), ("d", "c")]
+    corridor = square_graph({(0, 0), (1, 0), (2, 0), (2, 1), (5, 5), (6, 5)}, ())
+    assert cut_squares(corridor) == {(1, 0), (2, 0)}
+    assert linked_groups(corridor) == [frozenset({(0, 0), (1, 0), (2, 0), (2, 1)}),
+                                       frozenset({(5, 5), (6, 5)})]
+
+
+# --- the bit-mask search gives networkx's verdict -------------------------------------------
+
+
+def crowded(sheet: Sheet, seed: str, count: int) -> Iterator[Sheet]:
+    """``sheet`` with one to three pieces more, anywhere in the house: pieces cut off,
+    rooms blocked, squares that become the only way somewhere."""
+    rng = random.Random(seed)
+    pieces = sorted(sheet.project.catalog.pieces.values(), key=lambda piece: piece.id)
+    house = in_reading_order(sheet.project.house)
+    for _ in range(count):
+        extra = []
+        for _ in range(rng.randint(1, 3)):
+            at = len(sheet.pieces) + len(extra)
+            placement = Placement(rng.choice(pieces), rng.choice(house),
+                                  rng.choice((0, 90, 180, 270)))
+            extra.append(DrawnPiece(placement, f"pieces[{at}]", f"$.pieces[{at}]"))
+        yield replace(sheet, pieces=sheet.pieces + tuple(extra))
+
+
+def same_verdict(sheet: Sheet) -> None:
+    """The search's access (and as if connected) is networkx's, lenient or not."""
+    lay = layout(sheet)
+    for lenient in (False, True):
+        theirs = access(sheet, lay, lenient_access=lenient)
+        ours = access(sheet, lay, lenient_access=lenient, search=True)
+        assert theirs.graph is not None and ours.graph is None
+        assert (ours.start, ours.connected, ours.rooms, ours.pieces) == (
+            theirs.start, theirs.connected, theirs.rooms, theirs.pieces)
+        if not lenient:
+            graph_if = connected_access(sheet, lay, theirs)
+            search_if = connected_access(sheet, lay, ours)
+            assert (search_if.connected, search_if.rooms, search_if.pieces) == (
+                graph_if.connected, graph_if.rooms, graph_if.pieces)
+            for room in [None, *(plan.name for plan in sheet.rooms if not plan.finalized)]:
+                ranked = standing(sheet, lay, room).access
+                as_networkx = connected_access(sheet, lay, theirs, furnishing=room)
+                assert (ranked.rooms, ranked.pieces) == (as_networkx.rooms, as_networkx.pieces)
+
+
+@pytest.mark.parametrize(("path", "sheet"), SHEETS, ids=[str(p.relative_to(ROOT))
+                                                         for p, _ in SHEETS])
+def test_the_search_gives_networkx_s_verdict(path: Path, sheet: Sheet) -> None:
+    same_verdict(sheet)
+    for more in crowded(sheet, path.name, 3):
+        same_verdict(more)
+
+
+def test_the_search_gives_networkx_s_verdict_on_generated_sheets() -> None:
+    """Example sheets with pieces added at random, and with walls and doors taken away."""
+    rng = random.Random(30)
+    examples = [sheet for path, sheet in SHEETS if "examples" in path.parts]
+    cut = 0
+    for _ in range(60):
+        base = rng.choice(examples)
+        rooms = tuple(replace(plan, doors=plan.doors[:rng.randint(0, len(plan.doors))])
+                      for plan in base.rooms)
+        for sheet in crowded(replace(base, rooms=rooms), str(rng.random()), 2):
+            same_verdict(sheet)
+            cut += any(access(sheet, layout(sheet)).pieces)
+    assert cut > 40  # sheets where something is cut off
+
+
+def test_check_explains_with_the_graph_on_crowded_sheets() -> None:
+    """Mid-game and at the end, crowded example sheets are checked with explanations
+    and squares to keep free, twice the same."""
+    said = 0
+    for path, sheet in SHEETS:
+        if "examples" not in path.parts:
+            continue
+        for more in crowded(sheet, path.name, 2):
+            for end_of_game in (True, False):
+                first = check_sheet(replace(more), end_of_game=end_of_game).problems
+                again = check_sheet(replace(more), end_of_game=end_of_game).problems
+                assert first == again
+                said += sum(p.blocked_by != () for p in first)
+    assert said > 20
