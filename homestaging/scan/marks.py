@@ -18,7 +18,7 @@ from typing import Any
 from ..grid import Cell, Edge, reading_order
 from ..project import Project
 from . import require_cv2
-from .photo import PX, Page
+from .photo import PX, Page, paper_relative
 
 __all__ = [
     "CIRCULATION",
@@ -40,15 +40,63 @@ INK = 0.22  # darkness above which a pixel is pencil
 Image = Any
 
 
-def ink(page: Page) -> Image:
-    """Pencil darkness of every pixel of the page, 0 to 1 (float32)."""
+#: The print's darkest colour (the house's walls, #7fb0dc) absorbs at most this much of
+#: the paper's light in any channel: a pixel darker than that is drawn, whatever its hue.
+PRINT_DARKEST = 0.5
+#: The least share of the ink's strongest channel that its weakest one is taken to carry
+#: (a pure blue ink leaves its blue channel nearly untouched: that channel says little).
+INK_FLOOR = 0.35
+
+
+#: The print's colours (BGR, the share of light each channel loses, the strongest 1):
+#: the light blues of the grid and the house, the green of the trees.
+PRINT_COLOURS = ((0.27, 0.62, 1.0), (1.0, 0.41, 0.8))
+
+
+def ink_colour(absorbed: Image) -> Image:
+    """The colour of what was drawn on this page, as the share of light it takes in each
+    channel (BGR, the strongest 1): the median over the grid's pixels that are surely
+    drawn, darker than any print or of another hue than the print's and darker than its
+    grid; grey when there are too few of them (a blank page)."""
     import numpy as np
 
-    cv2 = require_cv2()
-    value = page.image.max(axis=2).astype(np.float32)
-    paper = cv2.dilate(value, np.ones((PX, PX), np.uint8))
-    paper = cv2.GaussianBlur(paper, (0, 0), PX / 3)
-    return np.clip(1.0 - value / np.maximum(paper, 1.0), 0.0, 1.0)
+    inner = absorbed[PX:-PX, PX:-PX].reshape(-1, 3)
+    strongest = inner.max(axis=1)
+    hue = inner / np.maximum(strongest, 0.02)[:, None]
+    to_print = np.min([np.linalg.norm(hue - np.asarray(p), axis=1) for p in PRINT_COLOURS],
+                      axis=0)
+    drawn = inner[(strongest > PRINT_DARKEST + 0.15) | ((strongest > 0.25) & (to_print > 0.3))]
+    if len(drawn) < 50:
+        return np.ones(3, np.float32)
+    shares = drawn / drawn.max(axis=1, keepdims=True)
+    colour = np.median(shares, axis=0)
+    return np.asarray(np.clip(colour / colour.max(), INK_FLOOR, 1.0), np.float32)
+
+
+def ink(page: Page) -> Image:
+    """Ink darkness of every pixel of the page, 0 to 1 (float32), whatever the ink's
+    colour. Each channel's share of light lost (against the paper nearby, so shadows and
+    the light's colour cancel) is divided by the ink's own share in that channel (see
+    :func:`ink_colour`): the least of the three is how much ink the pixel holds, as dark
+    as the ink is in its strongest channel (for graphite, grey, the pixel's darkness in
+    its brightest channel). That is kept where the pixel's colour is the ink's rather
+    than the print's, or where it is darker than any print: a pixel of the colour of the
+    print and as light counts as paper, however near the ink's hue is the print's."""
+    import numpy as np
+
+    absorbed = np.clip(1.0 - paper_relative(page.image), 0.0, 1.0)
+    colour = ink_colour(absorbed)
+    amount = (absorbed / colour).min(axis=2)
+    strongest = absorbed.max(axis=2)
+    hue = absorbed / np.maximum(strongest, 0.02)[:, :, None]
+    prints = [np.asarray(p, np.float32) for p in PRINT_COLOURS]
+    to_print = np.min([np.linalg.norm(hue - p, axis=2) for p in prints], axis=0)
+    apart = min(float(np.linalg.norm(colour - p)) for p in prints)
+    inked = np.clip(to_print / max(apart, 0.2), 0.0, 1.0)
+    if apart < 0.6:  # an ink near the print's hue: its darkness tells it apart too
+        inked = np.maximum(inked * (apart / 0.6),
+                           np.clip((strongest - PRINT_DARKEST) / 0.2, 0.0, 1.0))
+    return np.asarray(np.clip(amount * inked, 0.0, 1.0), np.float32)
 
 
 def _thin(darkness: Image) -> Image:
