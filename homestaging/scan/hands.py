@@ -12,6 +12,7 @@ with :func:`~.synthetic.photograph`.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Sequence, Set
@@ -77,7 +78,7 @@ class _Ink:
 
         shaken: list[Point] = []
         wobble, phase = self.hand.wobble, self.rng.uniform(0, math.tau)
-        for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):
+        for (x0, y0), (x1, y1) in itertools.pairwise(points):
             length = math.hypot(x1 - x0, y1 - y0) or 1.0
             nx, ny = -(y1 - y0) / length, (x1 - x0) / length
             steps = max(1, int(length / 0.1))
@@ -186,7 +187,7 @@ def _wall(ink: _Ink, a: Point, b: Point) -> None:
     ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
     cuts = sorted(rng.uniform(0.2, 0.8) * length for _ in range(strokes - 1))
     ends = [0.0, *cuts, length]
-    for s, e in zip(ends, ends[1:], strict=False):
+    for s, e in itertools.pairwise(ends):
         s0 = s - rng.uniform(-0.03, 0.08) if s > 0 else s - rng.uniform(0.0, 0.06)
         e0 = e + rng.uniform(-0.03, 0.08) if e < length else e + rng.uniform(0.0, 0.06)
         off0, off1 = rng.uniform(-0.02, 0.02), rng.uniform(-0.02, 0.02)

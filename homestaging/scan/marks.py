@@ -108,6 +108,45 @@ def _thin(darkness: Image) -> Image:
     return cv2.morphologyEx(darkness, cv2.MORPH_TOPHAT, kernel)
 
 
+def _dots(fine: Image) -> Image:
+    """How much a dot stands out at each pixel, whatever its size (2 to 8 pixels at 200
+    dpi): the strokes' darkness at the pixel, smoothed over the dot's own size (the
+    strongest of three sizes), less the darkest of the ring around it (0.15 to 0.27
+    squares out). A line through the pixel darkens that ring too, a dot does not. A
+    small dot counts as dark as it is; a broad one, averaged over its disk, as before."""
+    import numpy as np
+
+    cv2 = require_cv2()
+    centre = np.max([cv2.filter2D(fine, -1, _disk(r)) for r in (0.035, 0.06, 0.1)], axis=0)
+    ring = (_disk(0.27, 0.15) > 0).astype(np.uint8)
+    around = cv2.dilate(cv2.GaussianBlur(fine, (0, 0), 1.0), ring)
+    return np.asarray(centre - around, np.float32)
+
+
+SECTORS = 8  # a rug's ring is looked for all around its middle, in this many sectors
+
+
+def _closed_ring(darkness: Image) -> Image:
+    """The darkness of a ring 0.15 to 0.27 squares around each pixel, closed all round:
+    the mean of its two faintest sectors of eight (a closed ring fills every sector; the
+    outline of a piece or a hatch line crossing the band fills only some)."""
+    import numpy as np
+
+    cv2 = require_cv2()
+    band = _disk(0.27, 0.15)
+    half = band.shape[0] // 2
+    c = np.arange(-half, half + 1, dtype=np.float32)
+    x, y = np.meshgrid(c, c)
+    angle = (np.arctan2(y, x) + np.pi) / (2 * np.pi) * SECTORS
+    sector = np.minimum(angle.astype(int), SECTORS - 1)
+    maps = []
+    for k in range(SECTORS):
+        kernel = np.where((band > 0) & (sector == k), 1.0, 0.0).astype(np.float32)
+        maps.append(cv2.filter2D(darkness, -1, kernel / max(kernel.sum(), 1.0)))
+    faint = np.sort(np.asarray(maps), axis=0)[:2].mean(axis=0)
+    return np.asarray(faint, np.float32)
+
+
 def _disk(radius: float, inner: float = 0.0) -> Image:
     """A normalised disk (or ring from ``inner``) kernel, radii in squares."""
     import numpy as np
@@ -141,6 +180,7 @@ class Marks:
 
 #: Thresholds on the square features (cover, dot, ring), measured on generated photos.
 COVER, DOT, RING_T = 0.045, 0.18, 0.18
+FAINT_DOT = 0.025  # a dot this clear is one where no hatching covers the square
 CORE = 0.3  # ink in the very middle of a ring: a dot (0.5 and more) or none (0.1 and less)
 WALL = 0.3
 PALE_WALL, WALL_SHARE = 0.18, 0.45  # the lowest threshold; the share of a typical wall
@@ -160,7 +200,11 @@ def _square_class(cover: float, dot: float, ring: float, core: float = 0.0,
     if has_dot:
         return CIRCULATION, min(margins)
     margins.append(abs(cover - cover_at) / cover_at)
-    return (FURNITURE if cover > cover_at else EMPTY), min(margins)
+    if cover > cover_at:
+        return FURNITURE, min(margins)
+    # a small or light dot, in a square no hatching covers
+    margins[0] = abs(dot - FAINT_DOT) / FAINT_DOT
+    return (CIRCULATION if dot > FAINT_DOT else EMPTY), min(margins)
 
 
 #: The directions of the strokes measured in a square, as hatch styles (the strokes of a
@@ -228,14 +272,11 @@ def read_marks(page: Page, project: Project) -> Marks:
     cv2 = require_cv2()
     darkness = ink(page)
     fine = _thin(darkness)
-    strong = (fine > INK).astype(np.float32)
-    centre = cv2.filter2D(fine, -1, _disk(0.1))
-    around = cv2.filter2D(fine, -1, _disk(0.27, 0.15))
-    dot_map = centre - around
+    dot_map = _dots(fine)
     # a ring stands out from both its middle and what lies beyond it, measured on all
     # the pencil (a dot in its middle makes a ring too broad for the thin strokes;
     # hatching and smudges are even everywhere)
-    ring_map = (cv2.filter2D(darkness, -1, _disk(0.27, 0.15))
+    ring_map = (_closed_ring(darkness)
                 - np.minimum(cv2.filter2D(darkness, -1, _disk(0.1)),
                              cv2.filter2D(darkness, -1, _disk(0.45, 0.32))))
     core_map = cv2.filter2D(darkness, -1, _disk(0.06))
@@ -290,6 +331,9 @@ def read_marks(page: Page, project: Project) -> Marks:
             marks.doubt(edge.cell, edge.side, "wall" if wall >= threshold else "no wall",
                         f"a faint or broken wall line ({wall:.2f})")
     _drop_stray_walls(marks, printed)
+    # a line is ink at a share of what a wall of this page is (a thin pen is lighter)
+    strong = (fine > min(INK, 0.4 * _typical_wall(marks.edge_scores.values()))
+              ).astype(np.float32)
     for edge in sorted(project.exterior_walls(), key=lambda e: e.key):
         inside = edge.cell if edge.cell in house else edge.outer
         window, door = _outside_scores(strong, darkness, edge, inside)
@@ -400,8 +444,9 @@ def _edge_scores(fine: Image, cell: Cell, side: str, furnished: bool = False,
         return 0.0, 0.0
     # band: rows along the edge, columns across it (12 pixels each side)
     profile = band.mean(axis=0)
-    near = 10 if furnished else 9  # the line's window, away from an outline
-    far = 14 if beyond else 15
+    # the line's window, away from an outline (drawn as little as 0.1 squares inside)
+    near = 11 if furnished else 9
+    far = 13 if beyond else 15
     if furnished != beyond:  # one outline: room to shift the window away from it
         near, far = (near, far + 1) if furnished else (near - 1, far)
     wall = float(profile[near:far].max())
