@@ -21,7 +21,7 @@ __all__ = ["Scan", "scan_image", "scan_photo", "scan_to_json"]
 #: More than this share of the house's edges read as walls: not a plan, a blurred photo.
 MAX_WALL_SHARE = 0.45
 #: Printed edges softer than this (in squares, see :func:`~.photo.edge_width`): blurred.
-BLURRED = 0.15
+BLURRED = 0.1
 
 
 @dataclass(frozen=True)
