@@ -10,6 +10,8 @@ import pytest
 
 cv2 = pytest.importorskip("cv2", reason="the [scan] extra (opencv-python-headless) is needed")
 
+import numpy as np  # noqa: E402  (installed with OpenCV)
+
 from homestaging.cardplay import record_of  # noqa: E402
 from homestaging.errors import InputError  # noqa: E402
 from homestaging.scan.hands import HANDS, hand_page  # noqa: E402
@@ -18,8 +20,6 @@ from homestaging.scan.photo import edge_width, find_markers, rectify  # noqa: E4
 from homestaging.scan.read import scan_image  # noqa: E402
 from homestaging.scan.synthetic import Camera, perfect_marks, photograph  # noqa: E402
 from homestaging.sheetreader import read_sheet  # noqa: E402
-
-import numpy as np  # noqa: E402, I001  (installed with OpenCV)
 
 ROOT = Path(__file__).resolve().parent.parent
 TUTORIAL = ROOT / "examples" / "tutorial-finished.json"
