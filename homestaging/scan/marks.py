@@ -179,7 +179,11 @@ class Marks:
 
 
 #: Thresholds on the square features (cover, dot, ring), measured on generated photos.
-COVER, DOT, RING_T = 0.045, 0.18, 0.18
+COVER, DOT = 0.045, 0.18
+#: A rug's ring: the share of the ink in a closed ring that does not go on beyond it
+#: (0.84 and more measured on rings of every hand; 0.6 and less on pieces' outlines and
+#: hatching), counted against at least RING_INK of ink (a faint closed ring is no ring).
+RING_T, RING_INK = 0.65, 0.05
 FAINT_DOT = 0.025  # a dot this clear is one where no hatching covers the square
 CORE = 0.3  # ink in the very middle of a ring: a dot (0.5 and more) or none (0.1 and less)
 WALL = 0.3
@@ -273,12 +277,12 @@ def read_marks(page: Page, project: Project) -> Marks:
     darkness = ink(page)
     fine = _thin(darkness)
     dot_map = _dots(fine)
-    # a ring stands out from both its middle and what lies beyond it, measured on all
-    # the pencil (a dot in its middle makes a ring too broad for the thin strokes;
-    # hatching and smudges are even everywhere)
-    ring_map = (_closed_ring(darkness)
-                - np.minimum(cv2.filter2D(darkness, -1, _disk(0.1)),
-                             cv2.filter2D(darkness, -1, _disk(0.45, 0.32))))
+    # a ring closed all round with nothing beyond it, measured on all the ink (a dot in
+    # its middle makes a ring too broad for the thin strokes): a piece's outline and
+    # hatching run on past the ring's band, a rug's ring stops there
+    closed = _closed_ring(darkness)
+    beyond = cv2.filter2D(darkness, -1, _disk(0.45, 0.32))
+    ring_map = closed - beyond
     core_map = cv2.filter2D(darkness, -1, _disk(0.06))
     marks = Marks()
     usable = project.house - project.obstacles
@@ -298,11 +302,13 @@ def read_marks(page: Page, project: Project) -> Marks:
         x0, y0 = (cell[0] + 1) * PX, (cell[1] + 1) * PX
         cover = float(fine[y0 + lo:y0 + hi, x0 + lo:x0 + hi].mean())
         dot = float(dot_map[y0 + w0:y0 + w1, x0 + w0:x0 + w1].max())
-        ring = float(ring_map[y0 + w0:y0 + w1, x0 + w0:x0 + w1].max())
-        # the ring's own middle (a page a little off still finds it there)
+        # the ring's own middle (a page a little off still finds it there), and the
+        # share of its ink that does not go on beyond it: the same for a hard or a
+        # light hand
         rings = ring_map[y0 + w0:y0 + w1, x0 + w0:x0 + w1]
         iy, ix = np.unravel_index(int(np.argmax(rings)), rings.shape)
         cy, cx = y0 + w0 + int(iy), x0 + w0 + int(ix)
+        ring = float(ring_map[cy, cx]) / max(float(closed[cy, cx]), RING_INK)
         core = float(core_map[cy - 1:cy + 2, cx - 1:cx + 2].max())
         kind, margin = _square_class(cover, dot, ring, core, cover_at)
         marks.squares[cell] = kind
