@@ -265,7 +265,7 @@ def test_imports_point_down(module: str) -> None:
         assert not imports & {"yaml", "readers", "schema", "output"}, module
 
 
-DRAWING_MODULES = {"render", "panel", "synthetic"}  # synthetic: scan's test photos
+DRAWING_MODULES = {"render", "panel", "synthetic", "hands"}  # synthetic, hands: scan's test photos
 
 
 def _relative_imports(path: Path) -> set[str]:

@@ -144,6 +144,42 @@ def test_an_unread_hatch_leaves_look_alikes_in_doubt() -> None:
         "bathroom-cabinet"}
 
 
+def test_without_a_record_the_rooms_take_the_first_order_that_clears_needs_wall() -> None:
+    # The city apartment walled its kitchen after the bedroom and bathroom, and its
+    # sink leans on their wall: in the project's order (kitchen second) it would stand
+    # against a wall not drawn yet. The page does not show the order, so the rooms take
+    # the first order that clears it, and the sheet says so.
+    truth = read_sheet(ROOT / "examples" / "city-apartment-finished.json")
+    sheet, doubts = read_plan(perfect_marks(truth), truth.project, "c.jpg")
+    assert [room.name for room in sheet.rooms] == [
+        "Living room", "Bedroom", "Bathroom", "Kitchen"]
+    assert [room.path for room in sheet.rooms] == [f"$.rooms[{i}]" for i in range(4)]
+    assert [p.code for p in score(sheet).problems] == []
+    assert [d.to_json() for d in doubts if d.what == "room order"] == [
+        {"square": "E4", "what": "room order", "reason": "the rooms are written in the "
+         "order Living room, Bedroom, Bathroom, Kitchen, not the project's (Living room, "
+         "Kitchen, Bedroom, Bathroom): in the project's order kitchen-sink at E4 would "
+         "stand against a wall not drawn yet (needs-wall); without a game record the "
+         "rooms take the first order that clears it"}]
+
+
+def test_the_project_order_stays_when_it_clears_needs_wall() -> None:
+    truth = read_sheet(TUTORIAL)
+    sheet, doubts = read_plan(perfect_marks(truth), truth.project, "t.jpg")
+    assert [room.name for room in sheet.rooms] == [room.name for room in truth.project.rooms]
+    assert [d for d in doubts if d.what == "room order"] == []
+
+
+def test_with_a_record_the_rooms_take_its_order() -> None:
+    truth = read_sheet(ROOT / "examples" / "city-apartment-finished.json")
+    record = record_of(truth)
+    assert record.played_order() == ["Bedroom", "Bathroom", "Kitchen", "Living room"]
+    sheet, doubts = read_plan(perfect_marks(truth), truth.project, "c.jpg", record)
+    assert [room.name for room in sheet.rooms] == record.played_order()
+    assert [d for d in doubts if d.what == "room order"] == []
+    assert [p.code for p in score(sheet).problems] == []
+
+
 def test_hatch_styles_from_stroke_directions() -> None:
     marks = Marks()
     a, b = parse_cell("A1"), parse_cell("B1")

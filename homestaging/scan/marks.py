@@ -18,7 +18,7 @@ from typing import Any
 from ..grid import Cell, Edge, reading_order
 from ..project import Project
 from . import require_cv2
-from .photo import PX, Page
+from .photo import PX, Page, paper_relative
 
 __all__ = [
     "CIRCULATION",
@@ -40,15 +40,63 @@ INK = 0.22  # darkness above which a pixel is pencil
 Image = Any
 
 
-def ink(page: Page) -> Image:
-    """Pencil darkness of every pixel of the page, 0 to 1 (float32)."""
+#: The print's darkest colour (the house's walls, #7fb0dc) absorbs at most this much of
+#: the paper's light in any channel: a pixel darker than that is drawn, whatever its hue.
+PRINT_DARKEST = 0.5
+#: The least share of the ink's strongest channel that its weakest one is taken to carry
+#: (a pure blue ink leaves its blue channel nearly untouched: that channel says little).
+INK_FLOOR = 0.35
+
+
+#: The print's colours (BGR, the share of light each channel loses, the strongest 1):
+#: the light blues of the grid and the house, the green of the trees.
+PRINT_COLOURS = ((0.27, 0.62, 1.0), (1.0, 0.41, 0.8))
+
+
+def ink_colour(absorbed: Image) -> Image:
+    """The colour of what was drawn on this page, as the share of light it takes in each
+    channel (BGR, the strongest 1): the median over the grid's pixels that are surely
+    drawn, darker than any print or of another hue than the print's and darker than its
+    grid; grey when there are too few of them (a blank page)."""
     import numpy as np
 
-    cv2 = require_cv2()
-    value = page.image.max(axis=2).astype(np.float32)
-    paper = cv2.dilate(value, np.ones((PX, PX), np.uint8))
-    paper = cv2.GaussianBlur(paper, (0, 0), PX / 3)
-    return np.clip(1.0 - value / np.maximum(paper, 1.0), 0.0, 1.0)
+    inner = absorbed[PX:-PX, PX:-PX].reshape(-1, 3)
+    strongest = inner.max(axis=1)
+    hue = inner / np.maximum(strongest, 0.02)[:, None]
+    to_print = np.min([np.linalg.norm(hue - np.asarray(p), axis=1) for p in PRINT_COLOURS],
+                      axis=0)
+    drawn = inner[(strongest > PRINT_DARKEST + 0.15) | ((strongest > 0.25) & (to_print > 0.3))]
+    if len(drawn) < 50:
+        return np.ones(3, np.float32)
+    shares = drawn / drawn.max(axis=1, keepdims=True)
+    colour = np.median(shares, axis=0)
+    return np.asarray(np.clip(colour / colour.max(), INK_FLOOR, 1.0), np.float32)
+
+
+def ink(page: Page) -> Image:
+    """Ink darkness of every pixel of the page, 0 to 1 (float32), whatever the ink's
+    colour. Each channel's share of light lost (against the paper nearby, so shadows and
+    the light's colour cancel) is divided by the ink's own share in that channel (see
+    :func:`ink_colour`): the least of the three is how much ink the pixel holds, as dark
+    as the ink is in its strongest channel (for graphite, grey, the pixel's darkness in
+    its brightest channel). That is kept where the pixel's colour is the ink's rather
+    than the print's, or where it is darker than any print: a pixel of the colour of the
+    print and as light counts as paper, however near the ink's hue is the print's."""
+    import numpy as np
+
+    absorbed = np.clip(1.0 - paper_relative(page.image), 0.0, 1.0)
+    colour = ink_colour(absorbed)
+    amount = (absorbed / colour).min(axis=2)
+    strongest = absorbed.max(axis=2)
+    hue = absorbed / np.maximum(strongest, 0.02)[:, :, None]
+    prints = [np.asarray(p, np.float32) for p in PRINT_COLOURS]
+    to_print = np.min([np.linalg.norm(hue - p, axis=2) for p in prints], axis=0)
+    apart = min(float(np.linalg.norm(colour - p)) for p in prints)
+    inked = np.clip(to_print / max(apart, 0.2), 0.0, 1.0)
+    if apart < 0.6:  # an ink near the print's hue: its darkness tells it apart too
+        inked = np.maximum(inked * (apart / 0.6),
+                           np.clip((strongest - PRINT_DARKEST) / 0.2, 0.0, 1.0))
+    return np.asarray(np.clip(amount * inked, 0.0, 1.0), np.float32)
 
 
 def _thin(darkness: Image) -> Image:
@@ -58,6 +106,45 @@ def _thin(darkness: Image) -> Image:
     size = int(PX * 0.3) | 1
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
     return cv2.morphologyEx(darkness, cv2.MORPH_TOPHAT, kernel)
+
+
+def _dots(fine: Image) -> Image:
+    """How much a dot stands out at each pixel, whatever its size (2 to 8 pixels at 200
+    dpi): the strokes' darkness at the pixel, smoothed over the dot's own size (the
+    strongest of three sizes), less the darkest of the ring around it (0.15 to 0.27
+    squares out). A line through the pixel darkens that ring too, a dot does not. A
+    small dot counts as dark as it is; a broad one, averaged over its disk, as before."""
+    import numpy as np
+
+    cv2 = require_cv2()
+    centre = np.max([cv2.filter2D(fine, -1, _disk(r)) for r in (0.035, 0.06, 0.1)], axis=0)
+    ring = (_disk(0.27, 0.15) > 0).astype(np.uint8)
+    around = cv2.dilate(cv2.GaussianBlur(fine, (0, 0), 1.0), ring)
+    return np.asarray(centre - around, np.float32)
+
+
+SECTORS = 8  # a rug's ring is looked for all around its middle, in this many sectors
+
+
+def _closed_ring(darkness: Image) -> Image:
+    """The darkness of a ring 0.15 to 0.27 squares around each pixel, closed all round:
+    the mean of its two faintest sectors of eight (a closed ring fills every sector; the
+    outline of a piece or a hatch line crossing the band fills only some)."""
+    import numpy as np
+
+    cv2 = require_cv2()
+    band = _disk(0.27, 0.15)
+    half = band.shape[0] // 2
+    c = np.arange(-half, half + 1, dtype=np.float32)
+    x, y = np.meshgrid(c, c)
+    angle = (np.arctan2(y, x) + np.pi) / (2 * np.pi) * SECTORS
+    sector = np.minimum(angle.astype(int), SECTORS - 1)
+    maps = []
+    for k in range(SECTORS):
+        kernel = np.where((band > 0) & (sector == k), 1.0, 0.0).astype(np.float32)
+        maps.append(cv2.filter2D(darkness, -1, kernel / max(kernel.sum(), 1.0)))
+    faint = np.sort(np.asarray(maps), axis=0)[:2].mean(axis=0)
+    return np.asarray(faint, np.float32)
 
 
 def _disk(radius: float, inner: float = 0.0) -> Image:
@@ -92,7 +179,12 @@ class Marks:
 
 
 #: Thresholds on the square features (cover, dot, ring), measured on generated photos.
-COVER, DOT, RING_T = 0.045, 0.18, 0.18
+COVER, DOT = 0.045, 0.18
+#: A rug's ring: the share of the ink in a closed ring that does not go on beyond it
+#: (0.84 and more measured on rings of every hand; 0.6 and less on pieces' outlines and
+#: hatching), counted against at least RING_INK of ink (a faint closed ring is no ring).
+RING_T, RING_INK = 0.65, 0.05
+FAINT_DOT = 0.025  # a dot this clear is one where no hatching covers the square
 CORE = 0.3  # ink in the very middle of a ring: a dot (0.5 and more) or none (0.1 and less)
 WALL = 0.3
 PALE_WALL, WALL_SHARE = 0.18, 0.45  # the lowest threshold; the share of a typical wall
@@ -112,7 +204,11 @@ def _square_class(cover: float, dot: float, ring: float, core: float = 0.0,
     if has_dot:
         return CIRCULATION, min(margins)
     margins.append(abs(cover - cover_at) / cover_at)
-    return (FURNITURE if cover > cover_at else EMPTY), min(margins)
+    if cover > cover_at:
+        return FURNITURE, min(margins)
+    # a small or light dot, in a square no hatching covers
+    margins[0] = abs(dot - FAINT_DOT) / FAINT_DOT
+    return (CIRCULATION if dot > FAINT_DOT else EMPTY), min(margins)
 
 
 #: The directions of the strokes measured in a square, as hatch styles (the strokes of a
@@ -180,16 +276,13 @@ def read_marks(page: Page, project: Project) -> Marks:
     cv2 = require_cv2()
     darkness = ink(page)
     fine = _thin(darkness)
-    strong = (fine > INK).astype(np.float32)
-    centre = cv2.filter2D(fine, -1, _disk(0.1))
-    around = cv2.filter2D(fine, -1, _disk(0.27, 0.15))
-    dot_map = centre - around
-    # a ring stands out from both its middle and what lies beyond it, measured on all
-    # the pencil (a dot in its middle makes a ring too broad for the thin strokes;
-    # hatching and smudges are even everywhere)
-    ring_map = (cv2.filter2D(darkness, -1, _disk(0.27, 0.15))
-                - np.minimum(cv2.filter2D(darkness, -1, _disk(0.1)),
-                             cv2.filter2D(darkness, -1, _disk(0.45, 0.32))))
+    dot_map = _dots(fine)
+    # a ring closed all round with nothing beyond it, measured on all the ink (a dot in
+    # its middle makes a ring too broad for the thin strokes): a piece's outline and
+    # hatching run on past the ring's band, a rug's ring stops there
+    closed = _closed_ring(darkness)
+    beyond = cv2.filter2D(darkness, -1, _disk(0.45, 0.32))
+    ring_map = closed - beyond
     core_map = cv2.filter2D(darkness, -1, _disk(0.06))
     marks = Marks()
     usable = project.house - project.obstacles
@@ -209,11 +302,13 @@ def read_marks(page: Page, project: Project) -> Marks:
         x0, y0 = (cell[0] + 1) * PX, (cell[1] + 1) * PX
         cover = float(fine[y0 + lo:y0 + hi, x0 + lo:x0 + hi].mean())
         dot = float(dot_map[y0 + w0:y0 + w1, x0 + w0:x0 + w1].max())
-        ring = float(ring_map[y0 + w0:y0 + w1, x0 + w0:x0 + w1].max())
-        # the ring's own middle (a page a little off still finds it there)
+        # the ring's own middle (a page a little off still finds it there), and the
+        # share of its ink that does not go on beyond it: the same for a hard or a
+        # light hand
         rings = ring_map[y0 + w0:y0 + w1, x0 + w0:x0 + w1]
         iy, ix = np.unravel_index(int(np.argmax(rings)), rings.shape)
         cy, cx = y0 + w0 + int(iy), x0 + w0 + int(ix)
+        ring = float(ring_map[cy, cx]) / max(float(closed[cy, cx]), RING_INK)
         core = float(core_map[cy - 1:cy + 2, cx - 1:cx + 2].max())
         kind, margin = _square_class(cover, dot, ring, core, cover_at)
         marks.squares[cell] = kind
@@ -242,6 +337,9 @@ def read_marks(page: Page, project: Project) -> Marks:
             marks.doubt(edge.cell, edge.side, "wall" if wall >= threshold else "no wall",
                         f"a faint or broken wall line ({wall:.2f})")
     _drop_stray_walls(marks, printed)
+    # a line is ink at a share of what a wall of this page is (a thin pen is lighter)
+    strong = (fine > min(INK, 0.4 * _typical_wall(marks.edge_scores.values()))
+              ).astype(np.float32)
     for edge in sorted(project.exterior_walls(), key=lambda e: e.key):
         inside = edge.cell if edge.cell in house else edge.outer
         window, door = _outside_scores(strong, darkness, edge, inside)
@@ -352,8 +450,9 @@ def _edge_scores(fine: Image, cell: Cell, side: str, furnished: bool = False,
         return 0.0, 0.0
     # band: rows along the edge, columns across it (12 pixels each side)
     profile = band.mean(axis=0)
-    near = 10 if furnished else 9  # the line's window, away from an outline
-    far = 14 if beyond else 15
+    # the line's window, away from an outline (drawn as little as 0.1 squares inside)
+    near = 11 if furnished else 9
+    far = 13 if beyond else 15
     if furnished != beyond:  # one outline: room to shift the window away from it
         near, far = (near, far + 1) if furnished else (near - 1, far)
     wall = float(profile[near:far].max())

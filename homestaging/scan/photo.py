@@ -18,8 +18,8 @@ from ..markers import CORNERS, DICTIONARY, decode_id, marker_box
 from ..readers import read_bytes
 from . import MAX_PIXELS, require_cv2
 
-__all__ = ["MAX_PHOTO_BYTES", "MAX_PIXELS", "PX", "Markers", "Page", "find_markers",
-           "load_photo", "paper_relative", "rectify"]
+__all__ = ["MAX_PHOTO_BYTES", "MAX_PIXELS", "PX", "Markers", "Page", "edge_width",
+           "find_markers", "load_photo", "paper_relative", "rectify"]
 
 #: Pixels per grid square of the straightened page.
 PX = 32
@@ -174,6 +174,35 @@ def rectify(image: Image, markers: Markers, width: int, height: int, file: str,
     if refine:
         straight, refined = _refine(straight, width, height)
     return Page(straight, width, height, residual, refined)
+
+
+def edge_width(page: Page) -> float:
+    """How soft the printed markers' edges are on the straightened page, in squares: the
+    black-to-white step of each marker found divided by its steepest slope (the 99th
+    percentile of the gradient), the median over the markers. A sharp photo gives
+    0.07 to 0.09 (under three pixels of the page), a blurred one more; the drawing plays
+    no part in it."""
+    import numpy as np
+
+    from ..markers import CORNERS, marker_box
+
+    cv2 = require_cv2()
+    gray = cv2.cvtColor(page.image, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    widths = []
+    for corner in CORNERS:
+        x, y, size = marker_box(corner, page.width, page.height)
+        x0, y0 = int((x + 1 - 0.08) * PX), int((y + 1 - 0.08) * PX)
+        x1, y1 = int((x + 1 + size + 0.08) * PX), int((y + 1 + size + 0.08) * PX)
+        box = gray[max(0, y0):y1, max(0, x0):x1]
+        if box.size < 16:
+            continue
+        step = float(np.percentile(box, 98) - np.percentile(box, 2))
+        gx = cv2.Sobel(box, cv2.CV_32F, 1, 0, ksize=3) / 8
+        gy = cv2.Sobel(box, cv2.CV_32F, 0, 1, ksize=3) / 8
+        slope = float(np.percentile(np.hypot(gx, gy), 99))
+        if step > 20 and slope > 0:
+            widths.append(step / slope / PX)
+    return float(np.median(widths)) if widths else 1.0
 
 
 def paper_relative(image: Image, size: int = PX) -> Image:

@@ -4,6 +4,9 @@
 * Pieces: each region is fitted (:func:`~.fit.fit_room`) under every room name, with
   what that room may hold (:func:`room_offers`): with a game record, the pieces its
   tokens chose (the wild card's other option at a cost); without, its cards' options.
+* Order: with a record, the rooms are written in the order it played them; without,
+  in the project's order, or the first order that gives each piece needing a wall the
+  walls it leans on (:func:`~.order.clearing_order`).
 * Names: the regions get the room names whose fits cost least together, the wild card
   spent at most once. When readings tie (pieces, or whole rooms, that look the same on
   paper), the one with the fewest broken rules, then the highest score, is taken, and
@@ -25,6 +28,7 @@ from ..sheet import DrawnPiece, RoomPlan, Sheet, WildCard
 from .doubt import Uncertain
 from .fit import Evidence, Offer, RoomFit, Slot, fit_room
 from .marks import EMPTY, Marks
+from .order import clearing_order
 from .rooms import Region, find_rooms
 
 __all__ = ["Uncertain", "read_plan", "room_offers"]
@@ -289,6 +293,9 @@ class _Context:
                       wild_card=_wild_card(drawn, self.offers, self.record, owner),
                       current_room=current, source=self.file, project_ref=project.id,
                       game=self.record)
+        if self.record is None:  # the record's order is the order; else the first that fits
+            sheet, notes = clearing_order(sheet)
+            doubts += notes
         return sheet, doubts
 
 

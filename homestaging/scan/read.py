@@ -12,14 +12,16 @@ from ..markers import PROJECT_SLOTS
 from ..project import Project
 from ..projectreader import bundled_project_files, find_project
 from ..sheet import Sheet
-from .marks import EMPTY, WALL, Marks, read_marks
-from .photo import Page, find_markers, load_photo, rectify
+from .marks import Marks, read_marks
+from .photo import Page, edge_width, find_markers, load_photo, rectify
 from .plan import Uncertain, read_plan
 
 __all__ = ["Scan", "scan_image", "scan_photo", "scan_to_json"]
 
 #: More than this share of the house's edges read as walls: not a plan, a blurred photo.
 MAX_WALL_SHARE = 0.45
+#: Printed edges softer than this (in squares, see :func:`~.photo.edge_width`): blurred.
+BLURRED = 0.1
 
 
 @dataclass(frozen=True)
@@ -56,7 +58,7 @@ def scan_image(image: Any, file: str, project: Project | None = None,
     project = _project_of(markers.number, project, file)
     page = rectify(image, markers, project.width, project.height, file)
     marks = read_marks(page, project)
-    _check_sharp(marks, project, file)
+    _check_sharp(page, marks, file)
     sheet, uncertain = read_plan(marks, project, file, record)
     return Scan(sheet, tuple(uncertain), page, marks, file)
 
@@ -71,26 +73,23 @@ def scan_photo(path: str | Path, project: Project | None = None,
     return scan_image(load_photo(path), file, project, record)
 
 
-def _check_sharp(marks: Marks, project: Project, file: str) -> None:
-    """Refuse pages whose pencil cannot be told apart (blur smears it everywhere)."""
+def _check_sharp(page: Page, marks: Marks, file: str) -> None:
+    """Refuse pages too blurred to read, judged by what is printed: the markers' edges
+    (see :func:`~.photo.edge_width`), and the grid lines, all looking drawn over when
+    blur or darkness smears the page. How faint the drawing is plays no part: a light
+    hand on a sharp photo is read, never refused."""
+    width = edge_width(page)
+    if width > BLURRED:
+        raise InputError.single(file, f"the page is too blurred to read: the corner "
+                                      f"markers' edges are {width:.2f} squares wide (at "
+                                      f"most {BLURRED} in focus); take the photo again, "
+                                      "in focus")
     edges = max(1, len(marks.edge_scores))
     share = len(marks.walls) / edges
     if share > MAX_WALL_SHARE:
         raise InputError.single(file, f"the page is too blurred or dark to read: {share:.0%} "
                                       "of the grid lines look drawn over; take the photo "
                                       "again, in focus and in even light")
-    # the squares and marks too faint to call, and the sides whose line is near the
-    # usual wall darkness (a page whose walls all came out pale is read with a lower
-    # threshold, but it is blurred all the same)
-    unsure = sum(1 for _, side, what, _ in marks.uncertain
-                 if side is None or what not in ("wall", "no wall"))
-    unsure += sum(1 for wall in marks.edge_scores.values() if abs(wall - WALL) < 0.25 * WALL)
-    squares = max(1, sum(1 for kind in marks.squares.values() if kind != EMPTY) +
-                  len(marks.squares) // 4)
-    if unsure > 0.5 * squares:
-        raise InputError.single(file, f"the page is too blurred to read: {unsure} squares and "
-                                      "sides are too faint to call; take the photo again, in "
-                                      "focus")
 
 
 def scan_to_json(scan: Scan, form: str = "grid") -> dict[str, Any]:

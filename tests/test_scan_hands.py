@@ -1,0 +1,78 @@
+"""Photos of plans drawn by other hands than our pencil (a blue ballpoint, a felt-tip, a
+soft pencil) read back as drawn: one photo each here, the bench does the many."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+cv2 = pytest.importorskip("cv2", reason="the [scan] extra (opencv-python-headless) is needed")
+
+import numpy as np  # noqa: E402  (installed with OpenCV)
+
+from homestaging.cardplay import record_of  # noqa: E402
+from homestaging.errors import InputError  # noqa: E402
+from homestaging.scan.hands import HANDS, hand_page  # noqa: E402
+from homestaging.scan.marks import EMPTY  # noqa: E402
+from homestaging.scan.photo import edge_width, find_markers, rectify  # noqa: E402
+from homestaging.scan.read import scan_image  # noqa: E402
+from homestaging.scan.synthetic import Camera, perfect_marks, photograph  # noqa: E402
+from homestaging.sheetreader import read_sheet  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+TUTORIAL = ROOT / "examples" / "tutorial-finished.json"
+CAMERA = Camera(turn=-7.0, tilt=0.08, tilt_angle=30.0, lens=0.02, curl=0.005, light=0.25,
+                shadow=0.2, warm=0.08, blur=0.8, noise=2.5, jpeg=80, seed=5)
+
+
+def _photo(hand: str, seed: int = 3) -> np.ndarray:
+    truth = read_sheet(TUTORIAL)
+    data = photograph(hand_page(truth, HANDS[hand], seed=seed), CAMERA)
+    return cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+
+
+@pytest.fixture(scope="module")
+def photos() -> dict[str, np.ndarray]:
+    return {hand: _photo(hand) for hand in HANDS}
+
+
+@pytest.mark.parametrize("hand", sorted(HANDS))
+def test_each_hand_reads_back_as_drawn(photos: dict[str, np.ndarray], hand: str) -> None:
+    truth = read_sheet(TUTORIAL)
+    truth = dataclasses.replace(truth, game=record_of(truth))
+    scan = scan_image(photos[hand], f"{hand}.jpg", truth.project, truth.game)
+    want = perfect_marks(truth)
+    wrong = {c: (k, scan.marks.squares.get(c, EMPTY)) for c, k in want.squares.items()
+             if scan.marks.squares.get(c, EMPTY) != k}
+    assert wrong == {}
+    assert scan.marks.walls == want.walls
+    assert set(scan.sheet.windows) == set(truth.windows)
+    assert scan.sheet.front_doors == truth.front_doors
+    assert {(r.name, r.cells, r.doors) for r in scan.sheet.rooms} == {
+        (r.name, r.cells, r.doors) for r in truth.rooms}
+    assert {(p.id, p.placement.furniture) for p in scan.sheet.pieces} == {
+        (p.id, p.placement.furniture) for p in truth.pieces}
+
+
+def test_the_hands_draw_in_their_own_inks() -> None:
+    truth = read_sheet(TUTORIAL)
+    page = hand_page(truth, HANDS["ballpoint"], seed=1)
+    blue = (page[:, :, 2].astype(int) - page[:, :, 0].astype(int) > 80) & (page[:, :, 2] > 120)
+    assert blue.sum() > 2000  # blue ink: far more blue than red light
+    assert HANDS["felt-tip"].width[1] <= 4.0 and HANDS["ballpoint"].width[0] >= 2.0
+
+
+def test_blur_is_judged_by_the_print(photos: dict[str, np.ndarray]) -> None:
+    truth = read_sheet(TUTORIAL)
+    image = photos["soft-pencil"]  # the lightest hand, on a sharp photo
+    page = rectify(image, find_markers(image, "p.jpg"), truth.project.width,
+                   truth.project.height, "p.jpg")
+    assert edge_width(page) < 0.09
+    blurred = cv2.GaussianBlur(image, (0, 0), 2.0)
+    page = rectify(blurred, find_markers(blurred, "p.jpg"), truth.project.width,
+                   truth.project.height, "p.jpg")
+    assert edge_width(page) > 0.1
+    with pytest.raises(InputError, match="too blurred to read: the corner markers' edges"):
+        scan_image(blurred, "p.jpg", truth.project)
