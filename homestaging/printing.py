@@ -464,7 +464,10 @@ def look_alike_hatches(project: Project) -> list[tuple[str, str]]:
 
 
 def _markers(ax: Axes, project: Project) -> None:
-    """The four ArUco markers outside the grid's corners, in sheet coordinates."""
+    """The four ArUco markers outside the grid's corners, in sheet coordinates: each a
+    black square, its white bits one collection over it (an artist per bit made the
+    sheet's slowest part after its text)."""
+    from matplotlib.collections import PatchCollection
     from matplotlib.patches import Rectangle
 
     for corner in CORNERS:
@@ -473,12 +476,11 @@ def _markers(ax: Axes, project: Project) -> None:
         cell = size / (len(bits) + 2)
         ax.add_artist(Rectangle((x, y), size, size, facecolor="black", edgecolor="none",
                                 zorder=20, gid=f"marker-{corner}"))
-        for row, values in enumerate(bits):
-            for column, bit in enumerate(values):
-                if bit:
-                    ax.add_artist(Rectangle((x + (column + 1) * cell, y + (row + 1) * cell),
-                                            cell, cell, facecolor="white", edgecolor="none",
-                                            zorder=21, antialiased=False))
+        white = [Rectangle((x + (column + 1) * cell, y + (row + 1) * cell), cell, cell)
+                 for row, values in enumerate(bits) for column, bit in enumerate(values) if bit]
+        ax.add_collection(PatchCollection(white, facecolors="white", edgecolors="none",
+                                          antialiaseds=False, zorder=21,
+                                          gid=f"marker-{corner}-bits"), autolim=False)
 
 
 def _legend(page: Axes, box: tuple[float, float, float, float]) -> None:
