@@ -57,7 +57,7 @@ def card_figures(catalog: Catalog, *, paper: str = "a4", project: Project | None
     figures = []
     for index, run in enumerate(runs):
         fig, page, size = new_page(paper)
-        width, height = size
+        width = size[0]
         card_w, card_h = CARD_SIZE
         left = (width - 2 * card_w) / 2
         title = ("Furniture cards" if project is None
@@ -96,8 +96,8 @@ def _cut_lines(page: Axes, left: float, top: float, rows: int, card_w: float, ca
     bottom = top + rows * card_h
     lines = [[(EDGE + 1, top + r * card_h), (width - EDGE - 1, top + r * card_h)]
              for r in range(rows + 1)]
-    lines += [[(left + c * card_w, top - 3), (left + c * card_w, min(bottom + 6, height - EDGE - 8))]
-              for c in range(3)]
+    end = min(bottom + 6, height - EDGE - 8)
+    lines += [[(left + c * card_w, top - 3), (left + c * card_w, end)] for c in range(3)]
     page.add_collection(LineCollection(lines, colors="#888888", linewidths=0.5,
                                        linestyles=(0, (3, 2)), gid="cut-line"), autolim=False)
 

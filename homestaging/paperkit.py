@@ -19,8 +19,21 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-__all__ = ["CARD_SIZE", "EDGE", "MARGIN", "TOKEN_COLOR", "axes_at", "draw_card", "draw_tokens",
-           "chunks", "footer", "new_page", "pdf_bytes", "text", "tick_box"]
+__all__ = [
+    "CARD_SIZE",
+    "EDGE",
+    "MARGIN",
+    "TOKEN_COLOR",
+    "axes_at",
+    "chunks",
+    "draw_card",
+    "draw_tokens",
+    "footer",
+    "new_page",
+    "pdf_bytes",
+    "text",
+    "tick_box",
+]
 
 MM = 1 / 25.4  # inches per millimetre
 EDGE = 5.0
