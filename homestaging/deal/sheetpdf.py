@@ -29,8 +29,8 @@ def deal_figures(project: Project, record: GameRecord, command: str, *,
     figures = []
     for index, room in enumerate(project.rooms):
         fig, page, size = new_page(paper)
-        width, _ = size
-        card_w, card_h = CARD_SIZE
+        width, height = size
+        card_w = CARD_SIZE[0]
         left = (width - card_w - TICK - 4) / 2
         text(page, left, MARGIN, f"Project {project.number}: {project.name}", 10,
              color="#555555", gid="deal-project")
@@ -44,8 +44,10 @@ def deal_figures(project: Project, record: GameRecord, command: str, *,
              "active player chooses one option per token.", 7.5, color="#555555")
         y = MARGIN + 28
         per_column = 4
+        shown = min(len(room.cards), per_column)
+        card_h = min(CARD_SIZE[1], (height - y - EDGE - 8) / max(1, shown))
         column_w = card_w + TICK + 4
-        if len(room.cards) > per_column:  # two columns of cards
+        if len(room.cards) > per_column:  # two columns of cards (a room has 5 at most)
             left = (width - 2 * column_w) / 2
         for position, slot in enumerate(room.cards):
             card = record.card(catalog, slot.number)
