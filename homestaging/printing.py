@@ -87,18 +87,21 @@ HEADER = 12.0
 GAP = 5.0
 ROW = 6.5
 SIDE_COLUMN = 80.0
-WILD_BOX = 42.0
+WILD_BOX = 58.0
 MAX_SQUARE = 12.0
-MIN_SQUARE = 7.0
+MIN_SQUARE = 9.0
+#: The paper a drawing sheet moves to when its squares would be under MIN_SQUARE on the
+#: paper asked for (its name, as the sheet says it, and its size in millimetres).
+LARGER_PAPER = {"a4": ("A3", (297.0, 420.0)), "letter": ("Tabloid", (279.4, 431.8))}
 TABLE_FONT = 7.5
 #: The grid axes' extent around the sheet, in squares: the coordinates and two markers on
 #: the left and top (GRID_MARGIN), the other markers on the right and bottom (FAR_MARGIN,
 #: just enough for a marker: the page around it is white).
 GRID_MARGIN = 1.0
 FAR_MARGIN = 0.9
-LEGEND_W = 42.0
-LEGEND_ROW = 4.4
-LEGEND_FONT = 5.6
+LEGEND_W = 58.0
+LEGEND_ROW = 5.4
+LEGEND_FONT = 8.0
 _CHAR = 0.56 * 0.3528  # average character width in mm per point of font size
 _BOLD = 1.14  # how much wider bold characters are
 
@@ -149,16 +152,28 @@ def _legend_height(width: float) -> float:
     from .pencil import CONVENTIONS
 
     columns = max(1, int(width // LEGEND_W))
-    return 6.5 + LEGEND_ROW * -(-len(CONVENTIONS) // columns) + 1.5
+    return 8.0 + LEGEND_ROW * -(-len(CONVENTIONS) // columns) + 1.5
 
 
 def blank_sheet_layout(project: Project, paper: str = "a4") -> BlankSheetLayout:
     """The drawing sheet's layout on ``paper``: portrait with the score table under the
     grid; or, when that gives clearly bigger squares (any bigger ones when portrait
-    squares would be under 7 mm), landscape with the table beside the grid or under it,
+    squares would be under 9 mm), landscape with the table beside the grid or under it,
     whichever gives the bigger squares (a wide house fills the page's width, the table
-    under it)."""
-    page_w, page_h = _paper(paper)
+    under it). When the squares would still be under 9 mm, the sheet goes on the
+    larger paper of :data:`LARGER_PAPER` (A3 for A4, Tabloid for Letter), which its
+    ``paper`` then names, and the sheet says so."""
+    layout = _best_layout(project, paper, _paper(paper))
+    if layout.square < MIN_SQUARE and paper.lower() in LARGER_PAPER:
+        name, size = LARGER_PAPER[paper.lower()]
+        larger = _best_layout(project, name.lower(), size)
+        if larger.square > layout.square:
+            return larger
+    return layout
+
+
+def _best_layout(project: Project, paper: str, size: tuple[float, float]) -> BlankSheetLayout:
+    page_w, page_h = size
     portrait, *landscapes = (_sheet_layout(project, paper, (page_w, page_h), beside=False),
                              _sheet_layout(project, paper, (page_h, page_w), beside=True),
                              _sheet_layout(project, paper, (page_h, page_w), beside=False))
@@ -187,7 +202,7 @@ def _sheet_layout(project: Project, paper: str, page: tuple[float, float], *,
         table_w = w - 2 * MARGIN - WILD_BOX - GAP
         table_rows = _table_rows(project, table_w - 26)
         table_h = sum(_row_height(lines) for _, lines, _ in table_rows)
-        side_h = 36.0 + GAP + _legend_height(WILD_BOX)
+        side_h = 30.0 + GAP + _legend_height(WILD_BOX)
         avail_w = w - 2 * MARGIN
         avail_h = h - top - MARGIN - GAP - max(table_h, side_h)
     square = min(MAX_SQUARE, avail_w / columns, avail_h / rows)
@@ -200,8 +215,8 @@ def _sheet_layout(project: Project, paper: str, page: tuple[float, float], *,
     else:
         below = top + grid[3] + GAP
         table = (MARGIN, below, table_w)
-        wild = (MARGIN + table_w + GAP, below, WILD_BOX, 36.0)
-        legend = (wild[0], below + 36.0 + GAP, WILD_BOX, _legend_height(WILD_BOX))
+        wild = (MARGIN + table_w + GAP, below, WILD_BOX, 30.0)
+        legend = (wild[0], below + 30.0 + GAP, WILD_BOX, _legend_height(WILD_BOX))
     return BlankSheetLayout(paper.lower(), w > h, page, square, grid, table, wild,
                             tuple(table_rows), legend)
 
@@ -490,14 +505,14 @@ def _legend(page: Axes, box: tuple[float, float, float, float]) -> None:
     x, y, w, h = box
     page.add_artist(Rectangle((x, y), w, h, facecolor="none", edgecolor="#bbbbbb",
                               linewidth=0.5, gid="legend-box"))
-    _text(page, x + 2, y + 1.6, "How to draw (for the scanner)", 6.5, fontweight="bold",
+    _text(page, x + 2, y + 1.6, "How to draw (for the scanner)", LEGEND_FONT, fontweight="bold",
           color="#444444")
     columns = max(1, int(w // LEGEND_W))
     per_column = -(-len(CONVENTIONS) // columns)
-    glyph = 3.4
+    glyph = 4.0
     for index, (kind, text) in enumerate(CONVENTIONS):
         cx = x + 2 + (index // per_column) * (w / columns)
-        cy = y + 6.5 + (index % per_column) * LEGEND_ROW
+        cy = y + 7.5 + (index % per_column) * LEGEND_ROW
         if kind in ("front-door", "window"):  # the printed wall they stand against
             wall_y = cy + glyph * (0.78 if kind == "front-door" else 0.52)
             _line(page, [cx, cx + glyph], [wall_y, wall_y], color=LIGHT_COLORS["wall"],
@@ -528,6 +543,11 @@ def _drawing_sheet(project: Project, paper: str, sheet: Sheet | None = None,
     label = f"Project {project.number}: {project.name}"
     _text(page, width - MARGIN, y + 2, label, 11, ha="right", fontweight="bold",
           gid="sheet-project")
+    if layout.paper != paper.lower() or layout.landscape:
+        name = LARGER_PAPER[paper.lower()][0] if layout.paper != paper.lower() else paper.upper()
+        _text(page, width - MARGIN, y + 7.5, f"Print {'landscape ' if layout.landscape else ''}"
+              f"on {name} paper: squares of {layout.square:.1f} mm", 8, ha="right",
+              color="#555555", gid="sheet-paper")
 
     ax = pages.axes_at(fig, layout.page, layout.grid)
     cell_pt = layout.square / 25.4 * 72
@@ -559,8 +579,21 @@ def _drawing_sheet(project: Project, paper: str, sheet: Sheet | None = None,
 
     tx, ty, tw = layout.table
     points_w = 20.0
+    filled: dict[tuple[str, int], str] = {}
+    if sheet is not None:
+        from .scorefill import pad_points
+
+        filled = pad_points(sheet)
+    seen: dict[str, int] = {}
     for kind, lines, points in layout.rows:
         row_h = _row_height(lines)
+        index = seen[kind] = seen.get(kind, -1) + 1
+        if (kind, index) in filled:
+            from .pencil import GRAPHITE
+
+            page.text(tx + tw - points_w / 2, ty + row_h / 2, filled[kind, index], fontsize=11,
+                      ha="center", va="center", color=GRAPHITE, style="italic",
+                      gid="score-filled")
         bold = kind in ("head", "total")
         page.add_artist(Rectangle((tx, ty), tw, row_h, facecolor="#eeeeee" if kind == "head"
                                   else "white", edgecolor="#333333",
