@@ -54,26 +54,28 @@ def test_drawing_sheet_fits_the_page(project_id: str, paper: str) -> None:
         room.name for room in project.rooms]
 
 
-def test_largest_project_is_portrait_with_big_enough_squares() -> None:
-    manor = find_project("country-manor")  # 24 x 20
-    assert round(blank_sheet_layout(manor, "a4").square, 2) == 7.18
-    assert round(blank_sheet_layout(manor, "letter").square, 2) == 7.03
+def test_largest_project_goes_on_larger_paper_with_big_enough_squares() -> None:
+    manor = find_project("country-manor")  # 24 x 20: under 9 mm on A4 and Letter
+    a4, letter = blank_sheet_layout(manor, "a4"), blank_sheet_layout(manor, "letter")
+    assert (a4.paper, a4.landscape, round(a4.square, 2)) == ("a3", True, 11.92)
+    assert (letter.paper, letter.landscape, round(letter.square, 2)) == ("tabloid", True, 11.11)
     assert not blank_sheet_layout(find_project("tutorial"), "a4").landscape
 
 
-@pytest.mark.parametrize(("size", "landscape", "beside", "square"), [
-    ((40, 14), True, False, 5.33),  # a wide house: the whole width, the table under it
-    ((30, 26), True, True, 5.89),  # a big one: the table beside it
-    ((24, 20), False, False, 7.18),  # portrait while its squares are 7 mm or more
+@pytest.mark.parametrize(("size", "paper", "landscape", "beside", "square"), [
+    ((40, 14), "a3", True, False, 9.45),  # a wide house: the whole width, the table under it
+    ((30, 26), "a3", True, True, 9.35),  # a big one: the table beside it
+    ((24, 20), "a3", True, True, 11.92),  # under 9 mm on A4: on A3
+    ((16, 12), "a4", False, False, 10.39),  # portrait while its squares are 9 mm or more
 ])
 def test_drawing_sheet_layout_gives_the_biggest_squares(
-        size: tuple[int, int], landscape: bool, beside: bool, square: float) -> None:
+        size: tuple[int, int], paper: str, landscape: bool, beside: bool, square: float) -> None:
     import dataclasses
 
     project = dataclasses.replace(find_project("tutorial"), width=size[0], height=size[1])
     lay = blank_sheet_layout(project, "a4")
     grid_x, grid_y, grid_w, grid_h = lay.grid
-    assert (lay.landscape, round(lay.square, 2)) == (landscape, square)
+    assert (lay.paper, lay.landscape, round(lay.square, 2)) == (paper, landscape, square)
     assert (lay.table[0] > grid_x + grid_w, lay.table[1] > grid_y + grid_h) == (beside,
                                                                                   not beside)
 
