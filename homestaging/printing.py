@@ -458,6 +458,10 @@ def _project_page(project: Project, paper: str, page_number: int | None = None,
     footer = f"Home Staging - project {project.number}"
     if page_number is not None:
         footer += f" - page {page_number}"
+    from .roundpage import ROUND_LINE
+
+    page.text(width / 2, height - MARGIN / 2 - 4, ROUND_LINE, fontsize=6.5, ha="center",
+              va="center", color="#777777", gid="round-line")
     page.text(width / 2, height - MARGIN / 2, footer, fontsize=7, ha="center", va="center",
               color="#999999", gid="page-footer")
     return fig
@@ -693,7 +697,16 @@ FRONT_PAGES = 2
 
 def book_pages(projects: Sequence[Project], *, sheets: int = 1, book: bool = False) -> int:
     """How many pages :func:`projects_pdf` makes."""
-    return (FRONT_PAGES if book else 0) + len(projects) * (1 + sheets)
+    appendix = _appendix_pages() if book else 0
+    return (FRONT_PAGES if book else 0) + len(projects) * (1 + sheets) + appendix
+
+
+def _appendix_pages() -> int:
+    """The book's pages after its projects: the round at the table, then the cards."""
+    from .cardpages import card_pages
+    from .catalogreader import bundled_catalog
+
+    return 1 + card_pages(bundled_catalog())
 
 
 def first_pages(projects: Sequence[Project], *, sheets: int = 1) -> list[int]:
@@ -726,6 +739,14 @@ def _book_figures(projects: Sequence[Project], paper: str, sheets: int, book: bo
         yield _contents_page(projects, paper, sheets, pages)
     for project, number in zip(projects, numbers, strict=True):
         yield from _project_figures(project, paper, sheets, number, pages)
+    if book:  # the appendix: a round at the table, then the furniture cards
+        from .cardpages import card_figures
+        from .catalogreader import bundled_catalog
+        from .roundpage import round_figure
+
+        after = FRONT_PAGES + len(projects) * (1 + sheets) + 1
+        yield round_figure(paper, after)
+        yield from card_figures(bundled_catalog(), paper=paper, first_page=after + 1)
 
 
 def print_project(
@@ -813,7 +834,7 @@ def _contents_page(projects: Sequence[Project], paper: str, sheets: int,
     y += 6
     _line(page, [left, right], [y, y], color="#999999", linewidth=0.5)
     y += 3
-    step = min(11.0, (height - MARGIN - 20 - y) / max(1, len(projects)))
+    step = min(11.0, (height - MARGIN - 24 - y) / (len(projects) + 2))
     for project, first in zip(projects, first_pages(projects, sheets=sheets), strict=True):
         _text(page, columns["number"], y, str(project.number), 10, gid="contents-number")
         _text(page, columns["name"], y, project.name, 10, fontweight="bold",
@@ -830,6 +851,13 @@ def _contents_page(projects: Sequence[Project], paper: str, sheets: int,
     note = (f"Each project page is followed by {sheets} blank drawing sheet"
             f"{'' if sheets == 1 else 's'} with the house pre-drawn." if sheets else
             "No drawing sheets in this book.")
+    after = FRONT_PAGES + len(projects) * (1 + sheets) + 1
+    y += 4
+    for name, first in (("A round at the table, in pictures", after),
+                        ("Appendix: the furniture cards, to cut out", after + 1)):
+        _text(page, columns["name"], y, name, 10, fontweight="bold", gid="contents-extra")
+        _text(page, right, y, str(first), 10, ha="right", fontweight="bold", gid="contents-page")
+        y += step
     _paragraph(page, left, height - MARGIN - 12, note, right - left, 8.5, color="#555555")
     page.text(width / 2, height - MARGIN / 2, "Home Staging - contents - page 2", fontsize=7,
               ha="center", va="center", color="#999999", gid="page-footer")

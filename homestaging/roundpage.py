@@ -5,7 +5,7 @@ door), so that a table plays from printed pages only."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .drawing import HALLWAY_COLOR, PROBLEM_COLOR, patch, union
 from .paperkit import EDGE, MARGIN, TOKEN_COLOR, axes_at, footer, new_page, text
@@ -18,9 +18,8 @@ if TYPE_CHECKING:
 
 __all__ = ["ROUND_LINE", "STEPS", "round_figure"]
 
-ROUND_LINE = ("A round: flip a card, choose an option per token (the dots after its number), "
-              "draw it with its circulation dots joined to the room's door, wall the room "
-              "with one door.")
+ROUND_LINE = ("A round: flip a card; one option per token (the dots after its number); draw "
+              "it with circulation joined to the door; wall the room.")
 """The round in one line, for the project pages' footer."""
 
 #: Each step of a turn: its title and what the players do.
@@ -116,7 +115,8 @@ def _wall_lines(ax: Axes, *, door: bool) -> None:
     from matplotlib.lines import Line2D
 
     # the room B1:F4 (x 1..6, y 0..4), its door on the bottom edge at D4 (x 3..4)
-    style = {"color": GRAPHITE, "linewidth": 2.4, "solid_capstyle": "round", "zorder": 6}
+    style: dict[str, Any] = {"color": GRAPHITE, "linewidth": 2.4, "solid_capstyle": "round",
+                             "zorder": 6}
     if door:
         ax.add_artist(Line2D([3, 1, 1, 6, 6, 4], [4, 4, 0, 0, 4, 4], **style))
         text(ax, 3.5, 4.25, "door", 7, ha="center", color=GRAPHITE, zorder=7)
@@ -205,11 +205,14 @@ def _hallway(ax: Axes) -> None:
     for x in range(7):
         ax.add_patch(Rectangle((x, 2), 1, 1, facecolor=HALLWAY_COLOR, edgecolor="none",
                                zorder=1.5))
-    style = {"color": GRAPHITE, "linewidth": 2.4, "solid_capstyle": "round", "zorder": 6}
+    style: dict[str, Any] = {"color": GRAPHITE, "linewidth": 2.4, "solid_capstyle": "round",
+                             "zorder": 6}
     ax.add_artist(Line2D([0, 0, 7, 7], [5, 0, 0, 5], **style))  # the outside wall
     ax.add_artist(Line2D([0, 7], [5, 5], **style))
-    ax.add_artist(Line2D([0, 1, None, 2, 5, None, 6, 7], [2] * 8, **style))  # doors: gaps
-    ax.add_artist(Line2D([0, 3, None, 4, 7], [3] * 5, **style))
+    for x0, x1 in ((0, 1), (2, 5), (6, 7)):  # the rooms' walls on the hallway: doors, gaps
+        ax.add_artist(Line2D([x0, x1], [2, 2], **style))
+    for x0, x1 in ((0, 3), (4, 7)):
+        ax.add_artist(Line2D([x0, x1], [3, 3], **style))
     ax.add_artist(Line2D([4, 4], [0, 2], **style))
     ax.add_artist(Line2D([3, 3], [3, 5], **style))
     ax.add_artist(Polygon([(7.05, 2.5), (7.45, 2.2), (7.45, 2.8)], closed=True,
