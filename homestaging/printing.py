@@ -17,12 +17,13 @@ Public functions:
 * ``print_filled(sheet, path, *, paper="a4")`` the drawing sheet of a sheet's project
   with its plan drawn on it by hand, in pencil, after the drawing conventions.
 * ``blank_sheet_layout(project, paper)`` where the blank drawing sheet puts things,
-  including the size of a square in millimetres (at least 7 mm for every bundled
+  including the size of a square in millimetres (at least 9 mm for every bundled
   project).
 
 Drawing sheets are made to be photographed (``homestaging scan``): an ArUco marker
 outside each corner of the grid (:mod:`homestaging.markers`), the grid and the house in
-light blues that a camera tells from pencil, and the drawing conventions in small type.
+light blues that a camera tells from pencil, and the drawing conventions in 8 pt. A book (``book=True``) ends with the round at the
+table (:mod:`homestaging.roundpage`) and the furniture cards (:mod:`homestaging.cardpages`).
 """
 
 from __future__ import annotations
