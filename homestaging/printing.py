@@ -22,8 +22,9 @@ Public functions:
 
 Drawing sheets are made to be photographed (``homestaging scan``): an ArUco marker
 outside each corner of the grid (:mod:`homestaging.markers`), the grid and the house in
-light blues that a camera tells from pencil, and the drawing conventions in 8 pt. A book (``book=True``) ends with the round at the
-table (:mod:`homestaging.roundpage`) and the furniture cards (:mod:`homestaging.cardpages`).
+light blues that a camera tells from pencil, and the drawing conventions in 8 pt. A
+book (``book=True``) ends with the round at the table (:mod:`homestaging.roundpage`) and
+the furniture cards (:mod:`homestaging.cardpages`).
 """
 
 from __future__ import annotations

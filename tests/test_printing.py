@@ -1,4 +1,4 @@
-"""Printed pages: every bundled project fits A4 and Letter with squares of at least 7 mm,
+"""Printed pages: every bundled project fits A4 and Letter with squares of at least 9 mm,
 the PDF carries its metadata and embedded fonts, and the bytes are deterministic."""
 
 from __future__ import annotations
