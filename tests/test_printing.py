@@ -223,7 +223,8 @@ def test_book_opens_with_a_cover_and_contents(tmp_path: Path) -> None:
 
     chosen = [find_project(p) for p in PROJECTS]
     assert first_pages(chosen[:3], sheets=2) == [3, 6, 9]
-    assert book_pages(chosen, sheets=2, book=True) == 2 + 3 * len(chosen)
+    # the appendix: a round at the table, then the 33 card numbers four a page
+    assert book_pages(chosen, sheets=2, book=True) == 2 + 3 * len(chosen) + 1 + 9
     cover = cover_page(chosen, "a4")
     words = texts(cover)
     assert words[:2] == ["Home Staging", "Projects book"]
@@ -235,13 +236,17 @@ def test_book_opens_with_a_cover_and_contents(tmp_path: Path) -> None:
     rows = [t.get_text() for t in page.texts if t.get_gid() == "contents-name"]
     pages = [t.get_text() for t in page.texts if t.get_gid() == "contents-page"]
     assert rows == [p.name for p in chosen]
-    assert pages == [str(n) for n in first_pages(chosen, sheets=1)]
+    after = 2 + 2 * len(chosen) + 1
+    assert pages == [str(n) for n in [*first_pages(chosen, sheets=1), after, after + 1]]
+    extras = [t.get_text() for t in page.texts if t.get_gid() == "contents-extra"]
+    assert extras == ["A round at the table, in pictures",
+                      "Appendix: the furniture cards, to cut out"]
 
     calls: list[int] = []
     target = tmp_path / "book.pdf"
     count = print_projects(chosen[:2], target, sheets=1, book=True, progress=calls.append)
     data = target.read_bytes()
-    assert count == len(PAGE.findall(data)) == len(calls) == 2 + 2 * 2
+    assert count == len(PAGE.findall(data)) == len(calls) == 2 + 2 * 2 + 1 + 9
     assert b"/Title (Home Staging - projects book)" in data
     again = tmp_path / "again.pdf"
     print_projects(chosen[:2], again, sheets=1, book=True)
@@ -326,7 +331,9 @@ def test_a_book_drawn_on_one_figure_is_the_bytes_of_new_figures(
     chosen = _book_projects()
     figures = list(printing._book_figures(chosen, "letter", 2, True,
                                           printing._Pages(reuse=True)))
-    assert len(figures) == 11 and all(fig is figures[0] for fig in figures)
+    # the cover, contents and projects on one figure; the appendix (a round at the
+    # table, 9 pages of cards) on figures of its own
+    assert len(figures) == 11 + 10 and all(fig is figures[0] for fig in figures[:11])
     reused = projects_pdf(chosen, paper="letter", sheets=2, book=True)
     monkeypatch.setattr(printing, "_Pages", lambda reuse: printing._NEW_PAGES)
     assert projects_pdf(chosen, paper="letter", sheets=2, book=True) == reused
@@ -359,4 +366,4 @@ def test_no_page_drawn_on_one_figure_carries_another_pages_drawing() -> None:
     for fresh, again in zip(new, reused, strict=True):
         assert _holds(again) == _holds(fresh)
         pages += 1
-    assert pages == 8
+    assert pages == 8 + 10  # and the appendix: a round at the table, 9 pages of cards
