@@ -36,7 +36,11 @@ from .clitools import (
 from .printing import MAX_SHEETS
 from .quoting import excerpt
 
-__all__ = ["cards", "furniture", "print_command", "projects"]
+__all__ = ["CARDS_WORD", "cards", "furniture", "print_command", "projects"]
+
+CARDS_WORD = "cards"
+"""``print cards``: the furniture cards instead of a project (a project file called
+``cards`` is printed as ``./cards``)."""
 
 
 @click.group()
@@ -200,22 +204,33 @@ def projects_validate(ctx: click.Context, files: tuple[str, ...], par: bool, gam
               help=f"Blank drawing sheets per project (at most {MAX_SHEETS}).")
 @click.option("--all", "every", is_flag=True, help="Every bundled project, in book order.")
 @click.option("--fill", "fill", metavar="SHEET",
-              help="Only the drawing sheet, with SHEET's plan drawn on it by hand in pencil.")
+              help="Only the drawing sheet, with SHEET's plan drawn on it by hand in pencil, "
+              "its score pad filled in.")
+@click.option("--project", "project_ref", metavar="PROJECT", shell_complete=complete_project,
+              help="With 'print cards': only the cards this project's rooms use (its own "
+              "cards included), each with its room and tokens.")
 def print_command(
     reference: str | None, output: str, paper: str, sheets: int, every: bool,
-    fill: str | None,
+    fill: str | None, project_ref: str | None,
 ) -> None:
     """Print a project's page and blank drawing sheets (house pre-drawn) to a PDF.
 
     PROJECT is a bundled project id or a path to a project YAML; --all prints the book:
-    a cover, the contents, then every project in book order. A progress bar shows on
-    standard error when it is a terminal. With --fill SHEET, the drawing sheet with the
-    plan drawn on it as a player would (after the drawing conventions printed on the
-    sheet); PROJECT may then be left out.
+    a cover, the contents, then every project in book order, a round at the table in
+    pictures and the furniture cards. A progress bar shows on standard error when it is
+    a terminal. With --fill SHEET, the drawing sheet with the plan drawn on it as a
+    player would (after the drawing conventions printed on the sheet); PROJECT may then
+    be left out. 'print cards' prints every furniture card, both variants, to cut out
+    (--project P: only P's cards).
     """
     from .printing import book_pages, print_filled, print_projects
     from .projectreader import bundled_project_files, find_project
 
+    if reference == CARDS_WORD and not every and fill is None:
+        _print_cards(output, paper, project_ref)
+        return
+    if project_ref is not None:
+        raise click.UsageError("--project goes with 'print cards' only")
     if fill is not None:
         if every:
             raise click.UsageError("--fill draws one sheet: give no --all")
@@ -243,4 +258,19 @@ def print_command(
     with progress(pages, "Printing") as bar:
         print_projects(chosen, path, paper=paper, sheets=sheets, book=every,
                        progress=bar.update)
+    wrote(path, started)
+
+
+def _print_cards(output: str, paper: str, project_ref: str | None) -> None:
+    """``print cards``: the furniture cards (a project's only) to a PDF."""
+    from .cardpages import cards_pdf
+    from .catalogreader import bundled_catalog
+    from .output import write_atomic
+
+    project = load_project_argument(project_ref) if project_ref is not None else None
+    path = image_path(output, [".pdf"], [project_ref] if project_ref is not None else [])
+    started = time.perf_counter()
+    catalog = project.catalog if project is not None else bundled_catalog()
+    write_atomic(path, cards_pdf(catalog, paper=paper, project=project),
+                 protect=[project_ref] if project_ref is not None else [])
     wrote(path, started)

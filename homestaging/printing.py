@@ -17,12 +17,14 @@ Public functions:
 * ``print_filled(sheet, path, *, paper="a4")`` the drawing sheet of a sheet's project
   with its plan drawn on it by hand, in pencil, after the drawing conventions.
 * ``blank_sheet_layout(project, paper)`` where the blank drawing sheet puts things,
-  including the size of a square in millimetres (at least 7 mm for every bundled
+  including the size of a square in millimetres (at least 9 mm for every bundled
   project).
 
 Drawing sheets are made to be photographed (``homestaging scan``): an ArUco marker
 outside each corner of the grid (:mod:`homestaging.markers`), the grid and the house in
-light blues that a camera tells from pencil, and the drawing conventions in small type.
+light blues that a camera tells from pencil, and the drawing conventions in 8 pt. A
+book (``book=True``) ends with the round at the table (:mod:`homestaging.roundpage`) and
+the furniture cards (:mod:`homestaging.cardpages`).
 """
 
 from __future__ import annotations
@@ -87,18 +89,21 @@ HEADER = 12.0
 GAP = 5.0
 ROW = 6.5
 SIDE_COLUMN = 80.0
-WILD_BOX = 42.0
+WILD_BOX = 58.0
 MAX_SQUARE = 12.0
-MIN_SQUARE = 7.0
+MIN_SQUARE = 9.0
+#: The paper a drawing sheet moves to when its squares would be under MIN_SQUARE on the
+#: paper asked for (its name, as the sheet says it, and its size in millimetres).
+LARGER_PAPER = {"a4": ("A3", (297.0, 420.0)), "letter": ("Tabloid", (279.4, 431.8))}
 TABLE_FONT = 7.5
 #: The grid axes' extent around the sheet, in squares: the coordinates and two markers on
 #: the left and top (GRID_MARGIN), the other markers on the right and bottom (FAR_MARGIN,
 #: just enough for a marker: the page around it is white).
 GRID_MARGIN = 1.0
 FAR_MARGIN = 0.9
-LEGEND_W = 42.0
-LEGEND_ROW = 4.4
-LEGEND_FONT = 5.6
+LEGEND_W = 58.0
+LEGEND_ROW = 5.4
+LEGEND_FONT = 8.0
 _CHAR = 0.56 * 0.3528  # average character width in mm per point of font size
 _BOLD = 1.14  # how much wider bold characters are
 
@@ -149,16 +154,28 @@ def _legend_height(width: float) -> float:
     from .pencil import CONVENTIONS
 
     columns = max(1, int(width // LEGEND_W))
-    return 6.5 + LEGEND_ROW * -(-len(CONVENTIONS) // columns) + 1.5
+    return 8.0 + LEGEND_ROW * -(-len(CONVENTIONS) // columns) + 1.5
 
 
 def blank_sheet_layout(project: Project, paper: str = "a4") -> BlankSheetLayout:
     """The drawing sheet's layout on ``paper``: portrait with the score table under the
     grid; or, when that gives clearly bigger squares (any bigger ones when portrait
-    squares would be under 7 mm), landscape with the table beside the grid or under it,
+    squares would be under 9 mm), landscape with the table beside the grid or under it,
     whichever gives the bigger squares (a wide house fills the page's width, the table
-    under it)."""
-    page_w, page_h = _paper(paper)
+    under it). When the squares would still be under 9 mm, the sheet goes on the
+    larger paper of :data:`LARGER_PAPER` (A3 for A4, Tabloid for Letter), which its
+    ``paper`` then names, and the sheet says so."""
+    layout = _best_layout(project, paper, _paper(paper))
+    if layout.square < MIN_SQUARE and paper.lower() in LARGER_PAPER:
+        name, size = LARGER_PAPER[paper.lower()]
+        larger = _best_layout(project, name.lower(), size)
+        if larger.square > layout.square:
+            return larger
+    return layout
+
+
+def _best_layout(project: Project, paper: str, size: tuple[float, float]) -> BlankSheetLayout:
+    page_w, page_h = size
     portrait, *landscapes = (_sheet_layout(project, paper, (page_w, page_h), beside=False),
                              _sheet_layout(project, paper, (page_h, page_w), beside=True),
                              _sheet_layout(project, paper, (page_h, page_w), beside=False))
@@ -187,7 +204,7 @@ def _sheet_layout(project: Project, paper: str, page: tuple[float, float], *,
         table_w = w - 2 * MARGIN - WILD_BOX - GAP
         table_rows = _table_rows(project, table_w - 26)
         table_h = sum(_row_height(lines) for _, lines, _ in table_rows)
-        side_h = 36.0 + GAP + _legend_height(WILD_BOX)
+        side_h = 30.0 + GAP + _legend_height(WILD_BOX)
         avail_w = w - 2 * MARGIN
         avail_h = h - top - MARGIN - GAP - max(table_h, side_h)
     square = min(MAX_SQUARE, avail_w / columns, avail_h / rows)
@@ -200,8 +217,8 @@ def _sheet_layout(project: Project, paper: str, page: tuple[float, float], *,
     else:
         below = top + grid[3] + GAP
         table = (MARGIN, below, table_w)
-        wild = (MARGIN + table_w + GAP, below, WILD_BOX, 36.0)
-        legend = (wild[0], below + 36.0 + GAP, WILD_BOX, _legend_height(WILD_BOX))
+        wild = (MARGIN + table_w + GAP, below, WILD_BOX, 30.0)
+        legend = (wild[0], below + 30.0 + GAP, WILD_BOX, _legend_height(WILD_BOX))
     return BlankSheetLayout(paper.lower(), w > h, page, square, grid, table, wild,
                             tuple(table_rows), legend)
 
@@ -443,6 +460,10 @@ def _project_page(project: Project, paper: str, page_number: int | None = None,
     footer = f"Home Staging - project {project.number}"
     if page_number is not None:
         footer += f" - page {page_number}"
+    from .roundpage import ROUND_LINE
+
+    page.text(width / 2, height - MARGIN / 2 - 4, ROUND_LINE, fontsize=6.5, ha="center",
+              va="center", color="#777777", gid="round-line")
     page.text(width / 2, height - MARGIN / 2, footer, fontsize=7, ha="center", va="center",
               color="#999999", gid="page-footer")
     return fig
@@ -492,14 +513,14 @@ def _legend(page: Axes, box: tuple[float, float, float, float]) -> None:
     x, y, w, h = box
     page.add_artist(Rectangle((x, y), w, h, facecolor="none", edgecolor="#bbbbbb",
                               linewidth=0.5, gid="legend-box"))
-    _text(page, x + 2, y + 1.6, "How to draw (for the scanner)", 6.5, fontweight="bold",
+    _text(page, x + 2, y + 1.6, "How to draw (for the scanner)", LEGEND_FONT, fontweight="bold",
           color="#444444")
     columns = max(1, int(w // LEGEND_W))
     per_column = -(-len(CONVENTIONS) // columns)
-    glyph = 3.4
+    glyph = 4.0
     for index, (kind, text) in enumerate(CONVENTIONS):
         cx = x + 2 + (index // per_column) * (w / columns)
-        cy = y + 6.5 + (index % per_column) * LEGEND_ROW
+        cy = y + 7.5 + (index % per_column) * LEGEND_ROW
         if kind in ("front-door", "window"):  # the printed wall they stand against
             wall_y = cy + glyph * (0.78 if kind == "front-door" else 0.52)
             _line(page, [cx, cx + glyph], [wall_y, wall_y], color=LIGHT_COLORS["wall"],
@@ -530,6 +551,11 @@ def _drawing_sheet(project: Project, paper: str, sheet: Sheet | None = None,
     label = f"Project {project.number}: {project.name}"
     _text(page, width - MARGIN, y + 2, label, 11, ha="right", fontweight="bold",
           gid="sheet-project")
+    if layout.paper != paper.lower() or layout.landscape:
+        name = LARGER_PAPER[paper.lower()][0] if layout.paper != paper.lower() else paper.upper()
+        _text(page, width - MARGIN, y + 7.5, f"Print {'landscape ' if layout.landscape else ''}"
+              f"on {name} paper: squares of {layout.square:.1f} mm", 8, ha="right",
+              color="#555555", gid="sheet-paper")
 
     ax = pages.axes_at(fig, layout.page, layout.grid)
     cell_pt = layout.square / 25.4 * 72
@@ -561,8 +587,21 @@ def _drawing_sheet(project: Project, paper: str, sheet: Sheet | None = None,
 
     tx, ty, tw = layout.table
     points_w = 20.0
+    filled: dict[tuple[str, int], str] = {}
+    if sheet is not None:
+        from .scorefill import pad_points
+
+        filled = pad_points(sheet)
+    seen: dict[str, int] = {}
     for kind, lines, points in layout.rows:
         row_h = _row_height(lines)
+        index = seen[kind] = seen.get(kind, -1) + 1
+        if (kind, index) in filled:
+            from .pencil import GRAPHITE
+
+            page.text(tx + tw - points_w / 2, ty + row_h / 2, filled[kind, index], fontsize=11,
+                      ha="center", va="center", color=GRAPHITE, style="italic",
+                      gid="score-filled")
         bold = kind in ("head", "total")
         page.add_artist(Rectangle((tx, ty), tw, row_h, facecolor="#eeeeee" if kind == "head"
                                   else "white", edgecolor="#333333",
@@ -662,7 +701,16 @@ FRONT_PAGES = 2
 
 def book_pages(projects: Sequence[Project], *, sheets: int = 1, book: bool = False) -> int:
     """How many pages :func:`projects_pdf` makes."""
-    return (FRONT_PAGES if book else 0) + len(projects) * (1 + sheets)
+    appendix = _appendix_pages() if book else 0
+    return (FRONT_PAGES if book else 0) + len(projects) * (1 + sheets) + appendix
+
+
+def _appendix_pages() -> int:
+    """The book's pages after its projects: the round at the table, then the cards."""
+    from .cardpages import card_pages
+    from .catalogreader import bundled_catalog
+
+    return 1 + card_pages(bundled_catalog())
 
 
 def first_pages(projects: Sequence[Project], *, sheets: int = 1) -> list[int]:
@@ -695,6 +743,14 @@ def _book_figures(projects: Sequence[Project], paper: str, sheets: int, book: bo
         yield _contents_page(projects, paper, sheets, pages)
     for project, number in zip(projects, numbers, strict=True):
         yield from _project_figures(project, paper, sheets, number, pages)
+    if book:  # the appendix: a round at the table, then the furniture cards
+        from .cardpages import card_figures
+        from .catalogreader import bundled_catalog
+        from .roundpage import round_figure
+
+        after = FRONT_PAGES + len(projects) * (1 + sheets) + 1
+        yield round_figure(paper, after)
+        yield from card_figures(bundled_catalog(), paper=paper, first_page=after + 1)
 
 
 def print_project(
@@ -782,7 +838,7 @@ def _contents_page(projects: Sequence[Project], paper: str, sheets: int,
     y += 6
     _line(page, [left, right], [y, y], color="#999999", linewidth=0.5)
     y += 3
-    step = min(11.0, (height - MARGIN - 20 - y) / max(1, len(projects)))
+    step = min(11.0, (height - MARGIN - 24 - y) / (len(projects) + 2))
     for project, first in zip(projects, first_pages(projects, sheets=sheets), strict=True):
         _text(page, columns["number"], y, str(project.number), 10, gid="contents-number")
         _text(page, columns["name"], y, project.name, 10, fontweight="bold",
@@ -799,6 +855,13 @@ def _contents_page(projects: Sequence[Project], paper: str, sheets: int,
     note = (f"Each project page is followed by {sheets} blank drawing sheet"
             f"{'' if sheets == 1 else 's'} with the house pre-drawn." if sheets else
             "No drawing sheets in this book.")
+    after = FRONT_PAGES + len(projects) * (1 + sheets) + 1
+    y += 4
+    for name, first in (("A round at the table, in pictures", after),
+                        ("Appendix: the furniture cards, to cut out", after + 1)):
+        _text(page, columns["name"], y, name, 10, fontweight="bold", gid="contents-extra")
+        _text(page, right, y, str(first), 10, ha="right", fontweight="bold", gid="contents-page")
+        y += step
     _paragraph(page, left, height - MARGIN - 12, note, right - left, 8.5, color="#555555")
     page.text(width / 2, height - MARGIN / 2, "Home Staging - contents - page 2", fontsize=7,
               ha="center", va="center", color="#999999", gid="page-footer")

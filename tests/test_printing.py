@@ -1,4 +1,4 @@
-"""Printed pages: every bundled project fits A4 and Letter with squares of at least 7 mm,
+"""Printed pages: every bundled project fits A4 and Letter with squares of at least 9 mm,
 the PDF carries its metadata and embedded fonts, and the bytes are deterministic."""
 
 from __future__ import annotations
@@ -54,26 +54,28 @@ def test_drawing_sheet_fits_the_page(project_id: str, paper: str) -> None:
         room.name for room in project.rooms]
 
 
-def test_largest_project_is_portrait_with_big_enough_squares() -> None:
-    manor = find_project("country-manor")  # 24 x 20
-    assert round(blank_sheet_layout(manor, "a4").square, 2) == 7.18
-    assert round(blank_sheet_layout(manor, "letter").square, 2) == 7.03
+def test_largest_project_goes_on_larger_paper_with_big_enough_squares() -> None:
+    manor = find_project("country-manor")  # 24 x 20: under 9 mm on A4 and Letter
+    a4, letter = blank_sheet_layout(manor, "a4"), blank_sheet_layout(manor, "letter")
+    assert (a4.paper, a4.landscape, round(a4.square, 2)) == ("a3", True, 11.92)
+    assert (letter.paper, letter.landscape, round(letter.square, 2)) == ("tabloid", True, 11.11)
     assert not blank_sheet_layout(find_project("tutorial"), "a4").landscape
 
 
-@pytest.mark.parametrize(("size", "landscape", "beside", "square"), [
-    ((40, 14), True, False, 5.33),  # a wide house: the whole width, the table under it
-    ((30, 26), True, True, 5.89),  # a big one: the table beside it
-    ((24, 20), False, False, 7.18),  # portrait while its squares are 7 mm or more
+@pytest.mark.parametrize(("size", "paper", "landscape", "beside", "square"), [
+    ((40, 14), "a3", True, False, 9.45),  # a wide house: the whole width, the table under it
+    ((30, 26), "a3", True, True, 9.35),  # a big one: the table beside it
+    ((24, 20), "a3", True, True, 11.92),  # under 9 mm on A4: on A3
+    ((16, 12), "a4", False, False, 10.39),  # portrait while its squares are 9 mm or more
 ])
 def test_drawing_sheet_layout_gives_the_biggest_squares(
-        size: tuple[int, int], landscape: bool, beside: bool, square: float) -> None:
+        size: tuple[int, int], paper: str, landscape: bool, beside: bool, square: float) -> None:
     import dataclasses
 
     project = dataclasses.replace(find_project("tutorial"), width=size[0], height=size[1])
     lay = blank_sheet_layout(project, "a4")
     grid_x, grid_y, grid_w, grid_h = lay.grid
-    assert (lay.landscape, round(lay.square, 2)) == (landscape, square)
+    assert (lay.paper, lay.landscape, round(lay.square, 2)) == (paper, landscape, square)
     assert (lay.table[0] > grid_x + grid_w, lay.table[1] > grid_y + grid_h) == (beside,
                                                                                   not beside)
 
@@ -221,7 +223,8 @@ def test_book_opens_with_a_cover_and_contents(tmp_path: Path) -> None:
 
     chosen = [find_project(p) for p in PROJECTS]
     assert first_pages(chosen[:3], sheets=2) == [3, 6, 9]
-    assert book_pages(chosen, sheets=2, book=True) == 2 + 3 * len(chosen)
+    # the appendix: a round at the table, then the 33 card numbers four a page
+    assert book_pages(chosen, sheets=2, book=True) == 2 + 3 * len(chosen) + 1 + 9
     cover = cover_page(chosen, "a4")
     words = texts(cover)
     assert words[:2] == ["Home Staging", "Projects book"]
@@ -233,13 +236,17 @@ def test_book_opens_with_a_cover_and_contents(tmp_path: Path) -> None:
     rows = [t.get_text() for t in page.texts if t.get_gid() == "contents-name"]
     pages = [t.get_text() for t in page.texts if t.get_gid() == "contents-page"]
     assert rows == [p.name for p in chosen]
-    assert pages == [str(n) for n in first_pages(chosen, sheets=1)]
+    after = 2 + 2 * len(chosen) + 1
+    assert pages == [str(n) for n in [*first_pages(chosen, sheets=1), after, after + 1]]
+    extras = [t.get_text() for t in page.texts if t.get_gid() == "contents-extra"]
+    assert extras == ["A round at the table, in pictures",
+                      "Appendix: the furniture cards, to cut out"]
 
     calls: list[int] = []
     target = tmp_path / "book.pdf"
     count = print_projects(chosen[:2], target, sheets=1, book=True, progress=calls.append)
     data = target.read_bytes()
-    assert count == len(PAGE.findall(data)) == len(calls) == 2 + 2 * 2
+    assert count == len(PAGE.findall(data)) == len(calls) == 2 + 2 * 2 + 1 + 9
     assert b"/Title (Home Staging - projects book)" in data
     again = tmp_path / "again.pdf"
     print_projects(chosen[:2], again, sheets=1, book=True)
@@ -324,7 +331,9 @@ def test_a_book_drawn_on_one_figure_is_the_bytes_of_new_figures(
     chosen = _book_projects()
     figures = list(printing._book_figures(chosen, "letter", 2, True,
                                           printing._Pages(reuse=True)))
-    assert len(figures) == 11 and all(fig is figures[0] for fig in figures)
+    # the cover, contents and projects on one figure; the appendix (a round at the
+    # table, 9 pages of cards) on figures of its own
+    assert len(figures) == 11 + 10 and all(fig is figures[0] for fig in figures[:11])
     reused = projects_pdf(chosen, paper="letter", sheets=2, book=True)
     monkeypatch.setattr(printing, "_Pages", lambda reuse: printing._NEW_PAGES)
     assert projects_pdf(chosen, paper="letter", sheets=2, book=True) == reused
@@ -357,4 +366,4 @@ def test_no_page_drawn_on_one_figure_carries_another_pages_drawing() -> None:
     for fresh, again in zip(new, reused, strict=True):
         assert _holds(again) == _holds(fresh)
         pages += 1
-    assert pages == 8
+    assert pages == 8 + 10  # and the appendix: a round at the table, 9 pages of cards

@@ -127,7 +127,7 @@ def test_print_book_says_its_pages_and_shows_progress_only_on_a_terminal(
     book = tmp_path / "book.pdf"
     result = runner.invoke(main, ["print", "--all", "--sheets", "0", "-o", str(book)])
     assert result.exit_code == 0, result.stderr
-    pages = 2 + len(bundled_project_files())
+    pages = 2 + len(bundled_project_files()) + 1 + 9  # and a round at the table, the cards
     assert result.stderr == f"wrote {book} ({pages} pages)\n"
     monkeypatch.setattr(clitools, "stderr_is_terminal", lambda: True)
     shown = runner.invoke(main, ["print", "tutorial", "--sheets", "1", "-o", str(book)])

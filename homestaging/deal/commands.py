@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from ..clitools import display_name, format_option, load_project_argument
+from ..clitools import display_name, format_option, load_project_argument, paper_option
 from ..game import MAX_SEED
 
 __all__ = ["deal_command"]
@@ -24,10 +24,12 @@ RANDOM_SEEDS = 1_000_000
               "that pay for its pieces.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False),
               help="Write the game record (JSON) to this file; sheets name it with "
-              "\"game\".")
+              "\"game\". A file ending in .pdf gets the printed deal instead: a page "
+              "per room, its dealt cards drawn with a box to tick, and the seed.")
+@paper_option
 @format_option
 def deal_command(reference: str | None, seed: int | None, sheet_path: str | None,
-                 output: str | None, fmt: str) -> None:
+                 output: str | None, paper: str, fmt: str) -> None:
     """Deal one variant of every card number PROJECT uses, as the box's setup does at
     random, and show the cards in play room by room with their options drawn.
 
@@ -35,6 +37,9 @@ def deal_command(reference: str | None, seed: int | None, sheet_path: str | None
     type the printed seed. --format json prints the game record (what -o writes); the
     players add the rounds to it as they play. PROJECT is a bundled id or a path to a
     project YAML file.
+
+    With -o DEAL.pdf, the deal is printed instead: a page per room with its cards
+    drawn in play order, a box by each to tick when it is flipped, and the seed.
 
     With --from SHEET (and no PROJECT), the record is worked out from a sheet played
     with the box's cards, so that check and score can hold it to the exact card rules.
@@ -44,7 +49,7 @@ def deal_command(reference: str | None, seed: int | None, sheet_path: str | None
 
     from ..game import GameRecord, deal
     from ..gamewriter import record_text
-    from ..output import write_atomic
+    from ..output import check_target, write_atomic
     from ..projectreader import bundled_project_files
     from ..sheetwriter import path_from
     from .page import format_deal, written
@@ -68,15 +73,24 @@ def deal_command(reference: str | None, seed: int | None, sheet_path: str | None
     else:
         named = reference
     record = GameRecord(named, deal(project, seed), (), seed)
-    if output is not None:
-        write_atomic(output, record_text(record), protect=[reference])
     shown = reference if reference != "-" else project.id
     command = f"homestaging deal {_quoted(shown)} --seed {seed}"
+    printed = output is not None and Path(output).suffix.lower() == ".pdf"
+    if output is not None and printed:
+        from ..clitools import wrote
+        from .sheetpdf import deal_pdf
+
+        check_target(output, protect=[reference])
+        write_atomic(output, deal_pdf(project, record, command, paper=paper),
+                     protect=[reference])
+        wrote(output)
+    elif output is not None:
+        write_atomic(output, record_text(record), protect=[reference])
     if fmt == "json":
         click.echo(record_text(record), nl=False)
         return
     text = format_deal(project, record, command)
-    if output is not None:
+    if output is not None and not printed:
         text += "\n" + written(project, display_name(output), Path(output).name)
     click.echo(text, nl=False)
 

@@ -1,0 +1,181 @@
+"""The pages a table plays from without a screen: the cards, the printed deal, the round
+at the table; their text read back with pdftotext, their margins with pdftoppm."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from homestaging.cli import main
+from homestaging.game import deal
+from homestaging.projectreader import find_project
+
+needs_poppler = pytest.mark.skipif(shutil.which("pdftotext") is None or
+                                   shutil.which("pdftoppm") is None, reason="needs poppler")
+
+
+def pdf_text(path: Path) -> list[str]:
+    """The words of each page of ``path``."""
+    out = subprocess.run(["pdftotext", "-layout", str(path), "-"], check=True,
+                         capture_output=True, text=True).stdout
+    return [page.split() for page in out.split("\f")[:-1]]  # type: ignore[misc]
+
+
+@needs_poppler
+def test_print_cards_has_every_card_both_variants(tmp_path: Path) -> None:
+    out = tmp_path / "cards.pdf"
+    result = CliRunner().invoke(main, ["print", "cards", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    pages = pdf_text(out)
+    assert len(pages) == 9
+    words = [word for page in pages for word in page]
+    assert [w for w in words if w[:-1].isdigit() and w[-1] in "ab"] == [
+        f"{n}{v}" for n in range(1, 34) for v in "ab"]
+    assert "Double bed" in " ".join(pages[0]) and "Cut" in pages[0]
+
+
+@needs_poppler
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_print_cards_of_one_project_with_rooms(tmp_path: Path, paper: str) -> None:
+    out = tmp_path / "cards.pdf"
+    result = CliRunner().invoke(main, ["print", "cards", "--project", "tutorial", "--paper",
+                                       paper, "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    text = " ".join(word for page in pdf_text(out) for word in page)
+    project = find_project("tutorial")
+    numbers = sorted({slot.number for room in project.rooms for slot in room.cards})
+    assert [w for w in text.split() if w[:-1].isdigit() and w[-1] in "ab"] == [
+        f"{n}{v}" for n in numbers for v in "ab"]
+    for room in project.rooms:
+        assert room.name in text
+
+
+@needs_poppler
+def test_print_cards_of_a_project_with_its_own_cards(tmp_path: Path) -> None:
+    out = tmp_path / "cards.pdf"
+    own = Path(__file__).parent / "cases/scoring/projects/den-door.yaml"
+    result = CliRunner().invoke(main, ["print", "cards", "--project", str(own), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    words = pdf_text(out)[0]
+    assert [w for w in words if w[:-1].isdigit() and w[-1] in "ab"] == [
+        "101a", "101b", "102a", "102b"]
+    assert {"Box", "Lamp", "Cart", "Den"} <= set(words)
+
+
+def test_print_cards_unknown_project_says_so_as_elsewhere(tmp_path: Path) -> None:
+    runner = CliRunner()
+    result = runner.invoke(main, ["print", "cards", "--project", "tutoriall", "-o",
+                                  str(tmp_path / "c.pdf")])
+    other = runner.invoke(main, ["cards", "show", "1", "--project", "tutoriall"])
+    assert (result.exit_code, other.exit_code) == (2, 2)
+    assert "Error: Invalid value for PROJECT: unknown project 'tutoriall'" in result.output
+    assert result.output.splitlines()[-1] == other.output.splitlines()[-1]
+    assert not (tmp_path / "c.pdf").exists()
+
+
+def test_project_option_goes_with_cards_only(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["print", "tutorial", "--project", "tutorial", "-o",
+                                       str(tmp_path / "c.pdf")])
+    assert result.exit_code == 2
+    assert "--project goes with 'print cards' only" in result.output
+
+
+@needs_poppler
+def test_deal_pdf_a_page_per_room_with_the_dealt_cards_and_the_seed(tmp_path: Path) -> None:
+    out = tmp_path / "deal.pdf"
+    result = CliRunner().invoke(main, ["deal", "tutorial", "--seed", "7", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    project = find_project("tutorial")
+    dealt = deal(project, 7)
+    pages = pdf_text(out)
+    assert len(pages) == len(project.rooms)
+    for room, words in zip(project.rooms, pages, strict=True):
+        text = " ".join(words)
+        assert text.startswith(f"Project 0: Tutorial {room.name} Seed 7.")
+        assert "homestaging deal tutorial --seed 7" in text
+        assert [w for w in words if w[:-1].isdigit() and w[-1] in "ab"] == [
+            f"{slot.number}{dealt[slot.number]}" for slot in room.cards]
+
+
+def test_deal_pdf_to_a_folder_or_a_read_only_file(tmp_path: Path) -> None:
+    runner = CliRunner()
+    result = runner.invoke(main, ["deal", "tutorial", "--seed", "7", "-o", str(tmp_path)])
+    assert result.exit_code == 2
+    assert f"Error: Invalid value for '-o' / '--output': File '{tmp_path}' is a directory." \
+        in result.output
+    slash = runner.invoke(main, ["deal", "tutorial", "--seed", "7", "-o", f"{tmp_path}/new/"])
+    assert slash.exit_code == 2
+    assert "names a folder (it ends with a slash); expected a file name" in slash.output
+    locked = tmp_path / "deal.pdf"
+    locked.write_bytes(b"old")
+    locked.chmod(0o444)
+    result = runner.invoke(main, ["deal", "tutorial", "--seed", "7", "-o", str(locked)])
+    assert result.exit_code == 2
+    assert result.output == f"{locked}: is read-only; not replaced (nothing written)\n"
+    assert locked.read_bytes() == b"old"
+
+
+@needs_poppler
+def test_book_names_the_round_and_the_cards(tmp_path: Path) -> None:
+    from homestaging.printing import book_pages, projects_pdf
+
+    chosen = [find_project("tutorial")]
+    out = tmp_path / "book.pdf"
+    out.write_bytes(projects_pdf(chosen, sheets=0, book=True))
+    pages = pdf_text(out)
+    assert len(pages) == book_pages(chosen, sheets=0, book=True) == 2 + 1 + 1 + 9
+    contents = " ".join(pages[1])
+    assert "A round at the table, in pictures 4" in contents
+    assert "Appendix: the furniture cards, to cut out 5" in contents
+    assert "A round: flip a card;" in " ".join(pages[2])
+    round_page = " ".join(pages[3])
+    for step in ("1. Flip a card", "2. Choose with the tokens", "3. Draw with circulation",
+                 "4. Join circulation to the door", "5. Wall the room", "6. The hallway",
+                 "only circulation is walkable", "page 4"):
+        assert step in round_page
+    assert pages[4][:3] == ["Furniture", "cards", "1a"]
+
+
+@needs_poppler
+def test_filled_sheet_fills_the_score_pad(tmp_path: Path) -> None:
+    from homestaging.printing import print_filled
+    from homestaging.sheetreader import read_sheet
+
+    sheet = read_sheet(Path(__file__).parents[1] / "examples/country-manor-finished.json")
+    out = tmp_path / "fill.pdf"
+    print_filled(sheet, out)
+    text = " ".join(pdf_text(out)[0])
+    assert "Total 80 " in text and "Tie-break: reachable pieces 21" in text
+    assert "Print landscape on A3 paper: squares of 11.9 mm" in text
+
+
+def _edge_ink(pdf: Path, tmp_path: Path) -> list[int]:
+    """Per page, the pixels not white within 5 mm of the paper's edge (at 50 dpi)."""
+    from matplotlib.image import imread
+
+    subprocess.run(["pdftoppm", "-r", "50", "-png", str(pdf), str(tmp_path / "p")], check=True)
+    inked = []
+    band = round(5 / 25.4 * 50)
+    for png in sorted(tmp_path.glob("p-*.png")):
+        image = imread(png)[:, :, :3]
+        dark = image.min(axis=2) < 0.97
+        dark[band:-band, band:-band] = False
+        inked.append(int(dark.sum()))
+    return inked
+
+
+@needs_poppler
+@pytest.mark.parametrize("command", [
+    ["print", "cards", "--paper", "letter"],
+    ["deal", "country-manor", "--seed", "3", "--paper", "letter"],
+    ["print", "country-manor", "--paper", "letter"],
+])
+def test_nothing_within_5_mm_of_the_edge(tmp_path: Path, command: list[str]) -> None:
+    out = tmp_path / "out.pdf"
+    result = CliRunner().invoke(main, [*command, "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert set(_edge_ink(out, tmp_path)) == {0}
