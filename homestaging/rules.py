@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from .bitmask import Moves, open_moves
 from .errors import Problem, Severity, StrEnum
@@ -79,44 +79,25 @@ class Code(StrEnum):
     ONLY_WAY = "only-way"
 
 
-RULES: dict[Code, str] = {
-    Code.OVERLAP: "Furniture stands on furniture (a rug may lie under furniture, not under a rug).",
-    Code.COVERS_CIRCULATION: "Furniture covers a circulation square of another piece.",
-    Code.COVERS_OBSTACLE: "Furniture or circulation covers an obstacle of the house.",
-    Code.OUTSIDE_HOUSE: "Furniture, circulation or a room lies outside the house.",
-    Code.CROSSES_WALL: "A piece straddles a wall: its squares are not in one room, or a wall "
-    "runs between its squares.",
-    Code.NEEDS_WALL: "A wall piece's wall side does not stand against a wall that already existed.",
-    Code.MIRROR_WITHOUT_WILD_CARD: "A piece is mirrored but the wild card was not played on it.",
-    Code.WILD_CARD_TWICE: "The wild card is used more than once.",
-    Code.NOT_ON_ROOM_CARDS: "A piece is not an option on its room's furniture cards "
-    "(a sheet without a game record).",
-    Code.TOO_MANY_PIECES: "A room holds more pieces than the selection tokens on its cards "
-    "(a sheet without a game record).",
-    Code.VARIANT_NOT_DEALT: "A piece is an option only of a card variant that was not dealt.",
-    Code.NOT_SELECTED: "No selection token pays for a piece, or a card's choices are not "
-    "recorded yet.",
-    Code.ROOM_ORDER: "A room is finalized out of the order the game record plays the rooms.",
-    Code.ROOMS_OVERLAP: "Two rooms share squares.",
-    Code.ROOM_SPLIT: "A room is not one connected region.",
-    Code.DOOR_COUNT: "A walled room does not have exactly one door.",
-    Code.DOOR_NOT_ON_ROOM: "A door is not on its room's boundary.",
-    Code.HALLWAY_NOT_EMPTY: "Furniture or circulation lies on the hallway.",
-    Code.HALLWAY_CUT_OFF: "Hallway squares are cut off from the part that reaches the front door.",
-    Code.DOOR_NOT_ON_HALLWAY: "A door does not open onto the hallway.",
-    Code.DOOR_NOT_ON_ENTRY_ROOM: "With no hallway: a door does not open into the entry room "
-    "(the room the front door opens into), or the front door into a room.",
-    Code.FRONT_DOOR_COUNT: "The house does not have exactly one front door.",
-    Code.FRONT_DOOR_NOT_EXTERIOR: "The front door is not on an exterior wall.",
-    Code.WINDOW_NOT_EXTERIOR: "A window is not on an exterior wall.",
-    Code.ROOM_NOT_FINALIZED: "A room of the project is not walled.",
-    Code.CURRENT_ROOM_WALLED: "current_room names a room that is already walled.",
-    Code.CAPITAL_O: "A capital O in furniture_grid, read as the circulation mark o.",
-    Code.SIDE_AS_WORD: "A side written as a word (south), read as its letter (s).",
-    Code.STRAY_MARK: "Circulation marks o that belong to no piece.",
-    Code.MARKS_CONTRADICT_ROTATION:
-        "Circulation marks o suggest another rotation than the legend gives.",
-}
+RULES: dict[Code, str] = {}
+"""The meaning of each rule code checked by :func:`check`, in the order of the checks
+(filled by :func:`rule` where each check is defined)."""
+_CHECKS: dict[Code, Callable[[_Checker], None]] = {}
+_Check = TypeVar("_Check", bound=Callable[["_Checker"], None])
+
+
+def rule(code: Code, meaning: str) -> Callable[[_Check], _Check]:
+    """Register the decorated function as the check of ``code``, meaning ``meaning``: the
+    checks run in the order they are registered."""
+
+    def register(check: _Check) -> _Check:
+        if code in RULES:
+            raise ValueError(f"rule {code} is registered twice")
+        RULES[code] = meaning
+        _CHECKS[code] = check
+        return check
+
+    return register
 
 
 class _Checker:
@@ -297,6 +278,8 @@ def _apart(squares: list[frozenset[Cell]]) -> bool:
     return len(frozenset().union(*squares)) == sum(map(len, squares))
 
 
+@rule(Code.OVERLAP,
+      "Furniture stands on furniture (a rug may lie under furniture, not under a rug).")
 def _overlap(ck: _Checker) -> None:
     pieces = ck.sheet.pieces
     furniture_only = [d.placement.furniture for d in pieces if not d.placement.piece.is_rug]
@@ -320,6 +303,7 @@ def _overlap(ck: _Checker) -> None:
         layer.add(squares, index)
 
 
+@rule(Code.COVERS_CIRCULATION, "Furniture covers a circulation square of another piece.")
 def _covers_circulation(ck: _Checker) -> None:
     if ck.furniture.isdisjoint(ck.circulation):
         return  # the usual case: no furniture (rugs aside) on any circulation
@@ -356,6 +340,7 @@ def _covers_circulation(ck: _Checker) -> None:
         circulation.add(placement.circulation, index)
 
 
+@rule(Code.COVERS_OBSTACLE, "Furniture or circulation covers an obstacle of the house.")
 def _covers_obstacle(ck: _Checker) -> None:
     obstacles = ck.sheet.project.obstacles
     if not ck.squares & obstacles:
@@ -367,6 +352,7 @@ def _covers_obstacle(ck: _Checker) -> None:
                    f"{_where(cells)}", drawn.subject, cells, drawn.path)
 
 
+@rule(Code.OUTSIDE_HOUSE, "Furniture, circulation or a room lies outside the house.")
 def _outside_house(ck: _Checker) -> None:
     project = ck.sheet.project
     astray = not ck.squares <= project.house  # most often every piece is inside
@@ -389,6 +375,9 @@ def _outside_house(ck: _Checker) -> None:
                    f"{_where(outside)}", f"room {room.name}", outside, room.path + ".cells")
 
 
+@rule(Code.CROSSES_WALL,
+      "A piece straddles a wall: its squares are not in one room, or a wall "
+      "runs between its squares.")
 def _crosses_wall(ck: _Checker) -> None:
     lay, house, walls = ck.lay, ck.sheet.project.house, ck.wall_keys
     walled, room_of = lay.walled_rooms, lay.room_at.get
@@ -437,6 +426,8 @@ def _crosses_wall(ck: _Checker) -> None:
                    f"{'; '.join(parts)}", drawn.subject, cells, drawn.path)
 
 
+@rule(Code.NEEDS_WALL,
+      "A wall piece's wall side does not stand against a wall that already existed.")
 def _needs_wall(ck: _Checker) -> None:
     for index, drawn in enumerate(ck.sheet.pieces):
         sides = drawn.placement.wall_sides
@@ -462,6 +453,7 @@ def _needs_wall(ck: _Checker) -> None:
                    drawn.path)
 
 
+@rule(Code.MIRROR_WITHOUT_WILD_CARD, "A piece is mirrored but the wild card was not played on it.")
 def _mirror_without_wild_card(ck: _Checker) -> None:
     if ck.sheet.wild_card is not None:
         return  # with a wild card declared, an extra mirror is a second use
@@ -472,6 +464,7 @@ def _mirror_without_wild_card(ck: _Checker) -> None:
                    drawn.placement.furniture, drawn.path)
 
 
+@rule(Code.WILD_CARD_TWICE, "The wild card is used more than once.")
 def _wild_card_twice(ck: _Checker) -> None:
     wild = ck.sheet.wild_card
     if wild is None:
@@ -500,6 +493,9 @@ def _room_options(ck: _Checker, name: str) -> frozenset[str] | None:
     return ck.sheet.project.catalog.options_of(slot.number for slot in spec.cards)
 
 
+@rule(Code.NOT_ON_ROOM_CARDS,
+      "A piece is not an option on its room's furniture cards "
+      "(a sheet without a game record).")
 def _not_on_room_cards(ck: _Checker) -> None:
     if ck.sheet.game is not None:
         return  # the exact card rules apply instead
@@ -530,6 +526,9 @@ def _rooms_in_play(ck: _Checker) -> list[str]:
     return list(dict.fromkeys(names))
 
 
+@rule(Code.TOO_MANY_PIECES,
+      "A room holds more pieces than the selection tokens on its cards "
+      "(a sheet without a game record).")
 def _too_many_pieces(ck: _Checker) -> None:
     if ck.sheet.game is not None:
         return  # the exact card rules apply instead
@@ -580,6 +579,7 @@ def _undealt(ck: _Checker, index: int) -> list[Card]:
             and piece_id in card.options]
 
 
+@rule(Code.VARIANT_NOT_DEALT, "A piece is an option only of a card variant that was not dealt.")
 def _variant_not_dealt(ck: _Checker) -> None:
     settled = ck.settlement
     if settled is None:
@@ -633,6 +633,8 @@ def _why_unpaid(ck: _Checker, settled: Settlement, index: int, room: str) -> str
     return text
 
 
+@rule(Code.NOT_SELECTED,
+      "No selection token pays for a piece, or a card's choices are not recorded yet.")
 def _not_selected(ck: _Checker) -> None:
     settled = ck.settlement
     if settled is None:
@@ -683,6 +685,7 @@ def _ordinal(number: int) -> str:
     return f"{number}{suffix}"
 
 
+@rule(Code.ROOM_ORDER, "A room is finalized out of the order the game record plays the rooms.")
 def _room_order(ck: _Checker) -> None:
     for wrong in ck.out_of_order:
         plan = ck.sheet.room(wrong.room)
@@ -701,6 +704,7 @@ def _walled(ck: _Checker) -> list[RoomPlan]:
     return [room for room in ck.sheet.rooms if room.finalized]
 
 
+@rule(Code.ROOMS_OVERLAP, "Two rooms share squares.")
 def _rooms_overlap(ck: _Checker) -> None:
     rooms = ck.sheet.rooms
     if all(room.cells.isdisjoint(other.cells) for index, room in enumerate(rooms)
@@ -720,6 +724,7 @@ def _rooms_overlap(ck: _Checker) -> None:
                    room.path + ".cells")
 
 
+@rule(Code.ROOM_SPLIT, "A room is not one connected region.")
 def _room_split(ck: _Checker) -> None:
     pre_drawn = frozenset(edge.key for edge in ck.sheet.project.walls)
     for room in _walled(ck):
@@ -740,6 +745,7 @@ def _room_split(ck: _Checker) -> None:
                f"room {room.name}", stray, room.path + ".cells")
 
 
+@rule(Code.DOOR_COUNT, "A walled room does not have exactly one door.")
 def _door_count(ck: _Checker) -> None:
     no_hallway = ck.sheet.project.no_hallway
     entry = ck.lay.entry_room
@@ -760,6 +766,7 @@ def _door_count(ck: _Checker) -> None:
                {c for d in room.doors for c in d.cells}, room.path + ".door", severity)
 
 
+@rule(Code.DOOR_NOT_ON_ROOM, "A door is not on its room's boundary.")
 def _door_not_on_room(ck: _Checker) -> None:
     for room in _walled(ck):
         for door in room.doors:
@@ -769,6 +776,7 @@ def _door_not_on_room(ck: _Checker) -> None:
                        room.path + ".door")
 
 
+@rule(Code.HALLWAY_NOT_EMPTY, "Furniture or circulation lies on the hallway.")
 def _hallway_not_empty(ck: _Checker) -> None:
     hallway = ck.lay.hallway
     if not ck.squares & hallway:
@@ -800,6 +808,8 @@ def _front_door_inside(ck: _Checker) -> Cell | None:
     return door.inside(house)
 
 
+@rule(Code.HALLWAY_CUT_OFF,
+      "Hallway squares are cut off from the part that reaches the front door.")
 def _hallway_cut_off(ck: _Checker) -> None:
     if ck.sheet.project.no_hallway:
         return
@@ -823,6 +833,7 @@ def _hallway_cut_off(ck: _Checker) -> None:
                    Severity.WARNING)
 
 
+@rule(Code.DOOR_NOT_ON_HALLWAY, "A door does not open onto the hallway.")
 def _door_not_on_hallway(ck: _Checker) -> None:
     lay, project = ck.lay, ck.sheet.project
     if project.no_hallway:
@@ -859,6 +870,9 @@ def _door_sides(ck: _Checker, room: RoomPlan) -> list[tuple[Edge, Cell, str | No
     return found
 
 
+@rule(Code.DOOR_NOT_ON_ENTRY_ROOM,
+      "With no hallway: a door does not open into the entry room "
+      "(the room the front door opens into), or the front door into a room.")
 def _door_not_on_entry_room(ck: _Checker) -> None:
     lay, project = ck.lay, ck.sheet.project
     if not project.no_hallway:
@@ -904,6 +918,7 @@ def _door_not_on_entry_room(ck: _Checker) -> None:
            "front door", front.cells, "$.front_door", Severity.ERROR if obstacle else ck.later)
 
 
+@rule(Code.FRONT_DOOR_COUNT, "The house does not have exactly one front door.")
 def _front_door_count(ck: _Checker) -> None:
     doors = ck.sheet.front_doors
     if len(doors) == 1:
@@ -918,6 +933,7 @@ def _front_door_count(ck: _Checker) -> None:
            {c for d in doors for c in d.cells}, "$.front_door")
 
 
+@rule(Code.FRONT_DOOR_NOT_EXTERIOR, "The front door is not on an exterior wall.")
 def _front_door_not_exterior(ck: _Checker) -> None:
     for door in ck.sheet.front_doors:
         if door not in ck.lay.exterior:
@@ -925,6 +941,7 @@ def _front_door_not_exterior(ck: _Checker) -> None:
                    "exterior wall of the house", "front door", door.cells, "$.front_door")
 
 
+@rule(Code.WINDOW_NOT_EXTERIOR, "A window is not on an exterior wall.")
 def _window_not_exterior(ck: _Checker) -> None:
     for index, window in enumerate(ck.sheet.windows):
         if window not in ck.lay.exterior:
@@ -933,6 +950,7 @@ def _window_not_exterior(ck: _Checker) -> None:
                    f"$.windows[{index}]")
 
 
+@rule(Code.ROOM_NOT_FINALIZED, "A room of the project is not walled.")
 def _room_not_finalized(ck: _Checker) -> None:
     severity = Severity.ERROR if ck.end_of_game else Severity.TODO
     for spec in ck.sheet.project.rooms:
@@ -944,6 +962,7 @@ def _room_not_finalized(ck: _Checker) -> None:
         ck.add(Code.ROOM_NOT_FINALIZED, text, f"room {spec.name}", (), path, severity)
 
 
+@rule(Code.CURRENT_ROOM_WALLED, "current_room names a room that is already walled.")
 def _current_room_walled(ck: _Checker) -> None:
     current = ck.sheet.current_room
     room = ck.sheet.room(current) if current is not None else None
@@ -957,53 +976,27 @@ def _current_room_walled(ck: _Checker) -> None:
            f"{advice}", f"room {current}", (), "$.current_room", Severity.WARNING)
 
 
-def _notes(code: Code) -> Callable[[_Checker], None]:
-    """The reader's notes with ``code``, in the order it made them."""
-
-    def report(ck: _Checker) -> None:
-        ck.problems.extend(note for note in ck.sheet.notes if note.code == code)
-
-    return report
-
-
 READER_NOTES = frozenset({Code.CAPITAL_O, Code.SIDE_AS_WORD, Code.STRAY_MARK,
                           Code.MARKS_CONTRADICT_ROTATION})
 """The codes of the reader's notes on how a file is written (``Sheet.notes``): a sheet
 written back (``convert``, the editor's save) no longer has them."""
 
-_CHECKS: dict[Code, Callable[[_Checker], None]] = {
-    Code.OVERLAP: _overlap,
-    Code.COVERS_CIRCULATION: _covers_circulation,
-    Code.COVERS_OBSTACLE: _covers_obstacle,
-    Code.OUTSIDE_HOUSE: _outside_house,
-    Code.CROSSES_WALL: _crosses_wall,
-    Code.NEEDS_WALL: _needs_wall,
-    Code.MIRROR_WITHOUT_WILD_CARD: _mirror_without_wild_card,
-    Code.WILD_CARD_TWICE: _wild_card_twice,
-    Code.NOT_ON_ROOM_CARDS: _not_on_room_cards,
-    Code.TOO_MANY_PIECES: _too_many_pieces,
-    Code.VARIANT_NOT_DEALT: _variant_not_dealt,
-    Code.NOT_SELECTED: _not_selected,
-    Code.ROOM_ORDER: _room_order,
-    Code.ROOMS_OVERLAP: _rooms_overlap,
-    Code.ROOM_SPLIT: _room_split,
-    Code.DOOR_COUNT: _door_count,
-    Code.DOOR_NOT_ON_ROOM: _door_not_on_room,
-    Code.HALLWAY_NOT_EMPTY: _hallway_not_empty,
-    Code.HALLWAY_CUT_OFF: _hallway_cut_off,
-    Code.DOOR_NOT_ON_HALLWAY: _door_not_on_hallway,
-    Code.DOOR_NOT_ON_ENTRY_ROOM: _door_not_on_entry_room,
-    Code.FRONT_DOOR_COUNT: _front_door_count,
-    Code.FRONT_DOOR_NOT_EXTERIOR: _front_door_not_exterior,
-    Code.WINDOW_NOT_EXTERIOR: _window_not_exterior,
-    Code.ROOM_NOT_FINALIZED: _room_not_finalized,
-    Code.CURRENT_ROOM_WALLED: _current_room_walled,
-    Code.CAPITAL_O: _notes(Code.CAPITAL_O),
-    Code.SIDE_AS_WORD: _notes(Code.SIDE_AS_WORD),
-    Code.STRAY_MARK: _notes(Code.STRAY_MARK),
-    Code.MARKS_CONTRADICT_ROTATION: _notes(Code.MARKS_CONTRADICT_ROTATION),
-}
-assert list(_CHECKS) == list(RULES)
+
+def _reader_note(code: Code, meaning: str) -> None:
+    """Register the check that reports the reader's notes with ``code``, in the order the
+    reader made them."""
+
+    def report(ck: _Checker) -> None:
+        ck.problems.extend(note for note in ck.sheet.notes if note.code == code)
+
+    rule(code, meaning)(report)
+
+
+_reader_note(Code.CAPITAL_O, "A capital O in furniture_grid, read as the circulation mark o.")
+_reader_note(Code.SIDE_AS_WORD, "A side written as a word (south), read as its letter (s).")
+_reader_note(Code.STRAY_MARK, "Circulation marks o that belong to no piece.")
+_reader_note(Code.MARKS_CONTRADICT_ROTATION,
+             "Circulation marks o suggest another rotation than the legend gives.")
 
 
 PIECE_RULES = frozenset([Code.OVERLAP, Code.COVERS_CIRCULATION, Code.COVERS_OBSTACLE,
@@ -1040,7 +1033,7 @@ def check(sheet: Sheet, lay: Layout | None = None, *, end_of_game: bool | None =
     """
     checker = _Checker(sheet, lay if lay is not None else layout(sheet),
                        sheet.finished if end_of_game is None else end_of_game)
-    for code, rule in _CHECKS.items():
+    for code, run in _CHECKS.items():
         if only is None or code in only:
-            rule(checker)
+            run(checker)
     return checker.problems
