@@ -32,7 +32,7 @@ LAYERS = [
     "readers", "output", "schema", "datacache", "catalogreader", "projectreader", "gamereader",
     "gamewriter", "parfile", "fitting", "sheetreader", "sheetwriter",
     # presentation and drawing
-    "report", "pages", "panel", "labels", "markers", "drawing",
+    "problemtext", "report", "pages", "panel", "labels", "markers", "drawing",
     "pencil", "legend", "planwords",
     "render", "previews", "printing",
     # the command line
