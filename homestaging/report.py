@@ -15,13 +15,27 @@ command line passes one that colours for a terminal. The default leaves text pla
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from functools import lru_cache
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .errors import Problem, Severity
-from .grid import Cell, cell_name, cells_text, in_reading_order
+from .grid import cell_name, cells_text, in_reading_order
 from .layout import layout
+from .problemtext import (
+    EXPLAIN,
+    Paint,
+    broken_lines,
+    cell_names,
+    check_text,
+    format_problems,
+    number_width,
+    numbered,
+    plain,
+    plural,
+    problem_json,
+    problem_line,
+    problems_json,
+)
 from .rules import Code
 
 if TYPE_CHECKING:  # the results written here; none is needed to write them
@@ -31,6 +45,7 @@ if TYPE_CHECKING:  # the results written here; none is needed to write them
     from .projectreader import ProjectFileCheck
     from .scorepad import Item, ScorePad
     from .scoring import Penalty, PieceScore, RoomScore, ScoreCard, SheetCheck
+
 
 __all__ = [
     "EXPLAIN",
@@ -69,103 +84,6 @@ __all__ = [
     "todo_text",
 ]
 
-EXPLAIN = "      "
-"""Indent of an explanation line under a line of the score pad."""
-
-#: (text, role) -> the text as shown; roles: error, warning, todo, ok, total, head
-Paint = Callable[[str, str], str]
-
-
-def plain(text: str, role: str) -> str:
-    """Text left as it is, whatever its role."""
-    return text
-
-
-_ROLE = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.TODO: "todo",
-         Severity.INFO: "todo"}
-_BROKEN = (Severity.ERROR, Severity.WARNING)
-
-
-def _plural(count: int, noun: str) -> str:
-    return noun if count == 1 else f"{noun}s"
-
-
-# -- problems ------------------------------------------------------------------------
-
-
-_BLOCKABLE = (Code.UNREACHABLE_PIECE, Code.UNREACHABLE_ROOM)
-
-
-_cell_name = lru_cache(maxsize=10_000)(cell_name)  # every square of a 100 x 100 sheet
-""":func:`homestaging.grid.cell_name`, kept: the results of one command name the same
-squares again and again (every sheet of a project has the same squares)."""
-
-
-def _cell_names(cells: Iterable[Cell]) -> list[str]:
-    """:func:`homestaging.grid.cell_names`, each name worked out once."""
-    name = _cell_name
-    return [name(cell) for cell in cells]
-
-
-def problem_json(problem: Problem) -> dict[str, Any]:
-    """``{code, severity, message, subject, cells, path}``, and ``blocked_by`` (the
-    squares in the way, maybe none) for an unreachable piece or room."""
-    data = {
-        "code": problem.code,
-        "severity": problem.severity,
-        "message": problem.message,
-        "subject": problem.subject,
-        "cells": _cell_names(problem.cells),
-        "path": problem.path,
-    }
-    if problem.code in _BLOCKABLE:
-        data["blocked_by"] = _cell_names(problem.blocked_by)
-    return data
-
-
-def problem_line(problem: Problem, file: str) -> str:
-    """``sheet.json: C5: overlap: the sofa covers the armchair at C5-C6``."""
-    where = f"{cell_name(problem.cells[0])}: " if problem.cells else ""
-    return f"{file}: {where}{problem.code}: {problem.message}"
-
-
-def format_problems(file: str, problems: Sequence[Problem], paint: Paint = plain) -> str:
-    """One line per problem, its severity noted unless it is an error."""
-    return "".join(
-        paint(problem_line(p, file)
-              + ("" if p.severity == Severity.ERROR else f" ({p.severity})"), _ROLE[p.severity])
-        + "\n"
-        for p in problems
-    )
-
-
-def numbered(problems: Iterable[Problem]) -> list[tuple[int, Problem]]:
-    """The problems in the order ``check`` lists them, numbered from 1: the broken rules
-    (errors and warnings, in check order), then what is still to do, then what to keep
-    in mind."""
-    found = list(problems)
-    ordered = ([p for p in found if p.severity in _BROKEN]
-               + [p for p in found if p.severity == Severity.TODO]
-               + [p for p in found if p.severity not in (*_BROKEN, Severity.TODO)])
-    return list(enumerate(ordered, 1))
-
-
-def _number_width(count: int) -> int:
-    return len(str(count))
-
-
-# -- check ---------------------------------------------------------------------------
-
-
-def _check_json(file: str, problems: Sequence[Problem], total: int) -> dict[str, Any]:
-    return {
-        "file": file,
-        "problems": [problem_json(p) for p in problems
-                     if p.severity in (Severity.ERROR, Severity.WARNING)],
-        "todo": [problem_json(p) for p in problems if p.severity == Severity.TODO],
-        "provisional_total": total,
-    }
-
 
 def check_json(check: SheetCheck, file: str) -> dict[str, Any]:
     """``{file, problems, todo, provisional_total, info, total_if_connected, rooms,
@@ -174,48 +92,13 @@ def check_json(check: SheetCheck, file: str) -> dict[str, Any]:
     :func:`scorecard_json`)."""
     card = check.card
     return {
-        **_check_json(file, check.problems, card.total),
+        **problems_json(file, check.problems, card.total),
         "info": [problem_json(p) for p in check.problems if p.severity == Severity.INFO],
         "total_if_connected": card.total_if_connected,
         "rooms": [_room_json(room) for room in card.rooms],
         "bonuses": [_bonus_json(bonus) for bonus in card.bonuses],
         "penalties": [_penalty_json(penalty) for penalty in card.penalties],
     }
-
-
-def _broken_lines(file: str, listed: Sequence[tuple[int, Problem]], width: int,
-                  paint: Paint = plain) -> list[str]:
-    """The errors and warnings one per line with their numbers, then their count (or
-    ``no rule broken``)."""
-    broken = [(n, p) for n, p in listed if p.severity in _BROKEN]
-    errors = sum(p.severity == Severity.ERROR for _, p in broken)
-    lines = [paint(f"{n:>{width}}. {problem_line(p, file)}"
-                   + ("" if p.severity == Severity.ERROR else f" ({p.severity})"),
-                   _ROLE[p.severity]) for n, p in broken]
-    if not broken:
-        lines.append(paint(f"{file}: no rule broken", "ok"))
-    else:
-        warnings = len(broken) - errors
-        lines.append(paint(f"{errors} {_plural(errors, 'error')}, "
-                           f"{warnings} {_plural(warnings, 'warning')}",
-                           "error" if errors else "warning"))
-    return lines
-
-
-def _check_text(file: str, problems: Sequence[Problem], label: str, total: int,
-                paint: Paint = plain) -> str:
-    """Broken rules one per line, their count, what is still to do, ``label: total``;
-    every problem numbered (:func:`numbered`), as the rendered plan rings it."""
-    listed = numbered(problems)
-    width = _number_width(len(listed))
-    lines = _broken_lines(file, listed, width, paint)
-    todo = [(n, p) for n, p in listed if p.severity == Severity.TODO]
-    if todo:
-        lines += ["", paint("Still to do:", "head")]
-        lines += [paint(f"  {n:>{width}}. {problem_line(p, file)}", "todo") for n, p in todo]
-    lines += ["", paint(f"{label}: {total}", "total")]
-    return "\n".join(lines) + "\n"
-
 
 def format_check(check: SheetCheck, file: str, paint: Paint = plain) -> str:
     """What ``check`` prints: the broken rules and warnings one per line (with their
@@ -228,8 +111,8 @@ def format_check(check: SheetCheck, file: str, paint: Paint = plain) -> str:
     progress (the words of the rendered plan), else ``Provisional score``.
     """
     listed = numbered(check.problems)
-    width = _number_width(len(listed))
-    lines = _broken_lines(file, listed, width, paint)
+    width = number_width(len(listed))
+    lines = broken_lines(file, listed, width, paint)
     todo = [(n, p) for n, p in listed if p.severity == Severity.TODO]
     info = [(n, p) for n, p in listed if p.severity == Severity.INFO]
     if todo:
@@ -336,7 +219,7 @@ def todo_text(problem: Problem, check: SheetCheck) -> str:
             worth = sum(room.points_if_connected or 0 for room in waiting)
             text += (f" ({_names([room.name for room in waiting])} "
                      f"{'is' if len(waiting) == 1 else 'are'} worth {worth} "
-                     f"{_plural(worth, 'point')} once connected)")
+                     f"{plural(worth, 'point')} once connected)")
         return text + "."
     if problem.code == Code.ROOM_NOT_FINALIZED:
         name = problem.subject.removeprefix("room ")
@@ -382,7 +265,7 @@ def _score_lines(check: SheetCheck) -> list[str]:
             drawn = sum(len(p.furniture) for p in room.pieces
                         if not sheet.pieces[p.index].placement.piece.is_rug)
             if drawn:
-                state += f", {drawn} {_plural(drawn, 'point')} drawn"
+                state += f", {drawn} {plural(drawn, 'point')} drawn"
             rows.append((room.name, "", state))
             continue
         note = ""
@@ -409,7 +292,7 @@ def _score_lines(check: SheetCheck) -> list[str]:
 
 def _piece_json(piece: PieceScore) -> dict[str, Any]:
     return {"index": piece.index, "piece": piece.piece, "name": piece.name,
-            "label": piece.label, "room": piece.room, "squares": _cell_names(piece.furniture),
+            "label": piece.label, "room": piece.room, "squares": cell_names(piece.furniture),
             "points": piece.points, "reachable": piece.reachable, "reason": piece.reason}
 
 
@@ -424,8 +307,8 @@ def _bonus_json(bonus: BonusResult) -> dict[str, Any]:
     return {"text": bonus.text, "points": bonus.points,
             "points_if_connected": bonus.points_if_connected, "awarded": bonus.awarded,
             "explanation": bonus.explanation,
-            "routes": [_cell_names(route) for route in bonus.routes],
-            "cells": _cell_names(bonus.cells)}
+            "routes": [cell_names(route) for route in bonus.routes],
+            "cells": cell_names(bonus.cells)}
 
 
 def _penalty_json(penalty: Penalty) -> dict[str, Any]:
@@ -480,7 +363,7 @@ def format_scorecard(card: ScoreCard, file: str = "", paint: Paint = plain) -> s
             rows.append((f"{EXPLAIN}not reachable: {room.reason}", None))
         if room.points_if_connected is not None and room.points_if_connected != room.points:
             rows.append((f"{EXPLAIN}{room.points_if_connected} "
-                         f"{_plural(room.points_if_connected, 'point')} if connected", None))
+                         f"{plural(room.points_if_connected, 'point')} if connected", None))
         for piece in room.pieces:
             if piece.reason and (room.reachable or piece.reason != room.reason):
                 rows.append((f"{EXPLAIN}{_piece_text(piece)} scores 0: {piece.reason}", None))
@@ -499,7 +382,7 @@ def format_scorecard(card: ScoreCard, file: str = "", paint: Paint = plain) -> s
     errors = [(n, p) for n, p in listed if p.severity == Severity.ERROR]
     if card.provisional:
         head.append(paint("PROVISIONAL: " + (
-            f"the sheet has {len(errors)} {_plural(len(errors), 'error')}; "
+            f"the sheet has {len(errors)} {plural(len(errors), 'error')}; "
             "the pieces at fault score 0" if errors else "the sheet is not finished"),
             "warning"))
     total = "TOTAL (provisional)" if card.provisional else "TOTAL"
@@ -508,7 +391,7 @@ def format_scorecard(card: ScoreCard, file: str = "", paint: Paint = plain) -> s
     at_total = len(head) + len(rows) + 2  # the head, a rule, the rows, a rule
     lines[at_total] = paint(lines[at_total], "total")
     if errors:
-        digits = _number_width(len(listed))
+        digits = number_width(len(listed))
         lines.append("")
         lines.append(paint("Errors:", "head"))
         lines += [paint(f"  {n:>{digits}}. {problem_line(problem, label)}", "error")
@@ -584,7 +467,7 @@ def format_pad(pad: ScorePad, file: str = "") -> str:
     head = [f"{label} - {pad.game}" + (f" - {pad.player}" if pad.player else "")]
     errors = pad.errors
     if errors:
-        head.append(f"PROVISIONAL: the record has {len(errors)} {_plural(len(errors), 'error')}")
+        head.append(f"PROVISIONAL: the record has {len(errors)} {plural(len(errors), 'error')}")
     rows: list[Row] = []
     for category in pad.categories:
         rows.append((category.name, str(category.points)))
@@ -630,12 +513,12 @@ def format_pad_check(pad: ScorePad, file: str) -> str:
     """The problems of a record, their count, and ``Score`` (``Provisional score`` when
     one is an error)."""
     label = "Provisional score" if pad.provisional else "Score"
-    return _check_text(file, pad.problems, label, pad.total)
+    return check_text(file, pad.problems, label, pad.total)
 
 
 def pad_check_json(pad: ScorePad, file: str) -> dict[str, Any]:
     """``{file, problems, todo, provisional_total}`` as ``check`` gives for sheets."""
-    return _check_json(file, pad.problems, pad.total)
+    return problems_json(file, pad.problems, pad.total)
 
 
 # -- placements ----------------------------------------------------------------------
@@ -658,8 +541,8 @@ def candidate_json(candidate: Candidate) -> dict[str, Any]:
         "door_possible": candidate.door_possible,
         "contact": candidate.contact,
         "joins_room": candidate.joins_room,
-        "furniture": _cell_names(in_reading_order(candidate.furniture)),
-        "circulation": _cell_names(in_reading_order(candidate.circulation)),
+        "furniture": cell_names(in_reading_order(candidate.furniture)),
+        "circulation": cell_names(in_reading_order(candidate.circulation)),
     }
 
 
@@ -668,7 +551,7 @@ def _candidate_text(number: int, c: Candidate) -> str:
     text = f"{number:>3}. {c.piece.id} at {cell_name(c.anchor)}, rotation {c.rotation}"
     if c.mirror:
         text += ", mirrored (wild card)"
-    text += f" (on {cells_text(c.furniture)}): {c.points} {_plural(c.points, 'point')}"
+    text += f" (on {cells_text(c.furniture)}): {c.points} {plural(c.points, 'point')}"
     if c.cuts_off:
         text += f"; cuts off {'; '.join(cut_text(cut) for cut in c.cuts_off)}"
     if not c.door_possible:

@@ -19,7 +19,8 @@ EXAMPLE = ROOT / "examples" / "tutorial-finished.json"
 # Every module of the package, lowest first: a module may only import the ones before it.
 CORE = [  # the game: squares, pieces, the models, rules, access, scoring, placements (no I/O)
     "quoting", "grid", "accessgraph", "bitmask", "errors", "scorepad", "pieces",
-    "catalog", "project", "game", "sheet", "layout", "cardplay", "rules", "faults", "access",
+    "catalog", "project", "game", "sheet", "layout", "cardplay", "rulecodes", "rulechecker",
+    "piecerules", "cardrules", "roomrules", "rules", "faults", "access",
     "blocking", "distance", "bonuses",
     "scoring", "placement", "moves",
 ]
@@ -31,7 +32,7 @@ LAYERS = [
     "readers", "output", "schema", "datacache", "catalogreader", "projectreader", "gamereader",
     "gamewriter", "parfile", "fitting", "sheetreader", "sheetwriter",
     # presentation and drawing
-    "report", "pages", "scorefill", "panel", "labels", "markers", "drawing",
+    "problemtext", "report", "pages", "scorefill", "panel", "labels", "markers", "drawing",
     "pencil", "legend", "planwords",
     "render", "previews", "paperkit", "cardpages", "roundpage", "printing",
     # the command line
