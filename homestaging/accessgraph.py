@@ -81,13 +81,14 @@ def cut_squares(graph: nx.Graph) -> frozenset[Cell]:
 
 
 def cheapest_route(graph: nx.Graph, sources: Iterable[Cell], targets: Collection[Cell],
-                   cost: Callable[[Cell], int]) -> tuple[list[Cell], int] | None:
+                   cost: Callable[[Cell], int], *, cutoff: int | None = None
+                   ) -> tuple[list[Cell], int] | None:
     """The cheapest route from one of ``sources`` to one of ``targets`` and its cost (the
     sum of ``cost(square)`` over the squares stepped onto; never negative), or None when
-    no target can be reached: networkx's ``multi_source_dijkstra`` to a node joined to
-    every target. A source that is a target is a route of its own, of cost 0. Of equally
-    cheap routes, the one found is fixed by the order of the sources and of the graph
-    (see the module)."""
+    no target can be reached (with a ``cutoff``, none of at most that cost): networkx's
+    ``multi_source_dijkstra`` to a node joined to every target. A source that is a target
+    is a route of its own, of cost 0. Of equally cheap routes, the one found is fixed by
+    the order of the sources and of the graph (see the module)."""
     starts = list(dict.fromkeys(s for s in sources if s in graph))
     ends = [cell for cell in in_reading_order(targets) if cell in graph]
     if not starts or not ends:
@@ -95,7 +96,7 @@ def cheapest_route(graph: nx.Graph, sources: Iterable[Cell], targets: Collection
     graph.add_edges_from((cell, _TARGETS) for cell in ends)
     try:
         length, path = nx.multi_source_dijkstra(
-            graph, starts, target=_TARGETS,
+            graph, starts, target=_TARGETS, cutoff=cutoff,
             weight=lambda _u, v, _d: 0 if v == _TARGETS else cost(v))
     except nx.NetworkXNoPath:
         return None
