@@ -35,18 +35,22 @@ _TARGETS = (-1, -1)
 """The node joined to every target of a route (no square of a sheet)."""
 
 
-def square_graph(squares: Collection[Cell], blocked: Container[EdgeKey]) -> nx.Graph:
+def square_graph(squares: Collection[Cell], blocked: Container[EdgeKey], *,
+                 clockwise: bool = False) -> nx.Graph:
     """``squares`` as nodes in reading order, linked to their neighbours among them where
     no edge of ``blocked`` stands between them.
 
     The links are listed first, square by square in reading order, each square's link
     east then south (the keys of :func:`grid.steps`), and added in one call: each
     square's neighbours are then known north, west, east, south, the order the searches
-    take them in (see the module)."""
+    take them in (see the module). ``clockwise``: each row's squares are taken from east
+    to west, so that each square's neighbours are known north, east, south, west (the
+    order of :func:`grid.steps`; the distances' order, :mod:`homestaging.distance`)."""
     ordered = in_reading_order(squares)
     links: list[tuple[Cell, Cell]] = []
     add = links.append
-    for cell in ordered:
+    walk = sorted(ordered, key=lambda c: (c[1], -c[0])) if clockwise else ordered
+    for cell in walk:
         x, y = cell
         east, south = (x + 1, y), (x, y + 1)
         if east in squares and (x + 1, y, "w") not in blocked:

@@ -11,10 +11,10 @@ the two squares beside the edge). A landmark holding several candidates measures
 nearest of them.
 
 The route is networkx's (:func:`accessgraph.cheapest_route`): of equally short routes,
-the one drawn is the first Dijkstra's algorithm meets with the first object's squares in
-reading order (then the squares beside its edges) and each square's neighbours north,
-west, east, south (:mod:`homestaging.accessgraph`). Before, a hand-written search took
-neighbours north, east, south, west and could draw another route of the same length.
+the one drawn is the first Dijkstra's algorithm meets with the squares beside the first
+object's edges first (edges by key), then its squares in column order (``sorted``), and
+each square's neighbours north, east, south, west (``square_graph(clockwise=True)``):
+the routes the 0-1 breadth-first search drew before networkx did.
 """
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ class Distances:
         self.solid = frozenset(lay.furniture_at) | project.obstacles
         self.blocked = lay.blocked_keys
         squares = {(x, y) for y in range(self.height) for x in range(self.width)}
-        self.graph = square_graph(squares - self.solid, self.blocked)
+        self.graph = square_graph(squares - self.solid, self.blocked, clockwise=True)
         self._known: dict[tuple[Landmark, Landmark, int | None], Route] = {}
 
     def _inside(self, cell: Cell) -> bool:
@@ -123,12 +123,13 @@ class Distances:
         graph.add_edges_from(
             (cell, other) for cell in added for other, key in steps(cell)
             if other in graph and key not in self.blocked)
-        starts: list[Cell] = [c for c in in_reading_order(first.squares) if c in graph]
+        starts: list[Cell] = []
         beside = [cell for edge in sorted(first.edges, key=lambda e: e.key)
                   for cell in edge.cells if cell in graph]
         if beside:
             graph.add_edges_from((_SOURCE, cell) for cell in beside)
             starts.append(_SOURCE)
+        starts += sorted(c for c in first.squares if c in graph)
         targets = set(second.squares) | {c for edge in second.edges for c in edge.cells}
 
         def step(cell: Cell) -> int:
