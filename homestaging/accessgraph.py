@@ -35,18 +35,22 @@ _TARGETS = (-1, -1)
 """The node joined to every target of a route (no square of a sheet)."""
 
 
-def square_graph(squares: Collection[Cell], blocked: Container[EdgeKey]) -> nx.Graph:
+def square_graph(squares: Collection[Cell], blocked: Container[EdgeKey], *,
+                 clockwise: bool = False) -> nx.Graph:
     """``squares`` as nodes in reading order, linked to their neighbours among them where
     no edge of ``blocked`` stands between them.
 
     The links are listed first, square by square in reading order, each square's link
     east then south (the keys of :func:`grid.steps`), and added in one call: each
     square's neighbours are then known north, west, east, south, the order the searches
-    take them in (see the module)."""
+    take them in (see the module). ``clockwise``: each row's squares are taken from east
+    to west, so that each square's neighbours are known north, east, south, west (the
+    order of :func:`grid.steps`; the distances' order, :mod:`homestaging.distance`)."""
     ordered = in_reading_order(squares)
     links: list[tuple[Cell, Cell]] = []
     add = links.append
-    for cell in ordered:
+    walk = sorted(ordered, key=lambda c: (c[1], -c[0])) if clockwise else ordered
+    for cell in walk:
         x, y = cell
         east, south = (x + 1, y), (x, y + 1)
         if east in squares and (x + 1, y, "w") not in blocked:
@@ -81,13 +85,14 @@ def cut_squares(graph: nx.Graph) -> frozenset[Cell]:
 
 
 def cheapest_route(graph: nx.Graph, sources: Iterable[Cell], targets: Collection[Cell],
-                   cost: Callable[[Cell], int]) -> tuple[list[Cell], int] | None:
+                   cost: Callable[[Cell], int], *, cutoff: int | None = None
+                   ) -> tuple[list[Cell], int] | None:
     """The cheapest route from one of ``sources`` to one of ``targets`` and its cost (the
     sum of ``cost(square)`` over the squares stepped onto; never negative), or None when
-    no target can be reached: networkx's ``multi_source_dijkstra`` to a node joined to
-    every target. A source that is a target is a route of its own, of cost 0. Of equally
-    cheap routes, the one found is fixed by the order of the sources and of the graph
-    (see the module)."""
+    no target can be reached (with a ``cutoff``, none of at most that cost): networkx's
+    ``multi_source_dijkstra`` to a node joined to every target. A source that is a target
+    is a route of its own, of cost 0. Of equally cheap routes, the one found is fixed by
+    the order of the sources and of the graph (see the module)."""
     starts = list(dict.fromkeys(s for s in sources if s in graph))
     ends = [cell for cell in in_reading_order(targets) if cell in graph]
     if not starts or not ends:
@@ -95,7 +100,7 @@ def cheapest_route(graph: nx.Graph, sources: Iterable[Cell], targets: Collection
     graph.add_edges_from((cell, _TARGETS) for cell in ends)
     try:
         length, path = nx.multi_source_dijkstra(
-            graph, starts, target=_TARGETS,
+            graph, starts, target=_TARGETS, cutoff=cutoff,
             weight=lambda _u, v, _d: 0 if v == _TARGETS else cost(v))
     except nx.NetworkXNoPath:
         return None

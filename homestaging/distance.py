@@ -9,16 +9,21 @@ An object (:class:`Landmark`) is a set of squares (a piece's furniture, a room, 
 feature) and/or edges (a door, a window, the front door: the route starts in one of
 the two squares beside the edge). A landmark holding several candidates measures the
 nearest of them.
+
+The route is networkx's (:func:`accessgraph.cheapest_route`): of equally short routes,
+the one drawn is the first Dijkstra's algorithm meets with the squares beside the first
+object's edges first (edges by key), then its squares in column order (``sorted``), and
+each square's neighbours north, east, south, west (``square_graph(clockwise=True)``):
+the routes the 0-1 breadth-first search drew before networkx did.
 """
 
 from __future__ import annotations
 
-from array import array
-from collections import deque
 from collections.abc import Iterable, Set
 from typing import NamedTuple
 
-from .grid import Cell, Edge
+from .accessgraph import cheapest_route, square_graph
+from .grid import Cell, Edge, in_reading_order, steps
 from .layout import Layout
 from .project import Feature
 from .sheet import DrawnPiece, RoomPlan
@@ -48,6 +53,9 @@ class Landmark(NamedTuple):
         return Landmark(self.squares | other.squares, self.edges | other.edges)
 
 
+_SOURCE = (-2, -2)
+"""The node joined to the squares beside the first object's edges (no square of a sheet)."""
+
 Thing = Landmark | Edge | DrawnPiece | RoomPlan | Feature
 
 
@@ -70,8 +78,10 @@ def landmark(thing: Thing | Iterable[Thing]) -> Landmark:
 class Distances:
     """Distances on one layout; build once, measure many routes.
 
-    Squares are walked as indexes of :attr:`Layout.passages`; a route already measured
-    between the same two landmarks is answered again without a search.
+    The squares that are not solid (no furniture, no obstacle) form one graph
+    (:func:`accessgraph.square_graph`, the walls but the openings barring steps); a route
+    is networkx's cheapest route over it (:func:`accessgraph.cheapest_route`). A route
+    already measured between the same two landmarks is answered again without a search.
     """
 
     def __init__(self, lay: Layout) -> None:
@@ -79,13 +89,9 @@ class Distances:
         self.width = project.width
         self.height = project.height
         self.solid = frozenset(lay.furniture_at) | project.obstacles
-        self.passages = lay.passages
-        solid = bytearray(self.width * self.height)
-        for cell in self.solid:
-            index = self.passages.index(cell)
-            if index is not None:
-                solid[index] = 1
-        self._solid = bytes(solid)
+        self.blocked = lay.blocked_keys
+        squares = {(x, y) for y in range(self.height) for x in range(self.width)}
+        self.graph = square_graph(squares - self.solid, self.blocked, clockwise=True)
         self._known: dict[tuple[Landmark, Landmark, int | None], Route] = {}
 
     def _inside(self, cell: Cell) -> bool:
@@ -102,101 +108,41 @@ class Distances:
         return known
 
     def _search(self, first: Landmark, second: Landmark, limit: int | None = None) -> Route:
-        """A 0-1 breadth-first search from every square of ``first`` at once: steps onto
-        an empty square cost 1, steps within ``first`` cost 0, furniture is walked around.
-        Squares leave the queue in order of distance, so past ``limit`` it stops."""
+        """The cheapest route from every square of ``first`` at once (and from the squares
+        beside its edges, counted) to a square of ``second`` or one beside its edges: a
+        step onto an empty square costs 1, onto a square of either object 0; furniture is
+        walked around. The objects' own solid squares join the graph for the search."""
         if not first.exists or not second.exists:
             return Route(None)
         if first.edges & second.edges or first.squares & second.squares:
             return Route(0)
-        width = self.width
-        passages = self.passages
-        end_edges = {c for edge in second.edges for c in edge.cells}
-        starts = first.squares
-        if starts & end_edges:
-            return Route(0)  # a start square beside the end's edge: popped at once at 0
-        index = passages.index
-        size = width * self.height
-        # flags and distances by square index, a byte or four each: a room's squares or a
-        # sheet's distances as Python sets and lists took megabytes on a large sheet
-        ends = bytearray(size)
-        for c in second.squares:
-            if (i := index(c)) is not None:
-                ends[i] = 1
-        goal = {i for c in end_edges if (i := index(c)) is not None}
-        begin = sorted(c for c in starts if self._inside(c))
-        inner = bytearray(size)
-        for c in begin:
-            inner[c[1] * width + c[0]] = 1
-        solid = self._solid
-        dist = array("i", [-1]) * size
-        parent = array("i", [-1]) * size
-        queue: deque[int] = deque()
-        for cell in begin:
-            i = cell[1] * width + cell[0]
-            dist[i] = 0
-            queue.append(i)
-        for edge in sorted(first.edges, key=lambda e: e.key):
-            for cell in edge.cells:
-                if not self._inside(cell):
-                    continue
-                i = cell[1] * width + cell[0]
-                if dist[i] >= 0:
-                    continue
-                if ends[i]:
-                    return Route(0)
-                if solid[i]:
-                    continue
-                dist[i] = 1
-                queue.append(i)
-        done = bytearray(size)
-        north, west = passages.north, passages.west
-        # north, east, south, west: (step, table of closed sides, where to read it)
-        moves = ((-width, north, 0), (1, west, 1), (width, north, width), (-1, west, 0))
-        while queue:
-            i = queue.popleft()
-            if done[i]:
-                continue
-            done[i] = 1
-            here = dist[i]
-            if limit is not None and here > limit:
-                return Route(None)
-            if i in goal:
-                return Route(here, self._trace(parent, i, first, second))
-            for step, closed, at in moves:
-                nxt = i + step
-                if closed[i + at] or done[nxt]:
-                    continue
-                if ends[nxt]:
-                    return Route(here, self._trace(parent, i, first, second))
-                if inner[nxt]:
-                    cost = 0
-                elif solid[nxt]:
-                    continue
-                else:
-                    cost = 1
-                if dist[nxt] < 0 or here + cost < dist[nxt]:
-                    dist[nxt] = here + cost
-                    parent[nxt] = i
-                    if cost:
-                        queue.append(nxt)
-                    else:
-                        queue.appendleft(nxt)
-        return Route(None)
+        graph = self.graph
+        own = first.squares | second.squares
+        added = [c for c in in_reading_order(own) if c not in graph and self._inside(c)]
+        graph.add_nodes_from(added)
+        graph.add_edges_from(
+            (cell, other) for cell in added for other, key in steps(cell)
+            if other in graph and key not in self.blocked)
+        starts: list[Cell] = []
+        beside = [cell for edge in sorted(first.edges, key=lambda e: e.key)
+                  for cell in edge.cells if cell in graph]
+        if beside:
+            graph.add_edges_from((_SOURCE, cell) for cell in beside)
+            starts.append(_SOURCE)
+        starts += sorted(c for c in first.squares if c in graph)
+        targets = set(second.squares) | {c for edge in second.edges for c in edge.cells}
 
-    def _trace(self, parent: array[int], last: int, first: Landmark, second: Landmark
-               ) -> tuple[Cell, ...]:
-        """The squares of the route ending at ``last``, first to last, the two objects' own
-        left out (``parent[i]`` is -1 where a route starts)."""
-        cells: list[Cell] = []
-        index = last
-        width = self.width
-        while index >= 0:
-            cell = (index % width, index // width)
-            if cell not in first.squares and cell not in second.squares:
-                cells.append(cell)
-            index = parent[index]
-        return tuple(reversed(cells))
+        def step(cell: Cell) -> int:
+            return 0 if cell in own else 1
+
+        try:
+            found = cheapest_route(graph, starts, targets, step, cutoff=limit)
+        finally:
+            graph.remove_nodes_from([*added, _SOURCE])
+        if found is None:
+            return Route(None)
+        path, length = found
+        return Route(length, tuple(c for c in path if c != _SOURCE and c not in own))
 
 
 def route(lay: Layout, a: Thing | Iterable[Thing], b: Thing | Iterable[Thing]) -> Route:
