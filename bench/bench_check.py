@@ -1,7 +1,7 @@
 """Benchmark of check with and without an explanation (``python bench/bench_check.py``).
 
 Mid-game, ``check`` explains what blocks a piece or a room and which squares are the
-only way to a room (``homestaging.blocking``, with the graph algorithms of
+only way to a room (``homestaging.scoring.blocking``, with the graph algorithms of
 ``homestaging.graphs``). Measured on the walk-through's sheets (``examples/walkthrough``):
 
 - ``turn-2.json``: mid-game, no front door yet, nothing to explain;
@@ -29,8 +29,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import timing  # noqa: E402
 
-from homestaging.scoring import check_sheet  # noqa: E402
-from homestaging.sheetreader import read_sheet  # noqa: E402
+from homestaging.formats.sheetreader import read_sheet  # noqa: E402
+from homestaging.scoring.card import check_sheet  # noqa: E402
 
 WALK = ROOT / "examples" / "walkthrough"
 PLAIN = WALK / "turn-2.json"
@@ -50,11 +50,11 @@ def large(runs: int) -> None:
     """A 200 x 200 house mid-game, a walled kitchen reached by one square: the score so
     far alone beside check, which also finds that square (the dominators on a graph of
     the squares that may be one, the others merged into regions)."""
-    from homestaging.catalogreader import bundled_catalog
-    from homestaging.grid import Edge, parse_cell, parse_cells
-    from homestaging.project import CardSlot, Project, RoomSpec
-    from homestaging.scoring import score
-    from homestaging.sheet import RoomPlan, Sheet
+    from homestaging.core.grid import Edge, parse_cell, parse_cells
+    from homestaging.core.project import CardSlot, Project, RoomSpec
+    from homestaging.core.sheet import RoomPlan, Sheet
+    from homestaging.formats.catalogreader import bundled_catalog
+    from homestaging.scoring.card import score
 
     project = Project(
         id="bench-200", name="Bench 200 x 200", width=200, height=200,

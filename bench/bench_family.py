@@ -28,15 +28,15 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import timing  # noqa: E402
 
-from homestaging.decorum.reader import read_game  # noqa: E402
-from homestaging.decorum.score import score as decorum_score  # noqa: E402
-from homestaging.dreamhome.reader import read_home  # noqa: E402
-from homestaging.dreamhome.score import score as dreamhome_score  # noqa: E402
-from homestaging.grid import column_name  # noqa: E402
-from homestaging.housewarming.reader import read_house as read_hw  # noqa: E402
-from homestaging.housewarming.score import score as hw_score  # noqa: E402
-from homestaging.roomies.reader import read_house  # noqa: E402
-from homestaging.roomies.score import score as roomies_score  # noqa: E402
+from homestaging.core.grid import column_name  # noqa: E402
+from homestaging.family.decorum.reader import read_game  # noqa: E402
+from homestaging.family.decorum.score import score as decorum_score  # noqa: E402
+from homestaging.family.dreamhome.reader import read_home  # noqa: E402
+from homestaging.family.dreamhome.score import score as dreamhome_score  # noqa: E402
+from homestaging.family.housewarming.reader import read_house as read_hw  # noqa: E402
+from homestaging.family.housewarming.score import score as hw_score  # noqa: E402
+from homestaging.family.roomies.reader import read_house  # noqa: E402
+from homestaging.family.roomies.score import score as roomies_score  # noqa: E402
 
 EXAMPLES = {
     "roomies": (ROOT / "examples/roomies/first-house.json", read_house, roomies_score),

@@ -1,7 +1,7 @@
 """Benchmark of check + score with a game record (``python bench/bench_game.py``).
 
 The exact card rules match pieces to tokens (a bipartite matching of our own,
-``homestaging/cardplay.py``); a plain check does not.
+``homestaging/rules/cardplay.py``); a plain check does not.
 Measured in alternating pairs (``bench/timing.py``), each beside its baseline without a
 record:
 
@@ -29,10 +29,10 @@ sys.path.insert(0, str(ROOT / "bench"))
 import timing  # noqa: E402
 from bench_score import synthetic_sheet  # noqa: E402
 
-from homestaging.game import CardPlay, GameRecord, Round  # noqa: E402
-from homestaging.pieces import Placement  # noqa: E402
-from homestaging.scoring import score  # noqa: E402
-from homestaging.sheet import DrawnPiece, Sheet  # noqa: E402
+from homestaging.core.game import CardPlay, GameRecord, Round  # noqa: E402
+from homestaging.core.pieces import Placement  # noqa: E402
+from homestaging.core.sheet import DrawnPiece, Sheet  # noqa: E402
+from homestaging.scoring.card import score  # noqa: E402
 
 PLAIN = ROOT / "examples" / "tutorial-finished.json"
 WITH_RECORD = ROOT / "examples" / "four-players" / "ada.json"

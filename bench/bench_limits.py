@@ -50,7 +50,7 @@ sys.path.insert(0, str(HERE))
 
 from bench_scale import project_yaml, sheet_json  # noqa: E402
 
-from homestaging.grid import cell_name, parse_cell  # noqa: E402
+from homestaging.core.grid import cell_name, parse_cell  # noqa: E402
 
 MB = 1024 * 1024
 FILE_LIMIT = 10 * MB

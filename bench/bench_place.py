@@ -40,10 +40,13 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import timing  # noqa: E402
 
-from homestaging.catalogreader import bundled_catalog  # noqa: E402
-from homestaging.grid import Edge, cell_name, parse_cell, parse_cells  # noqa: E402
-from homestaging.moves import rank_pairs, rank_pieces  # noqa: E402
-from homestaging.placement import (  # noqa: E402
+from homestaging.core.grid import Edge, cell_name, parse_cell, parse_cells  # noqa: E402
+from homestaging.core.project import Bonus, CardSlot, Project, RoomSpec  # noqa: E402
+from homestaging.core.sheet import DrawnPiece, RoomPlan, Sheet  # noqa: E402
+from homestaging.formats.catalogreader import bundled_catalog  # noqa: E402
+from homestaging.formats.projectreader import find_project  # noqa: E402
+from homestaging.search.moves import rank_pairs, rank_pieces  # noqa: E402
+from homestaging.search.placement import (  # noqa: E402
     SheetMasks,
     anchor_masks,
     card_pieces,
@@ -53,9 +56,6 @@ from homestaging.placement import (  # noqa: E402
     reference_keys,
     target_room,
 )
-from homestaging.project import Bonus, CardSlot, Project, RoomSpec  # noqa: E402
-from homestaging.projectreader import find_project  # noqa: E402
-from homestaging.sheet import DrawnPiece, RoomPlan, Sheet  # noqa: E402
 
 
 def best_of(repeat: int, func: Callable[[], object]) -> float:
@@ -235,7 +235,7 @@ def main() -> None:
     parser.add_argument("--no-huge", action="store_true", help="skip the 200 x 200 house")
     args = parser.parse_args()
     sheets: list[tuple[str, Sheet]] = []
-    from homestaging.sheetreader import read_sheet
+    from homestaging.formats.sheetreader import read_sheet
 
     for path in [*sorted((ROOT / "examples").glob("*mid*.json")),
                  ROOT / "examples" / "walkthrough" / "turn-3.json"]:

@@ -33,10 +33,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from homestaging.errors import Severity  # noqa: E402
+from homestaging.core.errors import Severity  # noqa: E402
+from homestaging.formats.projectreader import bundled_project_files, find_project  # noqa: E402
 from homestaging.player.play import play_game  # noqa: E402
 from homestaging.player.policy import Greedy, Lookahead, Policy  # noqa: E402
-from homestaging.projectreader import bundled_project_files, find_project  # noqa: E402
 
 TARGET = 50.0
 """Greedy games per CPU-second wanted on the tutorial."""

@@ -4,7 +4,7 @@ Cold runs, each in a fresh interpreter, timed in alternating pairs beside a base
 the same run (``bench/timing.py``); each ratio is the median of the pairs' ratios:
 
 1. render: read ``examples/tutorial-finished.json``, score it and write the annotated
-   plan to PNG at 150 dpi (``homestaging.render.save_plan``), beside ``import
+   plan to PNG at 150 dpi (``homestaging.draw.render.save_plan``), beside ``import
    matplotlib`` and saving one comparable figure (the same size, a grid of lines, 200
    patches and 100 texts) to PNG with the Agg canvas, no pyplot. Target: at most 1.5x.
 2. ``print tutorial -o FILE.pdf`` (the project's page and a blank drawing sheet) and
@@ -46,9 +46,9 @@ PYPLOT = (timing.PYTHON, "-c", "import matplotlib, matplotlib.pyplot")
 
 RENDER = """
 import sys
-from homestaging.sheetreader import read_sheet
-from homestaging.scoring import score
-from homestaging.render import save_plan
+from homestaging.formats.sheetreader import read_sheet
+from homestaging.scoring.card import score
+from homestaging.draw.render import save_plan
 sheet = read_sheet(sys.argv[1])
 save_plan(sheet, sys.argv[2], score(sheet), dpi=150)
 """
@@ -103,12 +103,12 @@ def cold(folder: Path, rounds: int) -> list[tuple[str, str, str, str]]:
 
 def warm() -> tuple[float, float]:
     sys.path.insert(0, str(ROOT))
-    from homestaging.drawing import figure_bytes
-    from homestaging.printing import projects_pdf
-    from homestaging.projectreader import find_project
-    from homestaging.render import plan_figure
-    from homestaging.scoring import score
-    from homestaging.sheetreader import read_sheet
+    from homestaging.draw.drawing import figure_bytes
+    from homestaging.draw.printing import projects_pdf
+    from homestaging.draw.render import plan_figure
+    from homestaging.formats.projectreader import find_project
+    from homestaging.formats.sheetreader import read_sheet
+    from homestaging.scoring.card import score
 
     sheet = read_sheet(ROOT / "examples" / "tutorial-finished.json")
     figure_bytes(plan_figure(sheet, score(sheet)), "png")
@@ -132,7 +132,7 @@ class _LabelClock:
         self.seconds = 0.0
 
     def wrap(self) -> list[tuple[type, str, object]]:
-        from homestaging.labels import Labeller
+        from homestaging.draw.labels import Labeller
 
         saved = []
         for name in ("badge", "in_shape", "in_area", "anywhere"):
@@ -156,10 +156,10 @@ def scale(repeat: int) -> None:
     import bench_scale
     from matplotlib.figure import Figure
 
-    from homestaging.drawing import draw_house, figure_bytes
-    from homestaging.render import plan_figure, plan_square_inches
-    from homestaging.scoring import score
-    from homestaging.sheetreader import read_sheet
+    from homestaging.draw.drawing import draw_house, figure_bytes
+    from homestaging.draw.render import plan_figure, plan_square_inches
+    from homestaging.formats.sheetreader import read_sheet
+    from homestaging.scoring.card import score
 
     clock = _LabelClock()
     saved = clock.wrap()

@@ -33,10 +33,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from homestaging.grid import cell_name
-from homestaging.rules import check
-from homestaging.scoring import score
-from homestaging.sheetreader import read_sheet
+from homestaging.core.grid import cell_name
+from homestaging.formats.sheetreader import read_sheet
+from homestaging.rules.checks import check
+from homestaging.scoring.card import score
 
 SIZES = ((24, 32), (50, 50), (100, 100), (200, 200))
 ROOMS = 5

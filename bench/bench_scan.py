@@ -19,11 +19,11 @@ the sheet's game record and once without:
 
 Every photo has a game record, as at a table that dealt with ``homestaging deal``: the
 sheet's own (``examples/four-players``), else the one its pieces imply
-(:func:`homestaging.cardplay.record_of`, what a table that played with real cards
+(:func:`homestaging.rules.cardplay.record_of`, what a table that played with real cards
 writes afterwards). Misses are listed by cause.
 
 Each photo is drawn by every hand asked for (``--hand``): our pencil
-(:mod:`homestaging.pencil`) and the other players' hands of :mod:`homestaging.scan.hands`
+(:mod:`homestaging.draw.pencil`) and the other players' hands of :mod:`homestaging.scan.hands`
 (a blue ballpoint, a felt-tip, a soft pencil), the same camera for every hand.
 
 Run: ``python bench/bench_scan.py [--seeds N] [--hard] [--record with|without|both]
@@ -47,18 +47,18 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from homestaging.cardplay import record_of
-from homestaging.errors import InputError
-from homestaging.grid import reading_order
-from homestaging.layout import layout
-from homestaging.pencil import wall_edges
+from homestaging.core.errors import InputError
+from homestaging.core.grid import reading_order
+from homestaging.core.layout import layout
+from homestaging.core.sheet import Sheet
+from homestaging.draw.pencil import wall_edges
+from homestaging.formats.sheetreader import read_sheet
+from homestaging.rules.cardplay import record_of
 from homestaging.scan.hands import HANDS, hand_page
 from homestaging.scan.marks import CIRCULATION, EMPTY, FURNITURE, RING, RING_DOT
 from homestaging.scan.read import scan_photo
 from homestaging.scan.synthetic import filled_page, photograph, random_camera
-from homestaging.scoring import score
-from homestaging.sheet import Sheet
-from homestaging.sheetreader import read_sheet
+from homestaging.scoring.card import score
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 TARGETS = {"squares": 99.5, "edges": 99.0, "pieces": 95.0, "shapes": 95.0, "sheets": 80.0,

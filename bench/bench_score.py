@@ -57,14 +57,14 @@ sys.path.insert(0, str(ROOT / "bench"))
 import timing  # noqa: E402
 from bench_scale import write_case  # noqa: E402
 
-from homestaging.catalog import Card  # noqa: E402
-from homestaging.catalogreader import bundled_catalog  # noqa: E402
-from homestaging.grid import Cell, Edge, parse_cells  # noqa: E402
-from homestaging.pieces import Placement  # noqa: E402
-from homestaging.project import Bonus, CardSlot, Feature, Project, RoomSpec  # noqa: E402
-from homestaging.scoring import check_sheet, score  # noqa: E402
-from homestaging.sheet import DrawnPiece, RoomPlan, Sheet  # noqa: E402
-from homestaging.sheetreader import read_sheet  # noqa: E402
+from homestaging.core.catalog import Card  # noqa: E402
+from homestaging.core.grid import Cell, Edge, parse_cells  # noqa: E402
+from homestaging.core.pieces import Placement  # noqa: E402
+from homestaging.core.project import Bonus, CardSlot, Feature, Project, RoomSpec  # noqa: E402
+from homestaging.core.sheet import DrawnPiece, RoomPlan, Sheet  # noqa: E402
+from homestaging.formats.catalogreader import bundled_catalog  # noqa: E402
+from homestaging.formats.sheetreader import read_sheet  # noqa: E402
+from homestaging.scoring.card import check_sheet, score  # noqa: E402
 
 EXAMPLES = ROOT / "examples"
 FINISHED = EXAMPLES / "tutorial-finished.json"
@@ -346,10 +346,10 @@ def against(checkout: Path, folder: Path, count: int, rounds: int
     sys.path.insert(0, str(copy))
 
     def runner(package: str) -> Callable[[list[str]], str]:
-        tools = importlib.import_module(f"{package}.clitools")
-        scoring = importlib.import_module(f"{package}.scoring")
-        report = importlib.import_module(f"{package}.report")
-        output = importlib.import_module(f"{package}.output")
+        tools = importlib.import_module(f"{package}.cli.common")
+        scoring = importlib.import_module(f"{package}.scoring.card")
+        report = importlib.import_module(f"{package}.text.report")
+        output = importlib.import_module(f"{package}.formats.output")
 
         def run(paths: list[str]) -> str:
             cards = [replaced(scoring.score(tools.read_sheet_argument(p), end_of_game=True),

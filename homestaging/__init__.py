@@ -15,20 +15,20 @@ __version__ = "0.1.0"
 __all__ = ["__version__", "best_moves", "check", "read_sheet", "render", "score"]
 
 _API = {
-    "read_sheet": ("homestaging.sheetreader", "read_sheet"),
-    "check": ("homestaging.rules", "check"),
-    "score": ("homestaging.scoring", "score"),
-    "best_moves": ("homestaging.moves", "best_moves"),
-    "render": ("homestaging.render", "save_plan"),
+    "read_sheet": ("homestaging.formats.sheetreader", "read_sheet"),
+    "check": ("homestaging.rules.checks", "check"),
+    "score": ("homestaging.scoring.card", "score"),
+    "best_moves": ("homestaging.search.moves", "best_moves"),
+    "render": ("homestaging.draw.render", "save_plan"),
 }
 """Public name -> (module, attribute): what :func:`__getattr__` imports on first use."""
 
 if TYPE_CHECKING:
-    from .moves import best_moves
-    from .render import save_plan as render
-    from .rules import check
-    from .scoring import score
-    from .sheetreader import read_sheet
+    from .draw.render import save_plan as render
+    from .formats.sheetreader import read_sheet
+    from .rules.checks import check
+    from .scoring.card import score
+    from .search.moves import best_moves
 
 
 def __getattr__(name: str) -> Any:

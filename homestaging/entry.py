@@ -9,7 +9,7 @@ from before its first import; importing :mod:`homestaging` as a library changes 
 When the command is done, the objects still alive are not walked by the cycle collector
 once more as the interpreter shuts down (``gc.freeze()`` at exit): the process ends and
 its memory goes with it. Every output file is written and closed before (the atomic
-writer of :mod:`homestaging.output`); the standard streams are flushed as ever. A book
+writer of :mod:`homestaging.formats.output`); the standard streams are flushed as ever. A book
 of projects (``print --all``) leaves a hundred thousand objects behind, a tenth of a
 second to walk.
 """
@@ -29,6 +29,6 @@ def run() -> None:
     """Run the command line."""
     gc.set_threshold(GC_THRESHOLD, *gc.get_threshold()[1:])
     atexit.register(gc.freeze)
-    from .cli import main
+    from .cli.root import main
 
     main(prog_name="homestaging")

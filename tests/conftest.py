@@ -21,7 +21,7 @@ def runner() -> CliRunner:
 
 @pytest.fixture(autouse=True, scope="session")
 def _own_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
-    """The tests keep the bundled data's cache (``homestaging.datacache``) in a folder of
+    """The tests keep the bundled data's cache (``homestaging.formats.datacache``) in a folder of
     their own, for in-process commands and the processes they start alike."""
     import os
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from homestaging.catalogreader import bundled_catalog
-from homestaging.game import CardPlay, GameRecord, Round
-from homestaging.grid import parse_cell, parse_cells, parse_edge
-from homestaging.pieces import Placement
-from homestaging.project import Bonus, CardSlot, Feature, Project, RoomSpec
-from homestaging.sheet import DrawnPiece, RoomPlan, Sheet, WildCard
+from homestaging.core.game import CardPlay, GameRecord, Round
+from homestaging.core.grid import parse_cell, parse_cells, parse_edge
+from homestaging.core.pieces import Placement
+from homestaging.core.project import Bonus, CardSlot, Feature, Project, RoomSpec
+from homestaging.core.sheet import DrawnPiece, RoomPlan, Sheet, WildCard
+from homestaging.formats.catalogreader import bundled_catalog
 
 # (piece id, anchor[, rotation[, mirror]])
 PieceSpec = tuple[str, str] | tuple[str, str, int] | tuple[str, str, int, bool]

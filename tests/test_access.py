@@ -8,12 +8,12 @@ import networkx as nx
 import pytest
 from plans import cells, project, sheet
 
-from homestaging.access import access, access_problems
-from homestaging.errors import Problem
-from homestaging.grid import parse_cell
-from homestaging.layout import layout
-from homestaging.sheet import Sheet
-from homestaging.sheetreader import read_sheet
+from homestaging.core.errors import Problem
+from homestaging.core.grid import parse_cell
+from homestaging.core.layout import layout
+from homestaging.core.sheet import Sheet
+from homestaging.formats.sheetreader import read_sheet
+from homestaging.scoring.access import access, access_problems
 
 PLAIN = project()  # house B2:I7 on 10 x 8; rooms Living and Bed
 LIVING = ("Living", ["B2:D4"], [("D4", "s")])

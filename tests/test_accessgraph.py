@@ -1,4 +1,4 @@
-"""The access graph (``homestaging.accessgraph``): the routes and dominators networkx
+"""The access graph (``homestaging.scoring.accessgraph``): the routes and dominators networkx
 finds on it, the ties broken one way, and the bit-mask search proven to give
 networkx's verdict (as a move generator is proven by perft) on every example sheet,
 every case file and sheets generated from them."""
@@ -12,8 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from homestaging.access import access, connected_access
-from homestaging.accessgraph import (
+from homestaging.core.errors import InputError
+from homestaging.core.grid import Cell, in_reading_order
+from homestaging.core.layout import layout
+from homestaging.core.pieces import Placement
+from homestaging.core.sheet import DrawnPiece, Sheet
+from homestaging.formats.sheetreader import read_sheet
+from homestaging.scoring.access import access, connected_access
+from homestaging.scoring.accessgraph import (
     cheapest_route,
     cut_squares,
     dominators,
@@ -21,14 +27,8 @@ from homestaging.accessgraph import (
     reached,
     square_graph,
 )
-from homestaging.errors import InputError
-from homestaging.grid import Cell, in_reading_order
-from homestaging.layout import layout
-from homestaging.moves import standing
-from homestaging.pieces import Placement
-from homestaging.scoring import check_sheet
-from homestaging.sheet import DrawnPiece, Sheet
-from homestaging.sheetreader import read_sheet
+from homestaging.scoring.card import check_sheet
+from homestaging.search.moves import standing
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted(p for p in [*ROOT.glob("examples/*.json"), *ROOT.glob("examples/*/*.json"),

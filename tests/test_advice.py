@@ -12,16 +12,16 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from homestaging.cli import main
+from homestaging.cli.root import main
+from homestaging.core.errors import Severity
+from homestaging.core.layout import layout
+from homestaging.core.pieces import Placement
+from homestaging.core.sheet import RoomPlan, Sheet
 from homestaging.editor.adapter import Hand, hints
-from homestaging.errors import Severity
-from homestaging.layout import layout
-from homestaging.pieces import Placement
-from homestaging.placement import SheetMasks, legal_keys
+from homestaging.formats.sheetreader import read_sheet
 from homestaging.player.advice import advise, verdicts
-from homestaging.rules import check
-from homestaging.sheet import RoomPlan, Sheet
-from homestaging.sheetreader import read_sheet
+from homestaging.rules.checks import check
+from homestaging.search.placement import SheetMasks, legal_keys
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 KITCHEN_ROWS = ["................"] * 5 + ["........KKKKKKK."] * 6 + ["................"]

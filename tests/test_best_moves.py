@@ -10,7 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from homestaging.moves import (
+from homestaging.core.pieces import Piece
+from homestaging.core.sheet import Sheet
+from homestaging.formats.projectreader import find_project
+from homestaging.formats.sheetreader import read_sheet
+from homestaging.player.policy import Greedy, apply
+from homestaging.player.state import new_game
+from homestaging.search.moves import (
     PAIRED,
     _Ranking,
     best_moves,
@@ -18,13 +24,7 @@ from homestaging.moves import (
     rank_pairs,
     rank_pieces,
 )
-from homestaging.pieces import Piece
-from homestaging.placement import SheetMasks, card_variants
-from homestaging.player.policy import Greedy, apply
-from homestaging.player.state import new_game
-from homestaging.projectreader import find_project
-from homestaging.sheet import Sheet
-from homestaging.sheetreader import read_sheet
+from homestaging.search.placement import SheetMasks, card_variants
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 MIDGAME = sorted([*EXAMPLES.glob("*-midgame.json"), *EXAMPLES.glob("walkthrough/turn-*.json")])

@@ -7,8 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from homestaging.bitmask import Moves, SquareSet, bits, cells, key_masks, open_moves, side_masks
-from homestaging.grid import (
+from homestaging.core.bitmask import (
+    Moves,
+    SquareSet,
+    bits,
+    cells,
+    key_masks,
+    open_moves,
+    side_masks,
+)
+from homestaging.core.grid import (
     Edge,
     boundary,
     boundary_keys,
@@ -17,8 +25,8 @@ from homestaging.grid import (
     parse_cell,
     parse_cells,
 )
-from homestaging.layout import layout
-from homestaging.sheetreader import read_sheet
+from homestaging.core.layout import layout
+from homestaging.formats.sheetreader import read_sheet
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

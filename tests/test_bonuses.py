@@ -7,11 +7,11 @@ from typing import Any
 import pytest
 from plans import bonus, project, sheet
 
-from homestaging.access import access
-from homestaging.bonuses import BonusResult, Evaluator, Outcome, evaluate
-from homestaging.grid import cell_names, parse_cell
-from homestaging.layout import layout
-from homestaging.sheet import Sheet
+from homestaging.core.grid import cell_names, parse_cell
+from homestaging.core.layout import layout
+from homestaging.core.sheet import Sheet
+from homestaging.scoring.access import access
+from homestaging.scoring.bonuses import BonusResult, Evaluator, Outcome, evaluate
 
 # House B2:I7 on 10 x 8. Living B2:D4 (door D4/s), Bed F2:I4 (door F4/s), hallway below.
 PROJECT = project(features=[("tree", ["A3"]), ("lake", ["J5:J6"]), ("road", ["A8:J8"])])

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from homestaging.grid import components
-from homestaging.project import MAX_ROOMS, MAX_TOKENS, Project
-from homestaging.projectreader import bundled_project_files, find_project
+from homestaging.core.grid import components
+from homestaging.core.project import MAX_ROOMS, MAX_TOKENS, Project
+from homestaging.formats.projectreader import bundled_project_files, find_project
 
 PROJECTS = [find_project(project_id) for project_id in bundled_project_files()]
 

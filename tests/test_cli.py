@@ -9,9 +9,9 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from homestaging import cli
-from homestaging.cli import main
-from homestaging.projectreader import bundled_project_files
+from homestaging.cli import root as cli
+from homestaging.cli.root import main
+from homestaging.formats.projectreader import bundled_project_files
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -299,7 +299,7 @@ def _explode(*args: object, **kwargs: object) -> None:
 def test_internal_error_is_one_line_exit_2(
     runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("homestaging.pages.format_project_list", _explode)
+    monkeypatch.setattr("homestaging.text.pages.format_project_list", _explode)
     result = runner.invoke(main, ["projects", "list"])
     assert result.exit_code == 2
     assert result.stderr == (
@@ -308,7 +308,7 @@ def test_internal_error_is_one_line_exit_2(
 
 
 def test_debug_shows_the_exception(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("homestaging.pages.format_project_list", _explode)
+    monkeypatch.setattr("homestaging.text.pages.format_project_list", _explode)
     result = runner.invoke(main, ["--debug", "projects", "list"])
     assert isinstance(result.exception, RuntimeError)
     assert result.exit_code == 1

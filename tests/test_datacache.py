@@ -10,23 +10,23 @@ from pathlib import Path
 
 import pytest
 
-from homestaging import datacache
-from homestaging.catalog import Card, Catalog
-from homestaging.catalogreader import (
+from homestaging.core.catalog import Card, Catalog
+from homestaging.formats import datacache
+from homestaging.formats.catalogreader import (
     bundled_catalog,
     catalog_files,
     data_dir,
     load_catalog,
 )
-from homestaging.datacache import cached, entry_path
-from homestaging.projectreader import (
+from homestaging.formats.datacache import cached, entry_path
+from homestaging.formats.projectreader import (
     _bundled,
     bundled_project_files,
     find_project,
     load_project,
 )
 
-PACKAGE = Path(datacache.__file__).resolve().parent
+PACKAGE = Path(datacache.__file__).resolve().parents[1]
 ALLOWED = (Catalog, Card)
 
 
@@ -184,17 +184,21 @@ def _package_imports(module: str) -> set[str]:
         if name in seen:
             continue
         seen.add(name)
-        tree = ast.parse((PACKAGE / f"{name}.py").read_text())
+        package = name.split(".")[:-1]
+        tree = ast.parse(PACKAGE.joinpath(*name.split(".")).with_suffix(".py").read_text())
         for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and node.level == 1:
-                targets = [node.module] if node.module else [a.name for a in node.names]
-                todo += [t.split(".")[0] for t in targets if (PACKAGE / f"{t}.py").is_file()]
+            if isinstance(node, ast.ImportFrom) and node.level:
+                base = package[: len(package) - node.level + 1]
+                targets = ([".".join([*base, node.module])] if node.module
+                           else [".".join([*base, a.name]) for a in node.names])
+                todo += [t for t in targets
+                         if PACKAGE.joinpath(*t.split(".")).with_suffix(".py").is_file()]
     return seen
 
 
 def test_the_key_covers_the_code_that_builds_the_entries() -> None:
     """Every module the readers of the bundled data import is in CODE (the key), so no
     edit of the code that builds an entry can leave an old entry in use."""
-    needed = _package_imports("catalogreader") | _package_imports("projectreader")
-    assert needed - {"__init__"} <= set(datacache.CODE) | {"output"}, sorted(
+    needed = _package_imports("formats.catalogreader") | _package_imports("formats.projectreader")
+    assert needed - {"__init__"} <= set(datacache.CODE) | {"formats.output"}, sorted(
         needed - set(datacache.CODE))

@@ -8,10 +8,10 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from homestaging.cli import main
-from homestaging.game import deal
-from homestaging.gamereader import read_record
-from homestaging.projectreader import find_project
+from homestaging.cli.root import main
+from homestaging.core.game import deal
+from homestaging.formats.gamereader import read_record
+from homestaging.formats.projectreader import find_project
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLE = ROOT / "examples" / "four-players"

@@ -11,12 +11,12 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from homestaging.cli import main
-from homestaging.decorum.reader import parse_object, read_game
-from homestaging.decorum.rules import check
-from homestaging.decorum.score import score
-from homestaging.errors import InputError
-from homestaging.scorepad import ScorePad
+from homestaging.cli.root import main
+from homestaging.core.errors import InputError
+from homestaging.core.scorepad import ScorePad
+from homestaging.family.decorum.reader import parse_object, read_game
+from homestaging.family.decorum.rules import check
+from homestaging.family.decorum.score import score
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "decorum"
 
@@ -256,7 +256,7 @@ def test_commands(runner: CliRunner, tmp_path: Path) -> None:
 
 
 def test_render_marks_objects_at_fault() -> None:
-    from homestaging.decorum.render import game_figure
+    from homestaging.family.decorum.render import game_figure
 
     game = read_game(EXAMPLES / "mistakes.json")
     fig = game_figure(game, score(game))

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from plans import cells, project, sheet
 
-from homestaging.distance import Landmark, Route, landmark, route
-from homestaging.grid import cell_name, parse_cell, parse_edge
-from homestaging.layout import layout
-from homestaging.sheet import Sheet
+from homestaging.core.grid import cell_name, parse_cell, parse_edge
+from homestaging.core.layout import layout
+from homestaging.core.sheet import Sheet
+from homestaging.scoring.distance import Landmark, Route, landmark, route
 
 PLAIN = project()  # house B2:I7 on a 10 x 8 sheet, no rooms drawn: all hallway
 

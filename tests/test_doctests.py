@@ -11,7 +11,8 @@ from types import ModuleType
 
 import pytest
 
-from homestaging import bitmask, errors, game, grid, output
+from homestaging.core import bitmask, errors, game, grid
+from homestaging.formats import output
 
 
 @pytest.mark.parametrize("module", [grid, bitmask, errors, output, game],
@@ -33,9 +34,9 @@ def test_the_api_page_runs(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_the_package_loads_its_api_lazily() -> None:
-    code = ("import sys, homestaging; assert 'homestaging.rules' not in sys.modules; "
-            "homestaging.check; assert 'homestaging.rules' in sys.modules; "
-            "assert 'homestaging.render' not in sys.modules; "
+    code = ("import sys, homestaging; assert 'homestaging.rules.checks' not in sys.modules; "
+            "homestaging.check; assert 'homestaging.rules.checks' in sys.modules; "
+            "assert 'homestaging.draw.render' not in sys.modules; "
             "assert homestaging.__getattr__('render').__name__ == 'save_plan'; "
             "print(sorted(homestaging.__all__))")
     found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

@@ -10,13 +10,13 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from homestaging.cli import main
-from homestaging.dreamhome.reader import read_home
-from homestaging.dreamhome.rules import check
-from homestaging.dreamhome.score import FRAGMENT_NOTE, score
-from homestaging.errors import InputError
-from homestaging.grid import cell_names
-from homestaging.scorepad import ScorePad
+from homestaging.cli.root import main
+from homestaging.core.errors import InputError
+from homestaging.core.grid import cell_names
+from homestaging.core.scorepad import ScorePad
+from homestaging.family.dreamhome.reader import read_home
+from homestaging.family.dreamhome.rules import check
+from homestaging.family.dreamhome.score import FRAGMENT_NOTE, score
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "dreamhome"
 

@@ -22,7 +22,7 @@ import pytest
 from click.testing import CliRunner
 from editor_util import EXAMPLES, serving
 
-from homestaging.cli import main
+from homestaging.cli.root import main
 
 CHROMIUM = Path(os.environ.get("HOMESTAGING_CHROMIUM", "/usr/bin/chromium"))
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",

@@ -18,13 +18,13 @@ import pytest
 from click.testing import CliRunner
 from editor_util import EXAMPLES, ROOT, SHEETS, api, request, serving
 
-from homestaging.cli import main
+from homestaging.cli.root import main
 from homestaging.editor import adapter
-from homestaging.placement import legal_keys
-from homestaging.rules import READER_NOTES
-from homestaging.scoring import check_sheet
-from homestaging.sheetreader import read_sheet
-from homestaging.sheetwriter import sheet_to_json
+from homestaging.formats.sheetreader import read_sheet
+from homestaging.formats.sheetwriter import sheet_to_json
+from homestaging.rules.checks import READER_NOTES
+from homestaging.scoring.card import check_sheet
+from homestaging.search.placement import legal_keys
 
 TUTORIAL = EXAMPLES / "tutorial-first-game.json"
 #: a wild card naming two pieces (drawn with one legend character) has no pieces form
@@ -393,11 +393,11 @@ def test_edit_refuses_a_port_in_use(runner: CliRunner) -> None:
 def test_the_cli_does_not_load_the_server_at_start_up() -> None:
     """The command table names the editor's command: importing the CLI loads nothing of
     the editor, listing the commands loads its command module but not the server."""
-    code = ("import sys, homestaging.cli\n"
+    code = ("import sys, homestaging.cli.root\n"
             "def loaded(): return sorted(m for m in sys.modules if "
             "m.startswith(('http.server', 'homestaging.editor', 'socketserver')))\n"
             "print(loaded())\n"
-            "try:\n    homestaging.cli.main(['--help'])\nexcept SystemExit:\n    pass\n"
+            "try:\n    homestaging.cli.root.main(['--help'])\nexcept SystemExit:\n    pass\n"
             "print(loaded())\n")
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                             text=True, check=True)

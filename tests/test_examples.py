@@ -11,15 +11,15 @@ from typing import Any
 
 import pytest
 
-from homestaging.cardplay import record_of, settle
-from homestaging.errors import Severity
-from homestaging.grid import cell_names
-from homestaging.layout import layout
-from homestaging.projectreader import bundled_project_files
-from homestaging.report import problem_line, scorecard_json
-from homestaging.rules import check
-from homestaging.scoring import places, rank, score
-from homestaging.sheetreader import read_sheet
+from homestaging.core.errors import Severity
+from homestaging.core.grid import cell_names
+from homestaging.core.layout import layout
+from homestaging.formats.projectreader import bundled_project_files
+from homestaging.formats.sheetreader import read_sheet
+from homestaging.rules.cardplay import record_of, settle
+from homestaging.rules.checks import check
+from homestaging.scoring.card import places, rank, score
+from homestaging.text.report import problem_line, scorecard_json
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 FINISHED = sorted(EXAMPLES.glob("*-finished.json"))

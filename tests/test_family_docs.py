@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from homestaging.cli import main
+from homestaging.cli.root import main
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = ["roomies", "decorum", "housewarming", "dreamhome"]

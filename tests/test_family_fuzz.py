@@ -14,16 +14,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_fuzz import FUZZ, MUTATION, mutate, wall_clock
 
-from homestaging.decorum.reader import read_game
-from homestaging.decorum.score import score as decorum_score
-from homestaging.dreamhome.reader import read_home
-from homestaging.dreamhome.score import score as dreamhome_score
-from homestaging.errors import InputError
-from homestaging.housewarming.reader import read_house as read_housewarming
-from homestaging.housewarming.score import score as housewarming_score
-from homestaging.report import format_pad, pad_json
-from homestaging.roomies.reader import read_house as read_roomies
-from homestaging.roomies.score import score as roomies_score
+from homestaging.core.errors import InputError
+from homestaging.family.decorum.reader import read_game
+from homestaging.family.decorum.score import score as decorum_score
+from homestaging.family.dreamhome.reader import read_home
+from homestaging.family.dreamhome.score import score as dreamhome_score
+from homestaging.family.housewarming.reader import read_house as read_housewarming
+from homestaging.family.housewarming.score import score as housewarming_score
+from homestaging.family.roomies.reader import read_house as read_roomies
+from homestaging.family.roomies.score import score as roomies_score
+from homestaging.text.report import format_pad, pad_json
 
 __all__ = ["wall_clock"]  # the module's fixture, used here too
 

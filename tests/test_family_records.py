@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from homestaging.decorum.reader import read_game
-from homestaging.errors import InputError
+from homestaging.core.errors import InputError
+from homestaging.family.decorum.reader import read_game
 from homestaging.family.records import read_record
 
 

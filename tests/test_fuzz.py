@@ -24,12 +24,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from plans import SPEC_SHEET, Document
 
-from homestaging import rules, scoring, sheetreader
-from homestaging.catalogreader import bundled_catalog, data_dir, parse_cards, parse_pieces
-from homestaging.errors import InputError, Located
-from homestaging.projectreader import parse_project
-from homestaging.readers import load_json, load_yaml, read_text
-from homestaging.report import scorecard_json
+from homestaging.core.errors import InputError, Located
+from homestaging.formats import sheetreader
+from homestaging.formats.catalogreader import bundled_catalog, data_dir, parse_cards, parse_pieces
+from homestaging.formats.projectreader import parse_project
+from homestaging.formats.readers import load_json, load_yaml, read_text
+from homestaging.rules import checks as rules
+from homestaging.scoring import card as scoring
+from homestaging.text.report import scorecard_json
 
 ROOT = Path(__file__).resolve().parent.parent
 # HOMESTAGING_FUZZ_EXAMPLES=N runs N random (not derandomized) examples per test: a
@@ -422,7 +424,7 @@ def test_parse_sheet_with_a_mutated_game_record(
 @FUZZ
 @given(VALUES)
 def test_parse_record_of_random_values(value: Any) -> None:
-    from homestaging.gamereader import parse_record
+    from homestaging.formats.gamereader import parse_record
 
     outcome(lambda: parse_record(value, "g.json", ROOT), "g.json")
 
@@ -430,7 +432,7 @@ def test_parse_record_of_random_values(value: Any) -> None:
 @settings(FUZZ, max_examples=DEEP or 150)
 @given(MUTATION, MUTATION)
 def test_parse_record_of_mutated_records(first: Any, second: Any) -> None:
-    from homestaging.gamereader import parse_record
+    from homestaging.formats.gamereader import parse_record
 
     record = GAME_SHEETS[0][1]["game"]
     mutated = mutate(mutate(record, first), second)

@@ -39,14 +39,14 @@ from hypothesis import strategies as st
 from plans import SPEC_SHEET, Document
 from test_fuzz import FUZZ, GUARD_SECONDS, PROJECTS, node_paths, wall_clock
 
-from homestaging import readers
-from homestaging.errors import InputError
-from homestaging.output import write_atomic
-from homestaging.projectreader import parse_project
-from homestaging.readers import MAX_DIGITS, load_json, load_yaml, read_text, recording_reads
-from homestaging.report import check_json, format_check, format_scorecard, scorecard_json
-from homestaging.scoring import check_sheet, score
-from homestaging.sheetreader import parse_sheet
+from homestaging.core.errors import InputError
+from homestaging.formats import readers
+from homestaging.formats.output import write_atomic
+from homestaging.formats.projectreader import parse_project
+from homestaging.formats.readers import MAX_DIGITS, load_json, load_yaml, read_text, recording_reads
+from homestaging.formats.sheetreader import parse_sheet
+from homestaging.scoring.card import check_sheet, score
+from homestaging.text.report import check_json, format_check, format_scorecard, scorecard_json
 
 ROOT = Path(__file__).resolve().parent.parent
 __all__ = ["wall_clock"]  # the guard of test_fuzz applies here too

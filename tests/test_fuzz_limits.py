@@ -21,12 +21,16 @@ import pytest
 import yaml
 from plans import SPEC_SHEET
 
-from homestaging import rules, scoring, sheetreader
-from homestaging.errors import InputError
-from homestaging.grid import MAX_SIDE, parse_cells
-from homestaging.output import write_atomic
-from homestaging.projectreader import MAX_LISTED_SQUARES, bundled_project_files, parse_project
-from homestaging.readers import (
+from homestaging.core.errors import InputError
+from homestaging.core.grid import MAX_SIDE, parse_cells
+from homestaging.formats import sheetreader
+from homestaging.formats.output import write_atomic
+from homestaging.formats.projectreader import (
+    MAX_LISTED_SQUARES,
+    bundled_project_files,
+    parse_project,
+)
+from homestaging.formats.readers import (
     MAX_DEPTH,
     MAX_FILE_BYTES,
     MAX_YAML_NODES,
@@ -34,7 +38,9 @@ from homestaging.readers import (
     load_yaml,
     read_text,
 )
-from homestaging.report import problem_json, scorecard_json
+from homestaging.rules import checks as rules
+from homestaging.scoring import card as scoring
+from homestaging.text.report import problem_json, scorecard_json
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -378,7 +384,7 @@ def test_renderer_failing_midway_writes_nothing(
 ) -> None:
     import matplotlib.figure
 
-    from homestaging import render
+    from homestaging.draw import render
 
     def failing(self: Any, *args: Any, **kwargs: Any) -> None:
         target: Any = args[0] if args else kwargs.get("fname")
@@ -412,10 +418,10 @@ def test_writing_onto_the_input_is_refused(tmp_path: Path) -> None:
 REPORT = """
 import json, sys
 from pathlib import Path
-from homestaging.report import problem_json, scorecard_json
-from homestaging.rules import check
-from homestaging.scoring import score
-from homestaging.sheetreader import parse_sheet
+from homestaging.text.report import problem_json, scorecard_json
+from homestaging.rules.checks import check
+from homestaging.scoring.card import score
+from homestaging.formats.sheetreader import parse_sheet
 out = []
 for name, data in json.loads(sys.stdin.read()):
     sheet = parse_sheet(data, name, Path("examples"))

@@ -13,18 +13,18 @@ from typing import Any
 import pytest
 from plans import record, sheet
 
-from homestaging.cardplay import chosen_pieces, record_of, settle, wild_would_pay
-from homestaging.errors import InputError
-from homestaging.game import DEAL_TEXT, GameRecord, deal, dealt_variant, project_card_numbers
-from homestaging.gamereader import parse_record, read_record
-from homestaging.gamewriter import record_json, record_text
-from homestaging.grid import cell_names
-from homestaging.layout import layout
-from homestaging.projectreader import bundled_project_files, find_project
-from homestaging.rules import check
-from homestaging.sheet import WildCard
-from homestaging.sheetreader import parse_sheet, read_sheet
-from homestaging.sheetwriter import sheet_to_json
+from homestaging.core.errors import InputError
+from homestaging.core.game import DEAL_TEXT, GameRecord, deal, dealt_variant, project_card_numbers
+from homestaging.core.grid import cell_names
+from homestaging.core.layout import layout
+from homestaging.core.sheet import WildCard
+from homestaging.formats.gamereader import parse_record, read_record
+from homestaging.formats.gamewriter import record_json, record_text
+from homestaging.formats.projectreader import bundled_project_files, find_project
+from homestaging.formats.sheetreader import parse_sheet, read_sheet
+from homestaging.formats.sheetwriter import sheet_to_json
+from homestaging.rules.cardplay import chosen_pieces, record_of, settle, wild_would_pay
+from homestaging.rules.checks import check
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLE = ROOT / "examples" / "four-players"
@@ -400,7 +400,7 @@ def test_the_pieces_paid_for_are_the_greedy_choice_on_random_rooms() -> None:
     import itertools
     import random
 
-    from homestaging.cardplay import _earliest_paid, _matching
+    from homestaging.rules.cardplay import _earliest_paid, _matching
 
     def payable(chosen: list[int], links: dict[int, list[int]], tokens: int) -> bool:
         return any(all(t in links[p] for p, t in zip(chosen, order, strict=False))
@@ -430,7 +430,7 @@ def test_the_matching_is_maximum_as_networkx_finds_it_on_random_rooms() -> None:
     from networkx import Graph
     from networkx.algorithms.bipartite import hopcroft_karp_matching
 
-    from homestaging.cardplay import _matching
+    from homestaging.rules.cardplay import _matching
 
     rng = random.Random(11)
     for _ in range(400):
@@ -455,7 +455,7 @@ def test_the_matching_is_maximum_as_networkx_finds_it_on_random_rooms() -> None:
 
 
 def test_drawable_pieces_follow_the_current_round() -> None:
-    from homestaging.cardplay import drawable
+    from homestaging.rules.cardplay import drawable
 
     # the living room of the four players' game, card 19 not recorded yet
     living = ("Living room", [(18, ["sofa-corner"]), (20, ["armchair", "floor-lamp"])])

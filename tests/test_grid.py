@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from homestaging.grid import (
+from homestaging.core.grid import (
     Edge,
     boundary,
     cell_name,

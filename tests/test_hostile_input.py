@@ -28,17 +28,17 @@ from plans import SPEC_SHEET, Document
 from test_fuzz import FUZZ, SHEETS, mutate
 from test_fuzz import MUTATION as MUTATIONS
 
-from homestaging.errors import InputError, Located
-from homestaging.grid import cell_name, cells_text, column_name
-from homestaging.output import write_atomic
-from homestaging.panel import MAX_LISTED, panel_lines
-from homestaging.projectreader import load_project, parse_project
-from homestaging.quoting import Suggestions, excerpt, printable
-from homestaging.readers import load_json, load_yaml, read_text, recording_reads
-from homestaging.rules import check
-from homestaging.scoring import BonusResult, PieceScore, RoomScore, ScoreCard, involved
-from homestaging.sheet import Sheet
-from homestaging.sheetreader import parse_sheet, read_sheet
+from homestaging.core.errors import InputError, Located
+from homestaging.core.grid import cell_name, cells_text, column_name
+from homestaging.core.quoting import Suggestions, excerpt, printable
+from homestaging.core.sheet import Sheet
+from homestaging.formats.output import write_atomic
+from homestaging.formats.projectreader import load_project, parse_project
+from homestaging.formats.readers import load_json, load_yaml, read_text, recording_reads
+from homestaging.formats.sheetreader import parse_sheet, read_sheet
+from homestaging.rules.checks import check
+from homestaging.scoring.card import BonusResult, PieceScore, RoomScore, ScoreCard, involved
+from homestaging.text.panel import MAX_LISTED, panel_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -551,7 +551,7 @@ def test_a_list_past_its_bound_is_one_message_and_its_entries_are_not_read() -> 
 
 
 def test_a_family_record_past_a_bound_is_one_message(tmp_path: Path) -> None:
-    from homestaging.decorum.reader import read_game
+    from homestaging.family.decorum.reader import read_game
 
     game = json.loads((EXAMPLES / "decorum" / "four-players.json").read_text())
     game["players"] = game["players"] * 5000  # their names listed twice, past 4 players
@@ -632,7 +632,7 @@ def test_shapes_added_without_data_limits_draw_the_same_picture() -> None:
     from matplotlib.figure import Figure
     from matplotlib.patches import Circle
 
-    from homestaging.drawing import add_shape, figure_bytes, frame
+    from homestaging.draw.drawing import add_shape, figure_bytes, frame
 
     project = read_sheet(EXAMPLES / "tutorial-finished.json").project
     pictures = []
@@ -689,8 +689,8 @@ def test_only_the_first_unreachable_warnings_are_explained(
 ) -> None:
     """Each explanation is a shortest path over the house: a sheet of thousands of
     cut-off pieces explains the first MAX_EXPLAINED and keeps the others plain."""
-    from homestaging import blocking
-    from homestaging.scoring import score
+    from homestaging.scoring import blocking
+    from homestaging.scoring.card import score
 
     sheet = read_sheet(ROOT / "tests" / "cases" / "rules" / "crosses-wall.json")
 
@@ -712,7 +712,7 @@ def test_family_messages_look_errors_up_as_the_scan_they_replaced(
     bad: list[Any], sized: list[Any], parts: list[Any]
 ) -> None:
     from homestaging.family.records import Messages
-    from homestaging.readers import json_path
+    from homestaging.formats.readers import json_path
 
     messages = Messages("r.json")
     messages.bad = {json_path(p) for p in bad}

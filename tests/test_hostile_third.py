@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 
-from homestaging import readers
-from homestaging.errors import InputError
-from homestaging.readers import read_text
+from homestaging.core.errors import InputError
+from homestaging.formats import readers
+from homestaging.formats.readers import read_text
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -99,14 +99,14 @@ def test_check_reads_a_process_substitution() -> None:
 
 
 def small_catalog() -> Any:
-    from homestaging.catalog import Card, Catalog
+    from homestaging.core.catalog import Card, Catalog
 
     return Catalog({}, {(7, "a"): Card(7, "a", ("sofa", "stove"))})
 
 
 @pytest.fixture
 def cache_source(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    from homestaging import datacache
+    from homestaging.formats import datacache
 
     monkeypatch.setattr(datacache, "_sums", {})
     monkeypatch.setattr(datacache, "_refused", {})
@@ -116,15 +116,15 @@ def cache_source(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def cached_catalog(source: Path) -> Any:
-    from homestaging.catalog import Card, Catalog
-    from homestaging.datacache import cached
+    from homestaging.core.catalog import Card, Catalog
+    from homestaging.formats.datacache import cached
 
     return cached("test", [source], small_catalog, Catalog, allowed=(Catalog, Card))
 
 
 def test_a_cache_entry_that_is_a_link_is_replaced_never_written_through(
         tmp_path: Path, cache_source: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from homestaging.datacache import entry_path
+    from homestaging.formats.datacache import entry_path
 
     folder = tmp_path / "cache"
     folder.mkdir(mode=0o700)
@@ -144,7 +144,7 @@ def test_a_cache_entry_that_is_a_link_is_replaced_never_written_through(
 @pytest.mark.parametrize("owner", ["others may write", "another user"])
 def test_a_cache_folder_open_to_others_is_not_used(
         tmp_path: Path, cache_source: Path, monkeypatch: pytest.MonkeyPatch, owner: str) -> None:
-    from homestaging import datacache
+    from homestaging.formats import datacache
 
     folder = tmp_path / "cache"
     folder.mkdir()
@@ -310,9 +310,9 @@ def test_a_seed_past_the_last_is_a_usage_error_naming_the_option() -> None:
 def test_check_names_a_lower_case_piece_by_its_own_letter() -> None:
     from types import SimpleNamespace
 
-    from homestaging.errors import Problem, Severity
-    from homestaging.report import todo_text
-    from homestaging.rules import Code
+    from homestaging.core.errors import Problem, Severity
+    from homestaging.rules.checks import Code
+    from homestaging.text.report import todo_text
 
     waiting = Problem(Code.NOT_SELECTED, Severity.TODO, "a (Armchair) waits for card 20 of "
                       "room Living room to be recorded: no recorded token pays for it yet",
@@ -367,7 +367,7 @@ def test_convert_keeps_the_scan_notes(tmp_path: Path, form: str) -> None:
 
 
 def test_a_rotation_left_open_where_two_pieces_marks_meet_names_the_marks_and_pieces() -> None:
-    from homestaging.sheetreader import parse_sheet
+    from homestaging.formats.sheetreader import parse_sheet
 
     rows = [["."] * 16 for _ in range(12)]
     for (x, y), char in {(3, 1): "C", (3, 2): "o", (3, 3): "A", (3, 4): "o", (3, 5): "D"}.items():
@@ -398,7 +398,7 @@ def designer(rooms: int, bonuses: int, features: int, tokens: int) -> tuple[str,
 
 
 def test_a_project_with_ten_bonuses_is_a_project() -> None:
-    from homestaging.projectreader import parse_project
+    from homestaging.formats.projectreader import parse_project
 
     data = readers.load_yaml((ROOT / "projects" / "00-tutorial.yaml").read_text(), "p.yaml")
     data["bonuses"] = (data["bonuses"] * 4)[:10]
@@ -406,9 +406,9 @@ def test_a_project_with_ten_bonuses_is_a_project() -> None:
 
 
 def test_a_designers_project_at_the_limits_is_read_and_scored(tmp_path: Path) -> None:
-    from homestaging.projectreader import load_project
-    from homestaging.scoring import score
-    from homestaging.sheetreader import read_sheet
+    from homestaging.formats.projectreader import load_project
+    from homestaging.formats.sheetreader import read_sheet
+    from homestaging.scoring.card import score
 
     project, sheet = designer(26, 100, 500, 100)
     (tmp_path / "project.yaml").write_text(project)
@@ -430,7 +430,7 @@ def test_a_designers_project_at_the_limits_is_read_and_scored(tmp_path: Path) ->
 ])
 def test_a_project_past_the_limits_is_refused(sizes: tuple[int, int, int, int],
                                                expected: str) -> None:
-    from homestaging.projectreader import parse_project
+    from homestaging.formats.projectreader import parse_project
 
     project, _ = designer(*sizes)
     data = readers.load_yaml(project, "p.yaml")

@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from homestaging.cli import main
-from homestaging.errors import InputError, Severity
-from homestaging.housewarming.model import ceil_half
-from homestaging.housewarming.reader import read_house
-from homestaging.housewarming.rules import check
-from homestaging.housewarming.score import hominess, score
+from homestaging.cli.root import main
+from homestaging.core.errors import InputError, Severity
+from homestaging.family.housewarming.model import ceil_half
+from homestaging.family.housewarming.reader import read_house
+from homestaging.family.housewarming.rules import check
+from homestaging.family.housewarming.score import hominess, score
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "housewarming"
 

@@ -10,35 +10,141 @@ from pathlib import Path
 
 import pytest
 
-from homestaging.cli import COMMANDS
+from homestaging.cli.root import COMMANDS
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "homestaging"
 EXAMPLE = ROOT / "examples" / "tutorial-finished.json"
 
-# Every module of the package, lowest first: a module may only import the ones before it.
-CORE = [  # the game: squares, pieces, the models, rules, access, scoring, placements (no I/O)
-    "quoting", "grid", "accessgraph", "bitmask", "errors", "scorepad", "pieces",
-    "catalog", "project", "game", "sheet", "layout", "cardplay", "rulecodes", "rulechecker",
-    "piecerules", "cardrules", "roomrules", "rules", "faults", "access",
-    "blocking", "distance", "bonuses",
-    "scoring", "placement", "moves",
-]
-CLI = ["clitools", "sheetcommands", "datacommands", "cli"]  # the only ones that use click
-LAYERS = [
-    *CORE,
-    # files: safe reading, atomic writing, schemas, the bundled data's cache, the readers and
-    # the writer of each format
-    "readers", "output", "schema", "datacache", "catalogreader", "projectreader", "gamereader",
-    "gamewriter", "parfile", "fitting", "sheetreader", "sheetwriter",
-    # presentation and drawing
-    "problemtext", "report", "pages", "scorefill", "panel", "labels", "markers", "drawing",
-    "pencil", "legend", "planwords",
-    "render", "previews", "paperkit", "cardpages", "roundpage", "printing",
-    # the command line
-    *CLI,
-]
-ENTRY_POINTS = {"__init__", "__main__", "entry"}
+# The folders are the layers: a module may import only from the folders listed for its
+# own (and from the package's ``__init__``). The core folders read no file and import
+# neither click nor matplotlib.
+CORE_FOLDERS = ("core", "rules", "scoring", "search")
+_BELOW_CLI = {"core", "rules", "scoring", "search", "formats", "text", "draw", "cli"}
+MAY_IMPORT: dict[str, set[str]] = {
+    "core": {"core"},
+    "rules": {"core", "rules"},
+    "scoring": {"core", "rules", "scoring"},
+    "search": {"core", "rules", "scoring", "search"},
+    "formats": {"core", "rules", "formats"},
+    "text": {"core", "rules", "scoring", "search", "formats", "text"},
+    "draw": {"core", "rules", "scoring", "search", "formats", "text", "draw"},
+    "cli": _BELOW_CLI,
+    # the applications: everything below, and themselves; never one another
+    "editor": _BELOW_CLI | {"editor", "player"},  # its highlights read the player's judgement
+    "scan": _BELOW_CLI | {"scan"},
+    "deal": _BELOW_CLI | {"deal"},
+    "player": _BELOW_CLI | {"player"},
+    # the family games: the shared base, then each game (never another game)
+    "family": _BELOW_CLI | {"family"},
+    **{f"family.{game}": _BELOW_CLI | {"family", f"family.{game}"}
+       for game in ("roomies", "decorum", "housewarming", "dreamhome")},
+}
+TOP_LEVEL = {"__init__", "__main__", "entry"}  # the package's doors: at most 12 modules
+# matplotlib outside draw/ (synthetic, hands: scan's test photos; sheetpdf: the printed deal)
+DRAWING_MODULES = {"render", "panel", "synthetic", "hands", "sheetpdf"}
+
+
+def _dotted(path: Path) -> str:
+    """A file's module name below the package (a folder's ``__init__`` is the folder)."""
+    parts = list(path.relative_to(PACKAGE).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _folder(dotted: str) -> str:
+    """The folder (the unit of the rule table) of a module: a family game is its own."""
+    parts = dotted.split(".")
+    if parts[0] == "family" and len(parts) > 1 and parts[1] in SUBPACKAGE_NAMES["family"]:
+        return ".".join(parts[:2])
+    return parts[0] if parts[0] in FOLDERS else ""
+
+
+def _imports(path: Path) -> tuple[set[str], set[str]]:
+    """What a file imports: the package's modules as dotted names below it (``""`` is the
+    package itself), and the outside packages by their top-level name."""
+    package = list(path.relative_to(PACKAGE).parts[:-1])
+    ours: set[str] = set()
+    outside: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.ImportFrom):
+            module = node.module or ""
+            if node.level:
+                base = package[: len(package) - node.level + 1]
+            elif module == "homestaging" or module.startswith("homestaging."):
+                base, module = [], module.removeprefix("homestaging").lstrip(".")
+            else:
+                outside.add(module.split(".")[0])
+                continue
+            prefix = [*base, *module.split(".")] if module else base
+            ours.update(".".join([*prefix, alias.name]) for alias in node.names)
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.startswith("homestaging."):
+                    ours.add(alias.name.removeprefix("homestaging."))
+                elif alias.name != "homestaging":
+                    outside.add(alias.name.split(".")[0])
+    return ours, outside
+
+
+FILES = sorted(PACKAGE.rglob("*.py"))
+FOLDERS = sorted(p.name for p in PACKAGE.iterdir() if (p / "__init__.py").is_file())
+SUBPACKAGE_NAMES = {name: sorted(p.name for p in (PACKAGE / name).iterdir()
+                                 if (p / "__init__.py").is_file()) for name in FOLDERS}
+CORE = sorted(_dotted(p) for p in FILES if _folder(_dotted(p)) in CORE_FOLDERS)
+
+
+def test_the_package_is_folders() -> None:
+    """At most 12 modules directly in the package; every folder has its rule."""
+    top = {p.stem for p in PACKAGE.glob("*.py")}
+    assert top <= TOP_LEVEL, f"modules outside a folder: {sorted(top - TOP_LEVEL)}"
+    assert len(top) <= 12
+    units = {_folder(_dotted(p)) for p in FILES} - {""}
+    assert units <= set(MAY_IMPORT), sorted(units - set(MAY_IMPORT))
+
+
+@pytest.mark.parametrize("path", [p for p in FILES if _folder(_dotted(p))],
+                         ids=lambda p: _dotted(p) or "__init__")
+def test_folders_import_only_the_folders_below(path: Path) -> None:
+    """A module imports only from its folder's rule; click only in cli/ and commands,
+    matplotlib only in draw/ (and an application's or game's own drawing modules), no
+    YAML in the core."""
+    folder = _folder(_dotted(path))
+    ours, outside = _imports(path)
+    used = {_folder(name) for name in ours} - {""}
+    wrong = sorted(used - MAY_IMPORT[folder])
+    assert wrong == [], f"{_dotted(path)} imports {wrong}"
+    if folder != "cli" and path.stem != "commands":
+        assert "click" not in outside
+    if folder != "draw" and (folder in MAY_IMPORT["draw"] or path.stem not in DRAWING_MODULES):
+        assert "matplotlib" not in outside
+    if folder in CORE_FOLDERS:
+        assert "yaml" not in outside
+
+
+def test_core_loads_no_file_format() -> None:
+    """The models, rules and scoring work on objects: no YAML, no schema, no file reader."""
+    modules = ", ".join(f"homestaging.{name}" for name in CORE)
+    code = f"""
+import json, sys
+import {modules}
+heavy = ("yaml", "homestaging.formats.schema", "homestaging.formats.readers",
+         "click", "matplotlib", "shapely")
+print(json.dumps({{name: name in sys.modules for name in heavy}}))
+"""
+    loaded = _run(code)
+    assert not any(loaded.values()), loaded
+
+
+def test_the_editor_reaches_the_core_only_through_its_adapter() -> None:
+    """Only ``editor/adapter.py`` imports the package outside the editor; nothing outside
+    the editor imports it (the CLI's command table names its command)."""
+    reaching = sorted(p.stem for p in (PACKAGE / "editor").glob("*.py")
+                      if {_folder(n) for n in _imports(p)[0]} - {"", "editor"})
+    assert reaching == ["adapter"]
+    users = sorted(_dotted(p) for p in FILES if _folder(_dotted(p)) != "editor"
+                   and any(_folder(n) == "editor" for n in _imports(p)[0]))
+    assert users == []
+    assert COMMANDS["edit"] == "homestaging.editor.commands:edit"
 
 
 def _run(code: str) -> dict[str, bool]:
@@ -64,7 +170,7 @@ def test_check_and_score_load_networkx_and_no_drawing_library(command: str) -> N
     """networkx decides what the front door reaches; nothing draws."""
     code = f"""
 import sys
-from homestaging.cli import main
+from homestaging.cli.root import main
 try:
     main([{command!r}, {str(EXAMPLE)!r}], prog_name="homestaging")
 except SystemExit as stop:
@@ -90,7 +196,7 @@ def test_check_explains_with_networkx_and_no_drawing_library(sheet: str, explain
     shapely."""
     code = f"""
 import contextlib, io
-from homestaging.cli import main
+from homestaging.cli.root import main
 out = io.StringIO()
 with contextlib.redirect_stdout(out):
     try:
@@ -112,7 +218,7 @@ def test_a_sheet_with_a_game_record_loads_no_drawing_library(command: str) -> No
     sheet = ROOT / "examples" / "four-players" / "ada.json"
     code = f"""
 import sys
-from homestaging.cli import main
+from homestaging.cli.root import main
 try:
     main([{command!r}, {str(sheet)!r}], prog_name="homestaging")
 except SystemExit as stop:
@@ -124,28 +230,29 @@ except SystemExit as stop:
 
 
 def test_commands_are_imported_only_when_invoked() -> None:
-    modules = ("sheetcommands", "datacommands", "pages", "placement", "render", "previews",
-               "printing")
+    modules = ("cli.sheets", "cli.data", "text.pages", "search.placement", "draw.render",
+               "draw.previews",
+               "draw.printing")
     code = f"""
 import json, sys
-from homestaging.cli import main
+from homestaging.cli.root import main
 try:
     main(["check", {str(EXAMPLE)!r}], prog_name="homestaging")
 except SystemExit as stop:
     assert stop.code == 0, stop.code
 print(json.dumps({{name: "homestaging." + name in sys.modules for name in {modules!r}}}))
 """
-    assert _run(code) == {name: name == "sheetcommands" for name in modules}
+    assert _run(code) == {name: name == "cli.sheets" for name in modules}
 
 
 def test_place_imports_neither_scoring_nor_drawing() -> None:
     """``place`` ranks moves and lists them: the score card and the drawing are not
     loaded (nor the score's explanations of what blocks a piece)."""
     midgame = ROOT / "examples" / "tutorial-midgame.json"
-    modules = ("scoring", "blocking", "render", "previews", "drawing")
+    modules = ("scoring.card", "scoring.blocking", "draw.render", "draw.previews", "draw.drawing")
     code = f"""
 import json, sys
-from homestaging.cli import main
+from homestaging.cli.root import main
 try:
     main(["place", {str(midgame)!r}, "sofa"], prog_name="homestaging")
 except SystemExit as stop:
@@ -165,7 +272,7 @@ def test_reading_and_answering_need_no_pathlib(command: list[str]) -> None:
     loaded only if the libraries the commands need load them (networkx does)."""
     code = f"""
 import json, sys
-from homestaging.cli import main
+from homestaging.cli.root import main
 try:
     main({command!r}, prog_name="homestaging")
 except SystemExit as stop:
@@ -180,28 +287,14 @@ print(json.dumps({{name: name in sys.modules for name in ("pathlib", "urllib.par
 
 
 def test_library_does_not_import_click_or_matplotlib() -> None:
-    code = "import homestaging.rules, homestaging.scoring, homestaging.sheetreader\n" + LOADED
+    code = ("import homestaging.rules.checks, homestaging.scoring.card, "
+            "homestaging.formats.sheetreader\n" + LOADED)
     loaded = _run(code)
     assert (loaded["matplotlib"], loaded["click"]) == (False, False)
 
 
-def test_core_loads_no_file_format() -> None:
-    """The models, rules and scoring work on objects: no YAML, no schema, no file reader
-    (networkx, the access graph, is theirs)."""
-    modules = ", ".join(f"homestaging.{name}" for name in CORE)
-    code = f"""
-import json, sys
-import {modules}
-heavy = ("yaml", "homestaging.schema", "homestaging.readers", "click", "matplotlib",
-         "shapely")
-print(json.dumps({{name: name in sys.modules for name in heavy}}))
-"""
-    loaded = _run(code)
-    assert not any(loaded.values()), loaded
-
-
 def test_cli_module_imports_no_heavy_library() -> None:
-    assert _run("import homestaging.cli\n" + LOADED) == {
+    assert _run("import homestaging.cli.root\n" + LOADED) == {
         "matplotlib": False, "click": True, "networkx": False, "shapely": False
     }
 
@@ -209,102 +302,12 @@ def test_cli_module_imports_no_heavy_library() -> None:
 def test_printing_and_the_cli_do_not_import_opencv() -> None:
     code = """
 import json, sys
-import homestaging.cli, homestaging.printing, homestaging.pencil, homestaging.markers
-from homestaging.cli import main
+import homestaging.cli.root, homestaging.draw.printing
+import homestaging.draw.pencil, homestaging.draw.markers
+from homestaging.cli.root import main
 print(json.dumps({"cv2": "cv2" in sys.modules, "numpy": "numpy" in sys.modules}))
 """
     assert _run(code) == {"cv2": False, "numpy": False}
-
-
-def _imports(path: Path) -> set[str]:
-    """Top-level names this module imports: the package's own modules and subpackages
-    (``homestaging.`` left out), and outside packages."""
-    tree = ast.parse(path.read_text(), str(path))
-    found: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom):
-            module = node.module or ""
-            if not node.level and module.startswith("homestaging."):
-                module, level = module.removeprefix("homestaging."), 1
-            else:
-                level = node.level or (module == "homestaging")
-            if level and module and module != "homestaging":
-                found.add(module.split(".")[0])
-            elif level:
-                found.update(alias.name for alias in node.names)
-            else:
-                found.add(module.split(".")[0])
-        elif isinstance(node, ast.Import):
-            for alias in node.names:
-                parts = alias.name.split(".")
-                found.add(parts[1] if parts[0] == "homestaging" and len(parts) > 1 else parts[0])
-    found.discard("homestaging")
-    return found
-
-
-MODULES = sorted(p.stem for p in PACKAGE.glob("*.py"))
-SUBPACKAGES = {p.name for p in PACKAGE.iterdir() if (p / "__init__.py").is_file()}
-
-
-def test_every_module_has_a_layer() -> None:
-    assert set(MODULES) - ENTRY_POINTS <= set(LAYERS)
-
-
-@pytest.mark.parametrize("module", [m for m in MODULES if m not in ENTRY_POINTS])
-def test_imports_point_down(module: str) -> None:
-    rank = LAYERS.index(module)
-    imports = _imports(PACKAGE / f"{module}.py")
-    upward = sorted(m for m in imports if m in LAYERS and LAYERS.index(m) >= rank)
-    assert upward == [], f"{module} imports {upward}, which are not below it"
-    assert not imports & SUBPACKAGES, f"{module} imports a subpackage (its commands are lazy)"
-    if module not in ("drawing", "pencil", "legend", "planwords",
-                      "render", "previews", "paperkit", "cardpages", "roundpage", "printing"):
-        assert "matplotlib" not in imports
-    if module not in CLI:
-        assert "click" not in imports
-    if module in CORE:
-        assert not imports & {"yaml", "readers", "schema", "output"}, module
-
-
-# synthetic, hands: scan's test photos; sheetpdf: the printed deal
-DRAWING_MODULES = {"render", "panel", "synthetic", "hands", "sheetpdf"}
-
-
-def _relative_imports(path: Path) -> set[str]:
-    """Modules of the package this file imports, as dotted names under homestaging."""
-    package = path.parent.relative_to(ROOT).parts  # ("homestaging", "roomies")
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
-        if isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = list(package[: len(package) - node.level + 1])
-                parts = base + (node.module.split(".") if node.module else [])
-                if node.module:
-                    found.add(".".join(parts))
-                else:
-                    found.update(".".join([*parts, a.name]) for a in node.names)
-            elif node.module and node.module.startswith("homestaging"):
-                found.add(node.module)
-    return found
-
-
-@pytest.mark.parametrize("path", sorted(PACKAGE.glob("*/*.py")),
-                         ids=lambda p: f"{p.parent.name}.{p.stem}")
-def test_subpackage_imports(path: Path) -> None:
-    """A subpackage uses the core and the shared family package, never another game;
-    click only in its commands, matplotlib only where it draws."""
-    imports = _imports(path)
-    own = path.parent.name
-    for name in _relative_imports(path):
-        parts = name.split(".")
-        if len(parts) > 1 and parts[1] in SUBPACKAGES:
-            # the editor's highlighted squares read the player's judgement of placements
-            allowed = (own, "family", "player") if own == "editor" else (own, "family")
-            assert parts[1] in allowed, f"{own}.{path.stem} imports {name}"
-    if path.stem != "commands":
-        assert "click" not in imports
-    if path.stem not in DRAWING_MODULES:
-        assert "matplotlib" not in imports
 
 
 @pytest.mark.parametrize("game", ["roomies", "decorum", "housewarming", "dreamhome"])
@@ -312,7 +315,7 @@ def test_subpackage_imports(path: Path) -> None:
 def test_family_check_and_score_import_no_heavy_library(game: str, command: str) -> None:
     example = sorted((ROOT / "examples" / game).glob("*[!d].json"))[0]  # not .expected.json
     code = f"""
-from homestaging.cli import main
+from homestaging.cli.root import main
 try:
     main([{game!r}, {command!r}, {str(example)!r}], prog_name="homestaging")
 except SystemExit as stop:
@@ -320,24 +323,6 @@ except SystemExit as stop:
 """ + LOADED
     loaded = _run(code)
     assert (loaded["matplotlib"], loaded["networkx"]) == (False, False)
-
-
-def test_the_editor_reaches_the_core_only_through_its_adapter() -> None:
-    """Only ``editor/adapter.py`` imports core modules; no module outside the editor
-    imports it (the CLI's command table names its command)."""
-    reaching: dict[str, list[str]] = {}
-    for path in sorted((PACKAGE / "editor").glob("*.py")):
-        tree = ast.parse(path.read_text(), str(path))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and (
-                node.level >= 2 or (node.level == 0 and (node.module or "").startswith(
-                    "homestaging") and not (node.module or "").startswith("homestaging.editor"))
-            ):
-                reaching.setdefault(path.stem, []).append(node.module or "")
-    assert list(reaching) == ["adapter"]
-    users = sorted(m for m in MODULES if "editor" in _imports(PACKAGE / f"{m}.py"))
-    assert users == []
-    assert COMMANDS["edit"] == "homestaging.editor.commands:edit"
 
 
 def test_the_command_line_collects_young_objects_seldom() -> None:

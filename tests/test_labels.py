@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from homestaging.grid import Cell
-from homestaging.labels import Labeller, Occupied, ShortNames, box_at, overlaps
+from homestaging.core.grid import Cell
+from homestaging.draw.labels import Labeller, Occupied, ShortNames, box_at, overlaps
 
 
 def measure(text: str) -> tuple[float, float]:

@@ -10,11 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_fuzz import FUZZ
 
-from homestaging import readers
-from homestaging.catalogreader import load_catalog
-from homestaging.errors import InputError
-from homestaging.projectreader import load_project
-from homestaging.readers import MAX_YAML_NODES, load_json
+from homestaging.core.errors import InputError
+from homestaging.formats import readers
+from homestaging.formats.catalogreader import load_catalog
+from homestaging.formats.projectreader import load_project
+from homestaging.formats.readers import MAX_YAML_NODES, load_json
 
 ROOT = Path(__file__).resolve().parent.parent
 TUTORIAL = (ROOT / "projects" / "00-tutorial.yaml").read_text()
@@ -152,8 +152,8 @@ def test_bundled_look_alikes_that_meet_are_hatched_apart() -> None:
     # paper differ by their hatch; only the cat lovers' bathroom offers six look-alikes,
     # one more than there are styles (the litter box and the scratching post share one;
     # the litter box needs a wall).
-    from homestaging.catalog import paper_look
-    from homestaging.projectreader import bundled_project_files, find_project
+    from homestaging.core.catalog import paper_look
+    from homestaging.formats.projectreader import bundled_project_files, find_project
 
     shared = []
     for reference in bundled_project_files():
@@ -331,7 +331,7 @@ def test_file_too_large(tmp_path: Path) -> None:
 def test_project_with_no_house() -> None:
     import yaml
 
-    from homestaging.projectreader import parse_project
+    from homestaging.formats.projectreader import parse_project
 
     document = yaml.safe_load((ROOT / "projects" / "00-tutorial.yaml").read_text())
     document["house"] = []

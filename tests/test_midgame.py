@@ -12,19 +12,19 @@ import pytest
 from click.testing import CliRunner
 from plans import project, sheet
 
-from homestaging.access import access, connected_access
-from homestaging.blocking import only_ways
-from homestaging.cli import main
-from homestaging.errors import Severity
-from homestaging.grid import cell_name, cell_names, cells_text
-from homestaging.layout import layout
-from homestaging.moves import DIVERSE, judged_size, pool_size, rank_moves, rank_pairs
-from homestaging.placement import SheetMasks, card_variants, legal_keys
-from homestaging.projectreader import bundled_project_files, find_project
-from homestaging.rules import Code, check
-from homestaging.scoring import check_sheet, rooms_in_play, score
-from homestaging.sheetreader import parse_sheet, read_sheet
-from homestaging.sheetwriter import blank_sheet, new_sheet_json, new_sheet_text
+from homestaging.cli.root import main
+from homestaging.core.errors import Severity
+from homestaging.core.grid import cell_name, cell_names, cells_text
+from homestaging.core.layout import layout
+from homestaging.formats.projectreader import bundled_project_files, find_project
+from homestaging.formats.sheetreader import parse_sheet, read_sheet
+from homestaging.formats.sheetwriter import blank_sheet, new_sheet_json, new_sheet_text
+from homestaging.rules.checks import Code, check
+from homestaging.scoring.access import access, connected_access
+from homestaging.scoring.blocking import only_ways
+from homestaging.scoring.card import check_sheet, rooms_in_play, score
+from homestaging.search.moves import DIVERSE, judged_size, pool_size, rank_moves, rank_pairs
+from homestaging.search.placement import SheetMasks, card_variants, legal_keys
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -418,7 +418,7 @@ def test_place_is_bounded_on_a_large_house() -> None:
 
 
 def test_the_score_pad_says_what_each_room_and_bonus_gives_once_connected() -> None:
-    from homestaging.report import format_scorecard
+    from homestaging.text.report import format_scorecard
 
     plan = parse(load(EXAMPLES / "tutorial-finished.json", front_door=None))
     lines = format_scorecard(score(plan), "plan.json").splitlines()

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from homestaging.errors import InputError, StrEnum
-from homestaging.output import dumps_json, write_atomic
+from homestaging.core.errors import InputError, StrEnum
+from homestaging.formats.output import dumps_json, write_atomic
 
 
 def test_dumps_json_keeps_order_and_characters() -> None:

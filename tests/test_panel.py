@@ -5,9 +5,12 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from homestaging.errors import Problem, Severity
-from homestaging.grid import parse_cell
-from homestaging.panel import (
+from homestaging.core.errors import Problem, Severity
+from homestaging.core.grid import parse_cell
+from homestaging.core.sheet import Sheet
+from homestaging.formats.sheetreader import read_sheet
+from homestaging.scoring.card import BonusResult, Penalty, PieceScore, RoomScore, ScoreCard
+from homestaging.text.panel import (
     KEY,
     key_entries,
     panel_lines,
@@ -17,9 +20,6 @@ from homestaging.panel import (
     shown_problems,
     unreachable_pieces,
 )
-from homestaging.scoring import BonusResult, Penalty, PieceScore, RoomScore, ScoreCard
-from homestaging.sheet import Sheet
-from homestaging.sheetreader import read_sheet
 
 ROOT = Path(__file__).resolve().parent.parent
 OVERLAP = Problem("overlap", Severity.ERROR, "the sofa covers the lamp", "pieces[5]",

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from homestaging.cli import main
-from homestaging.game import deal
-from homestaging.projectreader import find_project
+from homestaging.cli.root import main
+from homestaging.core.game import deal
+from homestaging.formats.projectreader import find_project
 
 needs_poppler = pytest.mark.skipif(shutil.which("pdftotext") is None or
                                    shutil.which("pdftoppm") is None, reason="needs poppler")
@@ -121,7 +121,7 @@ def test_deal_pdf_to_a_folder_or_a_read_only_file(tmp_path: Path) -> None:
 
 @needs_poppler
 def test_book_names_the_round_and_the_cards(tmp_path: Path) -> None:
-    from homestaging.printing import book_pages, projects_pdf
+    from homestaging.draw.printing import book_pages, projects_pdf
 
     chosen = [find_project("tutorial")]
     out = tmp_path / "book.pdf"
@@ -142,8 +142,8 @@ def test_book_names_the_round_and_the_cards(tmp_path: Path) -> None:
 
 @needs_poppler
 def test_filled_sheet_fills_the_score_pad(tmp_path: Path) -> None:
-    from homestaging.printing import print_filled
-    from homestaging.sheetreader import read_sheet
+    from homestaging.draw.printing import print_filled
+    from homestaging.formats.sheetreader import read_sheet
 
     sheet = read_sheet(Path(__file__).parents[1] / "examples/country-manor-finished.json")
     out = tmp_path / "fill.pdf"

@@ -2,8 +2,8 @@
 
 import pytest
 
-from homestaging.catalogreader import bundled_catalog
-from homestaging.pieces import Piece, Placement, parse_art
+from homestaging.core.pieces import Piece, Placement, parse_art
+from homestaging.formats.catalogreader import bundled_catalog
 
 CORNER = parse_art("KKK\nKoo\nKo.")
 
@@ -77,9 +77,9 @@ def test_a_fit_draws_the_placement_it_names(anchor: tuple[int, int]) -> None:
     """Each fit of each piece drawn in each orientation gives the placement of that
     orientation, whose shape and circulation (kept from the fit, not worked out again)
     are those a placement made afresh works out; a whole piece's fits are its
-    :func:`~homestaging.fitting.find_fits`."""
-    from homestaging.fitting import find_fits, whole_fits
-    from homestaging.grid import in_reading_order
+    :func:`~homestaging.formats.fitting.find_fits`."""
+    from homestaging.core.grid import in_reading_order
+    from homestaging.formats.fitting import find_fits, whole_fits
 
     for piece in bundled_catalog().pieces.values():
         for rotation, mirror, _ in piece.orientations:

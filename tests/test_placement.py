@@ -12,11 +12,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from homestaging.catalog import Card, Catalog
-from homestaging.catalogreader import bundled_catalog
-from homestaging.grid import Cell, Edge, parse_cell, parse_cells, parse_edge
-from homestaging.pieces import Piece, Placement, parse_art
-from homestaging.placement import (
+from homestaging.core.catalog import Card, Catalog
+from homestaging.core.grid import Cell, Edge, parse_cell, parse_cells, parse_edge
+from homestaging.core.pieces import Piece, Placement, parse_art
+from homestaging.core.project import CardSlot, Project, RoomSpec
+from homestaging.core.sheet import DrawnPiece, RoomPlan, Sheet, WildCard
+from homestaging.formats.catalogreader import bundled_catalog
+from homestaging.formats.projectreader import find_project
+from homestaging.search.placement import (
     SheetMasks,
     card_pieces,
     legal_keys,
@@ -25,10 +28,7 @@ from homestaging.placement import (
     target_room,
     why_none,
 )
-from homestaging.project import CardSlot, Project, RoomSpec
-from homestaging.projectreader import find_project
-from homestaging.report import candidates_json, cut_text, format_candidates
-from homestaging.sheet import DrawnPiece, RoomPlan, Sheet, WildCard
+from homestaging.text.report import candidates_json, cut_text, format_candidates
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -366,7 +366,7 @@ MIDGAME_SHEETS = sorted(
 
 def last_room_in_play(path: Path) -> Sheet:
     """A finished example with its last room being furnished again (walls taken down)."""
-    from homestaging.sheetreader import read_sheet
+    from homestaging.formats.sheetreader import read_sheet
 
     sheet = read_sheet(path)
     last = sheet.rooms[-1]
@@ -402,7 +402,7 @@ def test_there_are_mid_game_examples() -> None:
 
 @pytest.mark.parametrize("path", MIDGAME_SHEETS, ids=lambda p: p.name)
 def test_fast_agrees_with_the_rules_on_the_examples(path: Path) -> None:
-    from homestaging.sheetreader import read_sheet
+    from homestaging.formats.sheetreader import read_sheet
 
     sheet = read_sheet(path)
     room = target_room(sheet)
@@ -423,9 +423,9 @@ def test_fast_agrees_with_the_rules_on_the_examples(path: Path) -> None:
 def test_a_layout_with_pieces_added_equals_one_worked_out_afresh(path: Path) -> None:
     """What the ranking asks for each placement it values: the rooms' geometry reused,
     only the new piece's room worked out, and the same layout as :func:`layout` builds."""
-    from homestaging.layout import layout, with_pieces
-    from homestaging.placement import placements, with_piece
-    from homestaging.sheetreader import read_sheet
+    from homestaging.core.layout import layout, with_pieces
+    from homestaging.formats.sheetreader import read_sheet
+    from homestaging.search.placement import placements, with_piece
 
     sheet = read_sheet(path)
     masks = SheetMasks.build(sheet)
@@ -466,8 +466,8 @@ def test_a_layout_with_other_doors_equals_one_worked_out_afresh() -> None:
     """The ways to wall a room mostly differ in their doors only: the layout of one
     reuses the squares, walls and pieces' rooms of another's, and is the same layout as
     :func:`layout` builds; a sheet whose rooms' squares differ gets one of its own."""
-    from homestaging.layout import _DOORS_APART, layout, with_doors
-    from homestaging.sheetreader import read_sheet
+    from homestaging.core.layout import _DOORS_APART, layout, with_doors
+    from homestaging.formats.sheetreader import read_sheet
 
     sheet = read_sheet(EXAMPLES / "tutorial-finished.json")
     base = layout(sheet)
@@ -503,10 +503,10 @@ def test_marks_walk_the_squares_access_walks() -> None:
     """The marks' walkable squares, worked out from the masks, are those of
     ``walkable_squares`` mid-game, at every step of whole games (the tutorial, and the
     studio loft, whose rooms are walkable throughout: lenient access)."""
-    from homestaging.access import walkable_squares
-    from homestaging.bitmask import bits
+    from homestaging.core.bitmask import bits
     from homestaging.player.policy import Greedy, apply
     from homestaging.player.state import new_game
+    from homestaging.scoring.access import walkable_squares
 
     greedy = Greedy()
     for project_id in ("tutorial", "studio-loft"):

@@ -11,17 +11,17 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from homestaging.cli import main
-from homestaging.errors import Severity
-from homestaging.grid import cell_name
+from homestaging.cli.root import main
+from homestaging.core.errors import Severity
+from homestaging.core.grid import cell_name
+from homestaging.formats.projectreader import bundled_project_files, find_project
+from homestaging.formats.sheetreader import read_sheet
+from homestaging.formats.sheetwriter import cover_ranges
 from homestaging.player.par import ceiling, game_seeds, run_par
 from homestaging.player.play import play_game, record_name, sheet_files, written_files
 from homestaging.player.policy import CardChoice, Greedy, WallChoice, apply
 from homestaging.player.state import State, new_game
-from homestaging.projectreader import bundled_project_files, find_project
-from homestaging.scoring import check_sheet, score
-from homestaging.sheetreader import read_sheet
-from homestaging.sheetwriter import cover_ranges
+from homestaging.scoring.card import check_sheet, score
 
 PROJECTS = list(bundled_project_files())
 SEEDS = (0, 1, 2)
@@ -166,7 +166,7 @@ def test_par_refuses_bad_usage(runner: CliRunner, args: list[str], message: str,
 
 
 def test_save_par_keeps_other_projects(runner: CliRunner, tmp_path: Path) -> None:
-    from homestaging.parfile import read_par
+    from homestaging.formats.parfile import read_par
 
     target = tmp_path / "par.json"
     for project_id in ("tiny-house", "starter-flat"):
@@ -181,8 +181,8 @@ def test_save_par_keeps_other_projects(runner: CliRunner, tmp_path: Path) -> Non
 
 
 def test_a_broken_par_file_is_reported_with_paths(tmp_path: Path) -> None:
-    from homestaging.errors import InputError
-    from homestaging.parfile import read_par
+    from homestaging.core.errors import InputError
+    from homestaging.formats.parfile import read_par
 
     path = tmp_path / "par.json"
     path.write_text(json.dumps({"format": "homestaging-par/1", "projects": {
@@ -290,7 +290,7 @@ def test_hint_on_a_finished_game(runner: CliRunner, tmp_path: Path) -> None:
 def test_the_stored_par_figures_are_fresh() -> None:
     """Every bundled project has figures, and the first games they keep come out the same
     when played again (else: ``homestaging par --all --save-par projects/par.json``)."""
-    from homestaging.parfile import bundled_par
+    from homestaging.formats.parfile import bundled_par
 
     stored = bundled_par()
     assert list(stored) == PROJECTS
@@ -303,7 +303,7 @@ def test_the_stored_par_figures_are_fresh() -> None:
 
 
 def test_projects_show_the_par(runner: CliRunner) -> None:
-    from homestaging.parfile import bundled_par
+    from homestaging.formats.parfile import bundled_par
 
     figures = bundled_par()["city-apartment"]
     text = runner.invoke(main, ["projects", "show", "city-apartment"]).stdout

@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from homestaging.catalog import Catalog
-from homestaging.catalogreader import bundled_catalog
-from homestaging.printing import (
+from homestaging.core.catalog import Catalog
+from homestaging.core.project import Project
+from homestaging.draw.printing import (
     MARGIN,
     MAX_SHEETS,
     MIN_SQUARE,
@@ -23,8 +23,8 @@ from homestaging.printing import (
     project_figures,
     projects_pdf,
 )
-from homestaging.project import Project
-from homestaging.projectreader import bundled_project_files, find_project
+from homestaging.formats.catalogreader import bundled_catalog
+from homestaging.formats.projectreader import bundled_project_files, find_project
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -127,7 +127,7 @@ def test_project_page_contents() -> None:
     assert cards[:3] == ["7", "8", "10"]
     house = page.axes[1]
     assert "A" in texts_of(house) and "16" in texts_of(house) and "garden" in texts_of(house)
-    from homestaging.parfile import bundled_par
+    from homestaging.formats.parfile import bundled_par
 
     par = [t.get_text() for t in page_axes.texts if t.get_gid() == "par"]
     assert par == [f"par {bundled_par()['family-home'].par}"]
@@ -219,7 +219,7 @@ def test_catalog_hatches_upright_and_level_pieces_as_the_sheet_asks() -> None:
 
 
 def test_book_opens_with_a_cover_and_contents(tmp_path: Path) -> None:
-    from homestaging.printing import book_pages, contents_page, cover_page, first_pages
+    from homestaging.draw.printing import book_pages, contents_page, cover_page, first_pages
 
     chosen = [find_project(p) for p in PROJECTS]
     assert first_pages(chosen[:3], sheets=2) == [3, 6, 9]
@@ -254,7 +254,7 @@ def test_book_opens_with_a_cover_and_contents(tmp_path: Path) -> None:
 
 
 def test_book_pages_carry_their_numbers() -> None:
-    from homestaging.printing import first_pages
+    from homestaging.draw.printing import first_pages
 
     chosen = [find_project(p) for p in PROJECTS[:2]]
     second = first_pages(chosen, sheets=1)[1]
@@ -272,7 +272,7 @@ def test_hatching_runs_in_its_style(style: str) -> None:
     # the page (y down); upright and level lines three a square, in its middle.
     import random
 
-    from homestaging.drawing import hatch_strokes
+    from homestaging.draw.drawing import hatch_strokes
 
     lines = hatch_strokes([(0, 0), (1, 0)], 0.14, 0.2, random.Random(1), style)
     slopes = set()
@@ -288,7 +288,7 @@ def test_hatching_runs_in_its_style(style: str) -> None:
 
 
 def test_project_page_lists_the_look_alikes_hatches() -> None:
-    from homestaging.printing import look_alike_hatches
+    from homestaging.draw.printing import look_alike_hatches
 
     assert look_alike_hatches(find_project("tutorial")) == [
         ("Kitchen", "Kitchen sink |, Stove \\, Table for two /"),
@@ -300,7 +300,7 @@ def test_project_page_lists_the_look_alikes_hatches() -> None:
 def test_a_pdf_is_written_with_few_cycle_collections_and_the_collector_restored() -> None:
     import gc
 
-    from homestaging import printing
+    from homestaging.draw import printing
 
     seen: list[int] = []
 
@@ -326,7 +326,7 @@ def _book_projects() -> list[Project]:
 
 def test_a_book_drawn_on_one_figure_is_the_bytes_of_new_figures(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    import homestaging.printing as printing
+    import homestaging.draw.printing as printing
 
     chosen = _book_projects()
     figures = list(printing._book_figures(chosen, "letter", 2, True,
@@ -357,7 +357,7 @@ def _holds(fig: Figure) -> list[object]:
 def test_no_page_drawn_on_one_figure_carries_another_pages_drawing() -> None:
     # Page by page (the next made once the page before is done with), the figure
     # reused holds what a new figure of that page holds, and nothing else.
-    import homestaging.printing as printing
+    import homestaging.draw.printing as printing
 
     chosen = _book_projects()
     new = printing._book_figures(chosen, "letter", 1, True, printing._NEW_PAGES)

@@ -9,11 +9,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from homestaging.bonuses import evaluate
-from homestaging.layout import with_pieces
-from homestaging.moves import _Ranking, rank_pieces, stream_pieces
-from homestaging.pieces import Piece
-from homestaging.placement import SheetMasks, anchor_masks, with_piece
+from homestaging.core.layout import with_pieces
+from homestaging.core.pieces import Piece
+from homestaging.formats.projectreader import find_project
 from homestaging.player.board import Board
 from homestaging.player.policy import (
     HOTSPOT_POOL,
@@ -24,7 +22,9 @@ from homestaging.player.policy import (
     outlook,
 )
 from homestaging.player.state import State, new_game
-from homestaging.projectreader import find_project
+from homestaging.scoring.bonuses import evaluate
+from homestaging.search.moves import _Ranking, rank_pieces, stream_pieces
+from homestaging.search.placement import SheetMasks, anchor_masks, with_piece
 
 PROJECTS = ["tutorial", "city-apartment", "cat-lovers", "retirement-bungalow"]
 """A hallway, no hallway, a project's own cards, a penalty next to a door."""
@@ -200,9 +200,9 @@ def test_the_rules_a_board_skips_report_no_error(project_id: str) -> None:
     sheet that broke none, none, nor after a card played so (its record's rules
     included). The full check agrees with what it found: whether the sheet breaks a
     rule, the pieces excluded."""
-    from homestaging.errors import Severity
-    from homestaging.faults import involved
-    from homestaging.rules import RULES, check
+    from homestaging.core.errors import Severity
+    from homestaging.rules.checks import RULES, check
+    from homestaging.rules.faults import involved
 
     greedy = Greedy()
     state = new_game(find_project(project_id), 0)

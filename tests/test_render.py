@@ -13,21 +13,21 @@ import pytest
 from matplotlib.colors import to_rgba
 from plans import project, sheet
 
-from homestaging.catalogreader import bundled_catalog
-from homestaging.drawing import draw_piece, figure_bytes, fit_text, piece_figure, save_piece
-from homestaging.errors import Problem, Severity
-from homestaging.grid import Cell, cell_name, parse_cell
-from homestaging.pieces import Piece
-from homestaging.placement import Candidate
-from homestaging.render import FRONT_DOOR_COLOR, PROBLEM_COLOR, plan_figure, save_plan
-from homestaging.scoring import (
+from homestaging.core.errors import Problem, Severity
+from homestaging.core.grid import Cell, cell_name, parse_cell
+from homestaging.core.pieces import Piece
+from homestaging.core.sheet import Sheet
+from homestaging.draw.drawing import draw_piece, figure_bytes, fit_text, piece_figure, save_piece
+from homestaging.draw.render import FRONT_DOOR_COLOR, PROBLEM_COLOR, plan_figure, save_plan
+from homestaging.formats.catalogreader import bundled_catalog
+from homestaging.scoring.card import (
     BonusResult,
     Penalty,
     PieceScore,
     RoomScore,
     ScoreCard,
 )
-from homestaging.sheet import Sheet
+from homestaging.search.placement import Candidate
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -151,8 +151,8 @@ def test_mid_game_plan_without_card() -> None:
 
 
 def test_example_plan_shows_room_points() -> None:
-    from homestaging.scoring import score
-    from homestaging.sheetreader import read_sheet
+    from homestaging.formats.sheetreader import read_sheet
+    from homestaging.scoring.card import score
 
     plan = read_sheet(ROOT / "examples" / "tutorial-finished.json")
     ax = axes(plan_figure(plan, score(plan)), "plan")
@@ -234,8 +234,8 @@ MIDGAME = ROOT / "examples" / "family-home-midgame.json"
 
 
 def midgame_figure() -> tuple[Sheet, object, list[str]]:
-    from homestaging.scoring import check_sheet
-    from homestaging.sheetreader import read_sheet
+    from homestaging.formats.sheetreader import read_sheet
+    from homestaging.scoring.card import check_sheet
 
     plan = read_sheet(MIDGAME)
     assert not plan.finished and not plan.front_doors
@@ -269,7 +269,7 @@ def test_midgame_plan_follows_check() -> None:
 
 def test_midgame_house_is_neutral_until_every_room_is_walled() -> None:
     plan, ax, _ = midgame_figure()
-    from homestaging.layout import layout
+    from homestaging.core.layout import layout
 
     lay = layout(plan)
     assert by_gid(ax, "hallway") == []
@@ -291,8 +291,8 @@ def test_midgame_house_is_neutral_until_every_room_is_walled() -> None:
 def test_midgame_rooms_say_what_they_would_score_once_connected() -> None:
     from dataclasses import replace
 
-    from homestaging.scoring import check_sheet
-    from homestaging.sheetreader import read_sheet
+    from homestaging.formats.sheetreader import read_sheet
+    from homestaging.scoring.card import check_sheet
 
     plan = read_sheet(MIDGAME)
     checked = check_sheet(plan)
@@ -413,8 +413,8 @@ EXAMPLES = sorted(p.name for p in (ROOT / "examples").glob("*.json")
 def test_labels_cover_no_label_and_no_dot(name: str) -> None:
     """On every example, finished or in play: no two label boxes overlap, and no label
     covers a circulation dot (every example has a free place for each)."""
-    from homestaging.scoring import check_sheet
-    from homestaging.sheetreader import read_sheet
+    from homestaging.formats.sheetreader import read_sheet
+    from homestaging.scoring.card import check_sheet
 
     plan = read_sheet(ROOT / "examples" / name)
     checked = check_sheet(plan)
@@ -432,7 +432,7 @@ def test_labels_cover_no_label_and_no_dot(name: str) -> None:
 
 
 def test_room_labels_lie_inside_their_rooms() -> None:
-    from homestaging.layout import layout
+    from homestaging.core.layout import layout
 
     plan, ax, _ = midgame_figure()
     rooms = {room.name: room.cells for room in plan.rooms if room.finalized}
@@ -454,7 +454,7 @@ def test_current_room_label_lies_beside_its_pieces() -> None:
     plan, ax, _ = midgame_figure()
     (label,) = [t for t in ax.texts if t.get_gid() == "current-room-label"]  # type: ignore
     assert label.get_text() == "Kids room: being furnished"
-    from homestaging.layout import layout
+    from homestaging.core.layout import layout
 
     lay = layout(plan)
     area = {c for i, d in enumerate(plan.pieces) if lay.piece_rooms[i] == "Kids room"
@@ -469,8 +469,8 @@ def test_current_room_label_lies_beside_its_pieces() -> None:
 def test_crowded_rooms_keep_their_names_and_pieces_are_shortened_with_a_key() -> None:
     """The tiny house's sleeping nook has no free square: its name goes over its bed,
     small, and the bed's name is shortened, the short name listed under the panel."""
-    from homestaging.scoring import check_sheet
-    from homestaging.sheetreader import read_sheet
+    from homestaging.formats.sheetreader import read_sheet
+    from homestaging.scoring.card import check_sheet
 
     plan = read_sheet(ROOT / "examples" / "tiny-house-finished.json")
     checked = check_sheet(plan)
@@ -486,9 +486,9 @@ def test_crowded_rooms_keep_their_names_and_pieces_are_shortened_with_a_key() ->
 
 
 def test_problem_rings_are_numbered_as_check_lists_them() -> None:
-    from homestaging.report import numbered
-    from homestaging.scoring import check_sheet
-    from homestaging.sheetreader import read_sheet
+    from homestaging.formats.sheetreader import read_sheet
+    from homestaging.scoring.card import check_sheet
+    from homestaging.text.report import numbered
 
     plan = read_sheet(ROOT / "examples" / "mistakes.json")
     checked = check_sheet(plan)
@@ -504,7 +504,7 @@ def test_problem_rings_are_numbered_as_check_lists_them() -> None:
 
 
 def test_every_plan_has_a_key_to_its_marks() -> None:
-    from homestaging.render import plan_marks
+    from homestaging.draw.render import plan_marks
 
     plan = small_sheet()
     card = hand_card(unreachable=True)
@@ -525,7 +525,7 @@ def test_label_placement_grows_with_the_squares_not_their_square() -> None:
     """A 120 x 120 house of five rooms places its labels without looking at every
     rectangle of every room: the window search visits each room's squares a bounded
     number of times."""
-    from homestaging import labels
+    from homestaging.draw import labels
 
     calls = []
     original = labels._FreeWindows.nearest
@@ -552,7 +552,7 @@ def big_sheet(size: int) -> Sheet:
 
     import bench_scale  # type: ignore[import-not-found]
 
-    from homestaging.sheetreader import read_sheet
+    from homestaging.formats.sheetreader import read_sheet
 
     with tempfile.TemporaryDirectory() as folder:
         return read_sheet(bench_scale.write_case(Path(folder), size, size, False))
@@ -579,8 +579,8 @@ def test_pdf_plan_is_one_page_of_paper(tmp_path: Path, paper: str, size: tuple[f
 def bunk_candidates() -> tuple[Sheet, list[tuple[Piece, list[Candidate]]]]:
     from dataclasses import replace
 
-    from homestaging.placement import placements, target_room
-    from homestaging.sheetreader import read_sheet
+    from homestaging.formats.sheetreader import read_sheet
+    from homestaging.search.placement import placements, target_room
 
     plan = read_sheet(MIDGAME)
     bunk = plan.project.catalog.pieces["bed-bunk"]
@@ -593,7 +593,7 @@ def tiles(fig: object) -> list[object]:
 
 
 def test_previews_are_one_small_plan_per_candidate() -> None:
-    from homestaging.previews import placements_figure
+    from homestaging.draw.previews import placements_figure
 
     plan, found = bunk_candidates()
     fig = placements_figure(plan, found, top=3)
@@ -626,7 +626,7 @@ def test_previews_are_one_small_plan_per_candidate() -> None:
 
 
 def test_previews_at_most_six_and_per_piece() -> None:
-    from homestaging.previews import placements_figure
+    from homestaging.draw.previews import placements_figure
 
     plan, found = bunk_candidates()
     assert len(tiles(placements_figure(plan, found, top=0))) == 6
@@ -649,8 +649,8 @@ def test_previews_at_most_six_and_per_piece() -> None:
 def test_preview_captions_name_the_marks() -> None:
     from dataclasses import replace
 
-    from homestaging.placement import Cut
-    from homestaging.previews import tile_caption
+    from homestaging.draw.previews import tile_caption
+    from homestaging.search.placement import Cut
 
     plan, found = bunk_candidates()
     piece, candidates = found[0]
@@ -669,7 +669,7 @@ def test_preview_captions_name_the_marks() -> None:
 
 
 def test_placement_files_are_deterministic(tmp_path: Path) -> None:
-    from homestaging.previews import save_placements
+    from homestaging.draw.previews import save_placements
 
     plan, found = bunk_candidates()
     first, second = tmp_path / "a.png", tmp_path / "b.png"

@@ -11,15 +11,15 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from homestaging.cli import main
-from homestaging.errors import InputError, Severity
-from homestaging.grid import cell_names
-from homestaging.report import format_pad, problem_line
-from homestaging.roomies.furniture import shape_name
-from homestaging.roomies.reader import read_house
-from homestaging.roomies.rules import check
-from homestaging.roomies.score import score, solo_rating
-from homestaging.scorepad import ScorePad
+from homestaging.cli.root import main
+from homestaging.core.errors import InputError, Severity
+from homestaging.core.grid import cell_names
+from homestaging.core.scorepad import ScorePad
+from homestaging.family.roomies.furniture import shape_name
+from homestaging.family.roomies.reader import read_house
+from homestaging.family.roomies.rules import check
+from homestaging.family.roomies.score import score, solo_rating
+from homestaging.text.report import format_pad, problem_line
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "roomies"
 SCORED = sorted(p for p in EXAMPLES.glob("*.json")
@@ -409,7 +409,7 @@ def test_render_writes_pictures(runner: CliRunner, tmp_path: Path) -> None:
 
 
 def test_render_marks_the_errors(tmp_path: Path) -> None:
-    from homestaging.roomies.render import house_figure
+    from homestaging.family.roomies.render import house_figure
 
     house = read_house(EXAMPLES / "mistakes.json")
     fig = house_figure(house, score(house))
@@ -426,7 +426,7 @@ def test_render_marks_the_errors(tmp_path: Path) -> None:
                   "wall-edge", "untouched", "fault"]),
 ])
 def test_the_key_shows_each_mark_the_picture_uses(name: str, marks: list[str]) -> None:
-    from homestaging.roomies.render import house_figure, key_entries
+    from homestaging.family.roomies.render import house_figure, key_entries
 
     house = read_house(EXAMPLES / f"{name}.json")
     pad = score(house)

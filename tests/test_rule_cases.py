@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from homestaging.grid import cell_names
-from homestaging.rules import RULES, check
-from homestaging.sheetreader import read_sheet
+from homestaging.core.grid import cell_names
+from homestaging.formats.sheetreader import read_sheet
+from homestaging.rules.checks import RULES, check
 
 CASES = Path(__file__).parent / "cases" / "rules"
 SHEETS = sorted(p for p in CASES.glob("*.json") if not p.name.endswith(".expected.json"))

@@ -9,14 +9,14 @@ from pathlib import Path
 import pytest
 from plans import PieceSpec, record, sheet
 
-from homestaging.game import GameRecord
-from homestaging.grid import cell_names, parse_edge
-from homestaging.project import Project
-from homestaging.projectreader import find_project
-from homestaging.report import problem_line
-from homestaging.rules import RULES, check
-from homestaging.sheet import Sheet
-from homestaging.sheetreader import parse_sheet
+from homestaging.core.game import GameRecord
+from homestaging.core.grid import cell_names, parse_edge
+from homestaging.core.project import Project
+from homestaging.core.sheet import Sheet
+from homestaging.formats.projectreader import find_project
+from homestaging.formats.sheetreader import parse_sheet
+from homestaging.rules.checks import RULES, check
+from homestaging.text.report import problem_line
 
 TUTORIAL = find_project("tutorial")
 CITY = find_project("city-apartment")

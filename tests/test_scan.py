@@ -15,20 +15,21 @@ cv2 = pytest.importorskip("cv2", reason="the [scan] extra (opencv-python-headles
 
 import numpy as np  # noqa: E402  (installed with OpenCV)
 
-from homestaging.cardplay import record_of  # noqa: E402
-from homestaging.cli import main  # noqa: E402
-from homestaging.errors import InputError  # noqa: E402
-from homestaging.gamewriter import record_text  # noqa: E402
-from homestaging.grid import Edge, cell_name, parse_cell  # noqa: E402
-from homestaging.markers import (  # noqa: E402
+from homestaging.cli.root import main  # noqa: E402
+from homestaging.core.errors import InputError  # noqa: E402
+from homestaging.core.grid import Edge, cell_name, parse_cell  # noqa: E402
+from homestaging.draw.markers import (  # noqa: E402
     CORNERS,
     DICTIONARY,
     MARKER_BITS,
     decode_id,
     marker_id,
 )
-from homestaging.printing import filled_figure, project_figures  # noqa: E402
-from homestaging.projectreader import find_project  # noqa: E402
+from homestaging.draw.printing import filled_figure, project_figures  # noqa: E402
+from homestaging.formats.gamewriter import record_text  # noqa: E402
+from homestaging.formats.projectreader import find_project  # noqa: E402
+from homestaging.formats.sheetreader import parse_sheet, read_sheet  # noqa: E402
+from homestaging.rules.cardplay import record_of  # noqa: E402
 from homestaging.scan import MissingOpenCV, require_cv2  # noqa: E402
 from homestaging.scan.marks import CIRCULATION, FURNITURE, Marks, hatch_of  # noqa: E402
 from homestaging.scan.plan import read_plan  # noqa: E402
@@ -39,8 +40,7 @@ from homestaging.scan.synthetic import (  # noqa: E402
     perfect_marks,
     photograph,
 )
-from homestaging.scoring import score  # noqa: E402
-from homestaging.sheetreader import parse_sheet, read_sheet  # noqa: E402
+from homestaging.scoring.card import score  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 TUTORIAL = ROOT / "examples" / "tutorial-finished.json"
@@ -210,9 +210,9 @@ def test_photo_with_a_rug_reads_its_rings() -> None:
 def test_a_rug_under_circulation_reads_as_rings_with_dots() -> None:
     import dataclasses
 
-    from homestaging.pieces import Placement
+    from homestaging.core.pieces import Placement
+    from homestaging.core.sheet import DrawnPiece
     from homestaging.scan.marks import RING, RING_DOT
-    from homestaging.sheet import DrawnPiece
 
     tutorial = read_sheet(TUTORIAL)
     rug = Placement(tutorial.project.catalog.pieces["rug-2x3"], parse_cell("C3"), 0, False)

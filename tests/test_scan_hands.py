@@ -12,14 +12,14 @@ cv2 = pytest.importorskip("cv2", reason="the [scan] extra (opencv-python-headles
 
 import numpy as np  # noqa: E402  (installed with OpenCV)
 
-from homestaging.cardplay import record_of  # noqa: E402
-from homestaging.errors import InputError  # noqa: E402
+from homestaging.core.errors import InputError  # noqa: E402
+from homestaging.formats.sheetreader import read_sheet  # noqa: E402
+from homestaging.rules.cardplay import record_of  # noqa: E402
 from homestaging.scan.hands import HANDS, hand_page  # noqa: E402
 from homestaging.scan.marks import EMPTY  # noqa: E402
 from homestaging.scan.photo import edge_width, find_markers, rectify  # noqa: E402
 from homestaging.scan.read import scan_image  # noqa: E402
 from homestaging.scan.synthetic import Camera, perfect_marks, photograph  # noqa: E402
-from homestaging.sheetreader import read_sheet  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 TUTORIAL = ROOT / "examples" / "tutorial-finished.json"

@@ -21,9 +21,9 @@ from jsonschema import Draft202012Validator, validators
 from plans import Document
 from test_fuzz import FUZZ, MUTATION, mutate
 
-from homestaging.readers import load_yaml
-from homestaging.schema import _errors as schema_errors
-from homestaging.schema import is_valid, iter_errors, load_schema
+from homestaging.formats.readers import load_yaml
+from homestaging.formats.schema import _errors as schema_errors
+from homestaging.formats.schema import is_valid, iter_errors, load_schema
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = ("sheet", "catalog", "cards", "project", "roomies-house", "decorum-game",

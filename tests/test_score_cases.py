@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from homestaging.grid import cell_name
-from homestaging.scoring import score
-from homestaging.sheetreader import read_sheet
+from homestaging.core.grid import cell_name
+from homestaging.formats.sheetreader import read_sheet
+from homestaging.scoring.card import score
 
 CASES = Path(__file__).parent / "cases" / "scoring"
 SHEETS = sorted(p for p in CASES.glob("*.json") if not p.name.endswith(".expected.json"))

@@ -11,12 +11,12 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from homestaging.grid import Cell, Edge
-from homestaging.pieces import Placement
-from homestaging.project import Feature, Project
-from homestaging.scoring import score
-from homestaging.sheet import DrawnPiece, RoomPlan, Sheet
-from homestaging.sheetreader import read_sheet
+from homestaging.core.grid import Cell, Edge
+from homestaging.core.pieces import Placement
+from homestaging.core.project import Feature, Project
+from homestaging.core.sheet import DrawnPiece, RoomPlan, Sheet
+from homestaging.formats.sheetreader import read_sheet
+from homestaging.scoring.card import score
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))

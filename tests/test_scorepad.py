@@ -3,9 +3,15 @@ tie-breaks (scorepad)."""
 
 from __future__ import annotations
 
-from homestaging.errors import Problem, Severity
-from homestaging.report import format_pad, format_pad_ranking, pad_json, pad_lines, ranking_lines
-from homestaging.scorepad import Category, Item, ScorePad, order, rank, shared_places
+from homestaging.core.errors import Problem, Severity
+from homestaging.core.scorepad import Category, Item, ScorePad, order, rank, shared_places
+from homestaging.text.report import (
+    format_pad,
+    format_pad_ranking,
+    pad_json,
+    pad_lines,
+    ranking_lines,
+)
 
 
 def _pad(player: str, points: int, tiebreak: int, *, source: str = "",

@@ -8,12 +8,12 @@ from pathlib import Path
 
 from plans import project, sheet
 
-from homestaging.grid import cell_names, parse_cell
-from homestaging.pieces import Placement
-from homestaging.report import format_ranking, format_scorecard, scorecard_json
-from homestaging.scoring import Penalty, ScoreCard, places, rank, score
-from homestaging.sheet import DrawnPiece, Sheet
-from homestaging.sheetreader import read_sheet
+from homestaging.core.grid import cell_names, parse_cell
+from homestaging.core.pieces import Placement
+from homestaging.core.sheet import DrawnPiece, Sheet
+from homestaging.formats.sheetreader import read_sheet
+from homestaging.scoring.card import Penalty, ScoreCard, places, rank, score
+from homestaging.text.report import format_ranking, format_scorecard, scorecard_json
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "tutorial-finished.json"
 
@@ -226,7 +226,7 @@ def test_score_so_far_charges_no_penalty_for_rooms_not_walled_yet() -> None:
 
 
 def test_the_tie_break_counts_reachable_pieces_but_not_rugs_nor_pieces_at_fault() -> None:
-    from homestaging.errors import Problem, Severity
+    from homestaging.core.errors import Problem, Severity
 
     rooms = [("Living", ["B2:D4"], [("D4", "s")]), ("Bed", ["F2:I4"], [("F4", "s")])]
     # armchair D3 (circulation D4, the door square), armchair B2 reached over the rug B3:C4,

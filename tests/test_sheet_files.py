@@ -12,17 +12,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from plans import SPEC_SHEET
 
-from homestaging.errors import InputError
-from homestaging.grid import Edge, cell_names, cells_text, parse_cell, parse_cells
-from homestaging.layout import layout
-from homestaging.output import dumps_json
-from homestaging.pieces import ROTATIONS, Placement
-from homestaging.projectreader import find_project
-from homestaging.rules import READER_NOTES, check
-from homestaging.scoring import score
-from homestaging.sheet import DrawnPiece, RoomPlan, Sheet, WildCard
-from homestaging.sheetreader import parse_sheet, read_sheet
-from homestaging.sheetwriter import GRID_KEYS, cover_ranges, sheet_text, sheet_to_json
+from homestaging.core.errors import InputError
+from homestaging.core.grid import Edge, cell_names, cells_text, parse_cell, parse_cells
+from homestaging.core.layout import layout
+from homestaging.core.pieces import ROTATIONS, Placement
+from homestaging.core.sheet import DrawnPiece, RoomPlan, Sheet, WildCard
+from homestaging.formats.output import dumps_json
+from homestaging.formats.projectreader import find_project
+from homestaging.formats.sheetreader import parse_sheet, read_sheet
+from homestaging.formats.sheetwriter import GRID_KEYS, cover_ranges, sheet_text, sheet_to_json
+from homestaging.rules.checks import READER_NOTES, check
+from homestaging.scoring.card import score
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent

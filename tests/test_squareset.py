@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from homestaging.bitmask import (
+from homestaging.core.bitmask import (
     LARGE,
     STRIDE,
     SquareSet,
@@ -22,9 +22,9 @@ from homestaging.bitmask import (
     on_sheet,
     parse_squares,
 )
-from homestaging.grid import Cell, boundary, parse_cells, reading_order
-from homestaging.layout import RoomIndex, layout
-from homestaging.sheetreader import read_sheet
+from homestaging.core.grid import Cell, boundary, parse_cells, reading_order
+from homestaging.core.layout import RoomIndex, layout
+from homestaging.formats.sheetreader import read_sheet
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -179,10 +179,10 @@ def test_a_large_sheet_checks_as_when_read_into_sets(tmp_path: Path, change: str
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """The same plan checked and scored with its large sets of squares as masks and, the
     threshold lifted, as frozensets and a dict: one report, problems and points alike."""
-    from homestaging import bitmask
-    from homestaging import layout as layout_module
-    from homestaging.report import check_json
-    from homestaging.scoring import check_sheet
+    from homestaging.core import bitmask
+    from homestaging.core import layout as layout_module
+    from homestaging.scoring.card import check_sheet
+    from homestaging.text.report import check_json
 
     path = _write_large_case(tmp_path, change, side)
     masks = check_sheet(read_sheet(path))

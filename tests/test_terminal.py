@@ -13,8 +13,8 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from homestaging import clitools
-from homestaging.cli import main
+from homestaging.cli import common as clitools
+from homestaging.cli.root import main
 
 ROOT = Path(__file__).resolve().parent.parent
 MISTAKES = ROOT / "examples" / "mistakes.json"
@@ -122,7 +122,7 @@ def test_quiet_says_nothing_verbose_says_more(runner: CliRunner, tmp_path: Path)
 
 def test_print_book_says_its_pages_and_shows_progress_only_on_a_terminal(
         runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from homestaging.projectreader import bundled_project_files
+    from homestaging.formats.projectreader import bundled_project_files
 
     book = tmp_path / "book.pdf"
     result = runner.invoke(main, ["print", "--all", "--sheets", "0", "-o", str(book)])
@@ -167,7 +167,7 @@ def _complete(words: str) -> tuple[list[str], bool]:
     code = ("import atexit, sys\n"
             "atexit.register(lambda: sys.stderr.write('MPL' if 'matplotlib' in sys.modules "
             "else 'OK'))\n"
-            "from homestaging.cli import main\nmain(prog_name='homestaging')\n")
+            "from homestaging.cli.root import main\nmain(prog_name='homestaging')\n")
     env = {**os.environ, "_HOMESTAGING_COMPLETE": "bash_complete",
            "COMP_WORDS": words, "COMP_CWORD": str(len(words.split()) - (0 if words.endswith(
                " ") else 1))}

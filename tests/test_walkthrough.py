@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from homestaging.cli import main
-from homestaging.projectreader import find_project
-from homestaging.sheetwriter import blank_sheet, new_sheet_json
+from homestaging.cli.root import main
+from homestaging.formats.projectreader import find_project
+from homestaging.formats.sheetwriter import blank_sheet, new_sheet_json
 
 ROOT = Path(__file__).resolve().parent.parent
 WALK = ROOT / "examples" / "walkthrough"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from ..clitools import display_name, format_option, load_project_argument, paper_option
-from ..game import MAX_SEED
+from ..cli.common import display_name, format_option, load_project_argument, paper_option
+from ..core.game import MAX_SEED
 
 __all__ = ["deal_command"]
 
@@ -47,11 +47,11 @@ def deal_command(reference: str | None, seed: int | None, sheet_path: str | None
     import secrets
     from pathlib import Path
 
-    from ..game import GameRecord, deal
-    from ..gamewriter import record_text
-    from ..output import check_target, write_atomic
-    from ..projectreader import bundled_project_files
-    from ..sheetwriter import path_from
+    from ..core.game import GameRecord, deal
+    from ..formats.gamewriter import record_text
+    from ..formats.output import check_target, write_atomic
+    from ..formats.projectreader import bundled_project_files
+    from ..formats.sheetwriter import path_from
     from .page import format_deal, written
 
     if sheet_path is not None:
@@ -77,7 +77,7 @@ def deal_command(reference: str | None, seed: int | None, sheet_path: str | None
     command = f"homestaging deal {_quoted(shown)} --seed {seed}"
     printed = output is not None and Path(output).suffix.lower() == ".pdf"
     if output is not None and printed:
-        from ..clitools import wrote
+        from ..cli.common import wrote
         from .sheetpdf import deal_pdf
 
         check_target(output, protect=[reference])
@@ -100,14 +100,14 @@ def _record_from(sheet_path: str, output: str | None, fmt: str) -> None:
     import dataclasses
     from pathlib import Path
 
-    from ..cardplay import record_of, settle
-    from ..gamewriter import record_text
-    from ..grid import cells_text
-    from ..layout import layout
-    from ..output import write_atomic
-    from ..projectreader import bundled_project_files
-    from ..sheetreader import read_sheet
-    from ..sheetwriter import path_from
+    from ..core.grid import cells_text
+    from ..core.layout import layout
+    from ..formats.gamewriter import record_text
+    from ..formats.output import write_atomic
+    from ..formats.projectreader import bundled_project_files
+    from ..formats.sheetreader import read_sheet
+    from ..formats.sheetwriter import path_from
+    from ..rules.cardplay import record_of, settle
 
     sheet = dataclasses.replace(read_sheet(sheet_path), game=None)
     project = sheet.project

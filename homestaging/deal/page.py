@@ -3,9 +3,9 @@ each with its two options drawn (as ``homestaging cards show`` draws them)."""
 
 from __future__ import annotations
 
-from ..game import GameRecord
-from ..pages import card_lines
-from ..project import Project
+from ..core.game import GameRecord
+from ..core.project import Project
+from ..text.pages import card_lines
 
 __all__ = ["format_deal", "written"]
 

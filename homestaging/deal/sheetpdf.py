@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..paperkit import CARD_SIZE, EDGE, MARGIN, draw_card, footer, new_page, pdf_bytes, text
-from ..paperkit import tick_box as draw_tick_box
+from ..draw.paperkit import CARD_SIZE, EDGE, MARGIN, draw_card, footer, new_page, pdf_bytes, text
+from ..draw.paperkit import tick_box as draw_tick_box
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-    from ..game import GameRecord
-    from ..project import Project
+    from ..core.game import GameRecord
+    from ..core.project import Project
 
 __all__ = ["deal_figures", "deal_pdf"]
 

@@ -3,7 +3,7 @@
 Everything the editor needs from the rules engine goes through these functions, so a
 change of the core's modules touches this file only. The page holds a sheet in the
 ``pieces`` form of the sheet format, with each room's squares listed one by one
-(:func:`page_state`); the server turns it back into a :class:`~homestaging.sheet.Sheet`
+(:func:`page_state`); the server turns it back into a :class:`~homestaging.core.sheet.Sheet`
 with the sheet reader (:func:`read_state`), so the page is checked exactly as a file is.
 
 A sheet read from a photo carries the scanner's doubts under ``"scan"`` (the rules
@@ -23,24 +23,20 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..drawing import OBSTACLE_COLOR, ROOM_COLORS, feature_style
-from ..errors import InputError, Located
-from ..game import GameRecord
-from ..gamewriter import record_json
-from ..grid import Edge, cell_name, cell_names, column_name, in_reading_order
-from ..output import check_target, dumps_json, write_atomic
-from ..pieces import ROTATIONS
-from ..placement import placements, why_none
-from ..player.advice import advise, verdicts
-from ..project import Project
-from ..projectreader import bundled_project_files, find_project
-from ..quoting import excerpt
-from ..readers import MAX_FILE_BYTES, file_kind, load_json, read_bytes, read_text
-from ..report import problem_json, scorecard_json
-from ..scoring import check_sheet
-from ..sheet import Sheet
-from ..sheetreader import parse_sheet
-from ..sheetwriter import (
+from ..core.errors import InputError, Located
+from ..core.game import GameRecord
+from ..core.grid import Edge, cell_name, cell_names, column_name, in_reading_order
+from ..core.pieces import ROTATIONS
+from ..core.project import Project
+from ..core.quoting import excerpt
+from ..core.sheet import Sheet
+from ..draw.drawing import OBSTACLE_COLOR, ROOM_COLORS, feature_style
+from ..formats.gamewriter import record_json
+from ..formats.output import check_target, dumps_json, write_atomic
+from ..formats.projectreader import bundled_project_files, find_project
+from ..formats.readers import MAX_FILE_BYTES, file_kind, load_json, read_bytes, read_text
+from ..formats.sheetreader import parse_sheet
+from ..formats.sheetwriter import (
     GRID_KEYS,
     blank_sheet,
     cover_ranges,
@@ -48,6 +44,10 @@ from ..sheetwriter import (
     project_reference,
     sheet_to_json,
 )
+from ..player.advice import advise, verdicts
+from ..scoring.card import check_sheet
+from ..search.placement import placements, why_none
+from ..text.report import problem_json, scorecard_json
 from .words import in_words
 
 __all__ = [
@@ -194,7 +194,7 @@ def _compact(state: dict[str, Any], width: int, height: int) -> dict[str, Any]:
 def blank(reference: str, sheet_path: Path, cwd: Path, name: str) -> Sheet:
     """A new sheet for the project ``reference`` (a bundled id, or a path relative to
     ``cwd``), naming the project as the file at ``sheet_path`` will need it: the sheet
-    ``homestaging new`` writes (:func:`homestaging.sheetwriter.blank_sheet`)."""
+    ``homestaging new`` writes (:func:`homestaging.formats.sheetwriter.blank_sheet`)."""
     project = find_project(reference, cwd)
     return blank_sheet(project, project_reference(reference, sheet_path.parent, cwd),
                        source=name)
@@ -478,8 +478,8 @@ def hints(sheet: Sheet, hand: Hand) -> dict[str, Any]:
 
 def render_png(sheet: Sheet) -> bytes:
     """The annotated plan as ``render`` draws it, as PNG bytes (imports matplotlib)."""
-    from ..drawing import figure_bytes
-    from ..render import plan_figure
+    from ..draw.drawing import figure_bytes
+    from ..draw.render import plan_figure
 
     checked = check_sheet(sheet)  # its problems numbered as check numbers them
     figure = plan_figure(sheet, checked.card, problems=checked.problems,

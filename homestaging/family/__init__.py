@@ -7,7 +7,7 @@ beyond the core: reading a record against its schema, and their commands.
   commands from a :class:`~homestaging.family.game.Game`.
 * :mod:`homestaging.family.panel` draws a score pad beside a picture.
 
-Each game lives in its own subpackage (``homestaging.roomies`` ...) with its model,
+Each game lives in its own subpackage (``homestaging.family.roomies`` ...) with its model,
 reader, rules, score, render and commands; they use the core's grid, readers, schema
 validator, errors, score pad and atomic output, and nothing of Home Staging's own rules.
 """

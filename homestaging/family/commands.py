@@ -14,7 +14,7 @@ from typing import Any
 
 import click
 
-from ..clitools import (
+from ..cli.common import (
     ExitCode,
     display_name,
     echo_result,
@@ -22,7 +22,7 @@ from ..clitools import (
     image_path,
     wrote,
 )
-from ..scorepad import ScorePad
+from ..core.scorepad import ScorePad
 from .game import Game
 
 __all__ = ["game_group"]
@@ -52,7 +52,7 @@ def game_group(game: Game) -> click.Group:
     @click.argument("path", metavar=word)
     @format_option
     def check(path: str, fmt: str) -> None:
-        from ..report import format_pad_check, pad_check_json
+        from ..text.report import format_pad_check, pad_check_json
 
         _, pad = _scored(game, path)
         file = display_name(path)
@@ -70,7 +70,7 @@ def game_group(game: Game) -> click.Group:
     @click.argument("paths", metavar=f"{word}...", nargs=-1, required=True)
     @format_option
     def score(paths: tuple[str, ...], fmt: str) -> None:
-        from ..report import format_pad, format_pad_ranking, pad_json, pad_ranking_json
+        from ..text.report import format_pad, format_pad_ranking, pad_json, pad_ranking_json
 
         pads = [_scored(game, path)[1] for path in paths]
         if len(pads) == 1:

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import Problem
-from ..scorepad import ScorePad
+from ..core.errors import Problem
+from ..core.scorepad import ScorePad
 
 __all__ = ["Game"]
 

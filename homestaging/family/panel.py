@@ -1,7 +1,7 @@
 """A score pad drawn beside a family game's picture, and the figure that holds both.
 
 Drawn with matplotlib (imported inside the functions) through the core's primitives
-(:mod:`homestaging.drawing`): files are written atomically with fixed metadata, so the
+(:mod:`homestaging.draw.drawing`): files are written atomically with fixed metadata, so the
 same record always gives the same bytes.
 """
 
@@ -11,10 +11,10 @@ import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..drawing import figure_bytes, image_format
-from ..grid import cell_name
-from ..output import write_atomic
-from ..scorepad import ScorePad
+from ..core.grid import cell_name
+from ..core.scorepad import ScorePad
+from ..draw.drawing import figure_bytes, image_format
+from ..formats.output import write_atomic
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes

@@ -13,9 +13,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError, Located
-from ..readers import foreign_json, json_path, load_json, read_text
-from ..schema import ErrorPaths, iter_errors, load_schema
+from ..core.errors import InputError, Located
+from ..formats.readers import foreign_json, json_path, load_json, read_text
+from ..formats.schema import ErrorPaths, iter_errors, load_schema
 
 __all__ = ["Messages", "read_record"]
 

@@ -3,7 +3,7 @@ belong to, best first.
 
 One judgement serves ``place``, ``hint``, the editor's highlighted squares and the
 automatic player: the player's (:func:`homestaging.player.policy.best_judged`), which
-reads the engine's moves (:func:`homestaging.moves.stream_pieces`) and adds what only
+reads the engine's moves (:func:`homestaging.search.moves.stream_pieces`) and adds what only
 the end of the round shows: whether the room can still be walled with one door that
 reaches every piece drawn in it (:mod:`homestaging.player.deadend`), what that door
 reaches, the open squares the walls would cut off. A dead end is never ranked above a
@@ -16,10 +16,10 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..moves import RankedMoves, stream_pieces
-from ..pieces import Piece, Placement
-from ..placement import target_room, why_none
-from ..sheet import Sheet
+from ..core.pieces import Piece, Placement
+from ..core.sheet import Sheet
+from ..search.moves import RankedMoves, stream_pieces
+from ..search.placement import target_room, why_none
 from .board import Board
 from .deadend import DeadEnds, Verdict
 from .policy import Judged, best_judged, outlook
@@ -51,7 +51,7 @@ class Advice:
 
 def furnishing(sheet: Sheet, room: str | None = None) -> Sheet:
     """``sheet`` with ``room`` (by default the room being furnished, see
-    :func:`~homestaging.placement.target_room`) as its current room; ValueError when
+    :func:`~homestaging.search.placement.target_room`) as its current room; ValueError when
     that room is walled."""
     name = target_room(sheet, room)
     return sheet if sheet.current_room == name else dataclasses.replace(sheet, current_room=name)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..report import move_json, move_text
+from ..text.report import move_json, move_text
 from .advice import Advice
 from .policy import Judged
 
@@ -29,7 +29,7 @@ def judged_marks(judged: Judged) -> str:
 
 
 def judged_text(number: int, judged: Judged) -> str:
-    """A move's line (:func:`~homestaging.report.move_text` without the engine's worth),
+    """A move's line (:func:`~homestaging.text.report.move_text` without the engine's worth),
     what its door reaches or why it is a dead end, and its worth as judged."""
     move = judged.move
     text = move_text(number, move)
@@ -62,7 +62,7 @@ def format_advice(advice: Advice, *, top: int | None = 10, room: str = "") -> st
 
 
 def judged_json(judged: Judged) -> dict[str, Any]:
-    """:func:`~homestaging.report.move_json` with the worth as judged (``value``; the
+    """:func:`~homestaging.text.report.move_json` with the worth as judged (``value``; the
     engine's as ``engine_value``) and the room's verdict: ``alive``, ``dead_end`` (why,
     or null), ``reached`` of ``room_points`` and ``reach`` in words."""
     verdict = judged.verdict

@@ -1,7 +1,7 @@
 """A sheet as the player sees it, in bit masks: what is still open, where the hallway
 must lead, and the circulation network of the room being furnished.
 
-Bit ``y * width + x`` stands for square (x, y) (:mod:`homestaging.bitmask`). The two
+Bit ``y * width + x`` stands for square (x, y) (:mod:`homestaging.core.bitmask`). The two
 questions the player asks after every piece it considers:
 
 * **the network** (:meth:`Board.network`): at the end of the round the room's pieces
@@ -22,17 +22,17 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from ..bitmask import Moves, bits, iter_bits, open_moves
-from ..errors import Severity
-from ..faults import involved
-from ..grid import Cell, Edge
-from ..layout import Layout, layout
-from ..moves import Standing
-from ..pieces import Placement
-from ..placement import SheetMasks
-from ..project import Project
-from ..rules import QUIET_MIDGAME, RULES, Code, check
-from ..sheet import Sheet
+from ..core.bitmask import Moves, bits, iter_bits, open_moves
+from ..core.errors import Severity
+from ..core.grid import Cell, Edge
+from ..core.layout import Layout, layout
+from ..core.pieces import Placement
+from ..core.project import Project
+from ..core.sheet import Sheet
+from ..rules.checks import QUIET_MIDGAME, RULES, Code, check
+from ..rules.faults import involved
+from ..search.moves import Standing
+from ..search.placement import SheetMasks
 
 __all__ = ["Board", "Hall", "Network", "Shape", "lowest"]
 
@@ -141,7 +141,7 @@ class Board:
                  standing: Standing | None = None) -> None:
         """``lay``: the sheet's layout when known. ``before``: a board of the sheet
         before some pieces were added (a layout's rooms and walls the same objects,
-        as :func:`~homestaging.layout.with_pieces` keeps them): its masks of the house,
+        as :func:`~homestaging.core.layout.with_pieces` keeps them): its masks of the house,
         the rooms and the walls are reused. ``clean``: rules known to report no error
         on the sheet mid-game (:attr:`excluded` checks only the others). ``standing``:
         the bonuses as the sheet stands, no piece left out, when known."""
@@ -222,7 +222,7 @@ class Board:
         """The rules not known to be clean, checked mid-game: whether one reports an
         error, and the pieces the errors name (those of every rule, the clean ones
         reporting none). The rules that report no error mid-game are not asked
-        (:data:`~homestaging.rules.QUIET_MIDGAME`)."""
+        (:data:`~homestaging.rules.checks.QUIET_MIDGAME`)."""
         rules = [code for code in RULES if code not in self.clean and code not in QUIET_MIDGAME]
         if not rules:
             return False, frozenset()

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..clitools import (
+from ..cli.common import (
     ExitCode,
     complete_card,
     complete_piece,
@@ -22,17 +22,17 @@ from ..clitools import (
     suggest,
     wrote,
 )
-from ..errors import InputError
-from ..game import MAX_SEED
-from ..quoting import excerpt
+from ..core.errors import InputError
+from ..core.game import MAX_SEED
+from ..core.quoting import excerpt
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from ..moves import RankedMoves
-    from ..parfile import ParFigures
-    from ..pieces import Piece
-    from ..sheet import Sheet
+    from ..core.pieces import Piece
+    from ..core.sheet import Sheet
+    from ..formats.parfile import ParFigures
+    from ..search.moves import RankedMoves
     from .par import ParRun
     from .reach import Finding
 
@@ -75,7 +75,7 @@ def par_command(references: tuple[str, ...], every: bool, games: int, seed: int,
     every bundled project and tells whether their order of difficulty agrees with their
     pencils.
     """
-    from ..projectreader import bundled_project_files
+    from ..formats.projectreader import bundled_project_files
     from .par import run_par
     from .text import format_par, format_par_table, par_run_json, par_table_json
 
@@ -117,8 +117,8 @@ def _write_best(runs: list[ParRun], references: list[str], output: str) -> list[
     """Write each run's best game; return what was written (sheet and record)."""
     from pathlib import Path
 
-    from ..output import write_atomic
-    from ..sheetwriter import project_reference
+    from ..formats.output import write_atomic
+    from ..formats.sheetwriter import project_reference
     from .par import replay
     from .play import written_files
 
@@ -145,7 +145,7 @@ def _kept(save: str) -> dict[str, ParFigures]:
     """The figures a par file already holds (none when it does not exist yet)."""
     import os.path
 
-    from ..parfile import read_par
+    from ..formats.parfile import read_par
 
     return read_par(save) if os.path.isfile(save) else {}
 
@@ -153,9 +153,9 @@ def _kept(save: str) -> dict[str, ParFigures]:
 def _save(runs: list[ParRun], kept: dict[str, ParFigures], save: str) -> None:
     """Write ``kept`` with the runs' figures replacing or added, bundled projects in book
     order, others after them."""
-    from ..output import write_atomic
-    from ..parfile import par_text
-    from ..projectreader import bundled_project_files
+    from ..formats.output import write_atomic
+    from ..formats.parfile import par_text
+    from ..formats.projectreader import bundled_project_files
     from .text import figures
 
     for run in runs:
@@ -167,8 +167,8 @@ def _save(runs: list[ParRun], kept: dict[str, ParFigures], save: str) -> None:
 
 def _reach(files: tuple[str, ...], games: int, seed: int, jobs: int, policy: str,
            fmt: str) -> None:
-    from ..projectreader import bundled_project_files, check_project_files, find_project
-    from ..report import format_project_checks, project_checks_json
+    from ..formats.projectreader import bundled_project_files, check_project_files, find_project
+    from ..text.report import format_project_checks, project_checks_json
     from .par import run_par
     from .reach import findings
 
@@ -262,10 +262,10 @@ def place_command(
     entry of the sheet takes them, then the squares the furniture covers. SHEET may be
     '-' for standard input.
     """
-    from ..moves import rank_pairs
-    from ..output import dumps_json
-    from ..placement import card_variants, target_room
-    from ..report import format_pairs, pairs_json
+    from ..formats.output import dumps_json
+    from ..search.moves import rank_pairs
+    from ..search.placement import card_variants, target_room
+    from ..text.report import format_pairs, pairs_json
     from .advice import advise
     from .advicetext import advice_json, format_advice
 
@@ -319,7 +319,7 @@ def place_command(
 def _chosen_pieces(sheet: Sheet, piece_id: str | None, card: int | None) -> list[Piece]:
     """The pieces ``place`` looks at: those of ``--card`` (only PIECE, when given too), or
     PIECE; a usage error names what is wrong."""
-    from ..placement import card_pieces
+    from ..search.placement import card_pieces
 
     project = sheet.project
     catalog = project.catalog
@@ -352,8 +352,8 @@ def _place_preview(sheet: Sheet, room: str | None, found: Sequence[RankedMoves],
     piece, or the best of each piece of a card."""
     from dataclasses import replace
 
-    from ..placement import target_room
-    from ..previews import save_placements
+    from ..draw.previews import save_placements
+    from ..search.placement import target_room
 
     preview = replace(sheet, current_room=target_room(sheet, room))
     try:
@@ -368,6 +368,6 @@ def _place_preview(sheet: Sheet, room: str | None, found: Sequence[RankedMoves],
 
 def _read_sheet(path: str) -> Sheet:
     """The sheet at ``path`` ('-': standard input), or a usage error."""
-    from ..sheetcommands import read_sheet_file
+    from ..cli.sheets import read_sheet_file
 
     return read_sheet_file(path)

@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..cardplay import settle
-from ..layout import layout
-from ..moves import PER_HOTSPOT, rank_moves
-from ..placement import with_piece
-from ..project import CardSlot
-from ..sheet import Sheet
+from ..core.layout import layout
+from ..core.project import CardSlot
+from ..core.sheet import Sheet
+from ..rules.cardplay import settle
+from ..search.moves import PER_HOTSPOT, rank_moves
+from ..search.placement import with_piece
 from .board import Board
 from .policy import (
     CardChoice,

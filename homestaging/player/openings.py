@@ -14,12 +14,12 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from ..access import Access, access, connected_access
-from ..bonuses import Evaluator, evaluate
-from ..grid import DELTAS, Cell, Edge
-from ..layout import Layout, layout
-from ..moves import standing
-from ..sheet import Sheet
+from ..core.grid import DELTAS, Cell, Edge
+from ..core.layout import Layout, layout
+from ..core.sheet import Sheet
+from ..scoring.access import Access, access, connected_access
+from ..scoring.bonuses import Evaluator, evaluate
+from ..search.moves import standing
 
 __all__ = ["best_windows", "bonus_points", "window_candidates"]
 

@@ -19,8 +19,8 @@ import statistics
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from ..game import MAX_SEED
-from ..project import Project
+from ..core.game import MAX_SEED
+from ..core.project import Project
 from .play import PlayedGame, play_game
 
 __all__ = ["GameResult", "ParRun", "ceiling", "game_seeds", "replay", "run_par", "summarize"]
@@ -100,7 +100,7 @@ def game_seeds(seed: int, games: int) -> list[int]:
 def ceiling(project: Project, seed: int) -> int:
     """The furniture squares of the largest option (rugs aside) of each token's card as
     ``seed`` deals them."""
-    from ..game import deal
+    from ..core.game import deal
 
     dealt = deal(project, seed)
     catalog = project.catalog
@@ -116,7 +116,7 @@ def ceiling(project: Project, seed: int) -> int:
 
 def summarize(game: PlayedGame) -> GameResult:
     """A played game as a :class:`GameResult`."""
-    from ..errors import Severity
+    from ..core.errors import Severity
 
     card = game.card
     connected = all(room.reachable and not room.empty for room in card.rooms)

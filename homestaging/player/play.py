@@ -6,9 +6,9 @@ import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..project import Project
-from ..scoring import ScoreCard, score
-from ..sheet import Sheet
+from ..core.project import Project
+from ..core.sheet import Sheet
+from ..scoring.card import ScoreCard, score
 from .policy import Policy, policy_named
 from .state import new_game
 
@@ -55,8 +55,8 @@ def written_files(game: PlayedGame, sheet_path: Path) -> dict[Path, str]:
 def sheet_files(sheet: Sheet, sheet_path: Path) -> dict[Path, str]:
     """The files of a sheet with a game record (finished or not) written to
     ``sheet_path``: the sheet naming its record, and the record beside it."""
-    from ..gamewriter import record_text
-    from ..sheetwriter import sheet_text
+    from ..formats.gamewriter import record_text
+    from ..formats.sheetwriter import sheet_text
 
     record_path = record_name(sheet_path)
     record = sheet.game

@@ -2,7 +2,7 @@
 their pieces go, the room's walls and door, and the windows at the end.
 
 Pieces are placed with the placement engine's ranking, read as a stream
-(:func:`homestaging.moves.stream_pieces`): its moves come best first by what they are
+(:func:`homestaging.search.moves.stream_pieces`): its moves come best first by what they are
 worth (points, bonuses, what they cut off, the space they leave the room's other
 cards). The player reads them in that order and adds what only the end of the round
 shows (:func:`judge`): whether the piece's circulation joins the room's network, which
@@ -27,13 +27,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
-from ..grid import Cell, Edge
-from ..layout import layout, with_doors, with_pieces
-from ..moves import DIVERSE, Move, MoveStream, RankedMoves, standing, stream_pieces
-from ..pieces import Piece, Placement
-from ..placement import Sketch, with_piece
-from ..project import CardSlot
-from ..rules import PIECE_RULES, RULES
+from ..core.grid import Cell, Edge
+from ..core.layout import layout, with_doors, with_pieces
+from ..core.pieces import Piece, Placement
+from ..core.project import CardSlot
+from ..rules.checks import PIECE_RULES, RULES
+from ..search.moves import DIVERSE, Move, MoveStream, RankedMoves, standing, stream_pieces
+from ..search.placement import Sketch, with_piece
 from .board import Board, Hall, Network, Shape
 from .deadend import DEAD, DeadEnds, Verdict
 from .openings import best_windows
@@ -411,7 +411,7 @@ def card_choices(state: State, slot: CardSlot, most: int = 1, *, pool: int | Non
     the other tokens, one at a time. With ``most`` > 1 the best way of every option of the
     first token comes too (what a lookahead plays out). ``pool`` and ``per_hotspot``: the
     moves the engine values with bonuses and space (``place``'s: None and
-    :data:`~homestaging.moves.PER_HOTSPOT`)."""
+    :data:`~homestaging.search.moves.PER_HOTSPOT`)."""
     catalog = state.project.catalog
     options = state.options(slot.number)
     pieces = [catalog.piece(option) for option in dict.fromkeys(options)]
@@ -505,7 +505,7 @@ def wall_choices(state: State, most: int) -> list[WallChoice]:
     valued: list[WallChoice] = []
     lay = None
     # the rules that read only the pieces, the record and each piece's room stay clean
-    # when walling keeps every piece in its room (:data:`~homestaging.rules.PIECE_RULES`)
+    # when walling keeps every piece in its room (:data:`~homestaging.rules.checks.PIECE_RULES`)
     kept = PIECE_RULES & board.known_clean
     for walling in candidates:
         cells = frozenset(board.cells(walling.cells))
@@ -580,7 +580,7 @@ def played_out(greedy: Greedy, state: State, choices: Sequence[AnyChoice]) -> An
 
 def final_total(state: State) -> int:
     """The score of a finished game."""
-    from ..scoring import score
+    from ..scoring.card import score
 
     return score(state.sheet).total
 

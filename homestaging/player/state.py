@@ -15,16 +15,16 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
-from ..game import CardPlay, GameRecord, Round, deal
-from ..grid import Cell, Edge
-from ..layout import Layout, with_pieces
-from ..moves import Standing
-from ..pieces import Placement
-from ..placement import card_variants, with_piece
-from ..project import CardSlot, Project
-from ..readers import json_path
-from ..rules import PIECE_RULES, Code
-from ..sheet import RoomPlan, Sheet
+from ..core.game import CardPlay, GameRecord, Round, deal
+from ..core.grid import Cell, Edge
+from ..core.layout import Layout, with_pieces
+from ..core.pieces import Placement
+from ..core.project import CardSlot, Project
+from ..core.sheet import RoomPlan, Sheet
+from ..formats.readers import json_path
+from ..rules.checks import PIECE_RULES, Code
+from ..search.moves import Standing
+from ..search.placement import card_variants, with_piece
 from .board import Board
 
 __all__ = ["State", "new_game", "state_of"]
@@ -52,7 +52,7 @@ class State:
     lay: Layout | None = field(default=None, compare=False, repr=False)
     """The sheet's layout, when worked out before the state was (the walls valued)."""
     standing: Standing | None = field(default=None, compare=False, repr=False)
-    """The bonuses as the sheet stands (:func:`~homestaging.moves.standing` for the
+    """The bonuses as the sheet stands (:func:`~homestaging.search.moves.standing` for the
     room being furnished, no piece left out), when worked out before (the walls
     valued): the board's ranking starts from them when no piece is to be left out."""
 

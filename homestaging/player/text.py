@@ -8,10 +8,10 @@ from collections.abc import Sequence
 from itertools import pairwise
 from typing import Any
 
-from ..grid import cell_name, cells_text
-from ..pages import DIFFICULTY, table
-from ..parfile import ParFigures
-from ..sheetwriter import cover_ranges
+from ..core.grid import cell_name, cells_text
+from ..formats.parfile import ParFigures
+from ..formats.sheetwriter import cover_ranges
+from ..text.pages import DIFFICULTY, table
 from .hint import Hint
 from .par import ParRun
 from .policy import CardChoice, Finish, Judged, WallChoice

@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-from ..grid import DELTAS, Cell, Edge, outermost
-from ..project import Project
+from ..core.grid import DELTAS, Cell, Edge, outermost
+from ..core.project import Project
 from .board import Board, exterior_insides, lowest
 
 __all__ = ["CUT_COST", "Walling", "fallback", "front_door_any", "grown", "view_squares", "wallings"]

@@ -8,7 +8,7 @@ The pipeline, one module per step:
 * :mod:`.marks` measures the pencil in every square and on every edge and classifies
   them (empty, furniture, circulation dot, rug ring; wall, front door, window);
 * :mod:`.plan` turns those into rooms, doors and pieces (fitting the shapes of the
-  room's card options) and builds an ordinary :class:`~homestaging.sheet.Sheet`, with
+  room's card options) and builds an ordinary :class:`~homestaging.core.sheet.Sheet`, with
   the squares it is not sure of and why;
 * :mod:`.synthetic` makes realistic photos of filled sheets for the tests and the bench.
 

@@ -7,9 +7,9 @@ from typing import Any
 
 import click
 
-from ..clitools import ExitCode
-from ..errors import InputError
-from ..output import FORMATS, dumps_json
+from ..cli.common import ExitCode
+from ..core.errors import InputError
+from ..formats.output import FORMATS, dumps_json
 
 __all__ = ["scan"]
 
@@ -47,7 +47,7 @@ def scan(photo: str, project_ref: str | None, output: str | None, fmt: str,
         require_cv2()
     except MissingOpenCV as error:
         raise _Unusable(str(error)) from None
-    from ..sheetwriter import GRID_KEYS
+    from ..formats.sheetwriter import GRID_KEYS
     from .read import scan_photo, scan_to_json
 
     project = _project(project_ref) if project_ref else None
@@ -65,7 +65,7 @@ def scan(photo: str, project_ref: str | None, output: str | None, fmt: str,
 
         _write_png(debug_image, overlay(result))
     if output is not None:
-        from ..output import write_atomic
+        from ..formats.output import write_atomic
 
         write_atomic(output, text, protect=[photo])
     if fmt == "json":
@@ -77,7 +77,7 @@ def scan(photo: str, project_ref: str | None, output: str | None, fmt: str,
 
 
 def _project(reference: str) -> Any:
-    from ..projectreader import find_project
+    from ..formats.projectreader import find_project
 
     try:
         return find_project(reference)
@@ -98,8 +98,8 @@ def _record(path: str, project: Any, output: str | None) -> tuple[Any, Any]:
     project given, else its own project is the sheet's."""
     from pathlib import Path
 
-    from ..gamereader import read_record
-    from ..projectreader import find_project
+    from ..formats.gamereader import read_record
+    from ..formats.projectreader import find_project
 
     record = read_record(path, project=project)
     if project is None:
@@ -113,8 +113,8 @@ def _project_ref(project: Any, output: str | None) -> str:
     sheet's folder."""
     from pathlib import Path
 
-    from ..projectreader import bundled_project_files
-    from ..sheetwriter import path_from
+    from ..formats.projectreader import bundled_project_files
+    from ..formats.sheetwriter import path_from
 
     source = Path(project.source) if project.source not in ("", "-") else None
     bundled = bundled_project_files().get(project.id)
@@ -128,7 +128,7 @@ def _game_ref(path: str | None, output: str | None) -> str:
     """How the scanned sheet names its game record: by its path from the sheet's folder."""
     from pathlib import Path
 
-    from ..sheetwriter import path_from
+    from ..formats.sheetwriter import path_from
 
     if path in (None, "-"):
         return ""  # written into the sheet
@@ -157,7 +157,7 @@ def _report(result: Any, output: str | None) -> str:
 def _write_png(path: str, image: Any) -> None:
     import cv2
 
-    from ..output import write_atomic
+    from ..formats.output import write_atomic
 
     ok, data = cv2.imencode(".png", image)
     if not ok:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..grid import Cell, cell_name
+from ..core.grid import Cell, cell_name
 
 __all__ = ["Uncertain"]
 

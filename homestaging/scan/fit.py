@@ -26,8 +26,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
-from ..grid import Cell, Edge, cells_text, components, reading_order
-from ..pieces import Piece, Placement
+from ..core.grid import Cell, Edge, cells_text, components, reading_order
+from ..core.pieces import Piece, Placement
 from .doubt import Uncertain
 from .marks import CIRCULATION, FURNITURE, RING, RING_DOT, Marks, hatch_of
 

@@ -19,8 +19,8 @@ from collections.abc import Sequence, Set
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..grid import Cell, Edge
-from ..sheet import Sheet
+from ..core.grid import Cell, Edge
+from ..core.sheet import Sheet
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -197,7 +197,7 @@ def _wall(ink: _Ink, a: Point, b: Point) -> None:
 
 def _straight_runs(edges: Set[Edge]) -> list[tuple[Point, Point]]:
     """Walls as the straight runs a hand draws in one go."""
-    from ..drawing import segment
+    from ..draw.drawing import segment
 
     runs: list[tuple[Point, Point]] = []
     pieces = sorted(tuple(sorted(segment(edge))) for edge in edges)
@@ -227,7 +227,7 @@ def _straight_runs(edges: Set[Edge]) -> list[tuple[Point, Point]]:
 def draw_with(ax: Axes, sheet: Sheet, hand: Hand, *, seed: int = 0,
               square_pt: float = 30.0) -> None:
     """Draw ``sheet``'s plan on ``ax`` (sheet coordinates) the way ``hand`` does."""
-    from ..pencil import wall_edges
+    from ..draw.pencil import wall_edges
 
     rng = random.Random(seed)
     ink = _Ink(ax, hand, rng, square_pt)
@@ -270,7 +270,7 @@ def draw_with(ax: Axes, sheet: Sheet, hand: Hand, *, seed: int = 0,
 
 def _outside(edge: Edge, house: Set[Cell]) -> tuple[Point, Point, Point]:
     """The edge's ends (shortened a little) and the unit normal out of the house."""
-    from ..drawing import segment
+    from ..draw.drawing import segment
 
     (ax_, ay), (bx, by) = segment(edge)
     inside = edge.cell if edge.cell in house else edge.outer
@@ -282,7 +282,7 @@ def _outside(edge: Edge, house: Set[Cell]) -> tuple[Point, Point, Point]:
 
 def _triangle(edge: Edge, house: Set[Cell], rng: random.Random) -> list[Point]:
     """A filled triangle outside the front door, its tip on the wall."""
-    from ..drawing import segment
+    from ..draw.drawing import segment
 
     (ax_, ay), (bx, by) = segment(edge)
     _, _, (nx, ny) = _outside(edge, house)
@@ -303,8 +303,8 @@ def hand_page(sheet: Sheet, hand: Hand, *, seed: int = 0, dpi: int = 150,
     import numpy as np
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
-    from ..drawing import RC_PARAMS
-    from ..printing import blank_sheet_layout, project_figures
+    from ..draw.drawing import RC_PARAMS
+    from ..draw.printing import blank_sheet_layout, project_figures
 
     with matplotlib.rc_context(RC_PARAMS):
         fig = project_figures(sheet.project, paper=paper, sheets=1)[1]

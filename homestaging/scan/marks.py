@@ -15,8 +15,8 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..grid import Cell, Edge, reading_order
-from ..project import Project
+from ..core.grid import Cell, Edge, reading_order
+from ..core.project import Project
 from . import require_cv2
 from .photo import PX, Page, paper_relative
 
@@ -380,7 +380,7 @@ def _drop_stray_walls(marks: Marks, printed: Collection[Edge]) -> None:
     """Drop the short pencil lines that touch no printed wall and no other pencil wall:
     they close off nothing (a piece's outline drawn close to the grid line, most
     likely), and are listed as doubts."""
-    from ..drawing import segment
+    from ..draw.drawing import segment
 
     at: dict[tuple[float, float], list[Edge]] = {}
     for edge in marks.walls:

@@ -13,10 +13,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from ..grid import Cell, EdgeKey, cell_name, reading_order
-from ..layout import layout
-from ..pieces import Placement
-from ..sheet import RoomPlan, Sheet
+from ..core.grid import Cell, EdgeKey, cell_name, reading_order
+from ..core.layout import layout
+from ..core.pieces import Placement
+from ..core.sheet import RoomPlan, Sheet
 from .doubt import Uncertain
 
 __all__ = ["clearing_order"]

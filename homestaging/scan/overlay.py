@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from ..grid import Cell, Edge, boundary
+from ..core.grid import Cell, Edge, boundary
 from . import require_cv2
 from .marks import CIRCULATION, EMPTY, FURNITURE, RING, RING_DOT
 from .photo import PX
 
 if TYPE_CHECKING:
-    from ..sheet import Sheet
+    from ..core.sheet import Sheet
     from .read import Scan
 
 __all__ = ["overlay"]

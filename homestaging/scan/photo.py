@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError
-from ..markers import CORNERS, DICTIONARY, decode_id, marker_box
-from ..readers import read_bytes
+from ..core.errors import InputError
+from ..draw.markers import CORNERS, DICTIONARY, decode_id, marker_box
+from ..formats.readers import read_bytes
 from . import MAX_PIXELS, require_cv2
 
 __all__ = ["MAX_PHOTO_BYTES", "MAX_PIXELS", "PX", "Markers", "Page", "edge_width",
@@ -184,7 +184,7 @@ def edge_width(page: Page) -> float:
     no part in it."""
     import numpy as np
 
-    from ..markers import CORNERS, marker_box
+    from ..draw.markers import CORNERS, marker_box
 
     cv2 = require_cv2()
     gray = cv2.cvtColor(page.image, cv2.COLOR_BGR2GRAY).astype(np.float32)

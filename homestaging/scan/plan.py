@@ -20,11 +20,11 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..game import GameRecord
-from ..grid import Cell, Edge, cells_text, reading_order
-from ..pieces import Placement
-from ..project import Project
-from ..sheet import DrawnPiece, RoomPlan, Sheet, WildCard
+from ..core.game import GameRecord
+from ..core.grid import Cell, Edge, cells_text, reading_order
+from ..core.pieces import Placement
+from ..core.project import Project
+from ..core.sheet import DrawnPiece, RoomPlan, Sheet, WildCard
 from .doubt import Uncertain
 from .fit import Evidence, Offer, RoomFit, Slot, fit_room
 from .marks import EMPTY, Marks
@@ -68,7 +68,7 @@ def room_offers(project: Project, record: GameRecord | None) -> dict[str, Offer]
 
 def _record_tokens(project: Project, record: GameRecord) -> dict[str, list[Slot]]:
     """Each room's token slots from the record (cards as dealt)."""
-    from ..cardplay import room_tokens
+    from ..rules.cardplay import room_tokens
 
     found: dict[str, list[Slot]] = {}
     for room, tokens in room_tokens(Sheet(project=project, game=record), record).items():
@@ -229,8 +229,8 @@ def _judge_namings(context: _Context, reading: _Reading
 def _judge(candidate: tuple[Sheet, list[Uncertain]]) -> tuple[int, int]:
     """How a reading fares: the rules it breaks (fewer is likelier), then its score
     (higher: a player draws a piece where it pays)."""
-    from ..errors import Severity
-    from ..scoring import score
+    from ..core.errors import Severity
+    from ..scoring.card import score
 
     card = score(candidate[0])
     return (sum(1 for p in card.problems if p.severity == Severity.ERROR), -card.total)

@@ -6,12 +6,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError
-from ..game import GameRecord
-from ..markers import PROJECT_SLOTS
-from ..project import Project
-from ..projectreader import bundled_project_files, find_project
-from ..sheet import Sheet
+from ..core.errors import InputError
+from ..core.game import GameRecord
+from ..core.project import Project
+from ..core.sheet import Sheet
+from ..draw.markers import PROJECT_SLOTS
+from ..formats.projectreader import bundled_project_files, find_project
 from .marks import Marks, read_marks
 from .photo import Page, edge_width, find_markers, load_photo, rectify
 from .plan import Uncertain, read_plan
@@ -94,7 +94,7 @@ def _check_sharp(page: Page, marks: Marks, file: str) -> None:
 
 def scan_to_json(scan: Scan, form: str = "grid") -> dict[str, Any]:
     """The scanned sheet as sheet JSON, with a ``scan`` key listing the doubts."""
-    from ..sheetwriter import sheet_to_json
+    from ..formats.sheetwriter import sheet_to_json
 
     data = sheet_to_json(scan.sheet, form)
     data["scan"] = {"photo": Path(scan.photo).name,

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Set
 from dataclasses import dataclass
 
-from ..drawing import segment
-from ..grid import Cell, Edge, EdgeKey, components, flood, neighbours, reading_order
-from ..project import Project
+from ..core.grid import Cell, Edge, EdgeKey, components, flood, neighbours, reading_order
+from ..core.project import Project
+from ..draw.drawing import segment
 from .doubt import Uncertain
 from .marks import EMPTY, Marks, along
 

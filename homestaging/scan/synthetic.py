@@ -16,8 +16,8 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from ..grid import Edge
-from ..sheet import Sheet
+from ..core.grid import Edge
+from ..core.sheet import Sheet
 from . import require_cv2
 from .marks import CIRCULATION, EMPTY, FURNITURE, RING, RING_DOT, Marks
 
@@ -33,8 +33,8 @@ def filled_page(sheet: Sheet, *, seed: int = 0, dpi: int = 150, paper: str = "a4
     import numpy as np
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
-    from ..drawing import RC_PARAMS
-    from ..printing import filled_figure
+    from ..draw.drawing import RC_PARAMS
+    from ..draw.printing import filled_figure
 
     with matplotlib.rc_context(RC_PARAMS):
         fig = filled_figure(sheet, paper=paper, seed=seed, smudges=smudges, wobble=wobble)
@@ -49,7 +49,7 @@ def perfect_marks(sheet: Sheet) -> Marks:
     """What a flawless reading of ``sheet``'s drawing would find on the page: each
     square's class, the pencil walls, an outline between touching pieces, the windows
     and the front door. The plan step can be tried on it without a photo."""
-    from ..pencil import wall_edges
+    from ..draw.pencil import wall_edges
 
     project = sheet.project
     furniture: dict[tuple[int, int], int] = {}

@@ -27,8 +27,8 @@ ROOT = Path(__file__).resolve().parents[2]
 if not os.environ.get("PYTHONPATH"):
     sys.path.insert(0, str(ROOT))
 
+from homestaging.formats.projectreader import bundled_project_files, find_project  # noqa: E402
 from homestaging.player.play import play_game, written_files  # noqa: E402
-from homestaging.projectreader import bundled_project_files, find_project  # noqa: E402
 
 
 def game_hash(project_id: str, seed: int, policy: str) -> tuple[int, str]:

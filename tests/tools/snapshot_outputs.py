@@ -62,7 +62,7 @@ def _runner() -> Any:
 
 
 def _cli_json(args: Sequence[str]) -> Any:
-    from homestaging.cli import main
+    from homestaging.cli.root import main
 
     result = _runner().invoke(main, list(args), catch_exceptions=False)
     assert result.exit_code == 0, (args, result.stderr)
@@ -339,7 +339,7 @@ def _invoke(run: Run) -> tuple[bytes, bytes, int]:
                               input=run.stdin or b"", capture_output=True, check=False,
                               timeout=300)
         return done.stdout, done.stderr, done.returncode
-    from homestaging.cli import main
+    from homestaging.cli.root import main
 
     result = _runner().invoke(main, list(run.args), input=run.stdin, prog_name="homestaging")
     if result.exception is not None and not isinstance(result.exception, SystemExit):

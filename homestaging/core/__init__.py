@@ -1,0 +1,1 @@
+"""The game's model: squares, pieces, projects, sheets (no file, click or matplotlib)."""

@@ -1,0 +1,1 @@
+"""Pictures with matplotlib: plans, previews, the key, printable pages."""

@@ -1,0 +1,174 @@
+"""What the printed pages beyond the project book are made with: a page in millimetres,
+boxes on it, text, a card drawn with its two options, and the PDF written with fixed
+metadata (the same input gives the same bytes, as :mod:`homestaging.draw.printing` does).
+
+Every page keeps clear of the paper's edge by :data:`EDGE` millimetres at the least,
+what most printers cannot print; its content starts :data:`MARGIN` in.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..core.catalog import Card, Catalog
+from .drawing import RC_PARAMS, draw_piece, paper_size
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+__all__ = [
+    "CARD_SIZE",
+    "EDGE",
+    "MARGIN",
+    "TOKEN_COLOR",
+    "axes_at",
+    "chunks",
+    "draw_card",
+    "draw_tokens",
+    "footer",
+    "new_page",
+    "pdf_bytes",
+    "text",
+    "tick_box",
+]
+
+MM = 1 / 25.4  # inches per millimetre
+EDGE = 5.0
+"""The unprintable band along each edge of the paper, in millimetres."""
+MARGIN = 12.0
+CARD_SIZE = (90.0, 62.0)
+"""A printed card, width by height in millimetres (its options side by side)."""
+CARD_SQUARE = 6.5
+"""A piece's square on a card at most, in millimetres."""
+TOKEN_COLOR = "#2b6cb0"
+
+
+def new_page(paper: str, *, landscape: bool = False) -> tuple[Figure, Axes, tuple[float, float]]:
+    """A figure the size of ``paper`` with an axes in millimetres (y downwards) over all
+    of it, and the page's (width, height)."""
+    from matplotlib.figure import Figure
+
+    width, height = paper_size(paper)
+    if landscape:
+        width, height = height, width
+    fig = Figure(figsize=(width * MM, height * MM))
+    page = fig.add_axes((0.0, 0.0, 1.0, 1.0))
+    page.set_xlim(0, width)
+    page.set_ylim(height, 0)
+    page.set_axis_off()
+    return fig, page, (width, height)
+
+
+def axes_at(fig: Figure, page: tuple[float, float], box: tuple[float, float, float, float],
+            limits: tuple[float, float, float, float]) -> Axes:
+    """An axes at ``box`` = (x, y, width, height) in millimetres from the page's top-left,
+    showing ``limits`` = (x0, x1, y0, y1) with y downwards, equal aspect, no axis."""
+    x, y, w, h = box
+    page_w, page_h = page
+    ax = fig.add_axes((x / page_w, 1 - (y + h) / page_h, w / page_w, h / page_h))
+    x0, x1, y0, y1 = limits
+    ax.set_xlim(x0, x1)
+    ax.set_ylim(y1, y0)
+    ax.set_aspect("equal")
+    ax.set_axis_off()
+    return ax
+
+
+def text(page: Axes, x: float, y: float, words: str, size: float = 9.0, **options: Any) -> None:
+    """Text at (x, y) millimetres, hanging from y unless told otherwise."""
+    options.setdefault("va", "top")
+    page.text(x, y, words, fontsize=size, **options)
+
+
+def draw_tokens(page: Axes, x: float, y: float, count: int, radius: float = 1.1) -> float:
+    """``count`` selection tokens as dots from x (their centres on y); the x after them."""
+    from matplotlib.patches import Circle
+
+    for index in range(count):
+        page.add_artist(Circle((x + radius + index * 2.8 * radius, y), radius,
+                               facecolor=TOKEN_COLOR, edgecolor="none", gid="token"))
+    return x + count * 2.8 * radius
+
+
+def tick_box(page: Axes, x: float, y: float, size: float = 5.0) -> None:
+    """An empty square to tick, its top-left at (x, y)."""
+    from matplotlib.patches import Rectangle
+
+    page.add_artist(Rectangle((x, y), size, size, facecolor="white", edgecolor="#333333",
+                              linewidth=0.8, gid="tick-box"))
+
+
+def draw_card(fig: Figure, page: Axes, size: tuple[float, float], catalog: Catalog, card: Card,
+              box: tuple[float, float, float, float], *, tokens: int = 0, note: str = "",
+              outline: str = "#999999") -> None:
+    """A furniture card in ``box`` on a page of ``size``: its number and variant, then
+    ``tokens`` dots, ``note`` at the top right, and its two options drawn side by side
+    (furniture hatched, circulation dots, wall sides thick) with their names, wall sides
+    and hatch."""
+    from matplotlib.patches import FancyBboxPatch
+
+    x, y, w, h = box
+    page.add_artist(FancyBboxPatch((x + 1.5, y + 1.5), w - 3, h - 3,
+                                   boxstyle="round,pad=0,rounding_size=2.5", facecolor="white",
+                                   edgecolor=outline, linewidth=0.6, gid="card"))
+    label = f"{card.number}{card.variant}"
+    text(page, x + 5, y + 4, label, 13, fontweight="bold", gid="card-number")
+    draw_tokens(page, x + 7 + 3.0 * len(label), y + 7.3, tokens)
+    if note:
+        text(page, x + w - 5, y + 4.8, note, 7.5, ha="right", color="#555555", gid="card-note")
+    option_w = (w - 10) / len(card.options)
+    top, bottom = y + 13, y + h - 12
+    for index, option in enumerate(card.options):
+        piece = catalog.pieces[option]
+        ox = x + 5 + index * option_w
+        art = piece.art
+        square = min(CARD_SQUARE, (option_w - 4) / (art.width + 0.4),
+                     (bottom - top) / (art.height + 0.4))
+        aw, ah = square * (art.width + 0.4), square * (art.height + 0.4)
+        ax = axes_at(fig, size, (ox + (option_w - aw) / 2, top + (bottom - top - ah) / 2, aw, ah),
+                     (-0.2, art.width + 0.2, -0.2, art.height + 0.2))
+        draw_piece(piece, ax, label=False)
+        name_size = min(8.0, (option_w - 2) / (len(piece.name) * 0.56 * 0.3528 * 1.1))
+        text(page, ox + option_w / 2, bottom + 0.8, piece.name, name_size, ha="center",
+             fontweight="bold", gid="option-name")
+        extra = [f"wall: {''.join(sorted(piece.wall))}"] if piece.wall else []
+        if piece.hatch and not piece.is_rug:
+            extra.append(f"hatch: {piece.hatch}")
+        if piece.is_rug:
+            extra.append("rug")
+        if extra:
+            text(page, ox + option_w / 2, bottom + 5.0, ", ".join(extra), 6.5, ha="center",
+                 color="#555555")
+        if index:
+            from matplotlib.lines import Line2D
+
+            page.add_artist(Line2D([ox, ox], [top, bottom + 8], color="#dddddd", linewidth=0.5))
+
+
+def pdf_bytes(figures: Iterable[Figure], title: str, subject: str) -> bytes:
+    """The PDF of the figures, one page each, with fixed metadata and embedded fonts."""
+    import matplotlib
+    from matplotlib.backends.backend_pdf import PdfPages
+
+    buffer = io.BytesIO()
+    metadata = {"Title": title, "Author": "homestaging", "Subject": subject,
+                "Creator": "homestaging", "CreationDate": None}
+    with matplotlib.rc_context(RC_PARAMS), PdfPages(buffer, metadata=metadata) as pdf:
+        for fig in figures:
+            pdf.savefig(fig)
+    return buffer.getvalue()
+
+
+def footer(page: Axes, size: tuple[float, float], words: str) -> None:
+    """The page's footer line, centred, clear of the unprintable band."""
+    width, height = size
+    page.text(width / 2, height - EDGE - 3.5, words, fontsize=7, ha="center", va="center",
+              color="#999999", gid="page-footer")
+
+
+def chunks(items: Sequence[Any], size: int) -> list[Sequence[Any]]:
+    """``items`` cut into runs of ``size``."""
+    return [items[start:start + size] for start in range(0, len(items), size)]

@@ -1,0 +1,1 @@
+"""The files: safe reading, atomic writing, schemas, each format's reader and writer."""

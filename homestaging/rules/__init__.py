@@ -1,0 +1,1 @@
+"""The rules: every check of a sheet, the card rules of a game record."""

@@ -1,0 +1,1 @@
+"""The score: access, what blocks it, distances, bonuses and the score card."""

@@ -1,0 +1,1 @@
+"""Where a piece can go and what each move is worth."""

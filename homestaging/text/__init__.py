@@ -1,0 +1,1 @@
+"""What the tool says: reports, game data pages and the score panel, as text and JSON."""
