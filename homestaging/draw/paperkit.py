@@ -9,7 +9,7 @@ what most printers cannot print; its content starts :data:`MARGIN` in.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..core.catalog import Card, Catalog
@@ -148,8 +148,10 @@ def draw_card(fig: Figure, page: Axes, size: tuple[float, float], catalog: Catal
             page.add_artist(Line2D([ox, ox], [top, bottom + 8], color="#dddddd", linewidth=0.5))
 
 
-def pdf_bytes(figures: Iterable[Figure], title: str, subject: str) -> bytes:
-    """The PDF of the figures, one page each, with fixed metadata and embedded fonts."""
+def pdf_bytes(figures: Iterable[Figure], title: str, subject: str,
+              progress: Callable[[int], None] | None = None) -> bytes:
+    """The PDF of the figures, one page each, with fixed metadata and embedded fonts;
+    ``progress(1)`` after each page is written."""
     import matplotlib
     from matplotlib.backends.backend_pdf import PdfPages
 
@@ -159,6 +161,8 @@ def pdf_bytes(figures: Iterable[Figure], title: str, subject: str) -> bytes:
     with matplotlib.rc_context(RC_PARAMS), PdfPages(buffer, metadata=metadata) as pdf:
         for fig in figures:
             pdf.savefig(fig)
+            if progress is not None:
+                progress(1)
     return buffer.getvalue()
 
 

@@ -30,7 +30,6 @@ the furniture cards (:mod:`homestaging.draw.cardpages`).
 from __future__ import annotations
 
 import contextlib
-import io
 import textwrap
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -46,13 +45,13 @@ from ..text.pages import DIFFICULTY
 from .drawing import (
     LIGHT_COLORS,
     PAPERS,
-    RC_PARAMS,
     draw_house,
     draw_piece,
     paper_size,
     text_extent,
 )
 from .markers import CORNERS, marker_bits, marker_box, marker_id
+from .paperkit import pdf_bytes
 
 if TYPE_CHECKING:
     from matplotlib.artist import Artist
@@ -681,18 +680,7 @@ def _few_collections() -> Iterator[None]:
 def _pdf(figures: Iterable[Figure], title: str, subject: str,
          progress: Callable[[int], None] | None = None) -> bytes:
     with _few_collections():  # matplotlib's figure and PDF backend imported inside too
-        import matplotlib
-        from matplotlib.backends.backend_pdf import PdfPages
-
-        buffer = io.BytesIO()
-        metadata = {"Title": title, "Author": "homestaging", "Subject": subject,
-                    "Creator": "homestaging", "CreationDate": None}
-        with matplotlib.rc_context(RC_PARAMS), PdfPages(buffer, metadata=metadata) as pdf:
-            for fig in figures:
-                pdf.savefig(fig)
-                if progress is not None:
-                    progress(1)
-        return buffer.getvalue()
+        return pdf_bytes(figures, title, subject, progress)
 
 
 #: pages before the first project in a book: the cover and the contents
