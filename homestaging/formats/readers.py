@@ -489,6 +489,20 @@ def _find(text: str, pattern: str) -> int:
     return found.start() if found else 0
 
 
+def _as_on_every_python(text: str, error: json.JSONDecodeError) -> json.JSONDecodeError:
+    """The error as Python before 3.13 reports it, so that a file gets the same message on
+    every version: 3.13 names a trailing comma itself, at the comma; earlier versions say
+    what they expected at the bracket or brace after it."""
+    if not error.msg.startswith("Illegal trailing comma"):
+        return error
+    at = error.pos + 1
+    while text[at:at + 1] in (" ", "\t", "\r", "\n"):
+        at += 1
+    expected = ("Expecting value" if text[at:at + 1] == "]"
+                else "Expecting property name enclosed in double quotes")
+    return json.JSONDecodeError(expected, text, at)
+
+
 def _json_hint(text: str, error: json.JSONDecodeError) -> str:
     """What a JSON syntax error most likely is, in words: a trailing comma, a missing or
     single quote, a missing comma, a file cut short. Empty when there is no good guess.
@@ -497,7 +511,7 @@ def _json_hint(text: str, error: json.JSONDecodeError) -> str:
     ...     try:
     ...         json.loads(text)
     ...     except json.JSONDecodeError as error:
-    ...         return _json_hint(text, error)
+    ...         return _json_hint(text, _as_on_every_python(text, error))
     >>> hint('[1, 2,]')
     "a comma before ']': JSON allows no comma after the last entry; remove it"
     >>> hint('{"name": "Kitchen}')
@@ -547,7 +561,8 @@ def load_json(text: str, file: str) -> Any:
     try:
         value = json.loads(text, object_pairs_hook=_pairs_hook(twice, whole),
                            parse_constant=_refuse_constant)
-    except json.JSONDecodeError as error:
+    except json.JSONDecodeError as raised:
+        error = _as_on_every_python(text, raised)
         hint = _json_hint(text, error)
         message = f"{hint} ({error.msg})" if hint else error.msg
         raise InputError(
