@@ -35,6 +35,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "scan": _BELOW_CLI | {"scan"},
     "deal": _BELOW_CLI | {"deal"},
     "player": _BELOW_CLI | {"player"},
+    "table": _BELOW_CLI | {"table", "editor"},  # each player's sheet is the editor's page
     # the family games: the shared base, then each game (never another game)
     "family": _BELOW_CLI | {"family"},
     **{f"family.{game}": _BELOW_CLI | {"family", f"family.{game}"}
