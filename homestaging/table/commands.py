@@ -17,7 +17,7 @@ class _Table(click.Group):
     """``table PROJECT [options]`` serves; ``table export ...`` exports."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        if not args or args[0] not in self.commands and args[0] not in ("--help", "-h"):
+        if not args or (args[0] not in self.commands and args[0] not in ("--help", "-h")):
             args = ["serve", *args]
         return super().parse_args(ctx, args)
 

@@ -18,8 +18,8 @@ from typing import Any
 from ..core.game import GameRecord, deal
 from ..core.project import Project
 from ..editor import adapter
-from ..formats.gamewriter import record_text
-from ..formats.output import dumps_json, write_atomic
+from ..formats.gamewriter import record_json, record_text
+from ..formats.output import write_atomic
 from ..formats.projectreader import bundled_project_files, find_project
 from ..formats.sheetwriter import path_from
 from . import play
@@ -228,21 +228,22 @@ class Hall:
             raise Refused(409, "the game has ended: the sheets are final")
         if "state" not in body:
             raise Refused(400, "expected an object with a \"state\" key")
-        record = table.record
+        state = body["state"]
+        if not isinstance(state, dict):
+            raise Refused(400, "the \"state\" must be a sheet (a JSON object)")
         try:
-            sheet = play.read_sheet(body["state"], player.name, record)
+            sheet = play.final_sheet(state, player.name, table.record)
         except adapter.InputError as error:
-            return {"errors": adapter.located(error)}
+            return {"errors": adapter.located(error)}  # not stored: it does not read
         hand = body.get("hand")
         answer = adapter.evaluate(sheet, adapter.Hand(hand["piece"][:200]) if isinstance(
             hand, dict) and isinstance(hand.get("piece"), str) else None)
         answer["errors"] = []
-        state = {**body["state"], "player": player.name, "game": None}
-        state.pop("game")
-        if state != {k: v for k, v in player.state.items() if k != "game"}:
+        assert sheet.game is not None
+        kept = {**state, "player": player.name, "game": record_json(sheet.game)}
+        if kept != player.state:
             problems = sum(1 for p in answer["problems"] if p.get("severity") == "error")
-            self.store.store_sheet(code, player.id, {**state, "game": record_text_json(record)},
-                                   int(answer["total"]), problems)
+            self.store.store_sheet(code, player.id, kept, int(answer["total"]), problems)
             self.versions[code] = self.versions.get(code, 0) + 1
         answer["stored"] = True
         return answer
@@ -265,7 +266,7 @@ class Hall:
             write_atomic(target, adapter.sheet_text(sheet))
             written.append(target)
         record = table.record
-        if not record.project.endswith((".yaml", ".yml")) or "/" not in record.project:
+        if record.project in bundled_project_files():
             game = record
         else:
             game = GameRecord(path_from(folder, Path(record.project)), record.dealt,
@@ -274,12 +275,6 @@ class Hall:
         write_atomic(target, record_text(game))
         written.append(target)
         return written
-
-
-def record_text_json(record: GameRecord) -> dict[str, Any]:
-    from ..formats.gamewriter import record_json
-
-    return record_json(record)
 
 
 def _with_project_from(sheet: Any, folder: Path) -> Any:
@@ -305,5 +300,3 @@ def _flip_json(flip: play.Flip, project: Project | None = None) -> dict[str, Any
 def _same(given: str, secret: str) -> bool:
     return hmac.compare_digest(given.encode("utf-8", "replace"), secret.encode("ascii"))
 
-
-_ = dumps_json

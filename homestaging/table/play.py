@@ -74,14 +74,14 @@ def check_name(name: Any) -> str:
     """A player's name as typed, trimmed; raise ValueError saying what is wrong."""
     if not isinstance(name, str):
         raise ValueError("type a name")
-    name = " ".join(name.split())
-    if not name:
+    text = " ".join(name.split())
+    if not text:
         raise ValueError("type a name")
-    if len(name) > MAX_NAME:
+    if len(text) > MAX_NAME:
         raise ValueError(f"a name has at most {MAX_NAME} characters")
-    if any(not char.isprintable() for char in name):
+    if any(not char.isprintable() for char in text):
         raise ValueError("a name is letters, digits, spaces and signs")
-    return name
+    return text
 
 
 def new_state(project: Project, reference: str, name: str,

@@ -58,6 +58,7 @@ def _imports() -> None:
 
 def _bind(host: str, port: int) -> socket.socket:
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # a restart reuses it at once
     try:
         sock.bind((host, port))
         sock.listen(128)

@@ -47,7 +47,7 @@ _TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=
 _POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:;"
            " connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
 _HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff",
-            "Referrer-Policy": "no-referrer", "X-Frame-Options": "DENY",
+            "Referrer-Policy": "same-origin", "X-Frame-Options": "DENY",
             "Content-Security-Policy": _POLICY}
 PING_SECONDS = 15.0
 
