@@ -231,6 +231,12 @@ class Hall:
         state = body["state"]
         if not isinstance(state, dict):
             raise Refused(400, "the \"state\" must be a sheet (a JSON object)")
+        most = table.project.width * table.project.height
+        for key in ("pieces", "windows", "rooms"):
+            found = state.get(key)
+            if isinstance(found, list) and len(found) > most:
+                raise Refused(413, f"a sheet of {table.project.name} holds at most {most} "
+                              f"{key}, not {len(found)}: nothing was stored")
         try:
             sheet = play.final_sheet(state, player.name, table.record)
         except adapter.InputError as error:

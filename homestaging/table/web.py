@@ -39,7 +39,7 @@ from .store import StoreError
 __all__ = ["MAX_BODY", "TOKEN_HEADER", "TableApp", "make_app"]
 
 TOKEN_HEADER = "X-Homestaging-Token"
-MAX_BODY = 2_000_000
+MAX_BODY = 1_000_000
 """The largest request body (bytes): a sheet of the largest project fits many times."""
 MAX_FORM = 2_000
 _TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
