@@ -89,7 +89,7 @@ def test_host_and_origin_are_checked(table: TableProcess) -> None:
     path = f"/t/{table.code}/host/api/view"
     for host in ("evil.example", f"evil.example:{table.port}", f"127.0.0.1:{table.port + 1}",
                  ""):
-        status, _, body = request(table, "GET", path, token=table.host_token, host=host)
+        status, _, _ = request(table, "GET", path, token=table.host_token, host=host)
         assert status == 403, host
     status, _, _ = request(table, "POST", f"/t/{table.code}/host/api/flip", {},
                            token=table.host_token, headers={"Origin": "http://evil.example"})
@@ -178,7 +178,7 @@ def test_restart_ignores_the_seed_and_export_scores(tmp_path: Path) -> None:
         assert again.code == code and again.host_token == host
     finally:
         said = again.stop()
-    assert f"holds a table dealt from seed 11: --seed 12 is ignored" in said
+    assert "holds a table dealt from seed 11: --seed 12 is ignored" in said
     result = CliRunner().invoke(main, ["table", "export", "--db", str(db), "-o",
                                        str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
