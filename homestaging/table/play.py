@@ -94,12 +94,14 @@ def new_state(project: Project, reference: str, name: str,
 
 
 def read_sheet(state: Any, name: str, record: GameRecord) -> Sheet:
-    """The page's sheet of player ``name`` with the table's record (the page cannot
-    change either); raise InputError with every located problem."""
+    """The page's sheet of player ``name`` holding the table's record (the page can
+    change neither); raise InputError with every located problem. The record is given
+    as it is, not read: its tokens are not chosen yet (:func:`own_record` chooses them)."""
     if not isinstance(state, dict):
         raise adapter.InputError.single(f"{name}.json", "a sheet is a JSON object")
-    state = {**state, "player": name, "game": record_json(record)}
-    return adapter.read_state(state, f"{name}.json", Path("."))
+    plain = {key: value for key, value in state.items() if key != "game"}
+    sheet = adapter.read_state({**plain, "player": name}, f"{name}.json", Path("."))
+    return replace(sheet, game=record)
 
 
 def own_record(sheet: Sheet) -> GameRecord:

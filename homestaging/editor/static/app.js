@@ -165,6 +165,7 @@ window.addEventListener("homestaging:project", (e) => {
   if (!app.project) return;
   app.project = e.detail;
   app.session.project = e.detail;
+  app.paletteRoom = null;
   drawPalette();
   check();
 });
