@@ -47,13 +47,16 @@ def table() -> None:
               help="Listen on this machine's network addresses (for phones on the same "
               "network), not only on 127.0.0.1.")
 @click.option("--no-browser", is_flag=True, help="Do not open the host's page in a browser.")
+@click.option("--tables", type=click.IntRange(1, 200), default=1, show_default=True,
+              help="For a club night: deal this many tables (seeds N, N+1...), each with "
+              "its own code, host link and join link, printed in pairs.")
 def serve(reference: str, seed: int | None, db_path: str, port: int, lan: bool,
-          no_browser: bool) -> None:
+          no_browser: bool, tables: int) -> None:
     """Deal PROJECT (a bundled id or a project file) and serve the table."""
     from .serving import ServeError, serve_table
 
     try:
-        serve_table(reference, seed, db_path, port, lan, not no_browser)
+        serve_table(reference, seed, db_path, port, lan, not no_browser, tables)
     except ServeError as error:
         _fail(error)
 

@@ -4,7 +4,9 @@ A :class:`Hall` owns the database (:mod:`.store`) and the projects of its tables
 table has a code (in every URL), the host's secret and one secret per player; the web
 layer (:mod:`.web`) checks the secrets, then calls these methods. Each method that
 changes something is one transaction of the database, and bumps the table's version so
-that the pages listening for changes are told (:attr:`Hall.versions`).
+that the pages listening for changes are told: :attr:`Hall.versions` counts every change
+of a table (the host's page shows them all), :attr:`Hall.rounds` the flips and the end
+(all a player's page shows besides the sheet).
 """
 
 from __future__ import annotations
@@ -67,6 +69,7 @@ class Hall:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.versions: dict[str, int] = {}
+        self.rounds: dict[str, int] = {}
         self._projects: dict[str, Project] = {}
         self._tables: dict[str, TableRow] = {row.code: row for row in store.tables()}
 
@@ -103,6 +106,7 @@ class Hall:
         if row is not None:
             self._tables[code] = row
         self.versions[code] = self.versions.get(code, 0) + 1
+        self.rounds[code] = self.rounds.get(code, 0) + 1
 
     # -- secrets
 
@@ -139,7 +143,7 @@ class Hall:
     def host_view(self, code: str) -> dict[str, Any]:
         """What the host page shows: the players' totals, the cards, the ranking."""
         table = self.table(code)
-        players = self.store.players(code)
+        players = self.store.players(code, sheets=False)
         order = play.flips(table.project, table.row.dealt)
         view: dict[str, Any] = {
             "code": code,
@@ -159,7 +163,7 @@ class Hall:
             view["ranking"] = [
                 {"place": s.place, "name": s.name, "total": s.total, "pieces": s.pieces,
                  "provisional": s.provisional}
-                for s in play.ranking(self._final_sheets(table, players))]
+                for s in play.ranking(self._final_sheets(table, self.store.players(code)))]
         return view
 
     def _final_sheets(self, table: Table, players: list[PlayerRow]) -> list[Any]:

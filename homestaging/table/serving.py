@@ -11,8 +11,10 @@ import secrets
 import socket
 import sys
 from pathlib import Path
+from typing import Any
 
 from ..core.errors import InputError
+from ..core.game import MAX_SEED
 from .store import Store, StoreError
 
 __all__ = ["ServeError", "addresses", "export_table", "serve_table"]
@@ -72,13 +74,15 @@ def _bind(host: str, port: int) -> socket.socket:
 
 
 def serve_table(reference: str, seed: int | None, db_path: str, port: int, lan: bool,
-                browser: bool) -> None:
-    """Open or start the table in ``db_path``, print its two URLs and serve until Ctrl+C."""
+                browser: bool, tables: int = 1) -> None:
+    """Open or deal the tables in ``db_path`` (``tables`` of them when it is new, dealt
+    from ``seed``, ``seed + 1``...), print the host's URL and the join URL of each, and
+    serve until Ctrl+C."""
     _imports()
     import segno
     import uvicorn
 
-    from .hall import Hall, project_reference
+    from .hall import Hall
     from .web import make_app
 
     try:
@@ -87,32 +91,13 @@ def serve_table(reference: str, seed: int | None, db_path: str, port: int, lan: 
         raise ServeError(str(error)) from None
     try:
         hall = Hall(store)
-        codes = hall.codes()
-        if codes:
-            code = codes[0]
-            stored = hall.table(code)
-            try:
-                wanted = project_reference(reference)
-            except InputError:
-                wanted = reference
-            if wanted != stored.row.project:
-                raise ServeError(f"{db_path} holds a table of {stored.row.project}, not "
-                                 f"{reference}: give another --db file")
-            if seed is not None and seed != stored.row.seed:
-                print(f"homestaging table: {db_path} holds a table dealt from seed "
-                      f"{stored.row.seed}: --seed {seed} is ignored", file=sys.stderr)
-        else:
-            try:
-                named = project_reference(reference)
-            except InputError as error:
-                raise ServeError(str(error.messages[0])) from None
-            code = hall.new_table(named, secrets.randbelow(RANDOM_SEEDS)
-                                  if seed is None else seed)
+        continued = bool(hall.codes())
+        codes = _continue(hall, reference, seed, db_path) if continued else \
+            _deal(hall, reference, seed, tables)
         sock = _bind("0.0.0.0" if lan else LOOPBACK, port)
         bound = int(sock.getsockname()[1])
         shown = addresses() if lan else []
-        names = [LOOPBACK, "localhost", *shown]
-        hosts = {f"{name}:{bound}" for name in names}
+        hosts = {f"{name}:{bound}" for name in (LOOPBACK, "localhost", *shown)}
         public = shown[0] if shown else LOOPBACK
 
         def join_url(table: str) -> str:
@@ -120,20 +105,25 @@ def serve_table(reference: str, seed: int | None, db_path: str, port: int, lan: 
 
         app, web = make_app(hall, hosts, join_url)
         web.qr = lambda table: segno.make(join_url(table), error="m").svg_data_uri(scale=4)
-        host_url = f"http://{LOOPBACK}:{bound}/t/{code}/host/?token={hall.table(code).row.host}"
-        print(host_url)
-        print(join_url(code), flush=True)
-        row = hall.table(code).row
-        state = "continued" if codes else "dealt"
-        print(f"Table {code} ({hall.table(code).project.name}, seed {row.seed}) {state}; "
-              f"{len(store.players(code))} players, {row.flipped} cards flipped. "
-              + (f"Listening on {', '.join(shown) or 'every address'} and 127.0.0.1"
-                 if lan else "Listening on 127.0.0.1 only")
-              + ". Stop with Ctrl+C.", file=sys.stderr, flush=True)
+        host_urls = [f"http://{LOOPBACK}:{bound}/t/{code}/host/?token={hall.table(code).row.host}"
+                     for code in codes]
+        for code, host_url in zip(codes, host_urls, strict=True):
+            print(host_url)
+            print(join_url(code), flush=True)
+        for code in codes:
+            row = hall.table(code).row
+            print(f"Table {code} ({hall.table(code).project.name}, seed {row.seed}) "
+                  f"{'continued' if continued else 'dealt'}: "
+                  f"{len(store.players(code, sheets=False))} players, {row.flipped} cards "
+                  "flipped.", file=sys.stderr)
+        where = (f"{', '.join(shown)} and 127.0.0.1" if shown else "every address") if lan \
+            else "127.0.0.1 only"
+        print(f"Listening on {where}, port {bound}. Stop with Ctrl+C.", file=sys.stderr,
+              flush=True)
         if browser:
             import webbrowser
 
-            webbrowser.open(host_url)
+            webbrowser.open(host_urls[0])
         config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
                                 timeout_graceful_shutdown=1)
         uvicorn.Server(config).run(sockets=[sock])
@@ -141,6 +131,36 @@ def serve_table(reference: str, seed: int | None, db_path: str, port: int, lan: 
         raise ServeError(str(error)) from None
     finally:
         store.close()
+
+
+def _continue(hall: Any, reference: str, seed: int | None, db_path: str) -> list[str]:
+    """The tables of a database started before: the same project, the seed kept."""
+    from .hall import project_reference
+
+    codes: list[str] = hall.codes()
+    stored = hall.table(codes[0]).row
+    try:
+        wanted = project_reference(reference)
+    except InputError:
+        wanted = reference
+    if wanted != stored.project:
+        raise ServeError(f"{db_path} holds a table of {stored.project}, not {reference}: "
+                         "give another --db file")
+    if seed is not None and seed != stored.seed:
+        print(f"homestaging table: {db_path} holds a table dealt from seed {stored.seed}: "
+              f"--seed {seed} is ignored", file=sys.stderr)
+    return codes
+
+
+def _deal(hall: Any, reference: str, seed: int | None, tables: int) -> list[str]:
+    from .hall import project_reference
+
+    try:
+        named = project_reference(reference)
+    except InputError as error:
+        raise ServeError(str(error.messages[0])) from None
+    first = secrets.randbelow(RANDOM_SEEDS) if seed is None else seed
+    return [hall.new_table(named, (first + index) % (MAX_SEED + 1)) for index in range(tables)]
 
 
 def export_table(db_path: str, folder: str) -> list[Path]:
@@ -159,7 +179,15 @@ def export_table(db_path: str, folder: str) -> list[Path]:
             target.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise ServeError(f"cannot make the folder {folder}: {error.strerror}") from None
-        return Hall(store).export(target)
+        hall = Hall(store)
+        codes = hall.codes()
+        if len(codes) <= 1:
+            return hall.export(target)
+        written = []
+        for code in codes:
+            (target / code).mkdir(exist_ok=True)
+            written += hall.export(target / code, code)
+        return written
     except (StoreError, InputError) as error:
         raise ServeError(str(error)) from None
     finally:

@@ -294,7 +294,8 @@ class TableApp:
             secret = request.query_params.get("token", "")
             await run_in_threadpool(self._player, request, secret)
             code = request.path_params["code"]
-            return self._stream(request, code, lambda: self.hall.player_view(code))
+            return self._stream(request, code, lambda: self.hall.player_view(code),
+                                self.hall.rounds)
         return await self._run(request, work)
 
     # -- the host's calls
@@ -340,7 +341,8 @@ class TableApp:
         async def work() -> Response:
             self._host(request, request.query_params.get("token", ""))
             code = request.path_params["code"]
-            return self._stream(request, code, lambda: self._host_view(code))
+            return self._stream(request, code, lambda: self._host_view(code),
+                                self.hall.versions)
         return await self._run(request, work)
 
     async def sheet_png(self, request: Request) -> Response:
@@ -353,18 +355,20 @@ class TableApp:
 
     # -- live updates
 
-    def _stream(self, request: Request, code: str,
-                view: Callable[[], dict[str, Any]]) -> Response:
+    def _stream(self, request: Request, code: str, view: Callable[[], dict[str, Any]],
+                counter: dict[str, int]) -> Response:
+        """Server-sent events: ``view()`` at once, then each time ``counter[code]``
+        changes (a comment line every PING_SECONDS keeps the connection open)."""
         async def events() -> AsyncIterator[str]:
             seen = -1
             while True:
-                version = self.hall.versions.get(code, 0)
+                version = counter.get(code, 0)
                 if version != seen:
                     seen = version
                     payload = await run_in_threadpool(view)
                     yield f"data: {json.dumps(payload, ensure_ascii=False)}\n\n"
                 event = self.wakers.setdefault(code, asyncio.Event())
-                if self.hall.versions.get(code, 0) != seen:
+                if counter.get(code, 0) != seen:
                     continue
                 try:
                     await asyncio.wait_for(event.wait(), PING_SECONDS)
