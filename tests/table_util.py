@@ -33,7 +33,7 @@ class TableProcess:
     process: subprocess.Popen[str] | None = None
     lines: list[str] = field(default_factory=list)
 
-    def start(self, *extra: str) -> None:
+    def start(self, *extra: str, lines: int = 2) -> None:
         command = [sys.executable, "-m", "homestaging", "table", self.project,
                    "--db", str(self.db), "--port", str(self.port), "--no-browser", *extra]
         if self.seed is not None:
@@ -41,8 +41,8 @@ class TableProcess:
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                         text=True, env=env)
-        self.lines = _read_lines(self.process, 2)
-        if len(self.lines) < 2:
+        self.lines = _read_lines(self.process, lines)
+        if len(self.lines) < lines:
             self.process.kill()
             error = self.process.communicate()[1]
             raise AssertionError(f"the table did not start: {self.lines} {error}")
@@ -63,6 +63,15 @@ class TableProcess:
     @property
     def host_token(self) -> str:
         return parse_qs(urlsplit(self.host_url).query)["token"][0]
+
+    def codes(self) -> list[str]:
+        """The code of every table the process printed (host and join URL in pairs)."""
+        return [urlsplit(url).path.split("/")[2] for url in self.lines[1::2]]
+
+    def table(self, index: int) -> TableProcess:
+        """The same process, seen as its ``index``-th table (its two URLs first)."""
+        return TableProcess(self.db, self.project, self.seed, self.port, self.process,
+                            self.lines[2 * index: 2 * index + 2])
 
     def kill(self) -> None:
         """SIGKILL: no chance to tidy anything up."""

@@ -9,7 +9,6 @@ Sheets are read, checked and scored exactly as the editor does (:mod:`..editor.a
 
 from __future__ import annotations
 
-import copy
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -121,26 +120,24 @@ def own_record(sheet: Sheet) -> GameRecord:
             option = next((o for o in token.card.options if o != ids[index]), option)
         chosen.setdefault((token.room, token.card.number), []).append(option)
     rounds = []
-    for played in record.rounds:
+    for at, played in enumerate(record.rounds):
         spec = sheet.project.room(played.room)
         slots = {slot.number: slot.tokens for slot in spec.cards} if spec else {}
         cards = []
-        for card in played.cards:
+        for place, card in enumerate(played.cards):
             dealt = record.card(catalog, card.number)
             options = chosen.get((played.room, card.number), [])[:slots.get(card.number, 0)]
             first = dealt.options[0] if dealt is not None else ""
             options += [first] * (slots.get(card.number, 0) - len(options))
-            cards.append(CardPlay(card.number, tuple(options)))
-        rounds.append(Round(played.room, tuple(cards)))
+            cards.append(CardPlay(card.number, tuple(options), f"$.rounds[{at}].cards[{place}]"))
+        rounds.append(Round(played.room, tuple(cards), f"$.rounds[{at}]"))
     return replace(record, rounds=tuple(rounds))
 
 
 def final_sheet(state: dict[str, Any], name: str, record: GameRecord) -> Sheet:
-    """The player's sheet holding their own record (as exported and ranked)."""
+    """The player's sheet holding their own record (as checked, exported and ranked)."""
     sheet = read_sheet(state, name, record)
-    own = own_record(sheet)
-    data = {**copy.deepcopy(state), "player": name, "game": record_json(own)}
-    return adapter.read_state(data, f"{name}.json", Path("."))
+    return replace(sheet, game=own_record(sheet))
 
 
 @dataclass(frozen=True)

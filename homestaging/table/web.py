@@ -120,16 +120,21 @@ class TableApp:
         self.editor = _files("homestaging.editor")
         self.table = _files(__package__)
         self.player_page = _player_page(self.editor)
-        self.wakers: dict[str, asyncio.Event] = {}
+        # what the event streams wait on, by table: every change (the host's), or the
+        # flips and the end only (the players')
+        self.changed: dict[str, asyncio.Event] = {}
+        self.flipped: dict[str, asyncio.Event] = {}
         self.join_url: Callable[[str], str] = lambda code: f"/t/{code}/"
         self.qr: Callable[[str], str] = lambda code: ""
         self._qr: dict[str, str] = {}
 
-    def notify(self, code: str) -> None:
-        """Wake the event streams of table ``code``."""
-        event = self.wakers.pop(code, None)
-        if event is not None:
-            event.set()
+    def notify(self, code: str, flipped: bool = False) -> None:
+        """Wake the host's event streams of table ``code`` (and, when a card was flipped
+        or the game ended, the players')."""
+        for waiting in (self.changed, self.flipped) if flipped else (self.changed,):
+            event = waiting.pop(code, None)
+            if event is not None:
+                event.set()
 
     def routes(self) -> list[Route]:
         return [
@@ -280,14 +285,16 @@ class TableApp:
         code = request.path_params["code"]
 
         async def work() -> Response:
-            player = await run_in_threadpool(self._player, request)
             body = await self._json_body(request)
-            answer = await run_in_threadpool(self.hall.check, code, player, body)
+            answer = await run_in_threadpool(self._check, request, code, body)
             self.notify(code)
             if request.url.path.endswith("/save"):
                 return _json({"saved": "the table's database", "bytes": 0})
             return _json(answer)
         return await self._run(request, work)
+
+    def _check(self, request: Request, code: str, body: dict[str, Any]) -> dict[str, Any]:
+        return self.hall.check(code, self._player(request), body)
 
     async def player_events(self, request: Request) -> Response:
         async def work() -> Response:
@@ -322,7 +329,7 @@ class TableApp:
             self._host(request)
             await self._body(request)
             await run_in_threadpool(self.hall.flip, code)
-            self.notify(code)
+            self.notify(code, flipped=True)
             return _json(await run_in_threadpool(self._host_view, code))
         return await self._run(request, work)
 
@@ -333,7 +340,7 @@ class TableApp:
             self._host(request)
             await self._body(request)
             await run_in_threadpool(self.hall.end, code)
-            self.notify(code)
+            self.notify(code, flipped=True)
             return _json(await run_in_threadpool(self._host_view, code))
         return await self._run(request, work)
 
@@ -367,7 +374,8 @@ class TableApp:
                     seen = version
                     payload = await run_in_threadpool(view)
                     yield f"data: {json.dumps(payload, ensure_ascii=False)}\n\n"
-                event = self.wakers.setdefault(code, asyncio.Event())
+                waiting = self.flipped if counter is self.hall.rounds else self.changed
+                event = waiting.setdefault(code, asyncio.Event())
                 if counter.get(code, 0) != seen:
                     continue
                 try:
