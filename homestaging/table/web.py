@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
+import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib import resources
 from typing import Any
@@ -126,6 +127,7 @@ class TableApp:
         self.flipped: dict[str, asyncio.Event] = {}
         self.join_url: Callable[[str], str] = lambda code: f"/t/{code}/"
         self.qr: Callable[[str], str] = lambda code: ""
+        self.drawing = threading.Lock()  # matplotlib draws one figure at a time
         self._qr: dict[str, str] = {}
 
     def notify(self, code: str, flipped: bool = False) -> None:
@@ -355,10 +357,14 @@ class TableApp:
     async def sheet_png(self, request: Request) -> Response:
         async def work() -> Response:
             self._host(request, request.query_params.get("token", ""))
-            png = await run_in_threadpool(self.hall.render, request.path_params["code"],
+            png = await run_in_threadpool(self._render, request.path_params["code"],
                                           request.path_params["n"])
             return _response(png, "image/png")
         return await self._run(request, work)
+
+    def _render(self, code: str, number: int) -> bytes:
+        with self.drawing:
+            return self.hall.render(code, number)
 
     # -- live updates
 

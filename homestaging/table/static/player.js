@@ -41,5 +41,8 @@ function show(view) {
   flipped = view.flipped;
 }
 
+// the name is the one given when joining: the table keeps it
+document.querySelector("#player").readOnly = true;
+
 const events = new EventSource(`api/events?token=${encodeURIComponent(token)}`);
 events.onmessage = (e) => show(JSON.parse(e.data));
