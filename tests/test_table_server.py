@@ -188,3 +188,31 @@ def test_restart_ignores_the_seed_and_export_scores(tmp_path: Path) -> None:
     sheet = json.loads((tmp_path / "out" / "Dee.json").read_text())
     assert sheet["player"] == "Dee" and sheet["game"]["dealt"] == game["dealt"]
     assert state["project"] == "tutorial"
+
+
+def test_a_full_disk_loses_nothing_stored(tmp_path: Path) -> None:
+    """SQLite's 'database or disk is full' (here: the file may not grow) answers the
+    change with the reason; the sheet stored before stays, the server keeps serving."""
+    from homestaging.table.hall import Hall
+    from homestaging.table.store import Store, StoreError
+
+    store = Store(tmp_path / "t.db")
+    hall = Hall(store)
+    code = hall.new_table("tutorial", 7)
+    number, secret = hall.join(code, "Ann")
+    player = hall.player_of(code, number, secret)
+    state = player.state
+    first = {**state, "pieces": [{"piece": "kitchen-u", "at": "J6"}]}
+    hall.check(code, player, {"state": first})
+    (pages,) = store.db.execute("PRAGMA page_count").fetchone()
+    store.db.execute(f"PRAGMA max_page_count = {pages}")
+    big = {**state, "pieces": [{"piece": "kitchen-u", "at": "J6"}], "scan": {"note": "x" * 9000}}
+    with pytest.raises(StoreError, match="database or disk is full"):
+        for _ in range(50):
+            hall.check(code, hall.player_of(code, number, secret), {"state": big})
+    kept = hall.player_of(code, number, secret).state
+    assert kept["pieces"] == first["pieces"]
+    store.close()
+    again = Store(tmp_path / "t.db")
+    assert again.player(code, number).state["pieces"] == first["pieces"]  # type: ignore[union-attr]
+    again.close()

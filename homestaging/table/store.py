@@ -14,7 +14,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -92,13 +92,13 @@ class Store:
                 self.db.execute("BEGIN IMMEDIATE")
                 try:
                     yield self.db
+                    self.db.execute("COMMIT")
                 except BaseException:
-                    self.db.execute("ROLLBACK")
+                    if self.db.in_transaction:  # SQLite may have rolled back already
+                        with suppress(sqlite3.Error):
+                            self.db.execute("ROLLBACK")
                     raise
-                self.db.execute("COMMIT")
             except sqlite3.Error as error:
-                if self.db.in_transaction:
-                    self.db.execute("ROLLBACK")
                 raise StoreError(f"{self.path}: nothing was stored: {_reason(error)}") \
                     from None
 
