@@ -76,6 +76,12 @@ def test_a_secret_edits_its_own_sheet_only(table: TableProcess) -> None:
                               {"state": state}, token=ben_secret)
     assert status == 200 and json.loads(body)["stored"] is True
     assert _session(table, ben, ben_secret)["state"]["pieces"] == state["pieces"]
+    # the page's PNG button: the plan as stored, for its own player only
+    path = f"/t/{table.code}/p/{ben}/api/render"
+    assert request(table, "POST", path, {}, token=ann_secret)[0] == 403
+    status, headers, body = request(table, "POST", path, {}, token=ben_secret)
+    assert status == 200 and headers["content-type"] == "image/png"
+    assert body.startswith(b"\x89PNG")
     # a player's secret does not flip; the host's does
     assert _flip(table, ann_secret)[0] == 403
     assert _flip(table, "")[0] == 403

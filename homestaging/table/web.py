@@ -151,6 +151,7 @@ class TableApp:
             Route("/t/{code}/p/{n:int}/api/check", self.check, methods=["POST"]),
             Route("/t/{code}/p/{n:int}/api/save", self.check, methods=["POST"]),
             Route("/t/{code}/p/{n:int}/api/events", self.player_events),
+            Route("/t/{code}/p/{n:int}/api/render", self.player_png, methods=["POST"]),
             Route("/t/{code}/host/", self.host_page),
             Route("/t/{code}/host/table/{name}", self.table_file),
             Route("/t/{code}/host/api/view", self.host_view),
@@ -297,6 +298,15 @@ class TableApp:
 
     def _check(self, request: Request, code: str, body: dict[str, Any]) -> dict[str, Any]:
         return self.hall.check(code, self._player(request), body)
+
+    async def player_png(self, request: Request) -> Response:
+        """The player's plan as stored (every change is), for the page's PNG button."""
+        async def work() -> Response:
+            player = await run_in_threadpool(self._player, request)
+            await self._body(request)
+            png = await run_in_threadpool(self._render, request.path_params["code"], player.id)
+            return _response(png, "image/png")
+        return await self._run(request, work)
 
     async def player_events(self, request: Request) -> Response:
         async def work() -> Response:
