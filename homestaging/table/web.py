@@ -128,6 +128,7 @@ class TableApp:
         self.join_url: Callable[[str], str] = lambda code: f"/t/{code}/"
         self.qr: Callable[[str], str] = lambda code: ""
         self.drawing = threading.Lock()  # matplotlib draws one figure at a time
+        self.checking = threading.Lock()
         self._qr: dict[str, str] = {}
 
     def notify(self, code: str, flipped: bool = False) -> None:
@@ -297,7 +298,10 @@ class TableApp:
         return await self._run(request, work)
 
     def _check(self, request: Request, code: str, body: dict[str, Any]) -> dict[str, Any]:
-        return self.hall.check(code, self._player(request), body)
+        # one check at a time: first come, first answered (threads sharing the
+        # interpreter would all answer late together)
+        with self.checking:
+            return self.hall.check(code, self._player(request), body)
 
     async def player_png(self, request: Request) -> Response:
         """The player's plan as stored (every change is), for the page's PNG button."""
