@@ -9,10 +9,6 @@ from ..core.game import MAX_SEED
 
 __all__ = ["table"]
 
-MISSING = ("homestaging table needs its web server: pip install 'homestaging[table]' "
-           "(uvicorn, starlette and segno)")
-
-
 class _Table(click.Group):
     """``table PROJECT [options]`` serves; ``table export ...`` exports."""
 
