@@ -62,6 +62,7 @@ COMMANDS: dict[str, str] = {
     "roomies": "homestaging.family.roomies.commands:command",
     "scan": "homestaging.scan.commands:scan",
     "score": "homestaging.cli.sheets:score_command",
+    "table": "homestaging.table.commands:table",
 }
 """Command name -> ``"module:attribute"`` of its click command, imported when needed."""
 

@@ -180,7 +180,7 @@ def score_command(sheet_paths: tuple[str, ...], lenient_access: bool, fmt: str) 
     from ..text.report import format_ranking, format_scorecard, ranking_json, scorecard_json
 
     cards = []
-    for path in sheet_paths:
+    for path in _sheets_only(sheet_paths):
         card = score(read_sheet_file(path), lenient_access=lenient_access, end_of_game=True)
         shown = display_name(path)
         cards.append(card if card.source == shown else replace(card, source=shown))
@@ -236,6 +236,30 @@ def render_command(sheet_path: str, output: str | None, routes: bool, lenient_ac
     save_plan(sheet, path, checked.card, show_routes=routes, problems=checked.problems,
               end_of_game=checked.end_of_game, paper=paper)
     wrote(path, started)
+
+
+def _sheets_only(paths: tuple[str, ...]) -> list[str]:
+    """The paths less the game records among them (``table export`` writes the record
+    beside the sheets that name it, so ``score DIR/*.json`` ranks the sheets)."""
+    import json
+    from pathlib import Path
+
+    from ..formats.gamewriter import FORMAT as GAME_FORMAT
+
+    kept = []
+    for path in paths:
+        try:
+            file = Path(path)
+            if path != "-" and file.is_file() and file.stat().st_size < 1_000_000:
+                with file.open("rb") as data:
+                    head = json.loads(data.read())
+                if isinstance(head, dict) and head.get("format") == GAME_FORMAT:
+                    detail(f"{display_name(path)} is a game record, not a sheet: left out")
+                    continue
+        except (OSError, ValueError):
+            pass  # the reader says what is wrong with it
+        kept.append(path)
+    return kept or list(paths)
 
 
 def read_sheet_file(path: str) -> Sheet:

@@ -145,16 +145,30 @@ async function check() {
   const body = { state: state() };
   if (app.hand) body.hand = { piece: app.hand.piece, room: app.activeRoom };
   pending(1);
-  const { status: code, data } = await call("/api/check", body);
+  const { status: code, data } = await call("api/check", body);
   pending(-1);
   if (sequence !== app.checking) return;  // a newer state was sent meanwhile
   if (code !== 200) {
     status(data.error || `check failed (${code})`, true);
     return;
   }
+  if (data.stored) {  // the table server keeps every change: nothing to save
+    app.savedAt = app.at;
+    $("#file").classList.remove("dirty");
+  }
   app.evaluation = data;
   showEvaluation();
 }
+
+// The table server (homestaging table) sends the palette again when a card is flipped.
+window.addEventListener("homestaging:project", (e) => {
+  if (!app.project) return;
+  app.project = e.detail;
+  app.session.project = e.detail;
+  app.paletteRoom = null;
+  drawPalette();
+  check();
+});
 
 function roomOfPiece() {
   const found = new Map();
@@ -856,7 +870,7 @@ async function save(force = false) {
   status("Saving...");
   const index = app.at;
   pending(1);
-  const { status: code, data } = await call("/api/save", { state: state(), force });
+  const { status: code, data } = await call("api/save", { state: state(), force });
   pending(-1);
   if (code === 200) {
     app.savedAt = index;
@@ -873,7 +887,7 @@ async function save(force = false) {
 
 async function downloadPng() {
   status("Drawing the plan...");
-  const answer = await call("/api/render", { state: state() }, "blob");
+  const answer = await call("api/render", { state: state() }, "blob");
   if (!answer.blob) {
     status(`No picture: ${answer.data.error || answer.status}`, true);
     return;
@@ -1113,7 +1127,7 @@ function showBroken(opening, errors) {
 }
 
 async function retry() {
-  const { status: code, data } = await call("/api/parse", { text: $("#sheet-text").value });
+  const { status: code, data } = await call("api/parse", { text: $("#sheet-text").value });
   if (code !== 200) {
     status(data.error || `failed (${code})`, true);
     return;
@@ -1178,7 +1192,7 @@ function wire() {
 async function start() {
   pending(0);
   wire();
-  const { status: code, data } = await call("/api/session");
+  const { status: code, data } = await call("api/session");
   if (code !== 200) {
     const fatal = $("#fatal");
     fatal.hidden = false;

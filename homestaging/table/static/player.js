@@ -1,0 +1,48 @@
+// The table's additions to the editor page: the card just flipped (data-card,
+// data-variant), kept current by the table's event stream; a flip sends the editor its
+// new palette ("homestaging:project").
+const token = new URLSearchParams(location.search).get("token") || "";
+let flipped = -1;
+
+function banner() {
+  let node = document.querySelector("#flipped");
+  if (!node) {
+    node = document.createElement("p");
+    node.id = "flipped";
+    node.setAttribute("role", "status");
+    node.setAttribute("aria-live", "polite");
+    document.querySelector("#bar").after(node);
+  }
+  return node;
+}
+
+async function newPalette() {
+  const response = await fetch("api/palette", { headers: { "X-Homestaging-Token": token } });
+  if (!response.ok) return;
+  const project = await response.json();
+  window.dispatchEvent(new CustomEvent("homestaging:project", { detail: project }));
+}
+
+function show(view) {
+  const node = banner();
+  if (view.card) {
+    node.dataset.card = String(view.card.number);
+    node.dataset.variant = view.card.variant;
+    const options = view.card.options.map((o) => o.name).join(" or ");
+    node.textContent = `${view.card.room}: card ${view.card.number}${view.card.variant} · ${options}`;
+  } else {
+    delete node.dataset.card;
+    delete node.dataset.variant;
+    node.textContent = "Waiting for the host to flip the first card.";
+  }
+  if (view.ended) node.textContent = "The game has ended: your sheet is final.";
+  document.body.dataset.ended = view.ended ? "1" : "0";
+  if (flipped !== -1 && flipped !== view.flipped) newPalette();
+  flipped = view.flipped;
+}
+
+// the name is the one given when joining: the table keeps it
+document.querySelector("#player").readOnly = true;
+
+const events = new EventSource(`api/events?token=${encodeURIComponent(token)}`);
+events.onmessage = (e) => show(JSON.parse(e.data));

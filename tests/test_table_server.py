@@ -1,0 +1,224 @@
+"""The table server over HTTP: secrets, Host and Origin, bounded bodies, bad files, export.
+
+One real ``homestaging table`` process serves the module; the browser tests are in
+``test_table_browser.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from table_util import TableProcess, join, request, running
+
+from homestaging.cli.root import main
+
+pytest.importorskip("uvicorn")
+pytest.importorskip("starlette")
+pytest.importorskip("segno")
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TableProcess]:
+    with running(tmp_path_factory.mktemp("table") / "table.db") as served:
+        yield served
+
+
+def _session(table: TableProcess, number: int, secret: str) -> dict:
+    status, _, body = request(table, "GET", f"/t/{table.code}/p/{number}/api/session",
+                              token=secret)
+    assert status == 200, body
+    return json.loads(body)
+
+
+def _flip(table: TableProcess, token: str | None = None) -> tuple[int, dict]:
+    status, _, body = request(table, "POST", f"/t/{table.code}/host/api/flip", {},
+                              token=table.host_token if token is None else token)
+    return status, json.loads(body)
+
+
+def test_the_two_lines_and_the_pages(table: TableProcess) -> None:
+    assert table.host_url.startswith(f"http://127.0.0.1:{table.port}/t/{table.code}/host/?token=")
+    assert table.join_url == f"http://127.0.0.1:{table.port}/t/{table.code}/"
+    status, headers, body = request(table, "GET", f"/t/{table.code}/")
+    assert status == 200 and b'name="player"' in body
+    assert "script-src 'self'" in headers["content-security-policy"]
+    status, _, body = request(table, "GET", f"/t/{table.code}/host/api/view",
+                              token=table.host_token)
+    view = json.loads(body)
+    assert status == 200 and view["qr"].startswith("data:image/svg+xml")
+    assert view["join"] == table.join_url
+    for path in ("/", "/etc/passwd", f"/t/{table.code}/p/1/static/..%2f..%2fstore.py",
+                 "/t/NOSUCH/", f"/t/{table.code}/table/join.html"):
+        assert request(table, "GET", path)[0] == 404, path
+
+
+def test_a_secret_edits_its_own_sheet_only(table: TableProcess) -> None:
+    ann, ann_secret = join(table, "Ann")
+    ben, ben_secret = join(table, "Ben")
+    before = _session(table, ben, ben_secret)["state"]
+    state = {**before, "pieces": [{"piece": "kitchen-u", "at": "J6"}]}
+    for token in (ann_secret, None, "", table.host_token):
+        status, _, body = request(table, "POST", f"/t/{table.code}/p/{ben}/api/check",
+                                  {"state": state}, token=token)
+        assert status == 403, (token, body)
+        assert request(table, "GET", f"/t/{table.code}/p/{ben}/api/session",
+                       token=token)[0] == 403
+    assert _session(table, ben, ben_secret)["state"] == before
+    # the player's own secret stores at once
+    status, _, body = request(table, "POST", f"/t/{table.code}/p/{ben}/api/check",
+                              {"state": state}, token=ben_secret)
+    assert status == 200 and json.loads(body)["stored"] is True
+    assert _session(table, ben, ben_secret)["state"]["pieces"] == state["pieces"]
+    # the page's PNG button: the plan as stored, for its own player only
+    path = f"/t/{table.code}/p/{ben}/api/render"
+    assert request(table, "POST", path, {}, token=ann_secret)[0] == 403
+    status, headers, body = request(table, "POST", path, {}, token=ben_secret)
+    assert status == 200 and headers["content-type"] == "image/png"
+    assert body.startswith(b"\x89PNG")
+    # a player's secret does not flip; the host's does
+    assert _flip(table, ann_secret)[0] == 403
+    assert _flip(table, "")[0] == 403
+    status, view = _flip(table)
+    assert status == 200 and view["flipped"] == 1
+    assert view["current"] == {"room": "Kitchen", "number": 7, "variant": "b"}
+    assert _session(table, ann, ann_secret)["table"]["card"]["number"] == 7
+
+
+def test_host_and_origin_are_checked(table: TableProcess) -> None:
+    path = f"/t/{table.code}/host/api/view"
+    for host in ("evil.example", f"evil.example:{table.port}", f"127.0.0.1:{table.port + 1}",
+                 ""):
+        status, _, _ = request(table, "GET", path, token=table.host_token, host=host)
+        assert status == 403, host
+    status, _, _ = request(table, "POST", f"/t/{table.code}/host/api/flip", {},
+                           token=table.host_token, headers={"Origin": "http://evil.example"})
+    assert status == 403
+    status, _, _ = request(table, "GET", path, token=table.host_token,
+                           host=f"localhost:{table.port}")
+    assert status == 200
+
+
+def test_bodies_are_bounded_and_read_with_care(table: TableProcess) -> None:
+    number, secret = join(table, "Cat")
+    path = f"/t/{table.code}/p/{number}/api/check"
+    status, _, body = request(table, "POST", path, token=secret, raw=b"x",
+                              headers={"Content-Length": "2000000"})
+    assert status == 413 and b"larger than" in body
+    for raw, code in ((b"{not json", 400), (b"[1, 2]", 400), (b"\xff\xfe", 400),
+                      (b'{"state": 5}', 400), (b'{"nostate": 1}', 400)):
+        status, _, body = request(table, "POST", path, token=secret, raw=raw)
+        assert status == code, (raw, body)
+    huge = {"state": {"format": "homestaging-sheet/1", "project": "tutorial",
+                      "pieces": [{"piece": "stove", "at": "B2"}] * 193}}
+    status, _, body = request(table, "POST", path, huge, token=secret)
+    assert status == 413 and json.loads(body)["error"] == (
+        "a sheet of Tutorial holds at most 192 pieces, not 193: nothing was stored")
+    # a sheet that does not read is answered with its errors and not stored
+    before = _session(table, number, secret)["state"]
+    status, _, body = request(table, "POST", path, {"state": {"format": "nope"}}, token=secret)
+    assert status == 200 and json.loads(body)["errors"]
+    assert _session(table, number, secret)["state"] == before
+    # names: too long, empty, taken
+    for name in ("x" * 41, "   ", "Cat"):
+        status, headers, _ = request(
+            table, "POST", f"/t/{table.code}/join", raw=f"player={name}".encode(),
+            headers={"Content-Type": "application/x-www-form-urlencoded"})
+        assert status == 303 and "problem=" in headers["location"], name
+
+
+def test_a_bad_database_file_is_refused(tmp_path: Path) -> None:
+    text = tmp_path / "notes.db"
+    text.write_text("my shopping list\n" * 100)
+    other = tmp_path / "other.db"
+    with sqlite3.connect(other) as db:
+        db.execute("CREATE TABLE t (x)")
+    for path in (text, other, tmp_path):
+        before = path.read_bytes() if path.is_file() else None
+        result = CliRunner().invoke(main, ["table", "tutorial", "--db", str(path),
+                                           "--no-browser"])
+        assert result.exit_code == 2, result.output
+        assert "Traceback" not in result.output
+        assert str(path) in result.stderr
+        if before is not None:
+            assert "homestaging table: " in result.stderr
+            assert "is not a homestaging table database" in result.stderr
+            assert path.read_bytes() == before
+    result = CliRunner().invoke(main, ["table", "export", "--db", str(text), "-o",
+                                       str(tmp_path / "out")])
+    assert result.exit_code == 2 and "not a homestaging table database" in result.stderr
+
+
+def test_a_port_in_use_and_a_missing_extra(table: TableProcess, tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "homestaging", "table", "tutorial", "--db",
+         str(tmp_path / "t.db"), "--port", str(table.port), "--no-browser"],
+        capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith(f"homestaging table: cannot listen on 127.0.0.1:{table.port}")
+    code = ("import sys; sys.modules['uvicorn'] = None\n"
+            "from homestaging.entry import run; sys.argv = ['homestaging', 'table', "
+            f"'tutorial', '--db', {str(tmp_path / 'u.db')!r}]; run()")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 2
+    assert result.stderr == ("homestaging table: the table's web server is not installed: "
+                             "pip install 'homestaging[table]' (uvicorn, starlette and segno)\n")
+
+
+def test_restart_ignores_the_seed_and_export_scores(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    with running(db, seed=11) as first:
+        number, secret = join(first, "Dee")
+        state = {**_session(first, number, secret)["state"]}
+        code, host = first.code, first.host_token
+    again = TableProcess(db, seed=12)
+    again.start()
+    try:
+        assert again.code == code and again.host_token == host
+    finally:
+        said = again.stop()
+    assert "holds a table dealt from seed 11: --seed 12 is ignored" in said
+    result = CliRunner().invoke(main, ["table", "export", "--db", str(db), "-o",
+                                       str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["Dee.json", "game.json"]
+    game = json.loads((tmp_path / "out" / "game.json").read_text())
+    assert game["seed"] == 11 and game["format"] == "homestaging-game/1"
+    sheet = json.loads((tmp_path / "out" / "Dee.json").read_text())
+    assert sheet["player"] == "Dee" and sheet["game"]["dealt"] == game["dealt"]
+    assert state["project"] == "tutorial"
+
+
+def test_a_full_disk_loses_nothing_stored(tmp_path: Path) -> None:
+    """SQLite's 'database or disk is full' (here: the file may not grow) answers the
+    change with the reason; the sheet stored before stays, the server keeps serving."""
+    from homestaging.table.hall import Hall
+    from homestaging.table.store import Store, StoreError
+
+    store = Store(tmp_path / "t.db")
+    hall = Hall(store)
+    code = hall.new_table("tutorial", 7)
+    number, secret = hall.join(code, "Ann")
+    player = hall.player_of(code, number, secret)
+    state = player.state
+    first = {**state, "pieces": [{"piece": "kitchen-u", "at": "J6"}]}
+    hall.check(code, player, {"state": first})
+    (pages,) = store.db.execute("PRAGMA page_count").fetchone()
+    store.db.execute(f"PRAGMA max_page_count = {pages}")
+    big = {**state, "pieces": [{"piece": "kitchen-u", "at": "J6"}], "scan": {"note": "x" * 9000}}
+    with pytest.raises(StoreError, match="database or disk is full"):
+        for _ in range(50):
+            hall.check(code, hall.player_of(code, number, secret), {"state": big})
+    kept = hall.player_of(code, number, secret).state
+    assert kept["pieces"] == first["pieces"]
+    store.close()
+    again = Store(tmp_path / "t.db")
+    assert again.player(code, number).state["pieces"] == first["pieces"]  # type: ignore[union-attr]
+    again.close()
