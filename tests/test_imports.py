@@ -128,7 +128,7 @@ def test_core_loads_no_file_format() -> None:
 import json, sys
 import {modules}
 heavy = ("yaml", "homestaging.formats.schema", "homestaging.formats.readers",
-         "click", "matplotlib", "shapely")
+         "homestaging.formats.files", "click", "matplotlib", "shapely")
 print(json.dumps({{name: name in sys.modules for name in heavy}}))
 """
     loaded = _run(code)

@@ -31,10 +31,11 @@ from ..core.project import Project
 from ..core.quoting import excerpt
 from ..core.sheet import Sheet
 from ..draw.drawing import OBSTACLE_COLOR, ROOM_COLORS, feature_style
+from ..formats.files import MAX_FILE_BYTES, file_kind, read_bytes, read_text
 from ..formats.gamewriter import record_json
 from ..formats.output import check_target, dumps_json, write_atomic
 from ..formats.projectreader import bundled_project_files, find_project
-from ..formats.readers import MAX_FILE_BYTES, file_kind, load_json, read_bytes, read_text
+from ..formats.readers import load_json
 from ..formats.sheetreader import parse_sheet
 from ..formats.sheetwriter import (
     GRID_KEYS,

@@ -18,8 +18,9 @@ from ..core.errors import InputError, Located
 from ..core.game import CardPlay, GameRecord, Round, deal, project_card_numbers
 from ..core.project import Project
 from ..core.quoting import excerpt
+from .files import read_text
 from .projectreader import NameSuggestions, find_project
-from .readers import JsonParts, foreign_json, json_path, load_json, read_text
+from .readers import JsonParts, foreign_json, json_path, load_json
 from .schema import ErrorPaths, iter_errors, load_schema
 
 __all__ = ["parse_record", "read_record", "same_project"]

@@ -40,7 +40,8 @@ from .catalogreader import (
     yaml_files,
 )
 from .datacache import cached
-from .readers import JsonParts, json_path, load_yaml, read_once, read_text
+from .files import read_once, read_text
+from .readers import JsonParts, json_path, load_yaml
 from .schema import iter_errors, load_schema
 
 if TYPE_CHECKING:
