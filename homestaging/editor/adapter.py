@@ -23,7 +23,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..core.errors import InputError, Located
+from ..core.errors import InputError, Located, NotPlayable
 from ..core.game import GameRecord
 from ..core.grid import Edge, cell_name, cell_names, column_name, in_reading_order
 from ..core.pieces import ROTATIONS
@@ -39,6 +39,7 @@ from ..formats.readers import load_json
 from ..formats.sheetreader import parse_sheet
 from ..formats.sheetwriter import (
     GRID_KEYS,
+    UnwritableSheet,
     blank_sheet,
     cover_ranges,
     path_from,
@@ -251,7 +252,7 @@ def page_state(sheet: Sheet, scan: Any = None) -> dict[str, Any]:
 def _to_json(sheet: Sheet) -> dict[str, Any]:
     try:
         return sheet_to_json(sheet, FORM)
-    except ValueError as error:
+    except UnwritableSheet as error:
         raise _unwritable(sheet, error) from None
 
 
@@ -437,7 +438,7 @@ def hints(sheet: Sheet, hand: Hand) -> dict[str, Any]:
         judged = verdicts(sheet, [c.placement for c in found], room=hand.room)
         advised = advise(sheet, [piece], top=1, room=hand.room,
                          mirror=None if sheet.wild_card is None else False)[0]
-    except ValueError as error:
+    except NotPlayable as error:
         answer["reason"] = in_words(str(error), [])
         return answer
     by_shape: dict[Any, dict[str, Any]] = {}

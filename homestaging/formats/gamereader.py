@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from ..core.errors import InputError, Located
+from ..core.errors import InputError, Located, UnknownProject
 from ..core.game import CardPlay, GameRecord, Round, deal, project_card_numbers
 from ..core.project import Project
 from ..core.quoting import excerpt
@@ -106,7 +106,7 @@ def _load_project(reference: str, file: str, base_dir: str | Path, at: JsonParts
     except InputError as error:
         problems.append(Located(file, f"the project {excerpt(reference)} cannot be used:", where))
         problems.extend(error.messages)
-    except ValueError as error:
+    except UnknownProject as error:
         problems.append(Located(file, str(error), where))
     return None
 

@@ -15,7 +15,7 @@ from collections.abc import Collection, Sequence, Set
 from functools import cached_property, partial
 from typing import TYPE_CHECKING, Any
 
-from ..core.errors import InputError, Located
+from ..core.errors import InputError, Located, UnknownProject
 from ..core.grid import (
     Cell,
     cell_name,
@@ -135,7 +135,7 @@ def _load_project(
         problems.append(
             Located(file, f"the project {excerpt(reference)} cannot be used:", "$.project"))
         problems.extend(error.messages)
-    except ValueError as error:
+    except UnknownProject as error:
         problems.append(Located(file, str(error), "$.project"))
     return None
 
