@@ -340,3 +340,12 @@ def test_the_command_line_collects_young_objects_seldom() -> None:
     found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                            check=True)
     assert found.stdout.splitlines()[-2:] == ["True True 0", "frozen True"]
+
+
+def test_the_no_hallway_rule_is_read_in_one_place() -> None:
+    """Only ``core/entry.py`` reads the ``no-hallway`` special rule (``core/project.py``
+    names it among the rules a project may have); everything else asks ``Project.entry``."""
+    readers = sorted(str(path.relative_to(PACKAGE)) for path in PACKAGE.rglob("*.py")
+                     if "no_hallway" in path.read_text(encoding="utf-8")
+                     or '"no-hallway" in' in path.read_text(encoding="utf-8"))
+    assert readers == ["core/entry.py", "core/project.py"]

@@ -53,7 +53,7 @@ __all__ = ["CODE", "cache_dir", "cached", "entry_path", "fingerprint", "read_ent
 T = TypeVar("T")
 
 CODE = ("core.bitmask", "core.catalog", "formats.catalogreader", "formats.datacache",
-        "core.errors", "core.grid", "core.pieces",
+        "core.entry", "core.errors", "core.grid", "core.pieces",
         "core.project", "formats.projectreader", "core.quoting", "formats.readers",
         "formats.files", "formats.schema")
 """The package's modules that read the bundled files or define what is built from them:

@@ -651,7 +651,7 @@ class _Marks:
                               worth.get(plan.name, 0))
                     targets.append(target)
                     landings.append((*target, False))
-        if not sheet.project.no_hallway:
+        if sheet.project.entry.hallway:
             for door in sheet.front_doors:
                 inside = door.inside(house)
                 if inside is not None:
