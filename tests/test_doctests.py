@@ -11,11 +11,11 @@ from types import ModuleType
 
 import pytest
 
-from homestaging.core import bitmask, errors, game, grid
+from homestaging.core import bitmask, entry, errors, game, grid
 from homestaging.formats import output
 
 
-@pytest.mark.parametrize("module", [grid, bitmask, errors, output, game],
+@pytest.mark.parametrize("module", [grid, bitmask, errors, output, game, entry],
                          ids=lambda m: m.__name__)
 def test_docstring_examples(module: ModuleType) -> None:
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)

@@ -27,8 +27,9 @@ from plans import SPEC_SHEET, Document
 from homestaging.core.errors import InputError, Located
 from homestaging.formats import sheetreader
 from homestaging.formats.catalogreader import bundled_catalog, data_dir, parse_cards, parse_pieces
+from homestaging.formats.files import read_text
 from homestaging.formats.projectreader import parse_project
-from homestaging.formats.readers import load_json, load_yaml, read_text
+from homestaging.formats.readers import load_json, load_yaml
 from homestaging.rules import checks as rules
 from homestaging.scoring import card as scoring
 from homestaging.text.report import scorecard_json

@@ -40,10 +40,11 @@ from plans import SPEC_SHEET, Document
 from test_fuzz import FUZZ, GUARD_SECONDS, PROJECTS, node_paths, wall_clock
 
 from homestaging.core.errors import InputError
-from homestaging.formats import readers
+from homestaging.formats import files
+from homestaging.formats.files import read_text, recording_reads
 from homestaging.formats.output import write_atomic
 from homestaging.formats.projectreader import parse_project
-from homestaging.formats.readers import MAX_DIGITS, load_json, load_yaml, read_text, recording_reads
+from homestaging.formats.readers import MAX_DIGITS, load_json, load_yaml
 from homestaging.formats.sheetreader import parse_sheet
 from homestaging.scoring.card import check_sheet, score
 from homestaging.text.report import check_json, format_check, format_scorecard, scorecard_json
@@ -344,7 +345,7 @@ def test_special_files_as_inputs_are_refused_at_once_quoting_nothing(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch, kind: str,
     how: str
 ) -> None:
-    monkeypatch.setattr(readers, "PIPE_SECONDS", 0.5)  # a silent writer is waited for
+    monkeypatch.setattr(files, "PIPE_SECONDS", 0.5)  # a silent writer is waited for
     folder = tmp_path_factory.mktemp("special")
     with special_input(kind, folder) as path:
         if how == "read_text":

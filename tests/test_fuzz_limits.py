@@ -24,20 +24,14 @@ from plans import SPEC_SHEET
 from homestaging.core.errors import InputError
 from homestaging.core.grid import MAX_SIDE, parse_cells
 from homestaging.formats import sheetreader
+from homestaging.formats.files import MAX_FILE_BYTES, read_text
 from homestaging.formats.output import write_atomic
 from homestaging.formats.projectreader import (
     MAX_LISTED_SQUARES,
     bundled_project_files,
     parse_project,
 )
-from homestaging.formats.readers import (
-    MAX_DEPTH,
-    MAX_FILE_BYTES,
-    MAX_YAML_NODES,
-    load_json,
-    load_yaml,
-    read_text,
-)
+from homestaging.formats.readers import MAX_DEPTH, MAX_YAML_NODES, load_json, load_yaml
 from homestaging.rules import checks as rules
 from homestaging.scoring import card as scoring
 from homestaging.text.report import problem_json, scorecard_json

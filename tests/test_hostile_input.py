@@ -32,9 +32,10 @@ from homestaging.core.errors import InputError, Located
 from homestaging.core.grid import cell_name, cells_text, column_name
 from homestaging.core.quoting import Suggestions, excerpt, printable
 from homestaging.core.sheet import Sheet
+from homestaging.formats.files import read_text, recording_reads
 from homestaging.formats.output import write_atomic
 from homestaging.formats.projectreader import load_project, parse_project
-from homestaging.formats.readers import load_json, load_yaml, read_text, recording_reads
+from homestaging.formats.readers import load_json, load_yaml
 from homestaging.formats.sheetreader import parse_sheet, read_sheet
 from homestaging.rules.checks import check
 from homestaging.scoring.card import BonusResult, PieceScore, RoomScore, ScoreCard, involved

@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 from homestaging.core.errors import InputError
-from homestaging.formats import readers
-from homestaging.formats.readers import read_text
+from homestaging.formats import files, readers
+from homestaging.formats.files import read_text
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -72,10 +72,10 @@ def test_a_pipe_is_bounded_in_size_and_time(tmp_path: Path,
     os.mkfifo(fifo)
     writer = feed(fifo, b"x" * 2000)
     time.sleep(0.05)
-    assert messages(lambda: readers.read_bytes(fifo, limit=1000)) == [
+    assert messages(lambda: files.read_bytes(fifo, limit=1000)) == [
         f"{fifo}: file is larger than 0 MB"]
     writer.join()
-    monkeypatch.setattr(readers, "PIPE_SECONDS", 0.3)
+    monkeypatch.setattr(files, "PIPE_SECONDS", 0.3)
     writer = feed(fifo, b"{}", delay=2)
     time.sleep(0.05)
     start = time.perf_counter()

@@ -129,7 +129,7 @@ def test_core_loads_no_file_format() -> None:
 import json, sys
 import {modules}
 heavy = ("yaml", "homestaging.formats.schema", "homestaging.formats.readers",
-         "click", "matplotlib", "shapely")
+         "homestaging.formats.files", "click", "matplotlib", "shapely")
 print(json.dumps({{name: name in sys.modules for name in heavy}}))
 """
     loaded = _run(code)
@@ -346,3 +346,12 @@ def test_the_command_line_collects_young_objects_seldom() -> None:
     found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                            check=True)
     assert found.stdout.splitlines()[-2:] == ["True True 0", "frozen True"]
+
+
+def test_the_no_hallway_rule_is_read_in_one_place() -> None:
+    """Only ``core/entry.py`` reads the ``no-hallway`` special rule (``core/project.py``
+    names it among the rules a project may have); everything else asks ``Project.entry``."""
+    readers = sorted(str(path.relative_to(PACKAGE)) for path in PACKAGE.rglob("*.py")
+                     if "no_hallway" in path.read_text(encoding="utf-8")
+                     or '"no-hallway" in' in path.read_text(encoding="utf-8"))
+    assert readers == ["core/entry.py", "core/project.py"]

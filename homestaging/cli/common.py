@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import click
 
-from ..core.errors import InputError
+from ..core.errors import InputError, UnknownProject
 from ..core.quoting import Suggestions, excerpt
 from ..formats.output import FORMATS, dumps_json
 
@@ -371,9 +371,7 @@ def load_project_argument(reference: str) -> Project:
         return load_project("-")
     try:
         return find_project(reference, os.getcwd())
-    except InputError:
-        raise
-    except ValueError as error:
+    except UnknownProject as error:
         raise click.BadParameter(str(error), param_hint="PROJECT") from None
 
 

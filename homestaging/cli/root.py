@@ -11,7 +11,7 @@ input or bad usage, or an output that cannot be written (a full disk, standard o
 on ``/dev/full``); 141 when standard output is a pipe closed early (``| head -1``), as a
 shell reports a command stopped by SIGPIPE, and without a message. Bad input never
 shows a traceback unless ``--debug`` is given. Each command runs inside
-:func:`homestaging.formats.readers.recording_reads`, so that no output replaces one of its
+:func:`homestaging.formats.files.recording_reads`, so that no output replaces one of its
 inputs.
 
 The root group's options go before the command: ``--color auto|always|never``,
@@ -115,7 +115,7 @@ class _Commands(click.Group):
             _output_failed(error)
 
     def invoke(self, ctx: click.Context) -> Any:
-        from ..formats.readers import recording_reads
+        from ..formats.files import recording_reads
 
         try:
             with recording_reads():

@@ -142,13 +142,13 @@ def convert_command(sheet_path: str, form: str, output: str | None) -> None:
     """
     from ..formats.output import write_atomic
     from ..formats.sheetreader import read_sheet_notes
-    from ..formats.sheetwriter import sheet_text
+    from ..formats.sheetwriter import UnwritableSheet, sheet_text
 
     sheet, scan = read_sheet_notes(sheet_path)
     _told(sheet, sheet_path)
     try:
         text = sheet_text(sheet, form, scan)
-    except ValueError as error:
+    except UnwritableSheet as error:
         raise InputError.single(display_name(sheet_path), str(error)) from None
     if output is None:
         click.echo(text, nl=False)

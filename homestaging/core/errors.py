@@ -16,7 +16,8 @@ from typing import NamedTuple
 from .grid import Cell
 from .quoting import printable
 
-__all__ = ["InputError", "Located", "Problem", "Severity", "StrEnum"]
+__all__ = ["InputError", "Located", "NotPlayable", "Problem", "Severity", "StrEnum",
+           "UnknownProject"]
 
 
 class StrEnum(str, Enum):
@@ -80,6 +81,15 @@ class InputError(ValueError):
     @classmethod
     def single(cls, file: str, message: str, path: str | None = None) -> InputError:
         return cls([Located(file, message, path)])
+
+
+class UnknownProject(ValueError):
+    """A project reference that names neither a bundled project nor a project file."""
+
+
+class NotPlayable(ValueError):
+    """A move asked of a plan that cannot make it now: no room is being furnished, the
+    room or card named is not one of the project's or is used up, nothing fits."""
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 
 from .bitmask import bits, compact
 from .catalog import Catalog
+from .entry import Entry, entry_of
 from .grid import Cell, Edge, EdgeKey, boundary
 
 __all__ = [
@@ -124,9 +125,16 @@ class Project:
         if house is not self.house:
             object.__setattr__(self, "house", house)
 
+    @cached_property
+    def entry(self) -> Entry:
+        """How the rooms are entered: through the hallway, or (``no-hallway``) through
+        the entry room."""
+        return entry_of(self.special_rules)
+
     @property
     def no_hallway(self) -> bool:
-        return "no-hallway" in self.special_rules
+        """``not entry.hallway``, for callers written before :attr:`entry`."""
+        return not self.entry.hallway
 
     @property
     def lenient_access(self) -> bool:

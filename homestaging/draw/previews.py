@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..core.errors import NotPlayable
 from ..core.grid import cell_name, cells_text
 from ..formats.output import write_atomic
 from ..search.placement import Candidate
@@ -113,7 +114,7 @@ def placements_figure(sheet: Sheet,
                   f"placements, best first" if count > 1 else
                   f"{piece.name}{where}: the best of {total} legal placements")
     if not any(candidate is not None for _, _, candidate, _ in tiles):
-        raise ValueError("no legal placement to preview")
+        raise NotPlayable("no legal placement to preview")
 
     project = sheet.project
     square = min(0.22, TILE_INCHES / (max(project.width, project.height) + 1.3))

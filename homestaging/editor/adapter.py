@@ -23,7 +23,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..core.errors import InputError, Located
+from ..core.errors import InputError, Located, NotPlayable
 from ..core.game import GameRecord
 from ..core.grid import Edge, cell_name, cell_names, column_name, in_reading_order
 from ..core.pieces import ROTATIONS
@@ -31,13 +31,15 @@ from ..core.project import Project
 from ..core.quoting import excerpt
 from ..core.sheet import Sheet
 from ..draw.drawing import OBSTACLE_COLOR, ROOM_COLORS, feature_style
+from ..formats.files import MAX_FILE_BYTES, file_kind, read_bytes, read_text
 from ..formats.gamewriter import record_json
 from ..formats.output import check_target, dumps_json, write_atomic
 from ..formats.projectreader import bundled_project_files, find_project
-from ..formats.readers import MAX_FILE_BYTES, file_kind, load_json, read_bytes, read_text
+from ..formats.readers import load_json
 from ..formats.sheetreader import parse_sheet
 from ..formats.sheetwriter import (
     GRID_KEYS,
+    UnwritableSheet,
     blank_sheet,
     cover_ranges,
     path_from,
@@ -250,7 +252,7 @@ def page_state(sheet: Sheet, scan: Any = None) -> dict[str, Any]:
 def _to_json(sheet: Sheet) -> dict[str, Any]:
     try:
         return sheet_to_json(sheet, FORM)
-    except ValueError as error:
+    except UnwritableSheet as error:
         raise _unwritable(sheet, error) from None
 
 
@@ -436,7 +438,7 @@ def hints(sheet: Sheet, hand: Hand) -> dict[str, Any]:
         judged = verdicts(sheet, [c.placement for c in found], room=hand.room)
         advised = advise(sheet, [piece], top=1, room=hand.room,
                          mirror=None if sheet.wild_card is None else False)[0]
-    except ValueError as error:
+    except NotPlayable as error:
         answer["reason"] = in_words(str(error), [])
         return answer
     by_shape: dict[Any, dict[str, Any]] = {}

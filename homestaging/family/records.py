@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import InputError, Located
-from ..formats.readers import foreign_json, json_path, load_json, read_text
+from ..formats.files import read_text
+from ..formats.readers import foreign_json, json_path, load_json
 from ..formats.schema import ErrorPaths, iter_errors, load_schema
 
 __all__ = ["Messages", "read_record"]

@@ -23,7 +23,8 @@ from ..core.grid import DELTAS, Cell, outermost
 from ..core.pieces import Orientation, Piece, Shape, parse_art
 from ..core.quoting import excerpt
 from .datacache import cached
-from .readers import JsonParts, json_path, load_yaml, read_text
+from .files import read_text
+from .readers import JsonParts, json_path, load_yaml
 from .schema import iter_errors, load_schema
 
 if TYPE_CHECKING:

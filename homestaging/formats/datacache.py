@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from .. import __version__
 from ..core.errors import InputError
-from .readers import MAX_FILE_BYTES, read_bytes
+from .files import MAX_FILE_BYTES, read_bytes
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -53,9 +53,9 @@ __all__ = ["CODE", "cache_dir", "cached", "entry_path", "fingerprint", "read_ent
 T = TypeVar("T")
 
 CODE = ("core.bitmask", "core.catalog", "formats.catalogreader", "formats.datacache",
-        "core.errors", "core.grid", "core.pieces",
+        "core.entry", "core.errors", "core.grid", "core.pieces",
         "core.project", "formats.projectreader", "core.quoting", "formats.readers",
-        "formats.schema")
+        "formats.files", "formats.schema")
 """The package's modules that read the bundled files or define what is built from them:
 every entry's key covers their source (``tests/test_datacache.py`` checks the list)."""
 SCHEMAS = ("cards", "catalog", "project")

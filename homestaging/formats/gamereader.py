@@ -14,12 +14,13 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from ..core.errors import InputError, Located
+from ..core.errors import InputError, Located, UnknownProject
 from ..core.game import CardPlay, GameRecord, Round, deal, project_card_numbers
 from ..core.project import Project
 from ..core.quoting import excerpt
+from .files import read_text
 from .projectreader import NameSuggestions, find_project
-from .readers import JsonParts, foreign_json, json_path, load_json, read_text
+from .readers import JsonParts, foreign_json, json_path, load_json
 from .schema import ErrorPaths, iter_errors, load_schema
 
 __all__ = ["parse_record", "read_record", "same_project"]
@@ -105,7 +106,7 @@ def _load_project(reference: str, file: str, base_dir: str | Path, at: JsonParts
     except InputError as error:
         problems.append(Located(file, f"the project {excerpt(reference)} cannot be used:", where))
         problems.extend(error.messages)
-    except ValueError as error:
+    except UnknownProject as error:
         problems.append(Located(file, str(error), where))
     return None
 

@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..core.errors import InputError
-from .readers import FileId, file_id, file_kind, files_read
+from .files import FileId, file_id, file_kind, files_read
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -199,7 +199,7 @@ def check_target(
     Refused: a name ending with a slash; a symbolic link to nothing; anything but a
     regular file (a folder, a FIFO, a device: replacing it would break what it is); a
     read-only file; and any input, by device and inode: the ``protect`` paths and every
-    file read so far inside :func:`homestaging.formats.readers.recording_reads` (standard input
+    file read so far inside :func:`homestaging.formats.files.recording_reads` (standard input
     included), but ``replaces``, a file the caller means to replace. A symbolic link is
     followed: the file it points to is the one replaced, and the link stays.
     """

@@ -19,8 +19,9 @@ from typing import Any
 from ..core.errors import InputError, Located
 from ..core.project import Project
 from .catalogreader import data_dir
+from .files import read_text
 from .output import dumps_json
-from .readers import load_json, read_text
+from .readers import load_json
 from .schema import iter_errors, load_schema
 
 __all__ = ["FORMAT", "PAR_FILE", "ParFigures", "bundled_par", "par_for", "par_json",

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.bitmask import Moves, SquareSet, bits, compact, on_sheet, parse_squares
 from ..core.catalog import Catalog
-from ..core.errors import InputError, Located
+from ..core.errors import InputError, Located, UnknownProject
 from ..core.grid import (
     MAX_SIDE,
     Cell,
@@ -40,7 +40,8 @@ from .catalogreader import (
     yaml_files,
 )
 from .datacache import cached
-from .readers import JsonParts, json_path, load_yaml, read_once, read_text
+from .files import read_once, read_text
+from .readers import JsonParts, json_path, load_yaml
 from .schema import iter_errors, load_schema
 
 if TYPE_CHECKING:
@@ -438,16 +439,16 @@ def find_project(reference: str, relative_to: str | Path | None = None) -> Proje
     try:
         exists, regular = path.exists(), path.is_file()
     except OSError as error:  # e.g. a name too long for the file system
-        raise ValueError(
+        raise UnknownProject(
             f"project {excerpt(reference)} cannot be a file: {error.strerror}") from None
     if exists and not regular:
-        raise ValueError(f"project {excerpt(reference)} is not a regular file")
+        raise UnknownProject(f"project {excerpt(reference)} is not a regular file")
     if path.suffix in (".yaml", ".yml") or exists:
         return read_once(str(path), lambda: load_project(path))
     known = ", ".join(_bundled_files())
     close = Suggestions(_bundled_files(), cutoff=0.75)(reference)  # not castle: cat-lovers
     guess = f" (did you mean {excerpt(close[0])}?)" if close else ""
-    raise ValueError(
+    raise UnknownProject(
         f"unknown project {excerpt(reference)}{guess}: expected a bundled id ({known}) or a "
         "path to a project YAML file"
     )

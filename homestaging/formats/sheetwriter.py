@@ -30,6 +30,7 @@ __all__ = [
     "FORMAT",
     "GRID_KEYS",
     "HOUSE_HINT",
+    "UnwritableSheet",
     "blank_sheet",
     "cover_ranges",
     "house_hint",
@@ -40,6 +41,12 @@ __all__ = [
     "sheet_text",
     "sheet_to_json",
 ]
+
+
+class UnwritableSheet(ValueError):
+    """A sheet that the form asked for cannot write (an unknown form, a wild card naming
+    pieces the form cannot name together)."""
+
 
 GRID_KEYS = ("furniture_grid", "room_grid")
 """Keys whose rows are written one per line."""
@@ -129,10 +136,10 @@ def new_sheet_text(sheet: Sheet) -> str:
 def sheet_to_json(sheet: Sheet, form: str = "grid") -> dict[str, Any]:
     """The sheet as grid JSON: ``form`` ``grid`` draws furniture in ``furniture_grid``
     (rugs, and pieces that cannot be drawn there, stay in ``pieces``); ``pieces`` lists
-    every piece in ``pieces``. Raise ValueError for an unknown form, or a wild card naming
-    several pieces that the form cannot name together."""
+    every piece in ``pieces``. Raise :class:`UnwritableSheet` for an unknown form, or a
+    wild card naming several pieces that the form cannot name together."""
     if form not in ("grid", "pieces"):
-        raise ValueError(f"unknown sheet form {form!r}: expected 'grid' or 'pieces'")
+        raise UnwritableSheet(f"unknown sheet form {form!r}: expected 'grid' or 'pieces'")
     out: dict[str, Any] = {"format": FORMAT, "project": sheet.project_ref or sheet.project.id}
     if sheet.player:
         out["player"] = sheet.player
@@ -157,7 +164,7 @@ def sheet_to_json(sheet: Sheet, form: str = "grid") -> dict[str, Any]:
         if wild_ref is None:
             named = [listed.index(i) for i in sorted(wild) if i in listed]
             if len(named) != len(wild) or len(named) != 1:
-                raise ValueError(f"the wild card names {len(wild)} pieces; the {form} form "
+                raise UnwritableSheet(f"the wild card names {len(wild)} pieces; the {form} form "
                                  "can only name one piece of `pieces` or one legend character")
             wild_ref = named[0]
         out["wild_card"] = {"piece": wild_ref, "effect": sheet.wild_card.effect}
@@ -288,7 +295,7 @@ class _Drawing:
             if is_wild and self.wild_char is not None:
                 char = self.wild_char
                 if self.legend[char] != value or placement.furniture & near[char]:
-                    raise ValueError("the wild card names pieces that cannot share one "
+                    raise UnwritableSheet("the wild card names pieces that cannot share one "
                                      "legend character")
             elif not is_wild:
                 char = next((c for c, v in self.legend.items() if v == value

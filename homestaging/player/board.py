@@ -169,7 +169,7 @@ class Board:
         self.plain = open_moves(self.width, self.height)
         """Steps on the sheet, walls ignored (a door may be cut into any wall)."""
         self.room = sheet.current_room
-        self.no_hallway = project.no_hallway
+        self.entry = project.entry
         self.lenient = project.lenient_access
         pieces = self.lay.piece_rooms
         self.room_pieces = tuple(i for i, r in enumerate(pieces)
@@ -372,7 +372,7 @@ class Board:
         (see the module's doc and :class:`Hall`)."""
         rest = self.open & ~taken
         step = self.plain.step(network) & ~taken
-        if self.no_hallway:
+        if not self.entry.hallway:
             later = sum(1 for plan in self.sheet.rooms if not plan.finalized) - 1
             if self.room == self.entry_room:
                 ports = step & rest
@@ -414,7 +414,7 @@ class Board:
     def entry_room(self) -> str | None:
         """With no hallway: the room the front door opens into, or will: the first room
         of the play order."""
-        if not self.no_hallway:
+        if self.entry.hallway:
             return None
         if self.lay.entry_room is not None:
             return self.lay.entry_room

@@ -22,7 +22,7 @@ from ..cli.common import (
     suggest,
     wrote,
 )
-from ..core.errors import InputError
+from ..core.errors import InputError, NotPlayable
 from ..core.game import MAX_SEED
 from ..core.quoting import excerpt
 
@@ -226,7 +226,7 @@ def hint_command(sheet_path: str, card: int | None, policy: str, fmt: str) -> No
     sheet = read_sheet_argument(sheet_path)
     try:
         found = hint(sheet, card=card, policy=policy)
-    except ValueError as error:
+    except NotPlayable as error:
         raise click.BadParameter(str(error), param_hint="'--card'" if card else "SHEET") \
             from None
     echo_result(fmt, lambda: format_hint(found, display_name(sheet_path)),
@@ -281,7 +281,7 @@ def place_command(
         paired = card is not None and tokens >= 2 and piece_id is None
         # the moves are judged with the room they go into, best first (dead ends last)
         found = advise(sheet, pieces, top=limit, room=name, mirror=None if mirror else False)
-    except ValueError as error:
+    except NotPlayable as error:
         if room is None:
             raise InputError.single(display_name(sheet_path),
                                     f"{error}; nothing to place") from None
@@ -329,7 +329,7 @@ def _chosen_pieces(sheet: Sheet, piece_id: str | None, card: int | None) -> list
             raise click.BadParameter(no_card(card, numbers), param_hint="'--card'")
         try:
             pieces = card_pieces(project, card, sheet.game)
-        except ValueError as error:
+        except NotPlayable as error:
             raise click.BadParameter(str(error), param_hint="'--card'") from None
         if piece_id is not None:
             if piece_id not in {p.id for p in pieces}:
@@ -361,7 +361,7 @@ def _place_preview(sheet: Sheet, room: str | None, found: Sequence[RankedMoves],
                         top=top, per_piece=card is not None,
                         reasons=[each.reason or "" for each in found], card=card,
                         ranked=[each.ranked for each in found])
-    except ValueError:
+    except NotPlayable:
         raise InputError.single(output, "no legal placement to preview; nothing written"
                                 ) from None
 

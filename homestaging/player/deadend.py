@@ -91,7 +91,7 @@ class DeadEnds:
         return Verdict(reason is None, reached, network.total, reason)
 
     def _no_door(self) -> str:
-        where = "the entry room" if self.board.no_hallway else "the hallway"
+        where = self.board.entry.doors_onto
         return f"no door could join the room's circulation to {where}"
 
     def _lost(self, shape: Shape, name: str, final: bool) -> str | None:

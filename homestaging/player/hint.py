@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..core.errors import NotPlayable
 from ..core.layout import layout
 from ..core.project import CardSlot
 from ..core.sheet import Sheet
@@ -76,7 +77,7 @@ def hint(sheet: Sheet, *, card: int | None = None, policy: str = "greedy") -> Hi
     assert room is not None
     spec = sheet.project.room(room)
     if spec is None:
-        raise ValueError(f"{room} is not a room of project {sheet.project.id}")
+        raise NotPlayable(f"{room} is not a room of project {sheet.project.id}")
     slot, given = _turn(state, card)
     if slot is None:
         return Hint(sheet, state, player.choose(state), player.name, room)
@@ -85,7 +86,7 @@ def hint(sheet: Sheet, *, card: int | None = None, policy: str = "greedy") -> Hi
     else:
         open_cards = {s.number for s in spec.cards} - {p.number for p in state.played}
     if card is not None and sheet.game is None and card not in open_cards and not given:
-        raise ValueError(f"card {card} of {room} is already drawn: each of its tokens pays "
+        raise NotPlayable(f"card {card} of {room} is already drawn: each of its tokens pays "
                          "for a piece drawn in the room")
     later = tuple(o for s in spec.cards if s.number != slot.number and s.number in open_cards
                   for o in state.options(s.number))
@@ -112,7 +113,7 @@ def _turn(state: State, card: int | None) -> tuple[CardSlot | None, tuple[str, .
     if card is not None:
         if card not in slots:
             numbers = ", ".join(str(n) for n in slots)
-            raise ValueError(f"card {card} is not a card of {room} (its cards: {numbers})")
+            raise NotPlayable(f"card {card} is not a card of {room} (its cards: {numbers})")
         play = played.get(card)
         if play is not None and len(play.tokens) < slots[card].tokens:
             return slots[card], ()  # the choices are still to make for its other tokens

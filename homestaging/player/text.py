@@ -271,7 +271,7 @@ def format_hint(found: Hint, file: str) -> str:
         if walling.cut:
             lines.append(f"  takes in {_squares_count(walling.cut)} its walls cut off from "
                          "the hallway")
-        if "no-hallway" in found.sheet.project.special_rules:
+        if not found.sheet.project.entry.hallway:
             lines.append(f"  {_squares_count(walling.joined)} left where the rooms to come "
                          "can open their doors onto the entry room")
         else:

@@ -69,8 +69,8 @@ def wallings(board: Board, need: int = 0) -> list[Walling]:
         return []
     walk = board.walkable_in(base, board.room_pieces)
     best, reached = _best_group(board, walk)
-    if board.no_hallway:
-        return _no_hallway(board, base, best, reached)
+    if not board.entry.hallway:
+        return _into_entry_room(board, base, best, reached)
     found: list[Walling] = []
     seen: set[int] = set()
     terminals = board.terminals
@@ -340,7 +340,7 @@ def _layers(board: Board, start: int, within: int, asked: int) -> dict[int, int]
     return found
 
 
-def _no_hallway(board: Board, base: int, best: int, reached: int) -> list[Walling]:
+def _into_entry_room(board: Board, base: int, best: int, reached: int) -> list[Walling]:
     """With no hallway: the entry room gets the front door on one of its network's
     exterior edges; another room a door from its network into the entry room's."""
     found: list[Walling] = []
@@ -365,16 +365,16 @@ def fallback(board: Board) -> Walling:
     the exterior wall), the door onto it. The room may then be cut off, never illegal."""
     terminals = board.terminals
     cells = _joined_pieces(board) or _spare_square(board)
-    if board.no_hallway and board.room == board.entry_room:
+    if not board.entry.hallway and board.room == board.entry_room:
         target = board.exterior_squares
-    elif board.no_hallway:
+    elif not board.entry.hallway:
         target = _entry_cells(board)
     else:
         target = board.open & ~cells
         if terminals:
             hall = board.moves.flood(lowest(terminals), target)
             target = hall if hall else target
-    if board.no_hallway and board.room == board.entry_room:
+    if not board.entry.hallway and board.room == board.entry_room:
         if not cells & target:
             path = _path(board, cells, target, board.open & ~cells)
             cells |= path or 0
@@ -401,7 +401,7 @@ def fallback(board: Board) -> Walling:
                 cells, edges = longer, found
                 break
     front = None
-    if not board.no_hallway and not board.sheet.front_doors:
+    if board.entry.hallway and not board.sheet.front_doors:
         front = front_door_any(board, board.open & ~cells)
     if edges:
         landing, edge = edges[0]
@@ -430,13 +430,13 @@ def _spare_square(board: Board) -> int:
     else one whose loss keeps the hallway's ends joined, beside another open square;
     the last such in reading order."""
     terminals = board.terminals
-    beside = board.plain.step(_entry_cells(board)) if board.no_hallway else board.full
+    beside = board.full if board.entry.hallway else board.plain.step(_entry_cells(board))
     for bit in reversed(range(board.width * board.height)):
         square = 1 << bit
         if not board.open & square & beside or terminals & square:
             continue
         rest = board.open & ~square
-        if not board.no_hallway and not board.moves.step(square) & rest:
+        if board.entry.hallway and not board.moves.step(square) & rest:
             continue
         if terminals:
             joined = board.moves.flood(lowest(terminals), rest)

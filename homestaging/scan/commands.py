@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from ..cli.common import ExitCode
-from ..core.errors import InputError
+from ..core.errors import InputError, UnknownProject
 from ..formats.output import FORMATS, dumps_json
 
 __all__ = ["scan"]
@@ -83,7 +83,7 @@ def _project(reference: str) -> Any:
         return find_project(reference)
     except InputError:
         raise
-    except ValueError as error:
+    except UnknownProject as error:
         raise click.BadParameter(str(error), param_hint="'--project'") from None
 
 

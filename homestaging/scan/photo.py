@@ -15,7 +15,7 @@ from typing import Any
 
 from ..core.errors import InputError
 from ..draw.markers import CORNERS, DICTIONARY, decode_id, marker_box
-from ..formats.readers import read_bytes
+from ..formats.files import read_bytes
 from . import MAX_PIXELS, require_cv2
 
 __all__ = ["MAX_PHOTO_BYTES", "MAX_PIXELS", "PX", "Markers", "Page", "edge_width",

@@ -24,7 +24,7 @@ from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..core.bitmask import Moves, bits, cells, iter_bits, open_moves
-from ..core.errors import Problem, Severity
+from ..core.errors import NotPlayable, Problem, Severity
 from ..core.grid import (
     SIDES,
     Cell,
@@ -152,20 +152,20 @@ class Candidate:
 
 def target_room(sheet: Sheet, room: str | None = None) -> str:
     """The room a new piece goes into: ``room``, else the sheet's current room, else the
-    first room of the project not walled yet. Raise ValueError when there is none."""
+    first room of the project not walled yet. Raise NotPlayable when there is none."""
     name = room or sheet.current_room
     if name is None:
         walled = sheet.walled
         name = next((spec.name for spec in sheet.project.rooms if spec.name not in walled), None)
         if name is None:
-            raise ValueError("every room of the project is walled: no room is being furnished")
+            raise NotPlayable("every room of the project is walled: no room is being furnished")
     if sheet.project.room(name) is None:
         known = ", ".join(spec.name for spec in sheet.project.rooms)
-        raise ValueError(
+        raise NotPlayable(
             f"no room named {excerpt(name)} in project {sheet.project.id} (rooms: {known})")
     plan = sheet.room(name)
     if plan is not None and plan.finalized:
-        raise ValueError(f"room {name} is already walled: pieces go into the room being furnished")
+        raise NotPlayable(f"room {name} is already walled: pieces go into the room being furnished")
     return name
 
 
@@ -651,7 +651,7 @@ class _Marks:
                               worth.get(plan.name, 0))
                     targets.append(target)
                     landings.append((*target, False))
-        if not sheet.project.no_hallway:
+        if sheet.project.entry.hallway:
             for door in sheet.front_doors:
                 inside = door.inside(house)
                 if inside is not None:
@@ -951,7 +951,7 @@ def card_pieces(project: Project, number: int, game: GameRecord | None = None) -
     on the variant dealt), in id order."""
     ids = project.catalog.card_options(number)
     if not ids:
-        raise ValueError(f"there is no card number {number}")
+        raise NotPlayable(f"there is no card number {number}")
     dealt = game.card(project.catalog, number) if game is not None else None
     if dealt is not None:
         ids = set(dealt.options)

@@ -210,8 +210,7 @@ def todo_text(problem: Problem, check: SheetCheck) -> str:
     sheet, card = check.sheet, check.card
     project = sheet.project
     if problem.code == Code.FRONT_DOOR_COUNT:
-        onto = ("into the room you choose as the entry room (every other room opens into "
-                "it)" if project.no_hallway else "onto the hallway")
+        onto = project.entry.front_door_onto
         text = f"Draw the front door (front_door) on an exterior wall, opening {onto}: until " \
                "then no room is reached, so no room scores"
         waiting = [room for room in card.rooms if room.points_if_connected]
@@ -230,10 +229,7 @@ def todo_text(problem: Problem, check: SheetCheck) -> str:
             return (f"Wall the {name}: it was played before the {current}, but its squares "
                     "are not given yet.")
         entry = layout(sheet).entry_room
-        door = ("one door onto the hallway" if not project.no_hallway
-                else f"one door into the {entry}, the entry room" if entry
-                else "one door into the entry room (none for the entry room itself: the "
-                     "front door opens into it)")
+        door = project.entry.one_door(entry)
         walled = sheet.walled | {name}
         following = next((room for room in sheet.play_order if room not in walled), None)
         then = (f"then set current_room to the next room, the {following}" if following
