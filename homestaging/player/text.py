@@ -217,10 +217,10 @@ def _move_lines(judged: Judged, left: Sequence[str]) -> list[str]:
         lines.append(f"  dead end: {verdict.reason}")
     elif hall.ok:
         lines.append(f"  the hallway stays open: {verdict.reach_text}")
-    if verdict.alive and verdict.tight is not None:
-        lines.append(f"  {verdict.tight}")
     else:
         lines.append("  the room could not get a door onto the hallway if walled now")
+    if verdict.alive and verdict.tight is not None:
+        lines.append(f"  {verdict.tight}")
     if hall.cut:
         lines.append(f"  {_squares_count(hall.cut)} of the house would be cut off from the "
                      "hallway")
