@@ -19,8 +19,9 @@ judged with the best way to draw the room's remaining tokens after it (its *comp
   option worth most that still keeps the room whole. ``points`` is what they score
   (the pieces that joined the room included); ``ideal`` what the same tokens score on
   the room as it stands, before the placement; ``shortfall`` what the placement costs
-  them, taken from its worth. A token that finds no placement at all (``left_out``)
-  ranks the placement below every one after which all fit.
+  them, taken from its worth. A token that found a placement on the room as it stands
+  and finds none after it (``left_out``) ranks the placement below every one after
+  which all fit.
 
 A placement's worth is so the points the room can still score with it: what it adds
 and what one door reaches, less what the room's remaining tokens can no longer score
@@ -45,7 +46,7 @@ from .board import Board, Network, Shape, lowest
 
 __all__ = ["BUDGET", "Completion", "Completions"]
 
-BUDGET = 240
+BUDGET = 120
 """The most networks the search works out for one placement."""
 
 
@@ -65,6 +66,8 @@ class Completion:
     left_out: tuple[str, ...] = ()
     """The names of the options of each token that found no placement keeping the room
     whole (one entry per such token, its options joined by ``or``)."""
+    picks: tuple[str | None, ...] | None = None
+    """Per token, the option drawn (None: none fitted); None when not searched so."""
 
     @property
     def shortfall(self) -> int:
@@ -217,27 +220,33 @@ class Completions:
         """The room's best completion once ``shape`` (a placement of ``piece``, the room's
         network after it ``network``) is drawn (see the module's doc); its ``shortfall``
         counted against the room's best completion as it stands, with the same tokens
-        left."""
+        left. A token that found no placement on the room as it stands is not looked
+        for again (nor counted as left out); the others try first the option they drew
+        then, and those worth less, then those worth more."""
         tokens = self.tokens_after(piece)
         if not tokens:
             return Completion(tokens, True)
-        found = self._search([shape], network.points == network.total, tokens)
         before = self._before.get(tokens)
         if before is None:
             standing = self.board.network()
             before = self._before[tokens] = self._search(
                 [], standing.points == standing.total, tokens)
+        found = self._search([shape], network.points == network.total, tokens, before.picks)
         return Completion(tokens, found.joined, found.points, max(found.points, before.points),
                           found.left_out)
 
-    def _search(self, extras: list[Shape], whole: bool,
-                tokens: tuple[tuple[str, ...], ...]) -> Completion:
+    def _search(self, extras: list[Shape], whole: bool, tokens: tuple[tuple[str, ...], ...],
+                hint: tuple[str | None, ...] | None = None) -> Completion:
         """The best completion with ``extras`` drawn (``whole``: the room whole with
-        them); ``ideal`` left 0."""
+        them); ``ideal`` left 0. ``hint``: per token, the option the room as it stands
+        drew (None: none fitted), see :meth:`complete`."""
         catalog = self.board.project.catalog
         budget = _Budget()
         points = 0
+        count = len(tokens)
         if not whole:
+            if self._too_far(extras, tokens):
+                return Completion(tokens, False)
             joining = self._join(extras, tokens, budget)
             if joining is None:
                 return Completion(tokens, budget.out)
@@ -245,17 +254,61 @@ class Completions:
             points = sum(each.points for each in more[len(extras):])
             extras = more
         left_out: list[str] = []
-        for options in tokens:
+        picks: list[str | None] = [None] * (count - len(tokens))
+        for index, options in enumerate(tokens, count - len(tokens)):
+            named = " or ".join(catalog.piece(i).name for i in options)
+            if hint is not None:
+                drew = hint[index]
+                if drew is None:
+                    picks.append(None)
+                    continue
+                at = options.index(drew)
+                options = options[at:] + options[:at]
             drawn = self._fit(extras, options, budget)
             if budget.out:  # out of budget: the tokens not placed yet are taken as fitting
                 return Completion(tokens, True, points + sum(
                     catalog.piece(each[0]).points for each in tokens))
             if drawn is None:
-                left_out.append(" or ".join(catalog.piece(i).name for i in options))
+                left_out.append(named)
+                picks.append(None)
                 continue
-            extras = [*extras, drawn]
-            points += drawn.points
-        return Completion(tokens, True, points, 0, tuple(left_out))
+            extras = [*extras, drawn[0]]
+            points += drawn[0].points
+            picks.append(drawn[1])
+        return Completion(tokens, True, points, 0, tuple(left_out), tuple(picks))
+
+    def _reach(self, options: Sequence[str]) -> int:
+        """The most walkable squares one of ``options`` adds (circulation; a rug's
+        squares)."""
+        most = 0
+        for piece_id in options:
+            piece = self.board.project.catalog.piece(piece_id)
+            most = max(most, len(piece.art.furniture) if piece.is_rug
+                       else len(piece.art.circulation))
+        return most
+
+    def _too_far(self, extras: Sequence[Shape], tokens: Sequence[Sequence[str]]) -> bool:
+        """Whether a piece not reached lies too far from the group one door serves for
+        the tokens left to join them: more free squares between them than the tokens'
+        pieces could make walkable, all of them together."""
+        board = self.board
+        network = board.network(extras)
+        best = network.best
+        lost = 0
+        for each in [board.shapes[i] for i in board.room_pieces] + list(extras):
+            if each.circulation & ~best and not each.rug:
+                lost |= each.circulation
+        if not lost or not best:
+            return False
+        reach = sum(self._reach(options) for options in tokens)
+        taken = self._taken(extras)
+        free = (board.open & ~board.furniture & ~taken.solid & ~board.terminals) | lost
+        seen = best
+        for _ in range(reach + 1):  # the squares one more step away, within the free ones
+            seen = board.moves.grow(seen) & (free | best)
+            if seen & lost:
+                return False
+        return True
 
     @staticmethod
     def _taken(extras: Sequence[Shape]) -> _Taken:
@@ -280,10 +333,10 @@ class Completions:
         return walk & ~solid
 
     def _fit(self, extras: Sequence[Shape], options: Sequence[str],
-             budget: _Budget) -> Shape | None:
-        """The placement of the option worth most (``options`` come so ordered) that
-        keeps the room whole with ``extras`` drawn; None when none does (or the budget
-        is spent)."""
+             budget: _Budget) -> tuple[Shape, str] | None:
+        """The placement of the first of ``options`` that keeps the room whole with
+        ``extras`` drawn, and that option; None when none does (or the budget is
+        spent)."""
         board = self.board
         taken = self._taken(extras)
         walk = self._walk(extras)
@@ -298,17 +351,17 @@ class Completions:
             for candidate in self.placements(piece_id, taken, touch):
                 if not walks_any:
                     if not candidate.furniture & walk:
-                        return candidate  # it takes nothing walkable, needs no door
+                        return candidate, piece_id  # it takes nothing walkable, needs no door
                     continue
                 walks = candidate.furniture if candidate.rug else candidate.circulation
                 if (walks & best and not candidate.furniture & walk
                         and board.moves.flood(lowest(walks), walks) == walks):
-                    return candidate  # one walkable group beside the door's: it joins it
+                    return candidate, piece_id  # one walkable group beside the door's: it joins it
                 if not budget.spend():
                     return None
                 after = board.network([*extras, candidate])
                 if after.points == after.total:
-                    return candidate
+                    return candidate, piece_id
         return None
 
     def _join(self, extras: list[Shape], tokens: Sequence[Sequence[str]],
