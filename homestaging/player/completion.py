@@ -228,24 +228,23 @@ class Completions:
             return Completion(tokens, True)
         before = self._before.get(tokens)
         if before is None:
-            standing = self.board.network()
-            before = self._before[tokens] = self._search(
-                [], standing.points == standing.total, tokens)
-        found = self._search([shape], network.points == network.total, tokens, before.picks)
+            before = self._before[tokens] = self._search([], self.board.network(), tokens)
+        found = self._search([shape], network, tokens, before.picks)
         return Completion(tokens, found.joined, found.points, max(found.points, before.points),
                           found.left_out)
 
-    def _search(self, extras: list[Shape], whole: bool, tokens: tuple[tuple[str, ...], ...],
+    def _search(self, extras: list[Shape], network: Network,
+                tokens: tuple[tuple[str, ...], ...],
                 hint: tuple[str | None, ...] | None = None) -> Completion:
-        """The best completion with ``extras`` drawn (``whole``: the room whole with
+        """The best completion with ``extras`` drawn (``network``: the room's with
         them); ``ideal`` left 0. ``hint``: per token, the option the room as it stands
         drew (None: none fitted), see :meth:`complete`."""
         catalog = self.board.project.catalog
         budget = _Budget()
         points = 0
         count = len(tokens)
-        if not whole:
-            if self._too_far(extras, tokens):
+        if network.points < network.total:
+            if self._too_far(extras, network, tokens):
                 return Completion(tokens, False)
             joining = self._join(extras, tokens, budget)
             if joining is None:
@@ -255,6 +254,7 @@ class Completions:
             extras = more
         left_out: list[str] = []
         picks: list[str | None] = [None] * (count - len(tokens))
+        known = len(tokens) == count  # ``network`` is the room's with ``extras``
         for index, options in enumerate(tokens, count - len(tokens)):
             named = " or ".join(catalog.piece(i).name for i in options)
             if hint is not None:
@@ -264,7 +264,7 @@ class Completions:
                     continue
                 at = options.index(drew)
                 options = options[at:] + options[:at]
-            drawn = self._fit(extras, options, budget)
+            drawn = self._fit(extras, options, budget, network.best if known else None)
             if budget.out:  # out of budget: the tokens not placed yet are taken as fitting
                 return Completion(tokens, True, points + sum(
                     catalog.piece(each[0]).points for each in tokens))
@@ -273,6 +273,7 @@ class Completions:
                 picks.append(None)
                 continue
             extras = [*extras, drawn[0]]
+            known = False
             points += drawn[0].points
             picks.append(drawn[1])
         return Completion(tokens, True, points, 0, tuple(left_out), tuple(picks))
@@ -287,12 +288,12 @@ class Completions:
                        else len(piece.art.circulation))
         return most
 
-    def _too_far(self, extras: Sequence[Shape], tokens: Sequence[Sequence[str]]) -> bool:
+    def _too_far(self, extras: Sequence[Shape], network: Network,
+                 tokens: Sequence[Sequence[str]]) -> bool:
         """Whether a piece not reached lies too far from the group one door serves for
         the tokens left to join them: more free squares between them than the tokens'
         pieces could make walkable, all of them together."""
         board = self.board
-        network = board.network(extras)
         best = network.best
         lost = 0
         for each in [board.shapes[i] for i in board.room_pieces] + list(extras):
@@ -332,16 +333,18 @@ class Completions:
                 solid |= each.furniture
         return walk & ~solid
 
-    def _fit(self, extras: Sequence[Shape], options: Sequence[str],
-             budget: _Budget) -> tuple[Shape, str] | None:
+    def _fit(self, extras: Sequence[Shape], options: Sequence[str], budget: _Budget,
+             best: int | None = None) -> tuple[Shape, str] | None:
         """The placement of the first of ``options`` that keeps the room whole with
         ``extras`` drawn, and that option; None when none does (or the budget is
-        spent)."""
+        spent). ``best``: the group one door serves with ``extras``, when known."""
         board = self.board
         taken = self._taken(extras)
         walk = self._walk(extras)
         near = board.plain.grow(walk) if walk else 0
-        best = board.moves.grow(board.network(extras).best) if walk else 0
+        if best is None:
+            best = board.network(extras).best if walk else 0
+        best = board.moves.grow(best) if walk else 0
         for piece_id in options:
             piece = board.project.catalog.piece(piece_id)
             walks_any = piece.is_rug or bool(piece.art.circulation)
