@@ -20,8 +20,8 @@ With tokens left, the room's best completion (:mod:`homestaging.player.completio
 decides too: when no way to draw the remaining tokens joins a piece to the others, the
 placement is a dead end; when the room stays whole but a remaining token no longer
 fits anywhere, the placement is *tight*: ranked below every placement after which they
-all fit (and above every dead end), with the reason in words; the points the remaining
-tokens lose for want of room (``shortfall``) are taken from its worth.
+all fit (and above every dead end), with the reason in words. The points the remaining
+tokens lose for want of room (``shortfall``) are reported, not taken from its worth.
 
 A :class:`Verdict` says which, in words, with what one door reaches if the room were
 walled now. Every user of the ranking (``place``, ``hint``, the editor and the
@@ -63,7 +63,8 @@ class Verdict:
     tight: str | None = None
     """Why the room's remaining tokens no longer all fit after it (None: they do)."""
     shortfall: int = 0
-    """The points the room's remaining tokens lose for want of room after it."""
+    """The points the room's remaining tokens lose for want of room after it (not taken
+    from the worth: see :mod:`homestaging.player.completion`)."""
 
     @property
     def fits(self) -> bool:

@@ -177,8 +177,7 @@ def judge(board: Board, move: Move, before: Outlook) -> Judged:
 
 def _judged(board: Board, move: Move, before: Outlook, shape: Shape,
             network: Network, ends: DeadEnds) -> Judged:
-    """:func:`judge` with the move's shape and the room's network after it: the worth
-    less what the room's remaining tokens lose for want of room after it."""
+    """:func:`judge` with the move's shape and the room's network after it."""
     hall = board.hall(board.taken | shape.squares, network.best)
     return _verdict(board, move, shape, network, hall, ends,
                     _worth(board, move, before, shape, network, hall))
@@ -186,9 +185,8 @@ def _judged(board: Board, move: Move, before: Outlook, shape: Shape,
 
 def _verdict(board: Board, move: Move, shape: Shape, network: Network, hall: Hall,
              ends: DeadEnds, worth: float) -> Judged:
-    """The move judged, its worth before the room's verdict known (which only lowers it)."""
-    verdict = ends.verdict(shape, move.piece, network, hall)
-    return Judged(move, worth - verdict.shortfall, network, hall, verdict)
+    """The move judged, its worth known (the room's verdict only lowers its rank)."""
+    return Judged(move, worth, network, hall, ends.verdict(shape, move.piece, network, hall))
 
 
 def _most_judged(board: Board, move: Move, before: Outlook, shape: Shape,
