@@ -153,7 +153,8 @@ def test_a_placement_after_which_the_room_s_last_token_cannot_fit_ranks_below_th
         "  1. stove at L8, rotation 270 (on L8, L9)", "  2. stove at L8, rotation 0 (on L8-M8)",
         "  3. stove at M8, rotation 0 (on M8-N8)", "  4. stove at N8, rotation 90 (on O8, O9)"]
     assert lines[0].endswith("a door here reaches 8 of 8 points")  # a table for two fits
-    assert lines[2].endswith(f"a door here reaches 8 of 8 points; {TIGHT_WHY}; worth -0.2")
+    # worth 1.8, and still below the two after which a table fits (worth 2)
+    assert lines[2].endswith(f"a door here reaches 8 of 8 points; {TIGHT_WHY}; worth 1.8")
     assert "dead end" in lines[3]
     data = json.loads(run("place", path, "stove", "--format", "json"))
     tight = data["candidates"][2]
