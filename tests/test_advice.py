@@ -99,15 +99,71 @@ def test_hint_and_the_editor_agree_with_place(tmp_path: Path) -> None:
     assert found["orientations"]["180"]["reach"]["O4"] == "a door here reaches 7 of 7 points"
 
 
-def test_the_stove_beside_the_u_kitchen_joins_its_circulation(tmp_path: Path) -> None:
+def test_the_stove_that_could_never_share_the_u_kitchen_s_door_comes_after_every_live_one(
+        tmp_path: Path) -> None:
+    # the issue's case: "stove at J10, rotation 180" was first, and the kitchen scored 2
     path = write(tmp_path, KITCHEN)
-    text = run("place", path, "--card", "8", "--top", "2")
-    assert ("stove: Stove\n  1. stove at N8, rotation 90 (on O8, O9): 2 points; "
-            "a door here reaches 8 of 8 points\n  2. stove at J10, rotation 180 (on J11-K11): "
-            "2 points; a door here reaches 6 of 8 points; worth 0\n") in text
+    text = run("place", path, "--card", "8", "--top", "0")
+    lines = text.split("stove: Stove\n")[1].split("\n\n")[0].splitlines()
+    assert lines[0] == ("  1. stove at N8, rotation 90 (on O8, O9): 2 points; "
+                        "a door here reaches 8 of 8 points")
+    j10 = next(i for i, line in enumerate(lines) if "stove at J10, rotation 180" in line)
+    alive = [i for i, line in enumerate(lines) if "dead end" not in line]
+    assert alive == [0, 1, 2] and j10 == 3  # below every placement the kitchen survives
+    assert lines[j10] == (
+        "  4. stove at J10, rotation 180 (on J11-K11): 2 points; dead end: its circulation "
+        "can never join the U-shaped kitchen's: the room's last token (Breakfast bar, "
+        "Kitchen island, Table for two) cannot join them; worth 0")
+    assert lines[1] == ("  2. stove at N7, rotation 90 (on O7, O8): 2 points; "
+                        "a door here reaches 6 of 8 points; worth -2")  # a table joins them
+    data = json.loads(run("place", path, "--card", "8", "--format", "json", "--top", "0"))
+    stove = next(p for p in data["pieces"] if p["piece"] == "stove")
+    found = {(c["at"], c["rotation"]): c for c in stove["candidates"]}
+    assert found[("J10", 180)]["alive"] is False
+    assert found[("J10", 180)]["dead_end"].startswith("its circulation can never join")
+    assert found[("N8", 90)]["alive"] is True and found[("N8", 90)]["fits"] is True
     hinted = run("hint", path, "--card", "8")
     assert "draw Stove at N8, rotation 90 (stove): 2 points of furniture" in hinted
     assert "worth 2 points in all" in hinted
+    found_editor = hints(read_sheet(path), Hand("stove"))
+    assert found_editor["best"] == {"at": "N8", "rotation": 90, "mirror": False}
+    assert "J10" in found_editor["orientations"]["180"]["dead"]
+
+
+TIGHT = {
+    "format": "homestaging-sheet/1", "project": "tutorial",
+    "rooms": [{"name": "Kitchen"}, {"name": "Bathroom", "door": ["O7", "s"]}],
+    "room_grid": ["................", *[".BBBBBBBBBBBBBB."] * 6, *[".BBBBBBBBBB....."] * 4,
+                  "................"],
+    "room_legend": {"B": "Bathroom"},
+    "pieces": [{"piece": "kitchen-u", "at": "L10", "rotation": 180}],
+    "current_room": "Kitchen"}
+"""The tutorial's kitchen squeezed into L8-O11 by a walled bathroom: a U-kitchen at L10,
+one token left after the next piece (card 10: a breakfast bar, a kitchen island or a
+table for two)."""
+TIGHT_WHY = ("the room's remaining tokens no longer fit: no placement of Breakfast bar or "
+             "Kitchen island or Table for two keeps the room's circulation joined")
+
+
+def test_a_placement_after_which_the_room_s_last_token_cannot_fit_ranks_below_those_where_it_fits(
+        tmp_path: Path) -> None:
+    path = write(tmp_path, TIGHT)
+    lines = run("place", path, "stove", "--top", "0").splitlines()
+    assert [line.split(":")[0] for line in lines] == [
+        "  1. stove at L8, rotation 270 (on L8, L9)", "  2. stove at L8, rotation 0 (on L8-M8)",
+        "  3. stove at M8, rotation 0 (on M8-N8)", "  4. stove at N8, rotation 90 (on O8, O9)"]
+    assert lines[0].endswith("a door here reaches 8 of 8 points")  # a table for two fits
+    # worth 1.8, and still below the two after which a table fits (worth 2)
+    assert lines[2].endswith(f"a door here reaches 8 of 8 points; {TIGHT_WHY}; worth 1.8")
+    assert "dead end" in lines[3]
+    data = json.loads(run("place", path, "stove", "--format", "json"))
+    tight = data["candidates"][2]
+    assert (tight["at"], tight["alive"], tight["fits"], tight["tight"]) == \
+        ("M8", True, False, TIGHT_WHY)
+    assert data["candidates"][0]["fits"] is True and data["candidates"][0]["tight"] is None
+    upright = hints(read_sheet(path), Hand("stove"))["orientations"]["0"]
+    assert "M8" in upright["fair"] and "M8" not in upright["good"]
+    assert upright["reach"]["M8"] == f"a door here reaches 8 of 8 points; {TIGHT_WHY}"
 
 
 def test_a_sheet_with_no_placement_alive_says_so_and_lists_why(tmp_path: Path) -> None:

@@ -421,12 +421,14 @@ def evaluate(sheet: Sheet, hand: Hand | None = None) -> dict[str, Any]:
 
 def hints(sheet: Sheet, hand: Hand) -> dict[str, Any]:
     """Legal anchors of the piece in hand, by orientation (``"90"``, ``"0m"``...), judged
-    as ``place`` judges them (:mod:`homestaging.player.advice`): ``good`` ones cut nothing off,
-    keep a door possible and lead into no dead end, ``fair`` ones are legal and lead into
-    no dead end but do not, ``dead`` ones lead the room into a dead end, ``reasons``
-    saying why for each of them (by anchor). Each orientation also has ``reach``: what a
-    door reaches after each anchor (``a door here reaches 9 of 9 points``). ``reason``
-    says why there are none; ``best`` is the first ``place`` lists."""
+    as ``place`` judges them (:mod:`homestaging.player.advice`): ``good`` ones cut nothing
+    off, keep a door possible, leave room for the room's remaining tokens and lead into
+    no dead end, ``fair`` ones are legal and lead into no dead end but do not, ``dead``
+    ones lead the room into a dead end, ``reasons`` saying why for each of them (by
+    anchor). Each orientation also has ``reach``: what a door reaches after each anchor
+    (``a door here reaches 9 of 9 points``; then, when the room's remaining tokens no
+    longer fit, why). ``reason`` says why there are none; ``best`` is the first
+    ``place`` lists."""
     piece = sheet.project.catalog.pieces.get(hand.piece)
     answer: dict[str, Any] = {"piece": hand.piece, "room": hand.room, "orientations": {},
                               "count": 0, "best": None, "reason": None}
@@ -451,8 +453,8 @@ def hints(sheet: Sheet, hand: Hand) -> dict[str, Any]:
             lists["dead"].append(at)
             lists["reasons"][at] = verdict.reason
         else:
-            lists["good" if candidate.good else "fair"].append(at)
-        lists["reach"][at] = verdict.reach_text
+            lists["good" if candidate.good and verdict.fits else "fair"].append(at)
+        lists["reach"][at] = verdict.marks if verdict.alive else verdict.reach_text
     mirror_used = sheet.wild_card is not None
     for mirror in (False, True):
         for rotation in ROTATIONS:

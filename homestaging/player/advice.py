@@ -82,11 +82,11 @@ def verdicts(sheet: Sheet, placements: Sequence[Placement],
     """The verdict on each of ``placements`` (legal ones of the room being furnished,
     or of ``room``): what the editor colours its squares by."""
     board = Board(furnishing(sheet, room))
-    ends = DeadEnds(board)
+    ends = DeadEnds.of(board)
     found = []
     for placement in placements:
         shape = board.shape(placement)
         network = board.network([shape])
         hall = board.hall(board.taken | shape.squares, network.best)
-        found.append(ends.verdict(shape, placement.piece.name, network, hall))
+        found.append(ends.verdict(shape, placement.piece, network, hall))
     return found

@@ -20,12 +20,9 @@ def worth_text(value: float) -> str:
 
 
 def judged_marks(judged: Judged) -> str:
-    """What the room makes of a move: ``a door here reaches 9 of 9 points`` or
-    ``dead end: ...``."""
-    verdict = judged.verdict
-    if not verdict.alive:
-        return f"dead end: {verdict.reason}"
-    return verdict.reach_text
+    """What the room makes of a move: ``a door here reaches 9 of 9 points`` (and why
+    the room's remaining tokens no longer fit, when they do not) or ``dead end: ...``."""
+    return judged.verdict.marks
 
 
 def judged_text(number: int, judged: Judged) -> str:
@@ -64,12 +61,14 @@ def format_advice(advice: Advice, *, top: int | None = 10, room: str = "") -> st
 def judged_json(judged: Judged) -> dict[str, Any]:
     """:func:`~homestaging.text.report.move_json` with the worth as judged (``value``; the
     engine's as ``engine_value``) and the room's verdict: ``alive``, ``dead_end`` (why,
-    or null), ``reached`` of ``room_points`` and ``reach`` in words."""
+    or null), ``fits`` and ``tight`` (why the room's remaining tokens no longer fit, or
+    null), ``reached`` of ``room_points`` and ``reach`` in words."""
     verdict = judged.verdict
     data = move_json(judged.move)
     data["engine_value"] = data["value"]
     data.update({"value": round(judged.value, 2), "alive": verdict.alive,
-                 "dead_end": verdict.reason, "reached": verdict.reached,
+                 "dead_end": verdict.reason, "fits": verdict.fits,
+                 "tight": verdict.tight, "reached": verdict.reached,
                  "room_points": verdict.total, "reach": verdict.reach_text})
     return data
 

@@ -16,6 +16,13 @@ remaining tokens draw:
   from the others' over those squares; the room is lost when its squares would cut
   the hallway's doors apart.
 
+With tokens left, the room's best completion (:mod:`homestaging.player.completion`)
+decides too: when no way to draw the remaining tokens joins a piece to the others, the
+placement is a dead end; when the room stays whole but a remaining token no longer
+fits anywhere, the placement is *tight*: ranked below every placement after which they
+all fit (and above every dead end), with the reason in words. The points the remaining
+tokens lose for want of room (``shortfall``) are reported, not taken from its worth.
+
 A :class:`Verdict` says which, in words, with what one door reaches if the room were
 walled now. Every user of the ranking (``place``, ``hint``, the editor and the
 automatic player) reads it from :func:`verdict`.
@@ -26,12 +33,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from ..core.pieces import Piece
 from .board import Board, Hall, Network, Shape, lowest
+from .completion import Completion, Completions
 
-__all__ = ["DEAD", "DeadEnds", "Verdict", "points_text"]
+__all__ = ["DEAD", "TIGHT", "DeadEnds", "Verdict", "points_text"]
 
 DEAD = 1000.0
 """Taken from a dead end's worth to rank it: below any placement that is not one."""
+TIGHT = 100.0
+"""Taken from a tight placement's worth to rank it: below any placement after which the
+room's remaining tokens fit, above any dead end."""
 
 
 def points_text(count: int) -> str:
@@ -48,11 +60,28 @@ class Verdict:
     reached: int
     total: int
     reason: str | None = None
+    tight: str | None = None
+    """Why the room's remaining tokens no longer all fit after it (None: they do)."""
+    shortfall: int = 0
+    """The points the room's remaining tokens lose for want of room after it (not taken
+    from the worth: see :mod:`homestaging.player.completion`)."""
+
+    @property
+    def fits(self) -> bool:
+        return self.tight is None
 
     @property
     def reach_text(self) -> str:
         """``a door here reaches 9 of 9 points``."""
         return f"a door here reaches {self.reached} of {points_text(self.total)}"
+
+    @property
+    def marks(self) -> str:
+        """What the room makes of the placement, in words: ``dead end: ...``, or what
+        its door reaches and, when tight, why the room's remaining tokens do not fit."""
+        if not self.alive:
+            return f"dead end: {self.reason}"
+        return self.reach_text if self.tight is None else f"{self.reach_text}; {self.tight}"
 
 
 class DeadEnds:
@@ -65,6 +94,16 @@ class DeadEnds:
         tokens = sum(slot.tokens for slot in spec.cards) if spec is not None else 0
         self.left = tokens - len(board.room_pieces)
         """Tokens of the room not yet used by a piece, before the placement."""
+        self.completions = Completions(board)
+        self._texts: dict[tuple[tuple[str, ...], ...], str] = {}
+
+    @classmethod
+    def of(cls, board: Board) -> DeadEnds:
+        """The verdicts of ``board``'s placements (made once per board)."""
+        known = board.__dict__.get("dead_ends")
+        if not isinstance(known, DeadEnds):
+            known = board.__dict__["dead_ends"] = cls(board)
+        return known
 
     @cached_property
     def names(self) -> tuple[str, ...]:
@@ -72,23 +111,67 @@ class DeadEnds:
         pieces = self.board.sheet.pieces
         return tuple(pieces[i].placement.piece.name for i in self.board.room_pieces)
 
-    def verdict(self, shape: Shape, name: str, network: Network, hall: Hall) -> Verdict:
-        """The verdict on a placement of piece ``name`` with squares ``shape``, given
-        the room's ``network`` after it and the ``hall`` once walled around it (as the
+    def verdict(self, shape: Shape, piece: Piece, network: Network, hall: Hall) -> Verdict:
+        """The verdict on a placement of ``piece`` with squares ``shape``, given the
+        room's ``network`` after it and the ``hall`` once walled around it (as the
         player's judgement finds them)."""
         reached = network.points if hall.ok else 0
-        if network.points == network.total and hall.ok:
-            return Verdict(True, reached, network.total)
-        board = self.board
+        whole = network.points == network.total
         final = self.left <= 1
         if final:
-            reason = self._lost(shape, name, True) if network.points < network.total else None
+            if whole and hall.ok:
+                return Verdict(True, reached, network.total)
+            reason = self._lost(shape, piece.name, True) if not whole else None
             return Verdict(False, reached, network.total, reason or self._no_door())
-        reason = self._lost(shape, name, False)
-        if reason is None and not board.hall(board.taken | shape.squares, 0).ok:
-            reason = ("walling the room around it would cut the hallway apart: a door "
-                      "would be shut off")
-        return Verdict(reason is None, reached, network.total, reason)
+        board = self.board
+        reason = None
+        if not (whole and hall.ok):
+            reason = self._lost(shape, piece.name, False)
+            if reason is None and not board.hall(board.taken | shape.squares, 0).ok:
+                reason = ("walling the room around it would cut the hallway apart: a door "
+                          "would be shut off")
+        if reason is not None or board.lenient:
+            return Verdict(reason is None, reached, network.total, reason)
+        done = self.completions.complete(shape, piece, network)
+        if not done.joined:
+            return Verdict(False, reached, network.total, self._unjoined(shape, piece, network,
+                                                                         done))
+        tight = None
+        if done.left_out:
+            tight = (f"the room's remaining tokens no longer fit: no placement of "
+                     f"{done.left_out[0]} keeps the room's circulation joined")
+        return Verdict(True, reached, network.total, None, tight, done.shortfall)
+
+    def _unjoined(self, shape: Shape, piece: Piece, network: Network,
+                  done: Completion) -> str:
+        """Why no completion joins the room's pieces after the placement, in words."""
+        what = self._tokens_text(done.tokens)
+        mine = not shape.circulation & ~network.best
+        walks = [(i, self.board.shapes[index].circulation)
+                 for i, index in enumerate(self.board.room_pieces)
+                 if self.board.shapes[index].circulation]
+        others = [i for i, walk in walks if not walk & ~network.best]
+        lost = [i for i, walk in walks if walk & ~network.best]
+        if not mine and others:
+            return (f"its circulation can never join the {self.names[others[0]]}'s: {what} "
+                    "cannot join them")
+        if lost:
+            other = "its" if mine else f"the {piece.name}'s"
+            return (f"the {self.names[lost[0]]}'s circulation could never join {other}: "
+                    f"{what} cannot join them")
+        return f"its circulation could never join the room's: {what} cannot join them"
+
+    def _tokens_text(self, tokens: tuple[tuple[str, ...], ...]) -> str:
+        """The tokens left in words: ``the room's last token (Stove, Fridge)``."""
+        known = self._texts.get(tokens)
+        if known is None:
+            catalog = self.board.project.catalog
+            names = ", ".join(dict.fromkeys(catalog.piece(i).name for each in tokens
+                                            for i in each))
+            count = len(tokens)
+            what = "the room's last token" if count == 1 else f"the room's {count} tokens left"
+            known = self._texts[tokens] = f"{what} ({names})"
+        return known
 
     def _no_door(self) -> str:
         where = self.board.entry.doors_onto

@@ -35,7 +35,7 @@ from ..rules.checks import PIECE_RULES, RULES
 from ..search.moves import DIVERSE, Move, MoveStream, RankedMoves, standing, stream_pieces
 from ..search.placement import Sketch, with_piece
 from .board import Board, Hall, Network, Shape
-from .deadend import DEAD, DeadEnds, Verdict
+from .deadend import DEAD, TIGHT, DeadEnds, Verdict
 from .openings import best_windows
 from .state import State
 from .walls import CUT_COST, Walling, fallback, front_door_any, grown, wallings
@@ -80,8 +80,12 @@ class Judged:
 
     @property
     def rank(self) -> float:
-        """What the move is ranked by: its worth, less :data:`DEAD` for a dead end."""
-        return self.value if self.verdict.alive else self.value - DEAD
+        """What the move is ranked by: its worth, less :data:`DEAD` for a dead end and
+        :data:`TIGHT` when the room's remaining tokens no longer all fit after it."""
+        verdict = self.verdict
+        if not verdict.alive:
+            return self.value - DEAD
+        return self.value if verdict.tight is None else self.value - TIGHT
 
 
 @dataclass(frozen=True)
@@ -168,16 +172,21 @@ def judge(board: Board, move: Move, before: Outlook) -> Judged:
     """``move`` with the room's network, door and hallway after it: the engine's value,
     less what the end of the round loses (``before``: the room as it stands)."""
     shape = board.shape(move.placement)
-    return _judged(board, move, before, shape, board.network([shape]), DeadEnds(board))
+    return _judged(board, move, before, shape, board.network([shape]), DeadEnds.of(board))
 
 
 def _judged(board: Board, move: Move, before: Outlook, shape: Shape,
             network: Network, ends: DeadEnds) -> Judged:
     """:func:`judge` with the move's shape and the room's network after it."""
     hall = board.hall(board.taken | shape.squares, network.best)
-    verdict = ends.verdict(shape, move.piece.name, network, hall)
-    return Judged(move, _worth(board, move, before, shape, network, hall), network, hall,
-                  verdict)
+    return _verdict(board, move, shape, network, hall, ends,
+                    _worth(board, move, before, shape, network, hall))
+
+
+def _verdict(board: Board, move: Move, shape: Shape, network: Network, hall: Hall,
+             ends: DeadEnds, worth: float) -> Judged:
+    """The move judged, its worth known (the room's verdict only lowers its rank)."""
+    return Judged(move, worth, network, hall, ends.verdict(shape, move.piece, network, hall))
 
 
 def _most_judged(board: Board, move: Move, before: Outlook, shape: Shape,
@@ -297,7 +306,7 @@ def best_judged(board: Board, ranked: RankedMoves | MoveStream, before: Outlook,
         return []  # no move can reach the floor: the stream is not even started
     ceiling = (points + ranked.bonus_bound) + gain  # the most any move may be judged worth
     apart = None if board.lenient else Apart.of(board)
-    ends = DeadEnds(board)
+    ends = DeadEnds.of(board)
 
     def bar() -> float:
         """The worth a move must beat: the worst move kept, the floor."""
@@ -342,7 +351,11 @@ def best_judged(board: Board, ranked: RankedMoves | MoveStream, before: Outlook,
         network = board.network([shape])
         if _most_judged(board, move, before, shape, network) < bar():
             continue  # it cannot beat the worst move kept nor the floor, whatever its hallway
-        judged = _judged(board, move, before, shape, network, ends)
+        hall = board.hall(board.taken | shape.squares, network.best)
+        worth = _worth(board, move, before, shape, network, hall)
+        if worth < bar():
+            continue  # the room's verdict only lowers it: it cannot beat the worst kept
+        judged = _verdict(board, move, shape, network, hall, ends, worth)
         found.append(((-judged.rank, c.mirror, order), judged))
         found.sort(key=lambda item: item[0])
         del found[most:]

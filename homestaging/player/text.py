@@ -219,6 +219,8 @@ def _move_lines(judged: Judged, left: Sequence[str]) -> list[str]:
         lines.append(f"  the hallway stays open: {verdict.reach_text}")
     else:
         lines.append("  the room could not get a door onto the hallway if walled now")
+    if verdict.alive and verdict.tight is not None:
+        lines.append(f"  {verdict.tight}")
     if hall.cut:
         lines.append(f"  {_squares_count(hall.cut)} of the house would be cut off from the "
                      "hallway")
@@ -325,5 +327,6 @@ def _judged_json(judged: Judged) -> dict[str, Any]:
         "door_possible": judged.hall.ok, "reached": judged.verdict.reached,
         "room_points": judged.verdict.total, "reach": judged.verdict.reach_text,
         "alive": judged.verdict.alive, "dead_end": judged.verdict.reason,
+        "fits": judged.verdict.fits, "tight": judged.verdict.tight,
         "cut": judged.hall.cut, "value": round(judged.value, 2),
     }

@@ -1,0 +1,418 @@
+"""The room's best completion after a placement: what its remaining tokens can still draw.
+
+A placement is worth what the room scores at the end of its round with it, so it is
+judged with the best way to draw the room's remaining tokens after it (its *completion*):
+
+* **the tokens left**: the room's tokens not paying for a piece once this one is drawn.
+  Each piece drawn in the room (this one last) pays a free token of the first card, in
+  the project's order, that offers it (with a game record: the options of the variant
+  dealt); every token left keeps its card's options;
+* **a completion** draws, token by token, a legal placement of one of its options (or
+  nothing) on the squares left after the placement. It *keeps the room whole* when one
+  door still reaches every piece drawn in the room, this one and its own (their
+  circulation joined, as :meth:`~homestaging.player.board.Board.network` finds it);
+* **joined**: some completion makes the room whole. When the room is not whole after
+  the placement, a completion must join it: the search tries, token by token, the
+  placements whose walkable squares (circulation, a rug) touch the room's; none joining
+  it, the placement is a dead end (:mod:`homestaging.player.deadend`);
+* **fits**: with the room whole, the tokens are drawn one at a time, each with its
+  option worth most that still keeps the room whole. ``points`` is what they score
+  (the pieces that joined the room included); ``ideal`` what the same tokens score on
+  the room as it stands, before the placement; ``shortfall`` what the placement costs
+  them. A token that found a placement on the room as it stands and finds none after
+  it, not even with the other tokens left out (``left_out``), ranks the placement below
+  every one after which all fit.
+
+A placement's worth is the points the room can still score with it: what it adds and
+what one door reaches, as long as some completion keeps every piece reachable (else it
+is a dead end) and the remaining tokens fit (else it is tight). The ``shortfall`` is
+not taken from the worth: taking it made the automatic player draw nothing where a
+later token's best option would lose its place, and the par of the garden cottage fell
+from 32 to 23 (a mean 10.6 points lower over 40 games), since the later cards and
+their variants are not known when the piece is drawn.
+
+The search is bounded: at most :data:`BUDGET` networks are worked out per placement
+judged; past that, what was not found yet is taken as possible (it never marks a
+placement worse than it is). Only unmirrored placements are tried.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from ..core.bitmask import iter_bits
+from ..core.game import GameRecord
+from ..core.pieces import Piece, Placement
+from ..core.project import Project
+from ..search.placement import anchor_masks, card_variants
+from .board import Board, Network, Shape, lowest
+
+__all__ = ["BUDGET", "Completion", "Completions"]
+
+BUDGET = 120
+"""The most networks the search works out for one placement."""
+
+
+@dataclass(frozen=True)
+class Completion:
+    """The room's best completion after a placement (see the module's doc)."""
+
+    tokens: tuple[tuple[str, ...], ...]
+    """The options of each token left (piece ids)."""
+    joined: bool
+    """Some completion keeps (or makes) the room whole."""
+    points: int = 0
+    """What the tokens left score, drawn at best with the room whole."""
+    ideal: int = 0
+    """What they would score on the room as it stands (before the placement), at most
+    ``points`` more."""
+    left_out: tuple[str, ...] = ()
+    """The names of the options of each token that found no placement keeping the room
+    whole (one entry per such token, its options joined by ``or``)."""
+    picks: tuple[str | None, ...] | None = None
+    """Per token, the option drawn (None: none fitted); None when not searched so."""
+
+    @property
+    def shortfall(self) -> int:
+        """The points the tokens left lose for want of room."""
+        return self.ideal - self.points
+
+
+_CARDS: dict[tuple[int, str, tuple[tuple[int, str], ...] | None],
+             tuple[Project, tuple[tuple[tuple[str, ...], int], ...]]] = {}
+"""Per project (by identity), room and cards dealt: :func:`room_cards`."""
+
+
+def room_cards(project: Project, room: str | None,
+               game: GameRecord | None) -> tuple[tuple[tuple[str, ...], int], ...]:
+    """The room's cards in the project's order: each card's options (of the variant
+    dealt, with a record that dealt it), the one worth most first, and its tokens."""
+    spec = project.room(room) if room is not None else None
+    if spec is None:
+        return ()
+    dealt = tuple(sorted(game.dealt.items())) if game is not None else None
+    key = (id(project), spec.name, dealt)
+    known = _CARDS.get(key)
+    if known is not None and known[0] is project:
+        return known[1]
+    pieces = project.catalog.pieces
+    found = []
+    for slot in spec.cards:
+        options = {p.id for variant in card_variants(project, slot.number, game) for p in variant}
+        found.append((tuple(sorted(options, key=lambda i: (-pieces[i].points, i))),
+                      slot.tokens))
+    if len(_CARDS) >= 256:
+        _CARDS.clear()
+    _CARDS[key] = (project, tuple(found))
+    return _CARDS[key][1]
+
+
+class _Budget:
+    """The networks the search may still work out; ``out`` once it asked for more."""
+
+    def __init__(self) -> None:
+        self.left = BUDGET
+        self.out = False
+
+    def spend(self) -> bool:
+        if self.left <= 0:
+            self.out = True
+            return False
+        self.left -= 1
+        return True
+
+
+@dataclass(frozen=True)
+class _Taken:
+    """The squares drawn: non-rug furniture, circulation, rugs."""
+
+    solid: int
+    circulation: int
+    rugs: int
+
+
+@dataclass(frozen=True)
+class _Oriented:
+    """An orientation of a piece: its squares at anchor A1, its points, its legal anchors
+    on the board, the bits of its furniture and circulation at A1."""
+
+    furniture: int
+    circulation: int
+    points: int
+    anchors: int
+    furniture_bits: tuple[int, ...]
+    circulation_bits: tuple[int, ...]
+
+
+class Completions:
+    """The completions of one board's placements: the room's cards and tokens, and each
+    option's legal placements on the board as it stands (found once, when asked)."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self._anchors: dict[str, list[_Oriented]] = {}
+        self._tokens: dict[str, tuple[tuple[str, ...], ...]] = {}
+        self._before: dict[tuple[tuple[str, ...], ...], Completion] = {}
+
+    def tokens_after(self, piece: Piece) -> tuple[tuple[str, ...], ...]:
+        """The options of each token of the room left once ``piece`` is drawn."""
+        known = self._tokens.get(piece.id)
+        if known is None:
+            known = self._tokens[piece.id] = self._tokens_after(piece)
+        return known
+
+    def _tokens_after(self, piece: Piece) -> tuple[tuple[str, ...], ...]:
+        board = self.board
+        cards = room_cards(board.project, board.room, board.sheet.game)
+        counts = [tokens for _, tokens in cards]
+        drawn = [board.sheet.pieces[i].id for i in board.room_pieces] + [piece.id]
+        for piece_id in drawn:
+            for index, (options, _) in enumerate(cards):
+                if counts[index] and piece_id in options:
+                    counts[index] -= 1
+                    break
+            else:  # a piece off the cards: it uses a token all the same
+                for index in range(len(counts)):
+                    if counts[index]:
+                        counts[index] -= 1
+                        break
+        found: list[tuple[str, ...]] = []
+        for (options, _), count in zip(cards, counts, strict=True):
+            found += [options] * count
+        return tuple(found)
+
+    def _orientations(self, piece_id: str) -> list[_Oriented]:
+        """The piece's unmirrored orientations with a legal anchor on the board."""
+        known = self._anchors.get(piece_id)
+        if known is None:
+            board = self.board
+            piece = board.project.catalog.piece(piece_id)
+            known = []
+            for orientation, anchors in anchor_masks(board.masks, piece, mirror=False):
+                shape = board.shape(Placement(piece, (0, 0), orientation.rotation, False))
+                known.append(_Oriented(shape.furniture, shape.circulation, shape.points,
+                                       anchors, tuple(iter_bits(shape.furniture)),
+                                       tuple(iter_bits(shape.circulation))))
+            self._anchors[piece_id] = known
+        return known
+
+    def placements(self, piece_id: str, taken: _Taken, touch: int = -1) -> Iterator[Shape]:
+        """The legal placements of a piece on the board once the squares ``taken`` are
+        drawn too (furniture on no furniture nor circulation, a rug on no rug,
+        circulation on no furniture) whose walkable squares meet ``touch`` (its default:
+        any)."""
+        rug = self.board.project.catalog.piece(piece_id).is_rug
+        closed = taken.rugs if rug else taken.solid | taken.circulation
+        solid = taken.solid
+        for each in self._orientations(piece_id):
+            shut = 0  # the anchors whose squares meet those taken
+            for off in each.furniture_bits:
+                shut |= closed >> off
+            for off in each.circulation_bits:
+                shut |= solid >> off
+            anchors = each.anchors & ~shut
+            if touch != -1:
+                meets = 0
+                for off in each.furniture_bits if rug else each.circulation_bits:
+                    meets |= touch >> off
+                anchors &= meets
+            for bit in iter_bits(anchors):
+                yield Shape(each.furniture << bit, each.circulation << bit, each.points, rug)
+
+    def complete(self, shape: Shape, piece: Piece, network: Network) -> Completion:
+        """The room's best completion once ``shape`` (a placement of ``piece``, the room's
+        network after it ``network``) is drawn (see the module's doc); its ``shortfall``
+        counted against the room's best completion as it stands, with the same tokens
+        left. A token that found no placement on the room as it stands is not looked
+        for again (nor counted as left out); the others try first the option they drew
+        then, and those worth less, then those worth more."""
+        tokens = self.tokens_after(piece)
+        if not tokens:
+            return Completion(tokens, True)
+        before = self._before.get(tokens)
+        if before is None:
+            before = self._before[tokens] = self._search([], self.board.network(), tokens)
+        found = self._search([shape], network, tokens, before.picks)
+        return Completion(tokens, found.joined, found.points, max(found.points, before.points),
+                          found.left_out)
+
+    def _search(self, extras: list[Shape], network: Network,
+                tokens: tuple[tuple[str, ...], ...],
+                hint: tuple[str | None, ...] | None = None) -> Completion:
+        """The best completion with ``extras`` drawn (``network``: the room's with
+        them); ``ideal`` left 0. ``hint``: per token, the option the room as it stands
+        drew (None: none fitted), see :meth:`complete`."""
+        catalog = self.board.project.catalog
+        budget = _Budget()
+        points = 0
+        count = len(tokens)
+        if network.points < network.total:
+            if self._too_far(extras, network, tokens):
+                return Completion(tokens, False)
+            joining = self._join(extras, tokens, budget)
+            if joining is None:
+                return Completion(tokens, budget.out)
+            more, tokens = joining
+            points = sum(each.points for each in more[len(extras):])
+            extras = more
+        left_out: list[str] = []
+        picks: list[str | None] = [None] * (count - len(tokens))
+        known = start = len(tokens) == count  # ``network``: the room's with ``extras``
+        first = len(extras)  # the placements before the tokens drawn one at a time
+        for index, options in enumerate(tokens, count - len(tokens)):
+            named = " or ".join(catalog.piece(i).name for i in options)
+            if hint is not None:
+                drew = hint[index]
+                if drew is None:
+                    picks.append(None)
+                    continue
+                at = options.index(drew)
+                options = options[at:] + options[:at]
+            drawn = self._fit(extras, options, budget, network.best if known else None)
+            if drawn is None and len(extras) > first:
+                # drawn one at a time, the tokens may take each other's squares: a token
+                # that fits once the others are left out is not left out
+                alone = self._fit(extras[:first], options, budget,
+                                  network.best if start else None)
+                if alone is not None:
+                    points += alone[0].points
+                    picks.append(alone[1])
+                    continue
+            if budget.out:  # out of budget: the tokens not placed yet are taken as fitting
+                return Completion(tokens, True, points + sum(
+                    catalog.piece(each[0]).points for each in tokens))
+            if drawn is None:
+                left_out.append(named)
+                picks.append(None)
+                continue
+            extras = [*extras, drawn[0]]
+            known = False
+            points += drawn[0].points
+            picks.append(drawn[1])
+        return Completion(tokens, True, points, 0, tuple(left_out), tuple(picks))
+
+    def _reach(self, options: Sequence[str]) -> int:
+        """The most walkable squares one of ``options`` adds (circulation; a rug's
+        squares)."""
+        most = 0
+        for piece_id in options:
+            piece = self.board.project.catalog.piece(piece_id)
+            most = max(most, len(piece.art.furniture) if piece.is_rug
+                       else len(piece.art.circulation))
+        return most
+
+    def _too_far(self, extras: Sequence[Shape], network: Network,
+                 tokens: Sequence[Sequence[str]]) -> bool:
+        """Whether a piece not reached lies too far from the group one door serves for
+        the tokens left to join them: more free squares between them than the tokens'
+        pieces could make walkable, all of them together."""
+        board = self.board
+        best = network.best
+        lost = 0
+        for each in [board.shapes[i] for i in board.room_pieces] + list(extras):
+            if each.circulation & ~best and not each.rug:
+                lost |= each.circulation
+        if not lost or not best:
+            return False
+        reach = sum(self._reach(options) for options in tokens)
+        taken = self._taken(extras)
+        free = (board.open & ~board.furniture & ~taken.solid & ~board.terminals) | lost
+        seen = best
+        for _ in range(reach + 1):  # the squares one more step away, within the free ones
+            seen = board.moves.grow(seen) & (free | best)
+            if seen & lost:
+                return False
+        return True
+
+    @staticmethod
+    def _taken(extras: Sequence[Shape]) -> _Taken:
+        """The squares of the placements ``extras``."""
+        solid = circulation = rugs = 0
+        for each in extras:
+            if each.rug:
+                rugs |= each.furniture
+            else:
+                solid |= each.furniture
+            circulation |= each.circulation
+        return _Taken(solid, circulation, rugs)
+
+    def _walk(self, extras: Sequence[Shape]) -> int:
+        """The room's walkable squares with ``extras`` drawn (no lenient access)."""
+        board = self.board
+        walk, solid = 0, board.furniture
+        for each in [board.shapes[i] for i in board.room_pieces] + list(extras):
+            walk |= each.furniture if each.rug else each.circulation
+            if not each.rug:
+                solid |= each.furniture
+        return walk & ~solid
+
+    def _fit(self, extras: Sequence[Shape], options: Sequence[str], budget: _Budget,
+             best: int | None = None) -> tuple[Shape, str] | None:
+        """The placement of the first of ``options`` that keeps the room whole with
+        ``extras`` drawn, and that option; None when none does (or the budget is
+        spent). ``best``: the group one door serves with ``extras``, when known."""
+        board = self.board
+        taken = self._taken(extras)
+        walk = self._walk(extras)
+        near = board.plain.grow(walk) if walk else 0
+        if best is None:
+            best = board.network(extras).best if walk else 0
+        best = board.moves.grow(best) if walk else 0
+        for piece_id in options:
+            piece = board.project.catalog.piece(piece_id)
+            walks_any = piece.is_rug or bool(piece.art.circulation)
+            # with walkable squares, it must meet the room's (else a network of its own:
+            # the door could not serve both)
+            touch = near if walks_any and walk else -1
+            for candidate in self.placements(piece_id, taken, touch):
+                if not walks_any:
+                    if not candidate.furniture & walk:
+                        return candidate, piece_id  # it takes nothing walkable, needs no door
+                    continue
+                walks = candidate.furniture if candidate.rug else candidate.circulation
+                if (walks & best and not candidate.furniture & walk
+                        and board.moves.flood(lowest(walks), walks) == walks):
+                    return candidate, piece_id  # one walkable group beside the door's: it joins it
+                if not budget.spend():
+                    return None
+                after = board.network([*extras, candidate])
+                if after.points == after.total:
+                    return candidate, piece_id
+        return None
+
+    def _join(self, extras: list[Shape], tokens: Sequence[Sequence[str]],
+              budget: _Budget) -> tuple[list[Shape], tuple[tuple[str, ...], ...]] | None:
+        """The placements of the first tokens that make the room whole (and the tokens
+        left after them), trying those whose walkable squares touch the room's; None
+        when none does within the budget."""
+        if not tokens:
+            return None
+        board = self.board
+        taken = self._taken(extras)
+        walk = self._walk(extras)
+        near = board.plain.grow(walk)
+        rest = tuple(tuple(options) for options in tokens[1:])
+        if not rest:  # the last token must meet the group one door serves and the others
+            best = board.network(extras).best
+            both = (board.plain.grow(best), board.plain.grow(walk & ~best))
+        for piece_id in tokens[0]:
+            if rest:
+                found: Iterator[Shape] = self.placements(piece_id, taken, near)
+            else:
+                found = (c for c in self.placements(piece_id, taken, both[0])
+                         if (c.furniture if c.rug else c.circulation) & both[1])
+            for candidate in found:
+                if not budget.spend():
+                    return None
+                more = [*extras, candidate]
+                after = board.network(more)
+                if after.points == after.total:
+                    return more, rest
+                if rest:
+                    deeper = self._join(more, rest, budget)
+                    if deeper is not None:
+                        return deeper
+                if budget.out:
+                    return None
+        return self._join(extras, rest, budget) if rest else None
