@@ -183,10 +183,19 @@ function showEvaluation() {
   const waiting = data.if_connected - data.total;
   $("#if-connected").textContent = waiting > 0
     ? `${data.if_connected} once every walled room is connected to the front door (+${waiting}).` : "";
-  showScore(data);
-  showProblems(data.problems);
+  // the score and the problems are written again only when they changed
+  const score = JSON.stringify([data.rooms, data.penalties, data.bonuses]);
+  if (score !== app.shownScore) {
+    showScore(data);
+    app.shownScore = score;
+  }
+  const problems = JSON.stringify(data.problems);
+  if (problems !== app.shownProblems) {
+    showProblems(data.problems);
+    app.plan.rings(data.problems);
+    app.shownProblems = problems;
+  }
   drawTokens();
-  app.plan.rings(data.problems);
   drawSheet();
   drawHand();
   drawHints();
@@ -254,6 +263,7 @@ function showProblems(problems) {
     li.title = `${p.severity}, at ${p.path}: ${p.message}`;
     const show = () => {
       app.plan.rings(app.evaluation.problems, p.cells);
+      app.shownProblems = null;  // the next answer clears the flash
       const at = p.cells.length && app.geo.at(p.cells[0]);
       if (at) { app.cursor = at; drawCursor(); showSquare(...at); }
     };
@@ -281,6 +291,8 @@ function showProblems(problems) {
 function drawDoubts() {
   const current = state();
   const list = sheet.doubts(current);
+  if (!list.length && app.shownDoubts === 0) return;  // none shown, none to show
+  app.shownDoubts = list.length;
   app.plan.doubts(list);
   $("#doubts-box").hidden = !list.length;
   $("#doubt-count").textContent = list.length ? `(${list.length})` : "";
@@ -308,6 +320,7 @@ function drawDoubts() {
     li.append(text, confirm);
     const show = () => {
       app.plan.rings(app.evaluation ? app.evaluation.problems : [], [doubt.square]);
+      app.shownProblems = null;  // the next answer clears the flash
       const at = app.geo.at(doubt.square);
       if (at) { app.cursor = at; drawCursor(); showSquare(...at); }
     };
@@ -336,14 +349,16 @@ function doubtsAt(name) {
 // ------------------------------------------------------------------ drawing
 
 function drawSheet() {
-  // the plan is drawn again only when what it shows changed (the state, the rooms the
-  // pieces are counted in, the active room)
+  // the plan is drawn again only when what it shows changed (the state, the room each
+  // piece is coloured as, the active room), and then only what changed in it (Plan.draw)
   const rooms = roomOfPiece();
-  const drawn = { state: state(), rooms: JSON.stringify([...rooms]), active: app.activeRoom };
+  const current = state();
+  const colouredAs = (current.pieces || []).map((_, index) => rooms.get(index) || app.activeRoom);
+  const drawn = { state: current, rooms: JSON.stringify(colouredAs), active: app.activeRoom };
   const last = app.drawn;
   if (!last || last.state !== drawn.state || last.rooms !== drawn.rooms || last.active !== drawn.active) {
-    app.plan.draw(state(), app.project, rooms, app.activeRoom);
-    app.plan.label(state(), app.project);
+    app.plan.draw(current, app.project, rooms, app.activeRoom);
+    if (!last || last.state !== current) app.plan.label(current, app.project);
     app.drawn = drawn;
   }
   const svg = app.plan.svg;
@@ -441,16 +456,21 @@ function toggleWholeHouse() {
 function drawRooms() {
   const select = $("#room-select");
   const current = state();
-  select.replaceChildren();
-  for (const room of app.project.rooms) {
-    const option = document.createElement("option");
-    option.value = room.name;
+  const texts = app.project.rooms.map((room) => {
     const walled = sheet.isWalled(current, room.name);
     const furnished = room.name === current.current_room;
     const what = furnished && walled ? "walled: press Next room" : furnished ? "being furnished"
       : walled ? "walled" : "";
-    option.textContent = what ? `${room.name} (${what})` : room.name;
-    select.appendChild(option);
+    return what ? `${room.name} (${what})` : room.name;
+  });
+  if (JSON.stringify(texts) !== app.roomOptions) {  // the options change as rooms are walled
+    app.roomOptions = JSON.stringify(texts);
+    select.replaceChildren(...app.project.rooms.map((room, index) => {
+      const option = document.createElement("option");
+      option.value = room.name;
+      option.textContent = texts[index];
+      return option;
+    }));
   }
   select.value = app.activeRoom;
   const next = sheet.nextRoom(current, app.project);
@@ -1078,6 +1098,10 @@ function openSheet(opening) {
   app.paletteRoom = null;
   app.window = null;
   app.drawn = null;
+  app.shownScore = null;
+  app.shownProblems = null;
+  app.shownDoubts = null;
+  app.roomOptions = null;
   app.viewed = false;
   app.savedAt = opening.new ? -2 : 0;
   app.activeRoom = opening.state.current_room || app.project.rooms[0]?.name || null;
