@@ -446,6 +446,88 @@ function showSquare(x, y) {
   if (!inside) fitView([x, y]);
 }
 
+// Two fingers on the plan zoom it and move it, what is under them staying under them:
+// apart for a closer view, together down to the whole house. A pinch never places,
+// paints or previews anything. Only where the whole house does not fit the screen.
+const touches = new Map();  // pointer id -> [clientX, clientY] of the fingers on the plan
+
+function sheetPoint(clientX, clientY) {
+  const matrix = app.plan.svg.getScreenCTM();
+  const p = new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
+  return [p.x, p.y];
+}
+
+function fingers() {
+  const [a, b] = [...touches.values()];
+  return { distance: Math.max(Math.hypot(a[0] - b[0], a[1] - b[1]), 1),
+    middle: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2] };
+}
+
+function pinchStart() {
+  const box = app.plan.svg.viewBox.baseVal;
+  const { distance, middle } = fingers();
+  app.pinch = { distance, columns: box.width, rows: box.height, under: sheetPoint(...middle) };
+  app.down = null;
+  app.pendingTap = null;
+  app.hover = null;
+  if (app.hand) drawGhost(); else app.plan.clearGhost();
+}
+
+function pinchMove() {
+  const { distance, middle } = fingers();
+  const pinch = app.pinch;
+  const wide = app.geo.width + 2;
+  const high = app.geo.height + 2;
+  const most = Math.max(wide, high * pinch.columns / pinch.rows);  // the whole house
+  const columns = Math.min(Math.max(pinch.columns * pinch.distance / distance, 4), most);
+  const rows = columns * pinch.rows / pinch.columns;
+  // the plan keeps its shape during a pinch; its view is centred in it (SVG's "meet")
+  const box = app.plan.svg.getBoundingClientRect();
+  const size = Math.min(box.width / columns, box.height / rows);
+  const left = box.left + (box.width - columns * size) / 2;
+  const top = box.top + (box.height - rows * size) / 2;
+  const place = (under, at, span, count) => {
+    if (span >= count + 2) return -1 - (span - count - 2) / 2;  // wider than the sheet: centred
+    return Math.min(Math.max(under - at / size, -1), count + 1 - span);
+  };
+  const x = place(pinch.under[0], middle[0] - left, columns, app.geo.width);
+  const y = place(pinch.under[1], middle[1] - top, rows, app.geo.height);
+  app.window = { x, y, columns, rows };
+  app.plan.view(x, y, columns, rows);
+  app.wholeHouse = columns >= wide - 0.01 && rows >= high - 0.01;
+  $("#view").textContent = app.wholeHouse ? "Back to the room" : "Whole house";
+  $("#view").setAttribute("aria-pressed", String(app.wholeHouse));
+}
+
+// Touch bookkeeping of the plan's pointer events; true when the event belongs to a pinch
+// (and so does nothing else).
+function pinching(e) {
+  if (e.pointerType !== "touch") return false;
+  if (e.type === "pointerdown") {
+    touches.set(e.pointerId, [e.clientX, e.clientY]);
+    if (touches.size === 2 && app.plan && !$("#view").hidden) pinchStart();
+    return !!app.pinch;
+  }
+  if (!touches.has(e.pointerId)) return !!app.pinch;
+  if (e.type === "pointermove") {
+    touches.set(e.pointerId, [e.clientX, e.clientY]);
+    if (app.pinch && touches.size >= 2) pinchMove();
+    return !!app.pinch || !!app.pinched;
+  }
+  touches.delete(e.pointerId);  // up or cancel
+  const part = !!app.pinch || !!app.pinched;
+  if (app.pinch && touches.size < 2) {
+    app.pinch = null;
+    app.pinched = touches.size > 0;  // the finger still down ends the gesture, not a tap
+    status(app.wholeHouse ? `The whole house: ${words.click} a square for a closer view there.`
+      : "Pinch to zoom; two fingers move the plan.");
+  } else if (!touches.size) {
+    app.pinched = false;
+  }
+  if (part) app.down = null;
+  return part;
+}
+
 function toggleWholeHouse() {
   app.wholeHouse = !app.wholeHouse;
   fitView();
@@ -922,6 +1004,7 @@ function goToNextRoom() {
 
 function onPlanDown(e) {
   setTouch(e.pointerType !== "mouse");
+  if (pinching(e)) return;
   if (e.button !== 0 && e.pointerType === "mouse") return;
   const p = app.plan.point(e);
   if (!p || !app.geo.inSheet(p.cx, p.cy)) return;
@@ -931,6 +1014,7 @@ function onPlanDown(e) {
 }
 
 function onPlanMove(e) {
+  if (pinching(e)) return;
   const p = app.plan.point(e);
   const inside = p && app.geo.inSheet(p.cx, p.cy);
   if (app.down && Math.hypot(e.clientX - app.down.x, e.clientY - app.down.y) > 8) app.down.moved = true;
@@ -958,6 +1042,7 @@ function onPlanMove(e) {
 }
 
 function onPlanUp(e) {
+  if (pinching(e)) return;
   const down = app.down;
   app.down = null;
   if (!down) return;
@@ -1186,7 +1271,11 @@ function wire() {
   svg.addEventListener("pointerdown", onPlanDown);
   svg.addEventListener("pointermove", onPlanMove);
   svg.addEventListener("pointerup", onPlanUp);
-  svg.addEventListener("pointercancel", () => { app.down = null; app.plan?.clearGhost(); });
+  svg.addEventListener("pointercancel", (e) => {
+    pinching(e);
+    app.down = null;
+    app.plan?.clearGhost();
+  });
   svg.addEventListener("pointerleave", onPlanLeave);
   svg.addEventListener("keydown", onPlanKey);
   svg.addEventListener("focus", () => { if (app.plan) drawGhost(); });
