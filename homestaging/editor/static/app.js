@@ -123,12 +123,12 @@ function changed() {
   if (!app.activeRoom || !app.project.rooms.some((r) => r.name === app.activeRoom)) {
     app.activeRoom = current.current_room || app.project.rooms[0]?.name || null;
   }
+  check();  // sent first: the server checks while the page draws the change
   $("#player").value = current.player || "";
   drawSheet();
   drawRooms();
   drawPalette();
   drawDoubts();
-  check();
 }
 
 // ------------------------------------------------------------------ checking
@@ -520,7 +520,7 @@ function pinching(e) {
     app.pinch = null;
     app.pinched = touches.size > 0;  // the finger still down ends the gesture, not a tap
     status(app.wholeHouse ? `The whole house: ${words.click} a square for a closer view there.`
-      : "Pinch to zoom; two fingers move the plan.");
+      : "A closer view: pinch to zoom; two fingers move the plan.");
   } else if (!touches.size) {
     app.pinched = false;
   }
