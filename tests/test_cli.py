@@ -375,8 +375,7 @@ def test_check_error_exits_1(runner: CliRunner, tmp_path: Path) -> None:
     result = runner.invoke(main, ["check", sheet])
     assert result.exit_code == 1
     assert result.stdout.splitlines()[:3] == [
-        f"1. {sheet}: C2: overlap: pieces[1] (Stove) stands on pieces[0] (Corner kitchen) at "
-        "C2-D2",
+        f"1. {sheet}: C2: overlap: Stove at C2 stands on the Corner kitchen at C2-D2",
         f"2. {sheet}: D4: unreachable-room: Kitchen cannot be reached: door D4/s opens onto a "
         "square that is not walkable (warning)",
         "1 error, 1 warning",
@@ -722,7 +721,7 @@ def _cut_off_island(tmp_path: Path) -> str:
 
 def test_check_reports_unreachable_pieces_like_score(runner: CliRunner, tmp_path: Path) -> None:
     path = _cut_off_island(tmp_path)
-    warning = (f"1. {path}: L8: unreachable-piece: I (Kitchen island) at L8-M8 cannot be "
+    warning = (f"1. {path}: L8: unreachable-piece: Kitchen island at L8-M8 cannot be "
                "reached: circulation square L7 is cut off from the door; blocked by its own "
                "furniture at L8 (warning)")
     result = runner.invoke(main, ["check", path])

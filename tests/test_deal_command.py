@@ -122,9 +122,9 @@ def test_check_finds_two_counters_for_one_token(runner: CliRunner, tmp_path: Pat
             if p["code"] == "not-selected"] == [("not-selected", "$.game.rounds[0]")]
     text = runner.invoke(main, ["check", str(tmp_path / "mine.json")]).stdout
     assert text.splitlines()[0] == (
-        f"1. {tmp_path / 'mine.json'}: F2: not-selected: B (One-wall countertop) is paid for by no "
-        "token of room Kitchen: card 7a (kitchen-corner or counter-straight): its token chose "
-        "counter-straight for A (One-wall countertop) at B2")
+        f"1. {tmp_path / 'mine.json'}: F2: not-selected: One-wall countertop at F2 is paid for "
+        "by no token of room Kitchen: card 7a (kitchen-corner or counter-straight): its token "
+        "chose counter-straight for the One-wall countertop at B2")
 
 
 def test_a_bad_record_is_unusable_input(runner: CliRunner, tmp_path: Path) -> None:

@@ -1,5 +1,5 @@
 """The examples in the docstrings of the square, cell-name, bit-mask and JSON helpers, of
-the graph algorithms and of the deal run."""
+the graph algorithms, of the player's words and of the deal run."""
 
 from __future__ import annotations
 
@@ -13,9 +13,10 @@ import pytest
 
 from homestaging.core import bitmask, entry, errors, game, grid
 from homestaging.formats import output
+from homestaging.text import words
 
 
-@pytest.mark.parametrize("module", [grid, bitmask, errors, output, game, entry],
+@pytest.mark.parametrize("module", [grid, bitmask, errors, output, game, entry, words],
                          ids=lambda m: m.__name__)
 def test_docstring_examples(module: ModuleType) -> None:
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)

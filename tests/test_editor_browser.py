@@ -743,6 +743,67 @@ def test_a_room_furnished_with_a_thumb(browser: Any, tmp_path: Path, width: int,
     assert {"piece": "armchair", "at": "D6", "rotation": 0} in saved(sheet)["pieces"]
 
 
+def pinch(page: Any, middle: tuple[float, float], start: float, end: float,
+          steps: int = 8) -> None:
+    """Two fingers on the screen at ``start`` px apart around ``middle``, moved to
+    ``end`` px apart and lifted: real touch events, through Chromium's input pipeline."""
+    cdp = page.context.new_cdp_session(page)
+    x, y = middle
+
+    def fingers(apart: float) -> list[dict[str, float]]:
+        return [{"x": x - apart / 2, "y": y, "id": 0}, {"x": x + apart / 2, "y": y, "id": 1}]
+
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": fingers(start)})
+    for step in range(1, steps + 1):
+        apart = start + (end - start) * step / steps
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": fingers(apart)})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+    page.wait_for_timeout(50)
+
+
+def middle_of(page: Any, selector: str) -> tuple[float, float]:
+    box = box_of(page, selector)
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (412, 915)], ids=lambda n: str(n))
+def test_a_pinch_shows_the_whole_house_and_comes_back(browser: Any, tmp_path: Path, width: int,
+                                                      height: int) -> None:
+    """Two fingers together: the whole house in sight; apart: squares of 32 px or more
+    again around what was under them. A pinch places nothing, even with a piece in hand,
+    and the page never scrolls sideways."""
+    sheet = tmp_path / "plan.json"
+    shutil.copy(EXAMPLES / "tutorial-midgame.json", sheet)
+    with phone(browser, sheet, width, height) as (page, _):
+        assert box_of(page, '[data-cell="C3"]')["width"] >= 32
+        assert not in_view(page, '[data-cell="P12"]')
+        pieces = page.locator("g.piece").count()
+        page.tap('[data-piece="armchair"]')
+        settle(page)
+        plan = box_of(page, "#plan")
+        pinch(page, (plan["x"] + plan["width"] / 2, plan["y"] + plan["height"] / 2), 220, 30)
+        for name in ("A1", "P12"):
+            assert in_view(page, f'[data-cell="{name}"]'), name
+        assert page.text_content("#view") == "Back to the room"
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.screenshot(path=str(tmp_path / f"pinched-{width}x{height}.png"))
+        under = middle_of(page, '[data-cell="I7"]')
+        pinch(page, under, 40, 260)
+        assert box_of(page, '[data-cell="I7"]')["width"] >= 32
+        found = page.evaluate("([x, y]) => document.elementsFromPoint(x, y)"
+                              ".map((e) => e.dataset.cell).find(Boolean)", list(under))
+        assert found == "I7"  # what was under the fingers stays under them
+        assert page.text_content("#view") == "Whole house"
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        assert page.locator("g.piece").count() == pieces and page.locator(".ghost").count() == 0
+        assert page.is_disabled("#undo") and page.is_visible("#hand")
+        page.tap('[data-cell="I7"]')  # and the next taps are taps again
+        page.tap('[data-cell="I7"]')
+        settle(page)
+        assert page.locator('g.piece[data-piece-id="armchair"]').count() == 1
+
+
 def test_a_laptop_shows_the_whole_house(browser: Any) -> None:
     with editor(browser, TUTORIAL_GAME) as (page, _):
         page.set_viewport_size({"width": 1280, "height": 800})

@@ -50,7 +50,7 @@ from ..player.advice import advise, verdicts
 from ..scoring.card import check_sheet
 from ..search.placement import placements, why_none
 from ..text.report import problem_json, scorecard_json
-from .words import in_words
+from ..text.words import anchors, in_words
 
 __all__ = [
     "MAX_BYTES",
@@ -386,7 +386,8 @@ def evaluate(sheet: Sheet, hand: Hand | None = None) -> dict[str, Any]:
     order), the score so far with its label, the score once every walled room is
     connected to the front door (the score card's figure), the score pad's rooms,
     bonuses and penalties, and the legal placements of the piece in hand. Each problem
-    also says its ``text`` in the player's words (:func:`~.words.in_words`)."""
+    also says its ``text`` in the player's words
+    (:func:`homestaging.text.words.in_words`, the page's buttons named)."""
     checked = check_sheet(sheet)
     problems, card = checked.problems, checked.card
     card_json = scorecard_json(card)
@@ -396,11 +397,11 @@ def evaluate(sheet: Sheet, hand: Hand | None = None) -> dict[str, Any]:
         label = "Score so far (mid-game)"
     else:
         label = "Provisional score"
-    anchors = [cell_name(drawn.placement.anchor) for drawn in sheet.pieces]
+    where = anchors(sheet)
     shown = []
     for problem in problems:
         data = problem_json(problem)
-        data["text"] = in_words(problem.message, anchors)
+        data["text"] = in_words(problem.message, where, page=True)
         shown.append(data)
     result: dict[str, Any] = {
         "problems": shown,
@@ -441,7 +442,7 @@ def hints(sheet: Sheet, hand: Hand) -> dict[str, Any]:
         advised = advise(sheet, [piece], top=1, room=hand.room,
                          mirror=None if sheet.wild_card is None else False)[0]
     except NotPlayable as error:
-        answer["reason"] = in_words(str(error), [])
+        answer["reason"] = in_words(str(error), {}, page=True)
         return answer
     by_shape: dict[Any, dict[str, Any]] = {}
     for candidate, verdict in zip(found, judged, strict=True):
@@ -471,7 +472,7 @@ def hints(sheet: Sheet, hand: Hand) -> dict[str, Any]:
         answer["alive"] = advised.alive
     else:
         answer["reason"] = in_words(why_none(sheet, piece, room=hand.room) or
-                                    "no square of the room being furnished takes it", [])
+                                    "no square of the room being furnished takes it", {}, page=True)
     if mirror_used:
         answer["mirror_reason"] = "the wild card is already used: a mirrored piece breaks a rule"
     return answer

@@ -5,13 +5,14 @@ of a check (the score so far) and everything else."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..core.errors import Problem, Severity
 from ..core.grid import Cell, cell_name
 from ..rules.checks import Code
+from .words import in_words
 
 if TYPE_CHECKING:  # the results written here; none is needed to write them
     pass
@@ -88,10 +89,12 @@ def problem_json(problem: Problem) -> dict[str, Any]:
     return data
 
 
-def problem_line(problem: Problem, file: str) -> str:
-    """``sheet.json: C5: overlap: the sofa covers the armchair at C5-C6``."""
-    where = f"{cell_name(problem.cells[0])}: " if problem.cells else ""
-    return f"{file}: {where}{problem.code}: {problem.message}"
+def problem_line(problem: Problem, file: str, where: Mapping[str, str] | None = None) -> str:
+    """``sheet.json: O8: overlap: Fridge at O8 stands on the Stove at O9``: the pieces
+    named by where they stand when ``where`` says it (:func:`.words.anchors`)."""
+    at = f"{cell_name(problem.cells[0])}: " if problem.cells else ""
+    message = in_words(problem.message, where) if where else problem.message
+    return f"{file}: {at}{problem.code}: {message}"
 
 
 def format_problems(file: str, problems: Sequence[Problem], paint: Paint = plain) -> str:
@@ -134,12 +137,12 @@ def problems_json(file: str, problems: Sequence[Problem], total: int) -> dict[st
 
 
 def broken_lines(file: str, listed: Sequence[tuple[int, Problem]], width: int,
-                  paint: Paint = plain) -> list[str]:
-    """The errors and warnings one per line with their numbers, then their count (or
-    ``no rule broken``)."""
+                  paint: Paint = plain, where: Mapping[str, str] | None = None) -> list[str]:
+    """The errors and warnings one per line with their numbers (pieces named as
+    :func:`problem_line` names them), then their count (or ``no rule broken``)."""
     broken = [(n, p) for n, p in listed if p.severity in _BROKEN]
     errors = sum(p.severity == Severity.ERROR for _, p in broken)
-    lines = [paint(f"{n:>{width}}. {problem_line(p, file)}"
+    lines = [paint(f"{n:>{width}}. {problem_line(p, file, where)}"
                    + ("" if p.severity == Severity.ERROR else f" ({p.severity})"),
                    _ROLE[p.severity]) for n, p in broken]
     if not broken:

@@ -37,6 +37,7 @@ from .problems import (
     problem_line,
     problems_json,
 )
+from .words import anchors, in_words
 
 if TYPE_CHECKING:  # the results written here; none is needed to write them
     from ..core.scorepad import Item, ScorePad
@@ -104,6 +105,8 @@ def format_check(check: SheetCheck, file: str, paint: Paint = plain) -> str:
     """What ``check`` prints: the broken rules and warnings one per line (with their
     codes), what is still to do and what to keep in mind in plain words, then the score
     so far room by room and bonus by bonus, with what each is worth once connected.
+    Pieces are named by where they stand (``Fridge at O8 stands on the Stove at O9``,
+    :mod:`homestaging.text.words`), not by their label in the file.
 
     Every problem is numbered (:func:`numbered`), as the rendered plan rings it. The
     score's heading is ``Score`` when the card is not provisional (a finished sheet
@@ -112,17 +115,19 @@ def format_check(check: SheetCheck, file: str, paint: Paint = plain) -> str:
     """
     listed = numbered(check.problems)
     width = number_width(len(listed))
-    lines = broken_lines(file, listed, width, paint)
+    where = anchors(check.sheet)
+    lines = broken_lines(file, listed, width, paint, where)
     todo = [(n, p) for n, p in listed if p.severity == Severity.TODO]
     info = [(n, p) for n, p in listed if p.severity == Severity.INFO]
     if todo:
         lines += ["", paint("Still to do:", "head")]
         lines += [paint(line, "todo") for n, p in todo
-                  for line in _item(todo_text(p, check), n, width)]
+                  for line in _item(in_words(todo_text(p, check), where), n, width)]
     if info:
         lines += ["", paint("Keep in mind:", "head")]
         lines += [line for n, p in info
-                  for line in _item(_sentence(p.message, p.subject), n, width)]
+                  for line in _item(_sentence(in_words(p.message, where), p.subject), n,
+                                    width)]
     score = _score_lines(check)
     lines += ["", paint(score[0], "total"), *score[1:]]
     return "\n".join(lines) + "\n"

@@ -123,12 +123,12 @@ function changed() {
   if (!app.activeRoom || !app.project.rooms.some((r) => r.name === app.activeRoom)) {
     app.activeRoom = current.current_room || app.project.rooms[0]?.name || null;
   }
+  check();  // sent first: the server checks while the page draws the change
   $("#player").value = current.player || "";
   drawSheet();
   drawRooms();
   drawPalette();
   drawDoubts();
-  check();
 }
 
 // ------------------------------------------------------------------ checking
@@ -197,10 +197,19 @@ function showEvaluation() {
   const waiting = data.if_connected - data.total;
   $("#if-connected").textContent = waiting > 0
     ? `${data.if_connected} once every walled room is connected to the front door (+${waiting}).` : "";
-  showScore(data);
-  showProblems(data.problems);
+  // the score and the problems are written again only when they changed
+  const score = JSON.stringify([data.rooms, data.penalties, data.bonuses]);
+  if (score !== app.shownScore) {
+    showScore(data);
+    app.shownScore = score;
+  }
+  const problems = JSON.stringify(data.problems);
+  if (problems !== app.shownProblems) {
+    showProblems(data.problems);
+    app.plan.rings(data.problems);
+    app.shownProblems = problems;
+  }
   drawTokens();
-  app.plan.rings(data.problems);
   drawSheet();
   drawHand();
   drawHints();
@@ -268,6 +277,7 @@ function showProblems(problems) {
     li.title = `${p.severity}, at ${p.path}: ${p.message}`;
     const show = () => {
       app.plan.rings(app.evaluation.problems, p.cells);
+      app.shownProblems = null;  // the next answer clears the flash
       const at = p.cells.length && app.geo.at(p.cells[0]);
       if (at) { app.cursor = at; drawCursor(); showSquare(...at); }
     };
@@ -295,6 +305,8 @@ function showProblems(problems) {
 function drawDoubts() {
   const current = state();
   const list = sheet.doubts(current);
+  if (!list.length && app.shownDoubts === 0) return;  // none shown, none to show
+  app.shownDoubts = list.length;
   app.plan.doubts(list);
   $("#doubts-box").hidden = !list.length;
   $("#doubt-count").textContent = list.length ? `(${list.length})` : "";
@@ -322,6 +334,7 @@ function drawDoubts() {
     li.append(text, confirm);
     const show = () => {
       app.plan.rings(app.evaluation ? app.evaluation.problems : [], [doubt.square]);
+      app.shownProblems = null;  // the next answer clears the flash
       const at = app.geo.at(doubt.square);
       if (at) { app.cursor = at; drawCursor(); showSquare(...at); }
     };
@@ -350,14 +363,16 @@ function doubtsAt(name) {
 // ------------------------------------------------------------------ drawing
 
 function drawSheet() {
-  // the plan is drawn again only when what it shows changed (the state, the rooms the
-  // pieces are counted in, the active room)
+  // the plan is drawn again only when what it shows changed (the state, the room each
+  // piece is coloured as, the active room), and then only what changed in it (Plan.draw)
   const rooms = roomOfPiece();
-  const drawn = { state: state(), rooms: JSON.stringify([...rooms]), active: app.activeRoom };
+  const current = state();
+  const colouredAs = (current.pieces || []).map((_, index) => rooms.get(index) || app.activeRoom);
+  const drawn = { state: current, rooms: JSON.stringify(colouredAs), active: app.activeRoom };
   const last = app.drawn;
   if (!last || last.state !== drawn.state || last.rooms !== drawn.rooms || last.active !== drawn.active) {
-    app.plan.draw(state(), app.project, rooms, app.activeRoom);
-    app.plan.label(state(), app.project);
+    app.plan.draw(current, app.project, rooms, app.activeRoom);
+    if (!last || last.state !== current) app.plan.label(current, app.project);
     app.drawn = drawn;
   }
   const svg = app.plan.svg;
@@ -445,6 +460,88 @@ function showSquare(x, y) {
   if (!inside) fitView([x, y]);
 }
 
+// Two fingers on the plan zoom it and move it, what is under them staying under them:
+// apart for a closer view, together down to the whole house. A pinch never places,
+// paints or previews anything. Only where the whole house does not fit the screen.
+const touches = new Map();  // pointer id -> [clientX, clientY] of the fingers on the plan
+
+function sheetPoint(clientX, clientY) {
+  const matrix = app.plan.svg.getScreenCTM();
+  const p = new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
+  return [p.x, p.y];
+}
+
+function fingers() {
+  const [a, b] = [...touches.values()];
+  return { distance: Math.max(Math.hypot(a[0] - b[0], a[1] - b[1]), 1),
+    middle: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2] };
+}
+
+function pinchStart() {
+  const box = app.plan.svg.viewBox.baseVal;
+  const { distance, middle } = fingers();
+  app.pinch = { distance, columns: box.width, rows: box.height, under: sheetPoint(...middle) };
+  app.down = null;
+  app.pendingTap = null;
+  app.hover = null;
+  if (app.hand) drawGhost(); else app.plan.clearGhost();
+}
+
+function pinchMove() {
+  const { distance, middle } = fingers();
+  const pinch = app.pinch;
+  const wide = app.geo.width + 2;
+  const high = app.geo.height + 2;
+  const most = Math.max(wide, high * pinch.columns / pinch.rows);  // the whole house
+  const columns = Math.min(Math.max(pinch.columns * pinch.distance / distance, 4), most);
+  const rows = columns * pinch.rows / pinch.columns;
+  // the plan keeps its shape during a pinch; its view is centred in it (SVG's "meet")
+  const box = app.plan.svg.getBoundingClientRect();
+  const size = Math.min(box.width / columns, box.height / rows);
+  const left = box.left + (box.width - columns * size) / 2;
+  const top = box.top + (box.height - rows * size) / 2;
+  const place = (under, at, span, count) => {
+    if (span >= count + 2) return -1 - (span - count - 2) / 2;  // wider than the sheet: centred
+    return Math.min(Math.max(under - at / size, -1), count + 1 - span);
+  };
+  const x = place(pinch.under[0], middle[0] - left, columns, app.geo.width);
+  const y = place(pinch.under[1], middle[1] - top, rows, app.geo.height);
+  app.window = { x, y, columns, rows };
+  app.plan.view(x, y, columns, rows);
+  app.wholeHouse = columns >= wide - 0.01 && rows >= high - 0.01;
+  $("#view").textContent = app.wholeHouse ? "Back to the room" : "Whole house";
+  $("#view").setAttribute("aria-pressed", String(app.wholeHouse));
+}
+
+// Touch bookkeeping of the plan's pointer events; true when the event belongs to a pinch
+// (and so does nothing else).
+function pinching(e) {
+  if (e.pointerType !== "touch") return false;
+  if (e.type === "pointerdown") {
+    touches.set(e.pointerId, [e.clientX, e.clientY]);
+    if (touches.size === 2 && app.plan && !$("#view").hidden) pinchStart();
+    return !!app.pinch;
+  }
+  if (!touches.has(e.pointerId)) return !!app.pinch;
+  if (e.type === "pointermove") {
+    touches.set(e.pointerId, [e.clientX, e.clientY]);
+    if (app.pinch && touches.size >= 2) pinchMove();
+    return !!app.pinch || !!app.pinched;
+  }
+  touches.delete(e.pointerId);  // up or cancel
+  const part = !!app.pinch || !!app.pinched;
+  if (app.pinch && touches.size < 2) {
+    app.pinch = null;
+    app.pinched = touches.size > 0;  // the finger still down ends the gesture, not a tap
+    status(app.wholeHouse ? `The whole house: ${words.click} a square for a closer view there.`
+      : "A closer view: pinch to zoom; two fingers move the plan.");
+  } else if (!touches.size) {
+    app.pinched = false;
+  }
+  if (part) app.down = null;
+  return part;
+}
+
 function toggleWholeHouse() {
   app.wholeHouse = !app.wholeHouse;
   fitView();
@@ -455,16 +552,21 @@ function toggleWholeHouse() {
 function drawRooms() {
   const select = $("#room-select");
   const current = state();
-  select.replaceChildren();
-  for (const room of app.project.rooms) {
-    const option = document.createElement("option");
-    option.value = room.name;
+  const texts = app.project.rooms.map((room) => {
     const walled = sheet.isWalled(current, room.name);
     const furnished = room.name === current.current_room;
     const what = furnished && walled ? "walled: press Next room" : furnished ? "being furnished"
       : walled ? "walled" : "";
-    option.textContent = what ? `${room.name} (${what})` : room.name;
-    select.appendChild(option);
+    return what ? `${room.name} (${what})` : room.name;
+  });
+  if (JSON.stringify(texts) !== app.roomOptions) {  // the options change as rooms are walled
+    app.roomOptions = JSON.stringify(texts);
+    select.replaceChildren(...app.project.rooms.map((room, index) => {
+      const option = document.createElement("option");
+      option.value = room.name;
+      option.textContent = texts[index];
+      return option;
+    }));
   }
   select.value = app.activeRoom;
   const next = sheet.nextRoom(current, app.project);
@@ -916,6 +1018,7 @@ function goToNextRoom() {
 
 function onPlanDown(e) {
   setTouch(e.pointerType !== "mouse");
+  if (pinching(e)) return;
   if (e.button !== 0 && e.pointerType === "mouse") return;
   const p = app.plan.point(e);
   if (!p || !app.geo.inSheet(p.cx, p.cy)) return;
@@ -925,6 +1028,7 @@ function onPlanDown(e) {
 }
 
 function onPlanMove(e) {
+  if (pinching(e)) return;
   const p = app.plan.point(e);
   const inside = p && app.geo.inSheet(p.cx, p.cy);
   if (app.down && Math.hypot(e.clientX - app.down.x, e.clientY - app.down.y) > 8) app.down.moved = true;
@@ -952,6 +1056,7 @@ function onPlanMove(e) {
 }
 
 function onPlanUp(e) {
+  if (pinching(e)) return;
   const down = app.down;
   app.down = null;
   if (!down) return;
@@ -1092,6 +1197,10 @@ function openSheet(opening) {
   app.paletteRoom = null;
   app.window = null;
   app.drawn = null;
+  app.shownScore = null;
+  app.shownProblems = null;
+  app.shownDoubts = null;
+  app.roomOptions = null;
   app.viewed = false;
   app.savedAt = opening.new ? -2 : 0;
   app.activeRoom = opening.state.current_room || app.project.rooms[0]?.name || null;
@@ -1176,7 +1285,11 @@ function wire() {
   svg.addEventListener("pointerdown", onPlanDown);
   svg.addEventListener("pointermove", onPlanMove);
   svg.addEventListener("pointerup", onPlanUp);
-  svg.addEventListener("pointercancel", () => { app.down = null; app.plan?.clearGhost(); });
+  svg.addEventListener("pointercancel", (e) => {
+    pinching(e);
+    app.down = null;
+    app.plan?.clearGhost();
+  });
   svg.addEventListener("pointerleave", onPlanLeave);
   svg.addEventListener("keydown", onPlanKey);
   svg.addEventListener("focus", () => { if (app.plan) drawGhost(); });

@@ -179,72 +179,124 @@ export class Plan {
     return { x: p.x, y: p.y, cx: Math.floor(p.x), cy: Math.floor(p.y) };
   }
 
-  // Everything that depends on the sheet: rooms, pieces, walls, doors, windows.
+  // Everything that depends on the sheet: rooms, pieces, walls, doors, windows. A layer
+  // is drawn again only when what it shows changed, and a piece only when it moved or
+  // changed colour: a placement adds one piece's drawing to the plan, not the plan.
   draw(state, project, roomOfPiece, activeRoom) {
-    const { geo } = this;
     const colors = Object.fromEntries(project.rooms.map((r) => [r.name, r.color]));
-    const rooms = this.layers.rooms;
-    rooms.replaceChildren();
+    const rooms = state.rooms || [];
+    const drawn = this.drawnKeys || (this.drawnKeys = {});
+    const changed = (layer, key) => {
+      if (drawn[layer] === key) return false;
+      drawn[layer] = key;
+      return true;
+    };
+    const roomsKey = JSON.stringify(rooms.map((r) => [r.name, r.cells || []]));
+    if (changed("rooms", `${roomsKey}|${activeRoom}`)) this.drawRooms(rooms, project, colors, activeRoom);
+    const taken = this.drawPieces(state, project, colors, roomOfPiece, activeRoom);
+    const doorsKey = JSON.stringify([rooms.map((r) => r.door || null), state.front_door || null]);
+    if (changed("walls", `${roomsKey}|${doorsKey}`)) this.drawWalls(state, project);
+    if (changed("openings", `${roomsKey}|${doorsKey}|${JSON.stringify(state.windows || [])}`)) {
+      this.drawOpenings(state);
+    }
+    if (changed("labels", `${roomsKey}|${[...taken].sort().join(",")}`)) this.roomLabels(state, taken);
+  }
+
+  drawRooms(rooms, project, colors, activeRoom) {
+    const { geo } = this;
+    const layer = this.layers.rooms;
+    layer.replaceChildren();
     const inRoom = new Map();
-    for (const room of state.rooms || []) {
+    for (const room of rooms) {
       for (const name of room.cells || []) inRoom.set(name, room.name);
     }
     // The hallway is what no room takes: known once every room is walled (as in the
     // rendered plan); before that the squares not walled yet stay neutral.
-    const walled = new Set((state.rooms || []).filter((r) => (r.cells || []).length).map((r) => r.name));
+    const walled = new Set(rooms.filter((r) => (r.cells || []).length).map((r) => r.name));
     const known = project.rooms.every((r) => walled.has(r.name));
     const hallway = known
       ? [...geo.house].filter((n) => !inRoom.has(n) && !geo.obstacles.has(n)).map((n) => geo.at(n))
       : [];
     this.hallway.setAttribute("d", squaresPath(hallway));
-    for (const room of state.rooms || []) {
+    for (const room of rooms) {
       const cells = (room.cells || []).map((n) => geo.at(n)).filter(Boolean);
       if (!cells.length) continue;
       const color = colors[room.name] || GREY;
       el("path", { d: squaresPath(cells), fill: color, opacity: room.name === activeRoom ? 0.4 : 0.26,
-        class: "room", "data-room": room.name }, rooms);
+        class: "room", "data-room": room.name }, layer);
     }
-    const pieces = this.layers.pieces;
-    pieces.replaceChildren();
+  }
+
+  // The pieces, rugs first; each piece's drawing kept while its entry, its index and its
+  // colour stay the same. Returns the squares the pieces take (furniture and circulation).
+  drawPieces(state, project, colors, roomOfPiece, activeRoom) {
+    const kept = this.pieceNodes || new Map();
+    const made = new Map();
     const order = (state.pieces || []).map((entry, index) => ({ entry, index }));
     const isRug = (e) => !!(project.pieces[e.piece] && project.pieces[e.piece].rug);
     order.sort((a, b) => Number(isRug(b.entry)) - Number(isRug(a.entry)));
     const taken = new Set();
+    const nodes = [];
     for (const { entry, index } of order) {
-      const info = project.pieces[entry.piece];
-      const { furniture, circulation } = squaresOf(geo, entry);
-      for (const [x, y] of [...furniture, ...circulation]) {
-        if (geo.inSheet(x, y)) taken.add(geo.name(x, y));
-      }
       const room = roomOfPiece.get(index) || activeRoom;
       const color = colors[room] || GREY;
-      const g = el("g", { class: "piece", "data-index": index, "data-piece-id": entry.piece }, pieces);
-      el("title", {}, g).textContent = `${info ? info.name : entry.piece} (pieces[${index}]) at ${entry.at}`
-        + (entry.rotation ? `, rotation ${entry.rotation}` : "") + (entry.mirror ? ", mirrored" : "");
-      for (const [x, y] of circulation) {
-        el("circle", { cx: x + 0.5, cy: y + 0.5, r: 0.09, fill: darker(color, 0.7), opacity: 0.7 }, g);
-      }
-      const rug = info && info.rug;
-      el("path", { d: squaresPath(furniture), fill: rug ? "url(#rug)" : color, opacity: rug ? 0.9 : 1 }, g);
-      el("path", { d: outlinePath(furniture), fill: "none", stroke: darker(color), "stroke-width": 0.05,
-        "stroke-linecap": "square" }, g);
-      if (furniture.length && info) this.pieceName(info.name, furniture, g);
+      const key = JSON.stringify([index, entry.piece, entry.at, entry.rotation || 0, !!entry.mirror, color]);
+      let drawing = kept.get(key) || made.get(key);
+      if (!drawing) drawing = this.pieceDrawing(entry, index, project, color);
+      made.set(key, drawing);
+      for (const name of drawing.squares) taken.add(name);
+      nodes.push(drawing.g);
     }
+    this.pieceNodes = made;
+    // the drawings already in place stay; from the first one that differs on, the rest
+    const layer = this.layers.pieces;
+    const present = [...layer.children];
+    let same = 0;
+    while (same < nodes.length && same < present.length && present[same] === nodes[same]) same++;
+    for (const node of present.slice(same)) node.remove();
+    layer.append(...nodes.slice(same));
+    return taken;
+  }
 
+  pieceDrawing(entry, index, project, color) {
+    const { geo } = this;
+    const info = project.pieces[entry.piece];
+    const { furniture, circulation } = squaresOf(geo, entry);
+    const squares = [];
+    for (const [x, y] of [...furniture, ...circulation]) {
+      if (geo.inSheet(x, y)) squares.push(geo.name(x, y));
+    }
+    const g = el("g", { class: "piece", "data-index": index, "data-piece-id": entry.piece });
+    el("title", {}, g).textContent = `${info ? info.name : entry.piece} (pieces[${index}]) at ${entry.at}`
+      + (entry.rotation ? `, rotation ${entry.rotation}` : "") + (entry.mirror ? ", mirrored" : "");
+    for (const [x, y] of circulation) {
+      el("circle", { cx: x + 0.5, cy: y + 0.5, r: 0.09, fill: darker(color, 0.7), opacity: 0.7 }, g);
+    }
+    const rug = info && info.rug;
+    el("path", { d: squaresPath(furniture), fill: rug ? "url(#rug)" : color, opacity: rug ? 0.9 : 1 }, g);
+    el("path", { d: outlinePath(furniture), fill: "none", stroke: darker(color), "stroke-width": 0.05,
+      "stroke-linecap": "square" }, g);
+    if (furniture.length && info) this.pieceName(info.name, furniture, g);
+    return { g, squares };
+  }
+
+  line(edge, attrs, parent) {
+    const [x1, y1, x2, y2] = this.geo.segment(edge);
+    return el("line", { x1, y1, x2, y2, ...attrs }, parent);
+  }
+
+  drawWalls(state, project) {
+    const { geo } = this;
     const walls = this.layers.walls;
     walls.replaceChildren();
     const openings = new Set();
     for (const room of state.rooms || []) for (const door of edges(room.door)) openings.add(geo.edgeKey(door));
     for (const door of edges(state.front_door)) openings.add(geo.edgeKey(door));
-    const line = (edge, attrs, parent) => {
-      const [x1, y1, x2, y2] = geo.segment(edge);
-      return el("line", { x1, y1, x2, y2, ...attrs }, parent);
-    };
     const wall = { stroke: "#222", "stroke-width": 0.13, "stroke-linecap": "square" };
     for (const edge of geo.exteriorEdges()) {
-      if (!openings.has(geo.edgeKey(edge))) line(edge, wall, walls);
+      if (!openings.has(geo.edgeKey(edge))) this.line(edge, wall, walls);
     }
-    for (const edge of project.walls) line(edge, { ...wall, "stroke-width": 0.1 }, walls);
+    for (const edge of project.walls) this.line(edge, { ...wall, "stroke-width": 0.1 }, walls);
     for (const room of state.rooms || []) {
       const own = new Set(room.cells || []);
       for (const name of own) {
@@ -255,11 +307,14 @@ export class Plan {
           const other = geo.inSheet(x + dx, y + dy) ? geo.name(x + dx, y + dy) : null;
           if (other && own.has(other)) continue;
           if (openings.has(geo.edgeKey([name, side]))) continue;
-          line([name, side], { ...wall, "stroke-width": 0.1, class: "room-wall" }, walls);
+          this.line([name, side], { ...wall, "stroke-width": 0.1, class: "room-wall" }, walls);
         }
       }
     }
+  }
 
+  drawOpenings(state) {
+    const { geo } = this;
     const g = this.layers.openings;
     g.replaceChildren();
     for (const room of state.rooms || []) {
@@ -275,10 +330,9 @@ export class Plan {
     }
     for (const window of state.windows || []) {
       if (!geo.at(window[0])) continue;
-      line(window, { stroke: "#3d85c6", "stroke-width": 0.17, class: "window" }, g);
-      line(window, { stroke: "#fff", "stroke-width": 0.06 }, g);
+      this.line(window, { stroke: "#3d85c6", "stroke-width": 0.17, class: "window" }, g);
+      this.line(window, { stroke: "#fff", "stroke-width": 0.06 }, g);
     }
-    this.roomLabels(state, taken);
   }
 
   // A piece's name on its longest straight run of furniture squares, so that it stays
