@@ -227,32 +227,24 @@ def _straight_runs(edges: Set[Edge]) -> list[tuple[Point, Point]]:
 def draw_with(ax: Axes, sheet: Sheet, hand: Hand, *, seed: int = 0,
               square_pt: float = 30.0) -> None:
     """Draw ``sheet``'s plan on ``ax`` (sheet coordinates) the way ``hand`` does."""
-    from ..draw.pencil import wall_edges
+    from ..draw.pencil import plan_marks, wall_edges
 
     rng = random.Random(seed)
     ink = _Ink(ax, hand, rng, square_pt)
     house = sheet.project.house
-    furniture: set[Cell] = set()
-    circulation: set[Cell] = set()
-    rugs: set[Cell] = set()
-    for drawn in sheet.pieces:
-        placement = drawn.placement
-        if placement.piece.is_rug:
-            rugs |= placement.furniture
-            continue
-        furniture |= placement.furniture
-        circulation |= placement.circulation
+    plan = plan_marks(sheet)
+    for placement in plan.outlined:
         inset = rng.uniform(*hand.inset)
         for ring in _outline(placement.furniture, inset):
             ink.line(ring)
         _hatch(ink, placement.furniture, inset, placement.piece.hatch or "/")
-    for x, y in sorted(rugs - furniture):
+    for x, y in sorted(plan.rugs - plan.furniture):
         radius = rng.uniform(0.18, 0.26)
         start = rng.uniform(0, math.tau)
         ink.line([(x + 0.5 + radius * math.cos(start + math.tau * 1.05 * i / 24),
                    y + 0.5 + radius * math.sin(start + math.tau * 1.05 * i / 24))
                   for i in range(25)])
-    for x, y in sorted(circulation - furniture):
+    for x, y in sorted(plan.circulation - plan.furniture):
         ink.dot(x + 0.5, y + 0.5)
     walls, _ = wall_edges(sheet)
     for a, b in _straight_runs(walls):
