@@ -54,7 +54,7 @@ from homestaging.core.sheet import Sheet
 from homestaging.draw.pencil import plan_marks, wall_edges
 from homestaging.formats.sheetreader import read_sheet
 from homestaging.rules.cardplay import record_of
-from homestaging.scan.hands import HANDS, hand_page
+from homestaging.scan.hands import HANDS, VARIED, hand_page
 from homestaging.scan.marks import CIRCULATION, EMPTY, FURNITURE, RING, RING_DOT
 from homestaging.scan.read import scan_photo
 from homestaging.scan.synthetic import filled_page, photograph, random_camera
@@ -309,8 +309,9 @@ def main() -> int:
     parser.add_argument("--record", choices=("with", "without", "both"), default="both",
                         help="scan with the game record, without, or both (default)")
     parser.add_argument("--only", default="", help="only example files whose name contains this")
-    parser.add_argument("--hand", default="all", choices=("all", "pencil", *HANDS),
-                        help="who draws the plans: our pencil, another hand, or all (default)")
+    parser.add_argument("--hand", default="all", choices=("all", "pencil", *HANDS, "varied"),
+                        help="who draws the plans: our pencil, another hand, or all (default;"
+                             " 'varied': every mark over the conventions' whole range)")
     parser.add_argument("-v", "--verbose", action="store_true",
                         help="list each photo's misses as it goes")
     parser.add_argument("--debug", metavar="DIR",
@@ -337,7 +338,8 @@ def main() -> int:
                     rng = random.Random(f"{file.stem}-{seed}")
                     page_seed, smudges = rng.randrange(1 << 20), rng.randint(0, 4)
                     page = (filled_page(truth, seed=page_seed, smudges=smudges)
-                            if hand == "pencil" else hand_page(truth, HANDS[hand], seed=page_seed))
+                            if hand == "pencil" else
+                            hand_page(truth, HANDS.get(hand, VARIED), seed=page_seed))
                     photo.write_bytes(photograph(page, random_camera(rng, hard=args.hard)))
                     photos += 1
                     for use in modes:
