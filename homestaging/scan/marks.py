@@ -369,8 +369,11 @@ def read_marks(page: Page, project: Project) -> Marks:
                         f"a faint or broken wall line ({wall:.2f}; on this page a wall "
                         f"{drawn:.2f}, a side without one {bare:.2f})")
     _drop_stray_walls(marks, printed)
-    # a line is ink at a share of what a wall of this page is (a thin pen is lighter)
-    strong = (fine > min(INK, 0.4 * drawn)).astype(np.float32)
+    # a line is ink at a share of what a wall of this page is (a thin pen is lighter),
+    # measured as its darkness on the line (averaged along it)
+    lines = [_line_mean(fine, edge.cell, edge.side) for edge in marks.walls]
+    typical = float(np.median(lines)) if lines else FIRM_WALL
+    strong = (fine > min(INK, 0.4 * typical)).astype(np.float32)
     for edge in sorted(project.exterior_walls(), key=lambda e: e.key):
         inside = edge.cell if edge.cell in house else edge.outer
         window, door = _outside_scores(strong, darkness, edge, inside)
