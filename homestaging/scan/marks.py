@@ -180,6 +180,8 @@ class Marks:
     splits: dict[Edge, float] = field(default_factory=dict)  # outline evidence, 0..1
     windows: set[Edge] = field(default_factory=set)
     front_doors: list[tuple[Edge, float]] = field(default_factory=list)
+    #: how dark this page's walls are, averaged along their lines: the hand's ink
+    line_ink: float = 0.6
     uncertain: list[tuple[Cell, str | None, str, str]] = field(default_factory=list)
     edge_scores: dict[Edge, float] = field(default_factory=dict)
     #: the pencil strokes' directions inside each square (see :data:`HATCH_BINS`)
@@ -373,11 +375,12 @@ def read_marks(page: Page, project: Project) -> Marks:
     # measured as its darkness on the line (averaged along it)
     lines = [_line_mean(fine, edge.cell, edge.side) for edge in marks.walls]
     typical = float(np.median(lines)) if lines else FIRM_WALL
+    marks.line_ink = typical
     strong = (fine > min(INK, 0.4 * typical)).astype(np.float32)
     for edge in sorted(project.exterior_walls(), key=lambda e: e.key):
         inside = edge.cell if edge.cell in house else edge.outer
         window, door = _outside_scores(strong, darkness, edge, inside)
-        if door >= 0.35:  # a filled triangle: a front door, not a window
+        if door >= front_door_ink(typical):  # a filled triangle: a front door, no window
             window = 0.0
         if window >= 0.55:
             marks.windows.add(Edge(inside, edge.seen_from(inside).side))
@@ -387,6 +390,17 @@ def read_marks(page: Page, project: Project) -> Marks:
         if door >= 0.18:
             marks.front_doors.append((edge.seen_from(inside), door))
     return marks
+
+
+#: A drawn triangle is filled: as dark as the page's walls, at least this share of them
+#: (0.35 at most: our pencil's triangles measure 0.6 and more, stray marks 0.3 and less).
+FRONT_SHARE, FRONT_DOOR = 0.75, 0.35
+
+
+def front_door_ink(line_ink: float) -> float:
+    """The ink outside an exterior side above which a triangle is drawn there, on a page
+    whose walls measure ``line_ink`` (a soft pencil's triangle is as pale as its walls)."""
+    return min(FRONT_DOOR, FRONT_SHARE * line_ink)
 
 
 def wall_threshold(scores: Iterable[float]) -> float:
