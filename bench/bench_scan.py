@@ -164,12 +164,12 @@ def compare(truth: Sheet, scan: Any, misses: Counter[str]) -> dict[str, tuple[in
     alike = others and not want_pieces - have_pieces - swapped and \
         len(want_pieces) == len(have_pieces)
     same_score = score(got).total == score(truth).total
-    wrong = _misread_squares(truth, got, squares, marks, walls)
+    local, wrong = _misread_squares(truth, got, squares, marks, walls)
     true_doubts = sum(1 for doubt in scan.uncertain if doubt.cell in wrong)
     false_doubts = len(scan.uncertain) - true_doubts
-    flagged = sum(1 for cell in wrong if cell in {d.cell for d in scan.uncertain})
+    flagged = sum(1 for cell in local if cell in {d.cell for d in scan.uncertain})
     return {"true doubts": (true_doubts, 1), "false doubts": (false_doubts, 1),
-            "misread flagged": (flagged, len(wrong)),
+            "misread flagged": (flagged, len(local)),
             "squares": (right, len(squares)), "edges": (edges_right, edges),
             "pieces": (named, len(want_pieces)), "shapes": (shaped, len(want_pieces)),
             "sheets": (int(exact), 1), "alike": (named + len(swapped), len(want_pieces)),
@@ -177,10 +177,12 @@ def compare(truth: Sheet, scan: Any, misses: Counter[str]) -> dict[str, tuple[in
 
 
 def _misread_squares(truth: Sheet, got: Sheet, squares: dict[tuple[int, int], str],
-                     marks: Any, walls: set[Any]) -> set[tuple[int, int]]:
-    """The squares where the scan differs from the truth: a square's class, a side of
-    it (wall, window, front door), a piece on it, its room. A doubt there is a true one
-    (it points at a miss); a doubt anywhere else is a false one."""
+                     marks: Any, walls: set[Any]
+                     ) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
+    """The squares where the scan misread a mark (a square's class, a side of it: wall,
+    window, front door), and those where it differs from the truth in any way (those,
+    a piece on it, its room). A doubt at the second is a true one (it points at a
+    miss); a doubt anywhere else is a false one."""
     wrong = {cell for cell, kind in squares.items() if marks.squares.get(cell, EMPTY) != kind}
     for edge in marks.edge_scores:
         if (edge in walls) != (edge in marks.walls):
@@ -190,6 +192,7 @@ def _misread_squares(truth: Sheet, got: Sheet, squares: dict[tuple[int, int], st
                        (set(truth.windows), set(got.windows))):
         for edge in want ^ have:
             wrong |= {c for c in (edge.cell, edge.outer) if c in house}
+    local = set(wrong)
     for _, cells in piece_keys(truth) ^ piece_keys(got):
         wrong |= cells
     want_rooms, have_rooms = rooms_of(truth), rooms_of(got)
@@ -198,7 +201,7 @@ def _misread_squares(truth: Sheet, got: Sheet, squares: dict[tuple[int, int], st
             for found in (want_rooms.get(name), have_rooms.get(name)):
                 if found is not None:
                     wrong |= set(found[0]) | {c for e in found[1] for c in (e.cell, e.outer)}
-    return wrong
+    return local, wrong
 
 
 def _swapped(truth: Sheet, got: Sheet, missed: set[tuple[str, frozenset[tuple[int, int]]]]
@@ -279,7 +282,7 @@ class Tally:
             lines.append(f"  {key:8s} {self.totals[key] / photos:6.2f} a photo  "
                          f"({self.totals[key]} in {photos} photos)")
         share = 100.0 * self.totals["misread flagged"] / max(1, self.counts["misread flagged"])
-        lines.append(f"  flagged  {share:6.2f}% of the squares read wrong have a doubt  "
+        lines.append(f"  flagged  {share:6.2f}% of the marks misread have a doubt at their square "
                      f"({self.totals['misread flagged']}/{self.counts['misread flagged']})")
         exact = self.exact_false
         if exact:
