@@ -51,10 +51,10 @@ from homestaging.core.errors import InputError
 from homestaging.core.grid import reading_order
 from homestaging.core.layout import layout
 from homestaging.core.sheet import Sheet
-from homestaging.draw.pencil import wall_edges
+from homestaging.draw.pencil import plan_marks, wall_edges
 from homestaging.formats.sheetreader import read_sheet
 from homestaging.rules.cardplay import record_of
-from homestaging.scan.hands import HANDS, hand_page
+from homestaging.scan.hands import HANDS, VARIED, hand_page
 from homestaging.scan.marks import CIRCULATION, EMPTY, FURNITURE, RING, RING_DOT
 from homestaging.scan.read import scan_photo
 from homestaging.scan.synthetic import filled_page, photograph, random_camera
@@ -66,6 +66,9 @@ TARGETS = {"squares": 99.5, "edges": 99.0, "pieces": 95.0, "shapes": 95.0, "shee
 #: Figures without a target: pieces and sheets right but for look-alikes swapped inside a
 #: room (which the paper cannot tell apart), and sheets scoring what the truth scores.
 MORE = ("alike", "alike sheets")
+#: Doubts per photo: true ones point at a square or side read wrong, false ones at what
+#: was read right; and the share of the squares read wrong that a doubt points at.
+DOUBTS = ("true doubts", "false doubts")
 
 
 def example_files(only: str = "") -> list[Path]:
@@ -78,14 +81,7 @@ def example_files(only: str = "") -> list[Path]:
 
 
 def truth_squares(sheet: Sheet) -> dict[tuple[int, int], str]:
-    furniture, circulation, rugs = set(), set(), set()
-    for drawn in sheet.pieces:
-        placement = drawn.placement
-        if placement.piece.is_rug:
-            rugs |= placement.furniture
-        else:
-            furniture |= placement.furniture
-            circulation |= placement.circulation
+    _, furniture, circulation, rugs = plan_marks(sheet)
     out = {}
     for cell in sheet.project.house - sheet.project.obstacles:
         if cell in furniture:
@@ -168,10 +164,44 @@ def compare(truth: Sheet, scan: Any, misses: Counter[str]) -> dict[str, tuple[in
     alike = others and not want_pieces - have_pieces - swapped and \
         len(want_pieces) == len(have_pieces)
     same_score = score(got).total == score(truth).total
-    return {"squares": (right, len(squares)), "edges": (edges_right, edges),
+    local, wrong = _misread_squares(truth, got, squares, marks, walls)
+    true_doubts = sum(1 for doubt in scan.uncertain if doubt.cell in wrong)
+    false_doubts = len(scan.uncertain) - true_doubts
+    flagged = sum(1 for cell in local if cell in {d.cell for d in scan.uncertain})
+    return {"true doubts": (true_doubts, 1), "false doubts": (false_doubts, 1),
+            "misread flagged": (flagged, len(local)),
+            "squares": (right, len(squares)), "edges": (edges_right, edges),
             "pieces": (named, len(want_pieces)), "shapes": (shaped, len(want_pieces)),
             "sheets": (int(exact), 1), "alike": (named + len(swapped), len(want_pieces)),
             "alike sheets": (int(alike), 1), "score": (int(same_score), 1)}
+
+
+def _misread_squares(truth: Sheet, got: Sheet, squares: dict[tuple[int, int], str],
+                     marks: Any, walls: set[Any]
+                     ) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
+    """The squares where the scan misread a mark (a square's class, a side of it: wall,
+    window, front door), and those where it differs from the truth in any way (those,
+    a piece on it, its room). A doubt at the second is a true one (it points at a
+    miss); a doubt anywhere else is a false one."""
+    wrong = {cell for cell, kind in squares.items() if marks.squares.get(cell, EMPTY) != kind}
+    for edge in marks.edge_scores:
+        if (edge in walls) != (edge in marks.walls):
+            wrong |= {edge.cell, edge.outer}
+    house = truth.project.house
+    for want, have in ((set(truth.front_doors), set(got.front_doors)),
+                       (set(truth.windows), set(got.windows))):
+        for edge in want ^ have:
+            wrong |= {c for c in (edge.cell, edge.outer) if c in house}
+    local = set(wrong)
+    for _, cells in piece_keys(truth) ^ piece_keys(got):
+        wrong |= cells
+    want_rooms, have_rooms = rooms_of(truth), rooms_of(got)
+    for name in want_rooms.keys() | have_rooms.keys():
+        if want_rooms.get(name) != have_rooms.get(name):
+            for found in (want_rooms.get(name), have_rooms.get(name)):
+                if found is not None:
+                    wrong |= set(found[0]) | {c for e in found[1] for c in (e.cell, e.outer)}
+    return local, wrong
 
 
 def _swapped(truth: Sheet, got: Sheet, missed: set[tuple[str, frozenset[tuple[int, int]]]]
@@ -235,6 +265,7 @@ class Tally:
     times: list[float] = dataclasses.field(default_factory=list)
     cpu: list[float] = dataclasses.field(default_factory=list)
     refused: int = 0
+    exact_false: list[int] = dataclasses.field(default_factory=list)
 
     def report(self) -> list[str]:
         lines = [f"{self.label}:"]
@@ -246,6 +277,19 @@ class Tally:
         for key in MORE:
             share = 100.0 * self.totals[key] / max(1, self.counts[key])
             lines.append(f"  {key:8s} {share:6.2f}%  ({self.totals[key]}/{self.counts[key]})")
+        for key in DOUBTS:
+            photos = max(1, self.counts[key])
+            lines.append(f"  {key:8s} {self.totals[key] / photos:6.2f} a photo  "
+                         f"({self.totals[key]} in {photos} photos)")
+        share = 100.0 * self.totals["misread flagged"] / max(1, self.counts["misread flagged"])
+        lines.append(f"  flagged  {share:6.2f}% of the marks misread have a doubt at their square "
+                     f"({self.totals['misread flagged']}/{self.counts['misread flagged']})")
+        exact = self.exact_false
+        if exact:
+            lines.append(f"  false doubts on sheets read exactly: median "
+                         f"{statistics.median(exact):.1f}, mean "
+                         f"{statistics.mean(exact):.2f} a photo, max {max(exact)} "
+                         f"({len(exact)} photos)")
         lines.append(f"  refused  {self.refused} photos (target 0: every photo is sharp) "
                      f"{'ok' if not self.refused else 'BELOW'}")
         if self.times:
@@ -268,8 +312,9 @@ def main() -> int:
     parser.add_argument("--record", choices=("with", "without", "both"), default="both",
                         help="scan with the game record, without, or both (default)")
     parser.add_argument("--only", default="", help="only example files whose name contains this")
-    parser.add_argument("--hand", default="all", choices=("all", "pencil", *HANDS),
-                        help="who draws the plans: our pencil, another hand, or all (default)")
+    parser.add_argument("--hand", default="all", choices=("all", "pencil", *HANDS, "varied"),
+                        help="who draws the plans: our pencil, another hand, or all (default;"
+                             " 'varied': every mark over the conventions' whole range)")
     parser.add_argument("-v", "--verbose", action="store_true",
                         help="list each photo's misses as it goes")
     parser.add_argument("--debug", metavar="DIR",
@@ -296,7 +341,8 @@ def main() -> int:
                     rng = random.Random(f"{file.stem}-{seed}")
                     page_seed, smudges = rng.randrange(1 << 20), rng.randint(0, 4)
                     page = (filled_page(truth, seed=page_seed, smudges=smudges)
-                            if hand == "pencil" else hand_page(truth, HANDS[hand], seed=page_seed))
+                            if hand == "pencil" else
+                            hand_page(truth, HANDS.get(hand, VARIED), seed=page_seed))
                     photo.write_bytes(photograph(page, random_camera(rng, hard=args.hard)))
                     photos += 1
                     for use in modes:
@@ -333,6 +379,12 @@ def _scan_one(tally: Tally, photo: Path, truth: Sheet, use: bool, name: str,
     for key, (right, total) in found.items():
         tally.totals[key] += right
         tally.counts[key] += total
+    if found["sheets"][0]:
+        tally.exact_false.append(found["false doubts"][0])
+    if args.verbose:
+        for doubt in scan.uncertain:
+            print(f"{name} ({'record' if use else 'no record'}): doubt {doubt.line()}",
+                  file=sys.stderr)
     label = "record" if use else "no record"
     if args.verbose and own:
         print(f"{name} ({label}): " + "; ".join(

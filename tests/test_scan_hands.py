@@ -13,10 +13,12 @@ cv2 = pytest.importorskip("cv2", reason="the [scan] extra (opencv-python-headles
 import numpy as np  # noqa: E402  (installed with OpenCV)
 
 from homestaging.core.errors import InputError  # noqa: E402
+from homestaging.core.grid import Edge  # noqa: E402
+from homestaging.draw.pencil import wall_edges  # noqa: E402
 from homestaging.formats.sheetreader import read_sheet  # noqa: E402
 from homestaging.rules.cardplay import record_of  # noqa: E402
 from homestaging.scan.hands import HANDS, hand_page  # noqa: E402
-from homestaging.scan.marks import EMPTY  # noqa: E402
+from homestaging.scan.marks import EMPTY, wall_levels  # noqa: E402
 from homestaging.scan.photo import edge_width, find_markers, rectify  # noqa: E402
 from homestaging.scan.read import scan_image  # noqa: E402
 from homestaging.scan.synthetic import Camera, perfect_marks, photograph  # noqa: E402
@@ -76,3 +78,47 @@ def test_blur_is_judged_by_the_print(photos: dict[str, np.ndarray]) -> None:
     assert edge_width(page) > 0.1
     with pytest.raises(InputError, match="too blurred to read: the corner markers' edges"):
         scan_image(blurred, "p.jpg", truth.project)
+
+
+@pytest.mark.parametrize("hand", sorted(HANDS))
+def test_a_sharp_photo_of_a_careful_hand_has_few_doubts(photos: dict[str, np.ndarray],
+                                                        hand: str) -> None:
+    # sides without a wall that hatching crosses, dots a little small, walls a little
+    # light: each read right, and none a doubt any more (5 to 10 doubts before, 0 to 4 now)
+    truth = read_sheet(TUTORIAL)
+    truth = dataclasses.replace(truth, game=record_of(truth))
+    scan = scan_image(photos[hand], f"{hand}.jpg", truth.project, truth.game)
+    assert len(scan.uncertain) <= 4, [d.line() for d in scan.uncertain]
+    assert not [d for d in scan.uncertain if d.what == "dot"]
+
+
+@pytest.mark.parametrize("hand", sorted(HANDS))
+def test_a_wall_drawn_faintly_is_a_doubt(hand: str) -> None:
+    # the true doubts stay: a wall drawn with a light touch (a third of the ink), read
+    # either way, is listed
+    truth = read_sheet(TUTORIAL)
+    truth = dataclasses.replace(truth, game=record_of(truth))
+    walls, _ = wall_edges(truth)
+    faint = {edge for edge in walls if edge.key in {(9, 5, "n"), (10, 5, "n")}}
+    assert len(faint) == 2
+    data = photograph(hand_page(truth, HANDS[hand], seed=3, faint=faint), CAMERA)
+    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    scan = scan_image(image, f"{hand}.jpg", truth.project, truth.game)
+    doubted = {Edge(d.cell, d.side) for d in scan.uncertain
+               if d.side and d.what in ("wall", "no wall")}
+    assert faint <= doubted
+    assert all("faint or broken wall line" in d.reason for d in scan.uncertain
+               if d.side and Edge(d.cell, d.side) in faint)
+
+
+def test_the_wall_threshold_is_the_pages_own() -> None:
+    # two populations, whatever their levels: the threshold falls between them
+    for bare, drawn in ((0.05, 0.25), (0.06, 0.65), (0.03, 0.15)):
+        scores = [bare + 0.01 * (k % 5) for k in range(200)] + [drawn + 0.02 * (k % 3)
+                                                                  for k in range(20)]
+        threshold, low, high = wall_levels(scores)
+        assert bare + 0.04 < threshold < drawn
+        assert low == pytest.approx(bare + 0.02) and high == pytest.approx(drawn + 0.02)
+    # no wall drawn: the threshold is above every side
+    scores = [0.05 + 0.01 * (k % 5) for k in range(200)]
+    assert wall_levels(scores)[0] > max(scores)

@@ -23,9 +23,10 @@ import itertools
 import math
 import random
 from collections.abc import Iterable, Sequence, Set
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.grid import Cell, Edge, boundary
+from ..core.pieces import Placement
 from ..core.sheet import Sheet
 from .drawing import HATCH_LINES, Point, hatch_strokes, merged_lines, segment
 
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
 __all__ = ["CONVENTIONS", "GRAPHITE", "HATCH_LINES", "Pencil", "draw_by_hand", "hatch_strokes",
-           "wall_edges"]
+           "plan_marks", "wall_edges"]
 
 GRAPHITE = "#3d3d42"
 #: How far inside its squares a piece's outline runs, in squares.
@@ -182,6 +183,31 @@ def wall_edges(sheet: Sheet) -> tuple[set[Edge], set[Edge]]:
     return walls - doors, doors
 
 
+class PlanMarks(NamedTuple):
+    """What a hand draws of a sheet's pieces: the pieces outlined and hatched (all but
+    the rugs), and the squares of furniture, of circulation and of rugs."""
+
+    outlined: list[Placement]
+    furniture: set[Cell]
+    circulation: set[Cell]
+    rugs: set[Cell]
+
+
+def plan_marks(sheet: Sheet) -> PlanMarks:
+    """The pieces and squares a hand draws for ``sheet`` (see :class:`PlanMarks`): a rug
+    is rings in its free squares, any other piece an outline, hatching and dots."""
+    plan = PlanMarks([], set(), set(), set())
+    for drawn in sheet.pieces:
+        placement = drawn.placement
+        if placement.piece.is_rug:
+            plan.rugs.update(placement.furniture)
+            continue
+        plan.outlined.append(placement)
+        plan.furniture.update(placement.furniture)
+        plan.circulation.update(placement.circulation)
+    return plan
+
+
 def _outline(cells: Iterable[Cell], inset: float) -> list[list[Point]]:
     """The rings of the squares' outline, pulled ``inset`` inside."""
     from .drawing import union
@@ -207,24 +233,16 @@ def draw_by_hand(ax: Axes, sheet: Sheet, *, seed: int = 0, cell_pt: float = 20.0
     pencil = Pencil(ax, rng, width_pt=width, wobble=0.012 * wobble, overshoot=0.07 * wobble)
     light = Pencil(ax, rng, width_pt=width * 0.55, wobble=0.01 * wobble,
                    overshoot=0.04 * wobble)
-    furniture: set[Cell] = set()
-    circulation: set[Cell] = set()
-    rugs: set[Cell] = set()
-    for drawn in sheet.pieces:
-        placement = drawn.placement
-        if placement.piece.is_rug:
-            rugs |= placement.furniture
-            continue
-        furniture |= placement.furniture
-        circulation |= placement.circulation
+    plan = plan_marks(sheet)
+    for placement in plan.outlined:
         for ring in _outline(placement.furniture, OUTLINE_INSET):
             pencil.line(ring, extend=False)
         hatch = placement.piece.hatch or "/"
         for stroke in hatch_strokes(placement.furniture, OUTLINE_INSET, HATCH_STEP, rng, hatch):
             light.line(stroke, extend=False)
-    for x, y in sorted(rugs - furniture):
+    for x, y in sorted(plan.rugs - plan.furniture):
         pencil.ring(x + 0.5, y + 0.5, RING_RADIUS)
-    for x, y in sorted(circulation - furniture):
+    for x, y in sorted(plan.circulation - plan.furniture):
         pencil.dot(x + 0.5, y + 0.5, DOT_RADIUS)
     walls, _ = wall_edges(sheet)
     for line in merged_lines(walls):

@@ -25,11 +25,12 @@ from ..core.sheet import Sheet
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
-__all__ = ["HANDS", "Hand", "draw_with", "hand_page"]
+__all__ = ["HANDS", "VARIED", "Hand", "draw_with", "hand_page"]
 
 Point = tuple[float, float]
 Image = Any
 PX_200 = 72.0 / 200.0  # one pixel at 200 dpi, in points
+FAINT = 0.35  # a light touch: this share of the tool's usual cover
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,14 @@ HANDS: dict[str, Hand] = {
                         wobble=0.012, tilt=6.0),
 }
 
+#: Every mark over the whole range the conventions allow (a stroke's measures drawn anew
+#: each time): lines 2-4 px, dots 2-8 px, outlines from the square's edge to a quarter
+#: inside, 2-8 hatch lines, walls of one to three strokes, windows of one or two lines,
+#: in any of the hands' inks. The bench's ``--hand varied``: readers must hold over it.
+VARIED = Hand("varied", tuple(c for hand in HANDS.values() for c in hand.colors), (2.0, 4.0),
+              (0.45, 1.0), (0.0, 0.25), (2, 8), (2.0, 8.0), 0.07, (1, 3), (1, 2),
+              wobble=0.012, tilt=6.0)
+
 
 class _Ink:
     """Strokes of one tool on ``ax``, in sheet coordinates (a square is 1)."""
@@ -72,8 +81,9 @@ class _Ink:
     def _width(self, scale: float = 1.0) -> float:
         return self.rng.uniform(*self.hand.width) * PX_200 * scale
 
-    def line(self, points: Sequence[Point], scale: float = 1.0) -> None:
-        """One stroke through ``points``, shaking a little across its way."""
+    def line(self, points: Sequence[Point], scale: float = 1.0, light: float = 1.0) -> None:
+        """One stroke through ``points``, shaking a little across its way; ``light``
+        scales how much the tool covers (a light touch)."""
         from matplotlib.lines import Line2D
 
         shaken: list[Point] = []
@@ -90,7 +100,7 @@ class _Ink:
         shaken.append(points[-1])
         xs, ys = zip(*shaken, strict=True)
         self.ax.add_line(Line2D(xs, ys, color=self.color, linewidth=self._width(scale),
-                                alpha=self.rng.uniform(*self.hand.alpha),
+                                alpha=self.rng.uniform(*self.hand.alpha) * light,
                                 solid_capstyle="round", solid_joinstyle="round", zorder=10,
                                 gid="ink"))
 
@@ -176,9 +186,9 @@ def _hatch(ink: _Ink, cells: Set[Cell], inset: float, style: str) -> None:
                 ink.line([(ax_, ay), (bx, by)], scale=0.85)
 
 
-def _wall(ink: _Ink, a: Point, b: Point) -> None:
+def _wall(ink: _Ink, a: Point, b: Point, light: float = 1.0) -> None:
     """A straight wall from ``a`` to ``b`` in two or three strokes that meet, overlap or
-    leave a hair's gap, each a little off the line."""
+    leave a hair's gap, each a little off the line (``light``: see :meth:`_Ink.line`)."""
     rng = ink.rng
     strokes = rng.randint(*ink.hand.wall_strokes)
     length = math.hypot(b[0] - a[0], b[1] - a[1])
@@ -192,7 +202,8 @@ def _wall(ink: _Ink, a: Point, b: Point) -> None:
         e0 = e + rng.uniform(-0.03, 0.08) if e < length else e + rng.uniform(0.0, 0.06)
         off0, off1 = rng.uniform(-0.02, 0.02), rng.uniform(-0.02, 0.02)
         ink.line([(a[0] + ux * s0 - uy * off0, a[1] + uy * s0 + ux * off0),
-                  (a[0] + ux * e0 - uy * off1, a[1] + uy * e0 + ux * off1)], scale=1.3)
+                  (a[0] + ux * e0 - uy * off1, a[1] + uy * e0 + ux * off1)], scale=1.3,
+                 light=light)
 
 
 def _straight_runs(edges: Set[Edge]) -> list[tuple[Point, Point]]:
@@ -225,38 +236,33 @@ def _straight_runs(edges: Set[Edge]) -> list[tuple[Point, Point]]:
 
 
 def draw_with(ax: Axes, sheet: Sheet, hand: Hand, *, seed: int = 0,
-              square_pt: float = 30.0) -> None:
-    """Draw ``sheet``'s plan on ``ax`` (sheet coordinates) the way ``hand`` does."""
-    from ..draw.pencil import wall_edges
+              square_pt: float = 30.0, faint: Set[Edge] = frozenset()) -> None:
+    """Draw ``sheet``'s plan on ``ax`` (sheet coordinates) the way ``hand`` does; the
+    walls on the sides ``faint`` with a light touch (a third of the ink)."""
+    from ..draw.pencil import plan_marks, wall_edges
 
     rng = random.Random(seed)
     ink = _Ink(ax, hand, rng, square_pt)
     house = sheet.project.house
-    furniture: set[Cell] = set()
-    circulation: set[Cell] = set()
-    rugs: set[Cell] = set()
-    for drawn in sheet.pieces:
-        placement = drawn.placement
-        if placement.piece.is_rug:
-            rugs |= placement.furniture
-            continue
-        furniture |= placement.furniture
-        circulation |= placement.circulation
+    plan = plan_marks(sheet)
+    for placement in plan.outlined:
         inset = rng.uniform(*hand.inset)
         for ring in _outline(placement.furniture, inset):
             ink.line(ring)
         _hatch(ink, placement.furniture, inset, placement.piece.hatch or "/")
-    for x, y in sorted(rugs - furniture):
+    for x, y in sorted(plan.rugs - plan.furniture):
         radius = rng.uniform(0.18, 0.26)
         start = rng.uniform(0, math.tau)
         ink.line([(x + 0.5 + radius * math.cos(start + math.tau * 1.05 * i / 24),
                    y + 0.5 + radius * math.sin(start + math.tau * 1.05 * i / 24))
                   for i in range(25)])
-    for x, y in sorted(circulation - furniture):
+    for x, y in sorted(plan.circulation - plan.furniture):
         ink.dot(x + 0.5, y + 0.5)
     walls, _ = wall_edges(sheet)
-    for a, b in _straight_runs(walls):
+    for a, b in _straight_runs(walls - faint):
         _wall(ink, a, b)
+    for a, b in _straight_runs(walls & faint):
+        _wall(ink, a, b, light=FAINT)
     for edge in sheet.front_doors:
         ink.fill(_triangle(edge, house, rng))
     for edge in sheet.windows:
@@ -296,9 +302,10 @@ def _triangle(edge: Edge, house: Set[Cell], rng: random.Random) -> list[Point]:
 
 
 def hand_page(sheet: Sheet, hand: Hand, *, seed: int = 0, dpi: int = 150,
-              paper: str = "a4") -> Image:
+              paper: str = "a4", faint: Set[Edge] = frozenset()) -> Image:
     """The printed drawing sheet with ``sheet``'s plan drawn by ``hand``, as an RGB uint8
-    image (the page :func:`~.synthetic.filled_page` gives for our pencil)."""
+    image (the page :func:`~.synthetic.filled_page` gives for our pencil); ``faint``: see
+    :func:`draw_with`."""
     import matplotlib
     import numpy as np
     from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -310,7 +317,7 @@ def hand_page(sheet: Sheet, hand: Hand, *, seed: int = 0, dpi: int = 150,
         fig = project_figures(sheet.project, paper=paper, sheets=1)[1]
         grid = fig.axes[1]
         square_pt = blank_sheet_layout(sheet.project, paper).square / 25.4 * 72
-        draw_with(grid, sheet, hand, seed=seed, square_pt=square_pt)
+        draw_with(grid, sheet, hand, seed=seed, square_pt=square_pt, faint=faint)
         fig.set_dpi(dpi)
         canvas = FigureCanvasAgg(fig)
         canvas.draw()  # type: ignore[no-untyped-call]

@@ -147,6 +147,17 @@ def _closed_ring(darkness: Image) -> Image:
     return np.asarray(faint, np.float32)
 
 
+DOT_REACH = 0.13  # a dot's ink lies within this of its middle (8 px at 200 dpi), squares
+
+
+def _without_disk(shape: tuple[int, ...], cy: int, cx: int) -> Image:
+    """1 everywhere in an array of ``shape`` but 0 within :data:`DOT_REACH` of (cy, cx)."""
+    import numpy as np
+
+    y, x = np.ogrid[:shape[0], :shape[1]]
+    return (np.hypot(y - cy, x - cx) > DOT_REACH * PX).astype(np.float32)
+
+
 def _disk(radius: float, inner: float = 0.0) -> Image:
     """A normalised disk (or ring from ``inner``) kernel, radii in squares."""
     import numpy as np
@@ -169,6 +180,8 @@ class Marks:
     splits: dict[Edge, float] = field(default_factory=dict)  # outline evidence, 0..1
     windows: set[Edge] = field(default_factory=set)
     front_doors: list[tuple[Edge, float]] = field(default_factory=list)
+    #: how dark this page's walls are, averaged along their lines: the hand's ink
+    line_ink: float = 0.6
     uncertain: list[tuple[Cell, str | None, str, str]] = field(default_factory=list)
     edge_scores: dict[Edge, float] = field(default_factory=dict)
     #: the pencil strokes' directions inside each square (see :data:`HATCH_BINS`)
@@ -187,28 +200,40 @@ RING_T, RING_INK = 0.65, 0.05
 FAINT_DOT = 0.025  # a dot this clear is one where no hatching covers the square
 CORE = 0.3  # ink in the very middle of a ring: a dot (0.5 and more) or none (0.1 and less)
 WALL = 0.3
-PALE_WALL, WALL_SHARE = 0.18, 0.45  # the lowest threshold; the share of a typical wall
 FIRM_WALL = 0.6  # a typical wall's darkness on a sharp photo (0.62-0.7 measured)
 
 
 def _square_class(cover: float, dot: float, ring: float, core: float = 0.0,
                   cover_at: float = COVER) -> tuple[str, float]:
     """The class of a square from its features, and the relative margin to the nearest
-    threshold that decided it (small: too close to call). In a ring, the dot is looked
-    for in the very middle (``core``): the ring itself lifts the ``dot`` measure."""
-    margins = [abs(dot - DOT) / DOT, abs(ring - RING_T) / RING_T]
-    has_dot, has_ring = dot > DOT, ring > RING_T
-    if has_ring:
-        margins = [abs(core - CORE) / CORE, margins[1]]
-        return (RING_DOT if core > CORE else RING), min(margins)
-    if has_dot:
-        return CIRCULATION, min(margins)
-    margins.append(abs(cover - cover_at) / cover_at)
+    threshold whose crossing would change that class (small: too close to call; a
+    threshold that decides nothing here, such as a dot's in a square no hatching covers,
+    where a faint dot is a dot too, makes no doubt). In a ring, the dot is looked for in
+    the very middle (``core``): the ring itself lifts the ``dot`` measure."""
+    kind = _decide(cover, dot, ring, core, cover_at)
+    features = {"cover": cover, "dot": dot, "ring": ring, "core": core}
+    thresholds = (("cover", cover_at), ("dot", DOT), ("dot", FAINT_DOT), ("ring", RING_T),
+                  ("core", CORE))
+    margins = [1.0]
+    for name, at in thresholds:
+        crossed = dict(features)
+        crossed[name] = at * (0.999 if features[name] > at else 1.001)
+        if _decide(crossed["cover"], crossed["dot"], crossed["ring"], crossed["core"],
+                   cover_at) != kind:
+            margins.append(abs(features[name] - at) / at)
+    return kind, min(margins)
+
+
+def _decide(cover: float, dot: float, ring: float, core: float, cover_at: float) -> str:
+    """The class of a square from its features (see :func:`_square_class`)."""
+    if ring > RING_T:
+        return RING_DOT if core > CORE else RING
+    if dot > DOT:
+        return CIRCULATION
     if cover > cover_at:
-        return FURNITURE, min(margins)
+        return FURNITURE
     # a small or light dot, in a square no hatching covers
-    margins[0] = abs(dot - FAINT_DOT) / FAINT_DOT
-    return (CIRCULATION if dot > FAINT_DOT else EMPTY), min(margins)
+    return CIRCULATION if dot > FAINT_DOT else EMPTY
 
 
 #: The directions of the strokes measured in a square, as hatch styles (the strokes of a
@@ -295,13 +320,19 @@ def read_marks(page: Page, project: Project) -> Marks:
     sides = [Edge(cell, side) for cell in sorted(house, key=reading_order) for side in "es"
              if Edge(cell, side).outer in house and Edge(cell, side) not in printed]
     # a page whose walls all came out pale (blur) shows its hatching pale too
-    pale = min(1.0, _typical_wall([_edge_scores(fine, e.cell, e.side)[0] for e in sides])
+    pale = min(1.0, _typical_wall([_line_mean(fine, e.cell, e.side) for e in sides])
                / FIRM_WALL)
     cover_at = COVER * pale * pale
     for cell in sorted(usable, key=reading_order):
         x0, y0 = (cell[0] + 1) * PX, (cell[1] + 1) * PX
-        cover = float(fine[y0 + lo:y0 + hi, x0 + lo:x0 + hi].mean())
-        dot = float(dot_map[y0 + w0:y0 + w1, x0 + w0:x0 + w1].max())
+        dots = dot_map[y0 + w0:y0 + w1, x0 + w0:x0 + w1]
+        dot = float(dots.max())
+        inside = fine[y0 + lo:y0 + hi, x0 + lo:x0 + hi]
+        if dot > FAINT_DOT:  # a dot's own ink is no hatching: it does not cover
+            dy, dx = np.unravel_index(int(np.argmax(dots)), dots.shape)
+            inside = inside * _without_disk(inside.shape, int(dy) + w0 - lo,
+                                            int(dx) + w0 - lo)
+        cover = float(inside.mean())
         # the ring's own middle (a page a little off still finds it there), and the
         # share of its ink that does not go on beyond it: the same for a hard or a
         # light hand
@@ -329,21 +360,27 @@ def read_marks(page: Page, project: Project) -> Marks:
                                        marks.squares.get(other) == FURNITURE)
             marks.edge_scores[edge] = wall
             marks.splits[edge] = split
-    threshold = wall_threshold(marks.edge_scores.values())
+    threshold, bare, drawn = wall_levels(marks.edge_scores.values())
+    low = threshold - DOUBT_BELOW * (drawn - bare)
+    high = threshold + DOUBT_ABOVE * (drawn - bare)
     for edge, wall in marks.edge_scores.items():
         if wall >= threshold:
             marks.walls.add(edge)
-        if abs(wall - threshold) < 0.25 * threshold:
+        if low < wall < high:
             marks.doubt(edge.cell, edge.side, "wall" if wall >= threshold else "no wall",
-                        f"a faint or broken wall line ({wall:.2f})")
+                        f"a faint or broken wall line ({wall:.2f}; on this page a wall "
+                        f"{drawn:.2f}, a side without one {bare:.2f})")
     _drop_stray_walls(marks, printed)
-    # a line is ink at a share of what a wall of this page is (a thin pen is lighter)
-    strong = (fine > min(INK, 0.4 * _typical_wall(marks.edge_scores.values()))
-              ).astype(np.float32)
+    # a line is ink at a share of what a wall of this page is (a thin pen is lighter),
+    # measured as its darkness on the line (averaged along it)
+    lines = [_line_mean(fine, edge.cell, edge.side) for edge in marks.walls]
+    typical = float(np.median(lines)) if lines else FIRM_WALL
+    marks.line_ink = typical
+    strong = (fine > min(INK, 0.4 * typical)).astype(np.float32)
     for edge in sorted(project.exterior_walls(), key=lambda e: e.key):
         inside = edge.cell if edge.cell in house else edge.outer
         window, door = _outside_scores(strong, darkness, edge, inside)
-        if door >= 0.35:  # a filled triangle: a front door, not a window
+        if door >= front_door_ink(typical):  # a filled triangle: a front door, no window
             window = 0.0
         if window >= 0.55:
             marks.windows.add(Edge(inside, edge.seen_from(inside).side))
@@ -355,14 +392,60 @@ def read_marks(page: Page, project: Project) -> Marks:
     return marks
 
 
+#: A drawn triangle is filled: as dark as the page's walls, at least this share of them
+#: (0.35 at most: our pencil's triangles measure 0.6 and more, stray marks 0.3 and less).
+FRONT_SHARE, FRONT_DOOR = 0.75, 0.35
+
+
+def front_door_ink(line_ink: float) -> float:
+    """The ink outside an exterior side above which a triangle is drawn there, on a page
+    whose walls measure ``line_ink`` (a soft pencil's triangle is as pale as its walls)."""
+    return min(FRONT_DOOR, FRONT_SHARE * line_ink)
+
+
 def wall_threshold(scores: Iterable[float]) -> float:
-    """The line darkness above which a side is a wall on this page: WALL, or less on a
-    page whose walls all came out pale (a blurred photo): a fraction of its typical
-    wall's darkness."""
-    found = [s for s in scores if s >= WALL]
-    if not found:
-        return WALL
-    return float(min(WALL, max(PALE_WALL, WALL_SHARE * _typical_wall(found))))
+    """The line darkness above which a side is a wall on this page (see
+    :func:`wall_levels`)."""
+    return wall_levels(scores)[0]
+
+
+#: A side is in doubt when its line's darkness lies this share of the page's gap between
+#: its sides without a wall and its walls (their medians) below the threshold, or this
+#: share above it: a wall drawn faint or broken falls short of the page's walls by much
+#: more than a firm one drawn a little lighter passes the threshold.
+DOUBT_BELOW, DOUBT_ABOVE = 0.25, 0.1
+#: Walls stand out of the page's other sides by this factor at least (their medians), and
+#: are at least this dark: else the page has no wall drawn (a blank or early sheet).
+WALL_CONTRAST, WALL_LEAST = 2.5, 0.08
+
+
+def wall_levels(scores: Iterable[float]) -> tuple[float, float, float]:
+    """(threshold, bare, drawn): the page's own levels of its sides' line darkness, taken
+    from the page alone, whatever the hand or the light. The sides split into those
+    without a wall (most: grain, hatching crossing, an outline's end) and the walls by
+    iterated means (each level the median of its group, the threshold half-way between
+    them); ``bare`` and ``drawn`` are the groups' medians. A page whose darkest group
+    does not stand out (:data:`WALL_CONTRAST`) has no wall: the threshold is above all."""
+    import numpy as np
+
+    found = np.sort(np.asarray(list(scores), np.float64))
+    if not found.size:
+        return WALL, 0.0, FIRM_WALL
+    threshold = (float(np.median(found)) + float(found[-1])) / 2
+    for _ in range(30):
+        below, above = found[found < threshold], found[found >= threshold]
+        if not below.size or not above.size:
+            break
+        moved = (float(np.median(below)) + float(np.median(above))) / 2
+        if abs(moved - threshold) < 1e-6:
+            break
+        threshold = moved
+    below, above = found[found < threshold], found[found >= threshold]
+    bare = float(np.median(below)) if below.size else 0.0
+    drawn = float(np.median(above)) if above.size else FIRM_WALL
+    if drawn < max(WALL_LEAST, WALL_CONTRAST * bare):
+        return float(found[-1]) + 1.0, bare, max(drawn, FIRM_WALL)
+    return threshold, bare, drawn
 
 
 def _typical_wall(scores: Iterable[float]) -> float:
@@ -428,14 +511,34 @@ def _bridged(line: set[Edge], walls: Collection[Edge], printed: Collection[Edge]
                for edge, step in ((first, -1), (last, 1)))
 
 
+def _line_mean(fine: Image, cell: Cell, side: str) -> float:
+    """The pencil on the grid line of ``cell``'s side, averaged along it: how dark this
+    page's lines come out (see :func:`read_marks`)."""
+    x, y = cell
+    lo, hi = int(0.12 * PX), int(0.88 * PX)
+    if side == "e":
+        line = (x + 2) * PX
+        band = fine[(y + 1) * PX + lo:(y + 1) * PX + hi, line - 3:line + 3]
+    else:
+        line = (y + 2) * PX
+        band = fine[line - 3:line + 3, (x + 1) * PX + lo:(x + 1) * PX + hi].T
+    return float(band.mean(axis=0).max()) if band.size else 0.0
+
+
 def _edge_scores(fine: Image, cell: Cell, side: str, furnished: bool = False,
                  beyond: bool = False) -> tuple[float, float]:
     """(wall, split) for the edge on ``side`` (``e`` or ``s``) of ``cell``: the pencil
-    along the grid line (averaged along the edge, so that hatching crossing it counts
-    little), and how much it looks like the boundary of two pieces (clean on the line, an
-    outline a little inside each square). ``furnished`` and ``beyond``: whether ``cell``
-    and the square beyond the edge hold furniture, whose outline, a little inside, must
-    not pass for a wall: the line is looked for a pixel away from that side."""
+    that runs the whole side on the grid line, and how much the edge looks like the
+    boundary of two pieces (clean on the line, an outline a little inside each square).
+
+    A wall is a line along the whole side: each line across the edge (a column of the
+    band) counts as dark as it stays over all but its faintest quarter, so that hatching
+    crossing the edge here and there, or dots, count little, and a wall drawn in several
+    strokes with a hair's gap counts whole. The line is looked for up to 5 pixels (0.15
+    squares) off the grid line, as a hand or the photo may put it; on a side that holds
+    furniture (``furnished``: ``cell``; ``beyond``: the square beyond the edge) only a
+    pixel off, so that the outline a little inside does not pass for a wall, unless a
+    second line runs further in, the outline, with a gap between them."""
     import numpy as np
 
     x, y = cell
@@ -448,18 +551,43 @@ def _edge_scores(fine: Image, cell: Cell, side: str, furnished: bool = False,
         band = fine[line - 12:line + 12, (x + 1) * PX + lo:(x + 1) * PX + hi].T
     if not band.size:
         return 0.0, 0.0
-    # band: rows along the edge, columns across it (12 pixels each side)
+    # band: rows along the edge, columns across it (12 pixels each side, 12 on the line)
     profile = band.mean(axis=0)
-    # the line's window, away from an outline (drawn as little as 0.1 squares inside)
-    near = 11 if furnished else 9
-    far = 13 if beyond else 15
-    if furnished != beyond:  # one outline: room to shift the window away from it
-        near, far = (near, far + 1) if furnished else (near - 1, far)
-    wall = float(profile[near:far].max())
+    steady = np.percentile(band, STEADY, axis=0)
+    near = 11 if furnished else 7
+    far = 14 if beyond else 17
+    wall = float(steady[near:far].max())
+    if furnished:
+        wall = max(wall, _inside_outline(steady))
+    if beyond:
+        wall = max(wall, _inside_outline(steady[::-1]))
     centre = float(profile[9:15].mean())
     left, right = float(profile[2:9].max()), float(profile[15:22].max())
     split = min(left, right) - centre
     return wall, float(np.clip(split, 0.0, 1.0))
+
+
+#: The share of a side's length a wall's line may leave faint (gaps between strokes,
+#: grain), in percent.
+STEADY = 25
+
+
+def _inside_outline(steady: Image) -> float:
+    """A line 2 to 4 pixels off the grid line towards a furnished square (the low
+    indices of ``steady``), when an outline runs further in (3 pixels from the band's
+    end at least: hatching lies further still), at least half as dark, with a clear gap
+    between the two: that line is a wall drawn a little off, else 0."""
+    best = 0.0
+    for i in (8, 9, 10):
+        if steady[i] < max(steady[i - 1], steady[i + 1]):
+            continue
+        for j in range(3, i - 1):
+            if steady[j] < max(steady[j - 1], steady[j + 1], 0.5 * steady[i]):
+                continue  # no line there, or one too faint to be the outline
+            dip = float(steady[j + 1:i].min())
+            if dip < 0.5 * min(float(steady[i]), float(steady[j])):
+                best = max(best, float(steady[i]))
+    return best
 
 
 def _outside_scores(strong: Image, darkness: Image, edge: Edge, inside: Cell

@@ -27,7 +27,7 @@ from ..core.project import Project
 from ..core.sheet import DrawnPiece, RoomPlan, Sheet, WildCard
 from .doubt import Uncertain
 from .fit import Evidence, Offer, RoomFit, Slot, fit_room
-from .marks import EMPTY, Marks
+from .marks import EMPTY, Marks, front_door_ink
 from .order import clearing_order
 from .rooms import Region, find_rooms
 
@@ -91,19 +91,17 @@ class _Reading:
     fits: tuple[RoomFit, ...]  # per region
 
 
-FRONT_DOOR = 0.35  # ink of a drawn triangle (filled: 0.6 and more; stray marks 0.3 and less)
-
-
 def _front_door(marks: Marks) -> tuple[Edge | None, list[Uncertain]]:
     """The front door: the darkest triangle outside the wall, if dark enough to be one;
     fainter marks there and a second triangle are doubts."""
+    least = front_door_ink(marks.line_ink)
     found = sorted(marks.front_doors, key=lambda item: -item[1])
-    best = found[0][0] if found and found[0][1] >= FRONT_DOOR else None
+    best = found[0][0] if found and found[0][1] >= least else None
     doubts = []
     for edge, ink in found:
         if edge == best:
             continue
-        if ink >= FRONT_DOOR and best is not None:
+        if ink >= least and best is not None:
             reason = (f"a second triangle outside the wall (ink {ink:.2f}); the front door "
                       f"is read at {best.name}")
         else:
