@@ -22,7 +22,8 @@ from typing import Any, cast
 from .grid import MAX_SIDE, Cell, Edge, EdgeKey, parse_range, reading_order, rectangle
 
 __all__ = ["LARGE", "STRIDE", "Moves", "SquareSet", "bits", "cells", "compact", "flags",
-           "from_flags", "iter_bits", "key_masks", "on_sheet", "open_moves", "parse_squares", "side_masks"]
+           "from_flags", "iter_bits", "key_masks", "on_sheet", "open_moves", "parse_squares",
+           "side_masks"]
 
 STRIDE = MAX_SIDE
 """Bit ``y * STRIDE + x`` of a :class:`SquareSet` stands for square (x, y)."""
