@@ -119,8 +119,8 @@ class Distances:
         none of at most ``limit``) and the squares within that length of ``first`` (within
         ``limit``, or all it reaches, when there is none), as a bit mask: the layers of a
         breadth-first walk over bit masks, each square of either object costing nothing.
-        The search of the automatic player asks this alone; the tests prove its lengths
-        networkx's."""
+        Each search builds its graph on these squares; the tests prove the lengths
+        networkx's and the routes those over the whole sheet."""
         width, height, moves = self.width, self.height, self.moves
         own = bits(first.squares, width, height) | bits(second.squares, width, height)
         walk = self.free | own
