@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import networkx as nx
 
-from ..core.bitmask import LARGE, Moves, bits, cells, key_masks
+from ..core.bitmask import LARGE, bits, cells
 from ..core.errors import Problem, Severity
 from ..core.grid import (
     Cell,
@@ -38,7 +38,7 @@ from ..core.grid import (
 from ..core.layout import Layout
 from ..core.sheet import Sheet
 from ..rules.checks import Code
-from .accessgraph import mask_graph, reached, square_graph
+from .accessgraph import reached, square_graph
 
 __all__ = ["Access", "access", "access_problems", "connected_access", "room_entrances",
            "walkable_squares"]
@@ -159,7 +159,7 @@ def access(sheet: Sheet, lay: Layout, *, lenient_access: bool = False,
     if shut:
         blocked = blocked | shut
 
-    graph = None if search else _graph(sheet, lay, walkable, blocked)
+    graph = None if search else _graph(sheet, walkable, blocked)
     front = sheet.front_door
     start = front.inside(project.house) if front is not None else None
     connected: frozenset[Cell] = frozenset()
@@ -204,26 +204,15 @@ def access(sheet: Sheet, lay: Layout, *, lenient_access: bool = False,
                   walkable, blocked, graph)
 
 
-def _graph(sheet: Sheet, lay: Layout, walkable: frozenset[Cell],
-           blocked: frozenset[EdgeKey]) -> nx.Graph:
+def _graph(sheet: Sheet, walkable: frozenset[Cell], blocked: frozenset[EdgeKey]) -> nx.Graph:
     """The access graph of ``walkable`` and ``blocked``, built once per sheet
-    (:attr:`Sheet.kept`: check and score of one sheet ask for the same) and frozen, as it
-    is shared; from bit masks (:func:`accessgraph.mask_graph`) unless a walkable square
-    lies off the sheet."""
+    (:attr:`Sheet.kept`:
+    check and score of one sheet ask for the same) and frozen, as it is shared."""
     kept = sheet.kept
     key = ("access graph", walkable, blocked)
     graph = kept.get(key)
     if not isinstance(graph, nx.Graph):
-        project = sheet.project
-        width, height = project.width, project.height
-        mask = bits(walkable, width, height)
-        if mask.bit_count() != len(walkable):
-            graph = square_graph(walkable, blocked)
-        else:
-            moves = (lay.passage_moves if blocked is lay.blocked_keys
-                     else Moves.barred(width, height, key_masks(blocked, width, height)))
-            graph = mask_graph(mask, moves)
-        graph = kept[key] = nx.freeze(graph)
+        graph = kept[key] = nx.freeze(square_graph(walkable, blocked))
     return graph
 
 

@@ -66,34 +66,30 @@ def square_graph(squares: Collection[Cell], blocked: Container[EdgeKey], *,
     return graph
 
 
-def mask_graph(mask: int, moves: Moves, *, clockwise: bool = False) -> nx.Graph:
-    """:func:`square_graph` of the squares of a bit mask (bit ``y * width + x``), linked
-    where ``moves`` allow a step: the same graph, nodes and neighbours in the same order
-    (``clockwise`` as there), its links picked by bit masks from every link of the sheet,
-    listed once per size (:func:`_links`), at C speed."""
+def mask_graph(mask: int, moves: Moves) -> nx.Graph:
+    """:func:`square_graph` with ``clockwise`` of the squares of a bit mask (bit
+    ``y * width + x``), linked where ``moves`` allow a step: the same graph, nodes and
+    neighbours in the same order, its links picked from every link of the sheet listed
+    once per size (:func:`_clockwise_links`) by bit masks, at C speed."""
     width = moves.width
     height = moves.full.bit_length() // width
     size = width * height
     east = flags(mask & moves.east & (mask >> 1), size)
     south = flags(mask & moves.south & (mask >> width), size)
-    if clockwise:  # each row from east to west
-        east = b"".join(east[row:row + width][::-1] for row in range(0, size, width))
-        south = b"".join(south[row:row + width][::-1] for row in range(0, size, width))
-    picked = bytearray(2 * size)  # each square's link east, then south
-    picked[0::2] = east
-    picked[1::2] = south
+    picked = bytearray(2 * size)  # each square's link east then south, rows east to west
+    picked[0::2] = b"".join(east[row:row + width][::-1] for row in range(0, size, width))
+    picked[1::2] = b"".join(south[row:row + width][::-1] for row in range(0, size, width))
     graph = nx.Graph()
     graph.add_nodes_from(cells(mask, width))
-    graph.add_edges_from(compress(_links(width, height, clockwise), picked))
+    graph.add_edges_from(compress(_clockwise_links(width, height), picked))
     return graph
 
 
 @lru_cache(maxsize=8)
-def _links(width: int, height: int, clockwise: bool) -> tuple[tuple[Cell, Cell], ...]:
+def _clockwise_links(width: int, height: int) -> tuple[tuple[Cell, Cell], ...]:
     """Every square's links east and south, in the order :func:`square_graph` lists them
-    (rows in reading order, each from west to east, or ``clockwise`` from east to west)."""
-    columns = list(reversed(range(width))) if clockwise else list(range(width))
-    return tuple(link for y in range(height) for x in columns
+    with ``clockwise`` (rows in reading order, each from east to west)."""
+    return tuple(link for y in range(height) for x in reversed(range(width))
                  for link in (((x, y), (x + 1, y)), ((x, y), (x, y + 1))))
 
 

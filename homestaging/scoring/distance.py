@@ -148,8 +148,7 @@ class Distances:
             return Route(None)
         if first.edges & second.edges or first.squares & second.squares:
             return Route(0)
-        graph = mask_graph(self.reach(first, second, limit)[1] & self.free, self.moves,
-                           clockwise=True)
+        graph = mask_graph(self.reach(first, second, limit)[1] & self.free, self.moves)
         own = first.squares | second.squares
         added = [c for c in in_reading_order(own) if c not in graph and self._inside(c)]
         graph.add_nodes_from(added)
