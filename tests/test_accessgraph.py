@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from homestaging.core.bitmask import bits
 from homestaging.core.errors import InputError
 from homestaging.core.grid import Cell, in_reading_order
 from homestaging.core.layout import layout
@@ -24,10 +25,12 @@ from homestaging.scoring.accessgraph import (
     cut_squares,
     dominators,
     linked_groups,
+    mask_graph,
     reached,
     square_graph,
 )
 from homestaging.scoring.card import check_sheet
+from homestaging.scoring.distance import Distances, Landmark, landmark
 from homestaging.search.moves import standing
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -169,3 +172,82 @@ def test_check_explains_with_the_graph_on_crowded_sheets() -> None:
                 assert first == again
                 said += sum(p.blocked_by != () for p in first)
     assert said > 20
+
+
+# --- distances: the part of the graph a route can reach --------------------------------------
+
+
+def test_the_graph_of_a_mask_is_the_graph_of_its_squares() -> None:
+    """``mask_graph`` gives ``square_graph(clockwise=True)``: the same nodes and each
+    square's neighbours in the same order, on every sheet."""
+    for _, sheet in SHEETS:
+        lay = layout(sheet)
+        project = sheet.project
+        squares = {(x, y) for y in range(project.height) for x in range(project.width)}
+        squares -= set(lay.furniture_at) | project.obstacles
+        theirs = square_graph(squares, lay.blocked_keys, clockwise=True)
+        ours = mask_graph(bits(squares, project.width, project.height), lay.passage_moves)
+        assert list(ours.nodes) == list(theirs.nodes)
+        assert all(list(ours.adj[cell]) == list(theirs.adj[cell]) for cell in theirs)
+
+
+class WholeSheet(Distances):
+    """Distances searched over the graph of the whole sheet (every square in reach)."""
+
+    def reach(self, first: Landmark, second: Landmark, limit: int | None = None
+              ) -> tuple[int | None, int]:
+        return None, self.moves.full
+
+
+def landmarks(sheet: Sheet) -> list[Landmark]:
+    """Every object of a sheet a distance may measure: pieces, rooms, doors, windows,
+    features, the front door."""
+    found = [landmark(drawn) for drawn in sheet.pieces]
+    found += [landmark(plan) for plan in sheet.rooms]
+    found += [landmark(door) for plan in sheet.rooms for door in plan.doors]
+    found += [landmark(edge) for edge in (*sheet.front_doors, *sheet.windows)]
+    found += [landmark(feature) for feature in sheet.project.features]
+    return found
+
+
+def same_routes(sheet: Sheet, rng: random.Random, count: int) -> int:
+    """Routes between objects picked at random, unlimited and within a limit: the part
+    of the graph the bit masks find gives the route of the whole sheet, and the bit
+    masks' length is networkx's. The routes found."""
+    lay = layout(sheet)
+    ours, theirs = Distances(lay), WholeSheet(lay)
+    objects = landmarks(sheet)
+    found = 0
+    for _ in range(count if len(objects) > 1 else 0):
+        first, second = rng.sample(objects, 2)
+        for limit in (None, rng.randint(0, 6)):
+            expected = theirs.route(first, second, limit=limit)
+            assert ours.route(first, second, limit=limit) == expected, (first, second, limit)
+            if not (first.edges & second.edges or first.squares & second.squares):
+                assert ours.reach(first, second, limit)[0] == expected.length
+            found += expected.length is not None
+    return found
+
+
+@pytest.mark.parametrize(("path", "sheet"), SHEETS, ids=[str(p.relative_to(ROOT))
+                                                         for p, _ in SHEETS])
+def test_a_route_over_the_part_in_reach_is_the_route_over_the_whole_sheet(
+        path: Path, sheet: Sheet) -> None:
+    rng = random.Random(path.name)
+    same_routes(sheet, rng, 8)
+    for more in crowded(sheet, path.name, 2):
+        same_routes(more, rng, 4)
+
+
+def test_a_route_over_the_part_in_reach_on_generated_sheets() -> None:
+    """Example sheets with pieces added at random, and doors taken away."""
+    rng = random.Random(31)
+    examples = [sheet for path, sheet in SHEETS if "examples" in path.parts]
+    found = 0
+    for _ in range(30):
+        base = rng.choice(examples)
+        rooms = tuple(replace(plan, doors=plan.doors[:rng.randint(0, len(plan.doors))])
+                      for plan in base.rooms)
+        for sheet in crowded(replace(base, rooms=rooms), str(rng.random()), 2):
+            found += same_routes(sheet, rng, 6)
+    assert found > 200

@@ -400,7 +400,7 @@ def test_the_pieces_paid_for_are_the_greedy_choice_on_random_rooms() -> None:
     import itertools
     import random
 
-    from homestaging.rules.cardplay import _earliest_paid, _matching
+    from homestaging.rules.cardplay import token_matching
 
     def payable(chosen: list[int], links: dict[int, list[int]], tokens: int) -> bool:
         return any(all(t in links[p] for p, t in zip(chosen, order, strict=False))
@@ -411,8 +411,7 @@ def test_the_pieces_paid_for_are_the_greedy_choice_on_random_rooms() -> None:
         pieces, tokens = rng.randint(1, 6), rng.randint(0, 5)
         links = {p: [t for t in range(tokens) if rng.random() < 0.4] for p in range(pieces)}
         order = list(range(pieces))
-        matched = _earliest_paid(order, _matching(order, list(range(tokens)), links.__getitem__),
-                                 links.__getitem__)
+        matched = token_matching(order, list(range(tokens)), links.__getitem__)
         greedy: list[int] = []
         for piece in order:
             if len(greedy) < tokens and payable([*greedy, piece], links, tokens):
@@ -424,13 +423,14 @@ def test_the_pieces_paid_for_are_the_greedy_choice_on_random_rooms() -> None:
 
 def test_the_matching_is_maximum_as_networkx_finds_it_on_random_rooms() -> None:
     """The matching pays for as many pieces as networkx's Hopcroft-Karp matching, each
-    with a token it may use, no token twice, on random rooms of up to 30 pieces."""
+    with a token it may use, no token twice, in piece order, on random rooms of up to 30
+    pieces."""
     import random
 
     from networkx import Graph
     from networkx.algorithms.bipartite import hopcroft_karp_matching
 
-    from homestaging.rules.cardplay import _matching
+    from homestaging.rules.cardplay import token_matching
 
     rng = random.Random(11)
     for _ in range(400):
@@ -440,7 +440,7 @@ def test_the_matching_is_maximum_as_networkx_finds_it_on_random_rooms() -> None:
                  for p in range(pieces)}
         order = rng.sample(range(pieces), pieces)
         offered = rng.sample(range(tokens), rng.randint(0, tokens))
-        matched = _matching(order, offered, links.__getitem__)
+        matched = token_matching(order, offered, links.__getitem__)
         graph = Graph()
         left = [("piece", p) for p in order]
         graph.add_nodes_from(left)

@@ -12,6 +12,7 @@ to what they replaced.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import os
 import stat
@@ -695,8 +696,8 @@ def test_only_the_first_unreachable_warnings_are_explained(
 
     sheet = read_sheet(ROOT / "tests" / "cases" / "rules" / "crosses-wall.json")
 
-    def explained() -> list[bool]:
-        card = score(sheet, end_of_game=True)
+    def explained() -> list[bool]:  # a fresh copy: a sheet keeps its score card
+        card = score(dataclasses.replace(sheet), end_of_game=True)
         return [bool(p.blocked_by) for p in card.problems if p.code.startswith("unreachable")]
 
     assert explained() == [True, True, True]

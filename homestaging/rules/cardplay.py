@@ -5,7 +5,7 @@ token pays for one piece of the option chosen for it, and the wild card's other 
 lets the piece it names be the option a token did not choose on its card. Which token
 pays for which piece is a maximum bipartite matching (pieces x tokens), networkx's
 Hopcroft-Karp matching (:func:`_matching`), made canonical so that messages never depend
-on which of several maximum matchings networkx finds (:func:`_canonical`): the pieces
+on which of several maximum matchings networkx finds (:func:`token_matching`): the pieces
 paid for are the earliest ones that can be (:func:`_earliest_paid`), and each of them,
 in sheet order, takes the first token (in the room's token order: recorded ones first,
 in record order) that leaves every later paid piece a token. :func:`settle` returns the
@@ -29,7 +29,8 @@ from ..core.layout import Layout, layout
 from ..core.sheet import Sheet
 
 __all__ = ["OutOfOrder", "Payment", "Settlement", "Token", "chosen_pieces", "drawable",
-           "out_of_order", "record_of", "room_tokens", "settle", "wild_would_pay"]
+           "out_of_order", "record_of", "room_tokens", "settle", "token_matching",
+           "wild_would_pay"]
 
 
 @dataclass(frozen=True)
@@ -138,7 +139,7 @@ def _matching(pieces: Sequence[int], tokens: Sequence[int],
     """A maximum matching of ``pieces`` to ``tokens`` (piece -> token, in piece order):
     networkx's Hopcroft-Karp matching of the bipartite graph of pieces and the tokens
     that may pay for them. Which maximum matching it is, is left to networkx: see
-    :func:`_canonical`."""
+    :func:`token_matching`."""
     allowed = set(tokens)
     graph = Graph()
     top = [("piece", piece) for piece in pieces]
@@ -151,9 +152,10 @@ def _matching(pieces: Sequence[int], tokens: Sequence[int],
             if node in found}
 
 
-def _canonical(pieces: Sequence[int], tokens: Sequence[int],
-               edges: Callable[[int], Iterable[int]]) -> dict[int, int]:
-    """The one maximum matching of ``pieces`` to ``tokens`` the rules use: the earliest
+def token_matching(pieces: Sequence[int], tokens: Sequence[int],
+                   edges: Callable[[int], Iterable[int]]) -> dict[int, int]:
+    """The one maximum matching of ``pieces`` to ``tokens`` the rules use (piece -> token,
+    in piece order; ``edges(piece)``: the tokens that may pay for it): the earliest
     pieces paid for (:func:`_earliest_paid`), and each of them in order given the first
     token in the order of ``tokens`` that leaves every later one a token."""
     allowed = set(tokens)
@@ -244,13 +246,13 @@ def _settle_room(pieces: list[int], tokens: Sequence[Token], ids: Sequence[str],
         return [t for t, token in enumerate(tokens) if token.pays(ids[index], index in wild)]
 
     everything = list(range(len(tokens)))
-    chosen = _canonical(pieces, everything, edges)
+    chosen = token_matching(pieces, everything, edges)
     recorded = [t for t, token in enumerate(tokens) if token.recorded]
     if len(recorded) < len(tokens) and any(t not in recorded for t in chosen.values()):
         paid = [i for i in pieces if i in chosen]
-        first = _canonical(paid, recorded, edges)
+        first = token_matching(paid, recorded, edges)
         rest = [i for i in paid if i not in first]
-        extra = _canonical(rest, [t for t in everything if t not in recorded], edges)
+        extra = token_matching(rest, [t for t in everything if t not in recorded], edges)
         if len(extra) == len(rest):  # else paying for them all needs pieces off recorded ones
             chosen = {**first, **extra}
     return chosen, [i for i in pieces if i not in chosen]
@@ -398,7 +400,7 @@ def record_of(sheet: Sheet, lay: Layout | None = None) -> GameRecord:
                       ) -> list[int]:
                 return [t for t, k in enumerate(tokens) if ids[index] in cards[k].options]
 
-            matched = _canonical(pieces, list(range(len(tokens))), edges)
+            matched = token_matching(pieces, list(range(len(tokens))), edges)
             if best is None or len(matched) > best[0]:
                 best = (len(matched), matched, cards)
         if best is None:

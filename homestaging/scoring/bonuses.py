@@ -129,9 +129,9 @@ class Evaluator:
 
     @cached_property
     def distances(self) -> Distances:
-        from .distance import Distances
+        from .distance import distances
 
-        return Distances(self.lay)
+        return distances(self.lay)
 
     # -- rooms -------------------------------------------------------------------------
 

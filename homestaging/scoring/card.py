@@ -18,9 +18,9 @@ and the score so far. :mod:`homestaging.text.report` writes score cards as text 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar, cast
 
 from ..core.errors import Problem, Severity
 from ..core.grid import Cell, reading_order
@@ -145,13 +145,37 @@ class _Scored(NamedTuple):
     if_connected: Access
 
 
+Kept = TypeVar("Kept")
+
+
+def _kept(sheet: Sheet, key: Hashable, work_out: Callable[[], Kept]) -> Kept:
+    """What ``work_out`` gives for ``sheet``, kept with the sheet (:attr:`Sheet.kept`) under
+    ``key``: check and score of one sheet ask for the same."""
+    kept = sheet.kept
+    if key not in kept:
+        kept[key] = work_out()
+    return cast(Kept, kept[key])
+
+
 def _score(sheet: Sheet, lenient_access: bool, end_of_game: bool | None,
            problems: Sequence[Problem] | None) -> _Scored:
+    """The score card, worked out once per sheet for each ``lenient_access`` and
+    ``end_of_game`` (``problems`` given, every time): ``check`` and ``score`` of a
+    finished sheet ask the same. The layout and the access verdicts are worked out once
+    per sheet, whatever ``end_of_game``."""
     end_of_game = sheet.finished if end_of_game is None else end_of_game
-    lay = layout(sheet)
+    if problems is not None:
+        return _work_out(sheet, lenient_access, end_of_game, problems)
+    return _kept(sheet, ("score", lenient_access, end_of_game),
+                 lambda: _work_out(sheet, lenient_access, end_of_game, None))
+
+
+def _work_out(sheet: Sheet, lenient_access: bool, end_of_game: bool,
+              problems: Sequence[Problem] | None) -> _Scored:
+    lay = _kept(sheet, "layout", lambda: layout(sheet))
     found = list(check(sheet, lay, end_of_game=end_of_game) if problems is None else problems)
-    acc = access(sheet, lay, lenient_access=lenient_access)
-    acc_if = connected_access(sheet, lay, acc)
+    acc, acc_if = _kept(sheet, ("access", lenient_access), lambda: _access(sheet, lay,
+                                                                           lenient_access))
     known = {(p.code, p.path) for p in found}
     new = [p for p in access_problems(sheet, lay, acc, acc_if) if (p.code, p.path) not in known]
     found += explain_unreachable(sheet, lay, acc, acc_if, new)
@@ -174,6 +198,12 @@ def _score(sheet: Sheet, lenient_access: bool, end_of_game: bool | None,
     card = ScoreCard(sheet.project.id, sheet.player, rooms, bonuses, penalties, total, count,
                      tuple(found), provisional, sheet.source, total_if_connected)
     return _Scored(card, lay, acc, acc_if)
+
+
+def _access(sheet: Sheet, lay: Layout, lenient_access: bool) -> tuple[Access, Access]:
+    """The access verdicts, and as if every walled room were connected."""
+    acc = access(sheet, lay, lenient_access=lenient_access)
+    return acc, connected_access(sheet, lay, acc)
 
 
 def _rooms(sheet: Sheet, lay: Layout, acc: Access, excluded: frozenset[int],
