@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -53,7 +53,10 @@ __all__ = [
     "ROUTE_COLOR",
     "RUG_COLORS",
     "UNWALLED_COLOR",
+    "add_shapes",
     "cell_points",
+    "cells_path",
+    "circle_path",
     "draw_door",
     "draw_house",
     "draw_piece",
@@ -230,6 +233,50 @@ def patch(geometry: Any, **style: Any) -> Any:
     return PathPatch(_path(geometry), **style)
 
 
+def rectangle_of(cells: Iterable[Cell]) -> tuple[int, int, int, int] | None:
+    """The bounds (x0, y0, x1, y1) of squares that fill a rectangle, else None."""
+    group = set(cells)
+    if not group:
+        return None
+    xs = [x for x, _ in group]
+    ys = [y for _, y in group]
+    x0, y0, x1, y1 = min(xs), min(ys), max(xs) + 1, max(ys) + 1
+    return (x0, y0, x1, y1) if len(group) == (x1 - x0) * (y1 - y0) else None
+
+
+def cells_path(cells: frozenset[Cell]) -> Any:
+    """The outline of a group of squares as a matplotlib Path: a rectangle straight away,
+    any other shape through :func:`union` (most pieces are rectangles)."""
+    from matplotlib.path import Path as MplPath
+
+    box = rectangle_of(cells)
+    if box is not None:
+        x0, y0, x1, y1 = box
+        return MplPath([(x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0)],
+                       [MplPath.MOVETO, MplPath.LINETO, MplPath.LINETO, MplPath.LINETO,
+                        MplPath.CLOSEPOLY])
+    return _path(union(cells))
+
+
+def add_shapes(ax: Axes, paths: Sequence[Any], **style: Any) -> None:
+    """Add many shapes (matplotlib Paths in the axes' data frame) as one collection, so
+    that drawing them costs one artist whatever their number; ``style`` takes a
+    collection's arguments (``facecolors`` may list a colour per shape). Like
+    :func:`add_shape`, it leaves the axes' data limits alone; nothing is added for no
+    shapes."""
+    from matplotlib.collections import PathCollection
+
+    if paths:
+        ax.add_collection(PathCollection(list(paths), **style), autolim=False)
+
+
+def circle_path(x: float, y: float, radius: float) -> Any:
+    """A circle as a matplotlib Path (for :func:`add_shapes`)."""
+    from matplotlib.path import Path as MplPath
+
+    return MplPath.circle((x, y), radius)
+
+
 def merged_lines(edges: Iterable[Edge]) -> list[list[tuple[float, float]]]:
     """Edges merged into the fewest polylines (sorted, so the drawing order is fixed)."""
     return [list(line) for line in _merged(frozenset(edges))]
@@ -322,17 +369,26 @@ def fit_text(
 def _measured(text: str, bold: bool, italic: bool) -> tuple[float, float]:
     """Width and height in points of ``text`` at font size 1, laid out by matplotlib
     itself (its line spacing changes between versions)."""
+    label, renderer = _measurer()
+    label.set_text(text)
+    label.set_fontweight("bold" if bold else "normal")
+    label.set_fontstyle("italic" if italic else "normal")
+    extent = label.get_window_extent(renderer)
+    return extent.width / 100, extent.height / 100
+
+
+@cache
+def _measurer() -> tuple[Any, Any]:
+    """One text at font size 100 on a figure of its own, and a renderer: what
+    :func:`_measured` lays each text out with (a figure made for every text measured cost
+    most of the time of a plan of thousands of pieces)."""
     from matplotlib.backends.backend_agg import RendererAgg
     from matplotlib.figure import Figure
     from matplotlib.text import Text
 
-    fig = Figure(dpi=72)
-    label = Text(0, 0, text, fontsize=100, fontfamily="DejaVu Sans",
-                 fontweight="bold" if bold else "normal",
-                 fontstyle="italic" if italic else "normal")
-    label.set_figure(fig)
-    extent = label.get_window_extent(RendererAgg(10, 10, 72))  # type: ignore[no-untyped-call]
-    return extent.width / 100, extent.height / 100
+    label = Text(0, 0, "", fontsize=100, fontfamily="DejaVu Sans")
+    label.set_figure(Figure(dpi=72))
+    return label, RendererAgg(10, 10, 72)  # type: ignore[no-untyped-call]
 
 
 def text_extent(text: str, *, bold: bool = False, italic: bool = False,
@@ -609,10 +665,18 @@ def hatch_strokes(cells: Iterable[Cell], inset: float, step: float,
     import shapely
     from shapely.geometry import LineString
 
-    shape = union(cells).buffer(-inset - 0.03, join_style="mitre")
-    if shape.is_empty:
-        return []
-    x0, y0, x1, y1 = shape.bounds
+    box = rectangle_of(cells)
+    if box is not None:  # most pieces: cut by hand, without a geometry library
+        x0, y0, x1, y1 = (box[0] + inset + 0.03, box[1] + inset + 0.03,
+                          box[2] - inset - 0.03, box[3] - inset - 0.03)
+        if x1 <= x0 or y1 <= y0:
+            return []
+        shape = None
+    else:
+        shape = union(cells).buffer(-inset - 0.03, join_style="mitre")
+        if shape.is_empty:
+            return []
+        x0, y0, x1, y1 = shape.bounds
     directions = HATCH_LINES[style]
     gap = step / math.sqrt(2) * (1.4 if len(directions) > 1 else 1.0)
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
@@ -634,12 +698,34 @@ def hatch_strokes(cells: Iterable[Cell], inset: float, step: float,
         for c in places:
             shift = c - (nx * cx + ny * cy)  # the line n.p = c, near the middle
             mx, my = cx + nx * shift, cy + ny * shift
+            if shape is None:
+                lines += _clipped((mx, my), (ux, uy), (x0, y0, x1, y1))
+                continue
             cut = shapely.intersection(shape, LineString([(mx - ux * reach, my - uy * reach),
                                                           (mx + ux * reach, my + uy * reach)]))
             for part in getattr(cut, "geoms", [cut]):
                 if part.geom_type == "LineString" and part.length > 0.05:
                     lines.append([(float(x), float(y)) for x, y in part.coords])
     return lines
+
+
+def _clipped(middle: Point, along: Point, box: tuple[float, float, float, float]
+             ) -> list[list[Point]]:
+    """The part inside ``box`` of the line through ``middle`` in the unit direction
+    ``along`` (as :func:`hatch_strokes` keeps it: longer than 0.05), drawn in that
+    direction."""
+    (mx, my), (ux, uy) = middle, along
+    low, high = -math.inf, math.inf
+    for m, u, a, b in ((mx, ux, box[0], box[2]), (my, uy, box[1], box[3])):
+        if abs(u) < 1e-12:
+            if not a <= m <= b:
+                return []
+            continue
+        t0, t1 = sorted(((a - m) / u, (b - m) / u))
+        low, high = max(low, t0), min(high, t1)
+    if high - low <= 0.05:
+        return []
+    return [[(mx + ux * low, my + uy * low), (mx + ux * high, my + uy * high)]]
 
 
 def draw_piece(piece: Piece, ax: Axes, *, rotation: int = 0, mirror: bool = False,
