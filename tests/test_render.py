@@ -703,3 +703,30 @@ def test_placement_files_are_deterministic(tmp_path: Path) -> None:
     save_placements(plan, first, found, top=3, dpi=40)
     save_placements(plan, second, found, top=3, dpi=40)
     assert first.read_bytes() == second.read_bytes()
+
+
+def test_drawing_cost_does_not_grow_with_artists_per_piece(tmp_path: Path) -> None:
+    """A plan and a pencilled drawing sheet of many pieces hold as many artists as one of
+    a few hundred: one collection per kind of shape, words past a few hundred as one
+    collection of letter outlines (issue 36: 10 000 one-square plants took minutes)."""
+    from bigsheets import write_plants
+
+    from homestaging.draw.printing import filled_figure
+    from homestaging.draw.wordpaths import MAX_TEXTS
+    from homestaging.formats.sheetreader import read_sheet
+    from homestaging.scoring.card import check_sheet
+
+    counts = []
+    for count in (MAX_TEXTS + 50, 4 * MAX_TEXTS):
+        folder = tmp_path / str(count)
+        folder.mkdir()
+        plan = read_sheet(write_plants(folder, count, side=80))
+        checked = check_sheet(plan)
+        ax = axes(plan_figure(plan, checked.card, problems=checked.problems), "plan")
+        assert len(by_gid(ax, "pieces")) == count
+        assert len(by_gid(ax, "unreachable")) == count  # no room is reached
+        pencilled = sum(len(page.get_children()) for page in filled_figure(plan).axes)
+        counts.append((len(ax.get_children()), pencilled))
+    (plan_few, sheet_few), (plan_many, sheet_many) = counts
+    assert plan_many <= plan_few + 10  # a few more room words and problem numbers at most
+    assert sheet_many == sheet_few
