@@ -18,7 +18,8 @@ from homestaging.core.errors import Problem, Severity
 from homestaging.core.grid import Cell, cell_name, parse_cell
 from homestaging.core.pieces import Piece
 from homestaging.core.sheet import Sheet
-from homestaging.draw.drawing import draw_piece, figure_bytes, fit_text, piece_figure, save_piece
+from homestaging.draw.drawing import figure_bytes, fit_text
+from homestaging.draw.piecepics import draw_piece, piece_figure, save_piece
 from homestaging.draw.render import FRONT_DOOR_COLOR, PROBLEM_COLOR, plan_figure, save_plan
 from homestaging.formats.catalogreader import bundled_catalog
 from homestaging.scoring.card import (

@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.grid import Cell, Edge, boundary
 from ..core.sheet import Sheet
-from .drawing import HATCH_LINES, Point, hatch_strokes, merged_lines, segment
+from .drawing import Point, merged_lines, segment
+from .piecepics import HATCH_LINES, hatch_strokes
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes

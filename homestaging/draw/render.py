@@ -72,7 +72,6 @@ from .drawing import (
     cells_path,
     circle_path,
     draw_door,
-    draw_house,
     draw_walls,
     draw_window,
     figure_bytes,
@@ -84,6 +83,7 @@ from .drawing import (
     segment,
     union,
 )
+from .house import draw_house
 from .labels import Label, Labeller, ShortNames, box_at
 from .legend import draw_key, draw_panel, key_rows
 from .planwords import (
