@@ -11,11 +11,10 @@ import pytest
 
 from homestaging.core.catalog import Catalog
 from homestaging.core.project import Project
+from homestaging.draw.drawsheet import MIN_SQUARE, blank_sheet_layout
+from homestaging.draw.pagetools import MARGIN
 from homestaging.draw.printing import (
-    MARGIN,
     MAX_SHEETS,
-    MIN_SQUARE,
-    blank_sheet_layout,
     catalog_figures,
     catalog_sheet,
     print_project,

@@ -712,7 +712,7 @@ def test_drawing_cost_does_not_grow_with_artists_per_piece(tmp_path: Path) -> No
     collection of letter outlines (issue 36: 10 000 one-square plants took minutes)."""
     from bigsheets import write_plants
 
-    from homestaging.draw.printing import filled_figure
+    from homestaging.draw.drawsheet import filled_figure
     from homestaging.draw.wordpaths import MAX_TEXTS
     from homestaging.formats.sheetreader import read_sheet
     from homestaging.scoring.card import check_sheet
