@@ -156,7 +156,8 @@ def scale(repeat: int) -> None:
     import bench_scale
     from matplotlib.figure import Figure
 
-    from homestaging.draw.drawing import draw_house, figure_bytes
+    from homestaging.draw.drawing import figure_bytes
+    from homestaging.draw.house import draw_house
     from homestaging.draw.render import plan_figure, plan_square_inches
     from homestaging.formats.sheetreader import read_sheet
     from homestaging.scoring.card import score

@@ -11,11 +11,10 @@ import pytest
 
 from homestaging.core.catalog import Catalog
 from homestaging.core.project import Project
+from homestaging.draw.drawsheet import MIN_SQUARE, blank_sheet_layout
+from homestaging.draw.pagetools import MARGIN
 from homestaging.draw.printing import (
-    MARGIN,
     MAX_SHEETS,
-    MIN_SQUARE,
-    blank_sheet_layout,
     catalog_figures,
     catalog_sheet,
     print_project,
@@ -272,7 +271,7 @@ def test_hatching_runs_in_its_style(style: str) -> None:
     # the page (y down); upright and level lines three a square, in its middle.
     import random
 
-    from homestaging.draw.drawing import hatch_strokes
+    from homestaging.draw.piecepics import hatch_strokes
 
     lines = hatch_strokes([(0, 0), (1, 0)], 0.14, 0.2, random.Random(1), style)
     slopes = set()
@@ -330,12 +329,12 @@ def test_a_book_drawn_on_one_figure_is_the_bytes_of_new_figures(
 
     chosen = _book_projects()
     figures = list(printing._book_figures(chosen, "letter", 2, True,
-                                          printing._Pages(reuse=True)))
+                                          printing.Pages(reuse=True)))
     # the cover, contents and projects on one figure; the appendix (a round at the
     # table, 9 pages of cards) on figures of its own
     assert len(figures) == 11 + 10 and all(fig is figures[0] for fig in figures[:11])
     reused = projects_pdf(chosen, paper="letter", sheets=2, book=True)
-    monkeypatch.setattr(printing, "_Pages", lambda reuse: printing._NEW_PAGES)
+    monkeypatch.setattr(printing, "Pages", lambda reuse: printing.NEW_PAGES)
     assert projects_pdf(chosen, paper="letter", sheets=2, book=True) == reused
 
 
@@ -360,8 +359,8 @@ def test_no_page_drawn_on_one_figure_carries_another_pages_drawing() -> None:
     import homestaging.draw.printing as printing
 
     chosen = _book_projects()
-    new = printing._book_figures(chosen, "letter", 1, True, printing._NEW_PAGES)
-    reused = printing._book_figures(chosen, "letter", 1, True, printing._Pages(reuse=True))
+    new = printing._book_figures(chosen, "letter", 1, True, printing.NEW_PAGES)
+    reused = printing._book_figures(chosen, "letter", 1, True, printing.Pages(reuse=True))
     pages = 0
     for fresh, again in zip(new, reused, strict=True):
         assert _holds(again) == _holds(fresh)

@@ -8,6 +8,7 @@ checked on the artists' geometry (their boxes as drawn at 150 dpi), not on pixel
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, NamedTuple
 
 import pytest
 from matplotlib.colors import to_rgba
@@ -17,7 +18,8 @@ from homestaging.core.errors import Problem, Severity
 from homestaging.core.grid import Cell, cell_name, parse_cell
 from homestaging.core.pieces import Piece
 from homestaging.core.sheet import Sheet
-from homestaging.draw.drawing import draw_piece, figure_bytes, fit_text, piece_figure, save_piece
+from homestaging.draw.drawing import figure_bytes, fit_text
+from homestaging.draw.piecepics import draw_piece, piece_figure, save_piece
 from homestaging.draw.render import FRONT_DOOR_COLOR, PROBLEM_COLOR, plan_figure, save_plan
 from homestaging.formats.catalogreader import bundled_catalog
 from homestaging.scoring.card import (
@@ -81,9 +83,38 @@ def parts(fig: object) -> tuple[object, list[str]]:
     return axes(fig, "plan"), panel
 
 
+class Drawn(NamedTuple):
+    """One shape of a collection (a plan draws each kind of shape as one collection)."""
+
+    path: Any
+    hatch: str | None
+    edgecolor: tuple[float, ...]
+
+    @property
+    def center(self) -> tuple[float, float]:
+        box = self.path.get_extents()
+        return (round(float(box.x0 + box.x1) / 2, 6), round(float(box.y0 + box.y1) / 2, 6))
+
+    @property
+    def radius(self) -> float:
+        return float(self.path.get_extents().width / 2)
+
+    def get_hatch(self) -> str | None:
+        return self.hatch
+
+    def get_edgecolor(self) -> tuple[float, ...]:
+        return self.edgecolor
+
+
 def by_gid(ax: object, gid: str) -> list[object]:
+    """The patches and lines of that gid, and each shape of its collections."""
     found = [p for p in ax.patches if p.get_gid() == gid]  # type: ignore[attr-defined]
     found += [line for line in ax.lines if line.get_gid() == gid]  # type: ignore[attr-defined]
+    for group in ax.collections:  # type: ignore[attr-defined]
+        if group.get_gid() == gid and not hasattr(group, "get_segments"):
+            edges = [tuple(float(v) for v in c) for c in group.get_edgecolor()]
+            found += [Drawn(path, group.get_hatch(), edges[i % len(edges)] if edges else ())
+                      for i, path in enumerate(group.get_paths())]
     return found
 
 
@@ -93,9 +124,7 @@ def test_plan_has_coordinates_pieces_and_front_door() -> None:
     coordinates = [t.get_text() for t in ax.texts if t.get_gid() == "coordinate"]
     assert coordinates[:3] == ["A", "B", "C"]
     assert "J" in coordinates and "1" in coordinates and "8" in coordinates
-    pieces = [p for p in ax.patches if (p.get_gid() or "").startswith("piece-")]
-    assert [(p.get_gid(), p.get_label()) for p in pieces] == [
-        ("piece-0", "pieces[0]"), ("piece-1", "pieces[1]")]
+    assert [p.center for p in by_gid(ax, "pieces")] == [(1.5, 1.5), (3.5, 5.5)]  # type: ignore
     labels = {t.get_gid(): t.get_text() for t in ax.texts}
     assert labels["piece-label-1"] == "Sofa"
     (door,) = by_gid(ax, "front-door")
@@ -109,7 +138,7 @@ def test_plan_marks_unreachable_pieces_problems_and_routes() -> None:
     card = hand_card(unreachable=True)
     fig = plan_figure(small_sheet(), card)
     ax, panel_text = parts(fig)
-    (hatched,) = by_gid(ax, "unreachable-0")
+    (hatched,) = by_gid(ax, "unreachable")
     assert hatched.get_hatch() == "////"  # type: ignore[attr-defined]
     letters = [t for t in ax.texts if t.get_gid() == "unreachable-mark"]  # type: ignore
     assert [t.get_text() for t in letters] == ["A"]
@@ -323,10 +352,10 @@ def test_midgame_hatches_only_where_access_is_known() -> None:
     plan = small_sheet(current="Bed")  # Living walled, Bed being furnished, front door G7
     assert not plan.finished
     ax, lines = parts(plan_figure(plan, card))
-    assert len(by_gid(ax, "unreachable-0")) == 1
+    assert len(by_gid(ax, "unreachable")) == 1
     assert "Unreachable (hatched)" in lines
     ax, lines = parts(plan_figure(replace(plan, front_doors=()), card))
-    assert by_gid(ax, "unreachable-0") == []
+    assert by_gid(ax, "unreachable") == []
     assert "Unreachable (hatched)" not in lines
 
 
@@ -351,7 +380,7 @@ def test_finished_plan_keeps_final_reading() -> None:
     ax, lines = parts(plan_figure(plan, hand_card(unreachable=True)))
     assert "Provisional score" in lines and "Total" in lines and "Still to do" not in lines
     assert "Problems (1 error, ringed red)" in lines
-    assert len(by_gid(ax, "unreachable-0")) == 1
+    assert len(by_gid(ax, "unreachable")) == 1
 
 
 # -- labels: inside their places, on nothing else -------------------------------------
@@ -422,7 +451,7 @@ def test_labels_cover_no_label_and_no_dot(name: str) -> None:
     ax = axes(fig, "plan")
     boxes = label_boxes(fig, ax)
     assert len([b for b in boxes if b[0].startswith("piece-label-")]) == len(plan.pieces)
-    dots = [p for p in ax.patches if p.get_gid() == "circulation"]  # type: ignore
+    dots: list[Any] = by_gid(ax, "circulation")
     assert dots or name.startswith("tutorial-midgame") is False
     for index, (gid, text, box) in enumerate(boxes):
         for other_gid, other, other_box in boxes[index + 1:]:
@@ -613,8 +642,7 @@ def test_previews_are_one_small_plan_per_candidate() -> None:
         dots = by_gid(ax, f"ghost-circulation-{number}")
         assert len(dots) == len(candidate.circulation)
         # the drawn sheet itself is unchanged: no piece added
-        assert len([p for p in ax.patches  # type: ignore[attr-defined]
-                    if (p.get_gid() or "").startswith("piece-")]) == len(
+        assert len(by_gid(ax, "pieces")) == len(
             [d for d in plan.pieces if not d.placement.piece.is_rug])
     captions = texts(axes(fig, "captions"))
     assert captions[0] == "Bunk bed in Kids room: the best 3 of " f"{len(candidates)} legal " \
@@ -676,3 +704,30 @@ def test_placement_files_are_deterministic(tmp_path: Path) -> None:
     save_placements(plan, first, found, top=3, dpi=40)
     save_placements(plan, second, found, top=3, dpi=40)
     assert first.read_bytes() == second.read_bytes()
+
+
+def test_drawing_cost_does_not_grow_with_artists_per_piece(tmp_path: Path) -> None:
+    """A plan and a pencilled drawing sheet of many pieces hold as many artists as one of
+    a few hundred: one collection per kind of shape, words past a few hundred as one
+    collection of letter outlines (issue 36: 10 000 one-square plants took minutes)."""
+    from bigsheets import write_plants
+
+    from homestaging.draw.drawsheet import filled_figure
+    from homestaging.draw.wordpaths import MAX_TEXTS
+    from homestaging.formats.sheetreader import read_sheet
+    from homestaging.scoring.card import check_sheet
+
+    counts = []
+    for count in (MAX_TEXTS + 50, 4 * MAX_TEXTS):
+        folder = tmp_path / str(count)
+        folder.mkdir()
+        plan = read_sheet(write_plants(folder, count, side=80))
+        checked = check_sheet(plan)
+        ax = axes(plan_figure(plan, checked.card, problems=checked.problems), "plan")
+        assert len(by_gid(ax, "pieces")) == count
+        assert len(by_gid(ax, "unreachable")) == count  # no room is reached
+        pencilled = sum(len(page.get_children()) for page in filled_figure(plan).axes)
+        counts.append((len(ax.get_children()), pencilled))
+    (plan_few, sheet_few), (plan_many, sheet_many) = counts
+    assert plan_many <= plan_few + 10  # a few more room words and problem numbers at most
+    assert sheet_many == sheet_few

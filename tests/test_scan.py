@@ -295,7 +295,10 @@ def test_print_fill_draws_the_plan(tmp_path: Path) -> None:
     assert out.read_bytes().startswith(b"%PDF") and b"/Type /Page" in out.read_bytes()
     fig = filled_figure(read_sheet(TUTORIAL))
     strokes = [c for c in fig.axes[1].collections if c.get_gid() == "pencil"]
-    assert len(strokes) > 50
+    assert 1 <= len(strokes) <= 4  # each pencil's lines and filled shapes, one collection each
+    runs = sum(int((path.codes == path.MOVETO).sum()) for c in strokes for path in c.get_paths()
+               if path.codes is not None)
+    assert runs > 50  # the pieces' outlines and hatching, walls, dots: many strokes
     wrong = CliRunner().invoke(main, ["print", "starter-flat", "--fill", str(TUTORIAL),
                                       "-o", str(out)])
     assert wrong.exit_code == 2 and "is a sheet of project tutorial" in wrong.stderr

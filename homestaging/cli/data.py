@@ -84,7 +84,7 @@ def furniture_show(piece_id: str, project_ref: str | None, output: str | None, f
     piece = catalog.pieces[piece_id]
     if output is not None:
         from ..draw.drawing import FORMATS as IMAGE_FORMATS
-        from ..draw.drawing import save_piece
+        from ..draw.piecepics import save_piece
 
         path = image_path(output, IMAGE_FORMATS)
         save_piece(piece, path)

@@ -7,9 +7,9 @@ bytes. Nothing here uses pyplot.
 
 Public names:
 
-* ``draw_house(ax, project)`` the sheet grid and the house as the project pre-draws it.
-* ``draw_piece(piece, ax, *, rotation=0, mirror=False)``, ``piece_figure(piece)`` and
-  ``save_piece(piece, path)`` (the piece's distinct rotations side by side).
+* The sheet as the project pre-draws it is :mod:`homestaging.draw.house`'s; pieces
+  (``draw_piece``, ``piece_figure``, ``save_piece``, ``hatch_strokes``) are
+  :mod:`homestaging.draw.piecepics`'.
 * ``figure_bytes(fig, fmt)`` and ``image_format(path)`` (``.png``, ``.svg`` or ``.pdf``;
   anything else raises ValueError naming the allowed extensions).
 * ``fit_text``, ``label_spot``, ``middle_square``, ``cell_points``, ``frame``,
@@ -23,18 +23,15 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..core.grid import Cell, Edge, column_name, outermost, reading_order
-from ..core.pieces import Piece, Shape
+from ..core.grid import Cell, Edge, reading_order
 from ..core.project import Project
-from ..formats.output import write_atomic
 
 if TYPE_CHECKING:
-    import random
 
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
@@ -53,10 +50,11 @@ __all__ = [
     "ROUTE_COLOR",
     "RUG_COLORS",
     "UNWALLED_COLOR",
+    "add_shapes",
     "cell_points",
+    "cells_path",
+    "circle_path",
     "draw_door",
-    "draw_house",
-    "draw_piece",
     "draw_walls",
     "draw_window",
     "feature_style",
@@ -69,9 +67,7 @@ __all__ = [
     "middle_square",
     "paper_size",
     "patch",
-    "piece_figure",
     "room_color",
-    "save_piece",
     "segment",
     "text_extent",
     "union",
@@ -230,6 +226,50 @@ def patch(geometry: Any, **style: Any) -> Any:
     return PathPatch(_path(geometry), **style)
 
 
+def rectangle_of(cells: Iterable[Cell]) -> tuple[int, int, int, int] | None:
+    """The bounds (x0, y0, x1, y1) of squares that fill a rectangle, else None."""
+    group = set(cells)
+    if not group:
+        return None
+    xs = [x for x, _ in group]
+    ys = [y for _, y in group]
+    x0, y0, x1, y1 = min(xs), min(ys), max(xs) + 1, max(ys) + 1
+    return (x0, y0, x1, y1) if len(group) == (x1 - x0) * (y1 - y0) else None
+
+
+def cells_path(cells: frozenset[Cell]) -> Any:
+    """The outline of a group of squares as a matplotlib Path: a rectangle straight away,
+    any other shape through :func:`union` (most pieces are rectangles)."""
+    from matplotlib.path import Path as MplPath
+
+    box = rectangle_of(cells)
+    if box is not None:
+        x0, y0, x1, y1 = box
+        return MplPath([(x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0)],
+                       [MplPath.MOVETO, MplPath.LINETO, MplPath.LINETO, MplPath.LINETO,
+                        MplPath.CLOSEPOLY])
+    return _path(union(cells))
+
+
+def add_shapes(ax: Axes, paths: Sequence[Any], **style: Any) -> None:
+    """Add many shapes (matplotlib Paths in the axes' data frame) as one collection, so
+    that drawing them costs one artist whatever their number; ``style`` takes a
+    collection's arguments (``facecolors`` may list a colour per shape). Like
+    :func:`add_shape`, it leaves the axes' data limits alone; nothing is added for no
+    shapes."""
+    from matplotlib.collections import PathCollection
+
+    if paths:
+        ax.add_collection(PathCollection(list(paths), **style), autolim=False)
+
+
+def circle_path(x: float, y: float, radius: float) -> Any:
+    """A circle as a matplotlib Path (for :func:`add_shapes`)."""
+    from matplotlib.path import Path as MplPath
+
+    return MplPath.circle((x, y), radius)
+
+
 def merged_lines(edges: Iterable[Edge]) -> list[list[tuple[float, float]]]:
     """Edges merged into the fewest polylines (sorted, so the drawing order is fixed)."""
     return [list(line) for line in _merged(frozenset(edges))]
@@ -322,17 +362,26 @@ def fit_text(
 def _measured(text: str, bold: bool, italic: bool) -> tuple[float, float]:
     """Width and height in points of ``text`` at font size 1, laid out by matplotlib
     itself (its line spacing changes between versions)."""
+    label, renderer = _measurer()
+    label.set_text(text)
+    label.set_fontweight("bold" if bold else "normal")
+    label.set_fontstyle("italic" if italic else "normal")
+    extent = label.get_window_extent(renderer)
+    return extent.width / 100, extent.height / 100
+
+
+@cache
+def _measurer() -> tuple[Any, Any]:
+    """One text at font size 100 on a figure of its own, and a renderer: what
+    :func:`_measured` lays each text out with (a figure made for every text measured cost
+    most of the time of a plan of thousands of pieces)."""
     from matplotlib.backends.backend_agg import RendererAgg
     from matplotlib.figure import Figure
     from matplotlib.text import Text
 
-    fig = Figure(dpi=72)
-    label = Text(0, 0, text, fontsize=100, fontfamily="DejaVu Sans",
-                 fontweight="bold" if bold else "normal",
-                 fontstyle="italic" if italic else "normal")
-    label.set_figure(fig)
-    extent = label.get_window_extent(RendererAgg(10, 10, 72))  # type: ignore[no-untyped-call]
-    return extent.width / 100, extent.height / 100
+    label = Text(0, 0, "", fontsize=100, fontfamily="DejaVu Sans")
+    label.set_figure(Figure(dpi=72))
+    return label, RendererAgg(10, 10, 72)  # type: ignore[no-untyped-call]
 
 
 def text_extent(text: str, *, bold: bool = False, italic: bool = False,
@@ -395,99 +444,6 @@ def _lighter(color: str, amount: float) -> str:
     """``color`` (``#rrggbb``) mixed with white: ``amount`` 0 keeps it, 1 gives white."""
     channels = [int(color[i:i + 2], 16) for i in (1, 3, 5)]
     return "#" + "".join(f"{round(c + (255 - c) * amount):02x}" for c in channels)
-
-
-def draw_house(
-    ax: Axes,
-    project: Project,
-    *,
-    cell_pt: float | None = None,
-    coordinates: bool = True,
-    feature_labels: bool = True,
-    grid_everywhere: bool = True,
-    walls: bool = True,
-    light: bool = False,
-) -> float:
-    """Draw the sheet's grid, coordinates, features, obstacles and the house's walls.
-
-    Sets the axes' limits (one square of margin for the coordinates) and returns the
-    size of a square in points (``cell_pt`` if given). ``light`` draws everything in the
-    light blues of :data:`LIGHT_COLORS` (the printed drawing sheets).
-    """
-    from matplotlib.collections import LineCollection
-    from matplotlib.patches import Circle, Rectangle
-
-    frame(ax, project, 1.0 if coordinates else 0.15)
-    if cell_pt is None:
-        cell_pt = cell_points(ax, project.width + (1.15 if coordinates else 0.3),
-                              project.height + (1.15 if coordinates else 0.3))
-    width, height = project.width, project.height
-
-    for feature in project.features:
-        kind = feature.kind.lower()
-        if kind == "tree":
-            face, edge = ((LIGHT_COLORS["tree_face"], LIGHT_COLORS["tree_edge"]) if light
-                      else ("#7cbf5a", "#38761d"))
-            for x, y in sorted(feature.cells):
-                add_shape(ax, Circle((x + 0.5, y + 0.38), 0.3, facecolor=face,
-                                     edgecolor=edge, linewidth=max(0.4, cell_pt * 0.03),
-                                     zorder=1, gid=f"feature-{kind}"))
-        else:
-            style = feature_style(kind, light)
-            add_shape(ax, patch(union(feature.cells), facecolor=style["facecolor"],
-                                edgecolor=style["edgecolor"], hatch=style["hatch"],
-                                linewidth=max(0.4, cell_pt * 0.03), zorder=1,
-                                gid=f"feature-{kind}"))
-        if feature_labels:
-            _feature_label(ax, feature.label, feature.cells, kind, cell_pt,
-                           LIGHT_COLORS["feature_label"] if light else None)
-
-    for cell in sorted(project.obstacles):
-        x, y = cell
-        add_shape(ax, Rectangle((x, y), 1, 1,
-                                facecolor=LIGHT_COLORS["obstacle"] if light else OBSTACLE_COLOR,
-                                edgecolor=LIGHT_COLORS["obstacle_edge"] if light else "#555555",
-                                hatch="////", linewidth=0.6, zorder=2, gid="obstacle"))
-
-    xs = range(0, width + 1) if grid_everywhere else range(0)
-    ys = range(0, height + 1) if grid_everywhere else range(0)
-    grid = [[(x, 0), (x, height)] for x in xs] + [[(0, y), (width, y)] for y in ys]
-    ax.add_collection(LineCollection(grid, colors=LIGHT_COLORS["grid"] if light else GRID_COLOR,
-                                     linewidths=max(0.5 if light else 0.3, cell_pt * 0.02),
-                                     zorder=1.5), autolim=False)
-
-    if coordinates:
-        size = min(9.0, max(4.5, cell_pt * 0.42))
-        color = LIGHT_COLORS["coordinate"] if light else "#444444"
-        for x in range(width):
-            ax.text(x + 0.5, -0.45, column_name(x), ha="center", va="center", fontsize=size,
-                    color=color, gid="coordinate")
-        for y in range(height):
-            ax.text(-0.45, y + 0.5, str(y + 1), ha="center", va="center", fontsize=size,
-                    color=color, gid="coordinate")
-
-    if walls:
-        wall_color = LIGHT_COLORS["wall"] if light else WALL_COLOR
-        draw_walls(ax, project.exterior_walls(), cell_pt, exterior=True, color=wall_color)
-        draw_walls(ax, project.walls, cell_pt, exterior=False, color=wall_color)
-    return cell_pt
-
-
-def _feature_label(ax: Axes, label: str, cells: frozenset[Cell], kind: str, cell_pt: float,
-                   color: str | None = None) -> None:
-    x, y, w, h = label_spot(cells)
-    if kind == "tree":
-        if len(cells) > 1:
-            return
-        text, size, rotation = fit_text(label, cell_pt * 0.98, cell_pt * 0.36,
-                                        largest=cell_pt * 0.3, smallest=3.0)
-        ax.text(x, y + 0.34, text, ha="center", va="center", fontsize=size,
-                color=color or "#1d4d10", zorder=6, gid="feature-label")
-        return
-    text, size, rotation = fit_text(label, cell_pt * w, cell_pt * h,
-                                    largest=min(10.0, cell_pt * 0.45), smallest=3.5)
-    ax.text(x, y, text, ha="center", va="center", fontsize=size, rotation=rotation,
-            color=color or "#333333", style="italic", zorder=6, gid="feature-label")
 
 
 def draw_walls(
@@ -556,181 +512,6 @@ def draw_window(ax: Axes, window: Edge, cell_pt: float, *, exterior: bool = True
     if not exterior:
         ax.add_line(Line2D([x0, x1], [y0, y1], color=PROBLEM_COLOR, linewidth=1.0,
                            linestyle=":", zorder=9.2, gid=gid, **where))
-
-
-# ---------------------------------------------------------------------------- pieces
-
-
-def _shape_patches(ax: Axes, shape: Shape, origin: tuple[float, float], color: str,
-                   cell_pt: float, label: str | None) -> None:
-    from matplotlib.collections import LineCollection
-    from matplotlib.patches import Circle
-
-    ox, oy = origin
-    furniture = frozenset((x + int(ox), y + int(oy)) for x, y in shape.furniture)
-    ax.add_patch(patch(union(furniture), facecolor=color, edgecolor="#333333",
-                       linewidth=max(0.6, cell_pt * 0.04), zorder=4, gid="piece"))
-    for x, y in sorted(shape.circulation):
-        ax.add_patch(Circle((x + ox + 0.5, y + oy + 0.5), 0.12, facecolor="#555555",
-                            edgecolor="none", zorder=5, gid="circulation"))
-    wall = []
-    for side in sorted(shape.wall):
-        # the outermost furniture squares on that side stand against the wall
-        for x, y in outermost(sorted(shape.furniture), side):
-            wall.append(segment(Edge((x + int(ox), y + int(oy)), side)))
-    if wall:
-        ax.add_collection(LineCollection(sorted(wall), colors=WALL_COLOR,
-                                         linewidths=max(1.5, cell_pt * 0.16),
-                                         capstyle="projecting", zorder=8, gid="wall-side"))
-    if label:
-        lx, ly, w, h = label_spot(furniture)
-        text, size, rotation = fit_text(label, cell_pt * w, cell_pt * h,
-                                        largest=min(9.0, cell_pt * 0.4))
-        ax.text(lx, ly, text, ha="center", va="center", fontsize=size, rotation=rotation,
-                zorder=9, gid="piece-label")
-
-
-ORTHOGONAL_PLACES = (0.35, 0.5, 0.65)  # where upright or level hatch lines cross a square
-#: The lines of each hatch style: their direction (x right, y down) on the page.
-HATCH_LINES: dict[str, tuple[Point, ...]] = {
-    "/": ((1.0, -1.0),), "\\": ((1.0, 1.0),), "|": ((0.0, 1.0),), "-": ((1.0, 0.0),),
-    "x": ((1.0, -1.0), (1.0, 1.0)),
-}
-
-
-def hatch_strokes(cells: Iterable[Cell], inset: float, step: float,
-                  rng: random.Random | None = None, style: str = "/") -> list[list[Point]]:
-    """Parallel lines across the squares, inside the outline, in the directions of the
-    hatch ``style`` (a crossed hatch is drawn a little wider apart; upright and level
-    lines three a square, in its middle third: along a grid line between two squares of
-    the piece they would look like a wall, or like the outlines of two pieces). ``rng``
-    shifts the diagonals by a random part of their gap, as a hand does; without it they
-    are centred on the gap."""
-    import shapely
-    from shapely.geometry import LineString
-
-    shape = union(cells).buffer(-inset - 0.03, join_style="mitre")
-    if shape.is_empty:
-        return []
-    x0, y0, x1, y1 = shape.bounds
-    directions = HATCH_LINES[style]
-    gap = step / math.sqrt(2) * (1.4 if len(directions) > 1 else 1.0)
-    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    reach = math.hypot(x1 - x0, y1 - y0)
-    lines = []
-    for dx, dy in directions:
-        length = math.hypot(dx, dy)
-        ux, uy = dx / length, dy / length  # along the lines
-        nx, ny = -uy, ux  # across them
-        low = min(nx * x + ny * y for x in (x0, x1) for y in (y0, y1))
-        high = max(nx * x + ny * y for x in (x0, x1) for y in (y0, y1))
-        if dx and dy:  # diagonals: evenly spaced from anywhere
-            start = low + (rng.uniform(0, gap) if rng is not None else gap / 2)
-            places = [start + k * gap for k in range(int((high - start) / gap) + 1)]
-        else:  # upright or level: three a square, in its middle (far from the grid
-            # lines, where they would pass for a wall or two pieces' outlines)
-            places = [k + f for k in range(math.floor(low) - 1, math.ceil(high) + 1)
-                      for f in ORTHOGONAL_PLACES if low <= k + f <= high]
-        for c in places:
-            shift = c - (nx * cx + ny * cy)  # the line n.p = c, near the middle
-            mx, my = cx + nx * shift, cy + ny * shift
-            cut = shapely.intersection(shape, LineString([(mx - ux * reach, my - uy * reach),
-                                                          (mx + ux * reach, my + uy * reach)]))
-            for part in getattr(cut, "geoms", [cut]):
-                if part.geom_type == "LineString" and part.length > 0.05:
-                    lines.append([(float(x), float(y)) for x, y in part.coords])
-    return lines
-
-
-def draw_piece(piece: Piece, ax: Axes, *, rotation: int = 0, mirror: bool = False,
-               origin: tuple[int, int] = (0, 0), color: str | None = None,
-               label: bool = True) -> Axes:
-    """Draw one orientation of a piece with its top-left square at ``origin``:
-    furniture filled and hatched as on the drawing sheet, circulation as dots, wall
-    sides as thick lines."""
-    shape = piece.shape(rotation, mirror)
-    fill = color or room_color(piece.tags[0] if piece.tags else "")
-    if piece.is_rug:
-        fill = "#efe3c8"
-    cell_pt = cell_points(ax, *_extent(ax))
-    _shape_grid(ax, shape, origin, cell_pt)
-    _shape_patches(ax, shape, (origin[0], origin[1]), fill, cell_pt,
-                   piece.name if label else None)
-    if piece.hatch and not piece.is_rug:  # as it is hatched on the drawing sheet
-        ox, oy = origin
-        squares = frozenset((x + ox, y + oy) for x, y in shape.furniture)
-        if piece.hatch in "|-":  # three lines a square, in its middle, as on the sheet
-            from matplotlib.collections import LineCollection
-
-            ax.add_collection(LineCollection(
-                hatch_strokes(squares, 0.09, 0.2, style=piece.hatch), colors="#555555",
-                linewidths=HATCH_WIDTH, zorder=4.5, gid="piece-hatch"))
-        else:
-            ax.add_patch(patch(union(squares).buffer(-0.12, join_style="mitre"),
-                               facecolor="none", edgecolor="#555555", linewidth=0.0,
-                               hatch=piece.hatch * 3, zorder=4.5, gid="piece-hatch"))
-    return ax
-
-
-def _extent(ax: Axes) -> tuple[float, float]:
-    x0, x1 = ax.get_xlim()
-    y0, y1 = ax.get_ylim()
-    return abs(x1 - x0), abs(y1 - y0)
-
-
-def _shape_grid(ax: Axes, shape: Shape, origin: tuple[int, int], cell_pt: float) -> None:
-    from matplotlib.collections import LineCollection
-
-    ox, oy = origin
-    lines = [[(ox + x, oy), (ox + x, oy + shape.height)] for x in range(shape.width + 1)]
-    lines += [[(ox, oy + y), (ox + shape.width, oy + y)] for y in range(shape.height + 1)]
-    ax.add_collection(LineCollection(lines, colors=GRID_COLOR, linewidths=0.5, zorder=1))
-
-
-def piece_figure(piece: Piece, *, square_in: float = 0.45) -> Figure:
-    """A figure of a piece's distinct unmirrored rotations side by side, captioned, with
-    a line saying what its marks mean (circulation dots, wall sides, a rug)."""
-    from matplotlib.figure import Figure
-
-    shapes = [o for o in piece.orientations if not o.mirror]
-    columns = sum(o.shape.width for o in shapes) + len(shapes) - 1
-    rows = max(o.shape.height for o in shapes)
-    fig = Figure(figsize=((columns + 1) * square_in, (rows + 2.8) * square_in))
-    ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))
-    ax.set_xlim(-0.5, columns + 0.5)
-    ax.set_ylim(rows + 1.6, -1.2)
-    ax.set_aspect("equal")
-    ax.set_axis_off()
-    x = 0
-    for orientation in shapes:
-        draw_piece(piece, ax, rotation=orientation.rotation, origin=(x, 0), label=False)
-        ax.text(x + orientation.shape.width / 2, rows + 0.45, f"{orientation.rotation}°",
-                ha="center", va="center", fontsize=8, color="#555555")
-        x += orientation.shape.width + 1
-    tags = ", ".join(piece.tags)
-    title = f"{piece.name} ({piece.id})" + (f" - {tags}" if tags else "")
-    text, size, _ = fit_text(title, (columns + 1) * square_in * 72, square_in * 72 * 0.8,
-                             largest=10.0, smallest=5.0)
-    ax.text(columns / 2, -0.65, text, ha="center", va="center", fontsize=size,
-            fontweight="bold")
-    key = ["a rug: others may stand on it"] if piece.is_rug else []
-    if piece.art.circulation:
-        key.append("dots: its circulation, to keep free")
-    if piece.wall:
-        key.append("thick line: stands against a wall")
-    if piece.hatch and not piece.is_rug:
-        key.append(f"hatch it {piece.hatch} on the drawing sheet")
-    if key:
-        note, note_size, _ = fit_text("; ".join(key), (columns + 1) * square_in * 72,
-                                      square_in * 72 * 0.5, largest=7.5, smallest=4.5)
-        ax.text(columns / 2, rows + 1.1, note, ha="center", va="center", fontsize=note_size,
-                color="#555555", gid="piece-key")
-    return fig
-
-
-def save_piece(piece: Piece, path: str | Path, *, dpi: int = 120) -> None:
-    """Write a picture of a piece in its rotations (``.png``, ``.svg`` or ``.pdf``)."""
-    write_atomic(path, figure_bytes(piece_figure(piece), image_format(path), dpi=dpi))
 
 
 # ---------------------------------------------------------------------------- files

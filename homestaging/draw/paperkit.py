@@ -13,7 +13,8 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..core.catalog import Card, Catalog
-from .drawing import RC_PARAMS, draw_piece, paper_size
+from .drawing import RC_PARAMS, paper_size
+from .piecepics import draw_piece
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes

@@ -28,7 +28,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ..core.grid import Cell, Edge, boundary
 from ..core.pieces import Placement
 from ..core.sheet import Sheet
-from .drawing import HATCH_LINES, Point, hatch_strokes, merged_lines, segment
+from .drawing import Point, merged_lines, segment
+from .piecepics import HATCH_LINES, hatch_strokes
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -58,8 +59,15 @@ CONVENTIONS = (
 
 
 
+#: How many ways of pressing the pencil are told apart (each drawn as one path).
+PRESSURES = 12
+
+
 class Pencil:
-    """Strokes of a pencil on ``ax``: each line a little uneven, seeded by ``rng``."""
+    """Strokes of a pencil on ``ax``: each line a little uneven, seeded by ``rng``.
+
+    The strokes are gathered and put on ``ax`` by :meth:`finish`, as one collection of
+    lines and one of filled shapes, however many there are."""
 
     def __init__(self, ax: Axes, rng: random.Random, *, width_pt: float, scale: float = 1.0,
                  wobble: float = 0.012, overshoot: float = 0.06, color: str = GRAPHITE,
@@ -72,47 +80,84 @@ class Pencil:
         self.overshoot = overshoot
         self.color = color
         self.zorder = zorder
+        self.strokes: dict[tuple[float, int], list[list[Point]]] = {}  # (firm, level) ->
+        self.shapes: list[list[Point]] = []
+        self.shape_colors: list[tuple[float, float, float, float]] = []
 
     def line(self, points: Sequence[Point], *, firm: float = 1.0, extend: bool = True) -> None:
         """A stroke through ``points``: wobbling, pressing unevenly, overshooting its ends
         when ``extend``; ``firm`` scales its width (walls are drawn firmly)."""
-        from matplotlib.collections import LineCollection
-
         path: list[Point] = [(float(p[0]), float(p[1])) for p in points]
         if extend and len(path) >= 2:
             path[0] = _beyond(path[1], path[0], self.rng.uniform(-0.3, 1.0) * self.overshoot)
             path[-1] = _beyond(path[-2], path[-1], self.rng.uniform(-0.3, 1.0) * self.overshoot)
         dense = _densify(path, 0.08 * self.scale)
         phase, freq = self.rng.uniform(0, 6.3), self.rng.uniform(2.0, 5.0)
+        # rng.uniform(a, b) is a + (b - a) * rng.random(): the same numbers, called
+        # directly (this loop runs for every point of every stroke)
+        random = self.rng.random
+        amount = self.wobble * self.scale
+        last = len(dense) - 1
         shaken: list[Point] = []
         for i, (x, y) in enumerate(dense):
-            nx, ny = _normal(dense, i)
-            offset = self.wobble * self.scale * (
-                math.sin(phase + freq * i * 0.08) + 0.4 * self.rng.uniform(-1, 1))
-            shaken.append((x + nx * offset, y + ny * offset))
+            ax, ay = dense[i - 1 if i else 0]
+            bx, by = dense[i + 1 if i < last else last]
+            dx, dy = bx - ax, by - ay
+            length = math.hypot(dx, dy) or 1.0
+            offset = amount * (math.sin(phase + freq * i * 0.08) + 0.4 * (-1 + 2 * random()))
+            shaken.append((x + -dy / length * offset, y + dx / length * offset))
         pressure = self.rng.uniform(0.7, 1.0)
-        segments, widths, alphas = [], [], []
-        for i in range(len(shaken) - 1):
-            pressure = min(1.0, max(0.45, pressure + self.rng.uniform(-0.08, 0.08)))
-            segments.append([shaken[i], shaken[i + 1]])
-            widths.append(self.width_pt * firm * (0.75 + 0.35 * pressure))
-            alphas.append(0.55 + 0.42 * pressure)
-        colors = [(*_rgb(self.color), alpha) for alpha in alphas]
-        self.ax.add_collection(LineCollection(segments, colors=colors, linewidths=widths,
-                                              capstyle="round", zorder=self.zorder,
-                                              gid="pencil"), autolim=False)
+        run: list[Point] = []
+        level = -1
+        for i in range(last):
+            pressure = min(1.0, max(0.45, pressure + (-0.08 + 0.16 * random())))
+            now = round(pressure * PRESSURES)
+            if now != level:  # a new stretch of the stroke, pressed another way
+                run = [shaken[i]]
+                self.strokes.setdefault((firm, now), []).append(run)
+                level = now
+            run.append(shaken[i + 1])
 
     def fill(self, polygon: Sequence[Point]) -> None:
         """A small shape filled in by pencil (a dot, a triangle)."""
-        from matplotlib.patches import Polygon
-
         shaken = [(x + self.rng.uniform(-1, 1) * self.wobble * 0.6 * self.scale,
                    y + self.rng.uniform(-1, 1) * self.wobble * 0.6 * self.scale)
                   for x, y in polygon]
-        self.ax.add_artist(Polygon(shaken, closed=True, facecolor=self.color,
-                                   edgecolor=self.color, linewidth=self.width_pt * 0.6,
-                                   alpha=self.rng.uniform(0.75, 0.95), zorder=self.zorder,
-                                   gid="pencil"))
+        self.shapes.append(shaken)
+        self.shape_colors.append((*_rgb(self.color), self.rng.uniform(0.75, 0.95)))
+
+    def finish(self) -> None:
+        """Put the strokes drawn so far on the axes: the lines (one path for each way the
+        pencil was pressed: a few paths in all, however many strokes), then the filled
+        shapes."""
+        from matplotlib.collections import PathCollection, PolyCollection
+        from matplotlib.path import Path as MplPath
+
+        if self.strokes:
+            keys = sorted(self.strokes)
+            paths = []
+            for key in keys:
+                vertices: list[Point] = []
+                codes: list[Any] = []
+                for run in self.strokes[key]:
+                    vertices += run
+                    codes += [MplPath.MOVETO] + [MplPath.LINETO] * (len(run) - 1)
+                paths.append(MplPath(vertices, codes))
+            rgb = _rgb(self.color)
+            self.ax.add_collection(PathCollection(
+                paths, facecolors="none",
+                edgecolors=[(*rgb, 0.55 + 0.42 * level / PRESSURES) for _, level in keys],
+                linewidths=[self.width_pt * firm * (0.75 + 0.35 * level / PRESSURES)
+                            for firm, level in keys],
+                capstyle="round", joinstyle="round", zorder=self.zorder, gid="pencil"),
+                autolim=False)
+        if self.shapes:
+            self.ax.add_collection(PolyCollection(
+                self.shapes, closed=True, facecolors=self.shape_colors,
+                edgecolors=self.shape_colors, linewidths=self.width_pt * 0.6,
+                zorder=self.zorder, gid="pencil"), autolim=False)
+        self.strokes = {}
+        self.shapes, self.shape_colors = [], []
 
     def dot(self, x: float, y: float, radius: float) -> None:
         x += self.rng.uniform(-0.03, 0.03) * self.scale
@@ -156,14 +201,6 @@ def _densify(points: Sequence[Point], step: float) -> list[Point]:
         out += [(x0 + (x1 - x0) * k / count, y0 + (y1 - y0) * k / count)
                 for k in range(1, count + 1)]
     return out
-
-
-def _normal(points: Sequence[Point], i: int) -> Point:
-    a = points[max(0, i - 1)]
-    b = points[min(len(points) - 1, i + 1)]
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    length = math.hypot(dx, dy) or 1.0
-    return (-dy / length, dx / length)
 
 
 # ---------------------------------------------------------------------------- the plan
@@ -210,8 +247,14 @@ def plan_marks(sheet: Sheet) -> PlanMarks:
 
 def _outline(cells: Iterable[Cell], inset: float) -> list[list[Point]]:
     """The rings of the squares' outline, pulled ``inset`` inside."""
-    from .drawing import union
+    from .drawing import rectangle_of, union
 
+    box = rectangle_of(cells)
+    if box is not None:  # most pieces: no geometry library needed
+        x0, y0, x1, y1 = box[0] + inset, box[1] + inset, box[2] - inset, box[3] - inset
+        if x1 <= x0 or y1 <= y0:
+            return []
+        return [[(x1, y0), (x0, y0), (x0, y1), (x1, y1), (x1, y0)]]  # as shapely's ring
     shape = union(cells).buffer(-inset, join_style="mitre")
     rings = []
     for polygon in getattr(shape, "geoms", [shape]):
@@ -255,6 +298,8 @@ def draw_by_hand(ax: Axes, sheet: Sheet, *, seed: int = 0, cell_pt: float = 20.0
         off = WINDOW_OFFSET
         pencil.line([(a[0] + normal[0] * off, a[1] + normal[1] * off),
                      (b[0] + normal[0] * off, b[1] + normal[1] * off)], firm=1.2)
+    pencil.finish()
+    light.finish()
     for _ in range(smudges):
         pencil.smudge(rng.uniform(0, sheet.project.width), rng.uniform(0, sheet.project.height),
                       rng.uniform(0.6, 1.6), rng.uniform(0.3, 0.8))
@@ -329,3 +374,5 @@ def draw_convention(ax: Any, kind: str, x: float, y: float, size: float, seed: i
         pencil.line([at(0.1, 0.38), at(0.9, 0.38)], firm=1.2, extend=False)
     else:
         raise ValueError(f"unknown convention {kind!r}")
+    pencil.finish()
+    light.finish()

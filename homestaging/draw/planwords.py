@@ -28,6 +28,7 @@ from ..core.grid import Cell
 from ..text.panel import room_note
 from .drawing import text_extent
 from .labels import Label, Labeller, Measure, box_at
+from .wordpaths import write_all
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -56,12 +57,15 @@ def label_pieces(ax: Axes, sheet: Sheet, labeller: Labeller, cell_pt: float) -> 
     measure = measure_for()
     order = sorted(range(len(sheet.pieces)),
                    key=lambda i: (len(sheet.pieces[i].placement.furniture), i))
+    labels = []
     for index in order:
         placement = sheet.pieces[index].placement
-        label = labeller.in_shape(placement.furniture, placement.piece.name, measure=measure,
-                                  largest=min(8.0, cell_pt * 0.36), smallest=4.5)
-        write(ax, label, zorder=9, gid=f"piece-label-{index}",
-               color="#5a4020" if placement.piece.is_rug else "black")
+        labels.append(labeller.in_shape(placement.furniture, placement.piece.name,
+                                        measure=measure, largest=min(8.0, cell_pt * 0.36),
+                                        smallest=4.5))
+    write_all(ax, labels, zorder=9, gid=[f"piece-label-{index}" for index in order],
+              color=["#5a4020" if sheet.pieces[index].placement.piece.is_rug else "black"
+                     for index in order])
 
 
 def write(ax: Axes, label: Label, **style: Any) -> None:

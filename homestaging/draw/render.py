@@ -67,10 +67,11 @@ from .drawing import (
     ROUTE_COLOR,
     RUG_COLORS,
     UNWALLED_COLOR,
-    add_shape,
+    add_shapes,
     cell_points,
+    cells_path,
+    circle_path,
     draw_door,
-    draw_house,
     draw_walls,
     draw_window,
     figure_bytes,
@@ -82,6 +83,7 @@ from .drawing import (
     segment,
     union,
 )
+from .house import draw_house
 from .labels import Label, Labeller, ShortNames, box_at
 from .legend import draw_key, draw_panel, key_rows
 from .planwords import (
@@ -92,6 +94,7 @@ from .planwords import (
     measure_for,
     text_box,
 )
+from .wordpaths import write_all
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -423,9 +426,9 @@ def annotate(ax: Axes, sheet: Sheet, card: ScoreCard | None = None, *, show_rout
     ringed = ringed_problems(shown, end_of_game) if card is not None else []
     if ringed:
         _ring_problems(ax, ringed, labeller, cell_pt)
-    hatched = unreachable_pieces(sheet, card, end_of_game)
-    for number, piece in enumerate(hatched, 1):
-        _mark_unreachable(ax, sheet, piece.index, piece_letter(number), labeller, cell_pt)
+    _mark_unreachable(ax, sheet, [piece.index for piece in
+                                  unreachable_pieces(sheet, card, end_of_game)],
+                      labeller, cell_pt)
     if card is not None and show_routes:
         _draw_routes(ax, card, lay, labeller, cell_pt)
     if ghosts:
@@ -491,27 +494,24 @@ FRONT_DOOR_RING = 0.72
 
 def _draw_pieces(ax: Axes, sheet: Sheet, lay: Layout, labeller: Labeller,
                  cell_pt: float) -> None:
-    """Rugs, then circulation dots, then furniture (labels come later)."""
-    from matplotlib.patches import Circle
-
-    for index, drawn in enumerate(sheet.pieces):
-        if drawn.placement.piece.is_rug:
-            add_shape(ax, patch(union(drawn.placement.furniture), facecolor=RUG_COLORS[0],
-                                edgecolor=RUG_COLORS[1], hatch="xx", linewidth=0.8, zorder=2.5,
-                                gid=f"rug-{index}", label=drawn.label))
-    for cell in sorted(lay.circulation, key=reading_order):
-        add_shape(ax, Circle((cell[0] + 0.5, cell[1] + 0.5), DOT_RADIUS,
-                             facecolor=CIRCULATION_COLOR, edgecolor="none", zorder=3,
-                             gid="circulation"))
-        labeller.dot(cell[0] + 0.5, cell[1] + 0.5, DOT_RADIUS)
+    """Rugs, then circulation dots, then furniture (labels come later): one collection
+    each, however many pieces."""
+    rugs = [drawn.placement.furniture for drawn in sheet.pieces if drawn.placement.piece.is_rug]
+    add_shapes(ax, [cells_path(cells) for cells in rugs], facecolors=RUG_COLORS[0],
+               edgecolors=RUG_COLORS[1], hatch="xx", linewidths=0.8, zorder=2.5, gid="rugs")
+    dots = sorted(lay.circulation, key=reading_order)
+    add_shapes(ax, [circle_path(x + 0.5, y + 0.5, DOT_RADIUS) for x, y in dots],
+               facecolors=CIRCULATION_COLOR, edgecolors="none", zorder=3, gid="circulation")
+    for x, y in dots:
+        labeller.dot(x + 0.5, y + 0.5, DOT_RADIUS)
     room_types = _room_types(sheet)
-    for index, drawn in enumerate(sheet.pieces):
-        placement = drawn.placement
-        if not placement.piece.is_rug:
-            color = room_color(room_types.get(lay.piece_rooms[index] or "", ""))
-            add_shape(ax, patch(union(placement.furniture), facecolor=color,
-                                edgecolor="#333333", linewidth=max(0.6, cell_pt * 0.04),
-                                zorder=4, gid=f"piece-{index}", label=drawn.label))
+    furniture = [(index, drawn.placement) for index, drawn in enumerate(sheet.pieces)
+                 if not drawn.placement.piece.is_rug]
+    add_shapes(ax, [cells_path(placement.furniture) for _, placement in furniture],
+               facecolors=[room_color(room_types.get(lay.piece_rooms[index] or "", ""))
+                           for index, _ in furniture],
+               edgecolors="#333333", linewidths=max(0.6, cell_pt * 0.04), zorder=4,
+               gid="pieces")
 
 
 def _badge(ax: Axes, label: Label, face: str, style: str, *, gid: str, zorder: float) -> None:
@@ -520,18 +520,23 @@ def _badge(ax: Axes, label: Label, face: str, style: str, *, gid: str, zorder: f
             bbox={"boxstyle": style, "facecolor": face, "edgecolor": "none"})
 
 
-def _mark_unreachable(ax: Axes, sheet: Sheet, index: int, letter: str, labeller: Labeller,
+def _mark_unreachable(ax: Axes, sheet: Sheet, indices: Sequence[int], labeller: Labeller,
                       cell_pt: float) -> None:
-    """Red hatching over a piece and its letter (as in the panel) in a corner of one of
-    its squares."""
-    placement = sheet.pieces[index].placement
-    add_shape(ax, patch(union(placement.furniture), facecolor="none", edgecolor=PROBLEM_COLOR,
-                        hatch="////", linewidth=1.2, zorder=4.5, gid=f"unreachable-{index}"))
-    spots = [(x + dx, y + dy) for x, y in sorted(placement.furniture, key=reading_order)
-             for dx, dy in ((0.22, 0.25), (0.78, 0.25), (0.22, 0.75), (0.78, 0.75))]
+    """Red hatching over each piece (one collection) and its letter (as in the panel)
+    in a corner of one of its squares."""
+    placements = [sheet.pieces[index].placement for index in indices]
+    add_shapes(ax, [cells_path(placement.furniture) for placement in placements],
+               facecolors="none", edgecolors=PROBLEM_COLOR, hatch="////", linewidths=1.2,
+               zorder=4.5, gid="unreachable")
     size = min(8.0, max(4.5, cell_pt * 0.26))
-    label = labeller.badge(letter, size, spots, measure_for(bold=True, pad=0.15))
-    _badge(ax, label, PROBLEM_COLOR, "square,pad=0.15", gid="unreachable-mark", zorder=10)
+    measure = measure_for(bold=True, pad=0.15)
+    labels = []
+    for number, placement in enumerate(placements, 1):
+        spots = [(x + dx, y + dy) for x, y in sorted(placement.furniture, key=reading_order)
+                 for dx, dy in ((0.22, 0.25), (0.78, 0.25), (0.22, 0.75), (0.78, 0.75))]
+        labels.append(labeller.badge(piece_letter(number), size, spots, measure))
+    write_all(ax, labels, color="white", bold=True, zorder=10, gid="unreachable-mark",
+              box=(PROBLEM_COLOR, 0.15))
 
 
 def _draw_openings(ax: Axes, sheet: Sheet, lay: Layout, cell_pt: float) -> None:
@@ -565,20 +570,15 @@ def _ring_problems(ax: Axes, ringed: Sequence[tuple[int, Problem]], labeller: La
     """A red ring on each square a ringed problem names (once per square), and on the
     problem's first square its number in ``check``'s list (several numbers when
     problems share that square)."""
-    from matplotlib.patches import Circle
-
-    seen: set[Cell] = set()
+    seen: dict[Cell, None] = {}  # in order
     numbers: dict[Cell, list[int]] = {}
     for number, problem in ringed:
-        for cell in problem.cells:
-            if cell not in seen:
-                seen.add(cell)
-                add_shape(ax, Circle((cell[0] + 0.5, cell[1] + 0.5), 0.46, fill=False,
-                                     edgecolor=PROBLEM_COLOR,
-                                     linewidth=max(1.2, cell_pt * 0.09), zorder=13,
-                                     gid="problem"))
+        seen.update(dict.fromkeys(problem.cells))
         if problem.cells:
             numbers.setdefault(problem.cells[0], []).append(number)
+    add_shapes(ax, [circle_path(x + 0.5, y + 0.5, 0.46) for x, y in seen], facecolors="none",
+               edgecolors=PROBLEM_COLOR, linewidths=max(1.2, cell_pt * 0.09), zorder=13,
+               gid="problem")
     size = min(8.0, max(4.5, cell_pt * 0.26))
     measure = measure_for(bold=True, pad=0.2)
     for (x, y), found in sorted(numbers.items(), key=lambda item: reading_order(item[0])):

@@ -1,0 +1,75 @@
+"""Drawing at the largest legal sheet: how long and how much memory a picture takes.
+
+Each case runs ``python -m homestaging ...`` in a fresh process and reports its wall
+time, its processor time (user + system: what a loaded machine changes least) and its
+peak memory (resident set size):
+
+* ``render`` of a 200 x 200 sheet with 10 000 one-square plants (``tests/bigsheets.py``);
+* ``print --fill`` of the same sheet (its plan drawn in pencil on the drawing sheet);
+* ``render`` of ``bench_scale.py``'s dense 200 x 200 sheet (25 335 pieces).
+
+Target (issue 36): each within 10 s and 1 GB; the cost grows with the pieces (one
+collection per kind of shape, many words as one collection of letter outlines).
+
+Usage: ``python bench/bench_drawing_limits.py [--plants N]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(HERE))
+
+from bench_scale import project_yaml, sheet_json  # noqa: E402
+from bigsheets import write_plants  # noqa: E402
+
+
+def run(args: list[str]) -> tuple[float, float, float, int]:
+    """Wall seconds, processor seconds, peak megabytes and exit code of one command."""
+    start = time.perf_counter()
+    process = subprocess.Popen([sys.executable, "-m", "homestaging", *args], cwd=ROOT,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - start
+    return (wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024,
+            os.waitstatus_to_exitcode(status))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--plants", type=int, default=10_000)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        (root / "plants").mkdir()
+        plants = write_plants(root / "plants", args.plants)
+        (root / "dense").mkdir()
+        (root / "dense" / "project.yaml").write_text(project_yaml(200, 200), encoding="utf-8")
+        dense = root / "dense" / "dense.json"
+        dense.write_text(json.dumps(sheet_json(200, 200, dense=True)), encoding="utf-8")
+        cases = [
+            (f"render: {args.plants} one-square plants (PNG)",
+             ["render", str(plants), "-o", str(root / "plants.png")]),
+            (f"print --fill: {args.plants} one-square plants",
+             ["print", "--fill", str(plants), "-o", str(root / "fill.pdf")]),
+            ("render: dense 200 x 200 (PNG)", ["render", str(dense), "-o", str(root / "d.png")]),
+        ]
+        print("case | wall s | cpu s | peak MB | exit")
+        for name, command in cases:
+            wall, cpu, peak, code = run(command)
+            print(f"{name} | {wall:.1f} | {cpu:.1f} | {peak:.0f} | {code}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,302 @@
+"""The drawing sheet: its layout on the paper (the grid as large as the page allows, the
+score table, the wild card, the drawing conventions), the corner markers a scan finds,
+and the sheet drawn blank or with a plan pencilled on it (moved out of
+:mod:`homestaging.draw.printing`, which prints it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..core.project import Project
+from ..scoring.card import EMPTY_ROOM_POINTS
+from .drawing import LIGHT_COLORS
+from .house import draw_house
+from .markers import CORNERS, marker_bits, marker_box, marker_id
+from .pagetools import (
+    GAP,
+    HEADER,
+    MARGIN,
+    NEW_PAGES,
+    ROW,
+    Pages,
+    page_line,
+    paper_mm,
+    paragraph,
+    put_text,
+    wrap,
+)
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+    from ..core.sheet import Sheet
+
+__all__ = ["BlankSheetLayout", "blank_sheet_layout", "drawing_sheet", "filled_figure"]
+
+SIDE_COLUMN = 80.0
+WILD_BOX = 58.0
+MAX_SQUARE = 12.0
+MIN_SQUARE = 9.0
+#: The paper a drawing sheet moves to when its squares would be under MIN_SQUARE on the
+#: paper asked for (its name, as the sheet says it, and its size in millimetres).
+LARGER_PAPER = {"a4": ("A3", (297.0, 420.0)), "letter": ("Tabloid", (279.4, 431.8))}
+TABLE_FONT = 7.5
+#: The grid axes' extent around the sheet, in squares: the coordinates and two markers on
+#: the left and top (GRID_MARGIN), the other markers on the right and bottom (FAR_MARGIN,
+#: just enough for a marker: the page around it is white).
+GRID_MARGIN = 1.0
+FAR_MARGIN = 0.9
+LEGEND_W = 58.0
+LEGEND_ROW = 5.4
+LEGEND_FONT = 8.0
+
+# ---------------------------------------------------------------------------- layout
+
+
+@dataclass(frozen=True)
+class BlankSheetLayout:
+    """Where a drawing sheet puts things, in millimetres from the page's top-left."""
+
+    paper: str
+    landscape: bool
+    page: tuple[float, float]
+    square: float
+    grid: tuple[float, float, float, float]  # x, y, width, height of the grid axes
+    table: tuple[float, float, float]  # x, y, width of the score table
+    wild: tuple[float, float, float, float]  # x, y, width, height of the wild-card box
+    rows: tuple[tuple[str, tuple[str, ...], str], ...]  # (kind, text lines, points)
+    legend: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # drawing conventions
+
+
+def _table_rows(project: Project, text_width: float) -> list[tuple[str, tuple[str, ...], str]]:
+    rows: list[tuple[str, tuple[str, ...], str]] = [("head", ("Score",), "Points")]
+    rows += [("room", (room.name,), "") for room in project.rooms]
+    rows.append(("penalty", (f"Empty rooms: {EMPTY_ROOM_POINTS} each",), ""))
+    for bonus in project.bonuses:
+        rows.append(("bonus", tuple(wrap(bonus.text, text_width, TABLE_FONT)), ""))
+    rows.append(("total", ("Total",), ""))
+    rows.append(("tie", ("Tie-break: reachable pieces",), ""))
+    return rows
+
+
+def _row_height(lines: Sequence[str]) -> float:
+    return max(ROW, 3.3 * len(lines) + 2.6)
+
+
+def _legend_height(width: float) -> float:
+    """The height of the drawing conventions' box laid out in columns of LEGEND_W."""
+    from .pencil import CONVENTIONS
+
+    columns = max(1, int(width // LEGEND_W))
+    return 8.0 + LEGEND_ROW * -(-len(CONVENTIONS) // columns) + 1.5
+
+
+def blank_sheet_layout(project: Project, paper: str = "a4") -> BlankSheetLayout:
+    """The drawing sheet's layout on ``paper``: portrait with the score table under the
+    grid; or, when that gives clearly bigger squares (any bigger ones when portrait
+    squares would be under 9 mm), landscape with the table beside the grid or under it,
+    whichever gives the bigger squares (a wide house fills the page's width, the table
+    under it). When the squares would still be under 9 mm, the sheet goes on the
+    larger paper of :data:`LARGER_PAPER` (A3 for A4, Tabloid for Letter), which its
+    ``paper`` then names, and the sheet says so."""
+    layout = _best_layout(project, paper, paper_mm(paper))
+    if layout.square < MIN_SQUARE and paper.lower() in LARGER_PAPER:
+        name, size = LARGER_PAPER[paper.lower()]
+        larger = _best_layout(project, name.lower(), size)
+        if larger.square > layout.square:
+            return larger
+    return layout
+
+
+def _best_layout(project: Project, paper: str, size: tuple[float, float]) -> BlankSheetLayout:
+    page_w, page_h = size
+    portrait, *landscapes = (_sheet_layout(project, paper, (page_w, page_h), beside=False),
+                             _sheet_layout(project, paper, (page_h, page_w), beside=True),
+                             _sheet_layout(project, paper, (page_h, page_w), beside=False))
+    landscape = max(landscapes, key=lambda option: option.square)  # the first on a tie
+    small = portrait.square < MIN_SQUARE
+    if landscape.square > portrait.square and (small or 0.9 * landscape.square > portrait.square):
+        return landscape
+    return portrait
+
+
+def _sheet_layout(project: Project, paper: str, page: tuple[float, float], *,
+                  beside: bool) -> BlankSheetLayout:
+    """The drawing sheet on a page of ``page`` (width, height): the wild card, score
+    table and drawing conventions in a column beside the grid, or under it."""
+    w, h = page
+    columns = project.width + GRID_MARGIN + FAR_MARGIN
+    rows = project.height + GRID_MARGIN + FAR_MARGIN
+    top = MARGIN + HEADER
+    if beside:
+        table_w = SIDE_COLUMN
+        table_rows = _table_rows(project, table_w - 26)
+        table_h = sum(_row_height(lines) for _, lines, _ in table_rows)
+        avail_w = w - 2 * MARGIN - SIDE_COLUMN - GAP
+        avail_h = h - top - MARGIN
+    else:
+        table_w = w - 2 * MARGIN - WILD_BOX - GAP
+        table_rows = _table_rows(project, table_w - 26)
+        table_h = sum(_row_height(lines) for _, lines, _ in table_rows)
+        side_h = 30.0 + GAP + _legend_height(WILD_BOX)
+        avail_w = w - 2 * MARGIN
+        avail_h = h - top - MARGIN - GAP - max(table_h, side_h)
+    square = min(MAX_SQUARE, avail_w / columns, avail_h / rows)
+    grid = (MARGIN, top, square * columns, square * rows)
+    if beside:
+        side_x = MARGIN + grid[2] + GAP
+        wild = (side_x, top, SIDE_COLUMN, 30.0)
+        table = (side_x, top + 30.0 + GAP, SIDE_COLUMN)
+        legend = (side_x, table[1] + table_h + GAP, SIDE_COLUMN, _legend_height(SIDE_COLUMN))
+    else:
+        below = top + grid[3] + GAP
+        table = (MARGIN, below, table_w)
+        wild = (MARGIN + table_w + GAP, below, WILD_BOX, 30.0)
+        legend = (wild[0], below + 30.0 + GAP, WILD_BOX, _legend_height(WILD_BOX))
+    return BlankSheetLayout(paper.lower(), w > h, page, square, grid, table, wild,
+                            tuple(table_rows), legend)
+
+
+def _markers(ax: Axes, project: Project) -> None:
+    """The four ArUco markers outside the grid's corners, in sheet coordinates: each a
+    black square, its white bits one collection over it (an artist per bit made the
+    sheet's slowest part after its text)."""
+    from matplotlib.collections import PatchCollection
+    from matplotlib.patches import Rectangle
+
+    for corner in CORNERS:
+        x, y, size = marker_box(corner, project.width, project.height)
+        bits = marker_bits(marker_id(project.number, corner))
+        cell = size / (len(bits) + 2)
+        ax.add_artist(Rectangle((x, y), size, size, facecolor="black", edgecolor="none",
+                                zorder=20, gid=f"marker-{corner}"))
+        white = [Rectangle((x + (column + 1) * cell, y + (row + 1) * cell), cell, cell)
+                 for row, values in enumerate(bits) for column, bit in enumerate(values) if bit]
+        ax.add_collection(PatchCollection(white, facecolors="white", edgecolors="none",
+                                          antialiaseds=False, zorder=21,
+                                          gid=f"marker-{corner}-bits"), autolim=False)
+
+
+def _legend(page: Axes, box: tuple[float, float, float, float]) -> None:
+    """The drawing conventions in small type, each with a pencil example."""
+    from matplotlib.patches import Rectangle
+
+    from .pencil import CONVENTIONS, draw_convention
+
+    x, y, w, h = box
+    page.add_artist(Rectangle((x, y), w, h, facecolor="none", edgecolor="#bbbbbb",
+                              linewidth=0.5, gid="legend-box"))
+    put_text(page, x + 2, y + 1.6, "How to draw (for the scanner)", LEGEND_FONT, fontweight="bold",
+          color="#444444")
+    columns = max(1, int(w // LEGEND_W))
+    per_column = -(-len(CONVENTIONS) // columns)
+    glyph = 4.0
+    for index, (kind, text) in enumerate(CONVENTIONS):
+        cx = x + 2 + (index // per_column) * (w / columns)
+        cy = y + 7.5 + (index % per_column) * LEGEND_ROW
+        if kind in ("front-door", "window"):  # the printed wall they stand against
+            wall_y = cy + glyph * (0.78 if kind == "front-door" else 0.52)
+            page_line(page, [cx, cx + glyph], [wall_y, wall_y], color=LIGHT_COLORS["wall"],
+                  linewidth=1.6, solid_capstyle="butt")
+        draw_convention(page, kind, cx, cy, glyph, seed=index)
+        page.text(cx + glyph + 1.6, cy + glyph / 2, text, fontsize=LEGEND_FONT, va="center",
+                  color="#444444", gid="convention")
+
+
+def drawing_sheet(project: Project, paper: str, sheet: Sheet | None = None,
+                   seed: int = 0, smudges: int = 0, wobble: float = 1.0,
+                   pages: Pages = NEW_PAGES) -> Figure:
+    """A drawing sheet: name fields, the house pre-drawn, wild card and score table; with
+    ``sheet``, its plan drawn on it by hand (see :func:`~.pencil.draw_by_hand`)."""
+    from matplotlib.patches import FancyBboxPatch, Rectangle
+
+    layout = blank_sheet_layout(project, paper)
+    width, height = layout.page
+    fig, page = pages.page(width, height)
+    y = MARGIN
+    put_text(page, MARGIN, y + 2, "Name:", 11, fontweight="bold")
+    page_line(page, [MARGIN + 15, MARGIN + 85], [y + 7, y + 7], color="#333333", linewidth=0.6)
+    if sheet is not None and sheet.player:
+        from .pencil import GRAPHITE
+
+        put_text(page, MARGIN + 17, y + 1.2, sheet.player, 12, color=GRAPHITE, style="italic",
+              gid="player")
+    label = f"Project {project.number}: {project.name}"
+    put_text(page, width - MARGIN, y + 2, label, 11, ha="right", fontweight="bold",
+          gid="sheet-project")
+    if layout.paper != paper.lower() or layout.landscape:
+        name = LARGER_PAPER[paper.lower()][0] if layout.paper != paper.lower() else paper.upper()
+        put_text(page, width - MARGIN, y + 7.5, f"Print {'landscape ' if layout.landscape else ''}"
+              f"on {name} paper: squares of {layout.square:.1f} mm", 8, ha="right",
+              color="#555555", gid="sheet-paper")
+
+    ax = pages.axes_at(fig, layout.page, layout.grid)
+    cell_pt = layout.square / 25.4 * 72
+    draw_house(ax, project, cell_pt=cell_pt, light=True)
+    ax.set_xlim(-GRID_MARGIN, project.width + FAR_MARGIN)
+    ax.set_ylim(project.height + FAR_MARGIN, -GRID_MARGIN)
+    _markers(ax, project)
+    if sheet is not None:
+        from .pencil import draw_by_hand
+
+        draw_by_hand(ax, sheet, seed=seed, cell_pt=cell_pt, smudges=smudges, wobble=wobble)
+    _legend(page, layout.legend)
+
+    wx, wy, ww, wh = layout.wild
+    page.add_artist(Rectangle((wx, wy), ww, wh, facecolor="none", edgecolor="#333333",
+                              linewidth=0.8, gid="wild-box"))
+    put_text(page, wx + 3, wy + 2.5, "Wild card", 10, fontweight="bold")
+    card_w, card_h = 11.0, 15.0
+    cx, cy = wx + 3, wy + 9
+    page.add_artist(FancyBboxPatch((cx, cy), card_w, card_h,
+                                   boxstyle="round,pad=0,rounding_size=1.2", facecolor="#fbe8b8",
+                                   edgecolor="#c79a2c", linewidth=0.8, gid="wild-card"))
+    page.text(cx + card_w / 2, cy + card_h / 2, "W", fontsize=14, ha="center", va="center",
+              fontweight="bold", color="#7a5200")
+    note_x = cx + card_w + 3
+    note = ("Once per game: mirror one piece, or take the other option of a card. "
+            "Cross out when used.")
+    paragraph(page, note_x, cy, note, wx + ww - note_x - 2, 6.5, color="#444444")
+
+    tx, ty, tw = layout.table
+    points_w = 20.0
+    filled: dict[tuple[str, int], str] = {}
+    if sheet is not None:
+        from ..text.scorefill import pad_points
+
+        filled = pad_points(sheet)
+    seen: dict[str, int] = {}
+    for kind, lines, points in layout.rows:
+        row_h = _row_height(lines)
+        index = seen[kind] = seen.get(kind, -1) + 1
+        if (kind, index) in filled:
+            from .pencil import GRAPHITE
+
+            page.text(tx + tw - points_w / 2, ty + row_h / 2, filled[kind, index], fontsize=11,
+                      ha="center", va="center", color=GRAPHITE, style="italic",
+                      gid="score-filled")
+        bold = kind in ("head", "total")
+        page.add_artist(Rectangle((tx, ty), tw, row_h, facecolor="#eeeeee" if kind == "head"
+                                  else "white", edgecolor="#333333",
+                                  linewidth=1.2 if kind == "total" else 0.6, gid=f"score-{kind}"))
+        page_line(page, [tx + tw - points_w] * 2, [ty, ty + row_h], color="#333333", linewidth=0.6)
+        text_y = ty + row_h / 2 - (len(lines) - 1) * 3.3 / 2
+        for i, line in enumerate(lines):
+            page.text(tx + 2, text_y + i * 3.3, line, fontsize=TABLE_FONT, va="center",
+                      fontweight="bold" if bold else "normal", gid="score-row")
+        if points:
+            page.text(tx + tw - points_w / 2, ty + row_h / 2, points, fontsize=TABLE_FONT,
+                      ha="center", va="center", fontweight="bold")
+        ty += row_h
+    return fig
+
+
+def filled_figure(sheet: Sheet, *, paper: str = "a4", seed: int = 0, smudges: int = 0,
+                  wobble: float = 1.0) -> Figure:
+    """The drawing sheet of ``sheet``'s project with its plan drawn on it in pencil
+    (``smudges`` erasure marks, the hand's unsteadiness scaled by ``wobble``)."""
+    return drawing_sheet(sheet.project, paper, sheet, seed, smudges, wobble)

@@ -1,0 +1,124 @@
+"""The sheet as the project pre-draws it: the grid, coordinates, features (named),
+obstacles and the house's walls, in the plan's colours or the light blues of the printed
+drawing sheets (moved out of :mod:`homestaging.draw.drawing`, whose primitives it uses).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core.grid import Cell, column_name
+from ..core.project import Project
+from .drawing import (
+    GRID_COLOR,
+    LIGHT_COLORS,
+    OBSTACLE_COLOR,
+    WALL_COLOR,
+    add_shape,
+    cell_points,
+    draw_walls,
+    feature_style,
+    fit_text,
+    frame,
+    label_spot,
+    patch,
+    union,
+)
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
+__all__ = ["draw_house"]
+
+
+def draw_house(
+    ax: Axes,
+    project: Project,
+    *,
+    cell_pt: float | None = None,
+    coordinates: bool = True,
+    feature_labels: bool = True,
+    grid_everywhere: bool = True,
+    walls: bool = True,
+    light: bool = False,
+) -> float:
+    """Draw the sheet's grid, coordinates, features, obstacles and the house's walls.
+
+    Sets the axes' limits (one square of margin for the coordinates) and returns the
+    size of a square in points (``cell_pt`` if given). ``light`` draws everything in the
+    light blues of :data:`LIGHT_COLORS` (the printed drawing sheets).
+    """
+    from matplotlib.collections import LineCollection
+    from matplotlib.patches import Circle, Rectangle
+
+    frame(ax, project, 1.0 if coordinates else 0.15)
+    if cell_pt is None:
+        cell_pt = cell_points(ax, project.width + (1.15 if coordinates else 0.3),
+                              project.height + (1.15 if coordinates else 0.3))
+    width, height = project.width, project.height
+
+    for feature in project.features:
+        kind = feature.kind.lower()
+        if kind == "tree":
+            face, edge = ((LIGHT_COLORS["tree_face"], LIGHT_COLORS["tree_edge"]) if light
+                      else ("#7cbf5a", "#38761d"))
+            for x, y in sorted(feature.cells):
+                add_shape(ax, Circle((x + 0.5, y + 0.38), 0.3, facecolor=face,
+                                     edgecolor=edge, linewidth=max(0.4, cell_pt * 0.03),
+                                     zorder=1, gid=f"feature-{kind}"))
+        else:
+            style = feature_style(kind, light)
+            add_shape(ax, patch(union(feature.cells), facecolor=style["facecolor"],
+                                edgecolor=style["edgecolor"], hatch=style["hatch"],
+                                linewidth=max(0.4, cell_pt * 0.03), zorder=1,
+                                gid=f"feature-{kind}"))
+        if feature_labels:
+            _feature_label(ax, feature.label, feature.cells, kind, cell_pt,
+                           LIGHT_COLORS["feature_label"] if light else None)
+
+    for cell in sorted(project.obstacles):
+        x, y = cell
+        add_shape(ax, Rectangle((x, y), 1, 1,
+                                facecolor=LIGHT_COLORS["obstacle"] if light else OBSTACLE_COLOR,
+                                edgecolor=LIGHT_COLORS["obstacle_edge"] if light else "#555555",
+                                hatch="////", linewidth=0.6, zorder=2, gid="obstacle"))
+
+    xs = range(0, width + 1) if grid_everywhere else range(0)
+    ys = range(0, height + 1) if grid_everywhere else range(0)
+    grid = [[(x, 0), (x, height)] for x in xs] + [[(0, y), (width, y)] for y in ys]
+    ax.add_collection(LineCollection(grid, colors=LIGHT_COLORS["grid"] if light else GRID_COLOR,
+                                     linewidths=max(0.5 if light else 0.3, cell_pt * 0.02),
+                                     zorder=1.5), autolim=False)
+
+    if coordinates:
+        size = min(9.0, max(4.5, cell_pt * 0.42))
+        color = LIGHT_COLORS["coordinate"] if light else "#444444"
+        for x in range(width):
+            ax.text(x + 0.5, -0.45, column_name(x), ha="center", va="center", fontsize=size,
+                    color=color, gid="coordinate")
+        for y in range(height):
+            ax.text(-0.45, y + 0.5, str(y + 1), ha="center", va="center", fontsize=size,
+                    color=color, gid="coordinate")
+
+    if walls:
+        wall_color = LIGHT_COLORS["wall"] if light else WALL_COLOR
+        draw_walls(ax, project.exterior_walls(), cell_pt, exterior=True, color=wall_color)
+        draw_walls(ax, project.walls, cell_pt, exterior=False, color=wall_color)
+    return cell_pt
+
+
+def _feature_label(ax: Axes, label: str, cells: frozenset[Cell], kind: str, cell_pt: float,
+                   color: str | None = None) -> None:
+    x, y, w, h = label_spot(cells)
+    if kind == "tree":
+        if len(cells) > 1:
+            return
+        text, size, rotation = fit_text(label, cell_pt * 0.98, cell_pt * 0.36,
+                                        largest=cell_pt * 0.3, smallest=3.0)
+        ax.text(x, y + 0.34, text, ha="center", va="center", fontsize=size,
+                color=color or "#1d4d10", zorder=6, gid="feature-label")
+        return
+    text, size, rotation = fit_text(label, cell_pt * w, cell_pt * h,
+                                    largest=min(10.0, cell_pt * 0.45), smallest=3.5)
+    ax.text(x, y, text, ha="center", va="center", fontsize=size, rotation=rotation,
+            color=color or "#333333", style="italic", zorder=6, gid="feature-label")

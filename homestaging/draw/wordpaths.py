@@ -1,0 +1,103 @@
+"""Many words of one style drawn as one collection of their letters' outlines.
+
+A matplotlib text costs about a millisecond to lay out and draw; a plan of 10 000 pieces
+has a name and a letter on each. Up to :data:`MAX_TEXTS` words of a style are drawn as
+texts; more are drawn as the outlines of their letters (``matplotlib.textpath``), one
+path a distinct word, in one ``PathCollection`` placed in the plan's frame, with their
+boxes (badges) in another: the cost grows with the words, not with matplotlib's layout
+of each. What shows is the same words, in the same font, at the same places.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from .labels import Label
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
+__all__ = ["MAX_TEXTS", "write_all"]
+
+#: The most words of one style drawn as texts (beyond: as outlines).
+MAX_TEXTS = 300
+#: Line spacing of a word of two lines, in font sizes (matplotlib's default).
+LINE_SPACING = 1.2
+
+
+def write_all(ax: Axes, labels: Sequence[Label], *, color: str | Sequence[str] = "black",
+              bold: bool = False, zorder: float = 9.0, gid: str | Sequence[str],
+              box: tuple[str, float] | None = None) -> None:
+    """Write ``labels`` centred on ``ax`` (texts, or outlines past :data:`MAX_TEXTS`);
+    ``color`` and ``gid`` are one for all or one a label (the outlines have the first
+    gid); ``box`` = (face colour, pad in font sizes) draws each on a square badge."""
+    colors = [color] * len(labels) if isinstance(color, str) else list(color)
+    gids = [gid] * len(labels) if isinstance(gid, str) else list(gid)
+    if len(labels) <= MAX_TEXTS:
+        for label, one_color, one_gid in zip(labels, colors, gids, strict=True):
+            style: dict[str, Any] = {}
+            if box is not None:
+                style["bbox"] = {"boxstyle": f"square,pad={box[1]}", "facecolor": box[0],
+                                 "edgecolor": "none"}
+            ax.text(label.x, label.y, label.text, ha="center", va="center",
+                    fontsize=label.size, rotation=label.rotation, color=one_color,
+                    fontweight="bold" if bold else "normal", zorder=zorder, gid=one_gid,
+                    **style)
+        return
+    from matplotlib.collections import PathCollection
+    from matplotlib.transforms import Affine2D
+
+    fig = ax.get_figure(root=True)
+    assert fig is not None
+    points = Affine2D().scale(1 / 72) + fig.dpi_scale_trans  # points to pixels, at any dpi
+    offsets = [(label.x, label.y) for label in labels]
+    if box is not None:
+        badges = [_badge(label.text, label.size, label.rotation, bold, box[1])
+                  for label in labels]
+        ax.add_collection(PathCollection(
+            badges, offsets=offsets, offset_transform=ax.transData, transform=points,
+            facecolors=box[0], edgecolors="none", zorder=zorder, gid=f"{gids[0]}-boxes"),
+            autolim=False)
+    words = [_word(label.text, label.size, label.rotation, bold) for label in labels]
+    ax.add_collection(PathCollection(
+        words, offsets=offsets, offset_transform=ax.transData, transform=points,
+        facecolors=colors, edgecolors="none", zorder=zorder, gid=gids[0]), autolim=False)
+
+
+@cache
+def _word(text: str, size: float, rotation: int, bold: bool) -> Any:
+    """The outline of ``text`` at ``size`` points, centred on (0, 0), turned by
+    ``rotation`` degrees; lines centred one under the other."""
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.path import Path as MplPath
+    from matplotlib.textpath import TextPath
+    from matplotlib.transforms import Affine2D
+
+    prop = FontProperties(family="DejaVu Sans", weight="bold" if bold else "normal")
+    lines = text.split("\n")
+    parts = []
+    for number, line in enumerate(lines):
+        path = TextPath((0, 0), line, size=size, prop=prop)
+        xs = path.vertices[:, 0]  # the control points: enough for the middle
+        middle = float(xs.max() + xs.min()) / 2 if len(xs) else 0.0
+        # each line centred; the block centred on its middle line
+        rise = (len(lines) - 1) / 2 - number
+        parts.append(path.transformed(Affine2D().translate(
+            -middle, -0.36 * size + rise * LINE_SPACING * size)))
+    word = MplPath.make_compound_path(*parts)
+    return word.transformed(Affine2D().rotate_deg(rotation)) if rotation else word
+
+
+@cache
+def _badge(text: str, size: float, rotation: int, bold: bool, pad: float) -> Any:
+    """The square box around :func:`_word`, ``pad`` font sizes wider on each side."""
+    from matplotlib.path import Path as MplPath
+
+    vertices = _word(text, size, rotation, bold).vertices
+    reach = abs(vertices).max(axis=0) if len(vertices) else (0.0, 0.0)
+    half_w = float(reach[0]) + pad * size
+    half_h = max(float(reach[1]), 0.36 * size) + pad * size
+    return MplPath([(-half_w, -half_h), (half_w, -half_h), (half_w, half_h),
+                    (-half_w, half_h), (-half_w, -half_h)], closed=True)
