@@ -172,7 +172,8 @@ def test_a_streams_bonus_most_bounds_every_move_it_gives(project_id: str) -> Non
 def test_greedy_passing_over_pieces_chooses_as_reading_every_piece(project_id: str) -> None:
     """Greedy reads the pieces that may be worth most first and passes over a piece
     whose moves cannot reach the best found: its choice is that of reading every piece
-    with the floor of a move worth nothing."""
+    with the floor of a move worth nothing, ranked as the player ranks (a tight move or a
+    dead end below the others, whatever its worth)."""
     from homestaging.player.policy import _token_moves
 
     compared = 0
@@ -182,7 +183,7 @@ def test_greedy_passing_over_pieces_chooses_as_reading_every_piece(project_id: s
         found = [j for stream in stream_pieces(board.sheet, pieces, pool=POOL,
                                                per_hotspot=HOTSPOT_POOL)
                  for j in best_judged(board, stream, before, 1, 0.0)]
-        found.sort(key=lambda j: (-j.value, j.move.candidate.mirror, -j.move.piece.size))
+        found.sort(key=lambda j: (-j.rank, j.move.candidate.mirror, -j.move.piece.size))
         every = [j for j in found if j.value > 0][:1]
         quick = _token_moves(board, pieces, 1)
         if every:

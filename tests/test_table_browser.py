@@ -130,7 +130,7 @@ def test_a_short_game_with_a_restart(browser: Any, tmp_path: Path) -> None:
         host.wait_for_selector("#join-qr[src^='data:image/svg+xml']", state="attached")
         for player in players:
             player.join(table)
-        host.wait_for_function("document.querySelectorAll('[data-player]').length === 3")
+        host.wait_for_function("() => document.querySelectorAll('[data-player]').length === 3")
         # the hostile name is shown as text, never run (and no dialog opened anywhere)
         names = host.eval_on_selector_all("[data-player]", "els => els.map(e => e.textContent)")
         assert any(HOSTILE in text for text in names)
@@ -153,7 +153,7 @@ def test_a_short_game_with_a_restart(browser: Any, tmp_path: Path) -> None:
         table.start()
         assert [player.stored(table) for player in players] == before
         host.reload()
-        host.wait_for_function("document.querySelectorAll('[data-player]').length === 3")
+        host.wait_for_function("() => document.querySelectorAll('[data-player]').length === 3")
         assert "2 of 8" in str(host.text_content("#count"))
         for player in players:
             player.page.reload()
