@@ -103,6 +103,16 @@ def test_the_package_is_folders() -> None:
     assert units <= set(MAY_IMPORT), sorted(units - set(MAY_IMPORT))
 
 
+MAX_MODULE_LINES = 700
+
+
+def test_no_module_is_longer_than_a_reader_holds() -> None:
+    """A module does one job: none is over 700 lines."""
+    long = {_dotted(p): n for p in FILES
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES}
+    assert long == {}
+
+
 @pytest.mark.parametrize("path", [p for p in FILES if _folder(_dotted(p))],
                          ids=lambda p: _dotted(p) or "__init__")
 def test_folders_import_only_the_folders_below(path: Path) -> None:
