@@ -358,7 +358,9 @@ class Completions:
         near = board.plain.grow(walk) if walk else 0
         if best is None:
             best = board.network(extras).best if walk else 0
+        group = best if walk else 0
         best = board.moves.grow(best) if walk else 0
+        drawn = board.taken | taken.solid | taken.circulation | taken.rugs
         for piece_id in options:
             piece = board.project.catalog.piece(piece_id)
             walks_any = piece.is_rug or bool(piece.art.circulation)
@@ -373,11 +375,15 @@ class Completions:
                 walks = candidate.furniture if candidate.rug else candidate.circulation
                 if (walks & best and not candidate.furniture & walk
                         and board.moves.flood(lowest(walks), walks) == walks):
-                    return candidate, piece_id  # one walkable group beside the door's: it joins it
+                    # one walkable group beside the door's: it joins it
+                    if board.hall(drawn | candidate.squares, group | walks).ok:
+                        return candidate, piece_id
+                    continue
                 if not budget.spend():
                     return None
                 after = board.network([*extras, candidate])
-                if after.points == after.total:
+                if (after.points == after.total
+                        and board.hall(drawn | candidate.squares, after.best).ok):
                     return candidate, piece_id
         return None
 
