@@ -352,8 +352,9 @@ class Completions:
     def _fit(self, extras: Sequence[Shape], options: Sequence[str], budget: _Budget,
              best: int | None = None) -> tuple[Shape, str] | None:
         """The placement of the first of ``options`` that keeps the room whole with
-        ``extras`` drawn and leaves it a door (:meth:`Board.hall`), and that option; None when none does (or the budget is
-        spent). ``best``: the group one door serves with ``extras``, when known."""
+        ``extras`` drawn and leaves it a door (:meth:`Board.hall`), and that option;
+        None when none does (or the budget is spent). ``best``: the group one door
+        serves with ``extras``, when known."""
         board = self.board
         taken = self._taken(extras)
         walk = self._walk(extras)
