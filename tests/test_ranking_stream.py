@@ -182,7 +182,8 @@ def test_greedy_passing_over_pieces_chooses_as_reading_every_piece(project_id: s
         found = [j for stream in stream_pieces(board.sheet, pieces, pool=POOL,
                                                per_hotspot=HOTSPOT_POOL)
                  for j in best_judged(board, stream, before, 1, 0.0)]
-        found.sort(key=lambda j: (-j.value, j.move.candidate.mirror, -j.move.piece.size))
+        # ranked as the player ranks them: a tight move below those after which all fit
+        found.sort(key=lambda j: (-j.rank, j.move.candidate.mirror, -j.move.piece.size))
         every = [j for j in found if j.value > 0][:1]
         quick = _token_moves(board, pieces, 1)
         if every:
