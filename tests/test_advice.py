@@ -133,14 +133,14 @@ def test_the_stove_that_could_never_share_the_u_kitchen_s_door_comes_after_every
 TIGHT = {
     "format": "homestaging-sheet/1", "project": "tutorial",
     "rooms": [{"name": "Kitchen"}, {"name": "Bathroom", "door": ["O7", "s"]}],
-    "room_grid": ["................", *[".BBBBBBBBBBBBBB."] * 6, *[".BBBBBBBBBB....."] * 4,
+    "room_grid": ["................", *[".BBBBBBBBBBBBBB."] * 6, *[".BBBBBBBBB......"] * 4,
                   "................"],
     "room_legend": {"B": "Bathroom"},
     "pieces": [{"piece": "kitchen-u", "at": "L10", "rotation": 180}],
     "current_room": "Kitchen"}
-"""The tutorial's kitchen squeezed into L8-O11 by a walled bathroom: a U-kitchen at L10,
-one token left after the next piece (card 10: a breakfast bar, a kitchen island or a
-table for two)."""
+"""The tutorial's kitchen squeezed into K8-O11 by a walled bathroom whose door opens onto
+O8: a U-kitchen at L10, one token left after the next piece (card 10: a breakfast bar,
+a kitchen island or a table for two)."""
 TIGHT_WHY = ("the room's remaining tokens no longer fit: no placement of Breakfast bar or "
              "Kitchen island or Table for two keeps the room's circulation joined")
 
@@ -150,20 +150,54 @@ def test_a_placement_after_which_the_room_s_last_token_cannot_fit_ranks_below_th
     path = write(tmp_path, TIGHT)
     lines = run("place", path, "stove", "--top", "0").splitlines()
     assert [line.split(":")[0] for line in lines] == [
-        "  1. stove at L8, rotation 270 (on L8, L9)", "  2. stove at L8, rotation 0 (on L8-M8)",
-        "  3. stove at M8, rotation 0 (on M8-N8)", "  4. stove at N8, rotation 90 (on O8, O9)"]
-    assert lines[0].endswith("a door here reaches 8 of 8 points")  # a table for two fits
-    # worth 1.8, and still below the two after which a table fits (worth 2)
-    assert lines[2].endswith(f"a door here reaches 8 of 8 points; {TIGHT_WHY}; worth 1.8")
-    assert "dead end" in lines[3]
+        "  1. stove at K8, rotation 270 (on K8, K9)", "  2. stove at K8, rotation 0 (on K8-L8)",
+        "  3. stove at M8, rotation 0 (on M8-N8)", "  4. stove at L8, rotation 0 (on L8-M8)",
+        "  5. stove at N8, rotation 90 (on O8, O9)"]
+    assert lines[0].endswith("a door here reaches 6 of 8 points; worth -6.2")  # a table fits
+    # worth -6.4, and still below the one after which a table fits worth -8.6
+    assert lines[3].endswith(f"a door here reaches 8 of 8 points; {TIGHT_WHY}; worth -6.4")
+    assert "dead end" in lines[4]
     data = json.loads(run("place", path, "stove", "--format", "json"))
-    tight = data["candidates"][2]
+    tight = data["candidates"][3]
     assert (tight["at"], tight["alive"], tight["fits"], tight["tight"]) == \
-        ("M8", True, False, TIGHT_WHY)
+        ("L8", True, False, TIGHT_WHY)
     assert data["candidates"][0]["fits"] is True and data["candidates"][0]["tight"] is None
     upright = hints(read_sheet(path), Hand("stove"))["orientations"]["0"]
-    assert "M8" in upright["fair"] and "M8" not in upright["good"]
-    assert upright["reach"]["M8"] == f"a door here reaches 8 of 8 points; {TIGHT_WHY}"
+    assert "L8" in upright["fair"] and "L8" not in upright["good"]
+    assert upright["reach"]["L8"] == f"a door here reaches 8 of 8 points; {TIGHT_WHY}"
+
+
+def test_a_table_fits_only_where_the_kitchen_can_still_get_its_door(tmp_path: Path) -> None:
+    # the kitchen squeezed into L8-O11, the bathroom's door onto O8: after any stove, a
+    # table for two keeping the kitchen's circulation joined would shut that door off
+    squeezed = {**TIGHT, "room_grid": ["................", *[".BBBBBBBBBBBBBB."] * 6,
+                                       *[".BBBBBBBBBB....."] * 4, "................"]}
+    path = write(tmp_path, squeezed)
+    data = json.loads(run("place", path, "stove", "--format", "json"))
+    assert [(c["at"], c["rotation"], c["alive"], c["tight"]) for c in data["candidates"]] == [
+        ("L8", 270, True, TIGHT_WHY), ("L8", 0, True, TIGHT_WHY), ("M8", 0, True, TIGHT_WHY),
+        ("N8", 90, False, None)]
+
+
+def test_place_and_hint_give_the_same_numbers(tmp_path: Path) -> None:
+    # both count the squares the rooms to come need: nothing is worth drawing here
+    path = write(tmp_path, TIGHT)
+    data = json.loads(run("place", path, "stove", "--format", "json"))
+    assert data["candidates"][0]["value"] == -6.2
+    hinted = json.loads(run("hint", path, "--card", "8", "--format", "json"))
+    assert (hinted["value"], hinted["pieces"]) == (0, [])
+    # with a hallway down column B the stove at L8 is worth 0.4 to both
+    roomy = {**TIGHT, "rooms": [{"name": "Kitchen"}, {"name": "Bathroom", "door": ["C7", "w"]}],
+             "room_grid": ["................", *["..BBBBBBBBBBBBB."] * 6,
+                           *["..BBBBBBBBB....."] * 4, "................"]}
+    path = write(tmp_path, roomy)
+    first = json.loads(run("place", path, "stove", "--format", "json"))["candidates"][0]
+    hinted = json.loads(run("hint", path, "--card", "8", "--format", "json"))
+    drawn = hinted["pieces"][0]
+    assert (first["at"], first["rotation"], first["value"], first["reach"]) == \
+        ("L8", 270, 0.4, "a door here reaches 0 of 8 points")
+    assert (drawn["at"], drawn["rotation"], drawn["value"], drawn["reach"], hinted["value"]) == \
+        (first["at"], first["rotation"], first["value"], first["reach"], first["value"])
 
 
 def test_a_sheet_with_no_placement_alive_says_so_and_lists_why(tmp_path: Path) -> None:

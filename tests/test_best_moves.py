@@ -18,7 +18,7 @@ from homestaging.player.policy import Greedy, apply
 from homestaging.player.state import new_game
 from homestaging.search.moves import (
     PAIRED,
-    _Ranking,
+    Ranking,
     best_moves,
     pool_size,
     rank_pairs,
@@ -94,9 +94,9 @@ def test_a_head_on_a_small_pool_is_the_first_moves_of_its_ranking(project_id: st
         masks = SheetMasks.build(sheet)
         for pool in (pool_size(masks) // 16, 0):
             for piece in options(sheet):
-                whole = _Ranking(masks).rank(piece, False, pool).moves
+                whole = Ranking(masks).rank(piece, False, pool).moves
                 for top in (1, 2):
-                    head = _Ranking(masks).head(piece, False, pool, top, 0).moves
+                    head = Ranking(masks).head(piece, False, pool, top, 0).moves
                     assert head == whole[:len(head)] and len(head) >= min(top, len(whole))
                     tried += 1
     assert tried > 40

@@ -23,7 +23,7 @@ from homestaging.player.policy import (
 )
 from homestaging.player.state import State, new_game
 from homestaging.scoring.bonuses import evaluate
-from homestaging.search.moves import _Ranking, rank_pieces, stream_pieces
+from homestaging.search.moves import Ranking, rank_pieces, stream_pieces
 from homestaging.search.placement import SheetMasks, anchor_masks, with_piece
 
 PROJECTS = ["tutorial", "city-apartment", "cat-lovers", "retirement-bungalow"]
@@ -68,7 +68,7 @@ def test_a_bonus_change_is_what_evaluating_every_bonus_gives(project_id: str) ->
     tried = changed = 0
     for state, pieces in card_states(project_id):
         masks = SheetMasks.build(state.sheet)
-        ranking = _Ranking(masks)
+        ranking = Ranking(masks)
         before = ranking.base_bonuses()
         acc = ranking._access
         assert acc is not None
@@ -96,7 +96,7 @@ def test_the_space_left_is_what_searching_the_sheet_again_gives(project_id: str)
     tried = 0
     for state, pieces in card_states(project_id):
         masks = SheetMasks.build(state.sheet)
-        ranking = _Ranking(masks)
+        ranking = Ranking(masks)
         if ranking.left <= 0:
             continue
         for ranked in rank_pieces(masks, pieces, pool=0):

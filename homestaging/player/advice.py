@@ -23,8 +23,9 @@ from ..search.placement import target_room, why_none
 from .board import Board
 from .deadend import DeadEnds, Verdict
 from .policy import Judged, best_judged, outlook
+from .state import state_of
 
-__all__ = ["Advice", "advise", "furnishing", "verdicts"]
+__all__ = ["Advice", "advise", "board_of", "furnishing", "verdicts"]
 
 
 @dataclass(frozen=True)
@@ -57,11 +58,18 @@ def furnishing(sheet: Sheet, room: str | None = None) -> Sheet:
     return sheet if sheet.current_room == name else dataclasses.replace(sheet, current_room=name)
 
 
+def board_of(sheet: Sheet, room: str | None = None) -> Board:
+    """The board the ranking reads for ``room`` (see :func:`furnishing`), as ``hint`` and
+    the automatic player see it: with the squares the rooms to come need."""
+    current = furnishing(sheet, room)
+    return Board(current, state_of(current).need)
+
+
 def advise(sheet: Sheet, pieces: Iterable[Piece], *, top: int | None = 10,
            room: str | None = None, mirror: bool | None = None) -> list[Advice]:
     """For each piece, its best ``top`` placements (every one when None) as judged,
     best first. Raise ValueError when the room is walled."""
-    board = Board(furnishing(sheet, room))
+    board = board_of(sheet, room)
     streams = stream_pieces(board.masks, list(pieces), mirror=mirror,
                             excluded=board.excluded)
     before = outlook(board)
@@ -81,7 +89,7 @@ def verdicts(sheet: Sheet, placements: Sequence[Placement],
              room: str | None = None) -> list[Verdict]:
     """The verdict on each of ``placements`` (legal ones of the room being furnished,
     or of ``room``): what the editor colours its squares by."""
-    board = Board(furnishing(sheet, room))
+    board = board_of(sheet, room)
     ends = DeadEnds.of(board)
     found = []
     for placement in placements:

@@ -16,7 +16,9 @@ judged with the best way to draw the room's remaining tokens after it (its *comp
   placements whose walkable squares (circulation, a rug) touch the room's; none joining
   it, the placement is a dead end (:mod:`homestaging.player.deadend`);
 * **fits**: with the room whole, the tokens are drawn one at a time, each with its
-  option worth most that still keeps the room whole. ``points`` is what they score
+  option worth most that still keeps the room whole and leaves it a door
+  (:meth:`~homestaging.player.board.Board.hall`: onto the hallway, or with no hallway
+  into the entry room's network). ``points`` is what they score
   (the pieces that joined the room included); ``ideal`` what the same tokens score on
   the room as it stands, before the placement; ``shortfall`` what the placement costs
   them. A token that found a placement on the room as it stands and finds none after
@@ -350,15 +352,18 @@ class Completions:
     def _fit(self, extras: Sequence[Shape], options: Sequence[str], budget: _Budget,
              best: int | None = None) -> tuple[Shape, str] | None:
         """The placement of the first of ``options`` that keeps the room whole with
-        ``extras`` drawn, and that option; None when none does (or the budget is
-        spent). ``best``: the group one door serves with ``extras``, when known."""
+        ``extras`` drawn and leaves it a door (:meth:`Board.hall`), and that option;
+        None when none does (or the budget is spent). ``best``: the group one door
+        serves with ``extras``, when known."""
         board = self.board
         taken = self._taken(extras)
         walk = self._walk(extras)
         near = board.plain.grow(walk) if walk else 0
         if best is None:
             best = board.network(extras).best if walk else 0
+        group = best if walk else 0
         best = board.moves.grow(best) if walk else 0
+        drawn = board.taken | taken.solid | taken.circulation | taken.rugs
         for piece_id in options:
             piece = board.project.catalog.piece(piece_id)
             walks_any = piece.is_rug or bool(piece.art.circulation)
@@ -373,11 +378,15 @@ class Completions:
                 walks = candidate.furniture if candidate.rug else candidate.circulation
                 if (walks & best and not candidate.furniture & walk
                         and board.moves.flood(lowest(walks), walks) == walks):
-                    return candidate, piece_id  # one walkable group beside the door's: it joins it
+                    # one walkable group beside the door's: it joins it
+                    if board.hall(drawn | candidate.squares, group | walks).ok:
+                        return candidate, piece_id
+                    continue
                 if not budget.spend():
                     return None
                 after = board.network([*extras, candidate])
-                if after.points == after.total:
+                if (after.points == after.total
+                        and board.hall(drawn | candidate.squares, after.best).ok):
                     return candidate, piece_id
         return None
 

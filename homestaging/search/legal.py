@@ -16,7 +16,7 @@ from ..core.layout import layout
 from ..core.pieces import Orientation, Piece, Placement
 from ..core.sheet import DrawnPiece, Sheet, WildCard
 from ..rules.checks import check
-from .masks import PlacementKey, SheetMasks, _compile, _Compiled, _furnishing, _Legal, target_room
+from .masks import Compiled, Legal, PlacementKey, SheetMasks, compile, furnishing, target_room
 
 __all__ = [
     "anchor_masks",
@@ -58,7 +58,7 @@ def reference_keys(
 ) -> set[PlacementKey]:
     """Every legal (anchor, rotation, mirror), found by running the rules on each sheet."""
     name = target_room(sheet, room)
-    base = _furnishing(sheet, name)
+    base = furnishing(sheet, name)
     before = _error_keys(check(base, end_of_game=False))
     project = sheet.project
     found: set[PlacementKey] = set()
@@ -127,7 +127,7 @@ def _allowed(masks: SheetMasks, piece: Piece) -> tuple[int, int]:
     return allowed_furniture, open_house & ~masks.furniture  # covers-circulation
 
 
-def _anchors(masks: SheetMasks, compiled: _Compiled, allowed: tuple[int, int]) -> int:
+def _anchors(masks: SheetMasks, compiled: Compiled, allowed: tuple[int, int]) -> int:
     """The legal anchors of one orientation, as a mask; ``allowed`` from :func:`_allowed`."""
     anchors = masks.wall_anchor_cache.get(compiled)
     if anchors is None:
@@ -142,7 +142,7 @@ def _anchors(masks: SheetMasks, compiled: _Compiled, allowed: tuple[int, int]) -
     return anchors
 
 
-def _wall_anchors(masks: SheetMasks, compiled: _Compiled) -> int:
+def _wall_anchors(masks: SheetMasks, compiled: Compiled) -> int:
     """The anchors of one orientation that keep it on the sheet, crossing no wall and
     against the walls it needs."""
     anchors = masks.anchor_box(compiled.width, compiled.height)
@@ -159,7 +159,7 @@ def _wall_anchors(masks: SheetMasks, compiled: _Compiled) -> int:
     return anchors
 
 
-def _legal(masks: SheetMasks, piece: Piece, mirror: bool | None) -> list[_Legal]:
+def legal(masks: SheetMasks, piece: Piece, mirror: bool | None) -> list[Legal]:
     """Each orientation of ``piece`` with a legal anchor, compiled, and the mask of its
     legal anchors; found once per sheet's masks (the unmirrored ones taken from all of
     them when those were found)."""
@@ -182,19 +182,19 @@ def _legal(masks: SheetMasks, piece: Piece, mirror: bool | None) -> list[_Legal]
 
 
 _ORIENTED: dict[tuple[int, bool | None, bool, bool, int],
-                tuple[Piece, list[tuple[Orientation, _Compiled]]]] = {}
+                tuple[Piece, list[tuple[Orientation, Compiled]]]] = {}
 """Per piece (by identity), mirror choice, wild card free, a piece drawn mirrored and
 sheet width: the orientations to try, compiled (:func:`_oriented`)."""
 
 
 def _oriented(masks: SheetMasks, piece: Piece,
-              mirror: bool | None) -> list[tuple[Orientation, _Compiled]]:
+              mirror: bool | None) -> list[tuple[Orientation, Compiled]]:
     """The orientations of ``piece`` to try on ``masks``, compiled for its width."""
     key = (id(piece), mirror, masks.sheet.wild_card is None, masks.mirrored, masks.width)
     known = _ORIENTED.get(key)
     if known is not None and known[0] is piece:
         return known[1]
-    found = [(orientation, _compile(orientation.shape, masks.width))
+    found = [(orientation, compile(orientation.shape, masks.width))
              for orientation in _orientations(masks.sheet, piece, mirror)
              # the wild card would make every other mirrored piece a second use
              if not (orientation.mirror and masks.mirrored)]
@@ -208,7 +208,7 @@ def anchor_masks(
     masks: SheetMasks, piece: Piece, *, mirror: bool | None = None
 ) -> list[tuple[Orientation, int]]:
     """Per orientation with a legal anchor, the mask of its legal anchors (the raw search)."""
-    return [(orientation, anchors) for orientation, _, anchors in _legal(masks, piece, mirror)]
+    return [(orientation, anchors) for orientation, _, anchors in legal(masks, piece, mirror)]
 
 
 def fits_left(masks: SheetMasks, piece: Piece) -> Callable[[int, int], int]:
@@ -216,12 +216,12 @@ def fits_left(masks: SheetMasks, piece: Piece) -> Callable[[int, int], int]:
     function of the squares closed to its furniture and those closed to its
     circulation (the legal anchors of each orientation found once, those whose
     squares meet the closed ones taken away)."""
-    legal = [(compiled.furniture, compiled.circulation, anchors)
-             for _, compiled, anchors in _legal(masks, piece, False)]
+    oriented = [(compiled.furniture, compiled.circulation, anchors)
+                for _, compiled, anchors in legal(masks, piece, False)]
 
     def left(furniture: int, circulation: int) -> int:
         total = 0
-        for furniture_offsets, circulation_offsets, anchors in legal:
+        for furniture_offsets, circulation_offsets, anchors in oriented:
             closed = 0  # the anchors whose squares meet the closed ones
             if furniture:
                 for off in furniture_offsets:
@@ -238,7 +238,7 @@ def fits_left(masks: SheetMasks, piece: Piece) -> Callable[[int, int], int]:
 def covering(masks: SheetMasks, orientation: Orientation, layer: int) -> int:
     """The anchors at which ``orientation``'s furniture covers a square of ``layer`` (AND
     them with legal anchors)."""
-    compiled = _compile(orientation.shape, masks.width)
+    compiled = compile(orientation.shape, masks.width)
     found = 0
     for off in compiled.furniture:
         found |= layer >> off
@@ -254,7 +254,7 @@ def legal_keys(
     masks = sheet if isinstance(sheet, SheetMasks) else SheetMasks.build(sheet, room)
     return {
         (masks.cell(bit), orientation.rotation, orientation.mirror)
-        for orientation, _, anchors in _legal(masks, piece, mirror)
+        for orientation, _, anchors in legal(masks, piece, mirror)
         for bit in iter_bits(anchors)
     }
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ..core.bitmask import Moves, bits, cells, open_moves
 from ..core.grid import Cell
-from .masks import SheetMasks, _placement_bits
+from .masks import SheetMasks, placement_bits
 
 __all__ = ["Cut"]
 
@@ -38,7 +38,7 @@ class Cut:
 # --- marks: what a placement cuts off, whether the room can still get a door --------------
 
 
-class _Marks:
+class Marks:
     """Walkable squares and where a step may go, for flood fills over bit masks (a
     plain class, one per sheet: nothing of a dataclass is used)."""
 
@@ -66,7 +66,7 @@ class _Marks:
         self.target_squares = 0  # the squares of all the targets
 
     @classmethod
-    def build(cls, masks: SheetMasks) -> _Marks:
+    def build(cls, masks: SheetMasks) -> Marks:
         sheet, lay = masks.sheet, masks.lay
         width, height, full = masks.width, masks.height, masks.full
 
@@ -102,7 +102,7 @@ class _Marks:
             size = drawn.placement.piece.points
             room = lay.piece_rooms[index]
             worth[room] = worth.get(room, 0) + size
-            circ = _placement_bits(drawn.placement, width, height)[1]
+            circ = placement_bits(drawn.placement, width, height)[1]
             if circ:
                 targets.append((drawn.subject, circ, size))
         landings: list[tuple[str, int, int, bool]] = []
@@ -126,7 +126,7 @@ class _Marks:
             landings.clear()
         room_circ = room_squares = 0
         for i in masks.room_pieces:
-            placed, walks = _placement_bits(sheet.pieces[i].placement, width, height)
+            placed, walks = placement_bits(sheet.pieces[i].placement, width, height)
             room_circ |= walks
             room_squares |= placed | walks
         marks = cls(masks, walkable, moves, plain, sources, touching, tuple(targets),

@@ -21,7 +21,7 @@ from ..core.sheet import Sheet
 
 if TYPE_CHECKING:
     from ..core.game import GameRecord
-    from .marks import _Marks
+    from .marks import Marks
 
 
 __all__ = ["PlacementKey", "SheetMasks", "card_pieces", "card_variants", "target_room"]
@@ -53,7 +53,7 @@ def target_room(sheet: Sheet, room: str | None = None) -> str:
     return name
 
 
-def _furnishing(sheet: Sheet, room: str) -> Sheet:
+def furnishing(sheet: Sheet, room: str) -> Sheet:
     """The sheet with ``room`` as the room being furnished."""
     return sheet if sheet.current_room == room else dataclasses.replace(sheet, current_room=room)
 
@@ -61,9 +61,9 @@ def _furnishing(sheet: Sheet, room: str) -> Sheet:
 # --- (b) fast: bit masks -----------------------------------------------------------------
 
 
-class _Compiled:
+class Compiled:
     """An orientation as bit offsets (for a sheet width); one object per orientation and
-    width (:func:`_compile`), so compared and hashed by identity. A plain class: nothing
+    width (:func:`compile`), so compared and hashed by identity. A plain class: nothing
     of a dataclass is used, and making one costs start-up time."""
 
     __slots__ = ("circulation", "circulation_mask", "furniture", "furniture_mask", "height",
@@ -85,7 +85,7 @@ class _Compiled:
 
 
 @lru_cache(maxsize=4096)
-def _compile(shape: Shape, width: int) -> _Compiled:
+def compile(shape: Shape, width: int) -> Compiled:
     furniture, circulation = shape.furniture, shape.circulation
     squares = furniture | circulation
     pairs_e = [(x, y) for x, y in squares
@@ -98,7 +98,7 @@ def _compile(shape: Shape, width: int) -> _Compiled:
     def mask(cells: Iterable[Cell]) -> int:
         return sum(1 << off for off in _offsets(cells, width))
 
-    return _Compiled(shape.width, shape.height, tuple(_offsets(furniture, width)),
+    return Compiled(shape.width, shape.height, tuple(_offsets(furniture, width)),
                      tuple(_offsets(circulation, width)), tuple(_offsets(pairs_e, width)),
                      tuple(_offsets(pairs_s, width)), tuple(walls), mask(furniture),
                      mask(circulation))
@@ -108,7 +108,7 @@ def _offsets(cells: Iterable[Cell], width: int) -> list[int]:
     return sorted(y * width + x for x, y in cells)
 
 
-_Legal = tuple[Orientation, _Compiled, int]
+Legal = tuple[Orientation, Compiled, int]
 """An orientation, compiled, and the mask of its legal anchors."""
 
 
@@ -142,13 +142,13 @@ class SheetMasks:
     lay: Layout = field(repr=False)
     box_cache: dict[tuple[int, int], int] = field(default_factory=dict, repr=False)
     """Per box size, the anchors of :meth:`anchor_box`."""
-    wall_anchor_cache: dict[_Compiled, int] = field(default_factory=dict, repr=False)
+    wall_anchor_cache: dict[Compiled, int] = field(default_factory=dict, repr=False)
     """Per orientation, the anchors the walls allow (box, crosses-wall, needs-wall): shared
     by a copy that changes only the pieces' layers (``dataclasses.replace``)."""
-    legal_cache: dict[tuple[int, bool | None], tuple[Piece, list[_Legal]]] = field(
+    legal_cache: dict[tuple[int, bool | None], tuple[Piece, list[Legal]]] = field(
         default_factory=dict, init=False, repr=False)
     """Per piece (by identity) and mirror choice, the legal anchors of each orientation
-    (:func:`_legal`); not shared by a copy."""
+    (:func:`legal`); not shared by a copy."""
 
     @classmethod
     def build(cls, sheet: Sheet, room: str | None = None, *,
@@ -159,7 +159,7 @@ class SheetMasks:
         :func:`~homestaging.core.layout.with_pieces` keeps them) for the same room: the
         anchors the walls allow are shared with them."""
         name = target_room(sheet, room)
-        base = _furnishing(sheet, name)
+        base = furnishing(sheet, name)
         project = sheet.project
         width, height = project.width, project.height
         lay = lay if lay is not None and base is sheet else layout(base)
@@ -181,7 +181,7 @@ class SheetMasks:
             extra = mask(c for i in held[tokens:] for c in base.pieces[i].placement.furniture)
         furniture = rugs = circulation = 0  # the pieces' squares, a mask per placement
         for drawn in base.pieces:
-            placed, walks = _placement_bits(drawn.placement, width, height)
+            placed, walks = placement_bits(drawn.placement, width, height)
             if drawn.placement.piece.is_rug:
                 rugs |= placed
             else:
@@ -189,7 +189,7 @@ class SheetMasks:
             circulation |= walks
         house, obstacles = project.open_bits()
         boxes: dict[tuple[int, int], int] = {}
-        wall_anchors: dict[_Compiled, int] = {}
+        wall_anchors: dict[Compiled, int] = {}
         if (like is not None and like.room == name and like.sheet.project is project
                 and like.lay.wall_keys is lay.wall_keys and like.lay.room_at is lay.room_at):
             boxes, wall_anchors = like.box_cache, like.wall_anchor_cache
@@ -220,18 +220,18 @@ class SheetMasks:
         return (bit % self.width, bit // self.width)
 
     @cached_property
-    def marks(self) -> _Marks:
-        from .marks import _Marks  # marks reads these masks: imported once they exist
+    def marks(self) -> Marks:
+        from .marks import Marks  # marks reads these masks: imported once they exist
 
-        return _Marks.build(self)
+        return Marks.build(self)
 
 
 _PLACED: dict[int, tuple[Placement, int, int, int, int]] = {}
 """Per placement (by identity): the sheet's width and height, its furniture and its
-circulation as masks (:func:`_placement_bits`)."""
+circulation as masks (:func:`placement_bits`)."""
 
 
-def _placement_bits(placement: Placement, width: int, height: int) -> tuple[int, int]:
+def placement_bits(placement: Placement, width: int, height: int) -> tuple[int, int]:
     """The furniture and the circulation of ``placement`` as masks of a ``width`` x
     ``height`` sheet (:func:`~homestaging.core.bitmask.bits`), worked out once per placement:
     the pieces drawn stay on sheet after sheet."""

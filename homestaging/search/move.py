@@ -212,12 +212,12 @@ def pool_size(masks: SheetMasks) -> int:
     return max(2, min(POOL, POOL_SQUARES // area))
 
 
-def _tie(move: Move) -> tuple[int, int, int, bool]:
+def tie(move: Move) -> tuple[int, int, int, bool]:
     c = move.candidate
     return (*reading_order(c.anchor), c.rotation, c.mirror)
 
 
-def _diverse(items: list[Any], squares: Any) -> list[Any]:
+def diverse(items: list[Any], squares: Any) -> list[Any]:
     """``items`` with the first :data:`DIVERSE` chosen greedily, in order, among those
     sharing no square with the ones already chosen (then the best left fill up); the
     rest follow in order."""

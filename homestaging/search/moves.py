@@ -46,16 +46,16 @@ from .move import (
     Pair,
     RankedMoves,
     Standing,
-    _diverse,
-    _tie,
+    diverse,
     judged_size,
     pool_size,
+    tie,
 )
 from .placement import (
     SheetMasks,
     with_piece,
 )
-from .ranking import _Ranking, standing
+from .ranking import Ranking, standing
 
 __all__ = [
     "DIVERSE",
@@ -82,7 +82,7 @@ def rank_moves(sheet: Sheet | SheetMasks, piece: Piece, *, room: str | None = No
     """The legal placements of ``piece`` in the room being furnished, as moves, best
     first (see the module's doc). Pass a :class:`SheetMasks` to reuse it across pieces."""
     masks = sheet if isinstance(sheet, SheetMasks) else SheetMasks.build(sheet, room)
-    return _Ranking(masks).rank(piece, mirror, pool_size(masks) if pool is None else pool)
+    return Ranking(masks).rank(piece, mirror, pool_size(masks) if pool is None else pool)
 
 
 def rank_pieces(sheet: Sheet | SheetMasks, pieces: Iterable[Piece], *, room: str | None = None,
@@ -92,7 +92,7 @@ def rank_pieces(sheet: Sheet | SheetMasks, pieces: Iterable[Piece], *, room: str
     :class:`SheetMasks` to reuse them); ``per_hotspot`` as :func:`stream_pieces` takes
     it."""
     masks = sheet if isinstance(sheet, SheetMasks) else SheetMasks.build(sheet, room)
-    ranking = _Ranking(masks, None, per_hotspot)
+    ranking = Ranking(masks, None, per_hotspot)
     size = pool_size(masks) if pool is None else pool
     return [ranking.rank(piece, mirror, size) for piece in pieces]
 
@@ -106,7 +106,7 @@ def best_moves(sheet: Sheet | SheetMasks, pieces: Iterable[Piece], *, top: int |
     placements after them are not judged. ``count`` and :attr:`RankedMoves.ranked` are
     those of the whole ranking."""
     masks = sheet if isinstance(sheet, SheetMasks) else SheetMasks.build(sheet, room)
-    ranking = _Ranking(masks)
+    ranking = Ranking(masks)
     size = pool_size(masks)
     return [ranking.head(piece, mirror, size, top, unmirrored) for piece in pieces]
 
@@ -125,7 +125,7 @@ def stream_pieces(sheet: Sheet | SheetMasks, pieces: Iterable[Piece], *,
     the pool's size more touching any of them). ``known``: the bonuses as the sheet
     stands (:func:`standing` with ``excluded``), when the caller has them."""
     masks = sheet if isinstance(sheet, SheetMasks) else SheetMasks.build(sheet, room)
-    ranking = _Ranking(masks, excluded, per_hotspot, known)
+    ranking = Ranking(masks, excluded, per_hotspot, known)
     size = pool_size(masks) if pool is None else pool
     return [ranking.stream(piece, mirror, size) for piece in pieces]
 
@@ -145,7 +145,7 @@ def rank_pairs(sheet: Sheet, variants: Sequence[Sequence[Piece]], *, room: str |
     only (the wild card would be spent on one piece)."""
     masks = SheetMasks.build(sheet, room)
     base = masks.sheet
-    ranking = _Ranking(masks)
+    ranking = Ranking(masks)
     small = pool_size(masks) // 16
     if first is None:
         first = PAIRED if small else 1
@@ -162,7 +162,7 @@ def rank_pairs(sheet: Sheet, variants: Sequence[Sequence[Piece]], *, room: str |
         piece = by_id[piece_id]
         mine = known.get(piece_id) or ranking.head(piece, False, pool_size(masks), first, 0)
         for move in [m for m in mine.moves if not m.candidate.mirror][:first]:
-            then = _Ranking(SheetMasks.build(with_piece(base, move.placement), masks.room))
+            then = Ranking(SheetMasks.build(with_piece(base, move.placement), masks.room))
             for other_id in sorted(partners[piece_id]):
                 for follow in then.head(by_id[other_id], False, small, second, 0).moves:
                     key = frozenset([(piece_id, move.candidate.anchor, move.candidate.rotation),
@@ -172,11 +172,11 @@ def rank_pairs(sheet: Sheet, variants: Sequence[Sequence[Piece]], *, room: str |
                         seen.add(key)
                         pairs.append(Pair(move, follow))
     pairs.sort(key=lambda p: (-p.value, not p.second.candidate.joins_room,
-                              -p.second.space, *_tie(p.first), *_tie(p.second)))
+                              -p.second.space, *tie(p.first), *tie(p.second)))
     covered: set[frozenset[Cell]] = set()
     unique = []
     for pair in pairs:
         if pair.squares not in covered:
             covered.add(pair.squares)
             unique.append(pair)
-    return _diverse(unique, lambda p: p.squares)
+    return diverse(unique, lambda p: p.squares)

@@ -27,10 +27,10 @@ from ..core.grid import Cell, reading_order
 from ..core.pieces import Orientation, Piece, Placement
 from ..core.sheet import Sheet
 from .legal import (
-    _legal,
     anchor_masks,
     covering,
     fits_left,
+    legal,
     legal_keys,
     reference_keys,
     why_none,
@@ -38,12 +38,12 @@ from .legal import (
 )
 from .marks import Cut
 from .masks import (
+    Compiled,
     PlacementKey,
     SheetMasks,
-    _compile,
-    _Compiled,
     card_pieces,
     card_variants,
+    compile,
     target_room,
 )
 
@@ -142,7 +142,7 @@ def placements(
     """
     masks = sheet if isinstance(sheet, SheetMasks) else SheetMasks.build(sheet, room)
     found = judged_all(masks, piece, [(orientation, bit)
-                                      for orientation, _, anchors in _legal(masks, piece, mirror)
+                                      for orientation, _, anchors in legal(masks, piece, mirror)
                                       for bit in iter_bits(anchors)])
     found.sort(key=_rank)
     return found
@@ -189,7 +189,7 @@ def all_sketches(masks: SheetMasks, piece: Piece,
     append = found.append
     make = tuple.__new__  # a named tuple without the keyword handling of its __new__
     for orientation, anchors in legal:
-        compiled = _compile(orientation.shape, masks.width)
+        compiled = compile(orientation.shape, masks.width)
         furniture_mask, circulation_mask = compiled.furniture_mask, compiled.circulation_mask
         while anchors:
             low = anchors & -anchors
@@ -228,10 +228,10 @@ class SketchOrder:
         self._masks = masks
         self._piece = piece
         self._sketches: dict[int, Sketch] = {}
-        self._turns: dict[int, tuple[Orientation, _Compiled]] = {}
+        self._turns: dict[int, tuple[Orientation, Compiled]] = {}
         classes: dict[int, list[tuple[int, int]]] = {}
         for orientation, anchors in legal:
-            compiled = _compile(orientation.shape, masks.width)
+            compiled = compile(orientation.shape, masks.width)
             turn = orientation.rotation << 1 | orientation.mirror
             self._turns[turn] = (orientation, compiled)
             joins = anchors

@@ -1,4 +1,4 @@
-"""The ranking of one sheet's moves (:class:`_Ranking`): the placements of a piece
+"""The ranking of one sheet's moves (:class:`Ranking`): the placements of a piece
 judged, the best valued with bonuses and the space they leave, and read best first
 (whole, by its head, or lazily as a stream)."""
 
@@ -24,7 +24,7 @@ from .move import (
     MoveStream,
     RankedMoves,
     Standing,
-    _diverse,
+    diverse,
     judged_size,
 )
 from .placement import (
@@ -39,10 +39,10 @@ from .placement import (
     why_none,
     with_piece,
 )
-from .relevance import _bonus_memo, _matching, _may_change, _room_may_change, _touches
+from .relevance import bonus_memo, matching, may_change, room_may_change, touches
 
 
-class _Ranking:
+class Ranking:
     """What moves on one sheet are measured against: the masks, the room's options and
     tokens, and the bonuses as they stand (every walled room counted as connected)."""
 
@@ -98,7 +98,7 @@ class _Ranking:
         """The bonus points a placement gains or loses. The access verdicts of the sheet
         are kept (what the placement cuts off is counted in ``lost``), the new piece
         reached like the room it is furnishing. Only the bonuses the piece may change
-        are evaluated again (:func:`_may_change`): those the piece itself may change,
+        are evaluated again (:func:`may_change`): those the piece itself may change,
         found once per piece, and those whose measured route its furniture crosses."""
         before = self.base_bonuses()
         acc = self._access_after
@@ -126,7 +126,7 @@ class _Ranking:
         can give less what it gives now."""
         drawn = [d.placement.piece for d in self.sheet.pieces]
         drawn.append(piece)
-        return sum(most_points(bonus, _matching(bonus, drawn)) - now.points
+        return sum(most_points(bonus, matching(bonus, drawn)) - now.points
                    for bonus, now, may, route
                    in zip(self.sheet.project.bonuses, self.base_bonuses(),
                           self.piece_may_change(piece), self.route_masks(), strict=True)
@@ -141,11 +141,11 @@ class _Ranking:
             furnished = (frozenset() if piece.is_rug
                          else frozenset([self.masks.room]) - self.masks.lay.furnished)
             bonuses = self.sheet.project.bonuses
-            mine = _bonus_memo(bonuses, piece, "may", lambda: tuple(
-                _may_change(bonus, piece) for bonus in bonuses))
+            mine = bonus_memo(bonuses, piece, "may", lambda: tuple(
+                may_change(bonus, piece) for bonus in bonuses))
             if furnished:
-                rooms = _bonus_memo(bonuses, furnished, "room", lambda: tuple(
-                    _room_may_change(bonus, furnished) for bonus in bonuses))
+                rooms = bonus_memo(bonuses, furnished, "room", lambda: tuple(
+                    room_may_change(bonus, furnished) for bonus in bonuses))
                 mine = tuple(a or b for a, b in zip(mine, rooms, strict=True))
             found = self._piece_may[piece.id] = (piece, mine)
         return found[1]
@@ -164,8 +164,8 @@ class _Ranking:
         """Whether a bonus of the project can change with where ``piece`` goes: one names
         a piece it may match, or measures a distance (routes go round furniture)."""
         bonuses = self.sheet.project.bonuses
-        return _bonus_memo(bonuses, piece, "relevant", lambda: any(
-            _touches(bonus.when or bonus.per or {}, piece) for bonus in bonuses))
+        return bonus_memo(bonuses, piece, "relevant", lambda: any(
+            touches(bonus.when or bonus.per or {}, piece) for bonus in bonuses))
 
     def hotspots(self) -> tuple[int, int]:
         """Squares a bonus looks at (inside windows, beside doors, the pieces drawn, the
@@ -246,7 +246,7 @@ class _Ranking:
         for i in sorted(valued):
             moves[i] = self.value(moves[i], relevant)
         moves.sort(key=_key)
-        return RankedMoves(piece, tuple(_diverse(moves, lambda m: m.squares)), count)
+        return RankedMoves(piece, tuple(diverse(moves, lambda m: m.squares)), count)
 
     def head(self, piece: Piece, mirror: bool | None, pool: int, top: int | None,
              unmirrored: int) -> RankedMoves:
@@ -359,7 +359,7 @@ class _Lazy:
     moves worth their full points come out in order without judging those after. A
     placement is named by its order key (:class:`~homestaging.search.placement.SketchOrder`)."""
 
-    def __init__(self, ranking: _Ranking, piece: Piece,
+    def __init__(self, ranking: Ranking, piece: Piece,
                  legal: list[tuple[Orientation, int]]) -> None:
         self.ranking = ranking
         self.points = piece.points
@@ -405,7 +405,7 @@ class _Lazy:
         return found
 
     def near_hotspots(self, hot: tuple[int, int], valued: list[int], pool: int) -> list[int]:
-        """:meth:`_Ranking.near_hotspots` on the placements in cheap order, judging only
+        """:meth:`Ranking.near_hotspots` on the placements in cheap order, judging only
         as far as each part of the hotspots needs."""
         core, near = hot
         order = self.order
@@ -441,7 +441,7 @@ def _merged(valued: list[Move], others: Iterator[Move]) -> Iterator[Move]:
 
 
 def _diverse_stream(moves: Iterator[Move], head: list[Move]) -> Iterator[Move]:
-    """:func:`_diverse` on a stream: each of the first :data:`DIVERSE` moves comes out as
+    """:func:`diverse` on a stream: each of the first :data:`DIVERSE` moves comes out as
     soon as it is found (and goes to ``head``)."""
     held: list[Move] = []
     taken = 0  # the squares of the moves in ``head``, as a mask

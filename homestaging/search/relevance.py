@@ -13,10 +13,10 @@ _Answer = TypeVar("_Answer")
 
 _BONUS_MEMO: dict[tuple[int, Any, str], tuple[tuple[Bonus, ...], Any, Any]] = {}
 """Per project's bonuses (by identity), piece (by identity) or set of rooms, and
-question: what the bonus trees answer about it (:func:`_bonus_memo`)."""
+question: what the bonus trees answer about it (:func:`bonus_memo`)."""
 
 
-def _bonus_memo(bonuses: tuple[Bonus, ...], about: Any, question: str,
+def bonus_memo(bonuses: tuple[Bonus, ...], about: Any, question: str,
                 answer: Callable[[], _Answer]) -> _Answer:
     """``answer()``, worked out once per project's bonuses and ``about`` (a piece, by
     identity, or a set of rooms): walking the bonus trees for every piece of every
@@ -34,7 +34,7 @@ def _bonus_memo(bonuses: tuple[Bonus, ...], about: Any, question: str,
     return value
 
 
-def _matching(bonus: Bonus, pieces: list[Piece]) -> int:
+def matching(bonus: Bonus, pieces: list[Piece]) -> int:
     """How many of ``pieces`` a ``per`` bonus's selector may take at most (its piece
     filter's id and tag; 0 for a ``when`` bonus)."""
     if bonus.per is None:
@@ -44,7 +44,7 @@ def _matching(bonus: Bonus, pieces: list[Piece]) -> int:
                and ("tag" not in found or found["tag"] in piece.tags))
 
 
-def _may_change(bonus: Bonus, piece: Piece) -> bool:
+def may_change(bonus: Bonus, piece: Piece) -> bool:
     """Whether a bonus may give other points once ``piece`` is drawn in the room being
     furnished, wherever it goes (that room already holding furniture: its rooms'
     verdicts stand): a selector of the bonus may take the piece. (A distance may also
@@ -54,7 +54,7 @@ def _may_change(bonus: Bonus, piece: Piece) -> bool:
     return bonus.when is not None and _condition_may(bonus.when, piece)
 
 
-def _room_may_change(bonus: Bonus, rooms: frozenset[str]) -> bool:
+def room_may_change(bonus: Bonus, rooms: frozenset[str]) -> bool:
     """Whether a bonus may give other points once ``rooms`` hold furniture (a room
     without does not exist for scoring): it names one of them, or selects pieces (a rug
     in such a room starts to count)."""
@@ -99,10 +99,10 @@ def _selector_may(selector: dict[str, Any], piece: Piece) -> bool:
     return isinstance(near, dict) and _selector_may(near, piece)
 
 
-def _touches(node: Any, piece: Piece) -> bool:
+def touches(node: Any, piece: Piece) -> bool:
     """Whether a bonus tree has a piece filter ``piece`` may match, or a distance."""
     if isinstance(node, list):
-        return any(_touches(item, piece) for item in node)
+        return any(touches(item, piece) for item in node)
     if not isinstance(node, dict):
         return False
     if "distance" in node:
@@ -112,6 +112,6 @@ def _touches(node: Any, piece: Piece) -> bool:
                                   and flt.get("tag", piece.tags[0] if piece.tags else None)
                                   in (*piece.tags, None)):
         return True
-    return any(_touches(value, piece) for value in node.values())
+    return any(touches(value, piece) for value in node.values())
 
 
