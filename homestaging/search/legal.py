@@ -16,7 +16,7 @@ from ..core.layout import layout
 from ..core.pieces import Orientation, Piece, Placement
 from ..core.sheet import DrawnPiece, Sheet, WildCard
 from ..rules.checks import check
-from .masks import Compiled, Legal, PlacementKey, SheetMasks, compile, furnishing, target_room
+from .masks import Compiled, Legal, PlacementKey, SheetMasks, compile_shape, furnishing, target_room
 
 __all__ = [
     "anchor_masks",
@@ -194,7 +194,7 @@ def _oriented(masks: SheetMasks, piece: Piece,
     known = _ORIENTED.get(key)
     if known is not None and known[0] is piece:
         return known[1]
-    found = [(orientation, compile(orientation.shape, masks.width))
+    found = [(orientation, compile_shape(orientation.shape, masks.width))
              for orientation in _orientations(masks.sheet, piece, mirror)
              # the wild card would make every other mirrored piece a second use
              if not (orientation.mirror and masks.mirrored)]
@@ -238,7 +238,7 @@ def fits_left(masks: SheetMasks, piece: Piece) -> Callable[[int, int], int]:
 def covering(masks: SheetMasks, orientation: Orientation, layer: int) -> int:
     """The anchors at which ``orientation``'s furniture covers a square of ``layer`` (AND
     them with legal anchors)."""
-    compiled = compile(orientation.shape, masks.width)
+    compiled = compile_shape(orientation.shape, masks.width)
     found = 0
     for off in compiled.furniture:
         found |= layer >> off

@@ -63,7 +63,7 @@ def furnishing(sheet: Sheet, room: str) -> Sheet:
 
 class Compiled:
     """An orientation as bit offsets (for a sheet width); one object per orientation and
-    width (:func:`compile`), so compared and hashed by identity. A plain class: nothing
+    width (:func:`compile_shape`), so compared and hashed by identity. A plain class: nothing
     of a dataclass is used, and making one costs start-up time."""
 
     __slots__ = ("circulation", "circulation_mask", "furniture", "furniture_mask", "height",
@@ -85,7 +85,7 @@ class Compiled:
 
 
 @lru_cache(maxsize=4096)
-def compile(shape: Shape, width: int) -> Compiled:
+def compile_shape(shape: Shape, width: int) -> Compiled:
     furniture, circulation = shape.furniture, shape.circulation
     squares = furniture | circulation
     pairs_e = [(x, y) for x, y in squares

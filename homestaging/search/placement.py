@@ -43,7 +43,7 @@ from .masks import (
     SheetMasks,
     card_pieces,
     card_variants,
-    compile,
+    compile_shape,
     target_room,
 )
 
@@ -189,7 +189,7 @@ def all_sketches(masks: SheetMasks, piece: Piece,
     append = found.append
     make = tuple.__new__  # a named tuple without the keyword handling of its __new__
     for orientation, anchors in legal:
-        compiled = compile(orientation.shape, masks.width)
+        compiled = compile_shape(orientation.shape, masks.width)
         furniture_mask, circulation_mask = compiled.furniture_mask, compiled.circulation_mask
         while anchors:
             low = anchors & -anchors
@@ -231,7 +231,7 @@ class SketchOrder:
         self._turns: dict[int, tuple[Orientation, Compiled]] = {}
         classes: dict[int, list[tuple[int, int]]] = {}
         for orientation, anchors in legal:
-            compiled = compile(orientation.shape, masks.width)
+            compiled = compile_shape(orientation.shape, masks.width)
             turn = orientation.rotation << 1 | orientation.mirror
             self._turns[turn] = (orientation, compiled)
             joins = anchors
