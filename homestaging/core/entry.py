@@ -9,6 +9,10 @@ rooms are, instead of testing the rule themselves.
 (True, False)
 >>> entry_of(("no-hallway",)) is ENTRY_ROOM, entry_of(()) is HALLWAY
 (True, True)
+>>> HALLWAY.door_onto("Kitchen", None), ENTRY_ROOM.door_onto("Hall", "Hall")
+('hallway', 'outside')
+>>> ENTRY_ROOM.onto, ENTRY_ROOM.outside_walked
+('entry room', False)
 >>> ENTRY_ROOM.one_door("Kitchen")
 'one door into the Kitchen, the entry room'
 """
@@ -17,8 +21,13 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
+from typing import Literal
 
-__all__ = ["ENTRY_ROOM", "HALLWAY", "Entry", "entry_of"]
+__all__ = ["ENTRY_ROOM", "HALLWAY", "Entry", "Onto", "entry_of"]
+
+Onto = Literal["hallway", "entry room", "outside"]
+"""What a door must open onto: the hallway, the entry room, or (the entry room's own
+way in, the front door) the outside of the house."""
 
 
 @dataclass(frozen=True)
@@ -36,6 +45,23 @@ class Entry:
     """What the house squares outside the rooms are called in a message."""
     front_door_onto: str
     """Where the front door opens, as a player is told to draw it."""
+
+    @property
+    def onto(self) -> Onto:
+        """What the front door and every room's door (the entry room's aside) open onto."""
+        return "hallway" if self.hallway else "entry room"
+
+    @property
+    def outside_walked(self) -> bool:
+        """Whether the squares outside the rooms are walked on and kept free."""
+        return self.hallway
+
+    def door_onto(self, room: str | None, entry_room: str | None) -> Onto:
+        """What the door of ``room`` must open onto, ``entry_room`` being the entry room
+        (with no hallway, the entry room is entered by the front door, from outside)."""
+        if not self.hallway and room == entry_room:
+            return "outside"
+        return self.onto
 
     def one_door(self, entry_room: str | None) -> str:
         """The door a room still to wall needs, in words (``entry_room``: the entry room

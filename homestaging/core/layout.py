@@ -214,7 +214,7 @@ class Layout:
         that door is on the exterior wall. ``None`` otherwise, and with a hallway."""
         project = self.sheet.project
         door = self.sheet.front_door
-        if project.entry.hallway or door is None or door not in self.exterior:
+        if project.entry.onto == "hallway" or door is None or door not in self.exterior:
             return None
         inside = door.inside(project.house)
         return self.room_at.get(inside) if inside is not None else None

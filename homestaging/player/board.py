@@ -372,9 +372,10 @@ class Board:
         (see the module's doc and :class:`Hall`)."""
         rest = self.open & ~taken
         step = self.plain.step(network) & ~taken
-        if not self.entry.hallway:
+        onto = self.entry.door_onto(self.room, self.entry_room)
+        if onto != "hallway":
             later = sum(1 for plan in self.sheet.rooms if not plan.finalized) - 1
-            if self.room == self.entry_room:
+            if onto == "outside":
                 ports = step & rest
                 ok = not network or (bool(network & self.exterior_squares)
                                      and (not later or bool(ports)))
@@ -414,7 +415,7 @@ class Board:
     def entry_room(self) -> str | None:
         """With no hallway: the room the front door opens into, or will: the first room
         of the play order."""
-        if self.entry.hallway:
+        if self.entry.onto == "hallway":
             return None
         if self.lay.entry_room is not None:
             return self.lay.entry_room

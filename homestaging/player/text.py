@@ -273,7 +273,7 @@ def format_hint(found: Hint, file: str) -> str:
         if walling.cut:
             lines.append(f"  takes in {_squares_count(walling.cut)} its walls cut off from "
                          "the hallway")
-        if not found.sheet.project.entry.hallway:
+        if found.sheet.project.entry.onto == "entry room":
             lines.append(f"  {_squares_count(walling.joined)} left where the rooms to come "
                          "can open their doors onto the entry room")
         else:

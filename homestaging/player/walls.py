@@ -69,7 +69,7 @@ def wallings(board: Board, need: int = 0) -> list[Walling]:
         return []
     walk = board.walkable_in(base, board.room_pieces)
     best, reached = _best_group(board, walk)
-    if not board.entry.hallway:
+    if board.entry.onto == "entry room":
         return _into_entry_room(board, base, best, reached)
     found: list[Walling] = []
     seen: set[int] = set()
@@ -365,16 +365,17 @@ def fallback(board: Board) -> Walling:
     the exterior wall), the door onto it. The room may then be cut off, never illegal."""
     terminals = board.terminals
     cells = _joined_pieces(board) or _spare_square(board)
-    if not board.entry.hallway and board.room == board.entry_room:
+    onto = board.entry.door_onto(board.room, board.entry_room)
+    if onto == "outside":
         target = board.exterior_squares
-    elif not board.entry.hallway:
+    elif onto == "entry room":
         target = _entry_cells(board)
     else:
         target = board.open & ~cells
         if terminals:
             hall = board.moves.flood(lowest(terminals), target)
             target = hall if hall else target
-    if not board.entry.hallway and board.room == board.entry_room:
+    if onto == "outside":
         if not cells & target:
             path = _path(board, cells, target, board.open & ~cells)
             cells |= path or 0
@@ -401,7 +402,7 @@ def fallback(board: Board) -> Walling:
                 cells, edges = longer, found
                 break
     front = None
-    if board.entry.hallway and not board.sheet.front_doors:
+    if board.entry.onto == "hallway" and not board.sheet.front_doors:
         front = front_door_any(board, board.open & ~cells)
     if edges:
         landing, edge = edges[0]
@@ -430,13 +431,14 @@ def _spare_square(board: Board) -> int:
     else one whose loss keeps the hallway's ends joined, beside another open square;
     the last such in reading order."""
     terminals = board.terminals
-    beside = board.full if board.entry.hallway else board.plain.step(_entry_cells(board))
+    into_entry = board.entry.onto == "entry room"
+    beside = board.plain.step(_entry_cells(board)) if into_entry else board.full
     for bit in reversed(range(board.width * board.height)):
         square = 1 << bit
         if not board.open & square & beside or terminals & square:
             continue
         rest = board.open & ~square
-        if board.entry.hallway and not board.moves.step(square) & rest:
+        if board.entry.outside_walked and not board.moves.step(square) & rest:
             continue
         if terminals:
             joined = board.moves.flood(lowest(terminals), rest)

@@ -53,7 +53,7 @@ def _room_split(ck: Checker) -> None:
 
 @rule(Code.DOOR_COUNT, "A walled room does not have exactly one door.")
 def _door_count(ck: Checker) -> None:
-    hallway = ck.sheet.project.entry.hallway
+    into_entry = ck.sheet.project.entry.onto == "entry room"
     entry = ck.lay.entry_room
     for room in ck.walled():
         count = len(room.doors)
@@ -62,7 +62,7 @@ def _door_count(ck: Checker) -> None:
         severity = Severity.ERROR
         if count == 0:
             text = f"room {room.name} is walled but has no door"
-            if not hallway and entry is None:
+            if into_entry and entry is None:
                 severity = ck.later  # it may be the entry room, once the front door is drawn
                 text += " (it needs one unless the front door opens into it)"
         else:
@@ -117,7 +117,7 @@ def _front_door_inside(ck: Checker) -> Cell | None:
 @rule(Code.HALLWAY_CUT_OFF,
       "Hallway squares are cut off from the part that reaches the front door.")
 def _hallway_cut_off(ck: Checker) -> None:
-    if not ck.sheet.project.entry.hallway:
+    if not ck.sheet.project.entry.outside_walked:
         return
     lay = ck.lay
     hallway = lay.hallway
@@ -142,7 +142,7 @@ def _hallway_cut_off(ck: Checker) -> None:
 @rule(Code.DOOR_NOT_ON_HALLWAY, "A door does not open onto the hallway.")
 def _door_not_on_hallway(ck: Checker) -> None:
     lay, project = ck.lay, ck.sheet.project
-    if not project.entry.hallway:
+    if project.entry.onto != "hallway":
         return  # the project's own door rule: door-not-on-entry-room
     for room in ck.walled():
         for door, outer, other in _door_sides(ck, room):
@@ -181,7 +181,7 @@ def _door_sides(ck: Checker, room: RoomPlan) -> list[tuple[Edge, Cell, str | Non
       "(the room the front door opens into), or the front door into a room.")
 def _door_not_on_entry_room(ck: Checker) -> None:
     lay, project = ck.lay, ck.sheet.project
-    if project.entry.hallway:
+    if project.entry.onto != "entry room":
         return
     entry = lay.entry_room
     doors_of = {room.name: set(room.doors) for room in ck.walled()}

@@ -168,7 +168,7 @@ def find_rooms(marks: Marks, project: Project, root: Cell | None
                 inner -= far[door]
         if inner & content:
             doors.append(edge)
-    has_hallway = project.entry.hallway
+    onto_hallway = project.entry.onto == "hallway"
     changed = True
     while changed:
         changed = False
@@ -180,7 +180,7 @@ def find_rooms(marks: Marks, project: Project, root: Cell | None
             behind = _reach(house, wall_keys, outside, cut)
             # a door opens onto the hallway (pencil there is the room being furnished),
             # or onto an empty part of the house, never into another room
-            bad = behind != root_region and (not has_hallway or bool(behind & content))
+            bad = behind != root_region and (not onto_hallway or bool(behind & content))
             if bad:
                 doors.remove(edge)
                 changed = True
@@ -192,7 +192,7 @@ def find_rooms(marks: Marks, project: Project, root: Cell | None
         cells = frozenset(_reach(house, wall_keys, inside, cut))
         regions.append(Region(cells, Edge(inside, edge.seen_from(inside).side)))
     hallway = frozenset(_reach(house, wall_keys, root, cut))
-    if not has_hallway and hallway & content:
+    if not onto_hallway and hallway & content:
         regions.insert(0, Region(hallway, None))
         hallway = frozenset()
     return regions, hallway, doubts

@@ -77,7 +77,7 @@ def walkable_squares(lay: Layout, *, lenient_access: bool = False,
     special rule); never a furniture square (rugs aside) nor an obstacle."""
     project = lay.sheet.project
     if hallway is None:
-        hallway = project.entry.hallway
+        hallway = project.entry.outside_walked
     walkable: set[Cell] = set(lay.hallway) if hallway else set()
     room_at = lay.room_at  # looked up, not copied: a large sheet's rooms are megabytes
     walkable.update(c for c in lay.circulation | lay.rug_squares if c in room_at)
@@ -95,11 +95,12 @@ def _closed_doors(sheet: Sheet, lay: Layout) -> dict[Edge, str]:
     chain), and a door of the entry room that is not the door of the room beyond."""
     closed: dict[Edge, str] = {}
     entry = lay.entry_room
-    hallway = sheet.project.entry.hallway
+    project = sheet.project
     doors_of = {plan.name: set(plan.doors) for plan in sheet.rooms if plan.finalized}
     for plan in sheet.rooms:
         if not plan.finalized:
             continue
+        onto = project.entry.door_onto(plan.name, entry)
         for door in plan.doors:
             inside = door.inside(plan.cells)
             if inside is None:
@@ -109,13 +110,13 @@ def _closed_doors(sheet: Sheet, lay: Layout) -> dict[Edge, str]:
                 continue
             other = lay.room_at.get(outer)
             where = (f"into {other}" if other else
-                     "onto an obstacle" if outer in sheet.project.obstacles else
-                     "onto the outside" if outer not in sheet.project.house else
+                     "onto an obstacle" if outer in project.obstacles else
+                     "onto the outside" if outer not in project.house else
                      f"onto {cell_name(outer)}, in no room")
-            if hallway:
+            if onto == "hallway":
                 if outer not in lay.hallway:
                     closed[door] = f"door {door.name} opens {where}, not onto the hallway"
-            elif plan.name == entry:
+            elif onto == "outside":
                 if other is None or door not in doors_of.get(other, ()):
                     closed[door] = (f"door {door.name} of the entry room opens {where}, and "
                                     "is not the door of a room")
@@ -132,7 +133,7 @@ def _front_trouble(sheet: Sheet, lay: Layout, front: Edge, start: Cell,
     hallway, or of the entry room in a project with no hallway)."""
     project = sheet.project
     room = lay.room_at.get(start)
-    if not project.entry.hallway:
+    if project.entry.onto == "entry room":
         if room is None:
             return f"front door {front.name} opens into no room"
     elif room is not None:
@@ -269,7 +270,7 @@ def room_entrances(sheet: Sheet, lay: Layout, acc: Access, name: str) -> frozens
     closed = _closed_doors(sheet, lay)
     found = {inside for door in plan.doors if door not in closed
              and (inside := door.inside(plan.cells)) is not None}
-    if not sheet.project.entry.hallway and (name == lay.entry_room or not plan.doors):
+    if sheet.project.entry.onto == "entry room" and (name == lay.entry_room or not plan.doors):
         house = sheet.project.house
         fronts = [inside for door in sheet.front_doors if door in lay.exterior
                   and (inside := door.inside(house)) is not None and inside in plan.cells]

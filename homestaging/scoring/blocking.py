@@ -215,7 +215,7 @@ def only_ways(sheet: Sheet, lay: Layout, acc: Access) -> list[Problem]:
     nothing is the only way nowhere), on the graph where the squares in between are
     merged into the regions they form."""
     start = acc.start
-    if start is None or not sheet.project.entry.hallway:
+    if start is None or not sheet.project.entry.outside_walked:
         return []
     targets = {plan.name: entrances for plan in sheet.rooms
                if plan.finalized and acc.room_reachable(plan.name)

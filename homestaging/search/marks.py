@@ -116,7 +116,7 @@ class Marks:
                               worth.get(plan.name, 0))
                     targets.append(target)
                     landings.append((*target, False))
-        if sheet.project.entry.hallway:
+        if sheet.project.entry.onto == "hallway":
             for door in sheet.front_doors:
                 inside = door.inside(house)
                 if inside is not None:
