@@ -44,7 +44,14 @@ from .drawing import (
     PAPERS,
     text_extent,
 )
-from .drawsheet import BlankSheetLayout, blank_sheet_layout, drawing_sheet, filled_figure
+from .drawsheet import (
+    BlankSheetLayout,
+    blank_sheet_layout,
+    drawing_sheet,
+    drawing_sheet_pages,
+    filled_figure,
+    sheet_pages,
+)
 from .house import draw_house
 from .pagetools import (
     BOLD,
@@ -419,8 +426,9 @@ def print_filled(sheet: Sheet, path: str | Path, *, paper: str = "a4", seed: int
     """Write the drawing sheet with ``sheet``'s plan drawn on it by hand to a PDF."""
     paper_mm(paper)
     title = f"Home Staging - {sheet.player or 'a plan'} on project {sheet.project.number}"
-    write_atomic(path, _pdf([filled_figure(sheet, paper=paper, seed=seed)], title,
-                            "Drawing sheet filled in by hand"))
+    write_atomic(path, _pdf(drawing_sheet_pages(sheet.project, paper, sheet, seed,
+                                                Pages(reuse=True)),
+                            title, "Drawing sheet filled in by hand"))
 
 
 def project_figures(project: Project, *, paper: str = "a4", sheets: int = 1,
@@ -437,7 +445,10 @@ def _project_figures(project: Project, paper: str, sheets: int, page_number: int
     if not 0 <= sheets <= MAX_SHEETS:
         raise ValueError(f"the number of drawing sheets is 0 to {MAX_SHEETS}, found {sheets}")
     yield from _project_pages(project, paper, page_number, pages)
-    if sheets:
+    if sheets and sheet_pages(project, paper) > 1:  # each sheet drawn again after its table
+        for _ in range(sheets):
+            yield from drawing_sheet_pages(project, paper, pages=pages)
+    elif sheets:
         sheet = drawing_sheet(project, paper, pages=pages)
         for _ in range(sheets):
             yield sheet
@@ -488,7 +499,7 @@ def book_pages(projects: Sequence[Project], *, sheets: int = 1, book: bool = Fal
 
 def _pages_of(project: Project, paper: str, sheets: int) -> int:
     """The pages of one project: its page (and its continued pages), its sheets."""
-    return project_pages(project, paper) + sheets
+    return project_pages(project, paper) + sheets * sheet_pages(project, paper)
 
 
 def _appendix_pages() -> int:
