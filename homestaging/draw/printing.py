@@ -426,9 +426,9 @@ def print_filled(sheet: Sheet, path: str | Path, *, paper: str = "a4", seed: int
     """Write the drawing sheet with ``sheet``'s plan drawn on it by hand to a PDF."""
     paper_mm(paper)
     title = f"Home Staging - {sheet.player or 'a plan'} on project {sheet.project.number}"
-    write_atomic(path, _pdf(drawing_sheet_pages(sheet.project, paper, sheet, seed,
-                                                Pages(reuse=True)),
-                            title, "Drawing sheet filled in by hand"))
+    # drawn before the PDF's settings apply (the pencil's strokes depend on them)
+    figures = list(drawing_sheet_pages(sheet.project, paper, sheet, seed))
+    write_atomic(path, _pdf(figures, title, "Drawing sheet filled in by hand"))
 
 
 def project_figures(project: Project, *, paper: str = "a4", sheets: int = 1,
