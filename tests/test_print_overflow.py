@@ -154,3 +154,26 @@ def test_the_book_names_the_continued_pages(tmp_path: Path) -> None:
     assert f"{footer} 5" in pages[4] and f"{footer} {4 + own}" in pages[3 + own]
     after = 5 + own + sheet_pages(designer) + 2
     assert re.search(rf"A round at the table, in pictures\s+{after}\b", contents)
+
+
+def test_every_point_of_a_filled_designer_sheet_is_pencilled(tmp_path: Path) -> None:
+    from homestaging.draw.drawsheet import drawing_sheet_pages
+    from homestaging.text.scorefill import pad_points
+
+    designer_project(tmp_path)
+    sheet = read_sheet(designer_sheet(tmp_path))
+    figures = list(drawing_sheet_pages(sheet.project, "a4", sheet))
+    assert len(figures) == sheet_pages(sheet.project, "a4")
+    pencilled = [text.get_text() for fig in figures for ax in fig.axes for text in ax.texts
+                 if text.get_gid() == "score-filled"]
+    assert len(pencilled) == len(pad_points(sheet)) == ROOMS + BONUSES + 3
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    for fig in figures:  # every word inside the page
+        renderer = FigureCanvasAgg(fig).get_renderer()
+        page = fig.bbox
+        for ax in fig.axes:
+            for text in ax.texts:
+                box = text.get_window_extent(renderer)
+                assert page.x0 - 0.5 <= box.x0 and box.x1 <= page.x1 + 0.5, text.get_text()
+                assert page.y0 - 0.5 <= box.y0 and box.y1 <= page.y1 + 0.5, text.get_text()

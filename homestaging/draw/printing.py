@@ -7,7 +7,10 @@ the same project always gives the same bytes.
 Public functions:
 
 * ``print_project(project, path, *, paper="a4", sheets=1)`` the project page, then
-  ``sheets`` blank drawing sheets with the house pre-drawn.
+  ``sheets`` blank drawing sheets with the house pre-drawn. A project page whose rooms
+  or bonuses run over continues on the next pages (``project_pages(project, paper)``
+  in all), a score table too long for the sheet on the pages after the sheet
+  (:func:`~homestaging.draw.drawsheet.sheet_pages`).
 * ``print_projects(projects, path, *, paper="a4", sheets=1, book=False,
   progress=None)`` the same for several projects in one PDF; a ``book`` opens with a
   cover and a contents page, and numbers its project pages. ``progress(1)`` is called
@@ -92,6 +95,7 @@ __all__ = [
     "print_project",
     "print_projects",
     "project_figures",
+    "project_pages",
     "projects_pdf",
 ]
 
@@ -433,8 +437,10 @@ def print_filled(sheet: Sheet, path: str | Path, *, paper: str = "a4", seed: int
 
 def project_figures(project: Project, *, paper: str = "a4", sheets: int = 1,
                     page_number: int | None = None) -> list[Figure]:
-    """The project page (numbered ``page_number`` in a book), then ``sheets`` blank
-    drawing sheets (one figure, repeated)."""
+    """The project page (numbered ``page_number`` in a book) and the pages continuing
+    it (:func:`project_pages` in all), then ``sheets`` blank drawing sheets (one
+    figure, repeated; each followed by its score table's continued pages when it has
+    some)."""
     return list(_project_figures(project, paper, sheets, page_number, NEW_PAGES))
 
 
