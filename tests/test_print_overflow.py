@@ -154,6 +154,7 @@ def test_the_book_names_the_continued_pages(tmp_path: Path) -> None:
     assert f"{footer} 5" in pages[4] and f"{footer} {4 + own}" in pages[3 + own]
     after = 5 + own + sheet_pages(designer) + 2
     assert re.search(rf"A round at the table, in pictures\s+{after}\b", contents)
+    assert "A long score table continues" in contents.replace("\n", " ")
 
 
 def test_every_point_of_a_filled_designer_sheet_is_pencilled(tmp_path: Path) -> None:

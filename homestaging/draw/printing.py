@@ -670,6 +670,10 @@ def _contents_page(projects: Sequence[Project], paper: str, sheets: int,
     note = (f"Each project page is followed by {sheets} blank drawing sheet"
             f"{'' if sheets == 1 else 's'} with the house pre-drawn." if sheets else
             "No drawing sheets in this book.")
+    if any(project_pages(project, paper) > 1 for project in projects):
+        note += " A long project's page continues on the pages after it (a page range above)."
+    if sheets and any(sheet_pages(project, paper) > 1 for project in projects):
+        note += " A long score table continues on the pages after its drawing sheet."
     after = found[-1]
     y += 4
     for name, first in (("A round at the table, in pictures", after),
