@@ -253,7 +253,7 @@ def print_command(
         assert reference is not None
         chosen = [load_project_argument(reference)]
     started = time.perf_counter()
-    pages = book_pages(chosen, sheets=sheets, book=every)
+    pages = book_pages(chosen, sheets=sheets, book=every, paper=paper)
     detail(f"printing {len(chosen)} project{'' if len(chosen) == 1 else 's'}: {pages} pages")
     with progress(pages, "Printing") as bar:
         print_projects(chosen, path, paper=paper, sheets=sheets, book=every,

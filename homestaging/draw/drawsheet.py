@@ -6,7 +6,7 @@ and the sheet drawn blank or with a plan pencilled on it (moved out of
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -35,7 +35,8 @@ if TYPE_CHECKING:
 
     from ..core.sheet import Sheet
 
-__all__ = ["BlankSheetLayout", "blank_sheet_layout", "drawing_sheet", "filled_figure"]
+__all__ = ["BlankSheetLayout", "blank_sheet_layout", "drawing_sheet", "drawing_sheet_pages",
+           "filled_figure", "sheet_pages"]
 
 SIDE_COLUMN = 80.0
 WILD_BOX = 58.0
@@ -45,6 +46,11 @@ MIN_SQUARE = 9.0
 #: paper asked for (its name, as the sheet says it, and its size in millimetres).
 LARGER_PAPER = {"a4": ("A3", (297.0, 420.0)), "letter": ("Tabloid", (279.4, 431.8))}
 TABLE_FONT = 7.5
+#: The most of the page's height under the header that the score table takes under the
+#: grid; its other rows go on the pages after the sheet (docs/printing.md)
+TABLE_SHARE = 0.5
+#: The least width of a column of the score table on the pages after the sheet
+TABLE_COLUMN = 85.0
 #: The grid axes' extent around the sheet, in squares: the coordinates and two markers on
 #: the left and top (GRID_MARGIN), the other markers on the right and bottom (FAR_MARGIN,
 #: just enough for a marker: the page around it is white).
@@ -70,6 +76,9 @@ class BlankSheetLayout:
     wild: tuple[float, float, float, float]  # x, y, width, height of the wild-card box
     rows: tuple[tuple[str, tuple[str, ...], str], ...]  # (kind, text lines, points)
     legend: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # drawing conventions
+    #: the score table's rows continued on the pages after the sheet: a tuple a page, in it
+    #: a tuple a column
+    more: tuple[tuple[tuple[tuple[str, tuple[str, ...], str], ...], ...], ...] = ()
 
 
 def _table_rows(project: Project, text_width: float) -> list[tuple[str, tuple[str, ...], str]]:
@@ -85,6 +94,49 @@ def _table_rows(project: Project, text_width: float) -> list[tuple[str, tuple[st
 
 def _row_height(lines: Sequence[str]) -> float:
     return max(ROW, 3.3 * len(lines) + 2.6)
+
+
+Row = tuple[str, tuple[str, ...], str]
+CONTINUED_ROW: Row = ("more", ("Continued on the next page",), "")
+
+
+def _split_rows(rows: Sequence[Row], room: float, *,
+                note: bool = True) -> tuple[list[Row], list[Row]]:
+    """The first rows that fit in ``room`` millimetres (at least one), with ``note`` the
+    last of them saying the table is continued when some do not fit; and the rows left
+    over."""
+    if sum(_row_height(lines) for _, lines, _ in rows) <= room:
+        return list(rows), []
+    used, count = ROW if note else 0.0, 0
+    for _, lines, _ in rows:
+        if used + _row_height(lines) > room and count:
+            break
+        used += _row_height(lines)
+        count += 1
+    return [*rows[:count], *([CONTINUED_ROW] if note else [])], list(rows[count:])
+
+
+def table_columns(page_w: float) -> tuple[int, float]:
+    """How many columns of the score table a continued page holds, and their width."""
+    count = max(1, int((page_w - 2 * MARGIN + GAP) // (TABLE_COLUMN + GAP)))
+    return count, (page_w - 2 * MARGIN - GAP * (count - 1)) / count
+
+
+def _table_pages(project: Project, left: int,
+                 page: tuple[float, float]) -> tuple[tuple[tuple[Row, ...], ...], ...]:
+    """The score table's last ``left`` rows, continued after the sheet on pages of
+    ``page`` (width, height): each page in columns (:func:`table_columns`), each column
+    a tuple of rows, the rows wrapped to the column."""
+    if not left:
+        return ()
+    count, width = table_columns(page[0])
+    rest = _table_rows(project, width - 26)[-left:]
+    room = page[1] - MARGIN - HEADER - MARGIN - 6.0  # "continued on the next page" under
+    columns = []
+    while rest:
+        shown, rest = _split_rows(rest, room, note=False)
+        columns.append(tuple(shown))
+    return tuple(tuple(columns[at:at + count]) for at in range(0, len(columns), count))
 
 
 def _legend_height(width: float) -> float:
@@ -134,13 +186,16 @@ def _sheet_layout(project: Project, paper: str, page: tuple[float, float], *,
     top = MARGIN + HEADER
     if beside:
         table_w = SIDE_COLUMN
-        table_rows = _table_rows(project, table_w - 26)
+        table_rows, rest = _split_rows(_table_rows(project, table_w - 26),
+                                       h - top - MARGIN - 30.0 - 2 * GAP
+                                       - _legend_height(SIDE_COLUMN))
         table_h = sum(_row_height(lines) for _, lines, _ in table_rows)
         avail_w = w - 2 * MARGIN - SIDE_COLUMN - GAP
         avail_h = h - top - MARGIN
     else:
         table_w = w - 2 * MARGIN - WILD_BOX - GAP
-        table_rows = _table_rows(project, table_w - 26)
+        table_rows, rest = _split_rows(_table_rows(project, table_w - 26),
+                                       TABLE_SHARE * (h - top - MARGIN - GAP))
         table_h = sum(_row_height(lines) for _, lines, _ in table_rows)
         side_h = 30.0 + GAP + _legend_height(WILD_BOX)
         avail_w = w - 2 * MARGIN
@@ -158,7 +213,7 @@ def _sheet_layout(project: Project, paper: str, page: tuple[float, float], *,
         wild = (MARGIN + table_w + GAP, below, WILD_BOX, 30.0)
         legend = (wild[0], below + 30.0 + GAP, WILD_BOX, _legend_height(WILD_BOX))
     return BlankSheetLayout(paper.lower(), w > h, page, square, grid, table, wild,
-                            tuple(table_rows), legend)
+                            tuple(table_rows), legend, _table_pages(project, len(rest), page))
 
 
 def _markers(ax: Axes, project: Project) -> None:
@@ -262,15 +317,29 @@ def drawing_sheet(project: Project, paper: str, sheet: Sheet | None = None,
             "Cross out when used.")
     paragraph(page, note_x, cy, note, wx + ww - note_x - 2, 6.5, color="#444444")
 
-    tx, ty, tw = layout.table
-    points_w = 20.0
-    filled: dict[tuple[str, int], str] = {}
-    if sheet is not None:
-        from ..text.scorefill import pad_points
-
-        filled = pad_points(sheet)
+    filled = _filled(sheet)
     seen: dict[str, int] = {}
-    for kind, lines, points in layout.rows:
+    _score_table(page, layout.table, layout.rows, filled, seen)
+    return fig
+
+
+def _filled(sheet: Sheet | None) -> dict[tuple[str, int], str]:
+    if sheet is None:
+        return {}
+    from ..text.scorefill import pad_points
+
+    return pad_points(sheet)
+
+
+def _score_table(page: Axes, at: tuple[float, float, float], rows: Sequence[Row],
+                 filled: dict[tuple[str, int], str], seen: dict[str, int]) -> None:
+    """The score table's ``rows`` from ``at`` = (x, y, width), with the points of
+    ``filled`` pencilled in; ``seen`` counts the rows of each kind drawn so far."""
+    from matplotlib.patches import Rectangle
+
+    tx, ty, tw = at
+    points_w = 20.0
+    for kind, lines, points in rows:
         row_h = _row_height(lines)
         index = seen[kind] = seen.get(kind, -1) + 1
         if (kind, index) in filled:
@@ -283,20 +352,65 @@ def drawing_sheet(project: Project, paper: str, sheet: Sheet | None = None,
         page.add_artist(Rectangle((tx, ty), tw, row_h, facecolor="#eeeeee" if kind == "head"
                                   else "white", edgecolor="#333333",
                                   linewidth=1.2 if kind == "total" else 0.6, gid=f"score-{kind}"))
-        page_line(page, [tx + tw - points_w] * 2, [ty, ty + row_h], color="#333333", linewidth=0.6)
+        if kind != "more":
+            page_line(page, [tx + tw - points_w] * 2, [ty, ty + row_h], color="#333333",
+                      linewidth=0.6)
         text_y = ty + row_h / 2 - (len(lines) - 1) * 3.3 / 2
         for i, line in enumerate(lines):
             page.text(tx + 2, text_y + i * 3.3, line, fontsize=TABLE_FONT, va="center",
-                      fontweight="bold" if bold else "normal", gid="score-row")
+                      fontweight="bold" if bold else "normal",
+                      style="italic" if kind == "more" else "normal", gid="score-row")
         if points:
             page.text(tx + tw - points_w / 2, ty + row_h / 2, points, fontsize=TABLE_FONT,
                       ha="center", va="center", fontweight="bold")
         ty += row_h
-    return fig
+
+
+def sheet_pages(project: Project, paper: str = "a4") -> int:
+    """How many pages one drawing sheet takes: the sheet, then the pages its score
+    table continues on when it is too long for the sheet."""
+    return 1 + len(blank_sheet_layout(project, paper).more)
+
+
+def drawing_sheet_pages(project: Project, paper: str, sheet: Sheet | None = None,
+                        seed: int = 0, pages: Pages = NEW_PAGES) -> Iterator[Figure]:
+    """The drawing sheet (:func:`drawing_sheet`), then the pages its score table
+    continues on, each made when the one before has been used."""
+    yield drawing_sheet(project, paper, sheet, seed, pages=pages)
+    layout = blank_sheet_layout(project, paper)
+    if not layout.more:
+        return
+    filled = _filled(sheet)
+    seen: dict[str, int] = {}
+    for kind, _, _ in layout.rows:
+        seen[kind] = seen.get(kind, -1) + 1
+    width, height = layout.page
+    _, column_w = table_columns(width)
+    for number, columns in enumerate(layout.more, start=2):
+        fig, page = pages.page(width, height)
+        put_text(page, MARGIN, MARGIN + 2, "Name:", 11, fontweight="bold")
+        page_line(page, [MARGIN + 15, MARGIN + 85], [MARGIN + 7] * 2, color="#333333",
+                  linewidth=0.6)
+        if sheet is not None and sheet.player:
+            from .pencil import GRAPHITE
+
+            put_text(page, MARGIN + 17, MARGIN + 1.2, sheet.player, 12, color=GRAPHITE,
+                     style="italic", gid="player")
+        put_text(page, width - MARGIN, MARGIN + 2, f"Project {project.number}: score table, "
+                 f"page {number} of {1 + len(layout.more)}", 11, ha="right",
+                 fontweight="bold", gid="sheet-project")
+        for index, rows in enumerate(columns):
+            _score_table(page, (MARGIN + index * (column_w + GAP), MARGIN + HEADER, column_w),
+                         rows, filled, seen)
+        if number <= len(layout.more):
+            put_text(page, width - MARGIN, height - MARGIN - 4, "continued on the next page",
+                     8, ha="right", style="italic", color="#555555", gid="continued-note")
+        yield fig
 
 
 def filled_figure(sheet: Sheet, *, paper: str = "a4", seed: int = 0, smudges: int = 0,
                   wobble: float = 1.0) -> Figure:
     """The drawing sheet of ``sheet``'s project with its plan drawn on it in pencil
-    (``smudges`` erasure marks, the hand's unsteadiness scaled by ``wobble``)."""
+    (``smudges`` erasure marks, the hand's unsteadiness scaled by ``wobble``); the
+    pages its score table continues on are :func:`drawing_sheet_pages`'."""
     return drawing_sheet(sheet.project, paper, sheet, seed, smudges, wobble)

@@ -7,7 +7,10 @@ the same project always gives the same bytes.
 Public functions:
 
 * ``print_project(project, path, *, paper="a4", sheets=1)`` the project page, then
-  ``sheets`` blank drawing sheets with the house pre-drawn.
+  ``sheets`` blank drawing sheets with the house pre-drawn. A project page whose rooms
+  or bonuses run over continues on the next pages (``project_pages(project, paper)``
+  in all), a score table too long for the sheet on the pages after the sheet
+  (:func:`~homestaging.draw.drawsheet.sheet_pages`).
 * ``print_projects(projects, path, *, paper="a4", sheets=1, book=False,
   progress=None)`` the same for several projects in one PDF; a ``book`` opens with a
   cover and a contents page, and numbers its project pages. ``progress(1)`` is called
@@ -35,15 +38,21 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core.catalog import Catalog
-from ..core.project import SPECIAL_RULES, Project
+from ..core.project import Project
 from ..formats.output import write_atomic
-from ..formats.parfile import par_for
 from ..text.pages import DIFFICULTY
 from .drawing import (
     PAPERS,
     text_extent,
 )
-from .drawsheet import BlankSheetLayout, blank_sheet_layout, drawing_sheet, filled_figure
+from .drawsheet import (
+    BlankSheetLayout,
+    blank_sheet_layout,
+    drawing_sheet,
+    drawing_sheet_pages,
+    filled_figure,
+    sheet_pages,
+)
 from .house import draw_house
 from .pagetools import (
     BOLD,
@@ -52,7 +61,6 @@ from .pagetools import (
     MM,
     NEW_PAGES,
     Pages,
-    heading,
     page_line,
     paper_mm,
     paragraph,
@@ -60,9 +68,9 @@ from .pagetools import (
 )
 from .paperkit import pdf_bytes
 from .piecepics import draw_piece
+from .projectpage import look_alike_hatches, project_page_figures, project_pages
 
 if TYPE_CHECKING:
-    from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
     from ..core.sheet import Sheet
@@ -83,173 +91,28 @@ __all__ = [
     "print_project",
     "print_projects",
     "project_figures",
+    "project_pages",
     "projects_pdf",
 ]
 
 MAX_SHEETS = 20
 """The most blank drawing sheets one project prints (a table of players); the sheet is
 drawn once and its page repeated, so printing stays fast and small in memory."""
-def _pencil(page: Axes, x: float, y: float, filled: bool) -> None:
-    """A pencil lying left to right, 10 mm long, its tip at the right."""
-    from matplotlib.patches import Polygon, Rectangle
-
-    body = "#f2b632" if filled else "white"
-    edge = "#333333" if filled else "#aaaaaa"
-    page.add_artist(Rectangle((x, y - 1.4), 1.6, 2.8, facecolor="#e88a9b" if filled else "white",
-                              edgecolor=edge, linewidth=0.6, gid="pencil"))
-    page.add_artist(Rectangle((x + 1.6, y - 1.4), 6.2, 2.8, facecolor=body, edgecolor=edge,
-                              linewidth=0.6, gid="pencil"))
-    page.add_artist(Polygon([(x + 7.8, y - 1.4), (x + 10.0, y), (x + 7.8, y + 1.4)],
-                            closed=True, facecolor="#f6ddb8" if filled else "white",
-                            edgecolor=edge, linewidth=0.6, gid="pencil"))
-    page.add_artist(Polygon([(x + 9.3, y - 0.45), (x + 10.0, y), (x + 9.3, y + 0.45)],
-                            closed=True, facecolor="#333333" if filled else "#aaaaaa",
-                            edgecolor="none", gid="pencil"))
-
-
-def _difficulty(page: Axes, right: float, y: float, level: int) -> None:
-    if level <= 0:
-        page.text(right, y + 3, "Tutorial", fontsize=11, ha="right", va="center",
-                  fontweight="bold", color="#7a5200", gid="difficulty",
-                  bbox={"boxstyle": "round,pad=0.4", "facecolor": "#fbe8b8",
-                        "edgecolor": "#c79a2c"})
-        return
-    shown = max(3, level)
-    for i in range(shown):
-        _pencil(page, right - (shown - i) * 11.5, y + 3, i < level)
-    put_text(page, right, y + 6.5, "difficulty", 7, ha="right", color="#666666")
-
-
-def _project_page(project: Project, paper: str, page_number: int | None = None,
-                  pages: Pages = NEW_PAGES) -> Figure:
-    """Page 1: what the projects book shows for this project (with its page number in
-    the book, when given)."""
-    from matplotlib.patches import Circle, FancyBboxPatch
-
-    width, height = paper_mm(paper)
-    fig, page = pages.page(width, height)
-    left, right = MARGIN + 3, width - MARGIN - 3
-    text_w = right - left
-    put_text(page, left, MARGIN, f"PROJECT {project.number}", 10, color="#777777",
-          fontweight="bold")
-    put_text(page, left, MARGIN + 5, project.name, 22, fontweight="bold", gid="project-name")
-    _difficulty(page, right, MARGIN + 3, project.difficulty)
-    figures = par_for(project)
-    if figures is not None:
-        put_text(page, right, MARGIN + 13, f"par {figures.par}", 10, ha="right",
-              fontweight="bold", color="#2b6cb0", gid="par")
-    y = MARGIN + 18
-    if project.description:
-        y = paragraph(page, left, y, project.description, text_w, 10) + 3
-
-    # The house, drawn small, and the room cards beside it.
-    house_w = min(105.0, text_w * 0.58)
-    square = min(house_w / (project.width + 1.15), 80.0 / (project.height + 1.15))
-    house_box = (left, y, square * (project.width + 1.15), square * (project.height + 1.15))
-    ax = pages.axes_at(fig, (width, height), house_box)
-    draw_house(ax, project, cell_pt=square / 25.4 * 72)
-    rooms_x = left + house_w + 6
-    rooms_w = right - rooms_x
-    page.add_artist(FancyBboxPatch((rooms_x, y), rooms_w, 8 + 12.5 * len(project.rooms),
-                                   boxstyle="round,pad=0,rounding_size=2", facecolor="#f7f4ee",
-                                   edgecolor="#bbbbbb", linewidth=0.6, gid="rooms-box"))
-    put_text(page, rooms_x + 3, y + 2, "Rooms", 11, fontweight="bold")
-    ry = y + 9
-    for room in project.rooms:
-        put_text(page, rooms_x + 3, ry, room.name, 9, fontweight="bold", gid="room-name")
-        put_text(page, rooms_x + rooms_w - 3, ry + 0.3, room.type, 7.5, ha="right", color="#666666")
-        cx = rooms_x + 3
-        for slot in room.cards:
-            page.add_artist(FancyBboxPatch((cx, ry + 4.2), 6.5, 5.2,
-                                           boxstyle="round,pad=0,rounding_size=0.8",
-                                           facecolor="white", edgecolor="#555555", linewidth=0.6))
-            page.text(cx + 3.25, ry + 6.8, str(slot.number), fontsize=7.5, ha="center",
-                      va="center", gid="card-number")
-            for t in range(slot.tokens):
-                page.add_artist(Circle((cx + 8.2 + t * 2.3, ry + 6.8), 0.85,
-                                       facecolor="#2b6cb0", edgecolor="none", gid="token"))
-            cx += 9.5 + 2.3 * slot.tokens
-        ry += 12.5
-    below = y + house_box[3]
-    if project.obstacles:
-        put_text(page, left, below + 1.5, "Hatched squares are obstacles: nothing may cover them.",
-              7.5, color="#555555")
-        below += 5
-    y = max(below, ry) + 5
-
-    y = heading(page, left, y, "Special rules", text_w)
-    if project.special_rules:
-        for rule in project.special_rules:
-            meaning = SPECIAL_RULES.get(rule, "")
-            put_text(page, left, y, rule, 9, fontweight="bold", gid="special-rule")
-            y = paragraph(page, left + 28, y, meaning, text_w - 28, 9) + 1.5
-    else:
-        put_text(page, left, y, "None: the standard rules apply.", 9, color="#555555")
-        y += 5.5
-    y += 3
-    y = heading(page, left, y, "Bonuses", text_w)
-    for bonus in project.bonuses:
-        points = f"{bonus.points:+d}" + (" each" if bonus.per else "")
-        if bonus.max is not None:
-            points += f" (max {bonus.max})"
-        put_text(page, right, y, points, 9, ha="right", fontweight="bold", gid="bonus-points")
-        y = paragraph(page, left, y, bonus.text, text_w - 32, 9, gid="bonus-text") + 1.5
-    if not project.bonuses:
-        put_text(page, left, y, "None.", 9, color="#555555")
-        y += 5.5
-    hatching = look_alike_hatches(project)
-    if hatching:
-        y += 3
-        y = heading(page, left, y, "Hatching: look-alike pieces", text_w)
-        y = paragraph(page, left, y, "Some pieces of a room look the same on paper; hatch "
-                       "each its own way, so that a photo of the sheet tells them apart.",
-                       text_w, 8.5, color="#555555") + 1
-        for room_name, text in hatching:
-            put_text(page, left, y, room_name, 9, fontweight="bold")
-            y = paragraph(page, left + 33, y, text, text_w - 33, 9, gid="hatching") + 1
-    if project.tips:
-        y += 3
-        y = heading(page, left, y, "Tips", text_w)
-        y = paragraph(page, left, y, project.tips, text_w, 9, style="italic")
-    footer = f"Home Staging - project {project.number}"
-    if page_number is not None:
-        footer += f" - page {page_number}"
-    from .roundpage import ROUND_LINE
-
-    page.text(width / 2, height - MARGIN / 2 - 4, ROUND_LINE, fontsize=6.5, ha="center",
-              va="center", color="#777777", gid="round-line")
-    page.text(width / 2, height - MARGIN / 2, footer, fontsize=7, ha="center", va="center",
-              color="#999999", gid="page-footer")
-    return fig
-
-
-def look_alike_hatches(project: Project) -> list[tuple[str, str]]:
-    """For each room whose cards offer pieces that look the same on paper: the room's
-    name and those pieces with their hatch (``Stove \\, Kitchen sink |``)."""
-    catalog = project.catalog
-    lines = []
-    for room in project.rooms:
-        ids = [i for slot in room.cards for i in catalog.card_options(slot.number)]
-        groups = catalog.look_alikes(ids)
-        if groups:
-            lines.append((room.name, "; ".join(
-                ", ".join(f"{piece.name} {piece.hatch}" for piece in group)
-                for group in groups)))
-    return lines
-
-
 def print_filled(sheet: Sheet, path: str | Path, *, paper: str = "a4", seed: int = 0) -> None:
     """Write the drawing sheet with ``sheet``'s plan drawn on it by hand to a PDF."""
     paper_mm(paper)
     title = f"Home Staging - {sheet.player or 'a plan'} on project {sheet.project.number}"
-    write_atomic(path, _pdf([filled_figure(sheet, paper=paper, seed=seed)], title,
-                            "Drawing sheet filled in by hand"))
+    # drawn before the PDF's settings apply (the pencil's strokes depend on them)
+    figures = list(drawing_sheet_pages(sheet.project, paper, sheet, seed))
+    write_atomic(path, _pdf(figures, title, "Drawing sheet filled in by hand"))
 
 
 def project_figures(project: Project, *, paper: str = "a4", sheets: int = 1,
                     page_number: int | None = None) -> list[Figure]:
-    """The project page (numbered ``page_number`` in a book), then ``sheets`` blank
-    drawing sheets (one figure, repeated)."""
+    """The project page (numbered ``page_number`` in a book) and the pages continuing
+    it (:func:`project_pages` in all), then ``sheets`` blank drawing sheets (one
+    figure, repeated; each followed by its score table's continued pages when it has
+    some)."""
     return list(_project_figures(project, paper, sheets, page_number, NEW_PAGES))
 
 
@@ -259,8 +122,11 @@ def _project_figures(project: Project, paper: str, sheets: int, page_number: int
     been used (with reused ``pages``: written)."""
     if not 0 <= sheets <= MAX_SHEETS:
         raise ValueError(f"the number of drawing sheets is 0 to {MAX_SHEETS}, found {sheets}")
-    yield _project_page(project, paper, page_number, pages)
-    if sheets:
+    yield from project_page_figures(project, paper, page_number, pages)
+    if sheets and sheet_pages(project, paper) > 1:  # each sheet drawn again after its table
+        for _ in range(sheets):
+            yield from drawing_sheet_pages(project, paper, pages=pages)
+    elif sheets:
         sheet = drawing_sheet(project, paper, pages=pages)
         for _ in range(sheets):
             yield sheet
@@ -301,10 +167,17 @@ def _pdf(figures: Iterable[Figure], title: str, subject: str,
 FRONT_PAGES = 2
 
 
-def book_pages(projects: Sequence[Project], *, sheets: int = 1, book: bool = False) -> int:
+def book_pages(projects: Sequence[Project], *, sheets: int = 1, book: bool = False,
+               paper: str = "a4") -> int:
     """How many pages :func:`projects_pdf` makes."""
     appendix = _appendix_pages() if book else 0
-    return (FRONT_PAGES if book else 0) + len(projects) * (1 + sheets) + appendix
+    return ((FRONT_PAGES if book else 0) + sum(_pages_of(project, paper, sheets)
+                                               for project in projects) + appendix)
+
+
+def _pages_of(project: Project, paper: str, sheets: int) -> int:
+    """The pages of one project: its page (and its continued pages), its sheets."""
+    return project_pages(project, paper) + sheets * sheet_pages(project, paper)
 
 
 def _appendix_pages() -> int:
@@ -315,9 +188,18 @@ def _appendix_pages() -> int:
     return 1 + card_pages(bundled_catalog())
 
 
-def first_pages(projects: Sequence[Project], *, sheets: int = 1) -> list[int]:
+def first_pages(projects: Sequence[Project], *, sheets: int = 1, paper: str = "a4") -> list[int]:
     """The page number of each project's page in the book (the cover is page 1)."""
-    return [FRONT_PAGES + 1 + index * (1 + sheets) for index in range(len(projects))]
+    return _page_numbers(projects, sheets, paper)[:-1]
+
+
+def _page_numbers(projects: Sequence[Project], sheets: int, paper: str) -> list[int]:
+    """:func:`first_pages`, then the page after the last project's sheets (where the
+    book's appendix starts)."""
+    numbers = [FRONT_PAGES + 1]
+    for project in projects:
+        numbers.append(numbers[-1] + _pages_of(project, paper, sheets))
+    return numbers
 
 
 def projects_pdf(projects: Sequence[Project], *, paper: str = "a4", sheets: int = 1,
@@ -338,8 +220,8 @@ def _book_figures(projects: Sequence[Project], paper: str, sheets: int, book: bo
                   pages: Pages) -> Iterator[Figure]:
     """The figures of :func:`projects_pdf`'s pages in order, each made when the one
     before has been written (``pages`` may draw them all on one figure)."""
-    numbers: list[int | None] = (list(first_pages(projects, sheets=sheets)) if book
-                                 else [None] * len(projects))
+    found = _page_numbers(projects, sheets, paper)
+    numbers: list[int | None] = list(found[:-1]) if book else [None] * len(projects)
     if book:
         yield _cover_page(projects, paper, pages)
         yield _contents_page(projects, paper, sheets, pages)
@@ -350,7 +232,7 @@ def _book_figures(projects: Sequence[Project], paper: str, sheets: int, book: bo
         from .cardpages import card_figures
         from .roundpage import round_figure
 
-        after = FRONT_PAGES + len(projects) * (1 + sheets) + 1
+        after = found[-1]
         yield round_figure(paper, after)
         yield from card_figures(bundled_catalog(), paper=paper, first_page=after + 1)
 
@@ -441,7 +323,8 @@ def _contents_page(projects: Sequence[Project], paper: str, sheets: int,
     page_line(page, [left, right], [y, y], color="#999999", linewidth=0.5)
     y += 3
     step = min(11.0, (height - MARGIN - 24 - y) / (len(projects) + 2))
-    for project, first in zip(projects, first_pages(projects, sheets=sheets), strict=True):
+    found = _page_numbers(projects, sheets, paper)
+    for project, first in zip(projects, found, strict=False):
         put_text(page, columns["number"], y, str(project.number), 10, gid="contents-number")
         put_text(page, columns["name"], y, project.name, 10, fontweight="bold",
               gid="contents-name")
@@ -451,13 +334,19 @@ def _contents_page(projects: Sequence[Project], paper: str, sheets: int,
         put_text(page, columns["level"], y, DIFFICULTY.get(project.difficulty,
                                                         str(project.difficulty)), 9)
         put_text(page, columns["rooms"], y, str(len(project.rooms)), 9)
-        put_text(page, right, y, str(first), 10, ha="right", fontweight="bold",
+        own = project_pages(project, paper)
+        shown = str(first) if own == 1 else f"{first}-{first + own - 1}"
+        put_text(page, right, y, shown, 10, ha="right", fontweight="bold",
               gid="contents-page")
         y += step
     note = (f"Each project page is followed by {sheets} blank drawing sheet"
             f"{'' if sheets == 1 else 's'} with the house pre-drawn." if sheets else
             "No drawing sheets in this book.")
-    after = FRONT_PAGES + len(projects) * (1 + sheets) + 1
+    if any(project_pages(project, paper) > 1 for project in projects):
+        note += " A long project's page continues on the pages after it (a page range above)."
+    if sheets and any(sheet_pages(project, paper) > 1 for project in projects):
+        note += " A long score table continues on the pages after its drawing sheet."
+    after = found[-1]
     y += 4
     for name, first in (("A round at the table, in pictures", after),
                         ("Appendix: the furniture cards, to cut out", after + 1)):

@@ -311,10 +311,11 @@ def hand_page(sheet: Sheet, hand: Hand, *, seed: int = 0, dpi: int = 150,
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
     from ..draw.drawing import RC_PARAMS
-    from ..draw.printing import blank_sheet_layout, project_figures
+    from ..draw.printing import blank_sheet_layout, project_figures, project_pages
 
-    with matplotlib.rc_context(RC_PARAMS):
-        fig = project_figures(sheet.project, paper=paper, sheets=1)[1]
+    with matplotlib.rc_context(RC_PARAMS):  # the sheet: after the project's pages
+        fig = project_figures(sheet.project, paper=paper, sheets=1)[
+            project_pages(sheet.project, paper)]
         grid = fig.axes[1]
         square_pt = blank_sheet_layout(sheet.project, paper).square / 25.4 * 72
         draw_with(grid, sheet, hand, seed=seed, square_pt=square_pt, faint=faint)

@@ -1,0 +1,180 @@
+"""A project at the limits a designer may reach (26 rooms, 100 bonuses) prints whole:
+its project page continues on the next pages, its drawing sheet's score table too, and
+the book names those pages. Read back with ``pdftotext -bbox``: every room and bonus is
+there, and no word is outside the page."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from homestaging.core.grid import cell_name
+from homestaging.draw.drawsheet import sheet_pages
+from homestaging.draw.printing import (
+    book_pages,
+    first_pages,
+    print_filled,
+    print_projects,
+    project_pages,
+)
+from homestaging.formats.projectreader import find_project, load_project
+from homestaging.formats.sheetreader import read_sheet
+
+pytestmark = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs poppler")
+
+ROOMS, BONUSES = 26, 100
+WIDTH, HEIGHT = 30, 12
+
+
+def bonus_text(number: int) -> str:
+    """A bonus text of 120 characters (the most a project allows), numbered."""
+    return (f"Bonus {number}: one point per armchair by a window. " * 3)[:120]
+
+
+def designer_project(folder: Path) -> Path:
+    """A project with :data:`ROOMS` rooms and :data:`BONUSES` bonuses, written to
+    ``folder``: the rooms are strips of the house's columns."""
+    rooms = "\n".join(
+        f"  - {{name: Designer room {n}, type: other, cards: [{{number: 1, tokens: 2}}]}}"
+        for n in range(1, ROOMS + 1))
+    bonuses = "\n".join(
+        f"  - text: {json.dumps(bonus_text(n))}\n    points: 1\n"
+        f"    per: {{piece: {{id: armchair, room: Designer room {n % ROOMS + 1}}}}}"
+        for n in range(1, BONUSES + 1))
+    path = folder / "designer.yaml"
+    path.write_text(f"""id: designer
+name: Designer
+sheet: {{width: {WIDTH}, height: {HEIGHT}}}
+house: ["{cell_name((1, 1))}:{cell_name((WIDTH - 2, HEIGHT - 2))}"]
+rooms:
+{rooms}
+cards:
+  - {{number: 1, variant: a, options: [armchair, rug-runner]}}
+  - {{number: 1, variant: b, options: [nightstand, rug-2x2]}}
+bonuses:
+{bonuses}
+""")
+    return path
+
+
+def designer_sheet(folder: Path) -> Path:
+    """A sheet of :func:`designer_project`: an armchair in the first room."""
+    path = folder / "designer.json"
+    path.write_text(json.dumps({
+        "format": "homestaging-sheet/1", "project": "designer.yaml", "player": "Ada",
+        "rooms": [{"name": "Designer room 1", "cells": ["B2:C11"], "door": ["B2", "n"]}],
+        "pieces": [{"piece": "armchair", "at": "B3", "rotation": 0}],
+        "front_door": ["B2", "n"], "current_room": None}))
+    return path
+
+
+def words(pdf: Path) -> list[tuple[int, float, float, float, float, float, float, str]]:
+    """Each word of ``pdf``: its page, the page's width and height, its box, its text."""
+    out = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True,
+                         text=True, check=True).stdout
+    found = []
+    page, size = 0, (0.0, 0.0)
+    for line in out.splitlines():
+        if m := re.search(r'<page width="([\d.]+)" height="([\d.]+)"', line):
+            page += 1
+            size = float(m[1]), float(m[2])
+        elif m := re.search(r'xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" '
+                            r'yMax="([\d.-]+)">(.*)</word>', line):
+            box = [float(m[i]) for i in range(1, 5)]
+            found.append((page, *size, *box, m[5]))
+    return found
+
+
+def text_of(pdf: Path) -> str:
+    return subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True,
+                          check=True).stdout
+
+
+def assert_on_the_page(pdf: Path) -> None:
+    for page, width, height, x0, y0, x1, y1, word in words(pdf):
+        assert x0 >= 0 and x1 <= width and y0 >= 0 and y1 <= height, (page, word)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_designer_project_prints_every_room_and_bonus(tmp_path: Path, paper: str) -> None:
+    project = load_project(designer_project(tmp_path))
+    own, sheet = project_pages(project, paper), sheet_pages(project, paper)
+    assert own > 1 and sheet > 1
+    pdf = tmp_path / "designer.pdf"
+    count = print_projects([project], pdf, paper=paper, sheets=1)
+    assert count == own + sheet
+    text = text_of(pdf)
+    assert text.count("\f") == count
+    pages = text.split("\f")
+    project_text = " ".join(pages[:own]).replace("\n", " ")
+    for n in range(1, ROOMS + 1):  # "Designer room 1" is also in "Designer room 10"
+        assert re.search(rf"Designer room {n}\b", project_text)
+    for n in range(1, BONUSES + 1):
+        assert re.search(rf"Bonus {n}:", project_text)
+    assert "continued on the next page" in pages[0]
+    assert "Rooms (continued)" in pages[1]
+    table_text = " ".join(pages[own:]).replace("\n", " ")
+    for n in range(1, ROOMS + 1):
+        assert re.search(rf"Designer room {n}\b", table_text)
+    for n in range(1, BONUSES + 1):
+        assert re.search(rf"Bonus {n}:", table_text)
+    assert "Total" in pages[count - 1] and "Tie-break" in pages[count - 1]
+    assert_on_the_page(pdf)
+
+
+def test_a_filled_designer_sheet_prints_its_whole_table(tmp_path: Path) -> None:
+    designer_project(tmp_path)
+    sheet = read_sheet(designer_sheet(tmp_path))
+    pdf = tmp_path / "filled.pdf"
+    print_filled(sheet, pdf)
+    text = text_of(pdf)
+    assert text.count("\f") == sheet_pages(sheet.project, "a4")
+    assert "Total" in text.split("\f")[-2]
+    assert_on_the_page(pdf)
+
+
+def test_the_book_names_the_continued_pages(tmp_path: Path) -> None:
+    designer = load_project(designer_project(tmp_path))
+    projects = [find_project("tutorial"), designer, find_project("starter-flat")]
+    own = project_pages(designer)
+    assert first_pages(projects, sheets=1) == [3, 5, 5 + own + sheet_pages(designer)]
+    pdf = tmp_path / "book.pdf"
+    count = print_projects(projects, pdf, sheets=1, book=True)
+    assert count == book_pages(projects, sheets=1, book=True)
+    pages = text_of(pdf).split("\f")
+    assert len(pages) == count + 1  # a form feed after each page
+    contents = pages[1]
+    assert f"5-{4 + own}" in contents
+    footer = f"project {designer.number} - page"
+    assert f"{footer} 5" in pages[4] and f"{footer} {4 + own}" in pages[3 + own]
+    after = 5 + own + sheet_pages(designer) + 2
+    assert re.search(rf"A round at the table, in pictures\s+{after}\b", contents)
+    assert "A long score table continues" in contents.replace("\n", " ")
+
+
+def test_every_point_of_a_filled_designer_sheet_is_pencilled(tmp_path: Path) -> None:
+    from homestaging.draw.drawsheet import drawing_sheet_pages
+    from homestaging.text.scorefill import pad_points
+
+    designer_project(tmp_path)
+    sheet = read_sheet(designer_sheet(tmp_path))
+    figures = list(drawing_sheet_pages(sheet.project, "a4", sheet))
+    assert len(figures) == sheet_pages(sheet.project, "a4")
+    pencilled = [text.get_text() for fig in figures for ax in fig.axes for text in ax.texts
+                 if text.get_gid() == "score-filled"]
+    assert len(pencilled) == len(pad_points(sheet)) == ROOMS + BONUSES + 3
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    for fig in figures:  # every word inside the page
+        renderer = FigureCanvasAgg(fig).get_renderer()
+        page = fig.bbox
+        for ax in fig.axes:
+            for text in ax.texts:
+                box = text.get_window_extent(renderer)
+                assert page.x0 - 0.5 <= box.x0 and box.x1 <= page.x1 + 0.5, text.get_text()
+                assert page.y0 - 0.5 <= box.y0 and box.y1 <= page.y1 + 0.5, text.get_text()
