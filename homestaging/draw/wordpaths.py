@@ -70,24 +70,57 @@ def write_all(ax: Axes, labels: Sequence[Label], *, color: str | Sequence[str] =
 def _word(text: str, size: float, rotation: int, bold: bool) -> Any:
     """The outline of ``text`` at ``size`` points, centred on (0, 0), turned by
     ``rotation`` degrees; lines centred one under the other."""
-    from matplotlib.font_manager import FontProperties
+    import numpy as np
     from matplotlib.path import Path as MplPath
-    from matplotlib.textpath import TextPath
     from matplotlib.transforms import Affine2D
 
-    prop = FontProperties(family="DejaVu Sans", weight="bold" if bold else "normal")
     lines = text.split("\n")
-    parts = []
+    all_vertices, all_codes = [], []
     for number, line in enumerate(lines):
-        path = TextPath((0, 0), line, size=size, prop=prop)
-        xs = path.vertices[:, 0]  # the control points: enough for the middle
+        vertices, codes = _line(line, size, bold)
+        xs = vertices[:, 0]  # the control points: enough for the middle
         middle = float(xs.max() + xs.min()) / 2 if len(xs) else 0.0
         # each line centred; the block centred on its middle line
         rise = (len(lines) - 1) / 2 - number
-        parts.append(path.transformed(Affine2D().translate(
-            -middle, -0.36 * size + rise * LINE_SPACING * size)))
-    word = MplPath.make_compound_path(*parts)
-    return word.transformed(Affine2D().rotate_deg(rotation)) if rotation else word
+        shift = np.array([-middle, -0.36 * size + rise * LINE_SPACING * size])
+        all_vertices.append(vertices + shift)
+        all_codes.append(codes)
+    vertices = np.concatenate(all_vertices)
+    codes = np.concatenate(all_codes)
+    if rotation:
+        vertices = Affine2D().rotate_deg(rotation).transform(vertices)
+    drawn = codes != MplPath.STOP  # as matplotlib's compound paths
+    return MplPath(vertices[drawn], codes[drawn], readonly=True)
+
+
+def _line(line: str, size: float, bold: bool) -> tuple[Any, Any]:
+    """Vertices and codes of one line's outline at ``size`` points, from (0, 0): what
+    ``matplotlib.textpath.TextPath`` gives, with each letter's outline taken from the
+    font once (a TextPath looks the font up and outlines every letter anew)."""
+    import numpy as np
+
+    to_path, font, outlines = _font(bold)
+    font.set_size(to_path.FONT_SCALE, to_path.DPI)  # the font object is shared
+    placed, new, _ = to_path.get_glyphs_with_font(font, line, glyph_map=outlines,
+                                                  return_new_glyphs_only=True)
+    outlines.update(new)
+    if not placed:
+        return np.empty((0, 2)), np.empty(0, dtype=np.uint8)
+    vertices = np.concatenate([outlines[glyph][0] * scale + (x, y)
+                               for glyph, x, y, scale in placed])
+    codes = np.concatenate([outlines[glyph][1] for glyph, _, _, _ in placed])
+    return vertices * (size / to_path.FONT_SCALE), codes
+
+
+@cache
+def _font(bold: bool) -> tuple[Any, Any, dict[str, Any]]:
+    """A text-to-outline converter, the font (DejaVu Sans, bold or not) and the outlines
+    of its letters met so far."""
+    from matplotlib.font_manager import FontProperties, findfont, get_font
+    from matplotlib.textpath import TextToPath
+
+    prop = FontProperties(family="DejaVu Sans", weight="bold" if bold else "normal")
+    return TextToPath(), get_font(findfont(prop)), {}
 
 
 @cache
