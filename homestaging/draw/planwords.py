@@ -87,8 +87,8 @@ def measure_for(*, bold: bool = False, italic: bool = False, pad: float = 0.0,
 def measure_letters(*, bold: bool = False, pad: float = 0.0) -> Measure:
     """:func:`measure_for` for thousands of distinct one-line words (the letters of
     unreachable pieces): each letter is laid out by matplotlib once and a word is as wide
-    as its letters side by side (within 2 % of its own layout, which kerns; the room
-    left for snapped glyphs is 10 %) and as tall as its tallest letter."""
+    as its letters side by side (at most 2 % narrower than its own layout, which kerns,
+    and the room left for snapped glyphs is 10 %) and as tall as its tallest letter."""
     return partial(_letters_extent, bold=bold, pad=pad)
 
 
