@@ -11,7 +11,7 @@ from matplotlib.textpath import TextPath
 
 from homestaging.draw.drawing import MANY_HATCHED, add_hatched, cells_path
 from homestaging.draw.planwords import measure_for, measure_letters
-from homestaging.draw.wordpaths import _line, _word
+from homestaging.draw.wordpaths import _laid_out, _line, _placed_by_pairs, _word
 from homestaging.text.panel import piece_letter
 
 
@@ -61,3 +61,17 @@ def test_many_hatched_shapes_are_one_path() -> None:
         starts = [int((path.codes == MplPath.MOVETO).sum()) for path in paths]
         assert starts == ([1] * count if count == MANY_HATCHED else [count])
         assert group.get_hatch() == "////"
+
+
+def test_letters_placed_two_by_two_are_placed_as_the_whole_line() -> None:
+    """Lines are laid out from their letters' pairs; a ligature (fi, ff) or a combining
+    mark falls back to the layout of the whole line."""
+    words = [piece_letter(n) for n in range(27, 20_000, 7)] + ["AVATAR", "Wo Ty", "LT 1,2,3"]
+    for bold in (False, True):
+        for word in words:
+            assert _placed_by_pairs(word, bold) == _laid_out(word, bold)
+        for word in ("office", "flow", "e\u0301te\u0301"):
+            assert _placed_by_pairs(word, bold) is None
+            assert np.array_equal(_line(word, 6.0, bold)[0], TextPath(
+                (0, 0), word, size=6.0, prop=FontProperties(
+                    family="DejaVu Sans", weight="bold" if bold else "normal")).vertices)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from .labels import Label
@@ -99,17 +100,63 @@ def _line(line: str, size: float, bold: bool) -> tuple[Any, Any]:
     font once (a TextPath looks the font up and outlines every letter anew)."""
     import numpy as np
 
-    to_path, font, outlines = _font(bold)
-    font.set_size(to_path.FONT_SCALE, to_path.DPI)  # the font object is shared
-    placed, new, _ = to_path.get_glyphs_with_font(font, line, glyph_map=outlines,
-                                                  return_new_glyphs_only=True)
-    outlines.update(new)
+    to_path, _, outlines = _font(bold)
+    placed = _placed_by_pairs(line, bold)
+    if placed is None:
+        placed = _laid_out(line, bold)
     if not placed:
         return np.empty((0, 2)), np.empty(0, dtype=np.uint8)
     vertices = np.concatenate([outlines[glyph][0] * scale + (x, y)
                                for glyph, x, y, scale in placed])
     codes = np.concatenate([outlines[glyph][1] for glyph, _, _, _ in placed])
     return vertices * (size / to_path.FONT_SCALE), codes
+
+
+Placed = list[tuple[str, float, float, float]]
+
+
+def _laid_out(text: str, bold: bool) -> Placed:
+    """Each letter's outline (a key of :func:`_font`'s outlines) and place at the
+    converter's scale, as matplotlib lays ``text`` out."""
+    to_path, font, outlines = _font(bold)
+    font.set_size(to_path.FONT_SCALE, to_path.DPI)  # the font object is shared
+    placed, new, _ = to_path.get_glyphs_with_font(font, text, glyph_map=outlines,
+                                                  return_new_glyphs_only=True)
+    outlines.update(new)
+    return list(placed)
+
+
+def _placed_by_pairs(line: str, bold: bool) -> Placed | None:
+    """:func:`_laid_out` from the layouts of the line's letters two by two (each laid out
+    once): the same places wherever the font only kerns pairs of letters; None where a
+    pair is not two letters side by side (a ligature, a mark), for a layout of the whole
+    line."""
+    if len(line) < 2:
+        return None
+    first = _pair(line[0], line[1], bold)
+    if first is None:
+        return None
+    placed = [first[0]]
+    x = first[0][1]
+    for left, right in pairwise(line):
+        pair = _pair(left, right, bold)
+        if pair is None:
+            return None
+        x += pair[1][1] - pair[0][1]
+        placed.append((pair[1][0], x, pair[1][2], pair[1][3]))
+    return placed
+
+
+@cache
+def _pair(left: str, right: str, bold: bool) -> Placed | None:
+    """Two letters laid out together, if they are each letter's own glyph on one line."""
+    placed = _laid_out(left + right, bold)
+    alone = _laid_out(left, bold) + _laid_out(right, bold)
+    if len(placed) != 2 or len(alone) != 2:
+        return None
+    if [p[0] for p in placed] != [a[0] for a in alone] or placed[0][2] != placed[1][2]:
+        return None
+    return placed
 
 
 @cache
