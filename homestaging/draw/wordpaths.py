@@ -5,7 +5,11 @@ has a name and a letter on each. Up to :data:`MAX_TEXTS` words of a style are dr
 texts; more are drawn as the outlines of their letters (``matplotlib.textpath``), one
 path a distinct word, in one ``PathCollection`` placed in the plan's frame, with their
 boxes (badges) in another: the cost grows with the words, not with matplotlib's layout
-of each. What shows is the same words, in the same font, at the same places.
+of each. Each letter is outlined once and each pair of letters laid out once (a line is
+placed from its pairs, the whole line laid out where a pair ligates), so that thousands
+of distinct words (the letters of unreachable pieces) cost little more than the same
+word repeated. What shows is the same words, in the same font, at the same places, as
+``matplotlib.textpath.TextPath`` outlines them.
 """
 
 from __future__ import annotations
