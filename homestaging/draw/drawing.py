@@ -263,6 +263,23 @@ def add_shapes(ax: Axes, paths: Sequence[Any], **style: Any) -> None:
         ax.add_collection(PathCollection(list(paths), **style), autolim=False)
 
 
+#: past this many hatched shapes of one style, they are drawn as one compound path
+MANY_HATCHED = 300
+
+
+def add_hatched(ax: Axes, paths: Sequence[Any], **style: Any) -> None:
+    """:func:`add_shapes` for hatched shapes of one style; past :data:`MANY_HATCHED`, as
+    one compound path, so that the hatch pattern (fixed to the page, the same under every
+    shape) is drawn once, not once a shape (what cost most of the time of a plan of
+    thousands of hatched pieces; only where two shapes touch do their edges' soft pixels
+    differ)."""
+    from matplotlib.path import Path as MplPath
+
+    if len(paths) > MANY_HATCHED:
+        paths = [MplPath.make_compound_path(*paths)]
+    add_shapes(ax, paths, **style)
+
+
 def circle_path(x: float, y: float, radius: float) -> Any:
     """A circle as a matplotlib Path (for :func:`add_shapes`)."""
     from matplotlib.path import Path as MplPath

@@ -67,6 +67,7 @@ from .drawing import (
     ROUTE_COLOR,
     RUG_COLORS,
     UNWALLED_COLOR,
+    add_hatched,
     add_shapes,
     cell_points,
     cells_path,
@@ -92,9 +93,10 @@ from .planwords import (
     label_pieces,
     label_rooms,
     measure_for,
+    measure_letters,
     text_box,
 )
-from .wordpaths import write_all
+from .wordpaths import MAX_TEXTS, write_all
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -497,8 +499,8 @@ def _draw_pieces(ax: Axes, sheet: Sheet, lay: Layout, labeller: Labeller,
     """Rugs, then circulation dots, then furniture (labels come later): one collection
     each, however many pieces."""
     rugs = [drawn.placement.furniture for drawn in sheet.pieces if drawn.placement.piece.is_rug]
-    add_shapes(ax, [cells_path(cells) for cells in rugs], facecolors=RUG_COLORS[0],
-               edgecolors=RUG_COLORS[1], hatch="xx", linewidths=0.8, zorder=2.5, gid="rugs")
+    add_hatched(ax, [cells_path(cells) for cells in rugs], facecolors=RUG_COLORS[0],
+                edgecolors=RUG_COLORS[1], hatch="xx", linewidths=0.8, zorder=2.5, gid="rugs")
     dots = sorted(lay.circulation, key=reading_order)
     add_shapes(ax, [circle_path(x + 0.5, y + 0.5, DOT_RADIUS) for x, y in dots],
                facecolors=CIRCULATION_COLOR, edgecolors="none", zorder=3, gid="circulation")
@@ -525,11 +527,12 @@ def _mark_unreachable(ax: Axes, sheet: Sheet, indices: Sequence[int], labeller: 
     """Red hatching over each piece (one collection) and its letter (as in the panel)
     in a corner of one of its squares."""
     placements = [sheet.pieces[index].placement for index in indices]
-    add_shapes(ax, [cells_path(placement.furniture) for placement in placements],
-               facecolors="none", edgecolors=PROBLEM_COLOR, hatch="////", linewidths=1.2,
-               zorder=4.5, gid="unreachable")
+    add_hatched(ax, [cells_path(placement.furniture) for placement in placements],
+                facecolors="none", edgecolors=PROBLEM_COLOR, hatch="////", linewidths=1.2,
+                zorder=4.5, gid="unreachable")
     size = min(8.0, max(4.5, cell_pt * 0.26))
-    measure = measure_for(bold=True, pad=0.15)
+    many = len(placements) > MAX_TEXTS
+    measure = (measure_letters if many else measure_for)(bold=True, pad=0.15)
     labels = []
     for number, placement in enumerate(placements, 1):
         spots = [(x + dx, y + dy) for x, y in sorted(placement.furniture, key=reading_order)

@@ -5,13 +5,18 @@ has a name and a letter on each. Up to :data:`MAX_TEXTS` words of a style are dr
 texts; more are drawn as the outlines of their letters (``matplotlib.textpath``), one
 path a distinct word, in one ``PathCollection`` placed in the plan's frame, with their
 boxes (badges) in another: the cost grows with the words, not with matplotlib's layout
-of each. What shows is the same words, in the same font, at the same places.
+of each. Each letter is outlined once and each pair of letters laid out once (a line is
+placed from its pairs, the whole line laid out where a pair ligates), so that thousands
+of distinct words (the letters of unreachable pieces) cost little more than the same
+word repeated. What shows is the same words, in the same font, at the same places, as
+``matplotlib.textpath.TextPath`` outlines them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from .labels import Label
@@ -70,24 +75,103 @@ def write_all(ax: Axes, labels: Sequence[Label], *, color: str | Sequence[str] =
 def _word(text: str, size: float, rotation: int, bold: bool) -> Any:
     """The outline of ``text`` at ``size`` points, centred on (0, 0), turned by
     ``rotation`` degrees; lines centred one under the other."""
-    from matplotlib.font_manager import FontProperties
+    import numpy as np
     from matplotlib.path import Path as MplPath
-    from matplotlib.textpath import TextPath
     from matplotlib.transforms import Affine2D
 
-    prop = FontProperties(family="DejaVu Sans", weight="bold" if bold else "normal")
     lines = text.split("\n")
-    parts = []
+    all_vertices, all_codes = [], []
     for number, line in enumerate(lines):
-        path = TextPath((0, 0), line, size=size, prop=prop)
-        xs = path.vertices[:, 0]  # the control points: enough for the middle
+        vertices, codes = _line(line, size, bold)
+        xs = vertices[:, 0]  # the control points: enough for the middle
         middle = float(xs.max() + xs.min()) / 2 if len(xs) else 0.0
         # each line centred; the block centred on its middle line
         rise = (len(lines) - 1) / 2 - number
-        parts.append(path.transformed(Affine2D().translate(
-            -middle, -0.36 * size + rise * LINE_SPACING * size)))
-    word = MplPath.make_compound_path(*parts)
-    return word.transformed(Affine2D().rotate_deg(rotation)) if rotation else word
+        shift = np.array([-middle, -0.36 * size + rise * LINE_SPACING * size])
+        all_vertices.append(vertices + shift)
+        all_codes.append(codes)
+    vertices = np.concatenate(all_vertices)
+    codes = np.concatenate(all_codes)
+    if rotation:
+        vertices = Affine2D().rotate_deg(rotation).transform(vertices)
+    drawn = codes != MplPath.STOP  # as matplotlib's compound paths
+    return MplPath(vertices[drawn], codes[drawn], readonly=True)
+
+
+def _line(line: str, size: float, bold: bool) -> tuple[Any, Any]:
+    """Vertices and codes of one line's outline at ``size`` points, from (0, 0): what
+    ``matplotlib.textpath.TextPath`` gives, with each letter's outline taken from the
+    font once (a TextPath looks the font up and outlines every letter anew)."""
+    import numpy as np
+
+    to_path, _, outlines = _font(bold)
+    placed = _placed_by_pairs(line, bold)
+    if placed is None:
+        placed = _laid_out(line, bold)
+    if not placed:
+        return np.empty((0, 2)), np.empty(0, dtype=np.uint8)
+    vertices = np.concatenate([outlines[glyph][0] * scale + (x, y)
+                               for glyph, x, y, scale in placed])
+    codes = np.concatenate([outlines[glyph][1] for glyph, _, _, _ in placed])
+    return vertices * (size / to_path.FONT_SCALE), codes
+
+
+Placed = list[tuple[str, float, float, float]]
+
+
+def _laid_out(text: str, bold: bool) -> Placed:
+    """Each letter's outline (a key of :func:`_font`'s outlines) and place at the
+    converter's scale, as matplotlib lays ``text`` out."""
+    to_path, font, outlines = _font(bold)
+    font.set_size(to_path.FONT_SCALE, to_path.DPI)  # the font object is shared
+    placed, new, _ = to_path.get_glyphs_with_font(font, text, glyph_map=outlines,
+                                                  return_new_glyphs_only=True)
+    outlines.update(new)
+    return list(placed)
+
+
+def _placed_by_pairs(line: str, bold: bool) -> Placed | None:
+    """:func:`_laid_out` from the layouts of the line's letters two by two (each laid out
+    once): the same places wherever the font only kerns pairs of letters; None where a
+    pair is not two letters side by side (a ligature, a mark), for a layout of the whole
+    line."""
+    if len(line) < 2:
+        return None
+    first = _pair(line[0], line[1], bold)
+    if first is None:
+        return None
+    placed = [first[0]]
+    x = first[0][1]
+    for left, right in pairwise(line):
+        pair = _pair(left, right, bold)
+        if pair is None:
+            return None
+        x += pair[1][1] - pair[0][1]
+        placed.append((pair[1][0], x, pair[1][2], pair[1][3]))
+    return placed
+
+
+@cache
+def _pair(left: str, right: str, bold: bool) -> Placed | None:
+    """Two letters laid out together, if they are each letter's own glyph on one line."""
+    placed = _laid_out(left + right, bold)
+    alone = _laid_out(left, bold) + _laid_out(right, bold)
+    if len(placed) != 2 or len(alone) != 2:
+        return None
+    if [p[0] for p in placed] != [a[0] for a in alone] or placed[0][2] != placed[1][2]:
+        return None
+    return placed
+
+
+@cache
+def _font(bold: bool) -> tuple[Any, Any, dict[str, Any]]:
+    """A text-to-outline converter, the font (DejaVu Sans, bold or not) and the outlines
+    of its letters met so far."""
+    from matplotlib.font_manager import FontProperties, findfont, get_font
+    from matplotlib.textpath import TextToPath
+
+    prop = FontProperties(family="DejaVu Sans", weight="bold" if bold else "normal")
+    return TextToPath(), get_font(findfont(prop)), {}
 
 
 @cache

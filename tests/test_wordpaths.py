@@ -1,0 +1,77 @@
+"""Many words drawn as letter outlines, measured letter by letter (issue 36): the same
+outlines as matplotlib's ``TextPath``, extents within the labeller's margin."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from matplotlib.font_manager import FontProperties
+from matplotlib.path import Path as MplPath
+from matplotlib.textpath import TextPath
+
+from homestaging.draw.drawing import MANY_HATCHED, add_hatched, cells_path
+from homestaging.draw.planwords import measure_for, measure_letters
+from homestaging.draw.wordpaths import _laid_out, _line, _placed_by_pairs, _word
+from homestaging.text.panel import piece_letter
+
+
+@pytest.mark.parametrize("bold", [False, True])
+@pytest.mark.parametrize("text", ["A", "AVB", "Chair 2", "NTPQ", "Wo rd", "Tv éç"])
+def test_a_line_is_outlined_as_textpath_outlines_it(text: str, bold: bool) -> None:
+    prop = FontProperties(family="DejaVu Sans", weight="bold" if bold else "normal")
+    for size in (4.5, 7.3, 12.0):
+        expected = TextPath((0, 0), text, size=size, prop=prop)
+        vertices, codes = _line(text, size, bold)
+        assert np.array_equal(vertices, expected.vertices)
+        assert np.array_equal(codes, expected.codes)
+
+
+def test_a_word_of_two_lines_is_centred_and_turned() -> None:
+    word = _word("AB\nC", 6.0, 90, True)
+    flat = _word("AB\nC", 6.0, 0, True)
+    assert np.allclose(word.vertices, flat.vertices @ np.array([[0, 1], [-1, 0]]))
+    first = _line("AB", 6.0, True)[0]
+    assert len(flat.vertices) == len(first) + len(_line("C", 6.0, True)[0])
+    xs = flat.vertices[:len(first), 0]
+    assert xs.max() + xs.min() == pytest.approx(0.0)  # the first line centred
+
+
+def test_letters_measured_one_at_a_time_stay_within_the_margin() -> None:
+    """A word's width is its letters' side by side: at most 2 % narrower than its own
+    layout (the labeller leaves 10 % for glyphs snapped to pixels), wider where letters
+    kern; the same height."""
+    exact, letters = measure_for(bold=True, pad=0.15), measure_letters(bold=True, pad=0.15)
+    for number in range(1, 20_000, 97):
+        text = piece_letter(number)
+        (w0, h0), (w1, h1) = exact(text), letters(text)
+        assert w1 >= 0.98 * w0
+        assert h1 == h0
+    assert letters("AB\nC") == exact("AB\nC")  # two lines: laid out whole
+
+
+def test_many_hatched_shapes_are_one_path() -> None:
+    from matplotlib.figure import Figure
+
+    for count in (MANY_HATCHED, MANY_HATCHED + 1):
+        ax = Figure().add_subplot()
+        add_hatched(ax, [cells_path(frozenset({(x, 0)})) for x in range(0, 2 * count, 2)],
+                    facecolors="none", edgecolors="red", hatch="////", gid="hatched")
+        (group,) = ax.collections
+        paths = group.get_paths()
+        starts = [int((path.codes == MplPath.MOVETO).sum()) for path in paths]
+        assert starts == ([1] * count if count == MANY_HATCHED else [count])
+        assert group.get_hatch() == "////"
+
+
+def test_letters_placed_two_by_two_are_placed_as_the_whole_line() -> None:
+    """Lines are laid out from their letters' pairs; a ligature (fi, ff) or a combining
+    mark falls back to the layout of the whole line."""
+    words = [piece_letter(n) for n in range(27, 20_000, 7)] + ["AVATAR", "Wo Ty", "LT 1,2,3"]
+    for bold in (False, True):
+        for word in words:
+            assert _placed_by_pairs(word, bold) == _laid_out(word, bold)
+        for word in ("office", "flow", "e\u0301te\u0301"):
+            assert _placed_by_pairs(word, bold) is None
+            assert np.array_equal(_line(word, 6.0, bold)[0], TextPath(
+                (0, 0), word, size=6.0, prop=FontProperties(
+                    family="DejaVu Sans", weight="bold" if bold else "normal")).vertices)
