@@ -40,11 +40,24 @@ def request(server: EditorServer, method: str, path: str, body: Any = None, *,
             token: str | None = None, host: str | None = None,
             headers: dict[str, str] | None = None, raw: bytes | None = None
             ) -> tuple[int, dict[str, str], bytes]:
-    """One request with full control of the headers; returns status, headers, body."""
-    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    """One request with full control of the headers (the server's own token unless
+    ``token`` is given); returns status, headers, body."""
+    return http_request(server.port, method, path, body,
+                        token=server.token if token is None else token, host=host,
+                        headers=headers, raw=raw)
+
+
+def http_request(port: int, method: str, path: str, body: Any = None, *,
+                 token: str | None = None, host: str | None = None,
+                 headers: dict[str, str] | None = None, raw: bytes | None = None
+                 ) -> tuple[int, dict[str, str], bytes]:
+    """One request to 127.0.0.1:``port`` with full control of the headers (no token
+    header when ``token`` is None); returns status, headers, body."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     connection.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
-    connection.putheader("Host", host if host is not None else f"127.0.0.1:{server.port}")
-    connection.putheader(TOKEN_HEADER, server.token if token is None else token)
+    connection.putheader("Host", host if host is not None else f"127.0.0.1:{port}")
+    if token is not None:
+        connection.putheader(TOKEN_HEADER, token)
     data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
     extra = dict(headers or {})
     if data is not None and "Content-Length" not in extra:

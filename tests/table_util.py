@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import http.client
-import json
 import os
 import queue
 import signal
@@ -18,7 +16,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
-TOKEN_HEADER = "X-Homestaging-Token"
+from editor_util import http_request
+
 START_SECONDS = 60.0
 
 
@@ -134,25 +133,8 @@ def request(table: TableProcess, method: str, path: str, body: Any = None, *,
             headers: dict[str, str] | None = None, raw: bytes | None = None
             ) -> tuple[int, dict[str, str], bytes]:
     """One request with full control of the headers; returns status, headers, body."""
-    connection = http.client.HTTPConnection("127.0.0.1", table.port, timeout=30)
-    connection.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
-    connection.putheader("Host", host if host is not None else f"127.0.0.1:{table.port}")
-    if token is not None:
-        connection.putheader(TOKEN_HEADER, token)
-    data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
-    extra = dict(headers or {})
-    if data is not None and "Content-Length" not in extra:
-        extra["Content-Length"] = str(len(data))
-    for name, value in extra.items():
-        connection.putheader(name, value)
-    connection.endheaders()
-    if data is not None:
-        connection.send(data)
-    response = connection.getresponse()
-    payload = response.read()
-    found = {name.lower(): value for name, value in response.getheaders()}
-    connection.close()
-    return response.status, found, payload
+    return http_request(table.port, method, path, body, token=token, host=host,
+                        headers=headers, raw=raw)
 
 
 def join(table: TableProcess, name: str) -> tuple[int, str]:
