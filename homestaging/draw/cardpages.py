@@ -73,8 +73,8 @@ def card_figures(catalog: Catalog, *, paper: str = "a4", project: Project | None
         for row, cards in enumerate(rows):
             y = TOP + row * card_h
             for column, (card, note, tokens) in enumerate(cards[:2]):
-                draw_card(fig, page, size, catalog, card, (left + column * card_w, y, card_w,
-                                                           card_h), tokens=tokens, note=note)
+                draw_card(page, catalog, card, (left + column * card_w, y, card_w, card_h),
+                          tokens=tokens, note=note)
         _cut_lines(page, left, TOP, len(rows), card_w, card_h, size)
         words = "Cut along the dashed lines. Tokens: the dots after a card's number."
         if first_page is not None:
