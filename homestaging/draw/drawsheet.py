@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..core.project import Project
-from ..scoring.card import EMPTY_ROOM_POINTS
+from ..scoring import EMPTY_ROOM_POINTS
 from .drawing import LIGHT_COLORS
 from .house import draw_house
 from .markers import CORNERS, marker_bits, marker_box, marker_id
