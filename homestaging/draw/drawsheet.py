@@ -291,7 +291,7 @@ def drawing_sheet(project: Project, paper: str, sheet: Sheet | None = None,
 
     ax = pages.axes_at(fig, layout.page, layout.grid)
     cell_pt = layout.square / 25.4 * 72
-    draw_house(ax, project, cell_pt=cell_pt, light=True)
+    draw_house(ax, project, cell_pt=cell_pt, light=True, outlines=True)
     ax.set_xlim(-GRID_MARGIN, project.width + FAR_MARGIN)
     ax.set_ylim(project.height + FAR_MARGIN, -GRID_MARGIN)
     _markers(ax, project)
