@@ -313,6 +313,21 @@ def test_cli_module_imports_no_heavy_library() -> None:
     }
 
 
+def test_print_loads_no_networkx(tmp_path: Path) -> None:
+    """A printed drawing sheet's score table needs the scoring's points, not its
+    verdicts: printing loads matplotlib, not networkx."""
+    code = f"""
+from homestaging.cli.root import main
+try:
+    main(["print", "tutorial", "-o", {str(tmp_path / "p.pdf")!r}], prog_name="homestaging")
+except SystemExit as stop:
+    assert stop.code == 0, stop.code
+""" + LOADED
+    assert _run(code) == {
+        "matplotlib": True, "click": True, "networkx": False, "shapely": True
+    }
+
+
 def test_printing_and_the_cli_do_not_import_opencv() -> None:
     code = """
 import json, sys

@@ -3,15 +3,18 @@ outlines as matplotlib's ``TextPath``, extents within the labeller's margin."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pytest
+from matplotlib.axes import Axes
 from matplotlib.font_manager import FontProperties
 from matplotlib.path import Path as MplPath
 from matplotlib.textpath import TextPath
 
 from homestaging.draw.drawing import MANY_HATCHED, add_hatched, cells_path
 from homestaging.draw.planwords import measure_for, measure_letters
-from homestaging.draw.wordpaths import _laid_out, _line, _placed_by_pairs, _word
+from homestaging.draw.wordpaths import _laid_out, _line, _placed_by_pairs, _word, outline_all
 from homestaging.text.panel import piece_letter
 
 
@@ -75,3 +78,32 @@ def test_letters_placed_two_by_two_are_placed_as_the_whole_line() -> None:
             assert np.array_equal(_line(word, 6.0, bold)[0], TextPath(
                 (0, 0), word, size=6.0, prop=FontProperties(
                     family="DejaVu Sans", weight="bold" if bold else "normal")).vertices)
+
+
+def _ink(draw: Callable[[Axes], None]) -> tuple[float, float, float, float]:
+    """The box of the ink ``draw`` puts on an empty axes, in pixels at 600 dpi."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(1.0, 0.5), dpi=600)
+    ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))
+    ax.set_xlim(-1, 1)
+    ax.set_ylim(1, -1)
+    ax.set_axis_off()
+    draw(ax)
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()
+    ink = np.asarray(canvas.buffer_rgba())[:, :, 0] < 128
+    ys, xs = np.nonzero(ink)
+    return xs.min(), ys.min(), xs.max(), ys.max()
+
+
+@pytest.mark.parametrize("size", [4.5, 9.0])
+@pytest.mark.parametrize("text", ["A", "1", "16", "J", "Wy", "Q"])
+def test_an_outlined_word_is_where_a_centred_text_draws_it(text: str, size: float) -> None:
+    """A printed house's coordinates as outlines: where ``ax.text(..., ha="center",
+    va="center")`` puts the letters, to a pixel at 600 dpi."""
+    as_text = _ink(lambda ax: ax.text(0.2, 0.3, text, ha="center", va="center", fontsize=size))
+    outlined = _ink(lambda ax: outline_all(ax, [(0.2, 0.3, text)], size=size, color="black",
+                                           zorder=3, gid="word"))
+    assert np.abs(np.subtract(as_text, outlined)).max() <= 1, (as_text, outlined)

@@ -57,7 +57,7 @@ def deal_figures(project: Project, record: GameRecord, command: str, *,
             x = left + column * column_w
             cy = y + row * card_h
             draw_tick_box(page, x, cy + card_h / 2 - TICK / 2, TICK)
-            draw_card(fig, page, size, catalog, card, (x + TICK + 2, cy, card_w, card_h),
+            draw_card(page, catalog, card, (x + TICK + 2, cy, card_w, card_h),
                       tokens=slot.tokens, note=room.name)
         footer(page, size, f"Home Staging - the deal of seed {record.seed} - "
                f"{room.name} - page {index + 1} of {len(project.rooms)}")

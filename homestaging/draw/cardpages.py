@@ -9,10 +9,12 @@ each card with the room it furnishes and its selection tokens, dots after the nu
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ..core.catalog import Catalog
-from .paperkit import CARD_SIZE, EDGE, chunks, draw_card, footer, new_page, pdf_bytes, text
+from .pagetools import NEW_PAGES, Pages, paper_mm
+from .paperkit import CARD_SIZE, EDGE, chunks, draw_card, footer, pdf_bytes, text
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -20,7 +22,7 @@ if TYPE_CHECKING:
 
     from ..core.project import Project
 
-__all__ = ["NUMBERS_PER_PAGE", "card_figures", "card_pages", "cards_pdf"]
+__all__ = ["NUMBERS_PER_PAGE", "card_figures", "card_pages", "card_pages_drawn", "cards_pdf"]
 
 NUMBERS_PER_PAGE = 4
 """Card numbers on a page: a row each, variant a on the left, b on the right."""
@@ -51,12 +53,19 @@ def card_figures(catalog: Catalog, *, paper: str = "a4", project: Project | None
                  first_page: int | None = None) -> list[Figure]:
     """The pages of the cards (``project``'s only, with their rooms and tokens, when
     given); ``first_page`` numbers them as pages of a book."""
+    return list(card_pages_drawn(catalog, paper, project, first_page, NEW_PAGES))
+
+
+def card_pages_drawn(catalog: Catalog, paper: str, project: Project | None,
+                     first_page: int | None, pages: Pages) -> Iterator[Figure]:
+    """:func:`card_figures` one after the other, each made when the one before has been
+    used (with reused ``pages``: written, a book's pages all drawn on one figure)."""
     numbers = _numbers(catalog, project)
     uses = _uses(project)
     runs = chunks(numbers, NUMBERS_PER_PAGE)
-    figures = []
+    size = paper_mm(paper)
     for index, run in enumerate(runs):
-        fig, page, size = new_page(paper)
+        fig, page = pages.page(*size)
         width = size[0]
         card_w, card_h = CARD_SIZE
         left = (width - 2 * card_w) / 2
@@ -73,8 +82,8 @@ def card_figures(catalog: Catalog, *, paper: str = "a4", project: Project | None
         for row, cards in enumerate(rows):
             y = TOP + row * card_h
             for column, (card, note, tokens) in enumerate(cards[:2]):
-                draw_card(fig, page, size, catalog, card, (left + column * card_w, y, card_w,
-                                                           card_h), tokens=tokens, note=note)
+                draw_card(page, catalog, card, (left + column * card_w, y, card_w, card_h),
+                          tokens=tokens, note=note)
         _cut_lines(page, left, TOP, len(rows), card_w, card_h, size)
         words = "Cut along the dashed lines. Tokens: the dots after a card's number."
         if first_page is not None:
@@ -83,8 +92,7 @@ def card_figures(catalog: Catalog, *, paper: str = "a4", project: Project | None
             words = "Cut along the dashed lines; deal one variant of each number at random."
         footer(page, size, words if first_page is not None
                else f"{words} Page {index + 1} of {len(runs)}.")
-        figures.append(fig)
-    return figures
+        yield fig
 
 
 def _cut_lines(page: Axes, left: float, top: float, rows: int, card_w: float, card_h: float,

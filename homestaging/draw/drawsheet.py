@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..core.project import Project
-from ..scoring.card import EMPTY_ROOM_POINTS
+from ..scoring import EMPTY_ROOM_POINTS
 from .drawing import LIGHT_COLORS
 from .house import draw_house
 from .markers import CORNERS, marker_bits, marker_box, marker_id
@@ -291,7 +291,7 @@ def drawing_sheet(project: Project, paper: str, sheet: Sheet | None = None,
 
     ax = pages.axes_at(fig, layout.page, layout.grid)
     cell_pt = layout.square / 25.4 * 72
-    draw_house(ax, project, cell_pt=cell_pt, light=True)
+    draw_house(ax, project, cell_pt=cell_pt, light=True, outlines=True)
     ax.set_xlim(-GRID_MARGIN, project.width + FAR_MARGIN)
     ax.set_ylim(project.height + FAR_MARGIN, -GRID_MARGIN)
     _markers(ax, project)

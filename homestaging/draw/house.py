@@ -24,6 +24,7 @@ from .drawing import (
     patch,
     union,
 )
+from .wordpaths import outline_all
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -41,12 +42,15 @@ def draw_house(
     grid_everywhere: bool = True,
     walls: bool = True,
     light: bool = False,
+    outlines: bool = False,
 ) -> float:
     """Draw the sheet's grid, coordinates, features, obstacles and the house's walls.
 
     Sets the axes' limits (one square of margin for the coordinates) and returns the
     size of a square in points (``cell_pt`` if given). ``light`` draws everything in the
-    light blues of :data:`LIGHT_COLORS` (the printed drawing sheets).
+    light blues of :data:`LIGHT_COLORS` (the printed drawing sheets). ``outlines`` draws
+    the coordinates as their letters' outlines, one collection (the printed pages: the
+    same letters, without a text each).
     """
     from matplotlib.collections import LineCollection
     from matplotlib.patches import Circle, Rectangle
@@ -93,12 +97,14 @@ def draw_house(
     if coordinates:
         size = min(9.0, max(4.5, cell_pt * 0.42))
         color = LIGHT_COLORS["coordinate"] if light else "#444444"
-        for x in range(width):
-            ax.text(x + 0.5, -0.45, column_name(x), ha="center", va="center", fontsize=size,
-                    color=color, gid="coordinate")
-        for y in range(height):
-            ax.text(-0.45, y + 0.5, str(y + 1), ha="center", va="center", fontsize=size,
-                    color=color, gid="coordinate")
+        places = [(x + 0.5, -0.45, column_name(x)) for x in range(width)]
+        places += [(-0.45, y + 0.5, str(y + 1)) for y in range(height)]
+        if outlines:
+            outline_all(ax, places, size=size, color=color, zorder=3, gid="coordinate")
+        else:
+            for cx, cy, text in places:
+                ax.text(cx, cy, text, ha="center", va="center", fontsize=size, color=color,
+                        gid="coordinate")
 
     if walls:
         wall_color = LIGHT_COLORS["wall"] if light else WALL_COLOR

@@ -19,6 +19,7 @@ from .piecepics import draw_piece
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
+    from matplotlib.transforms import Transform
 
 __all__ = [
     "CARD_SIZE",
@@ -30,6 +31,7 @@ __all__ = [
     "draw_card",
     "draw_tokens",
     "footer",
+    "inset",
     "new_page",
     "pdf_bytes",
     "text",
@@ -78,6 +80,17 @@ def axes_at(fig: Figure, page: tuple[float, float], box: tuple[float, float, flo
     return ax
 
 
+def inset(page: Axes, place: tuple[float, float, float]) -> tuple[Transform, float]:
+    """Where a drawing in squares goes on ``page`` (millimetres, y downwards): ``place``
+    = (x, y, size) puts the square (0, 0)'s top-left at (x, y), each square ``size``
+    millimetres; with the size of a square in points. Drawn on the page itself, without
+    an axes of its own (an axes costs more to make and draw than a piece drawn in it)."""
+    from matplotlib.transforms import Affine2D
+
+    x, y, square = place
+    return Affine2D().scale(square).translate(x, y) + page.transData, square * MM * 72
+
+
 def text(page: Axes, x: float, y: float, words: str, size: float = 9.0, **options: Any) -> None:
     """Text at (x, y) millimetres, hanging from y unless told otherwise."""
     options.setdefault("va", "top")
@@ -102,10 +115,9 @@ def tick_box(page: Axes, x: float, y: float, size: float = 5.0) -> None:
                               linewidth=0.8, gid="tick-box"))
 
 
-def draw_card(fig: Figure, page: Axes, size: tuple[float, float], catalog: Catalog, card: Card,
-              box: tuple[float, float, float, float], *, tokens: int = 0, note: str = "",
-              outline: str = "#999999") -> None:
-    """A furniture card in ``box`` on a page of ``size``: its number and variant, then
+def draw_card(page: Axes, catalog: Catalog, card: Card, box: tuple[float, float, float, float],
+              *, tokens: int = 0, note: str = "", outline: str = "#999999") -> None:
+    """A furniture card in ``box`` on ``page``: its number and variant, then
     ``tokens`` dots, ``note`` at the top right, and its two options drawn side by side
     (furniture hatched, circulation dots, wall sides thick) with their names, wall sides
     and hatch."""
@@ -129,9 +141,9 @@ def draw_card(fig: Figure, page: Axes, size: tuple[float, float], catalog: Catal
         square = min(CARD_SQUARE, (option_w - 4) / (art.width + 0.4),
                      (bottom - top) / (art.height + 0.4))
         aw, ah = square * (art.width + 0.4), square * (art.height + 0.4)
-        ax = axes_at(fig, size, (ox + (option_w - aw) / 2, top + (bottom - top - ah) / 2, aw, ah),
-                     (-0.2, art.width + 0.2, -0.2, art.height + 0.2))
-        draw_piece(piece, ax, label=False)
+        draw_piece(piece, page, label=False, at=inset(page, (
+            ox + (option_w - aw) / 2 + 0.2 * square, top + (bottom - top - ah) / 2 + 0.2 * square,
+            square)))
         name_size = min(8.0, (option_w - 2) / (len(piece.name) * 0.56 * 0.3528 * 1.1))
         text(page, ox + option_w / 2, bottom + 0.8, piece.name, name_size, ha="center",
              fontweight="bold", gid="option-name")

@@ -33,39 +33,60 @@ from .drawing import (
 if TYPE_CHECKING:
     import random
 
+    from matplotlib.artist import Artist
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
+    from matplotlib.transforms import Transform
 
 __all__ = ["HATCH_LINES", "draw_piece", "hatch_strokes", "piece_figure", "save_piece"]
 
 
+def _add(ax: Axes, artist: Artist, transform: Transform | None) -> None:
+    """Add ``artist`` to ``ax``: in the axes' data (``add_patch`` or ``add_collection``),
+    or placed by ``transform`` (added as it is: the page's limits are fixed)."""
+    from matplotlib.collections import Collection
+    from matplotlib.patches import Patch
+
+    if transform is not None:
+        artist.set_transform(transform)
+        ax.add_artist(artist)
+    elif isinstance(artist, Collection):
+        ax.add_collection(artist)
+    else:
+        assert isinstance(artist, Patch)
+        ax.add_patch(artist)
+
+
 def _shape_patches(ax: Axes, shape: Shape, origin: tuple[float, float], color: str,
-                   cell_pt: float, label: str | None) -> None:
+                   cell_pt: float, label: str | None, transform: Transform | None = None
+                   ) -> None:
     from matplotlib.collections import LineCollection
     from matplotlib.patches import Circle
 
     ox, oy = origin
     furniture = frozenset((x + int(ox), y + int(oy)) for x, y in shape.furniture)
-    ax.add_patch(patch(union(furniture), facecolor=color, edgecolor="#333333",
-                       linewidth=max(0.6, cell_pt * 0.04), zorder=4, gid="piece"))
+    _add(ax, patch(union(furniture), facecolor=color, edgecolor="#333333",
+                   linewidth=max(0.6, cell_pt * 0.04), zorder=4, gid="piece"), transform)
     for x, y in sorted(shape.circulation):
-        ax.add_patch(Circle((x + ox + 0.5, y + oy + 0.5), 0.12, facecolor="#555555",
-                            edgecolor="none", zorder=5, gid="circulation"))
+        _add(ax, Circle((x + ox + 0.5, y + oy + 0.5), 0.12, facecolor="#555555",
+                        edgecolor="none", zorder=5, gid="circulation"), transform)
     wall = []
     for side in sorted(shape.wall):
         # the outermost furniture squares on that side stand against the wall
         for x, y in outermost(sorted(shape.furniture), side):
             wall.append(segment(Edge((x + int(ox), y + int(oy)), side)))
     if wall:
-        ax.add_collection(LineCollection(sorted(wall), colors=WALL_COLOR,
-                                         linewidths=max(1.5, cell_pt * 0.16),
-                                         capstyle="projecting", zorder=8, gid="wall-side"))
+        _add(ax, LineCollection(sorted(wall), colors=WALL_COLOR,
+                                linewidths=max(1.5, cell_pt * 0.16), capstyle="projecting",
+                                zorder=8, gid="wall-side"), transform)
     if label:
         lx, ly, w, h = label_spot(furniture)
         text, size, rotation = fit_text(label, cell_pt * w, cell_pt * h,
                                         largest=min(9.0, cell_pt * 0.4))
-        ax.text(lx, ly, text, ha="center", va="center", fontsize=size, rotation=rotation,
-                zorder=9, gid="piece-label")
+        placed = ax.text(lx, ly, text, ha="center", va="center", fontsize=size,
+                         rotation=rotation, zorder=9, gid="piece-label")
+        if transform is not None:
+            placed.set_transform(transform)
 
 
 ORTHOGONAL_PLACES = (0.35, 0.5, 0.65)  # where upright or level hatch lines cross a square
@@ -152,31 +173,33 @@ def _clipped(middle: Point, along: Point, box: tuple[float, float, float, float]
 
 def draw_piece(piece: Piece, ax: Axes, *, rotation: int = 0, mirror: bool = False,
                origin: tuple[int, int] = (0, 0), color: str | None = None,
-               label: bool = True) -> Axes:
+               label: bool = True, at: tuple[Transform, float] | None = None) -> Axes:
     """Draw one orientation of a piece with its top-left square at ``origin``:
     furniture filled and hatched as on the drawing sheet, circulation as dots, wall
-    sides as thick lines."""
+    sides as thick lines. In ``ax``'s data, or ``at`` = (a transform from squares to
+    the display, a square's size in points): a piece among others on a page, without
+    an axes of its own."""
     shape = piece.shape(rotation, mirror)
     fill = color or room_color(piece.tags[0] if piece.tags else "")
     if piece.is_rug:
         fill = "#efe3c8"
-    cell_pt = cell_points(ax, *_extent(ax))
-    _shape_grid(ax, shape, origin, cell_pt)
+    transform, cell_pt = at if at is not None else (None, cell_points(ax, *_extent(ax)))
+    _shape_grid(ax, shape, origin, transform)
     _shape_patches(ax, shape, (origin[0], origin[1]), fill, cell_pt,
-                   piece.name if label else None)
+                   piece.name if label else None, transform)
     if piece.hatch and not piece.is_rug:  # as it is hatched on the drawing sheet
         ox, oy = origin
         squares = frozenset((x + ox, y + oy) for x, y in shape.furniture)
         if piece.hatch in "|-":  # three lines a square, in its middle, as on the sheet
             from matplotlib.collections import LineCollection
 
-            ax.add_collection(LineCollection(
+            _add(ax, LineCollection(
                 hatch_strokes(squares, 0.09, 0.2, style=piece.hatch), colors="#555555",
-                linewidths=HATCH_WIDTH, zorder=4.5, gid="piece-hatch"))
+                linewidths=HATCH_WIDTH, zorder=4.5, gid="piece-hatch"), transform)
         else:
-            ax.add_patch(patch(union(squares).buffer(-0.12, join_style="mitre"),
-                               facecolor="none", edgecolor="#555555", linewidth=0.0,
-                               hatch=piece.hatch * 3, zorder=4.5, gid="piece-hatch"))
+            _add(ax, patch(union(squares).buffer(-0.12, join_style="mitre"),
+                           facecolor="none", edgecolor="#555555", linewidth=0.0,
+                           hatch=piece.hatch * 3, zorder=4.5, gid="piece-hatch"), transform)
     return ax
 
 
@@ -186,13 +209,14 @@ def _extent(ax: Axes) -> tuple[float, float]:
     return abs(x1 - x0), abs(y1 - y0)
 
 
-def _shape_grid(ax: Axes, shape: Shape, origin: tuple[int, int], cell_pt: float) -> None:
+def _shape_grid(ax: Axes, shape: Shape, origin: tuple[int, int],
+                transform: Transform | None) -> None:
     from matplotlib.collections import LineCollection
 
     ox, oy = origin
     lines = [[(ox + x, oy), (ox + x, oy + shape.height)] for x in range(shape.width + 1)]
     lines += [[(ox, oy + y), (ox + shape.width, oy + y)] for y in range(shape.height + 1)]
-    ax.add_collection(LineCollection(lines, colors=GRID_COLOR, linewidths=0.5, zorder=1))
+    _add(ax, LineCollection(lines, colors=GRID_COLOR, linewidths=0.5, zorder=1), transform)
 
 
 def piece_figure(piece: Piece, *, square_in: float = 0.45) -> Figure:

@@ -229,12 +229,12 @@ def _book_figures(projects: Sequence[Project], paper: str, sheets: int, book: bo
         yield from _project_figures(project, paper, sheets, number, pages)
     if book:  # the appendix: a round at the table, then the furniture cards
         from ..formats.catalogreader import bundled_catalog
-        from .cardpages import card_figures
+        from .cardpages import card_pages_drawn
         from .roundpage import round_figure
 
         after = found[-1]
         yield round_figure(paper, after)
-        yield from card_figures(bundled_catalog(), paper=paper, first_page=after + 1)
+        yield from card_pages_drawn(bundled_catalog(), paper, None, after + 1, pages)
 
 
 def print_project(

@@ -24,7 +24,7 @@ from .labels import Label
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
-__all__ = ["MAX_TEXTS", "write_all"]
+__all__ = ["MAX_TEXTS", "outline_all", "write_all"]
 
 #: The most words of one style drawn as texts (beyond: as outlines).
 MAX_TEXTS = 300
@@ -52,23 +52,69 @@ def write_all(ax: Axes, labels: Sequence[Label], *, color: str | Sequence[str] =
                     **style)
         return
     from matplotlib.collections import PathCollection
-    from matplotlib.transforms import Affine2D
 
-    fig = ax.get_figure(root=True)
-    assert fig is not None
-    points = Affine2D().scale(1 / 72) + fig.dpi_scale_trans  # points to pixels, at any dpi
     offsets = [(label.x, label.y) for label in labels]
     if box is not None:
         badges = [_badge(label.text, label.size, label.rotation, bold, box[1])
                   for label in labels]
         ax.add_collection(PathCollection(
-            badges, offsets=offsets, offset_transform=ax.transData, transform=points,
+            badges, offsets=offsets, offset_transform=ax.transData, transform=_points(ax),
             facecolors=box[0], edgecolors="none", zorder=zorder, gid=f"{gids[0]}-boxes"),
             autolim=False)
     words = [_word(label.text, label.size, label.rotation, bold) for label in labels]
     ax.add_collection(PathCollection(
-        words, offsets=offsets, offset_transform=ax.transData, transform=points,
+        words, offsets=offsets, offset_transform=ax.transData, transform=_points(ax),
         facecolors=colors, edgecolors="none", zorder=zorder, gid=gids[0]), autolim=False)
+
+
+def outline_all(ax: Axes, words: Sequence[tuple[float, float, str]], *, size: float,
+                color: str, zorder: float, gid: str) -> None:
+    """Each (x, y, text) of one line on ``ax`` in ``size`` points, as the outlines of its
+    letters where a text centred on (x, y) puts them (``ax.text(x, y, text, ha="center",
+    va="center")``), all in one collection: for the short words a page repeats (a
+    printed house's coordinates), which are many texts a page in all."""
+    from matplotlib.collections import PathCollection
+
+    ax.add_collection(PathCollection(
+        [_as_text(text, size) for _, _, text in words],
+        offsets=[(x, y) for x, y, _ in words], offset_transform=ax.transData,
+        transform=_points(ax), facecolors=color, edgecolors="none", zorder=zorder, gid=gid),
+        autolim=False)
+
+
+@cache
+def _as_text(line: str, size: float) -> Any:
+    """The outline of ``line`` at ``size`` points where a matplotlib text centred on
+    (0, 0) draws it (``Text``'s layout): its box as wide as the letters' extent from
+    the pen's start, from the font's typographic descender to its ascender at the least
+    (the OS/2 table, else hhea), centred."""
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.path import Path as MplPath
+
+    to_path, font, _ = _font(False)
+    prop = FontProperties(family="DejaVu Sans", size=size)
+    width, height, descent = to_path.get_text_width_height_descent(line, prop, ismath=False)
+    ascent = height - descent
+    scale = size / font.get_sfnt_table("head")["unitsPerEm"]
+    for name, up, down in (("OS/2", "sTypoAscender", "sTypoDescender"),
+                           ("hhea", "ascent", "descent")):
+        table = font.get_sfnt_table(name)
+        if table is not None:
+            ascent, descent = max(ascent, table[up] * scale), max(descent, -table[down] * scale)
+            break
+    vertices, codes = _line(line, size, False)
+    drawn = codes != MplPath.STOP
+    return MplPath(vertices[drawn] + (-width / 2, (descent - ascent) / 2), codes[drawn],
+                   readonly=True)
+
+
+def _points(ax: Axes) -> Any:
+    """Points to pixels on ``ax``'s figure, at any dpi."""
+    from matplotlib.transforms import Affine2D
+
+    fig = ax.get_figure(root=True)
+    assert fig is not None
+    return Affine2D().scale(1 / 72) + fig.dpi_scale_trans
 
 
 @cache

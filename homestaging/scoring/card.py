@@ -28,6 +28,7 @@ from ..core.layout import Layout, layout
 from ..core.sheet import Sheet
 from ..rules.checks import Code, check
 from ..rules.faults import involved
+from . import EMPTY_ROOM_POINTS
 from .access import Access, access, access_problems, connected_access
 from .blocking import explain_unreachable, only_ways
 from .bonuses import BonusResult, evaluate
@@ -47,8 +48,6 @@ __all__ = [
     "rooms_in_play",
     "score",
 ]
-
-EMPTY_ROOM_POINTS = -3
 
 
 @dataclass(frozen=True)
