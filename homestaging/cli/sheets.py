@@ -9,7 +9,9 @@ never load what only the others need.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -180,8 +182,8 @@ def score_command(sheet_paths: tuple[str, ...], lenient_access: bool, fmt: str) 
     from ..text.report import format_ranking, format_scorecard, ranking_json, scorecard_json
 
     cards = []
-    for path in _sheets_only(sheet_paths):
-        card = score(read_sheet_file(path), lenient_access=lenient_access, end_of_game=True)
+    for path, sheet in _sheets_only(sheet_paths):
+        card = score(sheet(), lenient_access=lenient_access, end_of_game=True)
         shown = display_name(path)
         cards.append(card if card.source == shown else replace(card, source=shown))
     broken = any(p.severity == Severity.ERROR for card in cards for p in card.problems)
@@ -238,28 +240,70 @@ def render_command(sheet_path: str, output: str | None, routes: bool, lenient_ac
     wrote(path, started)
 
 
-def _sheets_only(paths: tuple[str, ...]) -> list[str]:
+def _sheets_only(paths: tuple[str, ...]) -> list[tuple[str, Callable[[], Sheet]]]:
     """The paths less the game records among them (``table export`` writes the record
-    beside the sheets that name it, so ``score DIR/*.json`` ranks the sheets)."""
+    beside the sheets that name it, so ``score DIR/*.json`` ranks the sheets), each
+    with what reads its sheet: every file is read once, and what it holds parsed once,
+    here; the sheet is made of it when asked for, and a file that cannot be read says
+    so then, in its turn."""
+    import os
+
+    from ..formats.files import read_text
+    from ..formats.gamewriter import FORMAT as GAME_FORMAT
+    from ..formats.readers import load_json
+
+    kept: list[tuple[str, Callable[[], Sheet]]] = []
+    for path in paths:
+        if path == "-":
+            kept.append((path, partial(read_sheet_file, path)))
+            continue
+        try:
+            name, text = read_text(path)
+            data = load_json(text, name)
+        except InputError as error:
+            if _game_record(path):  # one the reader refuses, that JSON reads all the same
+                detail(f"{display_name(path)} is a game record, not a sheet: left out")
+                continue
+            kept.append((path, partial(_raise, error)))
+            continue
+        if isinstance(data, dict) and data.get("format") == GAME_FORMAT \
+                and _game_record(path):
+            detail(f"{display_name(path)} is a game record, not a sheet: left out")
+            continue
+        kept.append((path, partial(_parsed_sheet, path, name, data, os.path.dirname(path))))
+    return kept or [(path, partial(read_sheet_file, path)) for path in paths]
+
+
+def _game_record(path: str) -> bool:
+    """Whether the file ``path`` is a game record: a regular file under a megabyte
+    whose JSON has the game record's format."""
     import json
     from pathlib import Path
 
     from ..formats.gamewriter import FORMAT as GAME_FORMAT
 
-    kept = []
-    for path in paths:
-        try:
-            file = Path(path)
-            if path != "-" and file.is_file() and file.stat().st_size < 1_000_000:
-                with file.open("rb") as data:
-                    head = json.loads(data.read())
-                if isinstance(head, dict) and head.get("format") == GAME_FORMAT:
-                    detail(f"{display_name(path)} is a game record, not a sheet: left out")
-                    continue
-        except (OSError, ValueError):
-            pass  # the reader says what is wrong with it
-        kept.append(path)
-    return kept or list(paths)
+    try:
+        file = Path(path)
+        if file.is_file() and file.stat().st_size < 1_000_000:
+            with file.open("rb") as data:
+                head = json.loads(data.read())
+            return isinstance(head, dict) and head.get("format") == GAME_FORMAT
+    except (OSError, ValueError):
+        pass  # the reader says what is wrong with it
+    return False
+
+
+def _raise(error: InputError) -> Sheet:
+    raise error
+
+
+def _parsed_sheet(path: str, name: str, data: Any, base_dir: str) -> Sheet:
+    """The sheet of the JSON ``data`` read from ``path`` (as :func:`read_sheet_file`)."""
+    from ..formats.sheetreader import parse_sheet
+
+    sheet = parse_sheet(data, name, base_dir)
+    _told(sheet, path)
+    return sheet
 
 
 def read_sheet_file(path: str) -> Sheet:

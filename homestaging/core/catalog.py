@@ -103,9 +103,9 @@ class Catalog:
 
 def paper_look(piece: Piece) -> frozenset[tuple[frozenset[Cell], frozenset[Cell]]]:
     """What a piece looks like on paper, whatever its turn: the furniture and circulation
-    squares of each of its orientations. Pieces with the same look differ only by their
-    hatch."""
-    return frozenset((o.shape.furniture, o.shape.circulation) for o in piece.orientations)
+    squares of each of its orientations (:attr:`Piece.look`). Pieces with the same look
+    differ only by their hatch."""
+    return piece.look
 
 
 def _with_hatches(pieces: dict[str, Piece], cards: dict[tuple[int, str], Card]

@@ -190,6 +190,14 @@ class Piece:
     def _turned(self) -> dict[tuple[int, bool], Shape]:
         return {}
 
+    @cached_property
+    def look(self) -> frozenset[tuple[frozenset[Cell], frozenset[Cell]]]:
+        """What the piece looks like on paper, whatever its turn: the furniture and
+        circulation squares of each of its orientations (worked out once: a catalog
+        compares the looks of all its pieces, and a project's catalog is the bundled
+        one and a few more)."""
+        return frozenset((o.shape.furniture, o.shape.circulation) for o in self.orientations)
+
     def shape(self, rotation: int = 0, mirror: bool = False) -> Shape:
         """The art mirrored and turned; computed once per piece and orientation."""
         key = (rotation, mirror)

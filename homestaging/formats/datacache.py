@@ -139,19 +139,42 @@ def _sum(path: str) -> tuple[int, int, int]:
     return found
 
 
+_CODE_SUM = "\0code"
+"""Where :data:`_sums` keeps the sums of the versions, :data:`CODE` and :data:`SCHEMAS`."""
+
+
+def _summed(crc: int, adler: int, path: str, sums: tuple[int, int, int]) -> tuple[int, int]:
+    """The running sums with one more file's path, size and sums."""
+    size, file_crc, file_adler = sums
+    label = f"\0{path}\0{size}\0{file_crc}\0{file_adler}".encode()
+    return zlib.crc32(label, crc), zlib.adler32(label, adler)
+
+
+def _code_sums() -> tuple[int, int]:
+    """The sums of the Python and package versions, :data:`CODE` and :data:`SCHEMAS`:
+    the same for every entry, worked out once per process."""
+    found = _sums.get(_CODE_SUM)
+    if found is None:
+        crc = zlib.crc32(f"{sys.version}\0{__version__}".encode())
+        adler = zlib.adler32(b"")
+        for path in (*(os.path.join(_PACKAGE, *module.split(".")) + ".py" for module in CODE),
+                     *(os.path.join(_PACKAGE, "schemas", f"{schema}.schema.json")
+                       for schema in SCHEMAS)):
+            crc, adler = _summed(crc, adler, path, _sum(path))
+        found = _sums[_CODE_SUM] = (0, crc, adler)
+    return found[1], found[2]
+
+
 def fingerprint(name: str, sources: Sequence[str | Path]) -> str:
     """The key of an entry: 16 hex digits summing up the Python and package versions,
-    the entry's name and the paths and contents of its sources, :data:`CODE` and
-    :data:`SCHEMAS`."""
-    files = [*(os.fspath(path) for path in sources),
-             *(os.path.join(_PACKAGE, *module.split(".")) + ".py" for module in CODE),
-             *(os.path.join(_PACKAGE, "schemas", f"{schema}.schema.json") for schema in SCHEMAS)]
-    crc = zlib.crc32(f"{sys.version}\0{__version__}\0{name}".encode())
-    adler = zlib.adler32(b"")
-    for path in files:
-        size, file_crc, file_adler = _sum(path)
-        label = f"\0{path}\0{size}\0{file_crc}\0{file_adler}".encode()
-        crc, adler = zlib.crc32(label, crc), zlib.adler32(label, adler)
+    :data:`CODE` and :data:`SCHEMAS`, the entry's name and the paths and contents of its
+    sources."""
+    crc, adler = _code_sums()
+    label = f"\0{name}".encode()
+    crc, adler = zlib.crc32(label, crc), zlib.adler32(label, adler)
+    for source in sources:
+        path = os.fspath(source)
+        crc, adler = _summed(crc, adler, path, _sum(path))
     return f"{crc:08x}{adler:08x}"
 
 

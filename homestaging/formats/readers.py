@@ -394,9 +394,10 @@ def foreign_json(data: Any, file: str, fmt: str, what: str) -> InputError | None
     return InputError.single(file, f'not {what}: expected "{fmt}"{version}', "$.format")
 
 
-def _check_nodes(file: str, root: yaml.Node) -> None:
+def _check_nodes(file: str, root: yaml.Node, controls: bool = True) -> None:
     """Refuse alias bombs, deep nesting, duplicate keys and control characters in text
-    before constructing anything."""
+    before constructing anything. ``controls``: whether a value may hold a control
+    character (False when the text holds none, nor any escape: then none is looked for)."""
     import yaml
 
     sizes: dict[int, int] = {}
@@ -409,7 +410,7 @@ def _check_nodes(file: str, root: yaml.Node) -> None:
             raise InputError([_at(file, node, f"nested more than {MAX_DEPTH} levels deep")])
         total = 1
         if isinstance(node, yaml.ScalarNode):
-            problem = _control_message(str(node.value))
+            problem = _control_message(str(node.value)) if controls else None
             if problem:
                 problems.append(_at(file, node, problem))
         elif isinstance(node, yaml.SequenceNode):
@@ -478,7 +479,9 @@ def load_yaml(text: str, file: str) -> Any:
         root = loader.get_single_node()
         if root is None:
             raise InputError([Located(file, "the file is empty: expected a YAML document", line=1)])
-        _check_nodes(file, root)
+        # a value holds only the text's characters, line breaks and what its escapes
+        # stand for: with neither control characters nor escapes, it holds none
+        _check_nodes(file, root, "\\" in text or _maybe_control(text))
         try:
             return loader.construct_document(root)
         except (ValueError, OverflowError) as error:  # a bad date, a too long number
