@@ -98,14 +98,17 @@ class Occupied:
     def __init__(self) -> None:
         self._boxes: dict[Cell, list[Box]] = {}
         self._dots: dict[Cell, list[tuple[float, float, float]]] = {}
+        self._squares: frozenset[Cell] | None = None  # until the next box or dot
 
     def add_box(self, box: Box) -> None:
+        self._squares = None
         for square in _squares(box):
             self._boxes.setdefault(square, []).append(box)
 
     def add_dot(self, x: float, y: float, radius: float) -> None:
         """A round mark (a circulation dot) of that centre and radius."""
         dot = (x, y, radius)
+        self._squares = None
         for square in _squares((x - radius, y - radius, x + radius, y + radius)):
             self._dots.setdefault(square, []).append(dot)
 
@@ -120,7 +123,9 @@ class Occupied:
 
     def squares(self) -> frozenset[Cell]:
         """Every square some box or dot touches."""
-        return frozenset(self._boxes) | frozenset(self._dots)
+        if self._squares is None:
+            self._squares = frozenset(self._boxes) | frozenset(self._dots)
+        return self._squares
 
 
 class ShortNames:
@@ -197,13 +202,14 @@ class _FreeWindows:
                 row[i + 1] = above[i + 1] + run
             table.append(row)
         self._table = table
-        self._seen: dict[tuple[int, int], tuple[int, int] | None] = {}
+        self._seen: dict[tuple[int, int, float, float], tuple[int, int] | None] = {}
 
     def nearest(self, w: int, h: int, target: tuple[float, float]) -> tuple[int, int] | None:
         """The top-left square of the free ``w`` x ``h`` window whose centre is nearest
         ``target`` (then the highest, then the leftmost), or None."""
-        if (w, h) in self._seen:
-            return self._seen[(w, h)]
+        asked = (w, h, *target)
+        if asked in self._seen:
+            return self._seen[asked]
         best: tuple[float, int, int] | None = None
         table = self._table
         tx, ty = target
@@ -219,7 +225,7 @@ class _FreeWindows:
                 if best is None or distance < best[0] - 1e-9:
                     best = (distance, j, i)
         found = None if best is None else (self.x0 + best[2], self.y0 + best[1])
-        self._seen[(w, h)] = found
+        self._seen[asked] = found
         return found
 
 
@@ -237,6 +243,7 @@ class Labeller:
         self.short_names = short_names if short_names is not None else ShortNames()
         self.placed: list[Label] = []
         self._tried: dict[tuple[object, ...], tuple[_Placing, ...]] = {}
+        self._windows: tuple[tuple[frozenset[Cell], ...], _FreeWindows] | None = None
 
     # -- what is already there -----------------------------------------------------
 
@@ -370,7 +377,7 @@ class Labeller:
         cells = frozenset(region)
         if not cells:
             return None
-        windows = _FreeWindows(cells, set(blocked) | self.occupied.squares())
+        windows = self._free_windows(cells, frozenset(blocked))
         if target is None:
             target = (sum(x for x, _ in cells) / len(cells) + 0.5,
                       sum(y for _, y in cells) / len(cells) + 0.5)
@@ -399,6 +406,15 @@ class Labeller:
             cx += _against(x, w, bw, windows.x0, windows.x0 + windows.width)
             cy += _against(y, h, bh, windows.y0, windows.y0 + windows.height)
         return self._keep(Label(cx, cy, text, size, rotation, box_at(cx, cy, bw, bh)))
+
+    def _free_windows(self, cells: frozenset[Cell], blocked: frozenset[Cell]) -> _FreeWindows:
+        """The free windows of ``cells``, less ``blocked`` and what is placed: kept until
+        something more is placed (a name tried in full, then shortened, looks at the
+        same squares)."""
+        key = (cells, blocked, self.occupied.squares())
+        if self._windows is None or self._windows[0] != key:
+            self._windows = (key, _FreeWindows(cells, blocked | key[2]))
+        return self._windows[1]
 
     def anywhere(self, region: Iterable[Cell], text: str, *, measure: Measure,
                  size: float, short: bool = False) -> Label:
