@@ -35,7 +35,8 @@ def plan_axes(fig: Any) -> Any:
 
 def plan_costs(plan: Sheet, monkeypatch: pytest.MonkeyPatch, paper: str | None = None
                ) -> tuple[int, int, Any]:
-    """The paths of the plan's collections and the box tests its labeller made."""
+    """The shapes of the plan's collections (a path placed at several offsets counts
+    once an offset) and the box tests its labeller made."""
     tests = [0]
     overlaps = labels.overlaps
 
@@ -47,11 +48,12 @@ def plan_costs(plan: Sheet, monkeypatch: pytest.MonkeyPatch, paper: str | None =
     checked = check_sheet(plan)
     fig = plan_figure(plan, checked.card, problems=checked.problems, paper=paper)
     monkeypatch.setattr(labels, "overlaps", overlaps)
-    paths = sum(len(group.get_paths()) for group in plan_axes(fig).collections)
+    paths = sum(max(len(group.get_paths()), len(group.get_offsets()))
+                for group in plan_axes(fig).collections)
     return paths, tests[0], fig
 
 
-def test_a_plan_holds_paths_and_tests_boxes_in_proportion_to_its_pieces(
+def test_a_plan_holds_shapes_and_tests_boxes_in_proportion_to_its_pieces(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     few_paths, few_tests, _ = plan_costs(plants(tmp_path / "few", FEW), monkeypatch)
     many_paths, many_tests, _ = plan_costs(plants(tmp_path / "many", 4 * FEW), monkeypatch)

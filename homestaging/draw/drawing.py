@@ -51,6 +51,7 @@ __all__ = [
     "RUG_COLORS",
     "UNWALLED_COLOR",
     "add_circles",
+    "add_placed",
     "add_shapes",
     "cell_points",
     "cells_path",
@@ -288,8 +289,37 @@ def cells_path(cells: frozenset[Cell]) -> Any:
     return cells_paths([cells])[0]
 
 
-#: past this many circles of one style, they are one circle repeated at their centres
+#: past this many circles (or pieces) of one style, each shape is drawn once and
+#: repeated where it stands
 MANY_CIRCLES = 300
+
+
+def add_placed(ax: Axes, groups: Sequence[frozenset[Cell]], facecolors: Sequence[str],
+               **style: Any) -> None:
+    """Groups of squares (pieces) filled each in its colour, as :func:`add_shapes` does;
+    past :data:`MANY_CIRCLES` of them, one collection per shape, that shape's outline
+    placed at each of its groups (a PDF or an SVG writes it once and repeats it): the
+    groups of one shape are drawn in their order, the shapes in the order they first
+    come."""
+    from matplotlib.collections import PathCollection
+    from matplotlib.transforms import AffineDeltaTransform
+
+    if len(groups) <= MANY_CIRCLES:
+        add_shapes(ax, cells_paths(groups), facecolors=list(facecolors), **style)
+        return
+    placed: dict[frozenset[Cell], tuple[list[Cell], list[str]]] = {}
+    for cells, color in zip(groups, facecolors, strict=True):
+        x0, y0 = min(x for x, _ in cells), min(y for _, y in cells)
+        shape = frozenset((x - x0, y - y0) for x, y in cells)
+        origins, colors = placed.setdefault(shape, ([], []))
+        origins.append((x0, y0))
+        colors.append(color)
+    data: Any = ax.transData  # affine: the plan's axes are linear
+    outlines = cells_paths(list(placed))
+    for outline, (origins, colors) in zip(outlines, placed.values(), strict=True):
+        ax.add_collection(PathCollection([outline], offsets=origins, offset_transform=data,
+                                         transform=AffineDeltaTransform(data),
+                                         facecolors=colors, **style), autolim=False)
 
 
 def add_circles(ax: Axes, centres: Sequence[tuple[float, float]], radius: float,

@@ -69,7 +69,7 @@ from .drawing import (
     UNWALLED_COLOR,
     add_circles,
     add_hatched,
-    add_shapes,
+    add_placed,
     cell_points,
     cells_paths,
     draw_door,
@@ -512,9 +512,9 @@ def _draw_pieces(ax: Axes, sheet: Sheet, lay: Layout, labeller: Labeller,
     room_types = _room_types(sheet)
     furniture = [(index, drawn.placement) for index, drawn in enumerate(sheet.pieces)
                  if not drawn.placement.piece.is_rug]
-    add_shapes(ax, cells_paths([placement.furniture for _, placement in furniture]),
-               facecolors=[room_color(room_types.get(lay.piece_rooms[index] or "", ""))
-                           for index, _ in furniture],
+    add_placed(ax, [placement.furniture for _, placement in furniture],
+               [room_color(room_types.get(lay.piece_rooms[index] or "", ""))
+                for index, _ in furniture],
                edgecolors="#333333", linewidths=max(0.6, cell_pt * 0.04), zorder=4,
                gid="pieces")
 
