@@ -94,6 +94,7 @@ from .planwords import (
     label_rooms,
     measure_for,
     measure_letters,
+    names_fit,
     text_box,
 )
 from .wordpaths import MAX_TEXTS, write_all
@@ -193,7 +194,8 @@ def plan_figure(sheet: Sheet, card: ScoreCard | None = None, *, show_routes: boo
     lines = panel_lines(sheet, card, shown, end_of_game, if_connected)
     lines += _short_name_lines(drawn.short_names)
     if not drawn.names:
-        lines.append(("Pieces' names not written: the squares are too small", "", "note"))
+        lines.append(("Pieces' names and letters not written: the squares are too small",
+                      "", "note"))
     if paper is None:
         arranged = _fitted(sheet, square, entries, _panel_rows(lines))
         fig.set_size_inches(*arranged.size)
@@ -533,6 +535,8 @@ def _mark_unreachable(ax: Axes, sheet: Sheet, indices: Sequence[int], labeller: 
     add_hatched(ax, cells_paths([placement.furniture for placement in placements]),
                 facecolors="none", edgecolors=PROBLEM_COLOR, hatch="////", linewidths=1.2,
                 zorder=4.5, gid="unreachable")
+    if not names_fit(cell_pt):  # no room for a letter: the hatching marks them
+        return
     size = min(8.0, max(4.5, cell_pt * 0.26))
     many = len(placements) > MAX_TEXTS
     measure = (measure_letters if many else measure_for)(bold=True, pad=0.15)
