@@ -4,14 +4,17 @@ Each case runs ``python -m homestaging ...`` in a fresh process and reports its 
 time, its processor time (user + system: what a loaded machine changes least) and its
 peak memory (resident set size):
 
-* ``render`` of a 200 x 200 sheet with 10 000 one-square plants (``tests/bigsheets.py``);
-* ``print --fill`` of the same sheet (its plan drawn in pencil on the drawing sheet);
-* ``render`` of ``bench_scale.py``'s dense 200 x 200 sheet (25 335 pieces).
+* a 200 x 200 sheet with 10 000 one-square plants (``tests/bigsheets.py``) and
+  ``bench_scale.py``'s dense 200 x 200 sheet (25 335 pieces), each drawn by every
+  command that draws a plan: ``render`` to PNG, PDF and SVG, ``print --fill`` (its
+  plan pencilled on the drawing sheet) and the editor's picture (``render_png``, as
+  the editor's ``/api/render`` draws it, in a process of its own).
 
-Target (issue 36): each within 10 s and 1 GB; the cost grows with the pieces (one
-collection per kind of shape, many words as one collection of letter outlines).
+Target (issue 36): each within 10 s of processor time and 1 GB; the cost grows with
+the pieces (one collection per kind of shape, many words as one collection of letter
+outlines). ``--only WORD`` runs the cases whose name holds WORD.
 
-Usage: ``python bench/bench_drawing_limits.py [--plants N]``.
+Usage: ``python bench/bench_drawing_limits.py [--plants N] [--only WORD]``.
 """
 
 from __future__ import annotations
@@ -34,11 +37,17 @@ sys.path.insert(0, str(HERE))
 from bench_scale import project_yaml, sheet_json  # noqa: E402
 from bigsheets import write_plants  # noqa: E402
 
+EDITOR = ("import sys; from homestaging.formats.sheetreader import read_sheet; "
+          "from homestaging.editor.adapter import render_png; "
+          "open(sys.argv[2], 'wb').write(render_png(read_sheet(sys.argv[1])))")
+
 
 def run(args: list[str]) -> tuple[float, float, float, int]:
-    """Wall seconds, processor seconds, peak megabytes and exit code of one command."""
+    """Wall seconds, processor seconds, peak megabytes and exit code of one command
+    (``python -m homestaging ARGS``, or ``python ARGS`` when ARGS starts with ``-c``)."""
     start = time.perf_counter()
-    process = subprocess.Popen([sys.executable, "-m", "homestaging", *args], cwd=ROOT,
+    command = args if args[0] == "-c" else ["-m", "homestaging", *args]
+    process = subprocess.Popen([sys.executable, *command], cwd=ROOT,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _, status, usage = os.wait4(process.pid, 0)
     wall = time.perf_counter() - start
@@ -49,6 +58,7 @@ def run(args: list[str]) -> tuple[float, float, float, int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--plants", type=int, default=10_000)
+    parser.add_argument("--only", default="", help="run the cases whose name holds this")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
@@ -58,13 +68,17 @@ def main() -> None:
         (root / "dense" / "project.yaml").write_text(project_yaml(200, 200), encoding="utf-8")
         dense = root / "dense" / "dense.json"
         dense.write_text(json.dumps(sheet_json(200, 200, dense=True)), encoding="utf-8")
-        cases = [
-            (f"render: {args.plants} one-square plants (PNG)",
-             ["render", str(plants), "-o", str(root / "plants.png")]),
-            (f"print --fill: {args.plants} one-square plants",
-             ["print", "--fill", str(plants), "-o", str(root / "fill.pdf")]),
-            ("render: dense 200 x 200 (PNG)", ["render", str(dense), "-o", str(root / "d.png")]),
-        ]
+        cases = []
+        for name, sheet in ((f"{args.plants} one-square plants", plants),
+                            ("dense 200 x 200", dense)):
+            out = root / sheet.stem
+            cases += [(f"render (PNG): {name}", ["render", str(sheet), "-o", f"{out}.png"]),
+                      (f"render (PDF): {name}", ["render", str(sheet), "-o", f"{out}.pdf"]),
+                      (f"render (SVG): {name}", ["render", str(sheet), "-o", f"{out}.svg"]),
+                      (f"print --fill: {name}",
+                       ["print", "--fill", str(sheet), "-o", f"{out}-fill.pdf"]),
+                      (f"editor's render: {name}", ["-c", EDITOR, str(sheet), f"{out}-e.png"])]
+        cases = [case for case in cases if args.only in case[0]]
         print("case | wall s | cpu s | peak MB | exit")
         for name, command in cases:
             wall, cpu, peak, code = run(command)

@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..core.grid import Cell, reading_order
 
@@ -37,6 +38,11 @@ __all__ = ["Box", "Label", "Labeller", "Measure", "Occupied", "ShortNames", "box
 Box = tuple[float, float, float, float]
 #: The width and height in points of a text at font size 1, its padding included.
 Measure = Callable[[str], tuple[float, float]]
+
+#: A rectangle of squares: its top-left square's x and y, its width and height.
+Rectangle = tuple[int, int, int, int]
+#: A placing tried for a name: its size, rectangle, text and rotation.
+_Placing = tuple[float, Rectangle, str, int]
 
 #: boxes touching by less than this (in squares) do not overlap
 _TOUCH = 1e-6
@@ -92,14 +98,17 @@ class Occupied:
     def __init__(self) -> None:
         self._boxes: dict[Cell, list[Box]] = {}
         self._dots: dict[Cell, list[tuple[float, float, float]]] = {}
+        self._squares: frozenset[Cell] | None = None  # until the next box or dot
 
     def add_box(self, box: Box) -> None:
+        self._squares = None
         for square in _squares(box):
             self._boxes.setdefault(square, []).append(box)
 
     def add_dot(self, x: float, y: float, radius: float) -> None:
         """A round mark (a circulation dot) of that centre and radius."""
         dot = (x, y, radius)
+        self._squares = None
         for square in _squares((x - radius, y - radius, x + radius, y + radius)):
             self._dots.setdefault(square, []).append(dot)
 
@@ -114,7 +123,9 @@ class Occupied:
 
     def squares(self) -> frozenset[Cell]:
         """Every square some box or dot touches."""
-        return frozenset(self._boxes) | frozenset(self._dots)
+        if self._squares is None:
+            self._squares = frozenset(self._boxes) | frozenset(self._dots)
+        return self._squares
 
 
 class ShortNames:
@@ -122,11 +133,18 @@ class ShortNames:
 
     def __init__(self) -> None:
         self._full: dict[str, str] = {}
+        # the options of each name asked for, until an abbreviation is taken
+        self._options: dict[str, tuple[str, ...]] = {}
 
     def options(self, name: str) -> list[str]:
         """Shorter and shorter forms of ``name`` not already standing for another name:
         ``Nightstand`` -> ``Nightst.``, ..., ``Ni.``, ``N.``; several words also give
         their initials (``Double wardrobe`` -> ``DW``)."""
+        if name not in self._options:
+            self._options[name] = tuple(self._work_out(name))
+        return list(self._options[name])
+
+    def _work_out(self, name: str) -> list[str]:
         words = name.split()
         found: list[str] = []
         first = words[0] if words else name
@@ -151,7 +169,9 @@ class ShortNames:
         return kept
 
     def use(self, short: str, name: str) -> None:
-        self._full[short] = name
+        if self._full.get(short) != name:
+            self._full[short] = name
+            self._options.clear()  # an abbreviation taken: other names lose it
 
     def key(self) -> list[tuple[str, str]]:
         """(abbreviation, full name), in the order of the full names."""
@@ -182,13 +202,14 @@ class _FreeWindows:
                 row[i + 1] = above[i + 1] + run
             table.append(row)
         self._table = table
-        self._seen: dict[tuple[int, int], tuple[int, int] | None] = {}
+        self._seen: dict[tuple[int, int, float, float], tuple[int, int] | None] = {}
 
     def nearest(self, w: int, h: int, target: tuple[float, float]) -> tuple[int, int] | None:
         """The top-left square of the free ``w`` x ``h`` window whose centre is nearest
         ``target`` (then the highest, then the leftmost), or None."""
-        if (w, h) in self._seen:
-            return self._seen[(w, h)]
+        asked = (w, h, *target)
+        if asked in self._seen:
+            return self._seen[asked]
         best: tuple[float, int, int] | None = None
         table = self._table
         tx, ty = target
@@ -204,7 +225,7 @@ class _FreeWindows:
                 if best is None or distance < best[0] - 1e-9:
                     best = (distance, j, i)
         found = None if best is None else (self.x0 + best[2], self.y0 + best[1])
-        self._seen[(w, h)] = found
+        self._seen[asked] = found
         return found
 
 
@@ -221,6 +242,8 @@ class Labeller:
         self.occupied = Occupied()
         self.short_names = short_names if short_names is not None else ShortNames()
         self.placed: list[Label] = []
+        self._tried: dict[tuple[object, ...], tuple[_Placing, ...]] = {}
+        self._windows: tuple[tuple[frozenset[Cell], ...], _FreeWindows] | None = None
 
     # -- what is already there -----------------------------------------------------
 
@@ -266,14 +289,22 @@ class Labeller:
         without covering anything placed; if none does at ``smallest``, the longest free
         abbreviation (see :class:`ShortNames`); if nothing is free, the best form over
         what it covers (``clear`` False)."""
-        rectangles = _rectangles(squares)
-        middle = _middle(squares)
-        forms = _forms(name)
-        found = self._fit(rectangles, middle, forms, measure, largest, smallest, turn)
+        ox = min(x for x, _ in squares)
+        oy = min(y for _, y in squares)
+        rectangles = _rectangles(frozenset((x - ox, y - oy) for x, y in squares))
+        mx, my = _middle(squares)
+        middle = (mx - ox, my - oy)  # exact: the same distances as from the squares
+
+        def fit(forms: tuple[str, ...]) -> Label | None:
+            return self._fit((ox, oy), self._placings(rectangles, middle, forms, measure,
+                                                      largest, smallest, turn),
+                             measure, smallest)
+
+        found = fit(tuple(_forms(name)))
         if found is not None:
             return self._keep(found)
         for short in self.short_names.options(name):
-            found = self._fit(rectangles, middle, [short], measure, largest, smallest, turn)
+            found = fit((short,))
             if found is not None:
                 self.short_names.use(short, name)
                 return self._keep(Label(found.x, found.y, found.text, found.size,
@@ -283,25 +314,41 @@ class Labeller:
         x, y, w, h = rectangles[0]
         rotation = 90 if turn and h > w * 1.3 else 0
         bw, bh = self._extent(short, smallest, rotation, measure)
-        cx, cy = x + w / 2, y + h / 2
+        cx, cy = ox + x + w / 2, oy + y + h / 2
         return self._keep(Label(cx, cy, short, smallest, rotation, box_at(cx, cy, bw, bh),
                                 short=True, clear=False))
 
-    def _fit(self, rectangles: Sequence[tuple[int, int, int, int]], middle: tuple[float, float],
-             forms: Sequence[str], measure: Measure, largest: float, smallest: float,
-             turn: bool) -> Label | None:
-        """The largest free placing of one of ``forms`` in one of ``rectangles`` (at most
-        ``largest``, at least ``smallest``): centred, else slid along its rectangle."""
-        options: list[tuple[float, int, int, tuple[int, int, int, int], str, int]] = []
-        for r, (x, y, w, h) in enumerate(rectangles):
-            for f, form in enumerate(forms):
-                for rotation in ((0, 90) if turn and h > w * 1.3 else (0,)):
-                    bw, bh = self._extent(form, 1.0, rotation, measure)
-                    size = min(largest, 0.9 * w / bw, 0.9 * h / bh)
-                    if size >= smallest:
-                        options.append((size, r, f, (x, y, w, h), form, rotation))
-        options.sort(key=lambda o: (-round(o[0], 2), _distance(o[3], middle), o[1], o[2]))
-        for best_size, _, _, (x, y, w, h), form, rotation in options:
+    def _placings(self, rectangles: tuple[Rectangle, ...], middle: tuple[float, float],
+                  forms: tuple[str, ...], measure: Measure, largest: float, smallest: float,
+                  turn: bool) -> tuple[_Placing, ...]:
+        """What :meth:`_fit` tries, best first: each form in each rectangle (squares from
+        the shape's top-left corner) at the largest size it fits, at least ``smallest``.
+        It does not depend on what is placed, so a shape and a name cost once a picture."""
+        key = (rectangles, middle, forms, measure, largest, smallest, turn)
+        found = self._tried.get(key)
+        if found is None:
+            options: list[tuple[float, int, int, Rectangle, str, int]] = []
+            for r, (x, y, w, h) in enumerate(rectangles):
+                for f, form in enumerate(forms):
+                    for rotation in ((0, 90) if turn and h > w * 1.3 else (0,)):
+                        bw, bh = self._extent(form, 1.0, rotation, measure)
+                        size = min(largest, 0.9 * w / bw, 0.9 * h / bh)
+                        if size >= smallest:
+                            options.append((size, r, f, (x, y, w, h), form, rotation))
+            options.sort(key=lambda o: (-round(o[0], 2), _distance(o[3], middle), o[1], o[2]))
+            found = tuple((size, rectangle, form, rotation)
+                          for size, _, _, rectangle, form, rotation in options)
+            self._tried[key] = found
+        return found
+
+    def _fit(self, origin: Cell, placings: Sequence[_Placing], measure: Measure,
+             smallest: float) -> Label | None:
+        """The first free placing (a rectangle's squares counted from ``origin``): at
+        its size or smaller, down to ``smallest``, centred, else slid along its
+        rectangle."""
+        ox, oy = origin
+        for best_size, (x, y, w, h), form, rotation in placings:
+            x, y = x + ox, y + oy
             size = best_size
             while size >= smallest - 1e-9:
                 bw, bh = self._extent(form, size, rotation, measure)
@@ -330,7 +377,7 @@ class Labeller:
         cells = frozenset(region)
         if not cells:
             return None
-        windows = _FreeWindows(cells, set(blocked) | self.occupied.squares())
+        windows = self._free_windows(cells, frozenset(blocked))
         if target is None:
             target = (sum(x for x, _ in cells) / len(cells) + 0.5,
                       sum(y for _, y in cells) / len(cells) + 0.5)
@@ -359,6 +406,15 @@ class Labeller:
             cx += _against(x, w, bw, windows.x0, windows.x0 + windows.width)
             cy += _against(y, h, bh, windows.y0, windows.y0 + windows.height)
         return self._keep(Label(cx, cy, text, size, rotation, box_at(cx, cy, bw, bh)))
+
+    def _free_windows(self, cells: frozenset[Cell], blocked: frozenset[Cell]) -> _FreeWindows:
+        """The free windows of ``cells``, less ``blocked`` and what is placed: kept until
+        something more is placed (a name tried in full, then shortened, looks at the
+        same squares)."""
+        key = (cells, blocked, self.occupied.squares())
+        if self._windows is None or self._windows[0] != key:
+            self._windows = (key, _FreeWindows(cells, blocked | key[2]))
+        return self._windows[1]
 
     def anywhere(self, region: Iterable[Cell], text: str, *, measure: Measure,
                  size: float, short: bool = False) -> Label:
@@ -438,7 +494,8 @@ _EDGE = 0.08
 _MAX_SHAPE = 48
 
 
-def _rectangles(squares: frozenset[Cell]) -> list[tuple[int, int, int, int]]:
+@lru_cache(maxsize=4096)
+def _rectangles(squares: frozenset[Cell]) -> tuple[Rectangle, ...]:
     """The maximal rectangles (x, y, w, h) inside a small group of squares, largest first
     (then in reading order)."""
     found: set[tuple[int, int, int, int]] = set()
@@ -455,4 +512,4 @@ def _rectangles(squares: frozenset[Cell]) -> list[tuple[int, int, int, int]]:
     maximal = [r for r in found if not any(
         o != r and o[0] <= r[0] and o[1] <= r[1] and o[0] + o[2] >= r[0] + r[2]
         and o[1] + o[3] >= r[1] + r[3] for o in found)]
-    return sorted(maximal, key=lambda r: (-r[2] * r[3], r[1], r[0], r[2]))
+    return tuple(sorted(maximal, key=lambda r: (-r[2] * r[3], r[1], r[0], r[2])))

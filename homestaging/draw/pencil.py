@@ -41,9 +41,17 @@ GRAPHITE = "#3d3d42"
 #: How far inside its squares a piece's outline runs, in squares.
 OUTLINE_INSET = 0.14
 HATCH_STEP = 0.2
+#: ... and hatch lines at least this far apart on paper (points, 0.5 mm): closer, on
+#: squares smaller than 7.5 pt (2.6 mm), they would run together into grey
+HATCH_STEP_PT = 1.5
 DOT_RADIUS = 0.09
 RING_RADIUS = 0.2
 WINDOW_OFFSET = 0.14
+#: A stroke is shaken at points 0.08 squares apart, and at least this far apart on
+#: paper (points, 0.4 mm): on squares smaller than 15 pt (5 mm: a sheet of more than
+#: about 50 squares across on a page; every bundled project's are larger) the hand's
+#: wobble is too small to see and closer points would only cost time and bytes
+STROKE_STEP_PT = 1.2
 
 #: The drawing conventions, as printed on the sheets and written in the README.
 CONVENTIONS = (
@@ -71,7 +79,7 @@ class Pencil:
 
     def __init__(self, ax: Axes, rng: random.Random, *, width_pt: float, scale: float = 1.0,
                  wobble: float = 0.012, overshoot: float = 0.06, color: str = GRAPHITE,
-                 zorder: float = 10.0) -> None:
+                 zorder: float = 10.0, step: float = 0.08) -> None:
         self.ax = ax
         self.rng = rng
         self.width_pt = width_pt
@@ -80,6 +88,7 @@ class Pencil:
         self.overshoot = overshoot
         self.color = color
         self.zorder = zorder
+        self.step = step  # between the points a stroke is shaken at (times scale)
         self.strokes: dict[tuple[float, int], list[list[Point]]] = {}  # (firm, level) ->
         self.shapes: list[list[Point]] = []
         self.shape_colors: list[tuple[float, float, float, float]] = []
@@ -91,12 +100,13 @@ class Pencil:
         if extend and len(path) >= 2:
             path[0] = _beyond(path[1], path[0], self.rng.uniform(-0.3, 1.0) * self.overshoot)
             path[-1] = _beyond(path[-2], path[-1], self.rng.uniform(-0.3, 1.0) * self.overshoot)
-        dense = _densify(path, 0.08 * self.scale)
+        dense = _densify(path, self.step * self.scale)
         phase, freq = self.rng.uniform(0, 6.3), self.rng.uniform(2.0, 5.0)
         # rng.uniform(a, b) is a + (b - a) * rng.random(): the same numbers, called
         # directly (this loop runs for every point of every stroke)
         random = self.rng.random
         amount = self.wobble * self.scale
+        step = self.step
         last = len(dense) - 1
         shaken: list[Point] = []
         for i, (x, y) in enumerate(dense):
@@ -104,7 +114,7 @@ class Pencil:
             bx, by = dense[i + 1 if i < last else last]
             dx, dy = bx - ax, by - ay
             length = math.hypot(dx, dy) or 1.0
-            offset = amount * (math.sin(phase + freq * i * 0.08) + 0.4 * (-1 + 2 * random()))
+            offset = amount * (math.sin(phase + freq * i * step) + 0.4 * (-1 + 2 * random()))
             shaken.append((x + -dy / length * offset, y + dx / length * offset))
         pressure = self.rng.uniform(0.7, 1.0)
         run: list[Point] = []
@@ -273,15 +283,18 @@ def draw_by_hand(ax: Axes, sheet: Sheet, *, seed: int = 0, cell_pt: float = 20.0
     """
     rng = random.Random(seed)
     width = max(0.6, cell_pt * 0.045)
-    pencil = Pencil(ax, rng, width_pt=width, wobble=0.012 * wobble, overshoot=0.07 * wobble)
+    step = max(0.08, STROKE_STEP_PT / cell_pt)
+    hatch_step = max(HATCH_STEP, HATCH_STEP_PT / cell_pt)
+    pencil = Pencil(ax, rng, width_pt=width, wobble=0.012 * wobble, overshoot=0.07 * wobble,
+                    step=step)
     light = Pencil(ax, rng, width_pt=width * 0.55, wobble=0.01 * wobble,
-                   overshoot=0.04 * wobble)
+                   overshoot=0.04 * wobble, step=step)
     plan = plan_marks(sheet)
     for placement in plan.outlined:
         for ring in _outline(placement.furniture, OUTLINE_INSET):
             pencil.line(ring, extend=False)
         hatch = placement.piece.hatch or "/"
-        for stroke in hatch_strokes(placement.furniture, OUTLINE_INSET, HATCH_STEP, rng, hatch):
+        for stroke in hatch_strokes(placement.furniture, OUTLINE_INSET, hatch_step, rng, hatch):
             light.line(stroke, extend=False)
     for x, y in sorted(plan.rugs - plan.furniture):
         pencil.ring(x + 0.5, y + 0.5, RING_RADIUS)

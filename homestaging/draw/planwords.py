@@ -11,7 +11,8 @@ circulation dot, another word or a feature's name while a free place exists.
   with no free place, for ``label_crowded`` (over their furniture, small, before the
   pieces' names). ``current_label(...)`` the room being furnished.
 * ``label_pieces(...)`` each piece's name inside its furniture, shortened when it does
-  not fit (the short names go in the key).
+  not fit (the short names go in the key); none where a square prints smaller than the
+  smallest name (``names_fit(cell_pt)``: 4.5 pt).
 * ``write(ax, label, **style)`` a placed label drawn.
 
 The order is :func:`homestaging.draw.render.annotate`'s: marks, rooms, the room being
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CROWDED_LARGEST",
+    "SMALLEST_NAME",
     "Pending",
     "current_label",
     "free_label",
@@ -48,14 +50,31 @@ __all__ = [
     "label_pieces",
     "label_rooms",
     "measure_for",
+    "names_fit",
     "text_box",
     "write",
 ]
 
 
-def label_pieces(ax: Axes, sheet: Sheet, labeller: Labeller, cell_pt: float) -> None:
+#: the smallest size a piece's name is written at (points): a plan whose squares print
+#: smaller than this (a plan of more than about 115 squares across on an A4 page) has
+#: no room for a letter in a square, and its pieces' names are not written
+SMALLEST_NAME = 4.5
+
+
+def names_fit(cell_pt: float) -> bool:
+    """Whether pieces' names are written on a plan whose squares print ``cell_pt``
+    points wide: at least :data:`SMALLEST_NAME` (1.6 mm). Smaller, each name would run
+    over its neighbours' squares and names, and none could be read."""
+    return cell_pt >= SMALLEST_NAME
+
+
+def label_pieces(ax: Axes, sheet: Sheet, labeller: Labeller, cell_pt: float) -> bool:
     """Each piece's name inside its furniture, the smallest pieces first (they have the
-    fewest places); a name that does not fit is shortened (listed in the key)."""
+    fewest places); a name that does not fit is shortened (listed in the key). Returns
+    False, writing none, when the squares are too small to hold names (:func:`names_fit`)."""
+    if not names_fit(cell_pt):
+        return False
     measure = measure_for()
     order = sorted(range(len(sheet.pieces)),
                    key=lambda i: (len(sheet.pieces[i].placement.furniture), i))
@@ -64,10 +83,11 @@ def label_pieces(ax: Axes, sheet: Sheet, labeller: Labeller, cell_pt: float) -> 
         placement = sheet.pieces[index].placement
         labels.append(labeller.in_shape(placement.furniture, placement.piece.name,
                                         measure=measure, largest=min(8.0, cell_pt * 0.36),
-                                        smallest=4.5))
+                                        smallest=SMALLEST_NAME))
     write_all(ax, labels, zorder=9, gid=[f"piece-label-{index}" for index in order],
               color=["#5a4020" if sheet.pieces[index].placement.piece.is_rug else "black"
                      for index in order])
+    return True
 
 
 def write(ax: Axes, label: Label, **style: Any) -> None:

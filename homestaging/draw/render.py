@@ -67,11 +67,11 @@ from .drawing import (
     ROUTE_COLOR,
     RUG_COLORS,
     UNWALLED_COLOR,
+    add_circles,
     add_hatched,
-    add_shapes,
+    add_placed,
     cell_points,
-    cells_path,
-    circle_path,
+    cells_paths,
     draw_door,
     draw_walls,
     draw_window,
@@ -94,6 +94,7 @@ from .planwords import (
     label_rooms,
     measure_for,
     measure_letters,
+    names_fit,
     text_box,
 )
 from .wordpaths import MAX_TEXTS, write_all
@@ -149,6 +150,7 @@ class PlanDrawn:
 
     marks: tuple[str, ...]
     short_names: tuple[tuple[str, str], ...]
+    names: bool = True  # the pieces' names are written (see planwords.names_fit)
 
 
 # ---------------------------------------------------------------------------- figures
@@ -191,6 +193,9 @@ def plan_figure(sheet: Sheet, card: ScoreCard | None = None, *, show_routes: boo
                      end_of_game=end_of_game, ghosts=ghosts, if_connected=if_connected)
     lines = panel_lines(sheet, card, shown, end_of_game, if_connected)
     lines += _short_name_lines(drawn.short_names)
+    if not drawn.names:
+        lines.append(("Pieces' names and letters not written: the squares are too small",
+                      "", "note"))
     if paper is None:
         arranged = _fitted(sheet, square, entries, _panel_rows(lines))
         fig.set_size_inches(*arranged.size)
@@ -447,10 +452,10 @@ def annotate(ax: Axes, sheet: Sheet, card: ScoreCard | None = None, *, show_rout
     current = current_label(ax, sheet, lay, current_area, labeller, marked, cell_pt)
     crowded += [current] if current is not None else []
     label_crowded(ax, crowded, set(lay.circulation) | marked, labeller)
-    label_pieces(ax, sheet, labeller, cell_pt)
+    named = label_pieces(ax, sheet, labeller, cell_pt)
     marks = plan_marks(sheet, card, problems=shown, end_of_game=end_of_game,
                        show_routes=show_routes, ghosts=ghosts)
-    return PlanDrawn(marks, tuple(labeller.short_names.key()))
+    return PlanDrawn(marks, tuple(labeller.short_names.key()), named or not sheet.pieces)
 
 
 def _room_types(sheet: Sheet) -> dict[str, str]:
@@ -499,19 +504,19 @@ def _draw_pieces(ax: Axes, sheet: Sheet, lay: Layout, labeller: Labeller,
     """Rugs, then circulation dots, then furniture (labels come later): one collection
     each, however many pieces."""
     rugs = [drawn.placement.furniture for drawn in sheet.pieces if drawn.placement.piece.is_rug]
-    add_hatched(ax, [cells_path(cells) for cells in rugs], facecolors=RUG_COLORS[0],
+    add_hatched(ax, cells_paths(rugs), facecolors=RUG_COLORS[0],
                 edgecolors=RUG_COLORS[1], hatch="xx", linewidths=0.8, zorder=2.5, gid="rugs")
     dots = sorted(lay.circulation, key=reading_order)
-    add_shapes(ax, [circle_path(x + 0.5, y + 0.5, DOT_RADIUS) for x, y in dots],
-               facecolors=CIRCULATION_COLOR, edgecolors="none", zorder=3, gid="circulation")
+    add_circles(ax, [(x + 0.5, y + 0.5) for x, y in dots], DOT_RADIUS,
+                facecolors=CIRCULATION_COLOR, edgecolors="none", zorder=3, gid="circulation")
     for x, y in dots:
         labeller.dot(x + 0.5, y + 0.5, DOT_RADIUS)
     room_types = _room_types(sheet)
     furniture = [(index, drawn.placement) for index, drawn in enumerate(sheet.pieces)
                  if not drawn.placement.piece.is_rug]
-    add_shapes(ax, [cells_path(placement.furniture) for _, placement in furniture],
-               facecolors=[room_color(room_types.get(lay.piece_rooms[index] or "", ""))
-                           for index, _ in furniture],
+    add_placed(ax, [placement.furniture for _, placement in furniture],
+               [room_color(room_types.get(lay.piece_rooms[index] or "", ""))
+                for index, _ in furniture],
                edgecolors="#333333", linewidths=max(0.6, cell_pt * 0.04), zorder=4,
                gid="pieces")
 
@@ -527,9 +532,11 @@ def _mark_unreachable(ax: Axes, sheet: Sheet, indices: Sequence[int], labeller: 
     """Red hatching over each piece (one collection) and its letter (as in the panel)
     in a corner of one of its squares."""
     placements = [sheet.pieces[index].placement for index in indices]
-    add_hatched(ax, [cells_path(placement.furniture) for placement in placements],
+    add_hatched(ax, cells_paths([placement.furniture for placement in placements]),
                 facecolors="none", edgecolors=PROBLEM_COLOR, hatch="////", linewidths=1.2,
                 zorder=4.5, gid="unreachable")
+    if not names_fit(cell_pt):  # no room for a letter: the hatching marks them
+        return
     size = min(8.0, max(4.5, cell_pt * 0.26))
     many = len(placements) > MAX_TEXTS
     measure = (measure_letters if many else measure_for)(bold=True, pad=0.15)
@@ -579,9 +586,9 @@ def _ring_problems(ax: Axes, ringed: Sequence[tuple[int, Problem]], labeller: La
         seen.update(dict.fromkeys(problem.cells))
         if problem.cells:
             numbers.setdefault(problem.cells[0], []).append(number)
-    add_shapes(ax, [circle_path(x + 0.5, y + 0.5, 0.46) for x, y in seen], facecolors="none",
-               edgecolors=PROBLEM_COLOR, linewidths=max(1.2, cell_pt * 0.09), zorder=13,
-               gid="problem")
+    add_circles(ax, [(x + 0.5, y + 0.5) for x, y in seen], 0.46, facecolors="none",
+                edgecolors=PROBLEM_COLOR, linewidths=max(1.2, cell_pt * 0.09), zorder=13,
+                gid="problem")
     size = min(8.0, max(4.5, cell_pt * 0.26))
     measure = measure_for(bold=True, pad=0.2)
     for (x, y), found in sorted(numbers.items(), key=lambda item: reading_order(item[0])):
