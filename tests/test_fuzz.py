@@ -370,16 +370,22 @@ def test_parse_sheet_of_random_values(tmp_path_factory: pytest.TempPathFactory, 
         check_and_score(sheet)
 
 
-@settings(FUZZ, max_examples=DEEP or 150)
-@given(st.sampled_from(SHEETS), MUTATION)
-def test_parse_sheet_of_mutated_sheets(
-    tmp_path_factory: pytest.TempPathFactory, entry: Document, mutation: Any
-) -> None:
+def read_mutated(tmp_path_factory: pytest.TempPathFactory, entry: Document,
+                 mutation: Any) -> None:
+    """Read the sheet ``entry`` changed by ``mutation``; check and score it when it reads."""
     name, document = entry
     base = tmp_path_factory.getbasetemp()
     sheet = outcome(lambda: sheetreader.parse_sheet(mutate(document, mutation), name, base), name)
     if sheet is not None:
         check_and_score(sheet)
+
+
+@settings(FUZZ, max_examples=DEEP or 150)
+@given(st.sampled_from(SHEETS), MUTATION)
+def test_parse_sheet_of_mutated_sheets(
+    tmp_path_factory: pytest.TempPathFactory, entry: Document, mutation: Any
+) -> None:
+    read_mutated(tmp_path_factory, entry, mutation)
 
 
 @pytest.mark.parametrize(("name", "document"), SHEETS, ids=[name for name, _ in SHEETS])
@@ -415,11 +421,7 @@ GAME_SHEETS = game_sheets()
 def test_parse_sheet_with_a_mutated_game_record(
     tmp_path_factory: pytest.TempPathFactory, entry: Document, mutation: Any
 ) -> None:
-    name, document = entry
-    base = tmp_path_factory.getbasetemp()
-    sheet = outcome(lambda: sheetreader.parse_sheet(mutate(document, mutation), name, base), name)
-    if sheet is not None:
-        check_and_score(sheet)
+    read_mutated(tmp_path_factory, entry, mutation)
 
 
 @FUZZ
