@@ -46,9 +46,13 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(HERE))
 
+import bigsheets  # noqa: E402
 from bench_scale import project_yaml, sheet_json  # noqa: E402
+from bigsheets import TOP, bonus_text, piece, room_names, strip_rooms, strips  # noqa: E402
+from bigsheets import project_yaml as project_yaml_of  # noqa: E402
 
 from homestaging.core.grid import cell_name, parse_cell  # noqa: E402
 
@@ -77,11 +81,6 @@ def merge_chain(levels: int) -> str:
     for level in range(1, levels):
         lines.append(f"  m{level}: &m{level} {{<<: *m{level - 1}, k{level}: {level}}}")
     return TUTORIAL + "\n".join(lines) + "\n"
-
-
-def bonus_text(number: int) -> str:
-    """A bonus text of 120 characters, the most a project allows."""
-    return (f"Bonus {number}: one point per armchair by a window. " * 3)[:120]
 
 
 def big_project(width: int, height: int, *, bonuses: int = 0, pieces: int = 0,
@@ -177,18 +176,13 @@ def designer_project(width: int, height: int, rooms: int, bonuses: int, features
     one-square features around the house, and ``bonuses`` bonuses of every kind: the
     distance from the front door to each room, from each room to a feature kind, pieces
     counted per room."""
-    house = f"{cell_name((1, 1))}:{cell_name((width - 2, height - 2))}"
     share = [tokens // rooms + (1 if n < tokens % rooms else 0) for n in range(rooms)]
-    room_lines = "\n".join(
-        f"  - {{name: Room {n + 1}, type: other, cards: [{{number: 1, tokens: {share[n]}}}]}}"
-        for n in range(rooms))
     margin = ([(x, 0) for x in range(width)] + [(x, height - 1) for x in range(width)]
               + [(0, y) for y in range(1, height - 1)]
               + [(width - 1, y) for y in range(1, height - 1)])
     kinds = ("garden", "street", "tree", "pond", "garage")
-    feature_lines = "\n".join(
-        f"  - {{kind: {kinds[n % len(kinds)]}, cells: [{cell_name(margin[n])}]}}"
-        for n in range(min(features, len(margin))))
+    feature_lines = [f"{{kind: {kinds[n % len(kinds)]}, cells: [{cell_name(margin[n])}]}}"
+                     for n in range(min(features, len(margin)))]
     bonus_lines = []
     for n in range(bonuses):
         room = f"Room {n % rooms + 1}"
@@ -199,41 +193,21 @@ def designer_project(width: int, height: int, rooms: int, bonuses: int, features
                     f"{kinds[n % 5]}}}, min: 1}}}}")
         else:
             rule = f"per: {{piece: {{id: armchair, room: {room}}}}}\n    max: {n}"
-        bonus_lines.append(f"  - text: {json.dumps(bonus_text(n))}\n    points: 1\n    {rule}")
-    return f"""id: designer-{width}x{height}
-name: Designer {width} x {height}
-sheet: {{width: {width}, height: {height}}}
-house: ["{house}"]
-rooms:
-{room_lines}
-features:
-{feature_lines}
-cards:
-  - {{number: 1, variant: a, options: [armchair, rug-runner]}}
-  - {{number: 1, variant: b, options: [nightstand, rug-2x2]}}
-bonuses:
-""" + "\n".join(bonus_lines) + "\n"
+        bonus_lines.append(f"text: {json.dumps(bonus_text(n))}\n    points: 1\n    {rule}")
+    return project_yaml_of(f"designer-{width}x{height}", f"Designer {width} x {height}",
+                           width, height, room_names(rooms), tokens=share,
+                           bonuses=bonus_lines, features=feature_lines)
 
 
 def designer_sheet(width: int, height: int, rooms: int, dense: bool) -> str:
     """A finished sheet of :func:`designer_project`: each room a strip of columns with
     its door on the north wall, armchairs along its top row (``dense``: every other row
     of the strip too)."""
-    first, last = 1, width - 2
-    cuts = [first + (last - first + 1) * n // rooms for n in range(rooms + 1)]
-    plans, pieces = [], []
-    top, bottom = 2, height - 2
-    for n in range(rooms):
-        x0, x1 = cuts[n], cuts[n + 1] - 1
-        plans.append({"name": f"Room {n + 1}",
-                      "cells": [f"{cell_name((x0, top))}:{cell_name((x1, bottom))}"],
-                      "door": [cell_name((x0, top)), "n"]})
-        rows = range(top, bottom, 2) if dense else (top,)
-        pieces += [{"piece": "armchair", "at": cell_name((x, y)), "rotation": 0}
-                   for y in rows for x in range(x0 + 1, x1 + 1)]
-    return json.dumps({"format": "homestaging-sheet/1", "project": "project.yaml",
-                       "player": "bench", "rooms": plans, "pieces": pieces,
-                       "front_door": [cell_name((1, 1)), "n"], "current_room": None})
+    rows = range(TOP, height - 2, 2) if dense else (TOP,)
+    pieces = [piece("armchair", x, y) for x0, x1 in strips(width, rooms)
+              for y in rows for x in range(x0 + 1, x1 + 1)]
+    return json.dumps(bigsheets.sheet_json(strip_rooms(width, height, room_names(rooms)),
+                                           pieces))
 
 
 @dataclass(frozen=True)

@@ -31,53 +31,28 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
 
-from homestaging.core.grid import cell_name
-from homestaging.formats.sheetreader import read_sheet
-from homestaging.rules.checks import check
-from homestaging.scoring.card import score
+import bigsheets  # noqa: E402
+from bigsheets import TOP, piece, room_names, strip_rooms, strips  # noqa: E402
+
+from homestaging.formats.sheetreader import read_sheet  # noqa: E402
+from homestaging.rules.checks import check  # noqa: E402
+from homestaging.scoring.card import score  # noqa: E402
 
 SIZES = ((24, 32), (50, 50), (100, 100), (200, 200))
-ROOMS = 5
 
 
 def project_yaml(width: int, height: int) -> str:
     """A project whose house fills the sheet but a margin; five rooms on card 1."""
-    house = f"{cell_name((1, 1))}:{cell_name((width - 2, height - 2))}"
-    rooms = "\n".join(
-        f"  - {{name: Room {n}, type: other, cards: [{{number: 1, tokens: 5}}]}}"
-        for n in range(1, ROOMS + 1)
-    )
-    return f"""id: bench-{width}x{height}
-name: Bench {width} x {height}
-sheet: {{width: {width}, height: {height}}}
-house: ["{house}"]
-rooms:
-{rooms}
-cards:
-  - {{number: 1, variant: a, options: [armchair, rug-runner]}}
-  - {{number: 1, variant: b, options: [nightstand, rug-2x2]}}
-bonuses:
-  - text: Room 5 is at most 10 squares from the front door
-    points: 2
-    when: {{distance: {{from: front_door, to: {{room: Room 5}}, max: 10}}}}
-  - text: 1 point per armchair, at most 5
-    points: 1
-    per: {{piece: {{id: armchair}}}}
-    max: 5
-"""
-
-
-def strips(width: int) -> list[tuple[int, int]]:
-    """First and last column of each room: the house's columns cut in five."""
-    first, last = 1, width - 2
-    cuts = [first + (last - first + 1) * n // ROOMS for n in range(ROOMS + 1)]
-    return [(cuts[n], cuts[n + 1] - 1) for n in range(ROOMS)]
-
-
-def piece(piece_id: str, x: int, y: int, rotation: int) -> dict[str, Any]:
-    return {"piece": piece_id, "at": cell_name((x, y)), "rotation": rotation}
+    return bigsheets.project_yaml(
+        f"bench-{width}x{height}", f"Bench {width} x {height}", width, height, room_names(),
+        bonuses=["text: Room 5 is at most 10 squares from the front door\n    points: 2\n"
+                 "    when: {distance: {from: front_door, to: {room: Room 5}, max: 10}}",
+                 "text: 1 point per armchair, at most 5\n    points: 1\n"
+                 "    per: {piece: {id: armchair}}\n    max: 5"])
 
 
 def room_pieces(x0: int, x1: int, top: int, bottom: int, dense: bool) -> list[dict[str, Any]]:
@@ -95,21 +70,10 @@ def room_pieces(x0: int, x1: int, top: int, bottom: int, dense: bool) -> list[di
 
 
 def sheet_json(width: int, height: int, dense: bool) -> dict[str, Any]:
-    top, bottom = 2, height - 2
-    rooms, pieces = [], []
-    for n, (x0, x1) in enumerate(strips(width), start=1):
-        cells = f"{cell_name((x0, top))}:{cell_name((x1, bottom))}"
-        rooms.append({"name": f"Room {n}", "cells": [cells], "door": [cell_name((x0, top)), "n"]})
-        pieces += room_pieces(x0, x1, top, bottom, dense)
-    return {
-        "format": "homestaging-sheet/1",
-        "project": "project.yaml",
-        "player": "bench",
-        "rooms": rooms,
-        "pieces": pieces,
-        "front_door": [cell_name((1, 1)), "n"],
-        "current_room": None,
-    }
+    """The finished sheet, ``legal`` or ``dense``."""
+    pieces = [entry for x0, x1 in strips(width)
+              for entry in room_pieces(x0, x1, TOP, height - 2, dense)]
+    return bigsheets.sheet_json(strip_rooms(width, height, room_names()), pieces)
 
 
 def best(repeat: int, call: Callable[[], Any]) -> tuple[float, Any]:

@@ -1,4 +1,5 @@
-"""Shared fixtures: a click runner that keeps stdout and stderr apart."""
+"""Shared fixtures: a click runner that keeps stdout and stderr apart; hypothesis without
+per-example deadlines."""
 
 from __future__ import annotations
 
@@ -6,6 +7,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import settings
+
+# No per-example deadline: it is wall time, and a loaded machine passes it on a healthy
+# example (200 ms); the fuzz modules guard against hangs with processor time.
+settings.register_profile("homestaging", deadline=None)
+settings.load_profile("homestaging")
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -20,6 +20,16 @@ RoomDraw = tuple[str, Sequence[str] | None, Sequence[tuple[str, str]]]
 RoundSpec = tuple[str, Sequence[tuple[int, Sequence[str]]]]
 
 
+def changed(data: dict[str, Any], **changes: Any) -> dict[str, Any]:
+    """``data`` (a sheet's or project's JSON) with some entries set, in place; ``None``
+    removes the entry."""
+    for key, value in changes.items():
+        if value is None:
+            data.pop(key, None)
+        else:
+            data[key] = value
+    return data
+
 
 class Document(NamedTuple):
     """A file's name and its parsed content, shown by name only: a generated example's

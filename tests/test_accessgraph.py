@@ -143,18 +143,23 @@ def test_the_search_gives_networkx_s_verdict(path: Path, sheet: Sheet) -> None:
         same_verdict(more)
 
 
-def test_the_search_gives_networkx_s_verdict_on_generated_sheets() -> None:
-    """Example sheets with pieces added at random, and with walls and doors taken away."""
-    rng = random.Random(30)
+def generated(rng: random.Random, count: int) -> Iterator[Sheet]:
+    """``count`` example sheets picked with ``rng``, each with doors taken away, each
+    crowded twice (pieces added at random)."""
     examples = [sheet for path, sheet in SHEETS if "examples" in path.parts]
-    cut = 0
-    for _ in range(60):
+    for _ in range(count):
         base = rng.choice(examples)
         rooms = tuple(replace(plan, doors=plan.doors[:rng.randint(0, len(plan.doors))])
                       for plan in base.rooms)
-        for sheet in crowded(replace(base, rooms=rooms), str(rng.random()), 2):
-            same_verdict(sheet)
-            cut += any(access(sheet, layout(sheet)).pieces)
+        yield from crowded(replace(base, rooms=rooms), str(rng.random()), 2)
+
+
+def test_the_search_gives_networkx_s_verdict_on_generated_sheets() -> None:
+    """Example sheets with pieces added at random, and with walls and doors taken away."""
+    cut = 0
+    for sheet in generated(random.Random(30), 60):
+        same_verdict(sheet)
+        cut += any(access(sheet, layout(sheet)).pieces)
     assert cut > 40  # sheets where something is cut off
 
 
@@ -242,12 +247,7 @@ def test_a_route_over_the_part_in_reach_is_the_route_over_the_whole_sheet(
 def test_a_route_over_the_part_in_reach_on_generated_sheets() -> None:
     """Example sheets with pieces added at random, and doors taken away."""
     rng = random.Random(31)
-    examples = [sheet for path, sheet in SHEETS if "examples" in path.parts]
     found = 0
-    for _ in range(30):
-        base = rng.choice(examples)
-        rooms = tuple(replace(plan, doors=plan.doors[:rng.randint(0, len(plan.doors))])
-                      for plan in base.rooms)
-        for sheet in crowded(replace(base, rooms=rooms), str(rng.random()), 2):
-            found += same_routes(sheet, rng, 6)
+    for sheet in generated(rng, 30):
+        found += same_routes(sheet, rng, 6)
     assert found > 200

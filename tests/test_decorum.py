@@ -10,26 +10,20 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from family_util import Records
 
 from homestaging.cli.root import main
-from homestaging.core.errors import InputError
 from homestaging.core.scorepad import ScorePad
 from homestaging.family.decorum.reader import parse_object, read_game
 from homestaging.family.decorum.rules import check
 from homestaging.family.decorum.score import score
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "decorum"
-
-
-def _load(name: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((EXAMPLES / f"{name}.json").read_text())
-    return data
+DECORUM = Records("decorum", read_game, "game.json")
+EXAMPLES = DECORUM.folder
 
 
 def _pad(data: dict[str, Any], tmp_path: Path) -> ScorePad:
-    path = tmp_path / "game.json"
-    path.write_text(json.dumps(data))
-    return score(read_game(path))
+    return score(DECORUM.read(data, tmp_path))
 
 
 def _met(pad: ScorePad) -> list[bool | None]:
@@ -50,7 +44,7 @@ def test_the_rule_book_maximums(name: str, total: int) -> None:
 
 
 def test_a_maximum_cannot_be_passed(tmp_path: Path) -> None:
-    data = _load("two-players")
+    data = DECORUM.load("two-players")
     data["hearts_left"] = 4  # a two-player game has 3 hearts
     pad = _pad(data, tmp_path)
     assert [p.code for p in pad.problems] == ["too-many-hearts"]
@@ -78,7 +72,7 @@ def test_explanations_name_what_was_found() -> None:
 
 def _judge(rule: dict[str, Any], tmp_path: Path, *, base: str = "two-players") -> tuple[
         bool | None, str]:
-    data = _load(base)
+    data = DECORUM.load(base)
     data["players"][0]["conditions"] = [{"text": "a condition", "rule": rule}]
     item = _pad(data, tmp_path).categories[0].items[0]
     return item.awarded, item.explanation
@@ -87,7 +81,7 @@ def _judge(rule: dict[str, Any], tmp_path: Path, *, base: str = "two-players") -
 def test_glossary_examples(tmp_path: Path) -> None:
     # "In a room with yellow wall, a yellow lamp, red curio and blue wall hanging, yellow is
     # the most common color."
-    data = _load("two-players")
+    data = DECORUM.load("two-players")
     data["house"]["living room"] = {"wall": "yellow", "lamp": "antique", "curio": "unusual",
                                     "wall hanging": "retro"}
     data["players"][0]["conditions"] = [{"text": "yellow most common", "rule": {
@@ -101,7 +95,7 @@ def test_glossary_examples(tmp_path: Path) -> None:
     rule = {"in": "kitchen", "contains": {"color": "blue"}}
     for kitchen in ({"wall": "red", "curio": "antique"}, {"wall": "blue"},
                     {"wall": "blue", "curio": "antique"}):
-        data = _load("two-players")
+        data = DECORUM.load("two-players")
         data["house"]["kitchen"] = kitchen
         data["players"][0]["conditions"] = [{"text": "blue", "rule": rule}]
         assert _pad(data, tmp_path).categories[0].items[0].awarded is True
@@ -111,7 +105,7 @@ def test_glossary_examples(tmp_path: Path) -> None:
 
 def test_inseparable_both_ways(tmp_path: Path) -> None:
     rule = {"in": "bedroom", "inseparable": [{"object": {"color": "blue"}}, {"empty": True}]}
-    data = _load("two-players")
+    data = DECORUM.load("two-players")
     data["players"][0]["conditions"] = [{"text": "inseparable", "rule": rule}]
     # two blue objects with one empty slot is fine
     data["house"]["bedroom"] = {"wall": "red", "lamp": "modern", "curio": "antique"}
@@ -148,7 +142,7 @@ def test_inseparable_both_ways(tmp_path: Path) -> None:
         "each-room-fails", "not-count", "not", "all", "met"])
 def test_condition_constructs(rule: dict[str, Any], met: bool, why: str,
                               tmp_path: Path) -> None:
-    data = _load("two-players")
+    data = DECORUM.load("two-players")
     data["house"]["kitchen"] = {"wall": "red", "lamp": "modern", "wall hanging": None,
                                 "curio": None}
     data["players"][0]["conditions"] = [{"text": "x", "rule": rule}]
@@ -180,7 +174,7 @@ def test_check_finds_objects_out_of_place() -> None:
 
 
 def test_roommates_rules(tmp_path: Path) -> None:
-    data = _load("four-players")
+    data = DECORUM.load("four-players")
     data["roommates"] = {"Ada": "left bedroom", "Ben": "left bedroom", "Cy": "left bedroom"}
     data["players"][3]["conditions"][0]["rule"]["in"] = "right bedroom"
     pad = _pad(data, tmp_path)
@@ -188,16 +182,8 @@ def test_roommates_rules(tmp_path: Path) -> None:
         ("crowded-bedroom", "left bedroom"), ("missing-roommate", "Dee")]
 
 
-def _messages(data: Any, tmp_path: Path) -> list[str]:
-    path = tmp_path / "bad.json"
-    path.write_text(json.dumps(data))
-    with pytest.raises(InputError) as caught:
-        read_game(path)
-    return [str(m).replace(str(path), "bad.json") for m in caught.value.messages]
-
-
 def test_reader_reports_every_problem_at_once(tmp_path: Path) -> None:
-    data = _load("four-players")
+    data = DECORUM.load("four-players")
     data["house"]["bathroom"] = data["house"].pop("left bedroom")
     data["house"]["kitchen"]["lamp"] = "shiny"
     rules = data["players"][0]["conditions"]
@@ -206,7 +192,7 @@ def test_reader_reports_every_problem_at_once(tmp_path: Path) -> None:
     rules[2]["rule"] = {"identical": True, "at_least": 2}
     data["players"][1]["conditions"][0]["rule"] = {"contains": {"object": {"type": "vase"}}}
     data["roommates"]["Eve"] = "left bedroom"
-    assert _messages(data, tmp_path) == [
+    assert DECORUM.messages(data, tmp_path) == [
         "bad.json: $.players[1].conditions[0].rule.contains.object.type: expected one of "
         "lamp, wall hanging, curio; found \"vase\"",
         "bad.json: $.house.bathroom: 'bathroom' is a room of the standard board; this "
@@ -229,10 +215,10 @@ def test_reader_reports_every_problem_at_once(tmp_path: Path) -> None:
 
 
 def test_your_room_needs_a_token(tmp_path: Path) -> None:
-    data = _load("two-players")
+    data = DECORUM.load("two-players")
     data["players"][0]["conditions"][0]["rule"] = {"in": "your room", "contains": {
         "object": {}}}
-    assert _messages(data, tmp_path) == [
+    assert DECORUM.messages(data, tmp_path) == [
         "bad.json: $.players[0].conditions[0].rule.in: 'your room' needs this player's "
         "roommate token in $.roommates (roommates board)"]
 
@@ -278,7 +264,7 @@ def test_render_marks_objects_at_fault() -> None:
 ], ids=["leftmost", "rightmost-fails", "empty-slot-skipped", "each-room"])
 def test_leftmost_and_rightmost(rule: dict[str, Any], met: bool, why: str,
                                 tmp_path: Path) -> None:
-    data = _load("two-players")
+    data = DECORUM.load("two-players")
     data["house"]["kitchen"]["order"] = ["lamp", "curio", "wall hanging"]
     data["house"]["bathroom"]["order"] = ["lamp", "wall hanging", "curio"]
     data["house"]["bedroom"]["order"] = ["lamp", "wall hanging", "curio"]
@@ -288,11 +274,11 @@ def test_leftmost_and_rightmost(rule: dict[str, Any], met: bool, why: str,
 
 
 def test_leftmost_needs_the_slot_order(tmp_path: Path) -> None:
-    data = _load("two-players")
+    data = DECORUM.load("two-players")
     data["house"]["bathroom"]["order"] = ["lamp", "lamp", "curio"]
     data["players"][0]["conditions"][1]["rule"] = {
         "in": "downstairs", "each_room": {"rightmost": {"color": "red"}}}
-    assert _messages(data, tmp_path) == [
+    assert DECORUM.messages(data, tmp_path) == [
         "bad.json: $.house.bathroom.order: expected each of lamp, wall hanging and curio "
         "once, found lamp, lamp, curio",
         "bad.json: $.players[0].conditions[1].rule: a leftmost or rightmost object needs "

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from family_util import Records, pad_items
 
 from homestaging.cli.root import main
 from homestaging.core.errors import InputError
@@ -18,22 +19,12 @@ from homestaging.family.dreamhome.reader import read_home
 from homestaging.family.dreamhome.rules import check
 from homestaging.family.dreamhome.score import FRAGMENT_NOTE, score
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "dreamhome"
-
-
-def _load(name: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((EXAMPLES / f"{name}.json").read_text())
-    return data
+DREAMHOME = Records("dreamhome", read_home, "home.json")
+EXAMPLES = DREAMHOME.folder
 
 
 def _pad(data: dict[str, Any], tmp_path: Path) -> ScorePad:
-    path = tmp_path / "home.json"
-    path.write_text(json.dumps(data))
-    return score(read_home(path))
-
-
-def _items(pad: ScorePad) -> dict[str, int]:
-    return {item.text: item.points for c in pad.categories for item in c.items}
+    return score(DREAMHOME.read(data, tmp_path))
 
 
 def test_william_example() -> None:
@@ -50,7 +41,7 @@ def test_william_example() -> None:
 def test_architect_makes_a_functionality_bonus_worth_one_more(tmp_path: Path) -> None:
     """'A home with a bathroom on each of the top two floors scores 4 points instead of
     3; a home with a bathroom, kitchen, and bedroom scores 4 points instead of 3.'"""
-    data = _load("william")
+    data = DREAMHOME.load("william")
     data["points"] = []
     data["helpers"] = ["architect"]
     del data["handyman"]
@@ -63,12 +54,12 @@ def test_architect_makes_a_functionality_bonus_worth_one_more(tmp_path: Path) ->
 
 
 def test_architect_counts_empty_rooms_and_designer_decor_tokens(tmp_path: Path) -> None:
-    data = _load("william")
-    items = _items(_pad(data, tmp_path))
+    data = DREAMHOME.load("william")
+    items = pad_items(_pad(data, tmp_path))
     assert items["Architect: +1 per empty room"] == 2  # the facedown cards at A3 and B3
     assert items["Interior Designer: +1 per decor token"] == 3  # bedroom, kitchen, treehouse
     data["special_decor"] = ["treehouse", "birdhouse"]  # one may own both
-    assert _items(_pad(data, tmp_path))["Interior Designer: +1 per decor token"] == 4
+    assert pad_items(_pad(data, tmp_path))["Interior Designer: +1 per decor token"] == 4
     data["helpers"] = ["handyman"]
     assert _pad(data, tmp_path).categories[2].items == ()
 
@@ -89,7 +80,7 @@ def test_every_rule_of_the_fragment() -> None:
 
 
 def test_tokens_at_fault_do_not_count(tmp_path: Path) -> None:
-    data = _load("mistakes")
+    data = DREAMHOME.load("mistakes")
     data["helpers"].append("interior designer")
     item = _pad(data, tmp_path).categories[2].items[0]
     # b's token is a bedroom token, D counts once, K is the Supplier's card, e is empty
@@ -97,7 +88,7 @@ def test_tokens_at_fault_do_not_count(tmp_path: Path) -> None:
 
 
 def test_reader_messages(tmp_path: Path) -> None:
-    data = _load("william")
+    data = DREAMHOME.load("william")
     data["board"][1] = "aKLL"
     data["rooms"]["e"] = {"empty": True, "type": "attic"}
     data["supplier"] = {"space": "C3"}

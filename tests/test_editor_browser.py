@@ -14,7 +14,7 @@ import json
 import os
 import shutil
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -50,12 +50,15 @@ def browser(playwright: Any) -> Iterator[Any]:
 
 @contextmanager
 def editor(browser: Any, sheet: Path | str, project: str | None = None, *,
-           touch: bool = False, wait: str = "#editor",
-           game: str | None = None) -> Iterator[tuple[Any, Any]]:
-    """The page of a fresh server for ``sheet``; fails on any script error of the page."""
+           touch: bool = False, wait: str = "#editor", game: str | None = None,
+           size: tuple[int, int] = (1366, 900), mobile: bool = False
+           ) -> Iterator[tuple[Any, Any]]:
+    """The page of a fresh server for ``sheet`` in a ``size`` CSS px window (``mobile``: a
+    phone's); fails on any script error of the page."""
     with serving(sheet, project, game=game) as server:
-        context = browser.new_context(viewport={"width": 1366, "height": 900},
-                                      has_touch=touch, accept_downloads=True)
+        context = browser.new_context(viewport={"width": size[0], "height": size[1]},
+                                      has_touch=touch, is_mobile=mobile,
+                                      accept_downloads=True)
         page = context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
@@ -656,24 +659,10 @@ def test_problems_name_pieces_by_where_they_stand(browser: Any, tmp_path: Path) 
 PHONES = [(390, 844), (844, 390), (412, 915), (915, 412)]
 
 
-@contextmanager
 def phone(browser: Any, sheet: Path | str, width: int, height: int
-          ) -> Iterator[tuple[Any, Any]]:
+          ) -> AbstractContextManager[tuple[Any, Any]]:
     """The page on a touch screen of ``width`` x ``height`` CSS px."""
-    with serving(sheet) as server:
-        context = browser.new_context(viewport={"width": width, "height": height},
-                                      has_touch=True, is_mobile=True)
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(server.url)
-        page.wait_for_selector("#editor:not([hidden])")
-        settle(page)
-        try:
-            yield page, server
-        finally:
-            context.close()
-        assert errors == []
+    return editor(browser, sheet, touch=True, size=(width, height), mobile=True)
 
 
 def box_of(page: Any, selector: str) -> dict[str, float]:

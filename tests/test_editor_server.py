@@ -316,6 +316,18 @@ def test_render_gives_a_png() -> None:
 # ------------------------------------------------------------------ the command
 
 
+def interrupted(process: subprocess.Popen[str]) -> tuple[str, str]:
+    """Ctrl+C to the editor's process; what it wrote. A process still running a minute
+    later (a loaded machine gives it little time) is killed, never left behind."""
+    process.send_signal(signal.SIGINT)
+    try:
+        return process.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.communicate()
+        raise
+
+
 def test_edit_prints_the_url_first_and_stops_on_interrupt(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     process = subprocess.Popen(
@@ -338,8 +350,7 @@ def test_edit_prints_the_url_first_and_stops_on_interrupt(tmp_path: Path) -> Non
         assert json.loads(response.read())["new"] is True
         connection.close()
     finally:
-        process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=20)
+        out, err = interrupted(process)
     assert process.returncode == 0, err
     assert "Stopped." in out and err == ""
     assert list(tmp_path.iterdir()) == []
@@ -419,8 +430,7 @@ def test_edit_of_an_unreadable_sheet_prints_its_errors(tmp_path: Path) -> None:
         assert process.stdout.readline() == ("Editing bad.json (unreadable: mend it on the "
                                              "page). Stop with Ctrl+C.\n")
     finally:
-        process.send_signal(signal.SIGINT)
-        _, err = process.communicate(timeout=20)
+        _, err = interrupted(process)
     assert err.startswith("bad.json: $.rooms[0].name: no room named 'Kitchn'")
     assert process.returncode == 0
 

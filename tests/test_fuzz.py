@@ -38,7 +38,11 @@ ROOT = Path(__file__).resolve().parent.parent
 # HOMESTAGING_FUZZ_EXAMPLES=N runs N random (not derandomized) examples per test: a
 # deeper search than CI's, for a developer's machine.
 DEEP = int(os.environ.get("HOMESTAGING_FUZZ_EXAMPLES", "0"))
-GUARD_SECONDS = 3600 if DEEP else 30  # a test running longer than this is a hang
+# A test using more processor time than this is a hang (processor time, not wall time:
+# the guard must not fire on a loaded machine); one waiting WAIT_FACTOR times as long in
+# wall time is a hang too (blocked on a read).
+GUARD_SECONDS = 3600 if DEEP else 30
+WAIT_FACTOR = 20
 FUZZ = settings(
     max_examples=DEEP or 80,
     deadline=None,
@@ -50,18 +54,24 @@ FUZZ = settings(
 
 @pytest.fixture(autouse=True)
 def wall_clock() -> Iterator[None]:
-    """Fail any test of this module that runs longer than GUARD_SECONDS (a hang)."""
+    """Fail any test of this module that uses more than GUARD_SECONDS of processor time,
+    or waits WAIT_FACTOR times as long (a hang)."""
 
     def expired(signum: int, frame: FrameType | None) -> None:
-        raise TimeoutError(f"took longer than {GUARD_SECONDS} s")
+        clock = "processor" if signum == signal.SIGPROF else "wall"
+        raise TimeoutError(f"took longer than {GUARD_SECONDS} s of {clock} time")
 
-    previous = signal.signal(signal.SIGALRM, expired)
-    signal.setitimer(signal.ITIMER_REAL, GUARD_SECONDS)
+    previous = {number: signal.signal(number, expired)
+                for number in (signal.SIGPROF, signal.SIGALRM)}
+    signal.setitimer(signal.ITIMER_PROF, GUARD_SECONDS)
+    signal.setitimer(signal.ITIMER_REAL, GUARD_SECONDS * WAIT_FACTOR)
     try:
         yield
     finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
         signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        for number, handler in previous.items():
+            signal.signal(number, handler)
 
 
 def assert_located(error: InputError, file: str) -> None:
@@ -370,16 +380,22 @@ def test_parse_sheet_of_random_values(tmp_path_factory: pytest.TempPathFactory, 
         check_and_score(sheet)
 
 
-@settings(FUZZ, max_examples=DEEP or 150)
-@given(st.sampled_from(SHEETS), MUTATION)
-def test_parse_sheet_of_mutated_sheets(
-    tmp_path_factory: pytest.TempPathFactory, entry: Document, mutation: Any
-) -> None:
+def read_mutated(tmp_path_factory: pytest.TempPathFactory, entry: Document,
+                 mutation: Any) -> None:
+    """Read the sheet ``entry`` changed by ``mutation``; check and score it when it reads."""
     name, document = entry
     base = tmp_path_factory.getbasetemp()
     sheet = outcome(lambda: sheetreader.parse_sheet(mutate(document, mutation), name, base), name)
     if sheet is not None:
         check_and_score(sheet)
+
+
+@settings(FUZZ, max_examples=DEEP or 150)
+@given(st.sampled_from(SHEETS), MUTATION)
+def test_parse_sheet_of_mutated_sheets(
+    tmp_path_factory: pytest.TempPathFactory, entry: Document, mutation: Any
+) -> None:
+    read_mutated(tmp_path_factory, entry, mutation)
 
 
 @pytest.mark.parametrize(("name", "document"), SHEETS, ids=[name for name, _ in SHEETS])
@@ -415,11 +431,7 @@ GAME_SHEETS = game_sheets()
 def test_parse_sheet_with_a_mutated_game_record(
     tmp_path_factory: pytest.TempPathFactory, entry: Document, mutation: Any
 ) -> None:
-    name, document = entry
-    base = tmp_path_factory.getbasetemp()
-    sheet = outcome(lambda: sheetreader.parse_sheet(mutate(document, mutation), name, base), name)
-    if sheet is not None:
-        check_and_score(sheet)
+    read_mutated(tmp_path_factory, entry, mutation)
 
 
 @FUZZ

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from family_util import Records
 
 from homestaging.cli.root import main
 from homestaging.core.errors import InputError, Severity
@@ -17,18 +18,8 @@ from homestaging.family.housewarming.reader import read_house
 from homestaging.family.housewarming.rules import check
 from homestaging.family.housewarming.score import hominess, score
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "housewarming"
-
-
-def _load(name: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((EXAMPLES / f"{name}.json").read_text())
-    return data
-
-
-def _read(data: dict[str, Any], tmp_path: Path) -> Any:
-    path = tmp_path / "house.json"
-    path.write_text(json.dumps(data))
-    return read_house(path)
+HOUSEWARMING = Records("housewarming", read_house, "house.json")
+EXAMPLES = HOUSEWARMING.folder
 
 
 @pytest.mark.parametrize(("value", "half"), [(21, 11), (20, 10), (1, 1), (0, 0), (-3, -1),
@@ -75,16 +66,16 @@ def test_capacity_and_declaration() -> None:
 
 
 def test_declaration_is_a_warning(tmp_path: Path) -> None:
-    data = _load("marcus")
+    data = HOUSEWARMING.load("marcus")
     data["declared"] = True
-    pad = score(_read(data, tmp_path))
+    pad = score(HOUSEWARMING.read(data, tmp_path))
     assert [(p.code, p.severity) for p in pad.problems] == [
         ("declaration-not-met", Severity.WARNING)]
     assert not pad.provisional  # a warning leaves the score final
 
 
 def test_reader_messages(tmp_path: Path) -> None:
-    data = _load("kat")
+    data = HOUSEWARMING.load("kat")
     data["rooms"][1]["name"] = "Living room"
     data["rooms"][2]["decor"][0]["style"] = "lots"
     data["pets"][0].pop("card")

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from plans import project, sheet
+from plans import changed, project, sheet
 
 from homestaging.cli.root import main
 from homestaging.core.errors import Severity
@@ -33,13 +33,7 @@ WALK = EXAMPLES / "walkthrough"
 
 def load(path: Path, **changes: Any) -> Any:
     """A sheet file's data with some entries changed (None: removed)."""
-    data = json.loads(path.read_text())
-    for key, value in changes.items():
-        if value is None:
-            data.pop(key, None)
-        else:
-            data[key] = value
-    return data
+    return changed(json.loads(path.read_text()), **changes)
 
 
 def parse(data: Any, base: Path = EXAMPLES) -> Any:

@@ -12,8 +12,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from bigsheets import bonus_text, piece, project_yaml, room_names, sheet_json
 
-from homestaging.core.grid import cell_name
 from homestaging.draw.drawsheet import sheet_pages
 from homestaging.draw.printing import (
     book_pages,
@@ -29,47 +29,27 @@ pytestmark = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs
 
 ROOMS, BONUSES = 26, 100
 WIDTH, HEIGHT = 30, 12
-
-
-def bonus_text(number: int) -> str:
-    """A bonus text of 120 characters (the most a project allows), numbered."""
-    return (f"Bonus {number}: one point per armchair by a window. " * 3)[:120]
+NAMES = room_names(ROOMS, "Designer room")
 
 
 def designer_project(folder: Path) -> Path:
     """A project with :data:`ROOMS` rooms and :data:`BONUSES` bonuses, written to
     ``folder``: the rooms are strips of the house's columns."""
-    rooms = "\n".join(
-        f"  - {{name: Designer room {n}, type: other, cards: [{{number: 1, tokens: 2}}]}}"
-        for n in range(1, ROOMS + 1))
-    bonuses = "\n".join(
-        f"  - text: {json.dumps(bonus_text(n))}\n    points: 1\n"
-        f"    per: {{piece: {{id: armchair, room: Designer room {n % ROOMS + 1}}}}}"
-        for n in range(1, BONUSES + 1))
+    bonuses = [f"text: {json.dumps(bonus_text(n))}\n    points: 1\n"
+               f"    per: {{piece: {{id: armchair, room: Designer room {n % ROOMS + 1}}}}}"
+               for n in range(1, BONUSES + 1)]
     path = folder / "designer.yaml"
-    path.write_text(f"""id: designer
-name: Designer
-sheet: {{width: {WIDTH}, height: {HEIGHT}}}
-house: ["{cell_name((1, 1))}:{cell_name((WIDTH - 2, HEIGHT - 2))}"]
-rooms:
-{rooms}
-cards:
-  - {{number: 1, variant: a, options: [armchair, rug-runner]}}
-  - {{number: 1, variant: b, options: [nightstand, rug-2x2]}}
-bonuses:
-{bonuses}
-""")
+    path.write_text(project_yaml("designer", "Designer", WIDTH, HEIGHT, NAMES, tokens=2,
+                                 bonuses=bonuses))
     return path
 
 
 def designer_sheet(folder: Path) -> Path:
     """A sheet of :func:`designer_project`: an armchair in the first room."""
     path = folder / "designer.json"
-    path.write_text(json.dumps({
-        "format": "homestaging-sheet/1", "project": "designer.yaml", "player": "Ada",
-        "rooms": [{"name": "Designer room 1", "cells": ["B2:C11"], "door": ["B2", "n"]}],
-        "pieces": [{"piece": "armchair", "at": "B3", "rotation": 0}],
-        "front_door": ["B2", "n"], "current_room": None}))
+    room = {"name": NAMES[0], "cells": ["B2:C11"], "door": ["B2", "n"]}
+    path.write_text(json.dumps(sheet_json([room], [piece("armchair", 1, 2)],
+                                          project="designer.yaml", player="Ada")))
     return path
 
 

@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from family_util import Records, pad_items
 
 from homestaging.cli.root import main
-from homestaging.core.errors import InputError, Severity
+from homestaging.core.errors import Severity
 from homestaging.core.grid import cell_names
 from homestaging.core.scorepad import ScorePad
 from homestaging.family.roomies.furniture import shape_name
@@ -21,24 +22,14 @@ from homestaging.family.roomies.rules import check
 from homestaging.family.roomies.score import score, solo_rating
 from homestaging.text.report import format_pad, problem_line
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "roomies"
+ROOMIES = Records("roomies", read_house, "house.json")
+EXAMPLES = ROOMIES.folder
 SCORED = sorted(p for p in EXAMPLES.glob("*.json")
                 if not p.name.endswith(".expected.json") and p.stem != "mistakes")
 
 
-def _load(name: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((EXAMPLES / f"{name}.json").read_text())
-    return data
-
-
 def _pad(data: dict[str, Any], tmp_path: Path) -> ScorePad:
-    path = tmp_path / "house.json"
-    path.write_text(json.dumps(data))
-    return score(read_house(path))
-
-
-def _items(pad: ScorePad) -> dict[str, int]:
-    return {item.text: item.points for c in pad.categories for item in c.items}
+    return score(ROOMIES.read(data, tmp_path))
 
 
 # ---------------------------------------------------------------------------- examples
@@ -69,10 +60,10 @@ def test_example_scores_its_expected_pad(path: Path) -> None:
 
 def test_the_rule_book_numbers() -> None:
     """Boardgamer 10, Bookworm 4 and 2, Colorful Character 6, Understated One 6."""
-    assert _items(score(read_house(EXAMPLES / "boardgamer.json")))["The Boardgamer"] == 10
+    assert pad_items(score(read_house(EXAMPLES / "boardgamer.json")))["The Boardgamer"] == 10
     bookworm = score(read_house(EXAMPLES / "bookworm.json"))
-    assert _items(bookworm)["The Bookworm"] == 4 + 2
-    colors = _items(score(read_house(EXAMPLES / "color-sets.json")))
+    assert pad_items(bookworm)["The Bookworm"] == 4 + 2
+    colors = pad_items(score(read_house(EXAMPLES / "color-sets.json")))
     assert (colors["The Colorful Character"], colors["The Understated One"]) == (6, 6)
 
 
@@ -85,7 +76,7 @@ def test_mistakes_example_shows_exactly_its_problems() -> None:
 
 
 def test_tiles_at_fault_count_as_not_placed(tmp_path: Path) -> None:
-    data = _load("first-house")
+    data = ROOMIES.load("first-house")
     data["furniture"][0] = "afffnoo.kw"
     data["placed"] = [{"tile": "p", "cells": ["E2"]}]  # a plant on the living room's ledge
     pad = _pad(data, tmp_path)
@@ -114,10 +105,10 @@ SMALL = {
 
 def test_introvert_counts_complete_rooms_with_one_door_ledge(tmp_path: Path) -> None:
     # Lounge has three ledges (C2, C1, A2); Bath one (D1): +1; Snug one (A3): +2
-    assert _items(_pad(SMALL, tmp_path))["The Introvert"] == 3
+    assert pad_items(_pad(SMALL, tmp_path))["The Introvert"] == 3
     data = copy.deepcopy(SMALL)
     data["furniture"][2] = "....."  # the Snug's marking B3 is no longer touched
-    assert _items(_pad(data, tmp_path))["The Introvert"] == 1
+    assert pad_items(_pad(data, tmp_path))["The Introvert"] == 1
 
 
 def test_nook_is_an_empty_square_between_tiles_not_a_ledge(tmp_path: Path) -> None:
@@ -127,7 +118,7 @@ def test_nook_is_an_empty_square_between_tiles_not_a_ledge(tmp_path: Path) -> No
             "tiles": {"p": {"type": "plant", "colors": ["green"]}},
             "roomies": [{"card": "nook-devotee"}]}
     pad = _pad(data, tmp_path)
-    assert _items(pad)["The Nook Devotee"] == 1  # B1; D1 holds the front door's ledge
+    assert pad_items(pad)["The Nook Devotee"] == 1  # B1; D1 holds the front door's ledge
     assert pad.categories[0].items[1].explanation == "nooks B1"
 
 
@@ -153,7 +144,7 @@ SIZES = {
 
 
 def test_room_wishes_by_size(tmp_path: Path) -> None:
-    items = _items(_pad(SIZES, tmp_path))
+    items = pad_items(_pad(SIZES, tmp_path))
     assert items["The Hoarder"] == 3  # the great room (9 squares) is full, the snug not
     assert items["The Math Whiz"] == 4 + 2  # 5 tiles = bonus 5; 1 tile = bonus 1
     assert items["The Minimalist"] == 5  # only the snug: complete, its one tile alone
@@ -163,7 +154,7 @@ def test_room_wishes_by_size(tmp_path: Path) -> None:
 def test_puzzler_needs_four_shapes(tmp_path: Path) -> None:
     data = copy.deepcopy(SIZES)
     data["roomies"] = [{"card": "puzzler", "points": 4}]
-    assert _items(_pad(data, tmp_path))["The Puzzler"] == 0  # 2x1 and 1x1 only
+    assert pad_items(_pad(data, tmp_path))["The Puzzler"] == 0  # 2x1 and 1x1 only
     data["house"] = ["GGGGGG", "GGGGGG", "GGGGGG"]
     data["rooms"] = {"G": {"floor": "parquet", "bonus": 1, "markings": ["A1"]}}
     data["doors"] = []
@@ -171,11 +162,11 @@ def test_puzzler_needs_four_shapes(tmp_path: Path) -> None:
     data["furniture"] = ["pff.t.", "....tt", "sss..."]  # 1x1, 2x1, L, 3x1
     data["tiles"]["t"] = {"type": "dining-table", "colors": ["green"], "floor": "parquet"}
     data["tiles"]["s"] = {"type": "shelf", "colors": ["green"], "floor": "parquet"}
-    assert _items(_pad(data, tmp_path))["The Puzzler"] == 4
+    assert pad_items(_pad(data, tmp_path))["The Puzzler"] == 4
 
 
 def test_people_pleaser_copies_the_lowest_card(tmp_path: Path) -> None:
-    data = _load("first-house")
+    data = ROOMIES.load("first-house")
     data["roomies"].append({"card": "people-pleaser"})
     pad = _pad(data, tmp_path)
     items = pad.categories[0].items
@@ -183,41 +174,41 @@ def test_people_pleaser_copies_the_lowest_card(tmp_path: Path) -> None:
         ("This Is You", 8), ("The Bookworm", 3), ("The Console Gamer", 2), ("The Gearhead", 3),
         ("The People Pleaser", 2)]
     assert items[-1].explanation == "copies the lowest card, The Console Gamer"
-    assert _items(pad)["a bed for each Roomie tile"] == -9  # five tiles, two places
+    assert pad_items(pad)["a bed for each Roomie tile"] == -9  # five tiles, two places
 
 
 def test_whirlwind_daydreamer_harmonious(tmp_path: Path) -> None:
-    data = _load("first-house")
+    data = ROOMIES.load("first-house")
     data["roomies"] = [{"card": "whirlwind", "points": 1},
                        {"card": "daydreamer", "types": ["sofa", "stove"], "points": 2}]
-    items = _items(_pad(data, tmp_path))
+    items = pad_items(_pad(data, tmp_path))
     # E3, E2, B3 in the living room, F2 and H2 in the kitchen, I2 in the bathroom;
     # the study's B4 faces the desk
     assert items["The Whirlwind"] == 6
     assert items["The Daydreamer"] == 2 * 2  # the sofa by C1/n, the stove by G1/n
-    data = _load("bookworm")
+    data = ROOMIES.load("bookworm")
     data["roomies"] = [{"card": "harmonious-one", "points": 3}]
-    assert _items(_pad(data, tmp_path))["The Harmonious One"] == 6  # library and den
+    assert pad_items(_pad(data, tmp_path))["The Harmonious One"] == 6  # library and den
 
 
 def test_console_gamer_squares_in_line_with_the_screen(tmp_path: Path) -> None:
-    data = _load("first-house")
+    data = ROOMIES.load("first-house")
     data["placed"] = [{"tile": "a", "cells": ["C2"]}]
     # C2 armchair 2, C1 and D1 sofa 1 each
-    assert _items(_pad(data, tmp_path))["The Console Gamer"] == 4
+    assert pad_items(_pad(data, tmp_path))["The Console Gamer"] == 4
     data["tiles"]["t"]["screen"] = "s"  # facing the study wall: the line stops at once
-    assert _items(_pad(data, tmp_path))["The Console Gamer"] == 0
+    assert pad_items(_pad(data, tmp_path))["The Console Gamer"] == 0
 
 
 def test_camper_counts_the_loading_bed_for_basic_needs(tmp_path: Path) -> None:
-    data = _load("bookworm")
+    data = ROOMIES.load("bookworm")
     data["truck"] = {"tiles": [{"type": "toilet"}, {"type": "bathtub"}, {"type": "stove"},
                                {"type": "bed"}]}
-    without = _items(_pad(data, tmp_path))
+    without = pad_items(_pad(data, tmp_path))
     assert without["at least a stove"] == -3
     assert without["a bed for each Roomie tile"] == -6
     data["roomies"].append({"card": "camper", "points": 3})
-    camper = _items(_pad(data, tmp_path))
+    camper = pad_items(_pad(data, tmp_path))
     assert camper["The Camper"] == 3
     assert [camper[k] for k in ("at least a toilet", "at least a shower or bathtub",
                                 "at least a stove")] == [0, 0, 0]
@@ -225,13 +216,13 @@ def test_camper_counts_the_loading_bed_for_basic_needs(tmp_path: Path) -> None:
 
 
 def test_typed_cards_and_solo_rating(tmp_path: Path) -> None:
-    data = _load("first-house")
+    data = ROOMIES.load("first-house")
     data["roomies"] = [{"card": "botanist", "points": 4},
                        {"card": "other", "name": "The Night Owl", "points": 5}]
     data["solo"] = True
     pad = _pad(data, tmp_path)
-    assert _items(pad)["The Botanist"] == 4
-    assert _items(pad)["The Night Owl"] == 5
+    assert pad_items(pad)["The Botanist"] == 4
+    assert pad_items(pad)["The Night Owl"] == 5
     assert pad.notes == (f"Solo: {solo_rating(pad.total)}",)
     assert solo_rating(29).startswith("Fewer than 30")
     assert solo_rating(30).startswith("30 to 39")
@@ -250,16 +241,8 @@ def test_shapes() -> None:
 # ------------------------------------------------------------------------------ reader
 
 
-def _messages(data: Any, tmp_path: Path) -> list[str]:
-    path = tmp_path / "bad.json"
-    path.write_text(json.dumps(data))
-    with pytest.raises(InputError) as caught:
-        read_house(path)
-    return [str(m).replace(str(path), "bad.json") for m in caught.value.messages]
-
-
 def test_reader_reports_every_problem_at_once(tmp_path: Path) -> None:
-    data = _load("first-house")
+    data = ROOMIES.load("first-house")
     data["house"][1] = "LLLLLKKKB"
     data["rooms"]["S"]["markings"] = ["A1"]
     data["tiles"]["s"].pop("floor")
@@ -269,7 +252,7 @@ def test_reader_reports_every_problem_at_once(tmp_path: Path) -> None:
     data["truck"] = {"upgrades": 2, "junk": 2}
     data["roomies"] = [{"card": "hoarder", "small": 1}, {"card": "bookworm", "points": 3},
                        {"card": "hoarder", "small": 1, "large": 2}]
-    assert _messages(data, tmp_path) == [
+    assert ROOMIES.messages(data, tmp_path) == [
         "bad.json: $.house[1]: row 2 has 9 squares; expected 10, as the first row",
         "bad.json: $.truck: 2 upgrades and 2 junk: a truck has 3 junk tiles in all",
         "bad.json: $.roomies[0]: The Hoarder: missing 'large': the points per large room "
@@ -279,7 +262,7 @@ def test_reader_reports_every_problem_at_once(tmp_path: Path) -> None:
         "bad.json: $.roomies[2]: The Hoarder is listed twice (also at $.roomies[0])",
     ]
     data["house"][1] = "LLLLLKKKBB"
-    assert _messages(data, tmp_path)[:5] == [
+    assert ROOMIES.messages(data, tmp_path)[:5] == [
         "bad.json: $.rooms.S.markings[0]: A1 is not a square of room 'S'",
         "bad.json: $.doors[3]: door A1/n is not on a wall between two rooms",
         "bad.json: $.tiles.a: 'screen' is for a tv tile, not an armchair",
@@ -291,12 +274,12 @@ def test_reader_reports_every_problem_at_once(tmp_path: Path) -> None:
 
 
 def test_reader_schema_and_grid_messages(tmp_path: Path) -> None:
-    data = _load("bookworm")
+    data = ROOMIES.load("bookworm")
     data["this_is_you"] = 7
     data["furniture"][1] = "....ffX."
     data["tiles"]["f"]["colors"] = ["pink"]
     data["house"][3] = "....OOOL"
-    assert _messages(data, tmp_path) == [
+    assert ROOMIES.messages(data, tmp_path) == [
         "bad.json: $.this_is_you: expected at most 5, found 7",
         "bad.json: $.tiles.f.colors[0]: expected one of red, green, blue, black, brown, white; "
         "found \"pink\"",
@@ -307,33 +290,27 @@ def test_reader_schema_and_grid_messages(tmp_path: Path) -> None:
 
 
 def test_art_and_rotation(tmp_path: Path) -> None:
-    data = _load("bookworm")
+    data = ROOMIES.load("bookworm")
     data["tiles"]["s"]["art"] = ["###"]
     data["tiles"]["s"]["wall"] = ["s"]
     data["tiles"]["s"]["rotation"] = 180  # printed wall edge at the bottom, turned to the top
-    assert check(_house(data, tmp_path)) == []
+    assert check(ROOMIES.read(data, tmp_path)) == []
     data["tiles"]["s"].pop("rotation")
-    assert _messages(data, tmp_path) == [
+    assert ROOMIES.messages(data, tmp_path) == [
         "bad.json: $.tiles.s: the tile at A1-C1 fits its art in several ways: rotation 0 "
         "(wall s); rotation 180 (wall n); give 'rotation'"]
     data["tiles"]["o"]["rotation"] = 90
     assert "bad.json: $.tiles.o: 'rotation' turns the tile's 'art'; give the art too, or give " \
-           "'wall' and 'screen' as the tile stands in the house" in _messages(data, tmp_path)
-
-
-def _house(data: dict[str, Any], tmp_path: Path) -> Any:
-    path = tmp_path / "house.json"
-    path.write_text(json.dumps(data))
-    return read_house(path)
+           "'wall' and 'screen' as the tile stands in the house" in ROOMIES.messages(data, tmp_path)
 
 
 def test_a_flipped_tile_is_found_by_its_rotation(tmp_path: Path) -> None:
-    data = _load("bookworm")
+    data = ROOMIES.load("bookworm")
     data["tiles"]["a"] = {"type": "armchair", "colors": ["green"], "floor": "parquet"}
     data["furniture"] = ["sss....h", "aa..ff..", "a.......", "....oo.."]
     data["tiles"]["a"]["art"] = ["##", ".#"]  # printed as an L turning right
     data["tiles"]["a"]["rotation"] = 0
-    problems = check(_house(data, tmp_path))
+    problems = check(ROOMIES.read(data, tmp_path))
     assert [(p.code, tuple(cell_names(p.cells)), p.path) for p in problems] == [
         ("flipped", ("A2", "B2", "A3"), "$.tiles.a")]
 
@@ -364,7 +341,7 @@ def test_score_reads_stdin(runner: CliRunner) -> None:
 
 
 def test_ranking_uses_the_this_is_you_number(runner: CliRunner, tmp_path: Path) -> None:
-    a = _load("bookworm")
+    a = ROOMIES.load("bookworm")
     b = copy.deepcopy(a)
     b["player"], b["this_is_you"] = "Bea", 5
     (tmp_path / "a.json").write_text(json.dumps(a))

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from plans import SPEC_SHEET
+from plans import SPEC_SHEET, changed
 
 from homestaging.core.errors import InputError
 from homestaging.core.grid import Edge, cell_names, cells_text, parse_cell, parse_cells
@@ -45,13 +45,7 @@ def parse(data: dict[str, Any]) -> Any:
 
 
 def sheet_with(**changes: Any) -> dict[str, Any]:
-    data = copy.deepcopy(SPEC_EXAMPLE)
-    for key, value in changes.items():
-        if value is None:
-            data.pop(key, None)
-        else:
-            data[key] = value
-    return data
+    return changed(copy.deepcopy(SPEC_EXAMPLE), **changes)
 
 
 def errors(data: Any) -> list[tuple[str | None, str]]:

@@ -67,14 +67,20 @@ def test_many_hatched_shapes_are_one_path() -> None:
 
 
 def test_letters_placed_two_by_two_are_placed_as_the_whole_line() -> None:
-    """Lines are laid out from their letters' pairs; a ligature (fi, ff) or a combining
-    mark falls back to the layout of the whole line."""
+    """Lines are laid out from their letters' pairs; where the whole line is not its
+    letters side by side (a ligature: fi, ff; a combining mark), the pairs give way to the
+    layout of the whole line. Whether matplotlib makes ligatures depends on its version
+    (3.11 shapes text, 3.10, the last for Python 3.10, does not): the pairs must give the
+    whole line's layout or nothing, and nothing where the line has fewer glyphs."""
     words = [piece_letter(n) for n in range(27, 20_000, 7)] + ["AVATAR", "Wo Ty", "LT 1,2,3"]
     for bold in (False, True):
         for word in words:
             assert _placed_by_pairs(word, bold) == _laid_out(word, bold)
         for word in ("office", "flow", "e\u0301te\u0301"):
-            assert _placed_by_pairs(word, bold) is None
+            pairs = _placed_by_pairs(word, bold)
+            assert pairs is None or pairs == _laid_out(word, bold)
+            if len(_laid_out(word, bold)) < len(word):
+                assert pairs is None
             assert np.array_equal(_line(word, 6.0, bold)[0], TextPath(
                 (0, 0), word, size=6.0, prop=FontProperties(
                     family="DejaVu Sans", weight="bold" if bold else "normal")).vertices)

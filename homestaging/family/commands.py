@@ -95,7 +95,7 @@ def game_group(game: Game) -> click.Group:
     def render(path: str, output: str) -> None:
         target = image_path(output, IMAGE_SUFFIXES, [path])
         record, pad = _scored(game, path)
-        game.render(record, pad, target)
+        game.draw(record, pad, target)
         wrote(target)
 
     render.help = (f"Draw the {word.lower()} with its score pad beside it (PNG, SVG or "

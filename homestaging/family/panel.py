@@ -104,9 +104,9 @@ def panel_height(pad: ScorePad) -> float:
 
 
 def figure_with_panel(columns: float, rows: float, pad: ScorePad, *, square_in: float = 0.5,
-                      panel_in: float = 3.6, below_in: float = 0.0) -> tuple[Figure, Axes, Axes]:
-    """A figure with a drawing of ``columns`` x ``rows`` squares on the left and the pad's
-    panel on the right, tall enough for both; returns (figure, drawing axes, panel axes).
+                      panel_in: float = 3.6, below_in: float = 0.0) -> tuple[Figure, Axes]:
+    """A figure with a drawing of ``columns`` x ``rows`` squares on the left and the pad
+    drawn in a panel on the right, tall enough for both; returns (figure, drawing axes).
     ``below_in``: inches kept under the drawing (for its key: :func:`axes_below`)."""
     from matplotlib.figure import Figure
 
@@ -119,8 +119,8 @@ def figure_with_panel(columns: float, rows: float, pad: ScorePad, *, square_in: 
         drawing = fig.add_axes((0.0, 1.0 - tall, left, tall))
     else:
         drawing = fig.add_axes((0.0, 0.0, left, 1.0))
-    panel = fig.add_axes((left, 0.0, 1.0 - left, 1.0))
-    return fig, drawing, panel
+    draw_pad(fig.add_axes((left, 0.0, 1.0 - left, 1.0)), pad)
+    return fig, drawing
 
 
 def axes_below(fig: Figure, drawing: Axes, inches: float, margin_in: float = 0.15) -> Axes:

@@ -58,6 +58,14 @@ def _imports() -> None:
         raise ServeError(MISSING) from None
 
 
+def _open_store(db_path: str) -> Store:
+    """The table database at ``db_path``; ServeError with its message when it is unusable."""
+    try:
+        return Store(db_path)
+    except StoreError as error:
+        raise ServeError(str(error)) from None
+
+
 def _bind(host: str, port: int) -> socket.socket:
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # a restart reuses it at once
@@ -85,10 +93,7 @@ def serve_table(reference: str, seed: int | None, db_path: str, port: int, lan: 
     from .hall import Hall
     from .web import make_app
 
-    try:
-        store = Store(db_path)
-    except StoreError as error:
-        raise ServeError(str(error)) from None
+    store = _open_store(db_path)
     try:
         hall = Hall(store)
         continued = bool(hall.codes())
@@ -169,10 +174,7 @@ def export_table(db_path: str, folder: str) -> list[Path]:
 
     if not Path(db_path).is_file():
         raise ServeError(f"{db_path}: no such table database")
-    try:
-        store = Store(db_path)
-    except StoreError as error:
-        raise ServeError(str(error)) from None
+    store = _open_store(db_path)
     try:
         target = Path(folder)
         try:

@@ -339,23 +339,19 @@ class TableApp:
         return view
 
     async def flip(self, request: Request) -> Response:
-        code = request.path_params["code"]
-
-        async def work() -> Response:
-            self._host(request)
-            await self._body(request)
-            await run_in_threadpool(self.hall.flip, code)
-            self.notify(code, flipped=True)
-            return _json(await run_in_threadpool(self._host_view, code))
-        return await self._run(request, work)
+        return await self._host_turn(request, self.hall.flip)
 
     async def end(self, request: Request) -> Response:
+        return await self._host_turn(request, self.hall.end)
+
+    async def _host_turn(self, request: Request, turn: Callable[[str], object]) -> Response:
+        """The host's ``turn`` of the table (flip a card, end the game), then its view."""
         code = request.path_params["code"]
 
         async def work() -> Response:
             self._host(request)
             await self._body(request)
-            await run_in_threadpool(self.hall.end, code)
+            await run_in_threadpool(turn, code)
             self.notify(code, flipped=True)
             return _json(await run_in_threadpool(self._host_view, code))
         return await self._run(request, work)

@@ -173,21 +173,23 @@ function edgeList(value) {
   return typeof value[0] === "string" ? [value] : value;
 }
 
-// A room's door: the edge becomes its door; the same edge again removes it.
+// A door (holder[key]): the edge becomes the door; the same edge again removes it.
+function toggleDoor(geo, holder, key, edge) {
+  const doors = edgeList(holder[key]);
+  if (doors.length === 1 && sameEdge(geo, doors[0], edge)) delete holder[key];
+  else holder[key] = edge;
+}
+
+// A room's door.
 export function setDoor(geo, state, project, name, edge) {
   const next = copy(state);
-  const room = withRoom(next, project, name);
-  const doors = edgeList(room.door);
-  if (doors.length === 1 && sameEdge(geo, doors[0], edge)) delete room.door;
-  else room.door = edge;
+  toggleDoor(geo, withRoom(next, project, name), "door", edge);
   return next;
 }
 
 export function setFrontDoor(geo, state, edge) {
   const next = copy(state);
-  const doors = edgeList(next.front_door);
-  if (doors.length === 1 && sameEdge(geo, doors[0], edge)) delete next.front_door;
-  else next.front_door = edge;
+  toggleDoor(geo, next, "front_door", edge);
   return next;
 }
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...core.scorepad import ScorePad
-from ..panel import draw_pad, figure_with_panel, save_figure
+from ..panel import figure_with_panel, save_figure
 from .game import Game
 from .model import Room
 
@@ -98,10 +98,9 @@ def draw_board(ax: Axes, game: Game, pad: ScorePad | None = None) -> Axes:
 
 
 def game_figure(game: Game, pad: ScorePad) -> Figure:
-    fig, drawing, panel = figure_with_panel(2 * ROOM_W + 1.4, 2 * ROOM_H + 3.3, pad,
-                                            square_in=0.55, panel_in=5.2)
+    fig, drawing = figure_with_panel(2 * ROOM_W + 1.4, 2 * ROOM_H + 3.3, pad,
+                                     square_in=0.55, panel_in=5.2)
     draw_board(drawing, game, pad)
-    draw_pad(panel, pad)
     return fig
 
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ...core.grid import column_name
 from ...core.scorepad import ScorePad
 from ...draw.drawing import fit_text
-from ..panel import draw_pad, figure_with_panel, save_figure
+from ..panel import figure_with_panel, save_figure
 from .model import Home, Room
 
 if TYPE_CHECKING:
@@ -102,11 +102,9 @@ def draw_home(ax: Axes, home: Home, pad: ScorePad | None = None) -> Axes:
 
 
 def home_figure(home: Home, pad: ScorePad) -> Figure:
-    fig, drawing, panel = figure_with_panel(home.width * CARD_W + 1.0,
-                                            home.height * CARD_H + 2.8, pad,
-                                            square_in=0.55, panel_in=4.6)
+    fig, drawing = figure_with_panel(home.width * CARD_W + 1.0, home.height * CARD_H + 2.8,
+                                     pad, square_in=0.55, panel_in=4.6)
     draw_home(drawing, home, pad)
-    draw_pad(panel, pad)
     return fig
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ...core.scorepad import ScorePad
 from ...draw.drawing import fit_text
-from ..panel import draw_pad, figure_with_panel, save_figure
+from ..panel import figure_with_panel, save_figure
 from .model import DECOR_PER_ROOM, FURNISHINGS_PER_ROOM, Card, House
 
 if TYPE_CHECKING:
@@ -120,9 +120,8 @@ def draw_house(ax: Axes, house: House) -> Axes:
 def house_figure(house: House, pad: ScorePad) -> Figure:
     columns = max(4, len(house.rooms)) * (CARD_W + 0.6) + 0.5
     rows = _height(house) + 1
-    fig, drawing, panel = figure_with_panel(columns, rows, pad, square_in=0.5, panel_in=4.6)
+    fig, drawing = figure_with_panel(columns, rows, pad, square_in=0.5, panel_in=4.6)
     draw_house(drawing, house)
-    draw_pad(panel, pad)
     return fig
 
 

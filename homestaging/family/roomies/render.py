@@ -27,7 +27,7 @@ from ...draw.drawing import (
     union,
 )
 from ...draw.legend import draw_key, key_rows
-from ..panel import axes_below, draw_pad, figure_with_panel, save_figure
+from ..panel import axes_below, figure_with_panel, save_figure
 from .furniture import type_label
 from .model import House, Room, Tile
 from .score import covered_by
@@ -335,12 +335,11 @@ def house_figure(house: House, pad: ScorePad) -> Figure:
     entries = key_entries(house, pad)
     columns = max(1, min(len(entries), int((house.width + 1.4) * SQUARE_IN // KEY_COLUMN_IN)))
     rows = key_rows(entries, (), columns)
-    fig, drawing, panel = figure_with_panel(house.width + 1.4, house.height + 1.4, pad,
+    fig, drawing = figure_with_panel(house.width + 1.4, house.height + 1.4, pad,
                                             square_in=SQUARE_IN, below_in=rows * KEY_ROW_IN)
     draw_house(drawing, house, pad)
     draw_key(axes_below(fig, drawing, rows * KEY_ROW_IN), entries, (), columns,
              sample=_sample)
-    draw_pad(panel, pad)
     return fig
 
 
