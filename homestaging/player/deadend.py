@@ -127,7 +127,7 @@ class DeadEnds:
         reason = None
         if not (whole and hall.ok):
             reason = self._lost(shape, piece.name, False)
-            if reason is None and not board.hall(board.taken | shape.squares, 0).ok:
+            if reason is None and not board.hall_ok(board.taken | shape.squares, 0):
                 reason = ("walling the room around it would cut the hallway apart: a door "
                           "would be shut off")
         if reason is not None or board.lenient:
