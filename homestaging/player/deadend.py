@@ -197,10 +197,15 @@ class DeadEnds:
             walk = board.open & ~furniture & ~board.terminals
         groups: dict[int, list[int]] = {}
         split: list[int] = []
+        found: list[int] = []  # the groups flooded so far (a piece in one needs no fill)
         for index, each in enumerate(shapes):
             if each.rug or not each.circulation or not each.points:
                 continue
-            group = board.moves.flood(lowest(each.circulation), walk)
+            seed = lowest(each.circulation)
+            group = next((known for known in found if known & seed), 0)
+            if not group:
+                group = board.moves.flood(seed, walk)
+                found.append(group)
             if each.circulation & ~group:
                 split.append(index)
             else:
