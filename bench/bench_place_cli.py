@@ -22,8 +22,12 @@ SHEET = ROOT / "examples" / "tutorial-midgame.json"
 TIMED = """
 import time
 from click.testing import CliRunner
-from homestaging.cli.root import main
-from homestaging.formats.sheetreader import read_sheet
+try:
+    from homestaging.cli.root import main
+    from homestaging.formats.sheetreader import read_sheet
+except ImportError:  # a checkout from before the modules were put in folders
+    from homestaging.cli import main
+    from homestaging.sheetreader import read_sheet
 sheet = read_sheet({sheet!r})
 cards = [slot.number for slot in sheet.project.room(sheet.current_room).cards]
 runner = CliRunner()

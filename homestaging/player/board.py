@@ -19,8 +19,8 @@ questions the player asks after every piece it considers:
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass
 from functools import cached_property
+from typing import NamedTuple
 
 from ..core.bitmask import Moves, bits, iter_bits, open_moves
 from ..core.errors import Severity
@@ -77,8 +77,7 @@ def lowest(mask: int) -> int:
     return mask & -mask
 
 
-@dataclass(frozen=True)
-class Shape:
+class Shape(NamedTuple):
     """A placement's squares as masks, and the points its furniture scores."""
 
     furniture: int
@@ -91,8 +90,7 @@ class Shape:
         return self.furniture | self.circulation
 
 
-@dataclass(frozen=True)
-class Hall:
+class Hall(NamedTuple):
     """The hallway after walling a room around some squares: ``ok`` when the room can
     get a door and the doors and front door stay joined; ``cut`` the open squares left
     cut off from them (no room could open onto them); ``joined`` the open squares still
@@ -108,8 +106,7 @@ class Hall:
     entry room's network to open into."""
 
 
-@dataclass(frozen=True)
-class Network:
+class Network(NamedTuple):
     """The walkable squares of the room being furnished that one door can serve best:
     ``best`` (a connected group), the points it reaches (``points``) out of the room's
     (``total``): pieces without circulation count whenever the room is reached."""
@@ -329,21 +326,40 @@ class Board:
         piece's moves)."""
         return self._network_with(())
 
-    def _network_with(self, extra: Sequence[Shape]) -> Network:
-        shapes = [self.shapes[i] for i in self.room_pieces] + list(extra)
+    def _walk(self, shapes: Sequence[Shape], extra: Sequence[Shape]) -> int:
+        """The room's walkable squares with ``extra`` drawn; ``shapes``: the room's
+        pieces and ``extra``."""
         if self.lenient:
             furniture = self.furniture
             for shape in extra:
                 if not shape.rug:
                     furniture |= shape.furniture
-            walk = self.open & ~furniture & ~self.terminals
-        else:
-            walk, furniture = 0, self.furniture
-            for shape in shapes:
-                walk |= shape.furniture if shape.rug else shape.circulation
-            for shape in extra:
-                furniture |= 0 if shape.rug else shape.furniture
-            walk &= ~furniture
+            return self.open & ~furniture & ~self.terminals
+        walk, furniture = 0, self.furniture
+        for shape in shapes:
+            walk |= shape.furniture if shape.rug else shape.circulation
+        for shape in extra:
+            furniture |= 0 if shape.rug else shape.furniture
+        return walk & ~furniture
+
+    def whole(self, extra: Sequence[Shape]) -> int | None:
+        """``network(extra).best`` when that network reaches every piece of the room
+        (its ``points`` are its ``total``), else None: one flood fill from the
+        circulation of a piece that scores, where :meth:`network` floods every group."""
+        shapes = [self.shapes[i] for i in self.room_pieces] + list(extra)
+        walk = self._walk(shapes, extra)
+        scoring = [shape.circulation for shape in shapes if shape.circulation and shape.points]
+        if not scoring:  # every group reaches all: the first is the best
+            return self.moves.flood(lowest(walk), walk)
+        group = self.moves.flood(lowest(scoring[0]), walk)
+        for circulation in scoring:
+            if circulation & ~group:
+                return None
+        return group
+
+    def _network_with(self, extra: Sequence[Shape]) -> Network:
+        shapes = [self.shapes[i] for i in self.room_pieces] + list(extra)
+        walk = self._walk(shapes, extra)
         total = free = 0
         needs = []
         for shape in shapes:  # one loop: the points of all, of those free standing
@@ -399,6 +415,24 @@ class Board:
             ok = bool(joined) or not network
         return Hall(ok, (rest & ~joined).bit_count(), joined,
                     max(0, self.need - joined.bit_count()))
+
+    def hall_ok(self, taken: int, network: int) -> bool:
+        """``hall(taken, network).ok`` with no more flood fill than it takes: with a
+        hallway whose ends are known, the fill from them stops as soon as it joins
+        them all and meets the room's network (what a completion asks of each
+        placement it tries)."""
+        terminals = self.terminals
+        if not terminals or self.entry.door_onto(self.room, self.entry_room) != "hallway":
+            return self.hall(taken, network).ok
+        rest = self.open & ~taken
+        step = self.plain.step(network)
+        reached = lowest(terminals) & rest
+        while terminals & ~reached or (network and not step & reached):
+            grown = self.moves.grow(reached) & rest
+            if grown == reached:
+                return False
+            reached = grown
+        return True
 
     def _roomy(self, rest: int) -> int:
         """The squares of ``rest`` in open regions large enough for a room to come

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..core.bitmask import iter_bits
 from ..core.game import GameRecord
@@ -125,8 +126,7 @@ class _Budget:
         return True
 
 
-@dataclass(frozen=True)
-class _Taken:
+class _Taken(NamedTuple):
     """The squares drawn: non-rug furniture, circulation, rugs."""
 
     solid: int
@@ -379,14 +379,13 @@ class Completions:
                 if (walks & best and not candidate.furniture & walk
                         and board.moves.flood(lowest(walks), walks) == walks):
                     # one walkable group beside the door's: it joins it
-                    if board.hall(drawn | candidate.squares, group | walks).ok:
+                    if board.hall_ok(drawn | candidate.squares, group | walks):
                         return candidate, piece_id
                     continue
                 if not budget.spend():
                     return None
-                after = board.network([*extras, candidate])
-                if (after.points == after.total
-                        and board.hall(drawn | candidate.squares, after.best).ok):
+                joined = board.whole([*extras, candidate])
+                if joined is not None and board.hall_ok(drawn | candidate.squares, joined):
                     return candidate, piece_id
         return None
 
@@ -415,8 +414,7 @@ class Completions:
                 if not budget.spend():
                     return None
                 more = [*extras, candidate]
-                after = board.network(more)
-                if after.points == after.total:
+                if board.whole(more) is not None:
                     return more, rest
                 if rest:
                     deeper = self._join(more, rest, budget)

@@ -127,7 +127,7 @@ class DeadEnds:
         reason = None
         if not (whole and hall.ok):
             reason = self._lost(shape, piece.name, False)
-            if reason is None and not board.hall(board.taken | shape.squares, 0).ok:
+            if reason is None and not board.hall_ok(board.taken | shape.squares, 0):
                 reason = ("walling the room around it would cut the hallway apart: a door "
                           "would be shut off")
         if reason is not None or board.lenient:
@@ -197,10 +197,15 @@ class DeadEnds:
             walk = board.open & ~furniture & ~board.terminals
         groups: dict[int, list[int]] = {}
         split: list[int] = []
+        found: list[int] = []  # the groups flooded so far (a piece in one needs no fill)
         for index, each in enumerate(shapes):
             if each.rug or not each.circulation or not each.points:
                 continue
-            group = board.moves.flood(lowest(each.circulation), walk)
+            seed = lowest(each.circulation)
+            group = next((known for known in found if known & seed), 0)
+            if not group:
+                group = board.moves.flood(seed, walk)
+                found.append(group)
             if each.circulation & ~group:
                 split.append(index)
             else:
