@@ -198,42 +198,56 @@ COVER, DOT = 0.045, 0.18
 #: hatching), counted against at least RING_INK of ink (a faint closed ring is no ring).
 RING_T, RING_INK = 0.65, 0.05
 FAINT_DOT = 0.025  # a dot this clear is one where no hatching covers the square
+#: Hatching is lines: the strokes' energy in the square's middle that is not the same in
+#: every direction (the four directions' sum less four times the weakest), against the
+#: page's walls' darkness squared (a light hand's hatching is as light as its walls), and
+#: that energy's share of all of it (one direction or two: 0.56 and more measured on every
+#: hand's hatching, two hatch lines in a small piece included; a dot or a ring, the same
+#: in every direction: 0.33 and less).
+LINES, LINE_SHAPE = 0.25, 0.45
 CORE = 0.3  # ink in the very middle of a ring: a dot (0.5 and more) or none (0.1 and less)
 WALL = 0.3
 FIRM_WALL = 0.6  # a typical wall's darkness on a sharp photo (0.62-0.7 measured)
 
 
 def _square_class(cover: float, dot: float, ring: float, core: float = 0.0,
-                  cover_at: float = COVER) -> tuple[str, float]:
+                  cover_at: float = COVER, lines: float = 0.0, shape: float = 0.0,
+                  lines_at: float = 1.0) -> tuple[str, float]:
     """The class of a square from its features, and the relative margin to the nearest
     threshold whose crossing would change that class (small: too close to call; a
     threshold that decides nothing here, such as a dot's in a square no hatching covers,
     where a faint dot is a dot too, makes no doubt). In a ring, the dot is looked for in
-    the very middle (``core``): the ring itself lifts the ``dot`` measure."""
-    kind = _decide(cover, dot, ring, core, cover_at)
-    features = {"cover": cover, "dot": dot, "ring": ring, "core": core}
+    the very middle (``core``): the ring itself lifts the ``dot`` measure. ``lines`` is
+    the energy of the strokes that run one way (see :data:`LINES`), ``shape`` its share
+    of all the strokes' energy; ``lines_at`` the page's threshold on it."""
+    features = {"cover": cover, "dot": dot, "ring": ring, "core": core, "lines": lines,
+                "shape": shape}
+    levels = {"cover_at": cover_at, "lines_at": lines_at}
+    kind = _decide(features, levels)
     thresholds = (("cover", cover_at), ("dot", DOT), ("dot", FAINT_DOT), ("ring", RING_T),
-                  ("core", CORE))
+                  ("core", CORE), ("lines", lines_at), ("shape", LINE_SHAPE))
     margins = [1.0]
     for name, at in thresholds:
         crossed = dict(features)
         crossed[name] = at * (0.999 if features[name] > at else 1.001)
-        if _decide(crossed["cover"], crossed["dot"], crossed["ring"], crossed["core"],
-                   cover_at) != kind:
+        if _decide(crossed, levels) != kind:
             margins.append(abs(features[name] - at) / at)
     return kind, min(margins)
 
 
-def _decide(cover: float, dot: float, ring: float, core: float, cover_at: float) -> str:
-    """The class of a square from its features (see :func:`_square_class`)."""
-    if ring > RING_T:
-        return RING_DOT if core > CORE else RING
-    if dot > DOT:
-        return CIRCULATION
-    if cover > cover_at:
+def _decide(features: dict[str, float], levels: dict[str, float]) -> str:
+    """The class of a square from its features (see :func:`_square_class`): a closed
+    ring, then lines (hatching, however sparse or light), then a dot, then ink that
+    covers the square, then a small or light dot in a square no hatching covers."""
+    if features["ring"] > RING_T:
+        return RING_DOT if features["core"] > CORE else RING
+    if features["lines"] > levels["lines_at"] and features["shape"] > LINE_SHAPE:
         return FURNITURE
-    # a small or light dot, in a square no hatching covers
-    return CIRCULATION if dot > FAINT_DOT else EMPTY
+    if features["dot"] > DOT:
+        return CIRCULATION
+    if features["cover"] > levels["cover_at"]:
+        return FURNITURE
+    return CIRCULATION if features["dot"] > FAINT_DOT else EMPTY
 
 
 #: The directions of the strokes measured in a square, as hatch styles (the strokes of a
@@ -320,9 +334,12 @@ def read_marks(page: Page, project: Project) -> Marks:
     sides = [Edge(cell, side) for cell in sorted(house, key=reading_order) for side in "es"
              if Edge(cell, side).outer in house and Edge(cell, side) not in printed]
     # a page whose walls all came out pale (blur) shows its hatching pale too
-    pale = min(1.0, _typical_wall([_line_mean(fine, e.cell, e.side) for e in sides])
-               / FIRM_WALL)
+    means = [_line_mean(fine, e.cell, e.side) for e in sides]
+    pale = min(1.0, _typical_wall(means) / FIRM_WALL)
     cover_at = COVER * pale * pale
+    # the page's walls' own darkness (the group of its darkest sides) sets what counts
+    # as lines: a light hand draws light walls and light hatching alike
+    lines_at = LINES * wall_levels(means)[2] ** 2
     for cell in sorted(usable, key=reading_order):
         x0, y0 = (cell[0] + 1) * PX, (cell[1] + 1) * PX
         dots = dot_map[y0 + w0:y0 + w1, x0 + w0:x0 + w1]
@@ -341,12 +358,15 @@ def read_marks(page: Page, project: Project) -> Marks:
         cy, cx = y0 + w0 + int(iy), x0 + w0 + int(ix)
         ring = float(ring_map[cy, cx]) / max(float(closed[cy, cx]), RING_INK)
         core = float(core_map[cy - 1:cy + 2, cx - 1:cx + 2].max())
-        kind, margin = _square_class(cover, dot, ring, core, cover_at)
+        strokes = tuple(float(d[y0 + s0:y0 + s1, x0 + s0:x0 + s1].sum())
+                        for d in directions)
+        lines = sum(strokes) - len(strokes) * min(strokes)
+        shape = lines / sum(strokes) if sum(strokes) > 0 else 0.0
+        kind, margin = _square_class(cover, dot, ring, core, cover_at, lines, shape, lines_at)
         marks.squares[cell] = kind
         marks.features[cell] = (cover, dot, ring)
         if kind == FURNITURE:
-            marks.strokes[cell] = tuple(float(d[y0 + s0:y0 + s1, x0 + s0:x0 + s1].sum())
-                                        for d in directions)
+            marks.strokes[cell] = strokes
         if margin < 0.25:
             marks.doubt(cell, None, kind, f"read as {kind}, but faintly (cover {cover:.3f}, "
                                           f"dot {dot:.2f}, ring {ring:.2f})")
