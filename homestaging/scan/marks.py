@@ -18,6 +18,7 @@ from typing import Any
 from ..core.grid import Cell, Edge, reading_order
 from ..core.project import Project
 from . import require_cv2
+from .outlines import outline_rings
 from .photo import PX, Page, paper_relative
 
 __all__ = [
@@ -207,6 +208,7 @@ FAINT_DOT = 0.025  # a dot this clear is one where no hatching covers the square
 LINES, LINE_SHAPE = 0.25, 0.45
 CORE = 0.3  # ink in the very middle of a ring: a dot (0.5 and more) or none (0.1 and less)
 WALL = 0.3
+OUTLINED = 0.3  # the outline evidence of a side between two pieces outlined on it
 FIRM_WALL = 0.6  # a typical wall's darkness on a sharp photo (0.62-0.7 measured)
 
 
@@ -391,6 +393,11 @@ def read_marks(page: Page, project: Project) -> Marks:
                         f"a faint or broken wall line ({wall:.2f}; on this page a wall "
                         f"{drawn:.2f}, a side without one {bare:.2f})")
     _drop_stray_walls(marks, printed)
+    furniture = {cell for cell, kind in marks.squares.items() if kind == FURNITURE}
+    for edge in outline_rings(marks.walls, furniture, printed, house):
+        marks.walls.discard(edge)
+        if set(edge.cells) <= furniture:  # two pieces' outlines between them
+            marks.splits[edge] = max(marks.splits.get(edge, 0.0), OUTLINED)
     # a line is ink at a share of what a wall of this page is (a thin pen is lighter),
     # measured as its darkness on the line (averaged along it)
     lines = [_line_mean(fine, edge.cell, edge.side) for edge in marks.walls]
