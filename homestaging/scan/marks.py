@@ -372,16 +372,20 @@ def read_marks(page: Page, project: Project) -> Marks:
         if margin < 0.25:
             marks.doubt(cell, None, kind, f"read as {kind}, but faintly (cover {cover:.3f}, "
                                           f"dot {dot:.2f}, ring {ring:.2f})")
+    wide: dict[Edge, float] = {}  # the line looked for as far off on a furnished side
     for cell in sorted(house, key=reading_order):
         for side in ("e", "s"):
             other = (cell[0] + (side == "e"), cell[1] + (side == "s"))
             edge = Edge(cell, side)
             if other not in house or edge in printed:
                 continue
-            wall, split = _edge_scores(fine, cell, side, marks.squares.get(cell) == FURNITURE,
-                                       marks.squares.get(other) == FURNITURE)
+            furnished = marks.squares.get(cell) == FURNITURE
+            beyond = marks.squares.get(other) == FURNITURE
+            wall, split = _edge_scores(fine, cell, side, furnished, beyond)
             marks.edge_scores[edge] = wall
             marks.splits[edge] = split
+            if furnished or beyond:
+                wide[edge] = _edge_scores(fine, cell, side)[0]
     threshold, bare, drawn = wall_levels(marks.edge_scores.values())
     low = threshold - DOUBT_BELOW * (drawn - bare)
     high = threshold + DOUBT_ABOVE * (drawn - bare)
@@ -394,10 +398,12 @@ def read_marks(page: Page, project: Project) -> Marks:
                         f"{drawn:.2f}, a side without one {bare:.2f})")
     _drop_stray_walls(marks, printed)
     furniture = {cell for cell, kind in marks.squares.items() if kind == FURNITURE}
-    for edge in outline_rings(marks.walls, furniture, printed, house):
+    faint = {edge for edge, wall in marks.edge_scores.items() if wall > low}
+    for edge in outline_rings(marks.walls, furniture, printed, house, faint):
         marks.walls.discard(edge)
         if set(edge.cells) <= furniture:  # two pieces' outlines between them
             marks.splits[edge] = max(marks.splits.get(edge, 0.0), OUTLINED)
+    _walls_along_pieces(marks, wide, threshold, printed)
     # a line is ink at a share of what a wall of this page is (a thin pen is lighter),
     # measured as its darkness on the line (averaged along it)
     lines = [_line_mean(fine, edge.cell, edge.side) for edge in marks.walls]
@@ -517,6 +523,28 @@ def _drop_stray_walls(marks: Marks, printed: Collection[Edge]) -> None:
             for edge in sorted(line, key=lambda e: e.key):
                 marks.doubt(edge.cell, edge.side, "no wall", "a short line that touches no "
                             "wall: read as a piece's outline")
+
+
+def _walls_along_pieces(marks: Marks, wide: dict[Edge, float], threshold: float,
+                        printed: Collection[Edge]) -> None:
+    """Add the sides beside furniture whose line, looked for as far off the grid line as
+    on a bare side, is a wall's, when it goes on a wall: continuing a wall in a straight
+    line at one end at least, and meeting walls at both (a wall drawn against a piece's
+    outline, the two lines run together; an outline alone stops where its piece does)."""
+    from ..draw.drawing import segment
+
+    changed = True
+    while changed:
+        changed = False
+        every = marks.walls | set(printed)
+        points = {end for edge in every for end in segment(edge)}
+        for edge, wall in sorted(wide.items(), key=lambda item: item[0].key):
+            if edge in marks.walls or wall < threshold:
+                continue
+            if (along(edge, -1) in every or along(edge, 1) in every) and all(
+                    end in points for end in segment(edge)):
+                marks.walls.add(edge)
+                changed = True
 
 
 def along(edge: Edge, step: int) -> Edge:

@@ -6,12 +6,13 @@ them apart is the figure they draw. An outline is a closed ring around hatched s
 only: with the walls, it shuts in a part of the house that holds nothing but furniture,
 and no room does (a room has a door, and circulation squares). A wall is a line along
 the grid that goes on past the piece: its side of that ring continues, in a straight
-line, into a wall beyond it.
+line, into a wall beyond it, or joins two walls (but for the one side that lets a piece
+stretching from wall to wall into its room).
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Set
+from collections.abc import Callable, Collection, Set
 
 from ..core.grid import Cell, Edge, components
 
@@ -44,22 +45,50 @@ def _runs(edges: Collection[Edge]) -> list[list[Edge]]:
 
 
 def outline_rings(walls: Set[Edge], furniture: Set[Cell], printed: Set[Edge],
-                  house: Collection[Cell]) -> set[Edge]:
-    """The lines read as walls (``walls``, drawn ones) that are pieces' outlines: the
-    sides of a part of the house shut in by the walls (``printed`` ones too) that holds
-    only ``furniture`` squares, but for the straight runs of them that continue, past
-    an end, into a wall that is no such side."""
+                  house: Collection[Cell], faint: Set[Edge] = frozenset()) -> set[Edge]:
+    """The lines read as walls (``walls``, drawn ones) that are pieces' outlines.
+
+    They are among the sides of the parts of the house shut in by the walls (``printed``
+    ones too) that hold only ``furniture`` squares. Of those sides, a straight run that
+    continues past an end into another wall (or a ``faint`` line: a wall read a little
+    light) is a wall going on past the piece; a run that joins two walls at its ends is
+    one too, unless its part would then stay shut in (a piece stretching from wall to
+    wall, outlined on the grid line: no room holds furniture alone); the rest are
+    outlines."""
     every = walls | printed
-    parts = components(house, {edge.key for edge in every})
-    rings: set[Edge] = set()
-    for part in parts:
-        if not part <= furniture:
-            continue
-        rings |= {edge for edge in walls if len(set(edge.cells) & part) == 1}
-    lines = every - rings
-    dropped: set[Edge] = set()
-    for run in _runs(rings):
-        if _along(run[0], -1) in lines or _along(run[-1], 1) in lines:
-            continue
-        dropped |= set(run)
+    parts = [part for part in components(house, {edge.key for edge in every})
+             if part <= furniture]
+    sides = [{edge for edge in walls if len(set(edge.cells) & part) == 1} for part in parts]
+    rings = set().union(*sides)
+    runs = _runs(rings)
+    going_on = _grow(runs, every - rings, lambda run, lines, _: (
+        _along(run[0], -1) in lines | faint or _along(run[-1], 1) in lines | faint))
+    joining = _grow(runs, (every - rings) | going_on, lambda run, _, points: (
+        _ends(run[0])[0] in points and _ends(run[-1])[1] in points))
+    dropped = rings - joining
+    for part_sides in sides:
+        if not part_sides & dropped:  # the part stays shut in: not a room
+            dropped |= part_sides - going_on
     return dropped
+
+
+def _grow(runs: list[list[Edge]], lines: set[Edge],
+          holds: Callable[[list[Edge], set[Edge], set[tuple[int, int]]], bool]) -> set[Edge]:
+    """``lines`` and the runs that ``holds`` keeps as walls given them, repeated while
+    one more is kept (a run kept may hold up the next)."""
+    lines = set(lines)
+    changed = True
+    while changed:
+        changed = False
+        points = {end for edge in lines for end in _ends(edge)}
+        for run in runs:
+            if run[0] not in lines and holds(run, lines, points):
+                lines |= set(run)
+                changed = True
+    return lines
+
+
+def _ends(edge: Edge) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The grid points at the two ends of ``edge``, in the order of :func:`_along`."""
+    x, y, side = edge.key
+    return ((x, y), (x + 1, y)) if side == "n" else ((x, y), (x, y + 1))
