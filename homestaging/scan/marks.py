@@ -396,9 +396,9 @@ def read_marks(page: Page, project: Project) -> Marks:
             marks.doubt(edge.cell, edge.side, "wall" if wall >= threshold else "no wall",
                         f"a faint or broken wall line ({wall:.2f}; on this page a wall "
                         f"{drawn:.2f}, a side without one {bare:.2f})")
-    _drop_stray_walls(marks, printed)
-    furniture = {cell for cell, kind in marks.squares.items() if kind == FURNITURE}
     faint = {edge for edge, wall in marks.edge_scores.items() if wall > low}
+    _drop_stray_walls(marks, printed, faint)
+    furniture = {cell for cell, kind in marks.squares.items() if kind == FURNITURE}
     for edge in outline_rings(marks.walls, furniture, printed, house, faint):
         marks.walls.discard(edge)
         if set(edge.cells) <= furniture:  # two pieces' outlines between them
@@ -492,10 +492,12 @@ def _typical_wall(scores: Iterable[float]) -> float:
 STRAY = 3  # pencil lines this short (in sides) touching no other wall are no walls
 
 
-def _drop_stray_walls(marks: Marks, printed: Collection[Edge]) -> None:
+def _drop_stray_walls(marks: Marks, printed: Collection[Edge],
+                      faint: Collection[Edge] = ()) -> None:
     """Drop the short pencil lines that touch no printed wall and no other pencil wall:
     they close off nothing (a piece's outline drawn close to the grid line, most
-    likely), and are listed as doubts."""
+    likely), and are listed as doubts; unless a ``faint`` line continues one to a wall
+    (a wall drawn light at its end), which is then read as wall, a doubt too."""
     from ..draw.drawing import segment
 
     at: dict[tuple[float, float], list[Edge]] = {}
@@ -516,13 +518,38 @@ def _drop_stray_walls(marks: Marks, printed: Collection[Edge]) -> None:
                         todo.append(other)
         seen |= line
         ends = {end for e in line for end in segment(e)}
-        if len(line) <= STRAY and not ends & fixed and not _bridged(line, marks.walls, printed):
+        if len(line) > STRAY or ends & fixed or _bridged(line, marks.walls, printed):
+            continue
+        joins = _joining(line, faint, fixed | {end for e in marks.walls - line
+                                                for end in segment(e)})
+        if joins:  # the line goes on, faint, to a wall: a wall drawn light at one end
+            marks.walls |= joins
+            for edge in sorted(joins, key=lambda e: e.key):
+                marks.doubt(edge.cell, edge.side, "wall", "a faint line joining a wall to "
+                            "the walls: read as wall")
+        else:
             marks.walls -= line
             marks.uncertain = [u for u in marks.uncertain
                                if u[1] is None or Edge(u[0], u[1]) not in line]
             for edge in sorted(line, key=lambda e: e.key):
                 marks.doubt(edge.cell, edge.side, "no wall", "a short line that touches no "
                             "wall: read as a piece's outline")
+
+
+def _joining(line: Collection[Edge], faint: Collection[Edge],
+             points: Collection[tuple[float, float]]) -> set[Edge]:
+    """The ``faint`` sides that continue ``line`` in a straight line to ``points`` (the
+    walls' ends), one side long each."""
+    from ..draw.drawing import segment
+
+    found: set[Edge] = set()
+    for edge in line:
+        for step in (-1, 1):
+            side = along(edge, step)
+            if side in faint and side not in line and any(
+                    end in points for end in segment(side) if end not in segment(edge)):
+                found.add(side)
+    return found
 
 
 def _walls_along_pieces(marks: Marks, wide: dict[Edge, float], threshold: float,
