@@ -51,7 +51,8 @@ def outline_rings(walls: Set[Edge], furniture: Set[Cell], printed: Set[Edge],
     They are among the sides of the parts of the house shut in by the walls (``printed``
     ones too) that hold only ``furniture`` squares. Of those sides, a straight run that
     continues past an end into another wall (or a ``faint`` line: a wall read a little
-    light) is a wall going on past the piece; a run that joins two walls at its ends is
+    light), or past a door's gap of one side into a wall, is a wall going on past the
+    piece; a run that joins two walls at its ends is
     one too, unless its part would then stay shut in (a piece stretching from wall to
     wall, outlined on the grid line: no room holds furniture alone); the rest are
     outlines."""
@@ -61,8 +62,9 @@ def outline_rings(walls: Set[Edge], furniture: Set[Cell], printed: Set[Edge],
     sides = [{edge for edge in walls if len(set(edge.cells) & part) == 1} for part in parts]
     rings = set().union(*sides)
     runs = _runs(rings)
-    going_on = _grow(runs, every - rings, lambda run, lines, _: (
-        _along(run[0], -1) in lines | faint or _along(run[-1], 1) in lines | faint))
+    going_on = _grow(runs, every - rings, lambda run, lines, _: any(
+        _along(end, step) in lines | faint or _along(end, 2 * step) in lines
+        for end, step in ((run[0], -1), (run[-1], 1))))
     joining = _grow(runs, (every - rings) | going_on, lambda run, _, points: (
         _ends(run[0])[0] in points and _ends(run[-1])[1] in points))
     dropped = rings - joining
