@@ -362,9 +362,10 @@ def read_marks(page: Page, project: Project) -> Marks:
         core = float(core_map[cy - 1:cy + 2, cx - 1:cx + 2].max())
         strokes = tuple(float(d[y0 + s0:y0 + s1, x0 + s0:x0 + s1].sum())
                         for d in directions)
-        lines = sum(strokes) - len(strokes) * min(strokes)
-        shape = lines / sum(strokes) if sum(strokes) > 0 else 0.0
-        kind, margin = _square_class(cover, dot, ring, core, cover_at, lines, shape, lines_at)
+        one_way = sum(strokes) - len(strokes) * min(strokes)
+        shape = one_way / sum(strokes) if sum(strokes) > 0 else 0.0
+        kind, margin = _square_class(cover, dot, ring, core, cover_at, one_way, shape,
+                                     lines_at)
         marks.squares[cell] = kind
         marks.features[cell] = (cover, dot, ring)
         if kind == FURNITURE:

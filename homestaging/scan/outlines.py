@@ -56,11 +56,11 @@ def outline_rings(walls: Set[Edge], furniture: Set[Cell], printed: Set[Edge],
     one too, unless its part would then stay shut in (a piece stretching from wall to
     wall, outlined on the grid line: no room holds furniture alone); the rest are
     outlines."""
-    every = walls | printed
+    every = set(walls) | set(printed)
     parts = [part for part in components(house, {edge.key for edge in every})
              if part <= furniture]
     sides = [{edge for edge in walls if len(set(edge.cells) & part) == 1} for part in parts]
-    rings = set().union(*sides)
+    rings: set[Edge] = set().union(*sides)
     runs = _runs(rings)
     going_on = _grow(runs, every - rings, lambda run, lines, _: any(
         _along(end, step) in lines | faint or _along(end, 2 * step) in lines
