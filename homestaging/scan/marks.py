@@ -18,7 +18,7 @@ from typing import Any
 from ..core.grid import Cell, Edge, reading_order
 from ..core.project import Project
 from . import require_cv2
-from .outlines import outline_rings
+from .outlines import joining, outline_rings
 from .photo import PX, Page, paper_relative
 
 __all__ = [
@@ -521,7 +521,7 @@ def _drop_stray_walls(marks: Marks, printed: Collection[Edge],
         ends = {end for e in line for end in segment(e)}
         if len(line) > STRAY or ends & fixed or _bridged(line, marks.walls, printed):
             continue
-        joins = _joining(line, faint, fixed | {end for e in marks.walls - line
+        joins = joining(line, faint, fixed | {end for e in marks.walls - line
                                                 for end in segment(e)})
         if joins:  # the line goes on, faint, to a wall: a wall drawn light at one end
             marks.walls |= joins
@@ -535,22 +535,6 @@ def _drop_stray_walls(marks: Marks, printed: Collection[Edge],
             for edge in sorted(line, key=lambda e: e.key):
                 marks.doubt(edge.cell, edge.side, "no wall", "a short line that touches no "
                             "wall: read as a piece's outline")
-
-
-def _joining(line: Collection[Edge], faint: Collection[Edge],
-             points: Collection[tuple[float, float]]) -> set[Edge]:
-    """The ``faint`` sides that continue ``line`` in a straight line to ``points`` (the
-    walls' ends), one side long each."""
-    from ..draw.drawing import segment
-
-    found: set[Edge] = set()
-    for edge in line:
-        for step in (-1, 1):
-            side = along(edge, step)
-            if side in faint and side not in line and any(
-                    end in points for end in segment(side) if end not in segment(edge)):
-                found.add(side)
-    return found
 
 
 def _walls_along_pieces(marks: Marks, wide: dict[Edge, float], threshold: float,

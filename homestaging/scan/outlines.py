@@ -16,7 +16,7 @@ from collections.abc import Callable, Collection, Set
 
 from ..core.grid import Cell, Edge, components
 
-__all__ = ["outline_rings"]
+__all__ = ["joining", "outline_rings"]
 
 
 def _along(edge: Edge, step: int) -> Edge:
@@ -94,3 +94,17 @@ def _ends(edge: Edge) -> tuple[tuple[int, int], tuple[int, int]]:
     """The grid points at the two ends of ``edge``, in the order of :func:`_along`."""
     x, y, side = edge.key
     return ((x, y), (x + 1, y)) if side == "n" else ((x, y), (x, y + 1))
+
+
+def joining(line: Collection[Edge], faint: Collection[Edge],
+            points: Collection[tuple[float, float]]) -> set[Edge]:
+    """The ``faint`` sides that continue ``line`` in a straight line to ``points`` (the
+    walls' ends), one side long each."""
+    found: set[Edge] = set()
+    for edge in line:
+        for step in (-1, 1):
+            side = _along(edge, step)
+            if side in faint and side not in line and any(
+                    end in points for end in _ends(side) if end not in _ends(edge)):
+                found.add(side)
+    return found
