@@ -18,6 +18,7 @@ from typing import Any
 from ..core.grid import Cell, Edge, reading_order
 from ..core.project import Project
 from . import require_cv2
+from .outlines import joining, outline_rings
 from .photo import PX, Page, paper_relative
 
 __all__ = [
@@ -198,42 +199,57 @@ COVER, DOT = 0.045, 0.18
 #: hatching), counted against at least RING_INK of ink (a faint closed ring is no ring).
 RING_T, RING_INK = 0.65, 0.05
 FAINT_DOT = 0.025  # a dot this clear is one where no hatching covers the square
+#: Hatching is lines: the strokes' energy in the square's middle that is not the same in
+#: every direction (the four directions' sum less four times the weakest), against the
+#: page's walls' darkness squared (a light hand's hatching is as light as its walls), and
+#: that energy's share of all of it (one direction or two: 0.56 and more measured on every
+#: hand's hatching, two hatch lines in a small piece included; a dot or a ring, the same
+#: in every direction: 0.33 and less).
+LINES, LINE_SHAPE = 0.25, 0.45
 CORE = 0.3  # ink in the very middle of a ring: a dot (0.5 and more) or none (0.1 and less)
 WALL = 0.3
+OUTLINED = 0.3  # the outline evidence of a side between two pieces outlined on it
 FIRM_WALL = 0.6  # a typical wall's darkness on a sharp photo (0.62-0.7 measured)
 
 
 def _square_class(cover: float, dot: float, ring: float, core: float = 0.0,
-                  cover_at: float = COVER) -> tuple[str, float]:
+                  cover_at: float = COVER, lines: float = 0.0, shape: float = 0.0,
+                  lines_at: float = 1.0) -> tuple[str, float]:
     """The class of a square from its features, and the relative margin to the nearest
     threshold whose crossing would change that class (small: too close to call; a
     threshold that decides nothing here, such as a dot's in a square no hatching covers,
     where a faint dot is a dot too, makes no doubt). In a ring, the dot is looked for in
-    the very middle (``core``): the ring itself lifts the ``dot`` measure."""
-    kind = _decide(cover, dot, ring, core, cover_at)
-    features = {"cover": cover, "dot": dot, "ring": ring, "core": core}
+    the very middle (``core``): the ring itself lifts the ``dot`` measure. ``lines`` is
+    the energy of the strokes that run one way (see :data:`LINES`), ``shape`` its share
+    of all the strokes' energy; ``lines_at`` the page's threshold on it."""
+    features = {"cover": cover, "dot": dot, "ring": ring, "core": core, "lines": lines,
+                "shape": shape}
+    levels = {"cover_at": cover_at, "lines_at": lines_at}
+    kind = _decide(features, levels)
     thresholds = (("cover", cover_at), ("dot", DOT), ("dot", FAINT_DOT), ("ring", RING_T),
-                  ("core", CORE))
+                  ("core", CORE), ("lines", lines_at), ("shape", LINE_SHAPE))
     margins = [1.0]
     for name, at in thresholds:
         crossed = dict(features)
         crossed[name] = at * (0.999 if features[name] > at else 1.001)
-        if _decide(crossed["cover"], crossed["dot"], crossed["ring"], crossed["core"],
-                   cover_at) != kind:
+        if _decide(crossed, levels) != kind:
             margins.append(abs(features[name] - at) / at)
     return kind, min(margins)
 
 
-def _decide(cover: float, dot: float, ring: float, core: float, cover_at: float) -> str:
-    """The class of a square from its features (see :func:`_square_class`)."""
-    if ring > RING_T:
-        return RING_DOT if core > CORE else RING
-    if dot > DOT:
-        return CIRCULATION
-    if cover > cover_at:
+def _decide(features: dict[str, float], levels: dict[str, float]) -> str:
+    """The class of a square from its features (see :func:`_square_class`): a closed
+    ring, then lines (hatching, however sparse or light), then a dot, then ink that
+    covers the square, then a small or light dot in a square no hatching covers."""
+    if features["ring"] > RING_T:
+        return RING_DOT if features["core"] > CORE else RING
+    if features["lines"] > levels["lines_at"] and features["shape"] > LINE_SHAPE:
         return FURNITURE
-    # a small or light dot, in a square no hatching covers
-    return CIRCULATION if dot > FAINT_DOT else EMPTY
+    if features["dot"] > DOT:
+        return CIRCULATION
+    if features["cover"] > levels["cover_at"]:
+        return FURNITURE
+    return CIRCULATION if features["dot"] > FAINT_DOT else EMPTY
 
 
 #: The directions of the strokes measured in a square, as hatch styles (the strokes of a
@@ -320,9 +336,12 @@ def read_marks(page: Page, project: Project) -> Marks:
     sides = [Edge(cell, side) for cell in sorted(house, key=reading_order) for side in "es"
              if Edge(cell, side).outer in house and Edge(cell, side) not in printed]
     # a page whose walls all came out pale (blur) shows its hatching pale too
-    pale = min(1.0, _typical_wall([_line_mean(fine, e.cell, e.side) for e in sides])
-               / FIRM_WALL)
+    means = [_line_mean(fine, e.cell, e.side) for e in sides]
+    pale = min(1.0, _typical_wall(means) / FIRM_WALL)
     cover_at = COVER * pale * pale
+    # the page's walls' own darkness (the group of its darkest sides) sets what counts
+    # as lines: a light hand draws light walls and light hatching alike
+    lines_at = LINES * wall_levels(means)[2] ** 2
     for cell in sorted(usable, key=reading_order):
         x0, y0 = (cell[0] + 1) * PX, (cell[1] + 1) * PX
         dots = dot_map[y0 + w0:y0 + w1, x0 + w0:x0 + w1]
@@ -341,25 +360,33 @@ def read_marks(page: Page, project: Project) -> Marks:
         cy, cx = y0 + w0 + int(iy), x0 + w0 + int(ix)
         ring = float(ring_map[cy, cx]) / max(float(closed[cy, cx]), RING_INK)
         core = float(core_map[cy - 1:cy + 2, cx - 1:cx + 2].max())
-        kind, margin = _square_class(cover, dot, ring, core, cover_at)
+        strokes = tuple(float(d[y0 + s0:y0 + s1, x0 + s0:x0 + s1].sum())
+                        for d in directions)
+        one_way = sum(strokes) - len(strokes) * min(strokes)
+        shape = one_way / sum(strokes) if sum(strokes) > 0 else 0.0
+        kind, margin = _square_class(cover, dot, ring, core, cover_at, one_way, shape,
+                                     lines_at)
         marks.squares[cell] = kind
         marks.features[cell] = (cover, dot, ring)
         if kind == FURNITURE:
-            marks.strokes[cell] = tuple(float(d[y0 + s0:y0 + s1, x0 + s0:x0 + s1].sum())
-                                        for d in directions)
+            marks.strokes[cell] = strokes
         if margin < 0.25:
             marks.doubt(cell, None, kind, f"read as {kind}, but faintly (cover {cover:.3f}, "
                                           f"dot {dot:.2f}, ring {ring:.2f})")
+    wide: dict[Edge, float] = {}  # the line looked for as far off on a furnished side
     for cell in sorted(house, key=reading_order):
         for side in ("e", "s"):
             other = (cell[0] + (side == "e"), cell[1] + (side == "s"))
             edge = Edge(cell, side)
             if other not in house or edge in printed:
                 continue
-            wall, split = _edge_scores(fine, cell, side, marks.squares.get(cell) == FURNITURE,
-                                       marks.squares.get(other) == FURNITURE)
+            furnished = marks.squares.get(cell) == FURNITURE
+            beyond = marks.squares.get(other) == FURNITURE
+            wall, split = _edge_scores(fine, cell, side, furnished, beyond)
             marks.edge_scores[edge] = wall
             marks.splits[edge] = split
+            if furnished or beyond:
+                wide[edge] = _edge_scores(fine, cell, side)[0]
     threshold, bare, drawn = wall_levels(marks.edge_scores.values())
     low = threshold - DOUBT_BELOW * (drawn - bare)
     high = threshold + DOUBT_ABOVE * (drawn - bare)
@@ -370,7 +397,14 @@ def read_marks(page: Page, project: Project) -> Marks:
             marks.doubt(edge.cell, edge.side, "wall" if wall >= threshold else "no wall",
                         f"a faint or broken wall line ({wall:.2f}; on this page a wall "
                         f"{drawn:.2f}, a side without one {bare:.2f})")
-    _drop_stray_walls(marks, printed)
+    faint = {edge for edge, wall in marks.edge_scores.items() if wall > low}
+    _drop_stray_walls(marks, printed, faint)
+    furniture = {cell for cell, kind in marks.squares.items() if kind == FURNITURE}
+    for edge in outline_rings(marks.walls, furniture, printed, house, faint):
+        marks.walls.discard(edge)
+        if set(edge.cells) <= furniture:  # two pieces' outlines between them
+            marks.splits[edge] = max(marks.splits.get(edge, 0.0), OUTLINED)
+    _walls_along_pieces(marks, wide, threshold, printed)
     # a line is ink at a share of what a wall of this page is (a thin pen is lighter),
     # measured as its darkness on the line (averaged along it)
     lines = [_line_mean(fine, edge.cell, edge.side) for edge in marks.walls]
@@ -459,10 +493,12 @@ def _typical_wall(scores: Iterable[float]) -> float:
 STRAY = 3  # pencil lines this short (in sides) touching no other wall are no walls
 
 
-def _drop_stray_walls(marks: Marks, printed: Collection[Edge]) -> None:
+def _drop_stray_walls(marks: Marks, printed: Collection[Edge],
+                      faint: Collection[Edge] = ()) -> None:
     """Drop the short pencil lines that touch no printed wall and no other pencil wall:
     they close off nothing (a piece's outline drawn close to the grid line, most
-    likely), and are listed as doubts."""
+    likely), and are listed as doubts; unless a ``faint`` line continues one to a wall
+    (a wall drawn light at its end), which is then read as wall, a doubt too."""
     from ..draw.drawing import segment
 
     at: dict[tuple[float, float], list[Edge]] = {}
@@ -483,13 +519,44 @@ def _drop_stray_walls(marks: Marks, printed: Collection[Edge]) -> None:
                         todo.append(other)
         seen |= line
         ends = {end for e in line for end in segment(e)}
-        if len(line) <= STRAY and not ends & fixed and not _bridged(line, marks.walls, printed):
+        if len(line) > STRAY or ends & fixed or _bridged(line, marks.walls, printed):
+            continue
+        joins = joining(line, faint, fixed | {end for e in marks.walls - line
+                                                for end in segment(e)})
+        if joins:  # the line goes on, faint, to a wall: a wall drawn light at one end
+            marks.walls |= joins
+            for edge in sorted(joins, key=lambda e: e.key):
+                marks.doubt(edge.cell, edge.side, "wall", "a faint line joining a wall to "
+                            "the walls: read as wall")
+        else:
             marks.walls -= line
             marks.uncertain = [u for u in marks.uncertain
                                if u[1] is None or Edge(u[0], u[1]) not in line]
             for edge in sorted(line, key=lambda e: e.key):
                 marks.doubt(edge.cell, edge.side, "no wall", "a short line that touches no "
                             "wall: read as a piece's outline")
+
+
+def _walls_along_pieces(marks: Marks, wide: dict[Edge, float], threshold: float,
+                        printed: Collection[Edge]) -> None:
+    """Add the sides beside furniture whose line, looked for as far off the grid line as
+    on a bare side, is a wall's, when it goes on a wall: continuing a wall in a straight
+    line at one end at least, and meeting walls at both (a wall drawn against a piece's
+    outline, the two lines run together; an outline alone stops where its piece does)."""
+    from ..draw.drawing import segment
+
+    changed = True
+    while changed:
+        changed = False
+        every = marks.walls | set(printed)
+        points = {end for edge in every for end in segment(edge)}
+        for edge, wall in sorted(wide.items(), key=lambda item: item[0].key):
+            if edge in marks.walls or wall < threshold:
+                continue
+            if (along(edge, -1) in every or along(edge, 1) in every) and all(
+                    end in points for end in segment(edge)):
+                marks.walls.add(edge)
+                changed = True
 
 
 def along(edge: Edge, step: int) -> Edge:

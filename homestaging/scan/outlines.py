@@ -1,0 +1,110 @@
+"""Pieces' outlines drawn on the grid line, told from walls by the shape they make.
+
+A piece may be outlined anywhere from a quarter inside its squares to the square's edge:
+there the outline is a line on the grid line, as a wall is, and reads as one. What tells
+them apart is the figure they draw. An outline is a closed ring around hatched squares
+only: with the walls, it shuts in a part of the house that holds nothing but furniture,
+and no room does (a room has a door, and circulation squares). A wall is a line along
+the grid that goes on past the piece: its side of that ring continues, in a straight
+line, into a wall beyond it, or joins two walls (but for the one side that lets a piece
+stretching from wall to wall into its room).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Set
+
+from ..core.grid import Cell, Edge, components
+
+__all__ = ["joining", "outline_rings"]
+
+
+def _along(edge: Edge, step: int) -> Edge:
+    """The side ``step`` squares further along the same grid line."""
+    x, y, side = edge.key
+    return Edge((x + step, y), side) if side == "n" else Edge((x, y + step), side)
+
+
+def _runs(edges: Collection[Edge]) -> list[list[Edge]]:
+    """The straight runs of ``edges``: sides that follow one another on one grid line."""
+    left = set(edges)
+    runs: list[list[Edge]] = []
+    for start in sorted(edges, key=lambda e: e.key):
+        if start not in left:
+            continue
+        run = [start]
+        left.discard(start)
+        while _along(run[-1], 1) in left:
+            run.append(_along(run[-1], 1))
+            left.discard(run[-1])
+        while _along(run[0], -1) in left:
+            run.insert(0, _along(run[0], -1))
+            left.discard(run[0])
+        runs.append(run)
+    return runs
+
+
+def outline_rings(walls: Set[Edge], furniture: Set[Cell], printed: Set[Edge],
+                  house: Collection[Cell], faint: Set[Edge] = frozenset()) -> set[Edge]:
+    """The lines read as walls (``walls``, drawn ones) that are pieces' outlines.
+
+    They are among the sides of the parts of the house shut in by the walls (``printed``
+    ones too) that hold only ``furniture`` squares. Of those sides, a straight run that
+    continues past an end into another wall (or a ``faint`` line: a wall read a little
+    light), or past a door's gap of one side into a wall, is a wall going on past the
+    piece; a run that joins two walls at its ends is
+    one too, unless its part would then stay shut in (a piece stretching from wall to
+    wall, outlined on the grid line: no room holds furniture alone); the rest are
+    outlines."""
+    every = set(walls) | set(printed)
+    parts = [part for part in components(house, {edge.key for edge in every})
+             if part <= furniture]
+    sides = [{edge for edge in walls if len(set(edge.cells) & part) == 1} for part in parts]
+    rings: set[Edge] = set().union(*sides)
+    runs = _runs(rings)
+    going_on = _grow(runs, every - rings, lambda run, lines, _: any(
+        _along(end, step) in lines | faint or _along(end, 2 * step) in lines
+        for end, step in ((run[0], -1), (run[-1], 1))))
+    joining = _grow(runs, (every - rings) | going_on, lambda run, _, points: (
+        _ends(run[0])[0] in points and _ends(run[-1])[1] in points))
+    dropped = rings - joining
+    for part_sides in sides:
+        if not part_sides & dropped:  # the part stays shut in: not a room
+            dropped |= part_sides - going_on
+    return dropped
+
+
+def _grow(runs: list[list[Edge]], lines: set[Edge],
+          holds: Callable[[list[Edge], set[Edge], set[tuple[int, int]]], bool]) -> set[Edge]:
+    """``lines`` and the runs that ``holds`` keeps as walls given them, repeated while
+    one more is kept (a run kept may hold up the next)."""
+    lines = set(lines)
+    changed = True
+    while changed:
+        changed = False
+        points = {end for edge in lines for end in _ends(edge)}
+        for run in runs:
+            if run[0] not in lines and holds(run, lines, points):
+                lines |= set(run)
+                changed = True
+    return lines
+
+
+def _ends(edge: Edge) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The grid points at the two ends of ``edge``, in the order of :func:`_along`."""
+    x, y, side = edge.key
+    return ((x, y), (x + 1, y)) if side == "n" else ((x, y), (x, y + 1))
+
+
+def joining(line: Collection[Edge], faint: Collection[Edge],
+            points: Collection[tuple[float, float]]) -> set[Edge]:
+    """The ``faint`` sides that continue ``line`` in a straight line to ``points`` (the
+    walls' ends), one side long each."""
+    found: set[Edge] = set()
+    for edge in line:
+        for step in (-1, 1):
+            side = _along(edge, step)
+            if side in faint and side not in line and any(
+                    end in points for end in _ends(side) if end not in _ends(edge)):
+                found.add(side)
+    return found
