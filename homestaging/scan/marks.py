@@ -578,17 +578,22 @@ def _bridged(line: set[Edge], walls: Collection[Edge], printed: Collection[Edge]
                for edge, step in ((first, -1), (last, 1)))
 
 
-def _line_mean(fine: Image, cell: Cell, side: str) -> float:
-    """The pencil on the grid line of ``cell``'s side, averaged along it: how dark this
-    page's lines come out (see :func:`read_marks`)."""
+def _side_band(fine: Image, cell: Cell, side: str, half: int) -> Image:
+    """The pixels of ``cell``'s side ``side`` (``e`` or ``s``), ``half`` pixels each side
+    of its grid line, the side's ends left out: rows along the side, columns across it."""
     x, y = cell
     lo, hi = int(0.12 * PX), int(0.88 * PX)
     if side == "e":
         line = (x + 2) * PX
-        band = fine[(y + 1) * PX + lo:(y + 1) * PX + hi, line - 3:line + 3]
-    else:
-        line = (y + 2) * PX
-        band = fine[line - 3:line + 3, (x + 1) * PX + lo:(x + 1) * PX + hi].T
+        return fine[(y + 1) * PX + lo:(y + 1) * PX + hi, line - half:line + half]
+    line = (y + 2) * PX
+    return fine[line - half:line + half, (x + 1) * PX + lo:(x + 1) * PX + hi].T
+
+
+def _line_mean(fine: Image, cell: Cell, side: str) -> float:
+    """The pencil on the grid line of ``cell``'s side, averaged along it: how dark this
+    page's lines come out (see :func:`read_marks`)."""
+    band = _side_band(fine, cell, side, 3)
     return float(band.mean(axis=0).max()) if band.size else 0.0
 
 
@@ -608,14 +613,7 @@ def _edge_scores(fine: Image, cell: Cell, side: str, furnished: bool = False,
     second line runs further in, the outline, with a gap between them."""
     import numpy as np
 
-    x, y = cell
-    lo, hi = int(0.12 * PX), int(0.88 * PX)
-    if side == "e":
-        line = (x + 2) * PX
-        band = fine[(y + 1) * PX + lo:(y + 1) * PX + hi, line - 12:line + 12]
-    else:
-        line = (y + 2) * PX
-        band = fine[line - 12:line + 12, (x + 1) * PX + lo:(x + 1) * PX + hi].T
+    band = _side_band(fine, cell, side, 12)
     if not band.size:
         return 0.0, 0.0
     # band: rows along the edge, columns across it (12 pixels each side, 12 on the line)
