@@ -562,14 +562,20 @@ def finish(state: State) -> Finish:
     front door if none was drawn yet."""
     import dataclasses
 
-    sheet = dataclasses.replace(state.sheet, windows=(), current_room=None)
+    sheet = state.sheet
+    # the state walled last keeps its layout and bonuses (:func:`wall_choices`)
+    lay, known = state.lay, state.standing
+    if sheet.windows or sheet.current_room is not None:
+        sheet = dataclasses.replace(sheet, windows=(), current_room=None)
+        lay = known = None
     front = None
     if not sheet.front_doors:
         board = Board(sheet)
         front = front_door_any(board, board.open)
         if front is not None:
             sheet = dataclasses.replace(sheet, front_doors=(front,))
-    return Finish(front, best_windows(sheet))
+            lay = known = None
+    return Finish(front, best_windows(sheet, lay=lay, known=known))
 
 
 @dataclass
