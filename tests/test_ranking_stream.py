@@ -19,6 +19,7 @@ from homestaging.player.policy import (
     Greedy,
     apply,
     best_judged,
+    judge,
     outlook,
 )
 from homestaging.player.state import State, new_game
@@ -133,6 +134,26 @@ def test_the_player_reading_the_stream_chooses_as_with_the_full_list(project_id:
             assert [j.move for j in best_judged(board, full, before, 3)] == [
                 j.move for j in best_judged(board, stream_pieces(
                     board.sheet, [full.piece], pool=POOL)[0], before, 3)]
+
+
+@pytest.mark.parametrize("project_id", ["tutorial", "city-apartment"])
+def test_the_best_judged_moves_are_those_of_every_move_judged(project_id: str) -> None:
+    """``best_judged`` passes over moves that cannot be kept (judging none of them for
+    dead ends): its answer is the best of every move of the list judged, ranked by
+    worth, mirrored after unmirrored, then in the list's order."""
+    compared = 0
+    for state, pieces in card_states(project_id):
+        board = state.board
+        before = outlook(board)
+        for full in rank_pieces(board.sheet, pieces, pool=POOL):
+            every = sorted(((-judged.rank, judged.move.candidate.mirror, order), judged.move)
+                           for order, judged in enumerate(
+                               judge(board, move, before) for move in full.moves))
+            for most in (1, 3):
+                assert [j.move for j in best_judged(board, full, before, most)] == [
+                    move for _, move in every[:most]]
+                compared += 1
+    assert compared > 10
 
 
 @pytest.mark.parametrize("project_id", PROJECTS)

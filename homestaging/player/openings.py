@@ -19,7 +19,7 @@ from ..core.layout import Layout, layout
 from ..core.sheet import Sheet
 from ..scoring.access import Access, access, connected_access
 from ..scoring.bonuses import Evaluator, evaluate
-from ..search.moves import standing
+from ..search.moves import Standing, standing
 
 __all__ = ["best_windows", "bonus_points", "window_candidates"]
 
@@ -111,14 +111,18 @@ def _looks_onto(sheet: Sheet, edge: Edge, inside: Cell, feature: set[Cell]) -> b
     return False
 
 
-def best_windows(sheet: Sheet, candidates: Iterable[Edge] | None = None) -> tuple[Edge, ...]:
+def best_windows(sheet: Sheet, candidates: Iterable[Edge] | None = None, *,
+                 lay: Layout | None = None, known: Standing | None = None) -> tuple[Edge, ...]:
     """The windows to draw on ``sheet`` (which should have none): the candidates that
     add bonus points alone, most first, each kept when it still adds points to those
-    kept before it."""
+    kept before it. ``lay`` and ``known``: the sheet's layout and its bonuses as it
+    stands (:func:`~homestaging.search.moves.standing`), when worked out before."""
     if not sheet.project.bonuses:
         return ()
-    lay = layout(sheet)
-    known = standing(sheet, lay, sheet.current_room)
+    if lay is None:
+        lay = layout(sheet)
+    if known is None:
+        known = standing(sheet, lay, sheet.current_room)
     if candidates is None:
         candidates = window_candidates(
             sheet, lay, known.access if sheet.current_room is None else None)

@@ -317,6 +317,15 @@ def best_judged(board: Board, ranked: RankedMoves | MoveStream, before: Outlook,
         worst move kept nor the floor."""
         return apart is not None and apart.most_unjudged(sketch, before) < bar()
 
+    def beaten(most_worth: float, mirror: bool) -> bool:
+        """A move worth at most ``most_worth`` cannot be kept: it ranks below the worst
+        kept, or ties it and comes after it in the list (:func:`best_judged`'s order)."""
+        if len(found) < most:
+            return False
+        worst = found[-1][1]
+        return most_worth < worst.rank or (most_worth == worst.rank
+                                           and (mirror or not worst.move.candidate.mirror))
+
     apart_most = math.inf if apart is None else apart.most_apart(ranked.piece, before)
 
     def passed_apart() -> bool:
@@ -341,19 +350,19 @@ def best_judged(board: Board, ranked: RankedMoves | MoveStream, before: Outlook,
                 break  # no move left can beat (or, unmirrored, tie) the worst kept
             if order >= DIVERSE and move.value + penalty + gain < worst.rank:
                 break  # past the first moves the engine's list is in order of value
-            if bound < worst.rank or (bound == worst.rank
-                                      and (c.mirror or not worst.move.candidate.mirror)):
+            if beaten(bound, c.mirror):
                 continue
         # the move's squares as the engine found them (Board.shape's masks, on one sheet)
         shape = Shape(c.furniture_bits, c.circulation_bits, c.points, c.piece.is_rug)
         if apart is not None and apart.most(board, move, before, shape) < bar():
             continue
         network = board.network([shape])
-        if _most_judged(board, move, before, shape, network) < bar():
+        most_worth = _most_judged(board, move, before, shape, network)
+        if most_worth < bar() or beaten(most_worth, c.mirror):
             continue  # it cannot beat the worst move kept nor the floor, whatever its hallway
         hall = board.hall(board.taken | shape.squares, network.best)
         worth = _worth(board, move, before, shape, network, hall)
-        if worth < bar():
+        if worth < bar() or beaten(worth, c.mirror):
             continue  # the room's verdict only lowers it: it cannot beat the worst kept
         judged = _verdict(board, move, shape, network, hall, ends, worth)
         found.append(((-judged.rank, c.mirror, order), judged))
@@ -553,14 +562,20 @@ def finish(state: State) -> Finish:
     front door if none was drawn yet."""
     import dataclasses
 
-    sheet = dataclasses.replace(state.sheet, windows=(), current_room=None)
+    sheet = state.sheet
+    # the state walled last keeps its layout and bonuses (:func:`wall_choices`)
+    lay, known = state.lay, state.standing
+    if sheet.windows or sheet.current_room is not None:
+        sheet = dataclasses.replace(sheet, windows=(), current_room=None)
+        lay = known = None
     front = None
     if not sheet.front_doors:
         board = Board(sheet)
         front = front_door_any(board, board.open)
         if front is not None:
             sheet = dataclasses.replace(sheet, front_doors=(front,))
-    return Finish(front, best_windows(sheet))
+            lay = known = None
+    return Finish(front, best_windows(sheet, lay=lay, known=known))
 
 
 @dataclass
