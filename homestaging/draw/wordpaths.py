@@ -8,8 +8,8 @@ another (a PDF or an SVG writes each as one element): the cost grows with the wo
 not with matplotlib's layout of each. Each letter is outlined once and each pair of
 letters laid out once (a line is placed from its pairs, the whole line laid out where a
 pair ligates), so that thousands of distinct words (the letters of unreachable pieces)
-cost little more than the same word repeated. What shows is the same words, in the same font, at the same places, as
-``matplotlib.textpath.TextPath`` outlines them.
+cost little more than the same word repeated. What shows is the same words, in the same
+font, at the same places, as ``matplotlib.textpath.TextPath`` outlines them.
 """
 
 from __future__ import annotations
