@@ -110,12 +110,14 @@ def _as_text(line: str, size: float) -> Any:
 
 
 def _data_per_point(ax: Axes) -> tuple[float, float]:
-    """The data units a point makes on ``ax``, across and up (the axes' place and limits
-    are final: the labeller sized the words to its squares)."""
+    """The data units a point makes on ``ax``, across and up, where ``ax`` will be drawn
+    (its aspect applied: the axes' size and limits are final, as the labeller, sizing
+    the words to the squares, takes them to be)."""
     fig = ax.get_figure(root=True)
     assert fig is not None
+    ax.apply_aspect()
     (x0, y0), (x1, y1) = ax.transData.transform([(0.0, 0.0), (1.0, 1.0)])
-    return 72 / fig.dpi / (x1 - x0), 72 / fig.dpi / (y1 - y0)
+    return fig.dpi / 72 / (x1 - x0), fig.dpi / 72 / (y1 - y0)
 
 
 def _placed(words: Sequence[Any], labels: Sequence[Label], per_point: tuple[float, float]
