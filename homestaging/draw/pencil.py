@@ -13,8 +13,9 @@ square, y downwards), what a player draws on the printed sheet:
 * windows: a line just outside the exterior wall.
 
 The strokes are uneven on purpose (pressure, wobble, overshoot at the ends, and with
-``smudges`` some erasure marks), seeded so that the same sheet and seed give the same
-drawing. ``homestaging print --fill`` and the scanner's synthetic photos use it.
+``smudges`` some erasure marks; on tiny squares steadier, see :data:`STEADY_PT`),
+seeded so that the same sheet and seed give the same drawing. ``homestaging print
+--fill`` and the scanner's synthetic photos use it.
 """
 
 from __future__ import annotations
