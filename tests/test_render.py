@@ -725,10 +725,13 @@ def test_drawing_cost_does_not_grow_with_artists_per_piece(tmp_path: Path) -> No
         plan = read_sheet(write_plants(folder, count, side=80))
         checked = check_sheet(plan)
         ax = axes(plan_figure(plan, checked.card, problems=checked.problems), "plan")
-        # past a few hundred, each shape once, placed where each piece stands
-        shapes = [group for group in ax.collections if group.get_gid() == "pieces"]
-        assert [len(group.get_paths()) for group in shapes] == [1]
-        assert sum(len(group.get_offsets()) for group in shapes) == count
+        # past a few hundred, one compound path a colour (every plant's room is the
+        # same: one), then all the outlines as one path, over them
+        (fills,) = [group for group in ax.collections if group.get_gid() == "pieces"]
+        (edges,) = [group for group in ax.collections if group.get_gid() == "pieces-outlines"]
+        assert [int((path.codes == path.MOVETO).sum()) for path in fills.get_paths()] == [count]
+        assert [int((path.codes == path.MOVETO).sum()) for path in edges.get_paths()] == [count]
+        assert list(fills.get_edgecolor()) == [] and list(edges.get_facecolor()) == []
         # no room is reached: every piece hatched; past MANY_HATCHED, as one path
         hatched = [shape.path for shape in by_gid(ax, "unreachable")]  # type: ignore[attr-defined]
         outlines = [int((path.codes == path.MOVETO).sum()) for path in hatched]

@@ -113,3 +113,33 @@ def test_an_outlined_word_is_where_a_centred_text_draws_it(text: str, size: floa
     outlined = _ink(lambda ax: outline_all(ax, [(0.2, 0.3, text)], size=size, color="black",
                                            zorder=3, gid="word"))
     assert np.abs(np.subtract(as_text, outlined)).max() <= 1, (as_text, outlined)
+
+
+def test_many_words_stand_where_and_as_large_as_a_text_would() -> None:
+    """Past MAX_TEXTS, the words of one colour are one compound path in the axes' data
+    frame: each word's outline, in points, centred on its spot once the axes' equal
+    aspect is applied, whatever the dpi the figure is drawn at."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    from homestaging.draw.labels import Label
+    from homestaging.draw.wordpaths import MAX_TEXTS, write_all
+
+    fig = Figure(figsize=(8, 5))
+    ax = fig.add_axes((0, 0, 1, 1))
+    ax.set_xlim(0, 40)
+    ax.set_ylim(20, 0)
+    ax.set_aspect("equal")  # drawn, the box shrinks to 4 inches high: 14.4 points a square
+    labels = [Label(0.5 + n % 40, 0.5 + n // 40, "Ab", 7.0, 90 * (n % 2), (0, 0, 0, 0))
+              for n in range(MAX_TEXTS + 1)]
+    write_all(ax, labels, color=["black"] * MAX_TEXTS + ["white"], gid="word")
+    black, white = ax.collections[0].get_paths()
+    assert labels[-1].rotation == 0
+    assert np.array_equal(white.codes, _word("Ab", 7.0, 0, False).codes)
+    fig.set_dpi(150)
+    FigureCanvasAgg(fig).draw()
+    spot = ax.transData.transform((labels[-1].x, labels[-1].y))
+    expected = _word("Ab", 7.0, 0, False).vertices * 150 / 72 + spot
+    assert np.allclose(ax.transData.transform(white.vertices), expected, atol=1e-6)
+    assert len(black.vertices) == MAX_TEXTS // 2 * (len(_word("Ab", 7.0, 0, False).vertices)
+                                                    + len(_word("Ab", 7.0, 90, False).vertices))

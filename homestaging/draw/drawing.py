@@ -289,48 +289,59 @@ def cells_path(cells: frozenset[Cell]) -> Any:
     return cells_paths([cells])[0]
 
 
-#: past this many circles (or pieces) of one style, each shape is drawn once and
-#: repeated where it stands
+#: past this many circles (or pieces) of one style, they are drawn as compound paths
 MANY_CIRCLES = 300
+
+
+def placed_path(path: Any, origins: Sequence[Point]) -> Any:
+    """One compound path: ``path`` moved by each of ``origins`` (a PDF or an SVG writes
+    it as one element, where a shape placed at each origin is an element each)."""
+    import numpy as np
+    from matplotlib.path import Path as MplPath
+
+    vertices = np.asarray(path.vertices, dtype=float)
+    codes = path.codes
+    if codes is None:
+        codes = np.full(len(vertices), MplPath.LINETO, dtype=MplPath.code_type)
+        codes[0] = MplPath.MOVETO
+    where = np.asarray(origins, dtype=float).reshape(-1, 1, 2)
+    return MplPath((vertices + where).reshape(-1, 2), np.tile(codes, len(where)))
 
 
 def add_placed(ax: Axes, groups: Sequence[frozenset[Cell]], facecolors: Sequence[str],
                **style: Any) -> None:
     """Groups of squares (pieces) filled each in its colour, as :func:`add_shapes` does;
-    past :data:`MANY_CIRCLES` of them, one collection per shape, that shape's outline
-    placed at each of its groups (a PDF or an SVG writes it once and repeats it): the
-    groups of one shape are drawn in their order, the shapes in the order they first
-    come."""
-    from matplotlib.collections import PathCollection
-    from matplotlib.transforms import AffineDeltaTransform
+    past :data:`MANY_CIRCLES` of them, one compound path a colour (in the order the
+    colours first come), then their outlines over them as one compound path."""
+    from matplotlib.path import Path as MplPath
 
     if len(groups) <= MANY_CIRCLES:
         add_shapes(ax, cells_paths(groups), facecolors=list(facecolors), **style)
         return
-    placed: dict[frozenset[Cell], tuple[list[Cell], list[str]]] = {}
+    placed: dict[frozenset[Cell], dict[str, list[Point]]] = {}
+    colors: dict[str, list[Any]] = {}
     for cells, color in zip(groups, facecolors, strict=True):
         x0, y0 = min(x for x, _ in cells), min(y for _, y in cells)
         shape = frozenset((x - x0, y - y0) for x, y in cells)
-        origins, colors = placed.setdefault(shape, ([], []))
-        origins.append((x0, y0))
-        colors.append(color)
-    data: Any = ax.transData  # affine: the plan's axes are linear
-    outlines = cells_paths(list(placed))
-    for outline, (origins, colors) in zip(outlines, placed.values(), strict=True):
-        ax.add_collection(PathCollection([outline], offsets=origins, offset_transform=data,
-                                         transform=AffineDeltaTransform(data),
-                                         facecolors=colors, **style), autolim=False)
+        placed.setdefault(shape, {}).setdefault(color, []).append((x0, y0))
+        colors.setdefault(color, [])
+    for outline, by_color in zip(cells_paths(list(placed)), placed.values(), strict=True):
+        for color, origins in by_color.items():
+            colors[color].append(placed_path(outline, origins))
+    filled = [MplPath.make_compound_path(*paths) for paths in colors.values()]
+    add_shapes(ax, filled, **{**style, "facecolors": list(colors), "edgecolors": "none"})
+    gid = style.get("gid")
+    add_shapes(ax, [MplPath.make_compound_path(*filled)],
+               **{**style, "facecolors": "none", "gid": gid and f"{gid}-outlines"})
 
 
 def add_circles(ax: Axes, centres: Sequence[tuple[float, float]], radius: float,
                 **style: Any) -> None:
     """Circles of one radius (in squares) as one collection (see :func:`add_shapes`).
-    Up to :data:`MANY_CIRCLES` of them each is a path of its own; past it, one circle
-    is placed at every centre, which a PDF or an SVG writes once and repeats."""
+    Up to :data:`MANY_CIRCLES` of them each is a path of its own; past it, they are one
+    compound path, each circle of four curves (a picture's circles are small)."""
     import numpy as np
-    from matplotlib.collections import PathCollection
     from matplotlib.path import Path as MplPath
-    from matplotlib.transforms import AffineDeltaTransform
 
     unit = MplPath.circle()
     if len(centres) <= MANY_CIRCLES:
@@ -338,11 +349,11 @@ def add_circles(ax: Axes, centres: Sequence[tuple[float, float]], radius: float,
         points = np.asarray(unit.vertices) * radius + where
         add_shapes(ax, [MplPath(circle, unit.codes) for circle in points], **style)
         return
-    circle = MplPath(np.asarray(unit.vertices) * radius, unit.codes)
-    data: Any = ax.transData  # affine: the plan's axes are linear
-    ax.add_collection(PathCollection([circle], offsets=list(centres), offset_transform=data,
-                                     transform=AffineDeltaTransform(data), **style),
-                      autolim=False)
+    arc: Any = MplPath.arc(0, 360, 4)  # four curves rather than eight: half the bytes
+    vertices: Any = np.asarray(arc.vertices)
+    circle = MplPath(np.append(vertices, vertices[:1], axis=0) * radius,
+                     np.append(np.asarray(arc.codes), MplPath.CLOSEPOLY))
+    add_shapes(ax, [placed_path(circle, centres)], **style)
 
 
 def merged_lines(edges: Iterable[Edge]) -> list[list[tuple[float, float]]]:

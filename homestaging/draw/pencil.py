@@ -13,8 +13,9 @@ square, y downwards), what a player draws on the printed sheet:
 * windows: a line just outside the exterior wall.
 
 The strokes are uneven on purpose (pressure, wobble, overshoot at the ends, and with
-``smudges`` some erasure marks), seeded so that the same sheet and seed give the same
-drawing. ``homestaging print --fill`` and the scanner's synthetic photos use it.
+``smudges`` some erasure marks; on tiny squares steadier, see :data:`STEADY_PT`),
+seeded so that the same sheet and seed give the same drawing. ``homestaging print
+--fill`` and the scanner's synthetic photos use it.
 """
 
 from __future__ import annotations
@@ -52,6 +53,14 @@ WINDOW_OFFSET = 0.14
 #: about 50 squares across on a page; every bundled project's are larger) the hand's
 #: wobble is too small to see and closer points would only cost time and bytes
 STROKE_STEP_PT = 1.2
+#: On squares smaller than this (points), the pencil is steady: each stroke is drawn
+#: through its points, pressed one way, unshaken. The hand's wobble, 0.012 squares,
+#: would be under 0.12 pt, a 600 dpi printer's dot (a sheet of more than about 70
+#: squares across on A4; every bundled project's squares are larger)
+STEADY_PT = 10.0
+#: Past this many filled shapes (dots), they are drawn as a compound path for each
+#: pencil shade (its opacity to 0.01), not as one path each
+MANY_SHAPES = 300
 
 #: The drawing conventions, as printed on the sheets and written in the README.
 CONVENTIONS = (
@@ -79,7 +88,7 @@ class Pencil:
 
     def __init__(self, ax: Axes, rng: random.Random, *, width_pt: float, scale: float = 1.0,
                  wobble: float = 0.012, overshoot: float = 0.06, color: str = GRAPHITE,
-                 zorder: float = 10.0, step: float = 0.08) -> None:
+                 zorder: float = 10.0, step: float = 0.08, steady: bool = False) -> None:
         self.ax = ax
         self.rng = rng
         self.width_pt = width_pt
@@ -89,6 +98,7 @@ class Pencil:
         self.color = color
         self.zorder = zorder
         self.step = step  # between the points a stroke is shaken at (times scale)
+        self.steady = steady  # strokes unshaken, each pressed one way (see STEADY_PT)
         self.strokes: dict[tuple[float, int], list[list[Point]]] = {}  # (firm, level) ->
         self.shapes: list[list[Point]] = []
         self.shape_colors: list[tuple[float, float, float, float]] = []
@@ -100,6 +110,10 @@ class Pencil:
         if extend and len(path) >= 2:
             path[0] = _beyond(path[1], path[0], self.rng.uniform(-0.3, 1.0) * self.overshoot)
             path[-1] = _beyond(path[-2], path[-1], self.rng.uniform(-0.3, 1.0) * self.overshoot)
+        if self.steady:
+            level = round(self.rng.uniform(0.7, 1.0) * PRESSURES)
+            self.strokes.setdefault((firm, level), []).append(path)
+            return
         dense = _densify(path, self.step * self.scale)
         phase, freq = self.rng.uniform(0, 6.3), self.rng.uniform(2.0, 5.0)
         # rng.uniform(a, b) is a + (b - a) * rng.random(): the same numbers, called
@@ -161,7 +175,17 @@ class Pencil:
                             for firm, level in keys],
                 capstyle="round", joinstyle="round", zorder=self.zorder, gid="pencil"),
                 autolim=False)
-        if self.shapes:
+        if len(self.shapes) > MANY_SHAPES:
+            shades: dict[tuple[float, ...], list[Any]] = {}
+            for shape, color in zip(self.shapes, self.shape_colors, strict=True):
+                shaded = (*color[:3], round(color[3], 2))
+                shades.setdefault(shaded, []).append(MplPath([*shape, shape[0]], closed=True))
+            self.ax.add_collection(PathCollection(
+                [MplPath.make_compound_path(*paths) for paths in shades.values()],
+                facecolors=list(shades), edgecolors=list(shades),
+                linewidths=self.width_pt * 0.6, zorder=self.zorder, gid="pencil"),
+                autolim=False)
+        elif self.shapes:
             self.ax.add_collection(PolyCollection(
                 self.shapes, closed=True, facecolors=self.shape_colors,
                 edgecolors=self.shape_colors, linewidths=self.width_pt * 0.6,
@@ -285,10 +309,11 @@ def draw_by_hand(ax: Axes, sheet: Sheet, *, seed: int = 0, cell_pt: float = 20.0
     width = max(0.6, cell_pt * 0.045)
     step = max(0.08, STROKE_STEP_PT / cell_pt)
     hatch_step = max(HATCH_STEP, HATCH_STEP_PT / cell_pt)
+    steady = cell_pt < STEADY_PT
     pencil = Pencil(ax, rng, width_pt=width, wobble=0.012 * wobble, overshoot=0.07 * wobble,
-                    step=step)
+                    step=step, steady=steady)
     light = Pencil(ax, rng, width_pt=width * 0.55, wobble=0.01 * wobble,
-                   overshoot=0.04 * wobble, step=step)
+                   overshoot=0.04 * wobble, step=step, steady=steady)
     plan = plan_marks(sheet)
     for placement in plan.outlined:
         for ring in _outline(placement.furniture, OUTLINE_INSET):

@@ -2,14 +2,14 @@
 
 A matplotlib text costs about a millisecond to lay out and draw; a plan of 10 000 pieces
 has a name and a letter on each. Up to :data:`MAX_TEXTS` words of a style are drawn as
-texts; more are drawn as the outlines of their letters (``matplotlib.textpath``), one
-path a distinct word, in one ``PathCollection`` placed in the plan's frame, with their
-boxes (badges) in another: the cost grows with the words, not with matplotlib's layout
-of each. Each letter is outlined once and each pair of letters laid out once (a line is
-placed from its pairs, the whole line laid out where a pair ligates), so that thousands
-of distinct words (the letters of unreachable pieces) cost little more than the same
-word repeated. What shows is the same words, in the same font, at the same places, as
-``matplotlib.textpath.TextPath`` outlines them.
+texts; more are drawn as the outlines of their letters (``matplotlib.textpath``), the
+words of one colour one compound path in the plan's frame, with their boxes (badges)
+another (a PDF or an SVG writes each as one element): the cost grows with the words,
+not with matplotlib's layout of each. Each letter is outlined once and each pair of
+letters laid out once (a line is placed from its pairs, the whole line laid out where a
+pair ligates), so that thousands of distinct words (the letters of unreachable pieces)
+cost little more than the same word repeated. What shows is the same words, in the same
+font, at the same places, as ``matplotlib.textpath.TextPath`` outlines them.
 """
 
 from __future__ import annotations
@@ -51,20 +51,21 @@ def write_all(ax: Axes, labels: Sequence[Label], *, color: str | Sequence[str] =
                     fontweight="bold" if bold else "normal", zorder=zorder, gid=one_gid,
                     **style)
         return
-    from matplotlib.collections import PathCollection
+    from .drawing import add_shapes
 
-    offsets = [(label.x, label.y) for label in labels]
+    per_point = _data_per_point(ax)
     if box is not None:
         badges = [_badge(label.text, label.size, label.rotation, bold, box[1])
                   for label in labels]
-        ax.add_collection(PathCollection(
-            badges, offsets=offsets, offset_transform=ax.transData, transform=_points(ax),
-            facecolors=box[0], edgecolors="none", zorder=zorder, gid=f"{gids[0]}-boxes"),
-            autolim=False)
+        add_shapes(ax, [_placed(badges, labels, per_point)], facecolors=box[0],
+                   edgecolors="none", zorder=zorder, gid=f"{gids[0]}-boxes")
+    by_color: dict[str, list[int]] = {}
+    for index, one_color in enumerate(colors):
+        by_color.setdefault(one_color, []).append(index)
     words = [_word(label.text, label.size, label.rotation, bold) for label in labels]
-    ax.add_collection(PathCollection(
-        words, offsets=offsets, offset_transform=ax.transData, transform=_points(ax),
-        facecolors=colors, edgecolors="none", zorder=zorder, gid=gids[0]), autolim=False)
+    add_shapes(ax, [_placed([words[i] for i in chosen], [labels[i] for i in chosen], per_point)
+                    for chosen in by_color.values()],
+               facecolors=list(by_color), edgecolors="none", zorder=zorder, gid=gids[0])
 
 
 def outline_all(ax: Axes, words: Sequence[tuple[float, float, str]], *, size: float,
@@ -106,6 +107,32 @@ def _as_text(line: str, size: float) -> Any:
     drawn = codes != MplPath.STOP
     return MplPath(vertices[drawn] + (-width / 2, (descent - ascent) / 2), codes[drawn],
                    readonly=True)
+
+
+def _data_per_point(ax: Axes) -> tuple[float, float]:
+    """The data units a point makes on ``ax``, across and up, where ``ax`` will be drawn
+    (its aspect applied: the axes' size and limits are final, as the labeller, sizing
+    the words to the squares, takes them to be)."""
+    fig = ax.get_figure(root=True)
+    assert fig is not None
+    ax.apply_aspect()
+    (x0, y0), (x1, y1) = ax.transData.transform([(0.0, 0.0), (1.0, 1.0)])
+    return fig.dpi / 72 / (x1 - x0), fig.dpi / 72 / (y1 - y0)
+
+
+def _placed(words: Sequence[Any], labels: Sequence[Label], per_point: tuple[float, float]
+            ) -> Any:
+    """One compound path in the data frame: each outline (in points, centred on (0, 0))
+    centred on its label's spot."""
+    import numpy as np
+    from matplotlib.path import Path as MplPath
+
+    counts = [len(word.vertices) for word in words]
+    if not sum(counts):
+        return MplPath(np.empty((0, 2)))
+    spots = np.repeat([(label.x, label.y) for label in labels], counts, axis=0)
+    vertices = np.concatenate([word.vertices for word in words]) * per_point + spots
+    return MplPath(vertices, np.concatenate([word.codes for word in words]))
 
 
 def _points(ax: Axes) -> Any:
