@@ -16,11 +16,14 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-__all__ = ["BOLD", "CHAR", "GAP", "HEADER", "MARGIN", "MM", "NEW_PAGES", "ROW", "Pages",
+__all__ = ["BOLD", "CHAR", "FOOTER", "GAP", "HEADER", "MARGIN", "MM", "NEW_PAGES", "ROW", "Pages",
            "heading", "page_line", "paper_mm", "paragraph", "put_text", "wrap"]
 
 MM = 1 / 25.4  # inches per millimetre
 MARGIN = 12.0
+FOOTER = 6.5
+"""The footer line's centre above the paper's bottom edge, in millimetres: its 7 pt
+descenders clear of the unprintable 5 mm band."""
 HEADER = 12.0
 GAP = 5.0
 ROW = 6.5

@@ -25,6 +25,7 @@ __all__ = [
     "CARD_SIZE",
     "EDGE",
     "MARGIN",
+    "PRINT_RC_PARAMS",
     "TOKEN_COLOR",
     "axes_at",
     "chunks",
@@ -47,6 +48,11 @@ CARD_SIZE = (90.0, 62.0)
 CARD_SQUARE = 6.5
 """A piece's square on a card at most, in millimetres."""
 TOKEN_COLOR = "#2b6cb0"
+PRINT_RC_PARAMS: Any = {**RC_PARAMS, "pdf.fonttype": 3}
+"""The settings of a printed PDF: the fonts embedded as Type 3 (each glyph drawn as its
+outline, with a map back to the letters so the text reads and searches the same): a
+TrueType font is subset with fontTools, each face twice (once more for the "fi" and "fl"
+ligatures), which cost a quarter of ``print tutorial``."""
 
 
 def new_page(paper: str, *, landscape: bool = False) -> tuple[Figure, Axes, tuple[float, float]]:
@@ -163,15 +169,15 @@ def draw_card(page: Axes, catalog: Catalog, card: Card, box: tuple[float, float,
 
 def pdf_bytes(figures: Iterable[Figure], title: str, subject: str,
               progress: Callable[[int], None] | None = None) -> bytes:
-    """The PDF of the figures, one page each, with fixed metadata and embedded fonts;
-    ``progress(1)`` after each page is written."""
+    """The PDF of the figures, one page each, with fixed metadata and embedded fonts
+    (:data:`PRINT_RC_PARAMS`); ``progress(1)`` after each page is written."""
     import matplotlib
     from matplotlib.backends.backend_pdf import PdfPages
 
     buffer = io.BytesIO()
     metadata = {"Title": title, "Author": "homestaging", "Subject": subject,
                 "Creator": "homestaging", "CreationDate": None}
-    with matplotlib.rc_context(RC_PARAMS), PdfPages(buffer, metadata=metadata) as pdf:
+    with matplotlib.rc_context(PRINT_RC_PARAMS), PdfPages(buffer, metadata=metadata) as pdf:
         for fig in figures:
             pdf.savefig(fig)
             if progress is not None:

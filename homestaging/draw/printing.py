@@ -1,7 +1,7 @@
 """Printable PDFs: project pages with blank drawing sheets, and the furniture catalog.
 
 Pages are laid out in millimetres on plain matplotlib figures the size of the paper and
-written with the PDF backend (TrueType fonts embedded, fixed metadata, no dates), so
+written with the PDF backend (Type 3 fonts embedded, fixed metadata, no dates), so
 the same project always gives the same bytes.
 
 Public functions:
@@ -57,6 +57,7 @@ from .house import draw_house
 from .pagetools import (
     BOLD,
     CHAR,
+    FOOTER,
     MARGIN,
     MM,
     NEW_PAGES,
@@ -354,7 +355,7 @@ def _contents_page(projects: Sequence[Project], paper: str, sheets: int,
         put_text(page, right, y, str(first), 10, ha="right", fontweight="bold", gid="contents-page")
         y += step
     paragraph(page, left, height - MARGIN - 12, note, right - left, 8.5, color="#555555")
-    page.text(width / 2, height - MARGIN / 2, "Home Staging - contents - page 2", fontsize=7,
+    page.text(width / 2, height - FOOTER, "Home Staging - contents - page 2", fontsize=7,
               ha="center", va="center", color="#999999", gid="page-footer")
     return fig
 

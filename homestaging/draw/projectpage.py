@@ -22,6 +22,7 @@ from ..core.project import SPECIAL_RULES, Bonus, Project, RoomSpec
 from ..formats.parfile import par_for
 from .house import draw_house
 from .pagetools import (
+    FOOTER,
     MARGIN,
     NEW_PAGES,
     Pages,
@@ -344,7 +345,7 @@ def _page_foot(page: Axes, project: Project, width: float, height: float,
         footer += f" - page {page_number + index}"
     page.text(width / 2, height - MARGIN / 2 - 4, ROUND_LINE, fontsize=6.5, ha="center",
               va="center", color="#777777", gid="round-line")
-    page.text(width / 2, height - MARGIN / 2, footer, fontsize=7, ha="center", va="center",
+    page.text(width / 2, height - FOOTER, footer, fontsize=7, ha="center", va="center",
               color="#999999", gid="page-footer")
 
 

@@ -106,14 +106,15 @@ def _piece(ax: Axes, cells: set[Cell], dots: set[Cell], *, hatch: str = "///") -
 
 
 def _walls(ax: Axes) -> None:
-    _grid(ax)
-    _room(ax)
-    _wall_lines(ax, door=True)
+    _kitchen(ax, door=True)
 
 
-def _wall_lines(ax: Axes, *, door: bool) -> None:
+def _kitchen(ax: Axes, *, door: bool) -> None:
+    """The grid, the room's two pieces and its walls, the door drawn or yet to come."""
     from matplotlib.lines import Line2D
 
+    _grid(ax)
+    _room(ax)
     # the room B1:F4 (x 1..6, y 0..4), its door on the bottom edge at D4 (x 3..4)
     style: dict[str, Any] = {"color": GRAPHITE, "linewidth": 2.4, "solid_capstyle": "round",
                              "zorder": 6}
@@ -139,9 +140,7 @@ def _room(ax: Axes) -> None:
 def _joined(ax: Axes) -> None:
     from matplotlib.lines import Line2D
 
-    _grid(ax)
-    _room(ax)
-    _wall_lines(ax, door=False)
+    _kitchen(ax, door=False)
     ax.add_artist(Line2D([1.5, 3.5, 3.5], [1.5, 1.5, 3.6], color=TOKEN_COLOR, linewidth=1.4,
                          alpha=0.7, zorder=5.5))
     from matplotlib.patches import Circle
