@@ -193,3 +193,17 @@ def test_a_bench_photo_that_lost_a_wall(hand: str, example: str,
     assert {Edge((x, y), side) for x, y, side in sides} <= scan.marks.walls
     assert {(r.name, r.cells, r.doors) for r in scan.sheet.rooms} == {
         (r.name, r.cells, r.doors) for r in truth.rooms}
+
+
+def test_a_faint_path_round_a_corner_joins_a_line_to_the_walls() -> None:
+    from homestaging.scan.outlines import joining
+
+    line = {Edge((3, 2), "w"), Edge((3, 3), "w")}  # (3, 2) down to (3, 4)
+    corner = Edge((3, 2), "n")  # (3, 2) to (4, 2): a wall's end at (4, 2)
+    bend = [Edge((3, 4), "w"), Edge((3, 5), "n")]  # (3, 4) to (3, 5), then to (4, 5)
+    nowhere = Edge((2, 2), "n")  # (2, 2) to (3, 2): no wall at (2, 2)
+    far = [Edge((1, 2), "n"), Edge((1, 1), "w")]  # on from it: three sides to (1, 1)
+    faint = {corner, *bend, nowhere, *far}
+    assert joining(line, faint, {(4, 2), (4, 5), (1, 1)}) == {corner, *bend}
+    assert joining(line, faint, {(4, 5)}, reach=1) == set()
+    assert joining(line, faint, {(1, 1)}) == set()

@@ -97,14 +97,28 @@ def _ends(edge: Edge) -> tuple[tuple[int, int], tuple[int, int]]:
 
 
 def joining(line: Collection[Edge], faint: Collection[Edge],
-            points: Collection[tuple[float, float]]) -> set[Edge]:
-    """The ``faint`` sides that continue ``line`` in a straight line to ``points`` (the
-    walls' ends), one side long each."""
+            points: Collection[tuple[float, float]], reach: int = 2) -> set[Edge]:
+    """The ``faint`` sides that continue ``line`` to ``points`` (the walls' ends): every
+    path of at most ``reach`` of them from one of its ends, straight on or round a
+    corner (a wall drawn light at one end or at a corner)."""
+    ends = {end for edge in line for end in _ends(edge)}
     found: set[Edge] = set()
-    for edge in line:
-        for step in (-1, 1):
-            side = _along(edge, step)
-            if side in faint and side not in line and any(
-                    end in points for end in _ends(side) if end not in _ends(edge)):
-                found.add(side)
+    by_point: dict[tuple[int, int], list[Edge]] = {}
+    for edge in faint:
+        if edge not in line:
+            for end in _ends(edge):
+                by_point.setdefault(end, []).append(edge)
+    paths: list[tuple[tuple[int, int], tuple[Edge, ...]]] = [(end, ()) for end in ends]
+    for _ in range(reach):
+        longer = []
+        for point, path in paths:
+            for edge in by_point.get(point, ()):
+                if edge in path:
+                    continue
+                far = next(end for end in _ends(edge) if end != point)
+                if far in points:
+                    found |= {*path, edge}
+                elif far not in ends:
+                    longer.append((far, (*path, edge)))
+        paths = longer
     return found
