@@ -18,7 +18,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from networkx import Graph
 from networkx.algorithms.bipartite import hopcroft_karp_matching
@@ -33,8 +33,9 @@ __all__ = ["OutOfOrder", "Payment", "Settlement", "Token", "chosen_pieces", "dra
            "wild_would_pay"]
 
 
-@dataclass(frozen=True)
-class Token:
+# named tuples, not dataclasses: this module is loaded by the first sheet with a record,
+# and a named tuple is a fifth of a frozen dataclass's cost to define
+class Token(NamedTuple):
     """A selection token of a room: the card it lies on, as dealt, and the option chosen
     for it (``None`` while the card is not recorded). ``path`` is its entry in the record
     (``$.rounds[0].cards[1].tokens[0]``); for a token not recorded yet, the entry that
@@ -57,8 +58,7 @@ class Token:
         return self.choice is None or self.choice == piece_id or wild
 
 
-@dataclass(frozen=True)
-class Payment:
+class Payment(NamedTuple):
     """A piece paid for: the token, and whether the wild card's other option was needed."""
 
     piece: int
@@ -71,8 +71,7 @@ class Payment:
         return not self.token.recorded
 
 
-@dataclass(frozen=True)
-class OutOfOrder:
+class OutOfOrder(NamedTuple):
     """A room finalized (or being furnished) out of the record's play order: it is the
     ``position``-th room of the sheet (from 0) where the record plays ``expected``."""
 
@@ -81,8 +80,7 @@ class OutOfOrder:
     expected: str
 
 
-@dataclass(frozen=True)
-class Settlement:
+class Settlement(NamedTuple):
     """The exact card rules applied to a sheet.
 
     ``payments`` maps each paid piece (index into ``Sheet.pieces``) to its token;
