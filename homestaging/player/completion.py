@@ -42,6 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import NamedTuple
 
 from ..core.bitmask import iter_bits
@@ -156,6 +157,22 @@ class Completions:
         self._anchors: dict[str, list[_Oriented]] = {}
         self._tokens: dict[str, tuple[tuple[str, ...], ...]] = {}
         self._before: dict[tuple[tuple[str, ...], ...], Completion] = {}
+        self._reaches: dict[tuple[tuple[str, ...], ...], int] = {}
+        walk = 0
+        for i in board.room_pieces:
+            each = board.shapes[i]
+            walk |= each.furniture if each.rug else each.circulation
+        self._room_walk = walk
+        """The walkable squares of the room's pieces (their furniture not yet taken out)."""
+        self._room_circulation = [board.shapes[i].circulation for i in board.room_pieces
+                                  if not board.shapes[i].rug]
+        """The circulation of each of the room's pieces that is not a rug."""
+
+    @cached_property
+    def _free(self) -> int:
+        """The squares later pieces may still walk on, before the placement."""
+        board = self.board
+        return board.open & ~board.furniture & ~board.terminals
 
     def tokens_after(self, piece: Piece) -> tuple[tuple[str, ...], ...]:
         """The options of each token of the room left once ``piece`` is drawn."""
@@ -294,35 +311,43 @@ class Completions:
             picks.append(drawn[1])
         return Completion(tokens, True, points, 0, tuple(left_out), tuple(picks))
 
-    def _reach(self, options: Sequence[str]) -> int:
-        """The most walkable squares one of ``options`` adds (circulation; a rug's
-        squares)."""
-        most = 0
-        for piece_id in options:
-            piece = self.board.project.catalog.piece(piece_id)
-            most = max(most, len(piece.art.furniture) if piece.is_rug
-                       else len(piece.art.circulation))
-        return most
+    def _reach(self, tokens: tuple[tuple[str, ...], ...]) -> int:
+        """The most walkable squares ``tokens`` add, all of them together: per token,
+        the most one of its options adds (circulation; a rug's squares)."""
+        known = self._reaches.get(tokens)
+        if known is None:
+            catalog = self.board.project.catalog
+            known = 0
+            for options in tokens:
+                most = 0
+                for piece_id in options:
+                    piece = catalog.piece(piece_id)
+                    most = max(most, len(piece.art.furniture) if piece.is_rug
+                               else len(piece.art.circulation))
+                known += most
+            self._reaches[tokens] = known
+        return known
 
     def _too_far(self, extras: Sequence[Shape], network: Network,
-                 tokens: Sequence[Sequence[str]]) -> bool:
+                 tokens: tuple[tuple[str, ...], ...]) -> bool:
         """Whether a piece not reached lies too far from the group one door serves for
         the tokens left to join them: more free squares between them than the tokens'
         pieces could make walkable, all of them together."""
-        board = self.board
         best = network.best
         lost = 0
-        for each in [board.shapes[i] for i in board.room_pieces] + list(extras):
+        for circulation in self._room_circulation:
+            if circulation & ~best:
+                lost |= circulation
+        for each in extras:
             if each.circulation & ~best and not each.rug:
                 lost |= each.circulation
         if not lost or not best:
             return False
-        reach = sum(self._reach(options) for options in tokens)
-        taken = self._taken(extras)
-        free = (board.open & ~board.furniture & ~taken.solid & ~board.terminals) | lost
+        moves = self.board.moves
+        within = (self._free & ~self._taken(extras).solid) | lost | best
         seen = best
-        for _ in range(reach + 1):  # the squares one more step away, within the free ones
-            seen = board.moves.grow(seen) & (free | best)
+        for _ in range(self._reach(tokens) + 1):  # one more step away, within the free squares
+            seen = moves.grow(seen) & within
             if seen & lost:
                 return False
         return True
@@ -341,9 +366,8 @@ class Completions:
 
     def _walk(self, extras: Sequence[Shape]) -> int:
         """The room's walkable squares with ``extras`` drawn (no lenient access)."""
-        board = self.board
-        walk, solid = 0, board.furniture
-        for each in [board.shapes[i] for i in board.room_pieces] + list(extras):
+        walk, solid = self._room_walk, self.board.furniture
+        for each in extras:
             walk |= each.furniture if each.rug else each.circulation
             if not each.rug:
                 solid |= each.furniture
