@@ -169,6 +169,19 @@ class Completions:
         """The circulation of each of the room's pieces that is not a rug."""
 
     @cached_property
+    def scoring(self) -> tuple[int, int]:
+        """The circulation of the first of the room's pieces that scores and has some
+        (0: none), and that of all of them."""
+        first = every = 0
+        board = self.board
+        for i in board.room_pieces:
+            each = board.shapes[i]
+            if each.circulation and each.points:
+                first = first or each.circulation
+                every |= each.circulation
+        return first, every
+
+    @cached_property
     def _free(self) -> int:
         """The squares later pieces may still walk on, before the placement."""
         board = self.board
@@ -279,8 +292,8 @@ class Completions:
         picks: list[str | None] = [None] * (count - len(tokens))
         known = start = len(tokens) == count  # ``network``: the room's with ``extras``
         first = len(extras)  # the placements before the tokens drawn one at a time
-        for index, options in enumerate(tokens, count - len(tokens)):
-            named = " or ".join(catalog.piece(i).name for i in options)
+        for index, given in enumerate(tokens, count - len(tokens)):
+            options = given
             if hint is not None:
                 drew = hint[index]
                 if drew is None:
@@ -302,7 +315,7 @@ class Completions:
                 return Completion(tokens, True, points + sum(
                     catalog.piece(each[0]).points for each in tokens))
             if drawn is None:
-                left_out.append(named)
+                left_out.append(" or ".join(catalog.piece(i).name for i in given))
                 picks.append(None)
                 continue
             extras = [*extras, drawn[0]]
@@ -373,6 +386,21 @@ class Completions:
                 solid |= each.furniture
         return walk & ~solid
 
+    def _whole(self, extras: Sequence[Shape]) -> int | None:
+        """:meth:`Board.whole` (no lenient access), the room's own squares taken as
+        worked out once."""
+        walk = self._walk(extras)
+        seed, target = self.scoring
+        for each in extras:
+            if each.circulation and each.points:
+                seed = seed or each.circulation
+                target |= each.circulation
+        moves = self.board.moves
+        if not target:  # every group reaches all: the first is the best
+            return moves.flood(lowest(walk), walk)
+        group = moves.flood(lowest(seed), walk)
+        return None if target & ~group else group
+
     def _fit(self, extras: Sequence[Shape], options: Sequence[str], budget: _Budget,
              best: int | None = None) -> tuple[Shape, str] | None:
         """The placement of the first of ``options`` that keeps the room whole with
@@ -408,7 +436,7 @@ class Completions:
                     continue
                 if not budget.spend():
                     return None
-                joined = board.whole([*extras, candidate])
+                joined = self._whole([*extras, candidate])
                 if joined is not None and board.hall_ok(drawn | candidate.squares, joined):
                     return candidate, piece_id
         return None
@@ -438,7 +466,7 @@ class Completions:
                 if not budget.spend():
                     return None
                 more = [*extras, candidate]
-                if board.whole(more) is not None:
+                if self._whole(more) is not None:
                     return more, rest
                 if rest:
                     deeper = self._join(more, rest, budget)

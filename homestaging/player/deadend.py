@@ -112,6 +112,11 @@ class DeadEnds:
         pieces = self.board.sheet.pieces
         return tuple(pieces[i].placement.piece.name for i in self.board.room_pieces)
 
+    @cached_property
+    def _shapes(self) -> list[Shape]:
+        """The squares of the room's pieces, in sheet order."""
+        return [self.board.shapes[i] for i in self.board.room_pieces]
+
     def verdict(self, shape: Shape, piece: Piece, network: Network, hall: Hall) -> Verdict:
         """The verdict on a placement of ``piece`` with squares ``shape``, given the
         room's ``network`` after it and the ``hall`` once walled around it (as the
@@ -185,29 +190,24 @@ class DeadEnds:
         is): its circulation can never join the best group's."""
         board = self.board
         furniture = board.furniture | (0 if shape.rug else shape.furniture)
-        shapes = [board.shapes[i] for i in board.room_pieces]
-        names = list(self.names)
-        shapes.append(shape)
-        names.append(name)
-        if board.lenient:
-            walk = board.open & ~furniture & ~board.terminals
-        elif final:
+        shapes = [*self._shapes, shape]
+        if final and not board.lenient:
             walk = 0
             for each in shapes:
                 walk |= each.furniture if each.rug else each.circulation
             walk &= ~furniture
         else:
             walk = board.open & ~furniture & ~board.terminals
-        scoring = [each for each in shapes
-                   if not each.rug and each.circulation and each.points]
-        if not scoring:
+        seed, target = self.completions.scoring
+        if not shape.rug and shape.circulation and shape.points:
+            seed = seed or shape.circulation
+            target |= shape.circulation
+        if not target:
             return None
-        target = 0
-        for each in scoring:
-            target |= each.circulation
-        first = joined(board.moves, lowest(scoring[0].circulation), walk, target)
+        first = joined(board.moves, lowest(seed), walk, target)
         if not target & ~first:
             return None  # one group holds every piece's circulation
+        names = [*self.names, name]
         groups: dict[int, list[int]] = {}
         split: list[int] = []
         found = [first]  # the groups flooded so far (a piece in one needs no fill)
