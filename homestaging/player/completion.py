@@ -42,6 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import NamedTuple
 
 from ..core.bitmask import iter_bits
@@ -156,6 +157,35 @@ class Completions:
         self._anchors: dict[str, list[_Oriented]] = {}
         self._tokens: dict[str, tuple[tuple[str, ...], ...]] = {}
         self._before: dict[tuple[tuple[str, ...], ...], Completion] = {}
+        self._reaches: dict[tuple[tuple[str, ...], ...], int] = {}
+        walk = 0
+        for i in board.room_pieces:
+            each = board.shapes[i]
+            walk |= each.furniture if each.rug else each.circulation
+        self._room_walk = walk
+        """The walkable squares of the room's pieces (their furniture not yet taken out)."""
+        self._room_circulation = [board.shapes[i].circulation for i in board.room_pieces
+                                  if not board.shapes[i].rug]
+        """The circulation of each of the room's pieces that is not a rug."""
+
+    @cached_property
+    def scoring(self) -> tuple[int, int]:
+        """The circulation of the first of the room's pieces that scores and has some
+        (0: none), and that of all of them."""
+        first = every = 0
+        board = self.board
+        for i in board.room_pieces:
+            each = board.shapes[i]
+            if each.circulation and each.points:
+                first = first or each.circulation
+                every |= each.circulation
+        return first, every
+
+    @cached_property
+    def _free(self) -> int:
+        """The squares later pieces may still walk on, before the placement."""
+        board = self.board
+        return board.open & ~board.furniture & ~board.terminals
 
     def tokens_after(self, piece: Piece) -> tuple[tuple[str, ...], ...]:
         """The options of each token of the room left once ``piece`` is drawn."""
@@ -262,8 +292,8 @@ class Completions:
         picks: list[str | None] = [None] * (count - len(tokens))
         known = start = len(tokens) == count  # ``network``: the room's with ``extras``
         first = len(extras)  # the placements before the tokens drawn one at a time
-        for index, options in enumerate(tokens, count - len(tokens)):
-            named = " or ".join(catalog.piece(i).name for i in options)
+        for index, given in enumerate(tokens, count - len(tokens)):
+            options = given
             if hint is not None:
                 drew = hint[index]
                 if drew is None:
@@ -285,7 +315,7 @@ class Completions:
                 return Completion(tokens, True, points + sum(
                     catalog.piece(each[0]).points for each in tokens))
             if drawn is None:
-                left_out.append(named)
+                left_out.append(" or ".join(catalog.piece(i).name for i in given))
                 picks.append(None)
                 continue
             extras = [*extras, drawn[0]]
@@ -294,35 +324,43 @@ class Completions:
             picks.append(drawn[1])
         return Completion(tokens, True, points, 0, tuple(left_out), tuple(picks))
 
-    def _reach(self, options: Sequence[str]) -> int:
-        """The most walkable squares one of ``options`` adds (circulation; a rug's
-        squares)."""
-        most = 0
-        for piece_id in options:
-            piece = self.board.project.catalog.piece(piece_id)
-            most = max(most, len(piece.art.furniture) if piece.is_rug
-                       else len(piece.art.circulation))
-        return most
+    def _reach(self, tokens: tuple[tuple[str, ...], ...]) -> int:
+        """The most walkable squares ``tokens`` add, all of them together: per token,
+        the most one of its options adds (circulation; a rug's squares)."""
+        known = self._reaches.get(tokens)
+        if known is None:
+            catalog = self.board.project.catalog
+            known = 0
+            for options in tokens:
+                most = 0
+                for piece_id in options:
+                    piece = catalog.piece(piece_id)
+                    most = max(most, len(piece.art.furniture) if piece.is_rug
+                               else len(piece.art.circulation))
+                known += most
+            self._reaches[tokens] = known
+        return known
 
     def _too_far(self, extras: Sequence[Shape], network: Network,
-                 tokens: Sequence[Sequence[str]]) -> bool:
+                 tokens: tuple[tuple[str, ...], ...]) -> bool:
         """Whether a piece not reached lies too far from the group one door serves for
         the tokens left to join them: more free squares between them than the tokens'
         pieces could make walkable, all of them together."""
-        board = self.board
         best = network.best
         lost = 0
-        for each in [board.shapes[i] for i in board.room_pieces] + list(extras):
+        for circulation in self._room_circulation:
+            if circulation & ~best:
+                lost |= circulation
+        for each in extras:
             if each.circulation & ~best and not each.rug:
                 lost |= each.circulation
         if not lost or not best:
             return False
-        reach = sum(self._reach(options) for options in tokens)
-        taken = self._taken(extras)
-        free = (board.open & ~board.furniture & ~taken.solid & ~board.terminals) | lost
+        moves = self.board.moves
+        within = (self._free & ~self._taken(extras).solid) | lost | best
         seen = best
-        for _ in range(reach + 1):  # the squares one more step away, within the free ones
-            seen = board.moves.grow(seen) & (free | best)
+        for _ in range(self._reach(tokens) + 1):  # one more step away, within the free squares
+            seen = moves.grow(seen) & within
             if seen & lost:
                 return False
         return True
@@ -341,13 +379,27 @@ class Completions:
 
     def _walk(self, extras: Sequence[Shape]) -> int:
         """The room's walkable squares with ``extras`` drawn (no lenient access)."""
-        board = self.board
-        walk, solid = 0, board.furniture
-        for each in [board.shapes[i] for i in board.room_pieces] + list(extras):
+        walk, solid = self._room_walk, self.board.furniture
+        for each in extras:
             walk |= each.furniture if each.rug else each.circulation
             if not each.rug:
                 solid |= each.furniture
         return walk & ~solid
+
+    def _whole(self, extras: Sequence[Shape]) -> int | None:
+        """:meth:`Board.whole` (no lenient access), the room's own squares taken as
+        worked out once."""
+        walk = self._walk(extras)
+        seed, target = self.scoring
+        for each in extras:
+            if each.circulation and each.points:
+                seed = seed or each.circulation
+                target |= each.circulation
+        moves = self.board.moves
+        if not target:  # every group reaches all: the first is the best
+            return moves.flood(lowest(walk), walk)
+        group = moves.flood(lowest(seed), walk)
+        return None if target & ~group else group
 
     def _fit(self, extras: Sequence[Shape], options: Sequence[str], budget: _Budget,
              best: int | None = None) -> tuple[Shape, str] | None:
@@ -384,7 +436,7 @@ class Completions:
                     continue
                 if not budget.spend():
                     return None
-                joined = board.whole([*extras, candidate])
+                joined = self._whole([*extras, candidate])
                 if joined is not None and board.hall_ok(drawn | candidate.squares, joined):
                     return candidate, piece_id
         return None
@@ -414,7 +466,7 @@ class Completions:
                 if not budget.spend():
                     return None
                 more = [*extras, candidate]
-                if board.whole(more) is not None:
+                if self._whole(more) is not None:
                     return more, rest
                 if rest:
                     deeper = self._join(more, rest, budget)

@@ -33,6 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from ..core.bitmask import Moves
 from ..core.pieces import Piece
 from .board import Board, Hall, Network, Shape, lowest
 from .completion import Completion, Completions
@@ -111,6 +112,11 @@ class DeadEnds:
         pieces = self.board.sheet.pieces
         return tuple(pieces[i].placement.piece.name for i in self.board.room_pieces)
 
+    @cached_property
+    def _shapes(self) -> list[Shape]:
+        """The squares of the room's pieces, in sheet order."""
+        return [self.board.shapes[i] for i in self.board.room_pieces]
+
     def verdict(self, shape: Shape, piece: Piece, network: Network, hall: Hall) -> Verdict:
         """The verdict on a placement of ``piece`` with squares ``shape``, given the
         room's ``network`` after it and the ``hall`` once walled around it (as the
@@ -127,7 +133,9 @@ class DeadEnds:
         reason = None
         if not (whole and hall.ok):
             reason = self._lost(shape, piece.name, False)
-            if reason is None and not board.hall_ok(board.taken | shape.squares, 0):
+            # a hallway whose ends ``hall`` joins is not cut apart: no fill needed
+            if reason is None and not hall.ok and not board.hall_ok(board.taken | shape.squares,
+                                                                    0):
                 reason = ("walling the room around it would cut the hallway apart: a door "
                           "would be shut off")
         if reason is not None or board.lenient:
@@ -182,22 +190,27 @@ class DeadEnds:
         is): its circulation can never join the best group's."""
         board = self.board
         furniture = board.furniture | (0 if shape.rug else shape.furniture)
-        shapes = [board.shapes[i] for i in board.room_pieces]
-        names = list(self.names)
-        shapes.append(shape)
-        names.append(name)
-        if board.lenient:
-            walk = board.open & ~furniture & ~board.terminals
-        elif final:
+        shapes = [*self._shapes, shape]
+        if final and not board.lenient:
             walk = 0
             for each in shapes:
                 walk |= each.furniture if each.rug else each.circulation
             walk &= ~furniture
         else:
             walk = board.open & ~furniture & ~board.terminals
+        seed, target = self.completions.scoring
+        if not shape.rug and shape.circulation and shape.points:
+            seed = seed or shape.circulation
+            target |= shape.circulation
+        if not target:
+            return None
+        first = joined(board.moves, lowest(seed), walk, target)
+        if not target & ~first:
+            return None  # one group holds every piece's circulation
+        names = [*self.names, name]
         groups: dict[int, list[int]] = {}
         split: list[int] = []
-        found: list[int] = []  # the groups flooded so far (a piece in one needs no fill)
+        found = [first]  # the groups flooded so far (a piece in one needs no fill)
         for index, each in enumerate(shapes):
             if each.rug or not each.circulation or not each.points:
                 continue
@@ -225,3 +238,18 @@ class DeadEnds:
         if new in lost:
             return f"its circulation can never join the {other}'s: {why}"
         return f"the {names[lost[0]]}'s circulation could never join the {other}'s: {why}"
+
+
+def joined(moves: Moves, seed: int, walkable: int, target: int) -> int:
+    """The squares of ``walkable`` linked to ``seed`` (:meth:`Moves.flood`), the fill
+    stopped as soon as it holds ``target``: all of them only when it does not."""
+    east, west, south, north, width = moves.east, moves.west, moves.south, moves.north, \
+        moves.width
+    reached = seed & walkable
+    while target & ~reached:
+        grown = (reached | ((reached & east) << 1) | ((reached & west) >> 1)
+                 | ((reached & south) << width) | ((reached & north) >> width)) & walkable
+        if grown == reached:
+            break
+        reached = grown
+    return reached
