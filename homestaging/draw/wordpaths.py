@@ -87,8 +87,10 @@ def outline_all(ax: Axes, words: Sequence[tuple[float, float, str]], *, size: fl
 def _as_text(line: str, size: float) -> Any:
     """The outline of ``line`` at ``size`` points where a matplotlib text centred on
     (0, 0) draws it (``Text``'s layout): its box as wide as the letters' extent from
-    the pen's start, from the font's typographic descender to its ascender at the least
-    (the OS/2 table, else hhea), centred."""
+    the pen's start and, from matplotlib 3.11, at least from the font's typographic
+    descender to its ascender (the OS/2 table, else hhea); matplotlib 3.10 makes a line
+    at least as tall as "lp". Centred."""
+    import matplotlib
     from matplotlib.font_manager import FontProperties
     from matplotlib.path import Path as MplPath
 
@@ -97,12 +99,18 @@ def _as_text(line: str, size: float) -> Any:
     width, height, descent = to_path.get_text_width_height_descent(line, prop, ismath=False)
     ascent = height - descent
     scale = size / font.get_sfnt_table("head")["unitsPerEm"]
-    for name, up, down in (("OS/2", "sTypoAscender", "sTypoDescender"),
-                           ("hhea", "ascent", "descent")):
-        table = font.get_sfnt_table(name)
-        if table is not None:
-            ascent, descent = max(ascent, table[up] * scale), max(descent, -table[down] * scale)
-            break
+    if matplotlib.__version_info__ >= (3, 11):  # the font's own line height at the least
+        for name, up, down in (("OS/2", "sTypoAscender", "sTypoDescender"),
+                               ("hhea", "ascent", "descent")):
+            table = font.get_sfnt_table(name)
+            if table is not None:
+                ascent = max(ascent, table[up] * scale)
+                descent = max(descent, -table[down] * scale)
+                break
+    else:  # "lp"'s height at the least
+        _, least, least_descent = to_path.get_text_width_height_descent("lp", prop,
+                                                                        ismath=False)
+        ascent, descent = max(ascent, least - least_descent), max(descent, least_descent)
     vertices, codes = _line(line, size, False)
     drawn = codes != MplPath.STOP
     return MplPath(vertices[drawn] + (-width / 2, (descent - ascent) / 2), codes[drawn],
