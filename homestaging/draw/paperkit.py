@@ -50,7 +50,8 @@ CARD_SQUARE = 6.5
 TOKEN_COLOR = "#2b6cb0"
 PRINT_RC_PARAMS: Any = {**RC_PARAMS, "pdf.fonttype": 3}
 """The settings of a printed PDF: the fonts embedded as Type 3 (each glyph drawn as its
-outline, with a map back to the letters so the text reads and searches the same): a
+outline, named after its letter and, from matplotlib 3.11, mapped back to it, so the text
+reads and searches the same): a
 TrueType font is subset with fontTools, each face twice (once more for the "fi" and "fl"
 ligatures), which cost a quarter of ``print tutorial``."""
 
