@@ -408,6 +408,13 @@ def test_the_column_names_of_a_drawing_sheet_past_100_columns_stay_apart(
 
 
 def test_the_columns_of_the_bundled_drawing_sheets_are_all_named() -> None:
+    from homestaging.draw.drawing import text_extent
+
     for project in (find_project("tutorial"), find_project("country-manor")):
         layout = blank_sheet_layout(project, "a4")
         assert column_step(project.width, 9.0, layout.square / 25.4 * 72) == 1
+    # column_step names every column unmeasured when each letter may be as wide as its
+    # size: the widest capital is narrower
+    assert text_extent("W")[0] < 1.0 and text_extent("WW")[0] < 2.0
+    assert column_step(26, 4.5, (1 + 0.4) * 4.5) == 1
+    assert column_step(27, 4.5, (1 + 0.4) * 4.5) == 2  # AA measured: 1.4 em with its gap

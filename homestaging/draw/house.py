@@ -126,7 +126,10 @@ def column_step(width: int, size: float, cell_pt: float) -> int:
     widest of the ``width`` columns' names at ``size`` points with :data:`COLUMN_GAP`
     would not fit in a square of ``cell_pt`` points (two letters past Z on the smallest
     squares, more than about 100 columns)."""
-    widest = max(text_extent(column_name(x))[0] for x in range(width)) if width else 0.0
+    longest = len(column_name(width - 1)) if width else 0
+    if (longest + COLUMN_GAP) * size <= cell_pt:  # no capital is wider than its size
+        return 1
+    widest = max(text_extent(column_name(x))[0] for x in range(width))
     return max(1, math.ceil((widest + COLUMN_GAP) * size / cell_pt - 1e-9))
 
 
