@@ -13,6 +13,7 @@ import pytest
 from homestaging.core.catalog import Catalog
 from homestaging.core.project import Project
 from homestaging.draw.drawsheet import MIN_SQUARE, blank_sheet_layout
+from homestaging.draw.house import column_step
 from homestaging.draw.pagetools import MARGIN
 from homestaging.draw.printing import (
     MAX_SHEETS,
@@ -377,3 +378,43 @@ def test_no_page_drawn_on_one_figure_carries_another_pages_drawing() -> None:
         assert _holds(again) == _holds(fresh)
         pages += 1
     assert pages == 8 + 10  # and the appendix: a round at the table, 9 pages of cards
+
+
+def test_the_column_names_of_a_drawing_sheet_past_100_columns_stay_apart(
+        tmp_path: Path) -> None:
+    # 200 columns on A3 (squares of 1.35 mm, 3.8 pt): every third column is named,
+    # from A, each name clear of the next by 0.4 of its size at the least.
+    from bigsheets import plants_project
+
+    from homestaging.core.grid import column_name
+    from homestaging.draw.drawing import text_extent
+    from homestaging.draw.drawsheet import drawing_sheet
+    from homestaging.draw.house import COLUMN_GAP, column_step
+    from homestaging.formats.projectreader import load_project
+
+    (tmp_path / "big.yaml").write_text(plants_project(200), encoding="utf-8")
+    project = load_project(tmp_path / "big.yaml")
+    layout = blank_sheet_layout(project, "a4")
+    assert (layout.paper, round(layout.square, 2)) == ("a3", 1.35)
+    cell_pt = layout.square / 25.4 * 72
+    assert column_step(200, 4.5, cell_pt) == 3
+    grid = drawing_sheet(project, "a4").axes[1]
+    (coordinates,) = [c for c in grid.collections if c.get_gid() == "coordinate"]
+    columns = [x for x, y in coordinates.get_offsets() if y < 0]
+    assert columns == [x + 0.5 for x in range(0, 200, 3)]  # A, D, G... GR
+    assert len(coordinates.get_paths()) == 67 + 200  # the rows are all numbered
+    widest = max(text_extent(column_name(x))[0] for x in range(200)) * 4.5
+    assert 3 * cell_pt - widest >= COLUMN_GAP * 4.5 > 2 * cell_pt - widest
+
+
+def test_the_columns_of_the_bundled_drawing_sheets_are_all_named() -> None:
+    from homestaging.draw.drawing import text_extent
+
+    for project in (find_project("tutorial"), find_project("country-manor")):
+        layout = blank_sheet_layout(project, "a4")
+        assert column_step(project.width, 9.0, layout.square / 25.4 * 72) == 1
+    # column_step names every column unmeasured when each letter may be as wide as its
+    # size: the widest capital is narrower
+    assert text_extent("W")[0] < 1.0 and text_extent("WW")[0] < 2.0
+    assert column_step(26, 4.5, (1 + 0.4) * 4.5) == 1
+    assert column_step(27, 4.5, (1 + 0.4) * 4.5) == 2  # AA measured: 1.4 em with its gap

@@ -5,6 +5,7 @@ drawing sheets (moved out of :mod:`homestaging.draw.drawing`, whose primitives i
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from ..core.grid import Cell, column_name
@@ -22,6 +23,7 @@ from .drawing import (
     frame,
     label_spot,
     patch,
+    text_extent,
     union,
 )
 from .wordpaths import outline_all
@@ -29,7 +31,7 @@ from .wordpaths import outline_all
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
-__all__ = ["draw_house"]
+__all__ = ["COLUMN_GAP", "column_step", "draw_house"]
 
 
 def draw_house(
@@ -50,7 +52,8 @@ def draw_house(
     size of a square in points (``cell_pt`` if given). ``light`` draws everything in the
     light blues of :data:`LIGHT_COLORS` (the printed drawing sheets). ``outlines`` draws
     the coordinates as their letters' outlines, one collection (the printed pages: the
-    same letters, without a text each).
+    same letters, without a text each), and names only every :func:`column_step`-th
+    column where the names would run together.
     """
     from matplotlib.collections import LineCollection
     from matplotlib.patches import Circle, Rectangle
@@ -97,7 +100,8 @@ def draw_house(
     if coordinates:
         size = min(9.0, max(4.5, cell_pt * 0.42))
         color = LIGHT_COLORS["coordinate"] if light else "#444444"
-        places = [(x + 0.5, -0.45, column_name(x)) for x in range(width)]
+        step = column_step(width, size, cell_pt) if outlines else 1
+        places = [(x + 0.5, -0.45, column_name(x)) for x in range(0, width, step)]
         places += [(-0.45, y + 0.5, str(y + 1)) for y in range(height)]
         if outlines:
             outline_all(ax, places, size=size, color=color, zorder=3, gid="coordinate")
@@ -111,6 +115,22 @@ def draw_house(
         draw_walls(ax, project.exterior_walls(), cell_pt, exterior=True, color=wall_color)
         draw_walls(ax, project.walls, cell_pt, exterior=False, color=wall_color)
     return cell_pt
+
+
+COLUMN_GAP = 0.4
+"""The least space between two column names, in font sizes."""
+
+
+def column_step(width: int, size: float, cell_pt: float) -> int:
+    """Every how many columns a printed page names one (from A): 1, or more where the
+    widest of the ``width`` columns' names at ``size`` points with :data:`COLUMN_GAP`
+    would not fit in a square of ``cell_pt`` points (two letters past Z on the smallest
+    squares, more than about 100 columns)."""
+    longest = len(column_name(width - 1)) if width else 0
+    if (longest + COLUMN_GAP) * size <= cell_pt:  # no capital is wider than its size
+        return 1
+    widest = max(text_extent(column_name(x))[0] for x in range(width))
+    return max(1, math.ceil((widest + COLUMN_GAP) * size / cell_pt - 1e-9))
 
 
 def _feature_label(ax: Axes, label: str, cells: frozenset[Cell], kind: str, cell_pt: float,
