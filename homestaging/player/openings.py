@@ -20,6 +20,7 @@ from ..core.sheet import Sheet
 from ..scoring.access import Access, access, connected_access
 from ..scoring.bonuses import Evaluator, evaluate
 from ..search.moves import Standing, standing
+from ..search.routes import KnownRoutes
 
 __all__ = ["best_windows", "bonus_points", "window_candidates"]
 
@@ -127,12 +128,13 @@ def best_windows(sheet: Sheet, candidates: Iterable[Edge] | None = None, *,
         candidates = window_candidates(
             sheet, lay, known.access if sheet.current_room is None else None)
     pool = list(candidates)
+    routes = KnownRoutes(lay)
 
     def points(windows: tuple[Edge, ...]) -> int:
-        """:func:`bonus_points` with these windows: the layout and the access are those
-        of ``sheet`` (windows change neither)."""
+        """:func:`bonus_points` with these windows: the layout, the access and the
+        routes are those of ``sheet`` (windows change none)."""
         results = evaluate(replace(sheet, windows=windows), lay, known.access,
-                           verdicts_only=True)
+                           verdicts_only=True, distances=routes)
         return sum(result.points for result in results)
 
     base = known.points

@@ -92,10 +92,14 @@ class Evaluator:
     """Evaluates selectors and conditions on one sheet (its layout and access computed)."""
 
     def __init__(self, sheet: Sheet, lay: Layout, acc: Access,
-                 excluded: Iterable[int] = (), *, verdicts_only: bool = False) -> None:
+                 excluded: Iterable[int] = (), *, verdicts_only: bool = False,
+                 distances: Distances | None = None) -> None:
+        """``distances``: what measures the distance conditions (by default the sheet's
+        own, :func:`~homestaging.scoring.distance.distances`)."""
         self.sheet = sheet
         self.lay = lay
         self.verdicts_only = verdicts_only
+        self._given = distances
         self.acc = acc
         self.excluded = frozenset(excluded)
         self.walls = lay.blocked_keys
@@ -129,6 +133,8 @@ class Evaluator:
 
     @cached_property
     def distances(self) -> Distances:
+        if self._given is not None:
+            return self._given
         from .distance import distances
 
         return distances(self.lay)
@@ -432,10 +438,12 @@ def _joined(holds: bool, parts: list[Outcome]) -> Outcome:
 
 
 def evaluate(sheet: Sheet, lay: Layout, acc: Access, excluded: Iterable[int] = (), *,
-             verdicts_only: bool = False) -> tuple[BonusResult, ...]:
+             verdicts_only: bool = False, distances: Distances | None = None
+             ) -> tuple[BonusResult, ...]:
     """Every bonus of the sheet's project, in project order. ``verdicts_only``: the
     points are exact, but a distance is searched only as far as its bound needs (a
     route longer than a ``max`` is explained as no route): for ranking many placements
-    on a large house."""
-    evaluator = Evaluator(sheet, lay, acc, excluded, verdicts_only=verdicts_only)
+    on a large house. ``distances``: as for :class:`Evaluator`."""
+    evaluator = Evaluator(sheet, lay, acc, excluded, verdicts_only=verdicts_only,
+                          distances=distances)
     return tuple(evaluator.bonus(bonus) for bonus in sheet.project.bonuses)

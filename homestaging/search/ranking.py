@@ -40,6 +40,7 @@ from .placement import (
     with_piece,
 )
 from .relevance import bonus_memo, matching, may_change, room_may_change, touches
+from .routes import KnownRoutes
 
 
 class Ranking:
@@ -509,6 +510,8 @@ def standing(sheet: Sheet, lay: Layout, room: str | None,
              excluded: frozenset[int] = frozenset()) -> Standing:
     """The bonuses of ``sheet`` (whose layout is ``lay``) with every walled room and
     ``room`` counted as connected, ``excluded`` pieces left out (those the rules' errors
-    name). Only the verdicts are exact (``evaluate``'s ``verdicts_only``)."""
+    name). Only the verdicts are exact (``evaluate``'s ``verdicts_only``); the routes
+    are networkx's, searched once per part of a sheet they reach (:class:`KnownRoutes`)."""
     acc = connected_access(sheet, lay, access(sheet, lay, search=True), furnishing=room)
-    return Standing(acc, evaluate(sheet, lay, acc, excluded, verdicts_only=True))
+    return Standing(acc, evaluate(sheet, lay, acc, excluded, verdicts_only=True,
+                                  distances=KnownRoutes(lay)))
