@@ -119,11 +119,14 @@ class _Budget:
         self.left = BUDGET
         self.out = False
 
-    def spend(self) -> bool:
-        if self.left <= 0:
+    def spend(self, count: int = 1) -> bool:
+        """Spend ``count`` networks, one after another: False (and ``out``) when the
+        budget runs out before the last."""
+        if count > self.left:
+            self.left = 0
             self.out = True
             return False
-        self.left -= 1
+        self.left -= count
         return True
 
 
@@ -138,7 +141,9 @@ class _Taken(NamedTuple):
 @dataclass(frozen=True)
 class _Oriented:
     """An orientation of a piece: its squares at anchor A1, its points, its legal anchors
-    on the board, the bits of its furniture and circulation at A1."""
+    on the board, the bits of its furniture and circulation at A1, and those of each
+    group of its circulation when it falls apart in two or more (a piece that is not a
+    rug; steps across walls counted)."""
 
     furniture: int
     circulation: int
@@ -146,6 +151,16 @@ class _Oriented:
     anchors: int
     furniture_bits: tuple[int, ...]
     circulation_bits: tuple[int, ...]
+    parts: tuple[tuple[int, ...], ...]
+
+
+def _meeting(mask: int, offsets: Sequence[int]) -> int:
+    """The anchors at which a piece's squares at ``offsets`` (from anchor A1) meet
+    ``mask``."""
+    meets = 0
+    for off in offsets:
+        meets |= mask >> off
+    return meets
 
 
 class Completions:
@@ -221,11 +236,19 @@ class Completions:
             board = self.board
             piece = board.project.catalog.piece(piece_id)
             known = []
+            plain = board.plain
             for orientation, anchors in anchor_masks(board.masks, piece, mirror=False):
                 shape = board.shape(Placement(piece, (0, 0), orientation.rotation, False))
+                parts = []
+                rest = shape.circulation if shape.points else 0  # not a rug
+                while rest:
+                    part = plain.flood(lowest(rest), rest)
+                    parts.append(tuple(iter_bits(part)))
+                    rest &= ~part
                 known.append(_Oriented(shape.furniture, shape.circulation, shape.points,
                                        anchors, tuple(iter_bits(shape.furniture)),
-                                       tuple(iter_bits(shape.circulation))))
+                                       tuple(iter_bits(shape.circulation)),
+                                       tuple(parts) if len(parts) > 1 else ()))
             self._anchors[piece_id] = known
         return known
 
@@ -235,22 +258,54 @@ class Completions:
         circulation on no furniture) whose walkable squares meet ``touch`` (its default:
         any)."""
         rug = self.board.project.catalog.piece(piece_id).is_rug
+        for each, anchors in self._anchors_open(piece_id, rug, taken):
+            if touch != -1:
+                anchors &= _meeting(touch, each.furniture_bits if rug else each.circulation_bits)
+            for bit in iter_bits(anchors):
+                yield Shape(each.furniture << bit, each.circulation << bit, each.points, rug)
+
+    def _anchors_open(self, piece_id: str, rug: bool,
+                      taken: _Taken) -> Iterator[tuple[_Oriented, int]]:
+        """Per orientation of the piece, its legal anchors once the squares ``taken`` are
+        drawn too (see :meth:`placements`)."""
         closed = taken.rugs if rug else taken.solid | taken.circulation
         solid = taken.solid
         for each in self._orientations(piece_id):
-            shut = 0  # the anchors whose squares meet those taken
-            for off in each.furniture_bits:
-                shut |= closed >> off
-            for off in each.circulation_bits:
-                shut |= solid >> off
-            anchors = each.anchors & ~shut
-            if touch != -1:
-                meets = 0
-                for off in each.furniture_bits if rug else each.circulation_bits:
-                    meets |= touch >> off
-                anchors &= meets
-            for bit in iter_bits(anchors):
-                yield Shape(each.furniture << bit, each.circulation << bit, each.points, rug)
+            # the anchors whose squares meet those taken
+            shut = _meeting(closed, each.furniture_bits) | _meeting(solid, each.circulation_bits)
+            yield each, each.anchors & ~shut
+
+    def _joining(self, piece_id: str, taken: _Taken, near: int,
+                 budget: _Budget) -> Iterator[Shape | None]:
+        """:meth:`placements` of a piece with circulation (not a rug) whose circulation
+        meets ``near`` (the room's walkable squares and those beside them, 0 for none),
+        but those whose circulation falls apart in groups not all meeting ``near``: no
+        such placement keeps the room whole (a group joins the others only through the
+        room's walkable squares). Each of those is charged to ``budget`` as one network
+        worked out, in turn, as the search would; None when the budget runs out."""
+        for each, anchors in self._anchors_open(piece_id, False, taken):
+            if near:
+                anchors &= _meeting(near, each.circulation_bits)
+            if not each.parts:
+                for bit in iter_bits(anchors):
+                    yield Shape(each.furniture << bit, each.circulation << bit, each.points,
+                                False)
+                continue
+            joining = anchors
+            for part in each.parts:
+                joining &= _meeting(near, part)
+            apart = anchors & ~joining  # charged, not tried
+            for bit in iter_bits(joining):
+                below = apart & ((1 << bit) - 1)
+                if below:
+                    if not budget.spend(below.bit_count()):
+                        yield None
+                        return
+                    apart &= ~below
+                yield Shape(each.furniture << bit, each.circulation << bit, each.points, False)
+            if apart and not budget.spend(apart.bit_count()):
+                yield None
+                return
 
     def complete(self, shape: Shape, piece: Piece, network: Network) -> Completion:
         """The room's best completion once ``shape`` (a placement of ``piece``, the room's
@@ -421,8 +476,13 @@ class Completions:
             walks_any = piece.is_rug or bool(piece.art.circulation)
             # with walkable squares, it must meet the room's (else a network of its own:
             # the door could not serve both)
-            touch = near if walks_any and walk else -1
-            for candidate in self.placements(piece_id, taken, touch):
+            if walks_any and not piece.is_rug:
+                found: Iterator[Shape | None] = self._joining(piece_id, taken, near, budget)
+            else:
+                found = self.placements(piece_id, taken, near if walks_any and walk else -1)
+            for candidate in found:
+                if candidate is None:
+                    return None
                 if not walks_any:
                     if not candidate.furniture & walk:
                         return candidate, piece_id  # it takes nothing walkable, needs no door
