@@ -138,20 +138,45 @@ class _Taken(NamedTuple):
     rugs: int
 
 
-@dataclass(frozen=True)
-class _Oriented:
-    """An orientation of a piece: its squares at anchor A1, its points, its legal anchors
-    on the board, the bits of its furniture and circulation at A1, and those of each
-    group of its circulation when it falls apart in two or more (a piece that is not a
-    rug; steps across walls counted)."""
+class _Turned(NamedTuple):
+    """An unmirrored orientation of a piece at anchor A1: its squares and points, the bits
+    of its furniture and circulation, and those of each group of its circulation when it
+    falls apart in two or more (a piece that is not a rug; the groups of the sheet
+    without walls)."""
 
     furniture: int
     circulation: int
     points: int
-    anchors: int
     furniture_bits: tuple[int, ...]
     circulation_bits: tuple[int, ...]
     parts: tuple[tuple[int, ...], ...]
+
+
+_TURNED: dict[tuple[int, int, int, int], tuple[Piece, _Turned]] = {}
+"""Per piece (by identity), rotation and sheet size: :func:`turned`."""
+
+
+def turned(board: Board, piece: Piece, rotation: int) -> _Turned:
+    """The piece turned by ``rotation``, unmirrored, on ``board``'s sheet: worked out once
+    per piece, rotation and size of sheet."""
+    key = (id(piece), rotation, board.width, board.height)
+    known = _TURNED.get(key)
+    if known is not None and known[0] is piece:
+        return known[1]
+    shape = board.shape(Placement(piece, (0, 0), rotation, False))
+    parts = []
+    rest = shape.circulation if shape.points else 0  # not a rug
+    while rest:
+        part = board.plain.flood(lowest(rest), rest)
+        parts.append(tuple(iter_bits(part)))
+        rest &= ~part
+    found = _Turned(shape.furniture, shape.circulation, shape.points,
+                    tuple(iter_bits(shape.furniture)), tuple(iter_bits(shape.circulation)),
+                    tuple(parts) if len(parts) > 1 else ())
+    if len(_TURNED) >= 4096:  # pieces of many catalogs read one after another
+        _TURNED.clear()
+    _TURNED[key] = (piece, found)
+    return found
 
 
 def _meeting(mask: int, offsets: Sequence[int]) -> int:
@@ -169,7 +194,7 @@ class Completions:
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        self._anchors: dict[str, list[_Oriented]] = {}
+        self._anchors: dict[str, list[tuple[_Turned, int]]] = {}
         self._tokens: dict[str, tuple[tuple[str, ...], ...]] = {}
         self._before: dict[tuple[tuple[str, ...], ...], Completion] = {}
         self._reaches: dict[tuple[tuple[str, ...], ...], int] = {}
@@ -229,27 +254,16 @@ class Completions:
             found += [options] * count
         return tuple(found)
 
-    def _orientations(self, piece_id: str) -> list[_Oriented]:
-        """The piece's unmirrored orientations with a legal anchor on the board."""
+    def _orientations(self, piece_id: str) -> list[tuple[_Turned, int]]:
+        """The piece's unmirrored orientations with a legal anchor on the board, each with
+        the mask of its legal anchors."""
         known = self._anchors.get(piece_id)
         if known is None:
             board = self.board
             piece = board.project.catalog.piece(piece_id)
-            known = []
-            plain = board.plain
-            for orientation, anchors in anchor_masks(board.masks, piece, mirror=False):
-                shape = board.shape(Placement(piece, (0, 0), orientation.rotation, False))
-                parts = []
-                rest = shape.circulation if shape.points else 0  # not a rug
-                while rest:
-                    part = plain.flood(lowest(rest), rest)
-                    parts.append(tuple(iter_bits(part)))
-                    rest &= ~part
-                known.append(_Oriented(shape.furniture, shape.circulation, shape.points,
-                                       anchors, tuple(iter_bits(shape.furniture)),
-                                       tuple(iter_bits(shape.circulation)),
-                                       tuple(parts) if len(parts) > 1 else ()))
-            self._anchors[piece_id] = known
+            known = self._anchors[piece_id] = [
+                (turned(board, piece, orientation.rotation), anchors)
+                for orientation, anchors in anchor_masks(board.masks, piece, mirror=False)]
         return known
 
     def placements(self, piece_id: str, taken: _Taken, touch: int = -1) -> Iterator[Shape]:
@@ -265,15 +279,15 @@ class Completions:
                 yield Shape(each.furniture << bit, each.circulation << bit, each.points, rug)
 
     def _anchors_open(self, piece_id: str, rug: bool,
-                      taken: _Taken) -> Iterator[tuple[_Oriented, int]]:
+                      taken: _Taken) -> Iterator[tuple[_Turned, int]]:
         """Per orientation of the piece, its legal anchors once the squares ``taken`` are
         drawn too (see :meth:`placements`)."""
         closed = taken.rugs if rug else taken.solid | taken.circulation
         solid = taken.solid
-        for each in self._orientations(piece_id):
+        for each, anchors in self._orientations(piece_id):
             # the anchors whose squares meet those taken
             shut = _meeting(closed, each.furniture_bits) | _meeting(solid, each.circulation_bits)
-            yield each, each.anchors & ~shut
+            yield each, anchors & ~shut
 
     def _joining(self, piece_id: str, taken: _Taken, near: int,
                  budget: _Budget) -> Iterator[Shape | None]:
@@ -283,26 +297,32 @@ class Completions:
         such placement keeps the room whole (a group joins the others only through the
         room's walkable squares). Each of those is charged to ``budget`` as one network
         worked out, in turn, as the search would; None when the budget runs out."""
-        for each, anchors in self._anchors_open(piece_id, False, taken):
+        closed, solid = taken.solid | taken.circulation, taken.solid
+        for each, anchors in self._orientations(piece_id):
             if near:
                 anchors &= _meeting(near, each.circulation_bits)
-            if not each.parts:
-                for bit in iter_bits(anchors):
-                    yield Shape(each.furniture << bit, each.circulation << bit, each.points,
-                                False)
-                continue
-            joining = anchors
-            for part in each.parts:
-                joining &= _meeting(near, part)
-            apart = anchors & ~joining  # charged, not tried
-            for bit in iter_bits(joining):
+            furniture, circulation, points = each.furniture, each.circulation, each.points
+            apart = 0  # charged, not tried
+            if each.parts:
+                joining = anchors
+                for part in each.parts:
+                    joining &= _meeting(near, part)
+                apart = anchors & ~joining
+            if apart:  # the anchors whose squares meet those taken, as a mask
+                shut = (_meeting(closed, each.furniture_bits)
+                        | _meeting(solid, each.circulation_bits))
+                apart &= ~shut
+                anchors = joining & ~shut
+            for bit in iter_bits(anchors):
+                if (furniture << bit) & closed or (circulation << bit) & solid:
+                    continue  # on the squares taken
                 below = apart & ((1 << bit) - 1)
                 if below:
                     if not budget.spend(below.bit_count()):
                         yield None
                         return
                     apart &= ~below
-                yield Shape(each.furniture << bit, each.circulation << bit, each.points, False)
+                yield Shape(furniture << bit, circulation << bit, points, False)
             if apart and not budget.spend(apart.bit_count()):
                 yield None
                 return
