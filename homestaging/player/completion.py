@@ -182,6 +182,8 @@ def turned(board: Board, piece: Piece, rotation: int) -> _Turned:
 def _meeting(mask: int, offsets: Sequence[int]) -> int:
     """The anchors at which a piece's squares at ``offsets`` (from anchor A1) meet
     ``mask``."""
+    if not mask:
+        return 0
     meets = 0
     for off in offsets:
         meets |= mask >> off
@@ -462,8 +464,9 @@ class Completions:
         return walk & ~solid
 
     def _whole(self, extras: Sequence[Shape]) -> int | None:
-        """:meth:`Board.whole` (no lenient access), the room's own squares taken as
-        worked out once."""
+        """The group one door serves with ``extras`` drawn when it reaches every piece of
+        the room (no lenient access), else None: one flood fill from the circulation of
+        a piece that scores, where :meth:`Board.network` floods every group."""
         walk = self._walk(extras)
         seed, target = self.scoring
         for each in extras:
