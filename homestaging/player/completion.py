@@ -489,8 +489,8 @@ class Completions:
         taken = self._taken(extras)
         walk = self._walk(extras)
         near = board.plain.grow(walk) if walk else 0
-        if best is None:
-            best = board.network(extras).best if walk else 0
+        if best is None:  # the room is whole with ``extras``: its group is the best
+            best = (self._whole(extras) or 0) if walk else 0
         group = best if walk else 0
         best = board.moves.grow(best) if walk else 0
         drawn = board.taken | taken.solid | taken.circulation | taken.rugs
