@@ -342,21 +342,6 @@ class Board:
             furniture |= 0 if shape.rug else shape.furniture
         return walk & ~furniture
 
-    def whole(self, extra: Sequence[Shape]) -> int | None:
-        """``network(extra).best`` when that network reaches every piece of the room
-        (its ``points`` are its ``total``), else None: one flood fill from the
-        circulation of a piece that scores, where :meth:`network` floods every group."""
-        shapes = [self.shapes[i] for i in self.room_pieces] + list(extra)
-        walk = self._walk(shapes, extra)
-        scoring = [shape.circulation for shape in shapes if shape.circulation and shape.points]
-        if not scoring:  # every group reaches all: the first is the best
-            return self.moves.flood(lowest(walk), walk)
-        group = self.moves.flood(lowest(scoring[0]), walk)
-        for circulation in scoring:
-            if circulation & ~group:
-                return None
-        return group
-
     def _network_with(self, extra: Sequence[Shape]) -> Network:
         shapes = [self.shapes[i] for i in self.room_pieces] + list(extra)
         walk = self._walk(shapes, extra)

@@ -119,11 +119,14 @@ class _Budget:
         self.left = BUDGET
         self.out = False
 
-    def spend(self) -> bool:
-        if self.left <= 0:
+    def spend(self, count: int = 1) -> bool:
+        """Spend ``count`` networks, one after another: False (and ``out``) when the
+        budget runs out before the last."""
+        if count > self.left:
+            self.left = 0
             self.out = True
             return False
-        self.left -= 1
+        self.left -= count
         return True
 
 
@@ -135,17 +138,56 @@ class _Taken(NamedTuple):
     rugs: int
 
 
-@dataclass(frozen=True)
-class _Oriented:
-    """An orientation of a piece: its squares at anchor A1, its points, its legal anchors
-    on the board, the bits of its furniture and circulation at A1."""
+class _Turned(NamedTuple):
+    """An unmirrored orientation of a piece at anchor A1: its squares and points, the bits
+    of its furniture and circulation, and those of each group of its circulation when it
+    falls apart in two or more (a piece that is not a rug; the groups of the sheet
+    without walls)."""
 
     furniture: int
     circulation: int
     points: int
-    anchors: int
     furniture_bits: tuple[int, ...]
     circulation_bits: tuple[int, ...]
+    parts: tuple[tuple[int, ...], ...]
+
+
+_TURNED: dict[tuple[int, int, int, int], tuple[Piece, _Turned]] = {}
+"""Per piece (by identity), rotation and sheet size: :func:`turned`."""
+
+
+def turned(board: Board, piece: Piece, rotation: int) -> _Turned:
+    """The piece turned by ``rotation``, unmirrored, on ``board``'s sheet: worked out once
+    per piece, rotation and size of sheet."""
+    key = (id(piece), rotation, board.width, board.height)
+    known = _TURNED.get(key)
+    if known is not None and known[0] is piece:
+        return known[1]
+    shape = board.shape(Placement(piece, (0, 0), rotation, False))
+    parts = []
+    rest = shape.circulation if shape.points else 0  # not a rug
+    while rest:
+        part = board.plain.flood(lowest(rest), rest)
+        parts.append(tuple(iter_bits(part)))
+        rest &= ~part
+    found = _Turned(shape.furniture, shape.circulation, shape.points,
+                    tuple(iter_bits(shape.furniture)), tuple(iter_bits(shape.circulation)),
+                    tuple(parts) if len(parts) > 1 else ())
+    if len(_TURNED) >= 4096:  # pieces of many catalogs read one after another
+        _TURNED.clear()
+    _TURNED[key] = (piece, found)
+    return found
+
+
+def _meeting(mask: int, offsets: Sequence[int]) -> int:
+    """The anchors at which a piece's squares at ``offsets`` (from anchor A1) meet
+    ``mask``."""
+    if not mask:
+        return 0
+    meets = 0
+    for off in offsets:
+        meets |= mask >> off
+    return meets
 
 
 class Completions:
@@ -154,7 +196,7 @@ class Completions:
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        self._anchors: dict[str, list[_Oriented]] = {}
+        self._anchors: dict[str, list[tuple[_Turned, int]]] = {}
         self._tokens: dict[str, tuple[tuple[str, ...], ...]] = {}
         self._before: dict[tuple[tuple[str, ...], ...], Completion] = {}
         self._reaches: dict[tuple[tuple[str, ...], ...], int] = {}
@@ -214,19 +256,16 @@ class Completions:
             found += [options] * count
         return tuple(found)
 
-    def _orientations(self, piece_id: str) -> list[_Oriented]:
-        """The piece's unmirrored orientations with a legal anchor on the board."""
+    def _orientations(self, piece_id: str) -> list[tuple[_Turned, int]]:
+        """The piece's unmirrored orientations with a legal anchor on the board, each with
+        the mask of its legal anchors."""
         known = self._anchors.get(piece_id)
         if known is None:
             board = self.board
             piece = board.project.catalog.piece(piece_id)
-            known = []
-            for orientation, anchors in anchor_masks(board.masks, piece, mirror=False):
-                shape = board.shape(Placement(piece, (0, 0), orientation.rotation, False))
-                known.append(_Oriented(shape.furniture, shape.circulation, shape.points,
-                                       anchors, tuple(iter_bits(shape.furniture)),
-                                       tuple(iter_bits(shape.circulation))))
-            self._anchors[piece_id] = known
+            known = self._anchors[piece_id] = [
+                (turned(board, piece, orientation.rotation), anchors)
+                for orientation, anchors in anchor_masks(board.masks, piece, mirror=False)]
         return known
 
     def placements(self, piece_id: str, taken: _Taken, touch: int = -1) -> Iterator[Shape]:
@@ -235,22 +274,60 @@ class Completions:
         circulation on no furniture) whose walkable squares meet ``touch`` (its default:
         any)."""
         rug = self.board.project.catalog.piece(piece_id).is_rug
-        closed = taken.rugs if rug else taken.solid | taken.circulation
-        solid = taken.solid
-        for each in self._orientations(piece_id):
-            shut = 0  # the anchors whose squares meet those taken
-            for off in each.furniture_bits:
-                shut |= closed >> off
-            for off in each.circulation_bits:
-                shut |= solid >> off
-            anchors = each.anchors & ~shut
+        for each, anchors in self._anchors_open(piece_id, rug, taken):
             if touch != -1:
-                meets = 0
-                for off in each.furniture_bits if rug else each.circulation_bits:
-                    meets |= touch >> off
-                anchors &= meets
+                anchors &= _meeting(touch, each.furniture_bits if rug else each.circulation_bits)
             for bit in iter_bits(anchors):
                 yield Shape(each.furniture << bit, each.circulation << bit, each.points, rug)
+
+    def _anchors_open(self, piece_id: str, rug: bool,
+                      taken: _Taken) -> Iterator[tuple[_Turned, int]]:
+        """Per orientation of the piece, its legal anchors once the squares ``taken`` are
+        drawn too (see :meth:`placements`)."""
+        closed = taken.rugs if rug else taken.solid | taken.circulation
+        solid = taken.solid
+        for each, anchors in self._orientations(piece_id):
+            # the anchors whose squares meet those taken
+            shut = _meeting(closed, each.furniture_bits) | _meeting(solid, each.circulation_bits)
+            yield each, anchors & ~shut
+
+    def _joining(self, piece_id: str, taken: _Taken, near: int,
+                 budget: _Budget) -> Iterator[Shape | None]:
+        """:meth:`placements` of a piece with circulation (not a rug) whose circulation
+        meets ``near`` (the room's walkable squares and those beside them, 0 for none),
+        but those whose circulation falls apart in groups not all meeting ``near``: no
+        such placement keeps the room whole (a group joins the others only through the
+        room's walkable squares). Each of those is charged to ``budget`` as one network
+        worked out, in turn, as the search would; None when the budget runs out."""
+        closed, solid = taken.solid | taken.circulation, taken.solid
+        for each, anchors in self._orientations(piece_id):
+            if near:
+                anchors &= _meeting(near, each.circulation_bits)
+            furniture, circulation, points = each.furniture, each.circulation, each.points
+            apart = 0  # charged, not tried
+            if each.parts:
+                joining = anchors
+                for part in each.parts:
+                    joining &= _meeting(near, part)
+                apart = anchors & ~joining
+            if apart:  # the anchors whose squares meet those taken, as a mask
+                shut = (_meeting(closed, each.furniture_bits)
+                        | _meeting(solid, each.circulation_bits))
+                apart &= ~shut
+                anchors = joining & ~shut
+            for bit in iter_bits(anchors):
+                if (furniture << bit) & closed or (circulation << bit) & solid:
+                    continue  # on the squares taken
+                below = apart & ((1 << bit) - 1)
+                if below:
+                    if not budget.spend(below.bit_count()):
+                        yield None
+                        return
+                    apart &= ~below
+                yield Shape(furniture << bit, circulation << bit, points, False)
+            if apart and not budget.spend(apart.bit_count()):
+                yield None
+                return
 
     def complete(self, shape: Shape, piece: Piece, network: Network) -> Completion:
         """The room's best completion once ``shape`` (a placement of ``piece``, the room's
@@ -387,8 +464,9 @@ class Completions:
         return walk & ~solid
 
     def _whole(self, extras: Sequence[Shape]) -> int | None:
-        """:meth:`Board.whole` (no lenient access), the room's own squares taken as
-        worked out once."""
+        """The group one door serves with ``extras`` drawn when it reaches every piece of
+        the room (no lenient access), else None: one flood fill from the circulation of
+        a piece that scores, where :meth:`Board.network` floods every group."""
         walk = self._walk(extras)
         seed, target = self.scoring
         for each in extras:
@@ -411,8 +489,8 @@ class Completions:
         taken = self._taken(extras)
         walk = self._walk(extras)
         near = board.plain.grow(walk) if walk else 0
-        if best is None:
-            best = board.network(extras).best if walk else 0
+        if best is None:  # the room is whole with ``extras``: its group is the best
+            best = (self._whole(extras) or 0) if walk else 0
         group = best if walk else 0
         best = board.moves.grow(best) if walk else 0
         drawn = board.taken | taken.solid | taken.circulation | taken.rugs
@@ -421,8 +499,13 @@ class Completions:
             walks_any = piece.is_rug or bool(piece.art.circulation)
             # with walkable squares, it must meet the room's (else a network of its own:
             # the door could not serve both)
-            touch = near if walks_any and walk else -1
-            for candidate in self.placements(piece_id, taken, touch):
+            if walks_any and not piece.is_rug:
+                found: Iterator[Shape | None] = self._joining(piece_id, taken, near, budget)
+            else:
+                found = self.placements(piece_id, taken, near if walks_any and walk else -1)
+            for candidate in found:
+                if candidate is None:
+                    return None
                 if not walks_any:
                     if not candidate.furniture & walk:
                         return candidate, piece_id  # it takes nothing walkable, needs no door
