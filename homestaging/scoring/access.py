@@ -38,7 +38,7 @@ from ..core.grid import (
 from ..core.layout import Layout
 from ..core.sheet import Sheet
 from ..rules.checks import Code
-from .accessgraph import reached, square_graph
+from .accessgraph import mask_graph, reached, square_graph
 
 __all__ = ["Access", "access", "access_problems", "connected_access", "room_entrances",
            "walkable_squares"]
@@ -160,7 +160,7 @@ def access(sheet: Sheet, lay: Layout, *, lenient_access: bool = False,
     if shut:
         blocked = blocked | shut
 
-    graph = None if search else _graph(sheet, walkable, blocked)
+    graph = None if search else _graph(sheet, lay, walkable, blocked)
     front = sheet.front_door
     start = front.inside(project.house) if front is not None else None
     connected: frozenset[Cell] = frozenset()
@@ -205,15 +205,25 @@ def access(sheet: Sheet, lay: Layout, *, lenient_access: bool = False,
                   walkable, blocked, graph)
 
 
-def _graph(sheet: Sheet, walkable: frozenset[Cell], blocked: frozenset[EdgeKey]) -> nx.Graph:
+def _graph(sheet: Sheet, lay: Layout, walkable: frozenset[Cell], blocked: frozenset[EdgeKey]
+           ) -> nx.Graph:
     """The access graph of ``walkable`` and ``blocked``, built once per sheet
-    (:attr:`Sheet.kept`:
-    check and score of one sheet ask for the same) and frozen, as it is shared."""
+    (:attr:`Sheet.kept`: check and score of one sheet ask for the same) and frozen, as
+    it is shared: from bit masks (:func:`mask_graph`, the same graph) when the walls are
+    the layout's and every walkable square lies on a sheet of at most
+    :data:`~homestaging.core.bitmask.LARGE` squares."""
     kept = sheet.kept
     key = ("access graph", walkable, blocked)
     graph = kept.get(key)
     if not isinstance(graph, nx.Graph):
-        graph = kept[key] = nx.freeze(square_graph(walkable, blocked))
+        width, height = sheet.project.width, sheet.project.height
+        mask = None
+        if blocked is lay.blocked_keys and width * height <= LARGE:
+            mask = bits(walkable, width, height)
+        graph = kept[key] = nx.freeze(
+            mask_graph(mask, lay.passage_moves, clockwise=False)
+            if mask is not None and mask.bit_count() == len(walkable)
+            else square_graph(walkable, blocked))
     return graph
 
 
