@@ -18,7 +18,7 @@ prove equal to networkx's on every example, case and generated sheet.
 
 from __future__ import annotations
 
-from collections.abc import Set
+from collections.abc import Collection, Set
 from dataclasses import dataclass
 
 import networkx as nx
@@ -41,7 +41,7 @@ from ..rules.checks import Code
 from .accessgraph import mask_graph, reached, square_graph
 
 __all__ = ["Access", "access", "access_problems", "connected_access", "room_entrances",
-           "walkable_squares"]
+           "squares_graph", "walkable_squares"]
 
 
 @dataclass(frozen=True)
@@ -209,22 +209,27 @@ def _graph(sheet: Sheet, lay: Layout, walkable: frozenset[Cell], blocked: frozen
            ) -> nx.Graph:
     """The access graph of ``walkable`` and ``blocked``, built once per sheet
     (:attr:`Sheet.kept`: check and score of one sheet ask for the same) and frozen, as
-    it is shared: from bit masks (:func:`mask_graph`, the same graph) when the walls are
-    the layout's and every walkable square lies on a sheet of at most
-    :data:`~homestaging.core.bitmask.LARGE` squares."""
+    it is shared."""
     kept = sheet.kept
     key = ("access graph", walkable, blocked)
     graph = kept.get(key)
     if not isinstance(graph, nx.Graph):
-        width, height = sheet.project.width, sheet.project.height
-        mask = None
-        if blocked is lay.blocked_keys and width * height <= LARGE:
-            mask = bits(walkable, width, height)
-        graph = kept[key] = nx.freeze(
-            mask_graph(mask, lay.passage_moves, clockwise=False)
-            if mask is not None and mask.bit_count() == len(walkable)
-            else square_graph(walkable, blocked))
+        graph = kept[key] = nx.freeze(squares_graph(lay, walkable, blocked))
     return graph
+
+
+def squares_graph(lay: Layout, squares: Collection[Cell], blocked: Collection[EdgeKey]
+                  ) -> nx.Graph:
+    """:func:`square_graph` of ``squares`` and ``blocked``: from bit masks
+    (:func:`mask_graph`, the same graph) when ``blocked`` is the layout's
+    :attr:`~Layout.blocked_keys` and every square lies on a sheet of at most
+    :data:`~homestaging.core.bitmask.LARGE` squares."""
+    width, height = lay.sheet.project.width, lay.sheet.project.height
+    if blocked is lay.blocked_keys and width * height <= LARGE:
+        mask = bits(squares, width, height)
+        if mask.bit_count() == len(squares):
+            return mask_graph(mask, lay.passage_moves, clockwise=False)
+    return square_graph(squares, blocked)
 
 
 def _reach(lay: Layout, start: Cell, walkable: frozenset[Cell],

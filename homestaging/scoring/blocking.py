@@ -27,7 +27,7 @@ from ..core.grid import Cell, EdgeKey, cells_text, in_reading_order, reading_ord
 from ..core.layout import Layout
 from ..core.sheet import Sheet
 from ..rules.checks import Code
-from .access import Access, room_entrances
+from .access import Access, room_entrances, squares_graph
 from .accessgraph import cheapest_route, cut_squares, dominators, linked_groups, square_graph
 
 __all__ = ["MAX_EXPLAINED", "explain_unreachable", "only_ways"]
@@ -125,18 +125,19 @@ class _Paths:
     square costs 0, onto a square in the way (furniture, an unused room square) about 1
     (:data:`_FURNITURE`, :data:`_UNUSED`)."""
 
-    def __init__(self, cost: dict[Cell, int], blocked: Collection[EdgeKey]) -> None:
+    def __init__(self, lay: Layout, cost: dict[Cell, int], blocked: Collection[EdgeKey]
+                 ) -> None:
         """``cost``: the cost of a step onto each square; ``blocked``: the walls between
         them."""
         self.cost = cost
-        self.graph = square_graph(cost.keys(), blocked)
+        self.graph = squares_graph(lay, cost.keys(), blocked)
 
     @classmethod
     def of_house(cls, sheet: Sheet, lay: Layout, acc: Access) -> _Paths:
         """The house of ``sheet`` as it stands."""
         project = sheet.project
         squares = project.house - project.obstacles
-        return cls({cell: 0 if cell in acc.walkable else _FURNITURE if cell in lay.furniture_at
+        return cls(lay, {cell: 0 if cell in acc.walkable else _FURNITURE if cell in lay.furniture_at
                     else _UNUSED for cell in squares}, acc.blocked)
 
     def fewest(self, sources: Sequence[Cell], groups: Sequence[frozenset[Cell]]) -> set[Cell]:
@@ -222,7 +223,7 @@ def only_ways(sheet: Sheet, lay: Layout, acc: Access) -> list[Problem]:
                and (entrances := room_entrances(sheet, lay, acc, plan.name) & acc.connected)}
     if not targets:
         return []
-    graph = acc.graph if acc.graph is not None else square_graph(acc.walkable, acc.blocked)
+    graph = acc.graph if acc.graph is not None else squares_graph(lay, acc.walkable, acc.blocked)
     room_at = lay.room_at
     candidates = {cell for cell in cut_squares(graph) & acc.connected
                   if cell != start and cell not in room_at}
