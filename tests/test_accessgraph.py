@@ -199,22 +199,6 @@ def test_the_graph_of_a_mask_is_the_graph_of_its_squares() -> None:
             assert list(ours.edges) == list(theirs.edges)
 
 
-def test_the_access_graph_is_the_graph_of_the_walkable_squares() -> None:
-    """The access graph (built from bit masks where it can be) is ``square_graph`` of
-    the walkable squares and the walls without an opening, in the same order."""
-    built = 0
-    for _, sheet in SHEETS:
-        lay = layout(sheet)
-        for lenient_access in (False, True):
-            acc = access(replace(sheet), lay, lenient_access=lenient_access)
-            assert acc.graph is not None
-            theirs = square_graph(acc.walkable, acc.blocked)
-            assert list(acc.graph.nodes) == list(theirs.nodes)
-            assert all(list(acc.graph.adj[c]) == list(theirs.adj[c]) for c in theirs)
-            built += 1
-    assert built > 100
-
-
 class WholeSheet(Distances):
     """Distances searched over the graph of the whole sheet (every square in reach)."""
 

@@ -18,7 +18,7 @@ prove equal to networkx's on every example, case and generated sheet.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Set
+from collections.abc import Set
 from dataclasses import dataclass
 
 import networkx as nx
@@ -38,10 +38,10 @@ from ..core.grid import (
 from ..core.layout import Layout
 from ..core.sheet import Sheet
 from ..rules.checks import Code
-from .accessgraph import mask_graph, reached, square_graph
+from .accessgraph import reached, square_graph
 
 __all__ = ["Access", "access", "access_problems", "connected_access", "room_entrances",
-           "squares_graph", "walkable_squares"]
+           "walkable_squares"]
 
 
 @dataclass(frozen=True)
@@ -160,7 +160,7 @@ def access(sheet: Sheet, lay: Layout, *, lenient_access: bool = False,
     if shut:
         blocked = blocked | shut
 
-    graph = None if search else _graph(sheet, lay, walkable, blocked)
+    graph = None if search else _graph(sheet, walkable, blocked)
     front = sheet.front_door
     start = front.inside(project.house) if front is not None else None
     connected: frozenset[Cell] = frozenset()
@@ -205,31 +205,18 @@ def access(sheet: Sheet, lay: Layout, *, lenient_access: bool = False,
                   walkable, blocked, graph)
 
 
-def _graph(sheet: Sheet, lay: Layout, walkable: frozenset[Cell], blocked: frozenset[EdgeKey]
-           ) -> nx.Graph:
+def _graph(sheet: Sheet, walkable: frozenset[Cell], blocked: frozenset[EdgeKey]) -> nx.Graph:
     """The access graph of ``walkable`` and ``blocked``, built once per sheet
     (:attr:`Sheet.kept`: check and score of one sheet ask for the same) and frozen, as
-    it is shared."""
+    it is shared. Built square by square (:func:`square_graph`): from bit masks it would
+    need the layout's :attr:`~Layout.passage_moves`, which cost as much as they save
+    when nothing else asks for them."""
     kept = sheet.kept
     key = ("access graph", walkable, blocked)
     graph = kept.get(key)
     if not isinstance(graph, nx.Graph):
-        graph = kept[key] = nx.freeze(squares_graph(lay, walkable, blocked))
+        graph = kept[key] = nx.freeze(square_graph(walkable, blocked))
     return graph
-
-
-def squares_graph(lay: Layout, squares: Collection[Cell], blocked: Collection[EdgeKey]
-                  ) -> nx.Graph:
-    """:func:`square_graph` of ``squares`` and ``blocked``: from bit masks
-    (:func:`mask_graph`, the same graph) when ``blocked`` is the layout's
-    :attr:`~Layout.blocked_keys` and every square lies on a sheet of at most
-    :data:`~homestaging.core.bitmask.LARGE` squares."""
-    width, height = lay.sheet.project.width, lay.sheet.project.height
-    if blocked is lay.blocked_keys and width * height <= LARGE:
-        mask = bits(squares, width, height)
-        if mask.bit_count() == len(squares):
-            return mask_graph(mask, lay.passage_moves, clockwise=False)
-    return square_graph(squares, blocked)
 
 
 def _reach(lay: Layout, start: Cell, walkable: frozenset[Cell],
