@@ -2,9 +2,10 @@
 
 Squares are nodes, linked to their four neighbours unless a wall stands between them
 (``blocked``: the keys of the walls, doors and the front door left out: they are the
-openings). :func:`square_graph` builds every graph of squares the rules ask about: the
-walkable squares (what the front door reaches, :mod:`homestaging.scoring.access`) and the house
-(what blocks a piece or room, :mod:`homestaging.scoring.blocking`).
+openings). :func:`square_graph` builds every graph of squares the rules ask about (or
+:func:`mask_graph`, the same graph from bit masks): the walkable squares (what the front
+door reaches, :mod:`homestaging.scoring.access`) and the house (what blocks a piece or
+room, :mod:`homestaging.scoring.blocking`).
 
 **Ties.** A graph is always built in one order: its squares in reading order, then for
 each square in reading order its links east and south, so that each square's neighbours
