@@ -359,7 +359,8 @@ class Layout:
 
     @cached_property
     def circulation(self) -> frozenset[Cell]:
-        return frozenset(c for drawn in self.sheet.pieces for c in drawn.placement.circulation)
+        """The circulation squares of every piece."""
+        return frozenset().union(*(drawn.placement.circulation for drawn in self.sheet.pieces))
 
 
 def layout(sheet: Sheet) -> Layout:

@@ -63,10 +63,10 @@ class Checker:
         return frozenset().union(*(drawn.placement.furniture for drawn in self.sheet.pieces
                                    if not drawn.placement.piece.is_rug))
 
-    @cached_property
+    @property
     def circulation(self) -> frozenset[Cell]:
-        """The circulation squares of every piece."""
-        return frozenset().union(*(drawn.placement.circulation for drawn in self.sheet.pieces))
+        """The circulation squares of every piece (:attr:`Layout.circulation`)."""
+        return self.lay.circulation
 
     @cached_property
     def squares(self) -> frozenset[Cell]:

@@ -207,8 +207,10 @@ def access(sheet: Sheet, lay: Layout, *, lenient_access: bool = False,
 
 def _graph(sheet: Sheet, walkable: frozenset[Cell], blocked: frozenset[EdgeKey]) -> nx.Graph:
     """The access graph of ``walkable`` and ``blocked``, built once per sheet
-    (:attr:`Sheet.kept`:
-    check and score of one sheet ask for the same) and frozen, as it is shared."""
+    (:attr:`Sheet.kept`: check and score of one sheet ask for the same) and frozen, as
+    it is shared. Built square by square (:func:`square_graph`): from bit masks it would
+    need the layout's :attr:`~Layout.passage_moves`, which cost as much as they save
+    when nothing else asks for them."""
     kept = sheet.kept
     key = ("access graph", walkable, blocked)
     graph = kept.get(key)

@@ -2,9 +2,10 @@
 
 Squares are nodes, linked to their four neighbours unless a wall stands between them
 (``blocked``: the keys of the walls, doors and the front door left out: they are the
-openings). :func:`square_graph` builds every graph of squares the rules ask about: the
-walkable squares (what the front door reaches, :mod:`homestaging.scoring.access`) and the house
-(what blocks a piece or room, :mod:`homestaging.scoring.blocking`).
+openings). :func:`square_graph` builds every graph of squares the rules ask about (or
+:func:`mask_graph`, the same graph from bit masks): the walkable squares (what the front
+door reaches, :mod:`homestaging.scoring.access`) and the house (what blocks a piece or
+room, :mod:`homestaging.scoring.blocking`).
 
 **Ties.** A graph is always built in one order: its squares in reading order, then for
 each square in reading order its links east and south, so that each square's neighbours
@@ -66,30 +67,34 @@ def square_graph(squares: Collection[Cell], blocked: Container[EdgeKey], *,
     return graph
 
 
-def mask_graph(mask: int, moves: Moves) -> nx.Graph:
-    """:func:`square_graph` with ``clockwise`` of the squares of a bit mask (bit
-    ``y * width + x``), linked where ``moves`` allow a step: the same graph, nodes and
-    neighbours in the same order, its links picked from every link of the sheet listed
-    once per size (:func:`_clockwise_links`) by bit masks, at C speed."""
+def mask_graph(mask: int, moves: Moves, *, clockwise: bool = True) -> nx.Graph:
+    """:func:`square_graph` of the squares of a bit mask (bit ``y * width + x``), linked
+    where ``moves`` allow a step: the same graph, nodes and neighbours in the same order,
+    its links picked from every link of the sheet listed once per size and order
+    (:func:`_links`) by bit masks, at C speed. ``clockwise`` as for :func:`square_graph`."""
     width = moves.width
     height = moves.full.bit_length() // width
     size = width * height
     east = flags(mask & moves.east & (mask >> 1), size)
     south = flags(mask & moves.south & (mask >> width), size)
-    picked = bytearray(2 * size)  # each square's link east then south, rows east to west
-    picked[0::2] = b"".join(east[row:row + width][::-1] for row in range(0, size, width))
-    picked[1::2] = b"".join(south[row:row + width][::-1] for row in range(0, size, width))
+    if clockwise:  # each row's squares from east to west
+        east = b"".join(east[row:row + width][::-1] for row in range(0, size, width))
+        south = b"".join(south[row:row + width][::-1] for row in range(0, size, width))
+    picked = bytearray(2 * size)  # each square's link east then south
+    picked[0::2] = east
+    picked[1::2] = south
     graph = nx.Graph()
     graph.add_nodes_from(cells(mask, width))
-    graph.add_edges_from(compress(_clockwise_links(width, height), picked))
+    graph.add_edges_from(compress(_links(width, height, clockwise), picked))
     return graph
 
 
-@lru_cache(maxsize=8)
-def _clockwise_links(width: int, height: int) -> tuple[tuple[Cell, Cell], ...]:
+@lru_cache(maxsize=32)  # both orders of every bundled project's size
+def _links(width: int, height: int, clockwise: bool) -> tuple[tuple[Cell, Cell], ...]:
     """Every square's links east and south, in the order :func:`square_graph` lists them
-    with ``clockwise`` (rows in reading order, each from east to west)."""
-    return tuple(link for y in range(height) for x in reversed(range(width))
+    (rows in reading order, each from west to east, or with ``clockwise`` east to west)."""
+    return tuple(link for y in range(height)
+                 for x in (reversed(range(width)) if clockwise else range(width))
                  for link in (((x, y), (x + 1, y)), ((x, y), (x, y + 1))))
 
 

@@ -22,13 +22,23 @@ import itertools
 from collections.abc import Collection, Sequence
 from dataclasses import replace
 
+import networkx as nx
+
+from ..core.bitmask import LARGE, bits
 from ..core.errors import Problem, Severity
 from ..core.grid import Cell, EdgeKey, cells_text, in_reading_order, reading_order, steps
 from ..core.layout import Layout
 from ..core.sheet import Sheet
 from ..rules.checks import Code
 from .access import Access, room_entrances
-from .accessgraph import cheapest_route, cut_squares, dominators, linked_groups, square_graph
+from .accessgraph import (
+    cheapest_route,
+    cut_squares,
+    dominators,
+    linked_groups,
+    mask_graph,
+    square_graph,
+)
 
 __all__ = ["MAX_EXPLAINED", "explain_unreachable", "only_ways"]
 
@@ -112,6 +122,20 @@ def _groups(cells: Collection[Cell], blocked: frozenset[EdgeKey]) -> list[frozen
     return linked_groups(square_graph(cells, blocked))
 
 
+def _graph(lay: Layout, squares: Collection[Cell], blocked: Collection[EdgeKey]) -> nx.Graph:
+    """:func:`square_graph` of ``squares`` and ``blocked``: from bit masks
+    (:func:`mask_graph`, the same graph) when ``blocked`` is the layout's
+    :attr:`~Layout.blocked_keys` and every square lies on a sheet of at most
+    :data:`~homestaging.core.bitmask.LARGE` squares (the house's graph has a link or two
+    for each of its squares)."""
+    width, height = lay.sheet.project.width, lay.sheet.project.height
+    if blocked is lay.blocked_keys and width * height <= LARGE:
+        mask = bits(squares, width, height)
+        if mask.bit_count() == len(squares):
+            return mask_graph(mask, lay.passage_moves, clockwise=False)
+    return square_graph(squares, blocked)
+
+
 _FURNITURE = 1000
 _UNUSED = 1001
 """Step costs of a square in the way: furniture is named before an unused room square
@@ -125,18 +149,19 @@ class _Paths:
     square costs 0, onto a square in the way (furniture, an unused room square) about 1
     (:data:`_FURNITURE`, :data:`_UNUSED`)."""
 
-    def __init__(self, cost: dict[Cell, int], blocked: Collection[EdgeKey]) -> None:
+    def __init__(self, lay: Layout, cost: dict[Cell, int], blocked: Collection[EdgeKey]
+                 ) -> None:
         """``cost``: the cost of a step onto each square; ``blocked``: the walls between
         them."""
         self.cost = cost
-        self.graph = square_graph(cost.keys(), blocked)
+        self.graph = _graph(lay, cost.keys(), blocked)
 
     @classmethod
     def of_house(cls, sheet: Sheet, lay: Layout, acc: Access) -> _Paths:
         """The house of ``sheet`` as it stands."""
         project = sheet.project
         squares = project.house - project.obstacles
-        return cls({cell: 0 if cell in acc.walkable else _FURNITURE if cell in lay.furniture_at
+        return cls(lay, {cell: 0 if cell in acc.walkable else _FURNITURE if cell in lay.furniture_at
                     else _UNUSED for cell in squares}, acc.blocked)
 
     def fewest(self, sources: Sequence[Cell], groups: Sequence[frozenset[Cell]]) -> set[Cell]:
@@ -222,7 +247,7 @@ def only_ways(sheet: Sheet, lay: Layout, acc: Access) -> list[Problem]:
                and (entrances := room_entrances(sheet, lay, acc, plan.name) & acc.connected)}
     if not targets:
         return []
-    graph = acc.graph if acc.graph is not None else square_graph(acc.walkable, acc.blocked)
+    graph = acc.graph if acc.graph is not None else _graph(lay, acc.walkable, acc.blocked)
     room_at = lay.room_at
     candidates = {cell for cell in cut_squares(graph) & acc.connected
                   if cell != start and cell not in room_at}
