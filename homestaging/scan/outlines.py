@@ -57,21 +57,47 @@ def outline_rings(walls: Set[Edge], furniture: Set[Cell], printed: Set[Edge],
     wall, outlined on the grid line: no room holds furniture alone); the rest are
     outlines."""
     every = set(walls) | set(printed)
-    parts = [part for part in components(house, {edge.key for edge in every})
-             if part <= furniture]
+    closed = {edge.key for edge in every | _gaps(every, house)}
+    parts = [part for part in components(house, closed) if part <= furniture]
     sides = [{edge for edge in walls if len(set(edge.cells) & part) == 1} for part in parts]
     rings: set[Edge] = set().union(*sides)
     runs = _runs(rings)
+    cells = set(house)
+
+    def door(gap: Edge) -> bool:
+        """Whether ``gap`` may be a door: between two squares free of furniture."""
+        return set(gap.cells) <= cells and not set(gap.cells) & furniture
+
     going_on = _grow(runs, every - rings, lambda run, lines, _: any(
-        _along(end, step) in lines | faint or _along(end, 2 * step) in lines
+        _along(end, step) in lines | faint
+        or (_along(end, 2 * step) in lines and door(_along(end, step)))
         for end, step in ((run[0], -1), (run[-1], 1))))
-    joining = _grow(runs, (every - rings) | going_on, lambda run, _, points: (
-        _ends(run[0])[0] in points and _ends(run[-1])[1] in points))
-    dropped = rings - joining
+
+    def ends_at_wall(end: Edge, step: int, points: set[tuple[int, int]]) -> bool:
+        """Whether the run ending with ``end`` meets a wall there, or a door's gap of one
+        side between squares free of furniture and, past it, a wall (a door's jamb)."""
+        if _ends(end)[step > 0] in points:
+            return True
+        gap = _along(end, step)
+        return _ends(gap)[step > 0] in points and door(gap)
+
+    joined = _grow(runs, (every - rings) | going_on, lambda run, _, points: (
+        ends_at_wall(run[0], -1, points) and ends_at_wall(run[-1], 1, points)))
+    dropped = rings - joined
     for part_sides in sides:
         if not part_sides & dropped:  # the part stays shut in: not a room
             dropped |= part_sides - going_on
     return dropped
+
+
+def _gaps(walls: Set[Edge], house: Collection[Cell]) -> set[Edge]:
+    """The sides without a wall whose two ends touch walls: the gaps a door could be."""
+    points = {end for edge in walls for end in _ends(edge)}
+    cells = set(house)
+    return {edge for x, y in cells for edge in (Edge((x, y), "e"), Edge((x, y), "s"))
+            if edge.outer in cells and edge not in walls
+            and all(end in points for end in _ends(edge))
+            and (_along(edge, -1) in walls or _along(edge, 1) in walls)}
 
 
 def _grow(runs: list[list[Edge]], lines: set[Edge],
