@@ -57,7 +57,8 @@ def outline_rings(walls: Set[Edge], furniture: Set[Cell], printed: Set[Edge],
     wall, outlined on the grid line: no room holds furniture alone); the rest are
     outlines."""
     every = set(walls) | set(printed)
-    closed = {edge.key for edge in every | _gaps(every, house)}
+    light = {edge for edge in faint if set(edge.cells) & furniture}
+    closed = {edge.key for edge in every | _gaps(every, house) | light}
     parts = [part for part in components(house, closed) if part <= furniture]
     sides = [{edge for edge in walls if len(set(edge.cells) & part) == 1} for part in parts]
     rings: set[Edge] = set().union(*sides)
@@ -68,26 +69,45 @@ def outline_rings(walls: Set[Edge], furniture: Set[Cell], printed: Set[Edge],
         """Whether ``gap`` may be a door: between two squares free of furniture."""
         return set(gap.cells) <= cells and not set(gap.cells) & furniture
 
+    # the faint sides that close a part in are its outline's, not a wall going on
+    closing = {edge for edge in light for part in parts if len(set(edge.cells) & part) == 1}
     going_on = _grow(runs, every - rings, lambda run, lines, _: any(
-        _along(end, step) in lines | faint
+        _along(end, step) in lines | (faint - closing)
         or (_along(end, 2 * step) in lines and door(_along(end, step)))
         for end, step in ((run[0], -1), (run[-1], 1))))
 
-    def ends_at_wall(end: Edge, step: int, points: set[tuple[int, int]]) -> bool:
-        """Whether the run ending with ``end`` meets a wall there, or a door's gap of one
-        side between squares free of furniture and, past it, a wall (a door's jamb)."""
-        if _ends(end)[step > 0] in points:
-            return True
-        gap = _along(end, step)
-        return _ends(gap)[step > 0] in points and door(gap)
+    firm = (every - rings) | going_on
+    firm_points = {end for edge in firm for end in _ends(edge)}
 
-    joined = _grow(runs, (every - rings) | going_on, lambda run, _, points: (
-        ends_at_wall(run[0], -1, points) and ends_at_wall(run[-1], 1, points)))
+    def meets(run: list[Edge], points: set[tuple[int, int]]) -> bool:
+        """Whether ``run`` meets walls at both ends, or a firm wall at one end and, at
+        the other, a door's gap of one side between squares free of furniture with a
+        firm wall past it (a door's jamb)."""
+        ends = [(run[0], -1), (run[-1], 1)]
+        at = [_ends(end)[step > 0] in points for end, step in ends]
+        if all(at):
+            return True
+        for (end, step), (other, o_step), here in zip(ends, ends[::-1], at, strict=True):
+            gap = _along(end, step)
+            if (not here and door(gap) and _ends(gap)[step > 0] in firm_points
+                    and _ends(other)[o_step > 0] in firm_points):
+                return True
+        return False
+
+    joined = _grow(runs, firm, lambda run, _, points: meets(run, points))
     dropped = rings - joined
+    jambs = {edge for run in runs if run[0] in joined and not _meets(run, joined - set(run))
+             for edge in run}  # a run that joins a wall past a door's gap
     for part_sides in sides:
         if not part_sides & dropped:  # the part stays shut in: not a room
-            dropped |= part_sides - going_on
+            dropped |= part_sides - going_on - jambs
     return dropped
+
+
+def _meets(run: list[Edge], lines: Set[Edge]) -> bool:
+    """Whether both ends of ``run`` touch ``lines``."""
+    points = {end for edge in lines for end in _ends(edge)}
+    return _ends(run[0])[0] in points and _ends(run[-1])[1] in points
 
 
 def _gaps(walls: Set[Edge], house: Collection[Cell]) -> set[Edge]:
