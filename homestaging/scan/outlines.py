@@ -101,7 +101,42 @@ def outline_rings(walls: Set[Edge], furniture: Set[Cell], printed: Set[Edge],
     for part_sides in sides:
         if not part_sides & dropped:  # the part stays shut in: not a room
             dropped |= part_sides - going_on - jambs
-    return dropped
+    return dropped | _loose_ends(set(walls) - dropped, furniture, printed, faint)
+
+
+def _loose_ends(walls: Set[Edge], furniture: Set[Cell], printed: Set[Edge],
+                faint: Set[Edge]) -> set[Edge]:
+    """The straight runs of ``walls`` that run along furniture on one side only, the same
+    side all along, and stop at one end at least where nothing goes on: no wall, no
+    ``faint`` line beside a square free of furniture, no gap of one side with a wall past
+    it, straight on or round the corner (a door's, beside one free square at least).
+    A wall closes a room off; such a run closes nothing: a piece's outline."""
+    every = set(walls) | set(printed)
+    points = {end for edge in every for end in _ends(edge)}
+    loose: set[Edge] = set()
+    for run in _runs(set(walls) - set(printed)):
+        inside = {tuple(cell in furniture for cell in edge.cells) for edge in run}
+        if inside not in ({(True, False)}, {(False, True)}):
+            continue
+        others = every - set(run)
+        near = {end for edge in others for end in _ends(edge)}
+        light = {end for edge in faint - set(run) - every
+                 if not set(edge.cells) <= furniture for end in _ends(edge)}
+        for end, step in ((run[0], -1), (run[-1], 1)):
+            point = _ends(end)[step > 0]
+            if point in near or point in light or any(
+                    far in points and not set(gap.cells) <= furniture
+                    for gap, far in _from(point) if gap not in run):
+                continue
+            loose |= set(run)
+    return loose
+
+
+def _from(point: tuple[int, int]) -> list[tuple[Edge, tuple[int, int]]]:
+    """The four sides from grid point ``point``, each with its other end."""
+    x, y = point
+    return [(Edge((x, y), "n"), (x + 1, y)), (Edge((x - 1, y), "n"), (x - 1, y)),
+            (Edge((x, y), "w"), (x, y + 1)), (Edge((x, y - 1), "w"), (x, y - 1))]
 
 
 def _meets(run: list[Edge], lines: Set[Edge]) -> bool:
