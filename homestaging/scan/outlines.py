@@ -108,28 +108,34 @@ def _loose_ends(walls: Set[Edge], furniture: Set[Cell], printed: Set[Edge],
                 faint: Set[Edge]) -> set[Edge]:
     """The straight runs of ``walls`` that run along furniture on one side only, the same
     side all along, and stop at one end at least where nothing goes on: no wall, no
-    ``faint`` line beside a square free of furniture, no gap of one side with a wall past
-    it, straight on or round the corner (a door's, beside one free square at least).
+    ``faint`` line but round the piece's corner (its outline's next side), no gap of one
+    side with a wall past it, straight on or round the corner (a door's, beside one
+    free square at least).
     A wall closes a room off; such a run closes nothing: a piece's outline."""
     every = set(walls) | set(printed)
     points = {end for edge in every for end in _ends(edge)}
     loose: set[Edge] = set()
     for run in _runs(set(walls) - set(printed)):
-        inside = {tuple(cell in furniture for cell in edge.cells) for edge in run}
+        inside = {tuple(cell in furniture for cell in _beside(edge)) for edge in run}
         if inside not in ({(True, False)}, {(False, True)}):
             continue
-        others = every - set(run)
-        near = {end for edge in others for end in _ends(edge)}
-        light = {end for edge in faint - set(run) - every
-                 if not set(edge.cells) <= furniture for end in _ends(edge)}
+        near = {end for edge in every - set(run) for end in _ends(edge)}
         for end, step in ((run[0], -1), (run[-1], 1)):
             point = _ends(end)[step > 0]
-            if point in near or point in light or any(
-                    far in points and not set(gap.cells) <= furniture
-                    for gap, far in _from(point) if gap not in run):
+            corner = set(end.cells) & furniture  # the piece's square at this end
+            if point in near or any(
+                    (side in faint and not set(side.cells) & corner)
+                    or (far in points and not set(side.cells) <= furniture)
+                    for side, far in _from(point) if side not in run):
                 continue
             loose |= set(run)
     return loose
+
+
+def _beside(edge: Edge) -> tuple[Cell, Cell]:
+    """The squares either side of ``edge``: above then below, or left then right."""
+    x, y, side = edge.key
+    return ((x, y - 1), (x, y)) if side == "n" else ((x - 1, y), (x, y))
 
 
 def _from(point: tuple[int, int]) -> list[tuple[Edge, tuple[int, int]]]:
