@@ -49,13 +49,17 @@ def outline_rings(walls: Set[Edge], furniture: Set[Cell], printed: Set[Edge],
     """The lines read as walls (``walls``, drawn ones) that are pieces' outlines.
 
     They are among the sides of the parts of the house shut in by the walls (``printed``
-    ones too) that hold only ``furniture`` squares. Of those sides, a straight run that
-    continues past an end into another wall (or a ``faint`` line: a wall read a little
-    light), or past a door's gap of one side into a wall, is a wall going on past the
-    piece; a run that joins two walls at its ends is
-    one too, unless its part would then stay shut in (a piece stretching from wall to
-    wall, outlined on the grid line: no room holds furniture alone); the rest are
-    outlines."""
+    ones too) that hold only ``furniture`` squares; an outline read only in part shuts
+    its piece in too: a side of it may be ``faint``, or missing where its line goes
+    straight on between two walls. Of those sides, a straight run that continues past an
+    end into another wall (or a ``faint`` line that closes no such part: a wall read a
+    little light), or past a door's gap of one side into a wall, is a wall going on past
+    the piece; a run that joins two walls at its ends (or a firm wall at one end and, at
+    the other, a door's gap with a firm wall past it) is one too, unless its part would
+    then stay shut in (a piece stretching from wall to wall, outlined on the grid line:
+    no room holds furniture alone; a run up to a door stays a wall); the rest are
+    outlines, and so are the loose lines along a piece (:func:`_loose_ends`). A door's
+    gap lies between two squares free of furniture."""
     every = set(walls) | set(printed)
     light = {edge for edge in faint if set(edge.cells) & furniture}
     closed = {edge.key for edge in every | _gaps(every, house) | light}
@@ -110,8 +114,8 @@ def _loose_ends(walls: Set[Edge], furniture: Set[Cell], printed: Set[Edge],
     side all along, and stop at one end at least where nothing goes on: no wall, no
     ``faint`` line but round the piece's corner (its outline's next side), no gap of one
     side with a wall past it, straight on or round the corner (a door's, beside one
-    free square at least).
-    A wall closes a room off; such a run closes nothing: a piece's outline."""
+    free square at least). A wall closes a room off; such a run closes nothing: it is a
+    piece's outline read in part."""
     every = set(walls) | set(printed)
     points = {end for edge in every for end in _ends(edge)}
     loose: set[Edge] = set()
@@ -152,7 +156,8 @@ def _meets(run: list[Edge], lines: Set[Edge]) -> bool:
 
 
 def _gaps(walls: Set[Edge], house: Collection[Cell]) -> set[Edge]:
-    """The sides without a wall whose two ends touch walls: the gaps a door could be."""
+    """The sides without a wall whose two ends touch walls, in a straight line with a
+    wall: where a line on the grid (a wall, or an outline) is missing one side."""
     points = {end for edge in walls for end in _ends(edge)}
     cells = set(house)
     return {edge for x, y in cells for edge in (Edge((x, y), "e"), Edge((x, y), "s"))
