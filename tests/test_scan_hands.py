@@ -254,3 +254,15 @@ def test_a_line_along_a_piece_that_stops_where_nothing_goes_on_is_its_outline() 
     # a wall from (5, 2) up to the north wall: the line stops at a door's gap
     door = {Edge((5, 0), "w"), Edge((5, 1), "w")}
     assert outline_rings(wall | top | door, furniture, printed, house) == set()
+
+
+def test_a_small_piece_outlined_a_quarter_inside_is_furniture_not_a_rug_ring() -> None:
+    from homestaging.scan.marks import FURNITURE, RING, _square_class
+
+    # features measured on the bench's photo 0 of ada, varied hand: a one-square piece
+    # outlined a quarter inside, two hatch lines across it (lines 2.1, their share 0.76)
+    # closes a ring as a rug's does (0.66 of its ink)
+    piece = _square_class(0.125, 0.041, 0.665, 0.203, 0.016, 2.124, 0.764, 0.030)
+    assert piece[0] == FURNITURE
+    # a rug's ring there: its strokes run every way (their share 0.21)
+    assert _square_class(0.171, -0.047, 0.970, 0.012, 0.027, 1.451, 0.209, 0.042)[0] == RING
