@@ -207,3 +207,62 @@ def test_a_faint_path_round_a_corner_joins_a_line_to_the_walls() -> None:
     assert joining(line, faint, {(4, 2), (4, 5), (1, 1)}) == {corner, *bend}
     assert joining(line, faint, {(4, 5)}, reach=1) == set()
     assert joining(line, faint, {(1, 1)}) == set()
+
+
+def _box(width: int, height: int) -> tuple[set[tuple[int, int]], set[Edge]]:
+    """A house of ``width`` by ``height`` squares and its printed outer walls."""
+    house = {(x, y) for x in range(width) for y in range(height)}
+    printed = {Edge((x, y), side) for x, y in house for side in "nesw"
+               if Edge((x, y), side).outer not in house}
+    return house, printed
+
+
+def test_an_outline_ring_closes_over_a_one_side_gap_in_its_straight_line() -> None:
+    from homestaging.scan.outlines import outline_rings
+
+    # an L-shaped piece in the house's corner, outlined on its squares' edges; one side
+    # of the outline, (1, 0) south, in line with (2, 0) south, is read too light
+    house, printed = _box(5, 4)
+    furniture = {(0, 0), (1, 0), (2, 0), (0, 1), (0, 2)}
+    drawn = {Edge((2, 0), "s"), Edge((2, 0), "e"), Edge((0, 1), "e"), Edge((0, 2), "e"),
+             Edge((0, 2), "s")}
+    assert outline_rings(drawn, furniture, printed, house) == drawn
+
+
+def test_a_wall_along_a_piece_up_to_a_door_stays_a_wall() -> None:
+    from homestaging.scan.outlines import outline_rings
+
+    # a room's wall on y = 2 from the house's west wall to a door, (3, 1) south, and a
+    # wall down from (4, 2); a piece stands against it, outlined on the edge
+    house, printed = _box(6, 4)
+    furniture = {(0, 1), (1, 1), (2, 1)}
+    wall = {Edge((x, 1), "s") for x in range(3)} | {Edge((4, 2), "w")}
+    outline = {Edge((x, 1), "n") for x in range(3)} | {Edge((2, 1), "e")}
+    assert outline_rings(wall | outline, furniture, printed, house) == outline
+
+
+def test_a_line_along_a_piece_that_stops_where_nothing_goes_on_is_its_outline() -> None:
+    from homestaging.scan.outlines import outline_rings
+
+    # a wall down from the house's north wall to (1, 2), then the top of a piece of
+    # three squares outlined on the edge, read as a line that stops at (4, 2)
+    house, printed = _box(6, 5)
+    furniture = {(1, 2), (2, 2), (3, 2)}
+    wall = {Edge((1, 0), "w"), Edge((1, 1), "w")}
+    top = {Edge((x, 2), "n") for x in (1, 2, 3)}
+    assert outline_rings(wall | top, furniture, printed, house) == top
+    # a wall from (5, 2) up to the north wall: the line stops at a door's gap
+    door = {Edge((5, 0), "w"), Edge((5, 1), "w")}
+    assert outline_rings(wall | top | door, furniture, printed, house) == set()
+
+
+def test_a_small_piece_outlined_a_quarter_inside_is_furniture_not_a_rug_ring() -> None:
+    from homestaging.scan.marks import FURNITURE, RING, _square_class
+
+    # features measured on the bench's photo 0 of ada, varied hand: a one-square piece
+    # outlined a quarter inside, two hatch lines across it (lines 2.1, their share 0.76)
+    # closes a ring as a rug's does (0.66 of its ink)
+    piece = _square_class(0.125, 0.041, 0.665, 0.203, 0.016, 2.124, 0.764, 0.030)
+    assert piece[0] == FURNITURE
+    # a rug's ring there: its strokes run every way (their share 0.21)
+    assert _square_class(0.171, -0.047, 0.970, 0.012, 0.027, 1.451, 0.209, 0.042)[0] == RING

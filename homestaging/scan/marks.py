@@ -238,13 +238,14 @@ def _square_class(cover: float, dot: float, ring: float, core: float = 0.0,
 
 
 def _decide(features: dict[str, float], levels: dict[str, float]) -> str:
-    """The class of a square from its features (see :func:`_square_class`): a closed
-    ring, then lines (hatching, however sparse or light), then a dot, then ink that
-    covers the square, then a small or light dot in a square no hatching covers."""
-    if features["ring"] > RING_T:
-        return RING_DOT if features["core"] > CORE else RING
+    """The class of a square from its features (see :func:`_square_class`): lines
+    (hatching, however sparse or light: a small piece outlined a quarter inside makes a
+    closed ring too, a rug's ring is no lines), then a closed ring, then a dot, then ink
+    that covers the square, then a small or light dot in a square no hatching covers."""
     if features["lines"] > levels["lines_at"] and features["shape"] > LINE_SHAPE:
         return FURNITURE
+    if features["ring"] > RING_T:
+        return RING_DOT if features["core"] > CORE else RING
     if features["dot"] > DOT:
         return CIRCULATION
     if features["cover"] > levels["cover_at"]:
