@@ -12,7 +12,7 @@ stretching from wall to wall into its room).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Set
+from collections.abc import Callable, Collection, Iterable, Set
 
 from ..core.grid import Cell, Edge, components
 
@@ -81,7 +81,7 @@ def outline_rings(walls: Set[Edge], furniture: Set[Cell], printed: Set[Edge],
         for end, step in ((run[0], -1), (run[-1], 1))))
 
     firm = (every - rings) | going_on
-    firm_points = {end for edge in firm for end in _ends(edge)}
+    firm_points = _points(firm)
 
     def meets(run: list[Edge], points: set[tuple[int, int]]) -> bool:
         """Whether ``run`` meets walls at both ends, or a firm wall at one end and, at
@@ -117,13 +117,13 @@ def _loose_ends(walls: Set[Edge], furniture: Set[Cell], printed: Set[Edge],
     free square at least). A wall closes a room off; such a run closes nothing: it is a
     piece's outline read in part."""
     every = set(walls) | set(printed)
-    points = {end for edge in every for end in _ends(edge)}
+    points = _points(every)
     loose: set[Edge] = set()
     for run in _runs(set(walls) - set(printed)):
         inside = {tuple(cell in furniture for cell in _beside(edge)) for edge in run}
         if inside not in ({(True, False)}, {(False, True)}):
             continue
-        near = {end for edge in every - set(run) for end in _ends(edge)}
+        near = _points(every - set(run))
         for end, step in ((run[0], -1), (run[-1], 1)):
             point = _ends(end)[step > 0]
             corner = set(end.cells) & furniture  # the piece's square at this end
@@ -151,14 +151,14 @@ def _from(point: tuple[int, int]) -> list[tuple[Edge, tuple[int, int]]]:
 
 def _meets(run: list[Edge], lines: Set[Edge]) -> bool:
     """Whether both ends of ``run`` touch ``lines``."""
-    points = {end for edge in lines for end in _ends(edge)}
+    points = _points(lines)
     return _ends(run[0])[0] in points and _ends(run[-1])[1] in points
 
 
 def _gaps(walls: Set[Edge], house: Collection[Cell]) -> set[Edge]:
     """The sides without a wall whose two ends touch walls, in a straight line with a
     wall: where a line on the grid (a wall, or an outline) is missing one side."""
-    points = {end for edge in walls for end in _ends(edge)}
+    points = _points(walls)
     cells = set(house)
     return {edge for x, y in cells for edge in (Edge((x, y), "e"), Edge((x, y), "s"))
             if edge.outer in cells and edge not in walls
@@ -174,7 +174,7 @@ def _grow(runs: list[list[Edge]], lines: set[Edge],
     changed = True
     while changed:
         changed = False
-        points = {end for edge in lines for end in _ends(edge)}
+        points = _points(lines)
         for run in runs:
             if run[0] not in lines and holds(run, lines, points):
                 lines |= set(run)
@@ -188,12 +188,17 @@ def _ends(edge: Edge) -> tuple[tuple[int, int], tuple[int, int]]:
     return ((x, y), (x + 1, y)) if side == "n" else ((x, y), (x, y + 1))
 
 
+def _points(lines: Iterable[Edge]) -> set[tuple[int, int]]:
+    """The grid points at the ends of ``lines``."""
+    return {end for edge in lines for end in _ends(edge)}
+
+
 def joining(line: Collection[Edge], faint: Collection[Edge],
             points: Collection[tuple[float, float]], reach: int = 2) -> set[Edge]:
     """The ``faint`` sides that continue ``line`` to ``points`` (the walls' ends): every
     path of at most ``reach`` of them from one of its ends, straight on or round a
     corner (a wall drawn light at one end or at a corner)."""
-    ends = {end for edge in line for end in _ends(edge)}
+    ends = _points(line)
     found: set[Edge] = set()
     by_point: dict[tuple[int, int], list[Edge]] = {}
     for edge in faint:
