@@ -513,6 +513,10 @@ _STANDINGS: dict[tuple[object, ...], tuple[Project, Standing]] = {}
 _MOST_STANDINGS = 64
 """Standings kept at most (the memo is emptied when full)."""
 
+_MOST_SQUARES = 100_000
+"""The walkable squares of the standings kept, at most all told (the memo is emptied past
+it: the standing of a large sheet holds megabytes)."""
+
 
 def standing(sheet: Sheet, lay: Layout, room: str | None,
              excluded: frozenset[int] = frozenset()) -> Standing:
@@ -532,7 +536,8 @@ def standing(sheet: Sheet, lay: Layout, room: str | None,
     acc = connected_access(sheet, lay, access(sheet, lay, search=True), furnishing=room)
     found = Standing(acc, evaluate(sheet, lay, acc, excluded, verdicts_only=True,
                                    distances=KnownRoutes(lay)))
-    if len(_STANDINGS) >= _MOST_STANDINGS:
+    if len(_STANDINGS) >= _MOST_STANDINGS or sum(
+            len(kept.access.walkable) for _, kept in _STANDINGS.values()) > _MOST_SQUARES:
         _STANDINGS.clear()
     _STANDINGS[key] = (project, found)
     return found
