@@ -9,10 +9,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from homestaging.core.layout import with_pieces
+from homestaging.core.layout import layout, with_pieces
 from homestaging.core.pieces import Piece
 from homestaging.formats.projectreader import find_project
 from homestaging.player.board import Board
+from homestaging.player.play import play_game
 from homestaging.player.policy import (
     HOTSPOT_POOL,
     POOL,
@@ -23,8 +24,9 @@ from homestaging.player.policy import (
     outlook,
 )
 from homestaging.player.state import State, new_game
+from homestaging.scoring.access import access, connected_access
 from homestaging.scoring.bonuses import evaluate
-from homestaging.search.moves import Ranking, rank_pieces, stream_pieces
+from homestaging.search.moves import Ranking, rank_pieces, standing, stream_pieces
 from homestaging.search.placement import SheetMasks, anchor_masks, with_piece
 
 PROJECTS = ["tutorial", "city-apartment", "cat-lovers", "retirement-bungalow"]
@@ -248,3 +250,22 @@ def test_the_rules_a_board_skips_report_no_error(project_id: str) -> None:
             skipped += bool(board.clean)
         state = apply(state, choice)
     assert skipped > 3
+
+
+def test_a_sheet_stands_as_its_drawing_whatever_its_record() -> None:
+    """A sheet's standing is worked out once per drawing: the same sheet with another
+    game record (the player records each card before drawing its piece) gets the very
+    answer found before; a sheet with a piece less is worked out anew."""
+    sheet = play_game(find_project("tutorial"), 0).sheet
+    assert sheet.game is not None
+    found = standing(sheet, layout(sheet), None)
+    assert [result.points for result in found.results] == [0, 0, 2]
+    unrecorded = dataclasses.replace(sheet, game=None)
+    assert standing(unrecorded, layout(unrecorded), None) is found
+    assert sheet.pieces[1].id == "stove"
+    fewer = dataclasses.replace(sheet, pieces=sheet.pieces[:1] + sheet.pieces[2:])
+    lay = layout(fewer)
+    again = standing(fewer, lay, None)
+    acc = connected_access(fewer, lay, access(fewer, lay, search=True))
+    assert again.results == evaluate(fewer, lay, acc, verdicts_only=True)
+    assert [result.points for result in again.results] == [0, 0, 0]

@@ -423,8 +423,17 @@ def _bundled(project_id: str) -> Project:
     path = _bundled_files()[project_id]
     catalog = bundled_catalog()
     return cached(f"project-{project_id}", [path, *catalog_files(data_folder("furniture"))],
-                  lambda: load_project(path), Project, allowed=PROJECT_CLASSES,
+                  lambda: _with_tables(load_project(path)), Project, allowed=PROJECT_CLASSES,
                   shared=catalog_parts(catalog))
+
+
+def _with_tables(project: Project) -> Project:
+    """``project`` with what every sheet of it asks for worked out (its exterior walls
+    and their keys, its masks): kept with it in the cache, not worked out again by
+    every command that reads one of its sheets."""
+    project.fixed_wall_keys()  # the exterior walls' keys, from the exterior walls
+    project.open_bits()
+    return project
 
 
 def find_project(reference: str, relative_to: str | Path | None = None) -> Project:

@@ -12,6 +12,7 @@ from ..core.bitmask import bits, iter_bits, open_moves
 from ..core.grid import Cell, reading_order
 from ..core.layout import Layout, with_pieces
 from ..core.pieces import Orientation, Piece
+from ..core.project import Project
 from ..core.sheet import Sheet
 from ..rules.checks import check
 from ..rules.faults import involved
@@ -506,12 +507,37 @@ def _key(move: Move) -> tuple[int, bool, bool, int, int, int, int, int, int, boo
             -c.contact, *reading_order(c.anchor), c.rotation, c.mirror)
 
 
+_STANDINGS: dict[tuple[object, ...], tuple[Project, Standing]] = {}
+"""The standings worked out, by what decides them (see :func:`standing`)."""
+
+_MOST_STANDINGS = 64
+"""Standings kept at most (the memo is emptied when full)."""
+
+_MOST_SQUARES = 100_000
+"""The walkable squares of the standings kept, at most all told (the memo is emptied past
+it: the standing of a large sheet holds megabytes)."""
+
+
 def standing(sheet: Sheet, lay: Layout, room: str | None,
              excluded: frozenset[int] = frozenset()) -> Standing:
     """The bonuses of ``sheet`` (whose layout is ``lay``) with every walled room and
     ``room`` counted as connected, ``excluded`` pieces left out (those the rules' errors
     name). Only the verdicts are exact (``evaluate``'s ``verdicts_only``); the routes
-    are networkx's, searched once per part of a sheet they reach (:class:`KnownRoutes`)."""
+    are networkx's, searched once per part of a sheet they reach (:class:`KnownRoutes`).
+
+    Worked out once per drawing: a sheet whose record alone differs (a game records
+    each card before its piece is drawn) stands the same."""
+    project = sheet.project
+    key = (id(project), sheet.rooms, sheet.pieces, sheet.front_doors, sheet.windows,
+           sheet.current_room, room, excluded)
+    known = _STANDINGS.get(key)
+    if known is not None and known[0] is project:
+        return known[1]
     acc = connected_access(sheet, lay, access(sheet, lay, search=True), furnishing=room)
-    return Standing(acc, evaluate(sheet, lay, acc, excluded, verdicts_only=True,
-                                  distances=KnownRoutes(lay)))
+    found = Standing(acc, evaluate(sheet, lay, acc, excluded, verdicts_only=True,
+                                   distances=KnownRoutes(lay)))
+    if len(_STANDINGS) >= _MOST_STANDINGS or sum(
+            len(kept.access.walkable) for _, kept in _STANDINGS.values()) > _MOST_SQUARES:
+        _STANDINGS.clear()
+    _STANDINGS[key] = (project, found)
+    return found
