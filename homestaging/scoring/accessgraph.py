@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Container, Hashable, Iterable, Mapping
 from functools import lru_cache
-from itertools import compress, cycle
+from itertools import compress
 from typing import TypeVar
 
 import networkx as nx
@@ -92,15 +92,10 @@ def mask_graph(mask: int, moves: Moves, *, clockwise: bool = True) -> nx.Graph:
 @lru_cache(maxsize=32)  # both orders of every bundled project's size
 def _links(width: int, height: int, clockwise: bool) -> tuple[tuple[Cell, Cell], ...]:
     """Every square's links east and south, in the order :func:`square_graph` lists them
-    (rows in reading order, each from west to east, or with ``clockwise`` east to west):
-    paired by ``zip`` from the squares' columns and rows, at C speed."""
-    columns = list(range(width - 1, -1, -1) if clockwise else range(width))
-    rows = [y for y in range(height) for _ in range(width)]
-    squares = list(zip(cycle(columns), rows))
-    links: list[tuple[Cell, Cell]] = [((0, 0), (0, 0))] * (2 * len(squares))
-    links[0::2] = zip(squares, zip(cycle([x + 1 for x in columns]), rows), strict=True)
-    links[1::2] = zip(squares, zip(cycle(columns), (y + 1 for y in rows)), strict=True)
-    return tuple(links)
+    (rows in reading order, each from west to east, or with ``clockwise`` east to west)."""
+    return tuple(link for y in range(height)
+                 for x in (reversed(range(width)) if clockwise else range(width))
+                 for link in (((x, y), (x + 1, y)), ((x, y), (x, y + 1))))
 
 
 def reached(graph: nx.Graph, starts: Iterable[Cell]) -> frozenset[Cell]:
