@@ -114,8 +114,10 @@ def _loose_ends(walls: Set[Edge], furniture: Set[Cell], printed: Set[Edge],
     side all along, and stop at one end at least where nothing goes on: no wall, no
     ``faint`` line but round the piece's corner (its outline's next side), no gap of one
     side with a wall past it, straight on or round the corner (a door's, beside one
-    free square at least). A wall closes a room off; such a run closes nothing: it is a
-    piece's outline read in part."""
+    free square at least, not the piece's own). A faint line straight on along
+    furniture on the same side is the outline going on: the run is followed to its end.
+    A wall closes a room off; such a run closes nothing: it is a piece's outline read in
+    part."""
     every = set(walls) | set(printed)
     points = _points(every)
     loose: set[Edge] = set()
@@ -125,12 +127,18 @@ def _loose_ends(walls: Set[Edge], furniture: Set[Cell], printed: Set[Edge],
             continue
         near = _points(every - set(run))
         for end, step in ((run[0], -1), (run[-1], 1)):
+            line = set(run)
+            while (_along(end, step) in faint and _along(end, step) not in every
+                   and {tuple(c in furniture for c in _beside(_along(end, step)))} == inside):
+                end = _along(end, step)  # the outline goes on, faint, along its piece
+                line.add(end)
             point = _ends(end)[step > 0]
             corner = set(end.cells) & furniture  # the piece's square at this end
             if point in near or any(
                     (side in faint and not set(side.cells) & corner)
-                    or (far in points and not set(side.cells) <= furniture)
-                    for side, far in _from(point) if side not in run):
+                    or (far in points and not set(side.cells) & corner
+                        and not set(side.cells) <= furniture)
+                    for side, far in _from(point) if side not in line):
                 continue
             loose |= set(run)
     return loose
