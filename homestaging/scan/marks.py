@@ -183,6 +183,9 @@ class Marks:
     front_doors: list[tuple[Edge, float]] = field(default_factory=list)
     #: how dark this page's walls are, averaged along their lines: the hand's ink
     line_ink: float = 0.6
+    #: the line darkness above which a side may be a wall drawn light (the doubt band's
+    #: foot): no door has a line on it
+    faint_wall: float = 0.5
     uncertain: list[tuple[Cell, str | None, str, str]] = field(default_factory=list)
     edge_scores: dict[Edge, float] = field(default_factory=dict)
     #: the pencil strokes' directions inside each square (see :data:`HATCH_BINS`)
@@ -391,6 +394,7 @@ def read_marks(page: Page, project: Project) -> Marks:
     threshold, bare, drawn = wall_levels(marks.edge_scores.values())
     low = threshold - DOUBT_BELOW * (drawn - bare)
     high = threshold + DOUBT_ABOVE * (drawn - bare)
+    marks.faint_wall = low
     for edge, wall in marks.edge_scores.items():
         if wall >= threshold:
             marks.walls.add(edge)

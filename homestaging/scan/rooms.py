@@ -101,20 +101,28 @@ def _hub(parts: list[frozenset[Cell]], content: set[Cell], adjacency: dict[Cell,
     return best[2] if best is not None else start
 
 
-FAINT = 0.2  # a line this dark on a side between two walls may be a wall drawn lightly
-
-
 def _missed_walls(marks: Marks, project: Project, walls: set[Edge],
                   doubts: list[Uncertain]) -> set[Edge]:
-    """The sides in a straight wall, between two walls, with a faint line on them, that
-    are no door: the way through them leads round to the same place another way (a door
-    is the only way into its room). Darkest first; each listed as a doubt."""
+    """The sides with a faint line on them (within the page's doubt band below its
+    walls) that are walls drawn light: those from a wall to a door's jamb (a wall, a
+    gap of one side, then this side in a straight line: a door is one side wide), and
+    those whose two ends touch walls that are no door (the way through them leads round
+    to the same place another way: a door is the only way into its room). Darkest
+    first; each listed as a doubt."""
     found: set[Edge] = set()
+    points = {end for edge in walls for end in _ends(edge)}
     faint = sorted((edge for edge, score in marks.edge_scores.items()
-                    if score >= FAINT and edge not in walls
-                    and along(edge, -1) in walls and along(edge, 1) in walls),
+                    if score > marks.faint_wall and edge not in walls),
                    key=lambda e: (-marks.edge_scores[e], e.key))
     for edge in faint:
+        score = marks.edge_scores[edge]
+        if _to_jamb(edge, walls, points):
+            found.add(edge)
+            doubts.append(Uncertain(edge.cell, "wall", f"a faint line ({score:.2f}) from a "
+                                    "wall to a door's jamb: read as wall", edge.side))
+    for edge in faint:
+        if edge in found or not all(end in points for end in _ends(edge)):
+            continue
         adjacency = _graph(project, walls | found)
         if edge in _bridges(adjacency, edge.cell):
             continue
@@ -122,6 +130,18 @@ def _missed_walls(marks: Marks, project: Project, walls: set[Edge],
         doubts.append(Uncertain(edge.cell, "wall", f"a faint line ({marks.edge_scores[edge]:.2f}) "
                                 "in a wall that already has a door: read as wall", edge.side))
     return found
+
+
+def _to_jamb(edge: Edge, walls: Set[Edge], points: Set[tuple[float, float]]) -> bool:
+    """Whether ``edge`` touches a wall at one end and, past its other end, a gap of one
+    side in a straight line leads to a wall (a door's jamb)."""
+    ends = sorted(_ends(edge))
+    for step, near, far in ((1, ends[0], ends[1]), (-1, ends[1], ends[0])):
+        gap, beyond = along(edge, step), along(edge, 2 * step)
+        if (near in points and far not in points and gap not in walls
+                and beyond in walls):
+            return True
+    return False
 
 
 @dataclass(frozen=True)
