@@ -27,8 +27,9 @@ from ..core.project import Project
 from ..core.sheet import DrawnPiece, RoomPlan, Sheet, WildCard
 from .doubt import Uncertain
 from .fit import Evidence, Offer, RoomFit, Slot, fit_room
-from .marks import EMPTY, Marks, front_door_ink
+from .marks import EMPTY, Marks
 from .order import clearing_order
+from .outside import front_door_ink
 from .rooms import Region, find_rooms
 
 __all__ = ["Uncertain", "read_plan", "room_offers"]
