@@ -16,7 +16,7 @@ from collections.abc import Callable, Collection, Iterable, Set
 
 from ..core.grid import Cell, Edge, components
 
-__all__ = ["joining", "outline_rings"]
+__all__ = ["joining", "outline_rings", "straight_runs"]
 
 
 def _along(edge: Edge, step: int) -> Edge:
@@ -25,7 +25,7 @@ def _along(edge: Edge, step: int) -> Edge:
     return Edge((x + step, y), side) if side == "n" else Edge((x, y + step), side)
 
 
-def _runs(edges: Collection[Edge]) -> list[list[Edge]]:
+def straight_runs(edges: Collection[Edge]) -> list[list[Edge]]:
     """The straight runs of ``edges``: sides that follow one another on one grid line."""
     left = set(edges)
     runs: list[list[Edge]] = []
@@ -66,7 +66,7 @@ def outline_rings(walls: Set[Edge], furniture: Set[Cell], printed: Set[Edge],
     parts = [part for part in components(house, closed) if part <= furniture]
     sides = [{edge for edge in walls if len(set(edge.cells) & part) == 1} for part in parts]
     rings: set[Edge] = set().union(*sides)
-    runs = _runs(rings)
+    runs = straight_runs(rings)
     cells = set(house)
 
     def door(gap: Edge) -> bool:
@@ -121,7 +121,7 @@ def _loose_ends(walls: Set[Edge], furniture: Set[Cell], printed: Set[Edge],
     every = set(walls) | set(printed)
     points = _points(every)
     loose: set[Edge] = set()
-    for run in _runs(set(walls) - set(printed)):
+    for run in straight_runs(set(walls) - set(printed)):
         inside = {tuple(cell in furniture for cell in _beside(edge)) for edge in run}
         if inside not in ({(True, False)}, {(False, True)}):
             continue

@@ -16,7 +16,8 @@ from ..core.grid import Cell, Edge, EdgeKey, components, flood, neighbours, read
 from ..core.project import Project
 from ..draw.drawing import segment
 from .doubt import Uncertain
-from .marks import EMPTY, Marks, along
+from .marks import EMPTY, FURNITURE, Marks, along
+from .outlines import straight_runs
 
 __all__ = ["Region", "find_rooms"]
 
@@ -144,6 +145,35 @@ def _to_jamb(edge: Edge, walls: Set[Edge], points: Set[tuple[float, float]]) -> 
     return False
 
 
+def _doorless_outlines(marks: Marks, project: Project, walls: set[Edge], root: Cell | None,
+                       doubts: list[Uncertain]) -> set[Edge]:
+    """The drawn lines that shut a part of the house off with no gap at all (no door:
+    no room is so), run along furniture inside it their whole length and go on into no
+    wall in a straight line at either end: a piece's outline on the grid line (two
+    pieces side by side, each outlined on their shared side), not a wall (which goes on
+    past the piece). Dropped from ``marks.walls`` too, each listed as a doubt."""
+    house = project.house
+    parts = components(house, {edge.key for edge in walls})
+    main = next((p for p in parts if root in p), None) or max(parts, key=len)
+    furniture = {c for c, kind in marks.squares.items() if kind == FURNITURE}
+    found: set[Edge] = set()
+    for part in parts:
+        if part is main or not part & furniture:
+            continue
+        sides = {Edge(cell, side) for cell in part for side in "nesw"
+                 if Edge(cell, side) in marks.walls and Edge(cell, side).outer in house
+                 and Edge(cell, side).outer not in part}
+        for run in straight_runs(sides):
+            if (all(set(edge.cells) & part <= furniture for edge in run)
+                    and along(run[0], -1) not in walls and along(run[-1], 1) not in walls):
+                found |= set(run)
+    for edge in sorted(found, key=lambda e: e.key):
+        marks.walls.discard(edge)
+        doubts.append(Uncertain(edge.cell, "no wall", "a line along a piece that shuts off "
+                                "a part with no door: read as the piece's outline", edge.side))
+    return found
+
+
 @dataclass(frozen=True)
 class Region:
     cells: frozenset[Cell]
@@ -156,6 +186,7 @@ def find_rooms(marks: Marks, project: Project, root: Cell | None
     walls = set(marks.walls) | set(project.walls) | set(project.exterior_walls())
     doubts: list[Uncertain] = []
     walls |= _missed_walls(marks, project, walls, doubts)
+    walls -= _doorless_outlines(marks, project, walls, root, doubts)
     adjacency = _graph(project, walls)  # for the bridges
     wall_keys = {edge.key for edge in walls}
     house = project.house
