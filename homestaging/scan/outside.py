@@ -36,7 +36,7 @@ def front_door_ink(line_ink: float) -> float:
 WINDOW, SHORT = 0.55, 0.35
 #: A line across an exterior side beside furniture: its darkness along the side (the
 #: mean) a local peak of at least this share of the page's walls' (the piece's outline),
-#: a window's at least WINDOW_LINE of it.
+#: a window's at least WINDOW_LINE of it or of the outline's, the lighter.
 OUTLINE_LINE, WINDOW_LINE = 0.3, 0.5
 
 
@@ -90,14 +90,17 @@ def _past_outline(profile: Image, line_ink: float) -> bool:
     """Whether ``profile`` (see :func:`_across`) holds a window's line past the piece's
     outline: the outline is the first line from the inside, wherever it lies (a piece
     outlined on the house's wall may put it a few pixels outside), the window a line
-    further out, two pixels out at least, darker than half the page's walls, with a dip
-    between the two."""
+    further out, two pixels out at least, at least half as dark as the outline and the
+    page's walls (the lighter of the two), with a dip between them."""
     values = [float(v) for v in profile]
     peaks = [i for i in range(1, len(values) - 1)
              if values[i] >= OUTLINE_LINE * line_ink
              and values[i] >= values[i - 1] and values[i] >= values[i + 1]]
-    return any(i >= IN + 2 and values[i] >= WINDOW_LINE * line_ink
-               and min(values[peaks[0]:i]) < 0.5 * min(values[peaks[0]], values[i])
+    if not peaks:
+        return False
+    outline = values[peaks[0]]
+    return any(i >= IN + 2 and values[i] >= WINDOW_LINE * min(outline, line_ink)
+               and min(values[peaks[0]:i]) < 0.5 * min(outline, values[i])
                for i in peaks[1:])
 
 
