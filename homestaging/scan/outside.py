@@ -88,20 +88,21 @@ def _across(fine: Image, inside: Cell, side: str) -> Image:
 
 def _past_outline(profile: Image, line_ink: float) -> bool:
     """Whether ``profile`` (see :func:`_across`) holds a window's line past the piece's
-    outline: the outline is the first line from the inside, wherever it lies (a piece
-    outlined on the house's wall may put it a few pixels outside), the window a line
-    further out, two pixels out at least, at least half as dark as the outline and the
-    page's walls (the lighter of the two), with a dip between them."""
+    outline. The outline is the first line from the inside up to three pixels out (a
+    piece outlined on the house's wall may put it there); the window a line further
+    out, a pixel out at least, at least half as dark as the outline and the page's
+    walls (the lighter of the two), with a dip between them. Where no outline is seen,
+    a line at least half as dark as the page's walls, a pixel out or more."""
     values = [float(v) for v in profile]
     peaks = [i for i in range(1, len(values) - 1)
              if values[i] >= OUTLINE_LINE * line_ink
              and values[i] >= values[i - 1] and values[i] >= values[i + 1]]
-    if not peaks:
-        return False
-    outline = values[peaks[0]]
-    return any(i >= IN + 2 and values[i] >= WINDOW_LINE * min(outline, line_ink)
-               and min(values[peaks[0]:i]) < 0.5 * min(outline, values[i])
-               for i in peaks[1:])
+    first = next((i for i in peaks if i <= IN + 3), None)
+    if first is None:
+        return any(i > IN and values[i] >= WINDOW_LINE * line_ink for i in peaks)
+    outline = values[first]
+    return any(i > max(first, IN) and values[i] >= WINDOW_LINE * min(outline, line_ink)
+               and min(values[first:i]) < 0.5 * min(outline, values[i]) for i in peaks)
 
 
 def _outside_scores(strong: Image, darkness: Image, edge: Edge, inside: Cell
