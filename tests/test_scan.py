@@ -375,3 +375,31 @@ def test_random_cameras_are_deterministic() -> None:
 def test_input_error_type() -> None:
     with pytest.raises(InputError, match="empty"):
         scan_photo(ROOT / "homestaging" / "py.typed")
+
+
+def test_a_side_doubted_twice_is_one_line_with_the_last_verdict() -> None:
+    from homestaging.scan.doubt import Uncertain, one_per_side
+
+    doubts = [Uncertain((10, 5), "no wall", "a faint or broken wall line (0.17; on this page "
+                        "a wall 0.29, a side without one 0.07)", "s"),
+              Uncertain((10, 5), "ring", "read as ring, but faintly"),
+              Uncertain((11, 5), "no wall", "a faint or broken wall line (0.17)", "s"),
+              Uncertain((10, 5), "wall", "a faint line joining a wall to the walls: read as "
+                        "wall", "s")]
+    assert [d.line() for d in one_per_side(doubts)] == [
+        "K6/s: wall: a faint or broken wall line (0.17; on this page a wall 0.29, a side "
+        "without one 0.07); a faint line joining a wall to the walls: read as wall",
+        "K6: ring: read as ring, but faintly",
+        "L6/s: no wall: a faint or broken wall line (0.17)"]
+
+
+def test_labels_of_small_pieces_side_by_side_are_kept_apart() -> None:
+    from homestaging.scan.overlay import label_places
+
+    # "plant-small" is wider than its square: "bed-double" goes to its next square, a
+    # piece of one square beside it one line lower
+    assert label_places([("plant-small", [(1, 7)]),
+                         ("bed-double", [(2, 7), (3, 7), (2, 8), (3, 8)]),
+                         ("nightstand", [(2, 8)])]) == [(67, 285), (131, 285), (99, 317)]
+    assert label_places([("plant-small", [(1, 7)]), ("armchair", [(2, 7)])]) == [
+        (67, 285), (99, 307)]

@@ -19,6 +19,7 @@ from ..core.grid import Cell, Edge, reading_order
 from ..core.project import Project
 from . import require_cv2
 from .outlines import joining, outline_rings
+from .outside import read_outside
 from .photo import PX, Page, paper_relative
 
 __all__ = [
@@ -183,6 +184,9 @@ class Marks:
     front_doors: list[tuple[Edge, float]] = field(default_factory=list)
     #: how dark this page's walls are, averaged along their lines: the hand's ink
     line_ink: float = 0.6
+    #: the line darkness above which a side may be a wall drawn light (the doubt band's
+    #: foot): no door has a line on it
+    faint_wall: float = 0.5
     uncertain: list[tuple[Cell, str | None, str, str]] = field(default_factory=list)
     edge_scores: dict[Edge, float] = field(default_factory=dict)
     #: the pencil strokes' directions inside each square (see :data:`HATCH_BINS`)
@@ -391,6 +395,7 @@ def read_marks(page: Page, project: Project) -> Marks:
     threshold, bare, drawn = wall_levels(marks.edge_scores.values())
     low = threshold - DOUBT_BELOW * (drawn - bare)
     high = threshold + DOUBT_ABOVE * (drawn - bare)
+    marks.faint_wall = low
     for edge, wall in marks.edge_scores.items():
         if wall >= threshold:
             marks.walls.add(edge)
@@ -412,30 +417,8 @@ def read_marks(page: Page, project: Project) -> Marks:
     typical = float(np.median(lines)) if lines else FIRM_WALL
     marks.line_ink = typical
     strong = (fine > min(INK, 0.4 * typical)).astype(np.float32)
-    for edge in sorted(project.exterior_walls(), key=lambda e: e.key):
-        inside = edge.cell if edge.cell in house else edge.outer
-        window, door = _outside_scores(strong, darkness, edge, inside)
-        if door >= front_door_ink(typical):  # a filled triangle: a front door, no window
-            window = 0.0
-        if window >= 0.55:
-            marks.windows.add(Edge(inside, edge.seen_from(inside).side))
-        elif window >= 0.35:
-            marks.doubt(inside, edge.seen_from(inside).side, "window?",
-                        f"a line outside the wall, but short ({window:.0%} of the side)")
-        if door >= 0.18:
-            marks.front_doors.append((edge.seen_from(inside), door))
+    read_outside(marks, strong, fine, darkness, project)
     return marks
-
-
-#: A drawn triangle is filled: as dark as the page's walls, at least this share of them
-#: (0.35 at most: our pencil's triangles measure 0.6 and more, stray marks 0.3 and less).
-FRONT_SHARE, FRONT_DOOR = 0.75, 0.35
-
-
-def front_door_ink(line_ink: float) -> float:
-    """The ink outside an exterior side above which a triangle is drawn there, on a page
-    whose walls measure ``line_ink`` (a soft pencil's triangle is as pale as its walls)."""
-    return min(FRONT_DOOR, FRONT_SHARE * line_ink)
 
 
 def wall_threshold(scores: Iterable[float]) -> float:
@@ -654,38 +637,3 @@ def _inside_outline(steady: Image) -> float:
             if dip < 0.5 * min(float(steady[i]), float(steady[j])):
                 best = max(best, float(steady[i]))
     return best
-
-
-def _outside_scores(strong: Image, darkness: Image, edge: Edge, inside: Cell
-                    ) -> tuple[float, float]:
-    """(window, front door) evidence just outside an exterior edge: the share of its length
-    with a line 0.06-0.34 squares out, and the ink of the triangle zone further out
-    (0.37-0.52 squares, past a window drawn a little far)."""
-    side = edge.seen_from(inside).side
-    x, y = inside
-    a, b = int(0.15 * PX), int(0.85 * PX)
-    near0, near1 = int(0.06 * PX), int(0.34 * PX)
-    far0, far1 = int(0.37 * PX), int(0.52 * PX)
-    mid0, mid1 = int(0.4 * PX), int(0.6 * PX)
-    left, top = (x + 1) * PX, (y + 1) * PX
-    if side == "n":
-        band = strong[top - near1:top - near0, left + a:left + b]
-        far = darkness[top - far1:top - far0, left + mid0:left + mid1]
-        along = band.max(axis=0)
-    elif side == "s":
-        bottom = top + PX
-        band = strong[bottom + near0:bottom + near1, left + a:left + b]
-        far = darkness[bottom + far0:bottom + far1, left + mid0:left + mid1]
-        along = band.max(axis=0)
-    elif side == "w":
-        band = strong[top + a:top + b, left - near1:left - near0]
-        far = darkness[top + mid0:top + mid1, left - far1:left - far0]
-        along = band.max(axis=1)
-    else:
-        right = left + PX
-        band = strong[top + a:top + b, right + near0:right + near1]
-        far = darkness[top + mid0:top + mid1, right + far0:right + far1]
-        along = band.max(axis=1)
-    window = float(along.mean()) if along.size else 0.0
-    door = float(far.mean()) if far.size else 0.0
-    return window, door

@@ -16,7 +16,7 @@ from collections.abc import Callable, Collection, Iterable, Set
 
 from ..core.grid import Cell, Edge, components
 
-__all__ = ["joining", "outline_rings"]
+__all__ = ["joining", "outline_rings", "straight_runs"]
 
 
 def _along(edge: Edge, step: int) -> Edge:
@@ -25,7 +25,7 @@ def _along(edge: Edge, step: int) -> Edge:
     return Edge((x + step, y), side) if side == "n" else Edge((x, y + step), side)
 
 
-def _runs(edges: Collection[Edge]) -> list[list[Edge]]:
+def straight_runs(edges: Collection[Edge]) -> list[list[Edge]]:
     """The straight runs of ``edges``: sides that follow one another on one grid line."""
     left = set(edges)
     runs: list[list[Edge]] = []
@@ -66,7 +66,7 @@ def outline_rings(walls: Set[Edge], furniture: Set[Cell], printed: Set[Edge],
     parts = [part for part in components(house, closed) if part <= furniture]
     sides = [{edge for edge in walls if len(set(edge.cells) & part) == 1} for part in parts]
     rings: set[Edge] = set().union(*sides)
-    runs = _runs(rings)
+    runs = straight_runs(rings)
     cells = set(house)
 
     def door(gap: Edge) -> bool:
@@ -114,23 +114,31 @@ def _loose_ends(walls: Set[Edge], furniture: Set[Cell], printed: Set[Edge],
     side all along, and stop at one end at least where nothing goes on: no wall, no
     ``faint`` line but round the piece's corner (its outline's next side), no gap of one
     side with a wall past it, straight on or round the corner (a door's, beside one
-    free square at least). A wall closes a room off; such a run closes nothing: it is a
-    piece's outline read in part."""
+    free square at least, not the piece's own). A faint line straight on along
+    furniture on the same side is the outline going on: the run is followed to its end.
+    A wall closes a room off; such a run closes nothing: it is a piece's outline read in
+    part."""
     every = set(walls) | set(printed)
     points = _points(every)
     loose: set[Edge] = set()
-    for run in _runs(set(walls) - set(printed)):
+    for run in straight_runs(set(walls) - set(printed)):
         inside = {tuple(cell in furniture for cell in _beside(edge)) for edge in run}
         if inside not in ({(True, False)}, {(False, True)}):
             continue
         near = _points(every - set(run))
         for end, step in ((run[0], -1), (run[-1], 1)):
+            line = set(run)
+            while (_along(end, step) in faint and _along(end, step) not in every
+                   and {tuple(c in furniture for c in _beside(_along(end, step)))} == inside):
+                end = _along(end, step)  # the outline goes on, faint, along its piece
+                line.add(end)
             point = _ends(end)[step > 0]
             corner = set(end.cells) & furniture  # the piece's square at this end
             if point in near or any(
                     (side in faint and not set(side.cells) & corner)
-                    or (far in points and not set(side.cells) <= furniture)
-                    for side, far in _from(point) if side not in run):
+                    or (far in points and not set(side.cells) & corner
+                        and not set(side.cells) <= furniture)
+                    for side, far in _from(point) if side not in line):
                 continue
             loose |= set(run)
     return loose

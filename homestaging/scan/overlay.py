@@ -47,12 +47,48 @@ def _outline(image: Any, cells: Iterable[Cell], color: tuple[int, int, int],
         _edge_line(image, edge, color, width)
 
 
-def _text(image: Any, text: str, cell: Cell, color: tuple[int, int, int]) -> None:
+FONT_SCALE = 0.3
+Box = tuple[int, int, int, int]  # left, top, right, bottom, in pixels
+
+
+def _text(image: Any, text: str, at: tuple[int, int], color: tuple[int, int, int]) -> None:
     cv2 = require_cv2()
-    x, y = _point(cell[0] + 0.08, cell[1] + 0.92)
-    cv2.putText(image, text, (x, y), cv2.FONT_HERSHEY_SIMPLEX, 0.3, (255, 255, 255), 2,
+    cv2.putText(image, text, at, cv2.FONT_HERSHEY_SIMPLEX, FONT_SCALE, (255, 255, 255), 2,
                 cv2.LINE_AA)
-    cv2.putText(image, text, (x, y), cv2.FONT_HERSHEY_SIMPLEX, 0.3, color, 1, cv2.LINE_AA)
+    cv2.putText(image, text, at, cv2.FONT_HERSHEY_SIMPLEX, FONT_SCALE, color, 1, cv2.LINE_AA)
+
+
+def label_places(labels: Iterable[tuple[str, Iterable[Cell]]],
+                 taken: list[Box] | None = None) -> list[tuple[int, int]]:
+    """Where to write each label (its text and the squares it names), kept apart: at
+    the foot of the first of its squares, in reading order, where its box meets no
+    label placed before (``taken``, which it joins); else lower down from its first
+    square, a line at a time, until it meets none."""
+    cv2 = require_cv2()
+    taken = [] if taken is None else taken
+    places = []
+    for text, cells in labels:
+        (width, height), base = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, FONT_SCALE, 2)
+        spots = [_point(x + 0.08, y + 0.92) for x, y in sorted(cells, key=lambda c: (c[1], c[0]))]
+        lower = spots[0]
+        while _meets(_box(lower, width, height, base), taken):
+            lower = (lower[0], lower[1] + height + base + 2)
+        at = next((spot for spot in spots
+                   if not _meets(_box(spot, width, height, base), taken)), lower)
+        taken.append(_box(at, width, height, base))
+        places.append(at)
+    return places
+
+
+def _box(at: tuple[int, int], width: int, height: int, base: int) -> Box:
+    """The box of a text written at ``at`` (its baseline's left end), a pixel around."""
+    return (at[0] - 1, at[1] - height - 1, at[0] + width + 1, at[1] + base + 1)
+
+
+def _meets(box: Box, others: Iterable[Box]) -> bool:
+    """Whether ``box`` overlaps any of ``others``."""
+    return any(not (box[2] <= b[0] or b[2] <= box[0] or box[3] <= b[1] or b[3] <= box[1])
+               for b in others)
 
 
 def overlay(scan: Scan, truth: Sheet | None = None) -> Any:
@@ -74,27 +110,31 @@ def overlay(scan: Scan, truth: Sheet | None = None) -> Any:
         for door in room.doors:
             _edge_line(image, door, DOOR, 3)
     for drawn in sheet.pieces:
-        placement = drawn.placement
-        _outline(image, placement.furniture, PIECE, 1)
-        first = min(placement.furniture, key=lambda c: (c[1], c[0]))
-        _text(image, drawn.id[:12], first, PIECE)
+        _outline(image, drawn.placement.furniture, PIECE, 1)
+    labels: list[Box] = []
+    names = [(drawn.id[:12], drawn.placement.furniture) for drawn in sheet.pieces]
+    for (name, _), at in zip(names, label_places(names, labels), strict=True):
+        _text(image, name, at, PIECE)
     for doubt in scan.uncertain:
         centre = _point(doubt.cell[0] + 0.5, doubt.cell[1] + 0.5)
         cv2.circle(image, centre, PX // 3, DOUBT, 1, cv2.LINE_AA)
     if truth is not None:
-        _misses(image, scan, truth)
+        _misses(image, scan, truth, labels)
     return image
 
 
-def _misses(image: Any, scan: Scan, truth: Sheet) -> None:
-    """Circle what the scan got wrong against ``truth``: pieces, rooms and doors."""
+def _misses(image: Any, scan: Scan, truth: Sheet, labels: list[Box]) -> None:
+    """Circle what the scan got wrong against ``truth``: pieces, rooms and doors (the
+    pieces' labels kept apart from ``labels``)."""
     cv2 = require_cv2()
     want = {(p.id, p.placement.furniture) for p in truth.pieces}
     have = {(p.id, p.placement.furniture) for p in scan.sheet.pieces}
-    for piece_id, cells in want - have:
+    missed = sorted(want - have, key=lambda item: (item[0], sorted(item[1])))
+    for _, cells in missed:
         _outline(image, cells, MISS, 2)
-        first = min(cells, key=lambda c: (c[1], c[0]))
-        _text(image, "want " + piece_id[:12], (first[0], first[1] + 1), MISS)
+    names = [("want " + piece_id[:12], cells) for piece_id, cells in missed]
+    for (name, _), at in zip(names, label_places(names, labels), strict=True):
+        _text(image, name, at, MISS)
     got_rooms = {room.name: room for room in scan.sheet.rooms}
     for room in truth.rooms:
         other = got_rooms.get(room.name)

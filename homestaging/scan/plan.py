@@ -25,10 +25,11 @@ from ..core.grid import Cell, Edge, cells_text, reading_order
 from ..core.pieces import Placement
 from ..core.project import Project
 from ..core.sheet import DrawnPiece, RoomPlan, Sheet, WildCard
-from .doubt import Uncertain
+from .doubt import Uncertain, one_per_side
 from .fit import Evidence, Offer, RoomFit, Slot, fit_room
-from .marks import EMPTY, Marks, front_door_ink
+from .marks import EMPTY, Marks
 from .order import clearing_order
+from .outside import front_door_ink
 from .rooms import Region, find_rooms
 
 __all__ = ["Uncertain", "read_plan", "room_offers"]
@@ -154,7 +155,7 @@ def read_plan(marks: Marks, project: Project, file: str, record: GameRecord | No
     if front is not None:
         root = front.cell if front.cell in project.house else front.outer
     regions, hallway, room_doubts = find_rooms(marks, project, root)
-    doubts += room_doubts
+    doubts = one_per_side(doubts + room_doubts)
     names = [room.name for room in project.rooms]
     played = record.played_order() if record is not None else None
     offers = room_offers(project, record)

@@ -16,7 +16,8 @@ from ..core.grid import Cell, Edge, EdgeKey, components, flood, neighbours, read
 from ..core.project import Project
 from ..draw.drawing import segment
 from .doubt import Uncertain
-from .marks import EMPTY, Marks, along
+from .marks import EMPTY, FURNITURE, Marks, along
+from .outlines import straight_runs
 
 __all__ = ["Region", "find_rooms"]
 
@@ -101,26 +102,75 @@ def _hub(parts: list[frozenset[Cell]], content: set[Cell], adjacency: dict[Cell,
     return best[2] if best is not None else start
 
 
-FAINT = 0.2  # a line this dark on a side between two walls may be a wall drawn lightly
-
-
 def _missed_walls(marks: Marks, project: Project, walls: set[Edge],
                   doubts: list[Uncertain]) -> set[Edge]:
-    """The sides in a straight wall, between two walls, with a faint line on them, that
-    are no door: the way through them leads round to the same place another way (a door
-    is the only way into its room). Darkest first; each listed as a doubt."""
+    """The sides with a faint line on them (within the page's doubt band below its
+    walls) that are walls drawn light: those from a wall to a door's jamb (a wall, a
+    gap of one side, then this side in a straight line: a door is one side wide), and
+    those whose two ends touch walls that are no door (the way through them leads round
+    to the same place another way: a door is the only way into its room). Darkest
+    first; each listed as a doubt."""
     found: set[Edge] = set()
+    points = {end for edge in walls for end in _ends(edge)}
     faint = sorted((edge for edge, score in marks.edge_scores.items()
-                    if score >= FAINT and edge not in walls
-                    and along(edge, -1) in walls and along(edge, 1) in walls),
+                    if score > marks.faint_wall and edge not in walls),
                    key=lambda e: (-marks.edge_scores[e], e.key))
     for edge in faint:
+        score = marks.edge_scores[edge]
+        if _to_jamb(edge, walls, points):
+            found.add(edge)
+            doubts.append(Uncertain(edge.cell, "wall", f"a faint line ({score:.2f}) from a "
+                                    "wall to a door's jamb: read as wall", edge.side))
+    for edge in faint:
+        if edge in found or not all(end in points for end in _ends(edge)):
+            continue
         adjacency = _graph(project, walls | found)
         if edge in _bridges(adjacency, edge.cell):
             continue
         found.add(edge)
         doubts.append(Uncertain(edge.cell, "wall", f"a faint line ({marks.edge_scores[edge]:.2f}) "
                                 "in a wall that already has a door: read as wall", edge.side))
+    return found
+
+
+def _to_jamb(edge: Edge, walls: Set[Edge], points: Set[tuple[float, float]]) -> bool:
+    """Whether ``edge`` touches a wall at one end and, past its other end, a gap of one
+    side in a straight line leads to a wall (a door's jamb)."""
+    ends = sorted(_ends(edge))
+    for step, near, far in ((1, ends[0], ends[1]), (-1, ends[1], ends[0])):
+        gap, beyond = along(edge, step), along(edge, 2 * step)
+        if (near in points and far not in points and gap not in walls
+                and beyond in walls):
+            return True
+    return False
+
+
+def _doorless_outlines(marks: Marks, project: Project, walls: set[Edge], root: Cell | None,
+                       doubts: list[Uncertain]) -> set[Edge]:
+    """The drawn lines that shut a part of the house off with no gap at all (no door:
+    no room is so), run along furniture inside it their whole length and go on into no
+    wall in a straight line at either end: a piece's outline on the grid line (two
+    pieces side by side, each outlined on their shared side), not a wall (which goes on
+    past the piece). Dropped from ``marks.walls`` too, each listed as a doubt."""
+    house = project.house
+    parts = components(house, {edge.key for edge in walls})
+    main = next((p for p in parts if root in p), None) or max(parts, key=len)
+    furniture = {c for c, kind in marks.squares.items() if kind == FURNITURE}
+    found: set[Edge] = set()
+    for part in parts:
+        if part is main or not part & furniture:
+            continue
+        sides = {Edge(cell, side) for cell in part for side in "nesw"
+                 if Edge(cell, side) in marks.walls and Edge(cell, side).outer in house
+                 and Edge(cell, side).outer not in part}
+        for run in straight_runs(sides):
+            if (all(set(edge.cells) & part <= furniture for edge in run)
+                    and along(run[0], -1) not in walls and along(run[-1], 1) not in walls):
+                found |= set(run)
+    for edge in sorted(found, key=lambda e: e.key):
+        marks.walls.discard(edge)
+        doubts.append(Uncertain(edge.cell, "no wall", "a line along a piece that shuts off "
+                                "a part with no door: read as the piece's outline", edge.side))
     return found
 
 
@@ -136,6 +186,7 @@ def find_rooms(marks: Marks, project: Project, root: Cell | None
     walls = set(marks.walls) | set(project.walls) | set(project.exterior_walls())
     doubts: list[Uncertain] = []
     walls |= _missed_walls(marks, project, walls, doubts)
+    walls -= _doorless_outlines(marks, project, walls, root, doubts)
     adjacency = _graph(project, walls)  # for the bridges
     wall_keys = {edge.key for edge in walls}
     house = project.house
