@@ -130,8 +130,9 @@ def test_project_page_contents() -> None:
     page_axes = page.axes[0]
     pencils = [p for p in page_axes.patches if p.get_gid() == "pencil"]
     assert len(pencils) == 3 * 4  # three pencils of four parts, two of them coloured
-    tokens = [p for p in page_axes.patches if p.get_gid() == "token"]
-    assert len(tokens) == sum(room.tokens for room in find_project("family-home").rooms)
+    tokens = [len(c.get_paths()) for c in page_axes.collections if c.get_gid() == "token"]
+    assert sum(tokens) == sum(room.tokens for room in find_project("family-home").rooms)
+    assert len(tokens) == len(find_project("family-home").rooms)  # a collection a room
     cards = [t.get_text() for t in page_axes.texts if t.get_gid() == "card-number"]
     assert cards[:3] == ["7", "8", "10"]
     house = page.axes[1]

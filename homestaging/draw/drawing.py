@@ -56,6 +56,7 @@ __all__ = [
     "cell_points",
     "cells_path",
     "cells_paths",
+    "circle_paths",
     "draw_door",
     "draw_walls",
     "draw_window",
@@ -343,17 +344,24 @@ def add_circles(ax: Axes, centres: Sequence[tuple[float, float]], radius: float,
     import numpy as np
     from matplotlib.path import Path as MplPath
 
-    unit = MplPath.circle()
     if len(centres) <= MANY_CIRCLES:
-        where = np.array(centres, dtype=float).reshape(-1, 1, 2)
-        points = np.asarray(unit.vertices) * radius + where
-        add_shapes(ax, [MplPath(circle, unit.codes) for circle in points], **style)
+        add_shapes(ax, circle_paths(centres, radius), **style)
         return
     arc: Any = MplPath.arc(0, 360, 4)  # four curves rather than eight: half the bytes
     vertices: Any = np.asarray(arc.vertices)
     circle = MplPath(np.append(vertices, vertices[:1], axis=0) * radius,
                      np.append(np.asarray(arc.codes), MplPath.CLOSEPOLY))
     add_shapes(ax, [placed_path(circle, centres)], **style)
+
+
+def circle_paths(centres: Sequence[tuple[float, float]], radius: float) -> list[Any]:
+    """A circle's path of ``radius`` around each centre (as a ``Circle`` draws it)."""
+    import numpy as np
+    from matplotlib.path import Path as MplPath
+
+    unit = MplPath.circle()
+    where = np.array(centres, dtype=float).reshape(-1, 1, 2)
+    return [MplPath(circle, unit.codes) for circle in np.asarray(unit.vertices) * radius + where]
 
 
 def merged_lines(edges: Iterable[Edge]) -> list[list[tuple[float, float]]]:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..core.catalog import Card, Catalog
-from .drawing import RC_PARAMS, paper_size
+from .drawing import RC_PARAMS, add_shapes, circle_paths, paper_size
 from .piecepics import draw_piece
 
 if TYPE_CHECKING:
@@ -105,12 +105,11 @@ def text(page: Axes, x: float, y: float, words: str, size: float = 9.0, **option
 
 
 def draw_tokens(page: Axes, x: float, y: float, count: int, radius: float = 1.1) -> float:
-    """``count`` selection tokens as dots from x (their centres on y); the x after them."""
-    from matplotlib.patches import Circle
-
-    for index in range(count):
-        page.add_artist(Circle((x + radius + index * 2.8 * radius, y), radius,
-                               facecolor=TOKEN_COLOR, edgecolor="none", gid="token"))
+    """``count`` selection tokens as dots from x (their centres on y), one collection;
+    the x after them."""
+    add_shapes(page, circle_paths([(x + radius + index * 2.8 * radius, y)
+                                   for index in range(count)], radius),
+               facecolors=TOKEN_COLOR, edgecolors="none", gid="token")
     return x + count * 2.8 * radius
 
 

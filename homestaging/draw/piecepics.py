@@ -19,6 +19,7 @@ from .drawing import (
     WALL_COLOR,
     Point,
     cell_points,
+    circle_paths,
     figure_bytes,
     fit_text,
     image_format,
@@ -60,16 +61,17 @@ def _add(ax: Axes, artist: Artist, transform: Transform | None) -> None:
 def _shape_patches(ax: Axes, shape: Shape, origin: tuple[float, float], color: str,
                    cell_pt: float, label: str | None, transform: Transform | None = None
                    ) -> None:
-    from matplotlib.collections import LineCollection
-    from matplotlib.patches import Circle
+    from matplotlib.collections import LineCollection, PathCollection
 
     ox, oy = origin
     furniture = frozenset((x + int(ox), y + int(oy)) for x, y in shape.furniture)
     _add(ax, patch(union(furniture), facecolor=color, edgecolor="#333333",
                    linewidth=max(0.6, cell_pt * 0.04), zorder=4, gid="piece"), transform)
-    for x, y in sorted(shape.circulation):
-        _add(ax, Circle((x + ox + 0.5, y + oy + 0.5), 0.12, facecolor="#555555",
-                        edgecolor="none", zorder=5, gid="circulation"), transform)
+    if shape.circulation:  # the dots, one collection
+        dots = circle_paths([(x + ox + 0.5, y + oy + 0.5) for x, y in sorted(shape.circulation)],
+                            0.12)
+        _add(ax, PathCollection(dots, facecolors="#555555", edgecolors="none", zorder=5,
+                                gid="circulation"), transform)
     wall = []
     for side in sorted(shape.wall):
         # the outermost furniture squares on that side stand against the wall
