@@ -64,6 +64,7 @@ __all__ = [
     "figure_bytes",
     "fit_text",
     "frame",
+    "grid_lines",
     "image_format",
     "label_spot",
     "merged_lines",
@@ -352,6 +353,22 @@ def add_circles(ax: Axes, centres: Sequence[tuple[float, float]], radius: float,
     circle = MplPath(np.append(vertices, vertices[:1], axis=0) * radius,
                      np.append(np.asarray(arc.codes), MplPath.CLOSEPOLY))
     add_shapes(ax, [placed_path(circle, centres)], **style)
+
+
+def grid_lines(lines: Sequence[Sequence[tuple[float, float]]], **style: Any) -> Any:
+    """Straight lines of one style as one collection of one path (a subpath a line),
+    stroked as ``LineCollection(lines, **style)`` strokes them: drawn as one path, not
+    one a line (a house's grid is tens of lines, hundreds on a large sheet)."""
+    import numpy as np
+    from matplotlib.collections import PathCollection
+    from matplotlib.path import Path as MplPath
+
+    points = [np.asarray(line, dtype=float) for line in lines]
+    codes = [np.full(len(line), MplPath.LINETO, dtype=MplPath.code_type) for line in points]
+    for line_codes in codes:
+        line_codes[0] = MplPath.MOVETO
+    path = MplPath(np.concatenate(points), np.concatenate(codes), readonly=True)
+    return PathCollection([path], facecolors="none", edgecolors=style.pop("colors"), **style)
 
 
 def circle_paths(centres: Sequence[tuple[float, float]], radius: float) -> list[Any]:

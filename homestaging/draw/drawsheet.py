@@ -335,7 +335,7 @@ def drawing_sheet(project: Project, paper: str, sheet: Sheet | None = None,
     ax = pages.axes_at(fig, layout.page, layout.grid)
     cell_pt = layout.square / 25.4 * 72
     draw_house(ax, project, cell_pt=cell_pt, light=True, outlines=True,
-               names_out=layout.names_out)
+               names_out=layout.names_out, one_path=True)
     ax.set_xlim(-layout.margin[0], project.width + FAR_MARGIN)
     ax.set_ylim(project.height + FAR_MARGIN, -layout.margin[1])
     _markers(ax, project)

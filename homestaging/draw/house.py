@@ -21,6 +21,7 @@ from .drawing import (
     feature_style,
     fit_text,
     frame,
+    grid_lines,
     label_spot,
     patch,
     text_extent,
@@ -54,6 +55,7 @@ def draw_house(
     light: bool = False,
     outlines: bool = False,
     names_out: tuple[float, float] = (NAMES_OUT, NAMES_OUT),
+    one_path: bool = False,
 ) -> float:
     """Draw the sheet's grid, coordinates, features, obstacles and the house's walls.
 
@@ -63,7 +65,9 @@ def draw_house(
     the coordinates as their letters' outlines, one collection (the printed pages: the
     same letters, without a text each), and names only every :func:`column_step`-th
     column where the names would run together. ``names_out``: how far outside the grid
-    the column names' and the row names' centres stand, in squares.
+    the column names' and the row names' centres stand, in squares. ``one_path``: the
+    grid as one path, one stroke for all its lines (the printed pages; a plan keeps a
+    line apiece, its pixels as they were).
     """
     from matplotlib.collections import LineCollection
     from matplotlib.patches import Circle, Rectangle
@@ -103,9 +107,10 @@ def draw_house(
     xs = range(0, width + 1) if grid_everywhere else range(0)
     ys = range(0, height + 1) if grid_everywhere else range(0)
     grid = [[(x, 0), (x, height)] for x in xs] + [[(0, y), (width, y)] for y in ys]
-    ax.add_collection(LineCollection(grid, colors=LIGHT_COLORS["grid"] if light else GRID_COLOR,
-                                     linewidths=max(0.5 if light else 0.3, cell_pt * 0.02),
-                                     zorder=1.5), autolim=False)
+    style = {"colors": LIGHT_COLORS["grid"] if light else GRID_COLOR,
+             "linewidths": max(0.5 if light else 0.3, cell_pt * 0.02), "zorder": 1.5}
+    ax.add_collection(grid_lines(grid, **style) if one_path else LineCollection(grid, **style),
+                      autolim=False)
 
     if coordinates:
         size = coordinate_size(cell_pt)

@@ -149,7 +149,7 @@ def draw_card(page: Axes, catalog: Catalog, card: Card, box: tuple[float, float,
         aw, ah = square * (art.width + 0.4), square * (art.height + 0.4)
         draw_piece(piece, page, label=False, at=inset(page, (
             ox + (option_w - aw) / 2 + 0.2 * square, top + (bottom - top - ah) / 2 + 0.2 * square,
-            square)))
+            square)), one_path=True)
         name_size = min(8.0, (option_w - 2) / (len(piece.name) * 0.56 * 0.3528 * 1.1))
         text(page, ox + option_w / 2, bottom + 0.8, piece.name, name_size, ha="center",
              fontweight="bold", gid="option-name")

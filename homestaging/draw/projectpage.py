@@ -301,7 +301,7 @@ def project_page_figures(project: Project, paper: str, page_number: int | None =
     y = top.y
     house_w = min(105.0, text_w * 0.58)
     ax = pages.axes_at(fig, (width, height), top.house_box)
-    draw_house(ax, project, cell_pt=top.square / 25.4 * 72, outlines=True)
+    draw_house(ax, project, cell_pt=top.square / 25.4 * 72, outlines=True, one_path=True)
     rooms_x = left + house_w + 6
     rooms_w = right - rooms_x
     _rooms_box(page, rooms_x, y, rooms_w, top.rooms_shown, "Rooms")
