@@ -3,6 +3,7 @@ the PDF carries its metadata and embedded fonts, and the bytes are deterministic
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -129,8 +130,9 @@ def test_project_page_contents() -> None:
     page_axes = page.axes[0]
     pencils = [p for p in page_axes.patches if p.get_gid() == "pencil"]
     assert len(pencils) == 3 * 4  # three pencils of four parts, two of them coloured
-    tokens = [p for p in page_axes.patches if p.get_gid() == "token"]
-    assert len(tokens) == sum(room.tokens for room in find_project("family-home").rooms)
+    tokens = [len(c.get_paths()) for c in page_axes.collections if c.get_gid() == "token"]
+    assert sum(tokens) == sum(room.tokens for room in find_project("family-home").rooms)
+    assert len(tokens) == len(find_project("family-home").rooms)  # a collection a room
     cards = [t.get_text() for t in page_axes.texts if t.get_gid() == "card-number"]
     assert cards[:3] == ["7", "8", "10"]
     house = page.axes[1]
@@ -382,7 +384,7 @@ def test_no_page_drawn_on_one_figure_carries_another_pages_drawing() -> None:
 
 def test_the_column_names_of_a_drawing_sheet_past_100_columns_stay_apart(
         tmp_path: Path) -> None:
-    # 200 columns on A3 (squares of 1.35 mm, 3.8 pt): every third column is named,
+    # 200 columns on A3 (squares of 1.33 mm, 3.8 pt): every third column is named,
     # from A, each name clear of the next by 0.4 of its size at the least.
     from bigsheets import plants_project
 
@@ -395,7 +397,7 @@ def test_the_column_names_of_a_drawing_sheet_past_100_columns_stay_apart(
     (tmp_path / "big.yaml").write_text(plants_project(200), encoding="utf-8")
     project = load_project(tmp_path / "big.yaml")
     layout = blank_sheet_layout(project, "a4")
-    assert (layout.paper, round(layout.square, 2)) == ("a3", 1.35)
+    assert (layout.paper, round(layout.square, 2)) == ("a3", 1.33)
     cell_pt = layout.square / 25.4 * 72
     assert column_step(200, 4.5, cell_pt) == 3
     grid = drawing_sheet(project, "a4").axes[1]
@@ -405,6 +407,46 @@ def test_the_column_names_of_a_drawing_sheet_past_100_columns_stay_apart(
     assert len(coordinates.get_paths()) == 67 + 200  # the rows are all numbered
     widest = max(text_extent(column_name(x))[0] for x in range(200)) * 4.5
     assert 3 * cell_pt - widest >= COLUMN_GAP * 4.5 > 2 * cell_pt - widest
+
+
+def _names_to_marker(project: Project) -> float:
+    """The least distance in millimetres between the top-left marker and the printed
+    coordinates' letters (their outlines) of ``project``'s drawing sheet."""
+    from homestaging.draw.drawsheet import drawing_sheet
+
+    layout = blank_sheet_layout(project, "a4")
+    cell_pt = layout.square / 25.4 * 72
+    grid = drawing_sheet(project, "a4").axes[1]
+    (coordinates,) = [c for c in grid.collections if c.get_gid() == "coordinate"]
+    (marker,) = [p for p in grid.patches if p.get_gid() == "marker-tl"]
+    left, top = marker.get_x(), marker.get_y()
+    right, bottom = left + marker.get_width(), top + marker.get_height()
+    least = float("inf")
+    for path, (x, y) in zip(coordinates.get_paths(), coordinates.get_offsets(), strict=True):
+        xs = x + path.vertices[:, 0] / cell_pt  # the outline in points, y up; the grid's y down
+        ys = y - path.vertices[:, 1] / cell_pt
+        across = max(left - xs.max(), xs.min() - right, 0.0)
+        down = max(top - ys.max(), ys.min() - bottom, 0.0)
+        least = min(least, float(math.hypot(across, down)) * layout.square)
+    return least
+
+
+def test_the_coordinates_keep_a_gap_from_the_top_left_marker(tmp_path: Path) -> None:
+    # On a 200 x 200 sheet the names are larger than a square: they stand beyond the
+    # markers (they touched the marker beside column A's square); the bundled sheets'
+    # names stay beside the markers, far from them.
+    from bigsheets import plants_project
+
+    from homestaging.draw.drawsheet import NAME_GAP
+    from homestaging.formats.projectreader import load_project
+
+    (tmp_path / "big.yaml").write_text(plants_project(200), encoding="utf-8")
+    big = load_project(tmp_path / "big.yaml")
+    assert blank_sheet_layout(big, "a4").names_out != (0.45, 0.45)
+    assert NAME_GAP <= _names_to_marker(big) < 2 * NAME_GAP
+    tutorial = find_project("tutorial")
+    assert blank_sheet_layout(tutorial, "a4").names_out == (0.45, 0.45)
+    assert _names_to_marker(tutorial) > 5 * NAME_GAP
 
 
 def test_the_columns_of_the_bundled_drawing_sheets_are_all_named() -> None:

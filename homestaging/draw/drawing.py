@@ -56,6 +56,7 @@ __all__ = [
     "cell_points",
     "cells_path",
     "cells_paths",
+    "circle_paths",
     "draw_door",
     "draw_walls",
     "draw_window",
@@ -63,6 +64,7 @@ __all__ = [
     "figure_bytes",
     "fit_text",
     "frame",
+    "grid_lines",
     "image_format",
     "label_spot",
     "merged_lines",
@@ -343,17 +345,40 @@ def add_circles(ax: Axes, centres: Sequence[tuple[float, float]], radius: float,
     import numpy as np
     from matplotlib.path import Path as MplPath
 
-    unit = MplPath.circle()
     if len(centres) <= MANY_CIRCLES:
-        where = np.array(centres, dtype=float).reshape(-1, 1, 2)
-        points = np.asarray(unit.vertices) * radius + where
-        add_shapes(ax, [MplPath(circle, unit.codes) for circle in points], **style)
+        add_shapes(ax, circle_paths(centres, radius), **style)
         return
     arc: Any = MplPath.arc(0, 360, 4)  # four curves rather than eight: half the bytes
     vertices: Any = np.asarray(arc.vertices)
     circle = MplPath(np.append(vertices, vertices[:1], axis=0) * radius,
                      np.append(np.asarray(arc.codes), MplPath.CLOSEPOLY))
     add_shapes(ax, [placed_path(circle, centres)], **style)
+
+
+def grid_lines(lines: Sequence[Sequence[tuple[float, float]]], **style: Any) -> Any:
+    """Straight lines of one style as one collection of one path (a subpath a line),
+    stroked as ``LineCollection(lines, **style)`` strokes them: drawn as one path, not
+    one a line (a house's grid is tens of lines, hundreds on a large sheet)."""
+    import numpy as np
+    from matplotlib.collections import PathCollection
+    from matplotlib.path import Path as MplPath
+
+    points = [np.asarray(line, dtype=float) for line in lines]
+    codes = [np.full(len(line), MplPath.LINETO, dtype=MplPath.code_type) for line in points]
+    for line_codes in codes:
+        line_codes[0] = MplPath.MOVETO
+    path = MplPath(np.concatenate(points), np.concatenate(codes), readonly=True)
+    return PathCollection([path], facecolors="none", edgecolors=style.pop("colors"), **style)
+
+
+def circle_paths(centres: Sequence[tuple[float, float]], radius: float) -> list[Any]:
+    """A circle's path of ``radius`` around each centre (as a ``Circle`` draws it)."""
+    import numpy as np
+    from matplotlib.path import Path as MplPath
+
+    unit = MplPath.circle()
+    where = np.array(centres, dtype=float).reshape(-1, 1, 2)
+    return [MplPath(circle, unit.codes) for circle in np.asarray(unit.vertices) * radius + where]
 
 
 def merged_lines(edges: Iterable[Edge]) -> list[list[tuple[float, float]]]:

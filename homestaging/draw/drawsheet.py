@@ -10,11 +10,12 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..core.grid import column_name
 from ..core.project import Project
 from ..scoring import EMPTY_ROOM_POINTS
-from .drawing import LIGHT_COLORS
-from .house import draw_house
-from .markers import CORNERS, marker_bits, marker_box, marker_id
+from .drawing import LIGHT_COLORS, text_extent
+from .house import NAMES_OUT, coordinate_size, draw_house
+from .markers import CORNERS, MARKER_SIZE, marker_bits, marker_box, marker_id
 from .pagetools import (
     GAP,
     HEADER,
@@ -56,6 +57,11 @@ TABLE_COLUMN = 85.0
 #: just enough for a marker: the page around it is white).
 GRID_MARGIN = 1.0
 FAR_MARGIN = 0.9
+#: The least gap between the coordinates and the top-left marker, in millimetres.
+NAME_GAP = 0.5
+#: More than a line of the coordinates' letters takes, in font sizes (no capital or digit
+#: is wider than its size)
+LINE_HEIGHT = 1.25
 LEGEND_W = 58.0
 LEGEND_ROW = 5.4
 LEGEND_FONT = 8.0
@@ -79,6 +85,10 @@ class BlankSheetLayout:
     #: the score table's rows continued on the pages after the sheet: a tuple a page, in it
     #: a tuple a column
     more: tuple[tuple[tuple[tuple[str, tuple[str, ...], str], ...], ...], ...] = ()
+    #: the grid axes' extent left of and above the sheet, in squares
+    margin: tuple[float, float] = (GRID_MARGIN, GRID_MARGIN)
+    #: how far outside the grid the column names' and the row names' centres stand
+    names_out: tuple[float, float] = (NAMES_OUT, NAMES_OUT)
 
 
 def _table_rows(project: Project, text_width: float) -> list[tuple[str, tuple[str, ...], str]]:
@@ -181,8 +191,6 @@ def _sheet_layout(project: Project, paper: str, page: tuple[float, float], *,
     """The drawing sheet on a page of ``page`` (width, height): the wild card, score
     table and drawing conventions in a column beside the grid, or under it."""
     w, h = page
-    columns = project.width + GRID_MARGIN + FAR_MARGIN
-    rows = project.height + GRID_MARGIN + FAR_MARGIN
     top = MARGIN + HEADER
     if beside:
         table_w = SIDE_COLUMN
@@ -200,8 +208,18 @@ def _sheet_layout(project: Project, paper: str, page: tuple[float, float], *,
         side_h = 30.0 + GAP + _legend_height(WILD_BOX)
         avail_w = w - 2 * MARGIN
         avail_h = h - top - MARGIN - GAP - max(table_h, side_h)
-    square = min(MAX_SQUARE, avail_w / columns, avail_h / rows)
-    grid = (MARGIN, top, square * columns, square * rows)
+    square = _square(project, avail_w, avail_h, (0.0, 0.0))
+    names = _names_beside_markers(project, square)
+    if names is None:
+        margin, names_out = (GRID_MARGIN, GRID_MARGIN), (NAMES_OUT, NAMES_OUT)
+    else:
+        square = _square(project, avail_w, avail_h, names)
+        gap = NAME_GAP / square
+        beyond = GRID_MARGIN - (1 - MARKER_SIZE) / 2 + gap  # the markers' outer side, a gap
+        margin = (beyond + names[0] / square, beyond + names[1] / square)
+        names_out = (beyond + names[1] / square / 2, beyond + names[0] / square / 2)
+    grid = (MARGIN, top, square * (project.width + margin[0] + FAR_MARGIN),
+            square * (project.height + margin[1] + FAR_MARGIN))
     if beside:
         side_x = MARGIN + grid[2] + GAP
         wild = (side_x, top, SIDE_COLUMN, 30.0)
@@ -213,7 +231,32 @@ def _sheet_layout(project: Project, paper: str, page: tuple[float, float], *,
         wild = (MARGIN + table_w + GAP, below, WILD_BOX, 30.0)
         legend = (wild[0], below + 30.0 + GAP, WILD_BOX, _legend_height(WILD_BOX))
     return BlankSheetLayout(paper.lower(), w > h, page, square, grid, table, wild,
-                            tuple(table_rows), legend, _table_pages(project, len(rest), page))
+                            tuple(table_rows), legend, _table_pages(project, len(rest), page),
+                            margin, names_out)
+
+
+def _square(project: Project, avail_w: float, avail_h: float,
+            names: tuple[float, float]) -> float:
+    """The side of a square in millimetres when the grid takes ``avail_w`` x ``avail_h``
+    and ``names`` (width, height in millimetres) stand beyond the markers, with a gap."""
+    extra_w, extra_h = (names[0] + NAME_GAP, names[1] + NAME_GAP) if any(names) else (0, 0)
+    return min(MAX_SQUARE, (avail_w - extra_w) / (project.width + GRID_MARGIN + FAR_MARGIN),
+               (avail_h - extra_h) / (project.height + GRID_MARGIN + FAR_MARGIN))
+
+
+def _names_beside_markers(project: Project, square: float) -> tuple[float, float] | None:
+    """None when the coordinates, on squares of ``square`` mm, keep :data:`NAME_GAP`
+    from the top-left marker (column A's name beside it, row 1's under it); else the
+    widest row name's width and a name's height in millimetres, to put them beyond
+    the markers (the smallest squares, where the names are larger than a square)."""
+    size_mm = coordinate_size(square / 25.4 * 72) * 25.4 / 72
+    to_marker = (0.5 + (1 - MARKER_SIZE) / 2) * square  # from the name's centre
+    if to_marker - LINE_HEIGHT * size_mm / 2 >= NAME_GAP:  # clear, unmeasured
+        return None
+    a_width, height = (float(extent) * size_mm for extent in text_extent(column_name(0)))
+    if to_marker - max(a_width, height) / 2 >= NAME_GAP:
+        return None
+    return float(text_extent(str(project.height))[0]) * size_mm, height
 
 
 def _markers(ax: Axes, project: Project) -> None:
@@ -291,9 +334,10 @@ def drawing_sheet(project: Project, paper: str, sheet: Sheet | None = None,
 
     ax = pages.axes_at(fig, layout.page, layout.grid)
     cell_pt = layout.square / 25.4 * 72
-    draw_house(ax, project, cell_pt=cell_pt, light=True, outlines=True)
-    ax.set_xlim(-GRID_MARGIN, project.width + FAR_MARGIN)
-    ax.set_ylim(project.height + FAR_MARGIN, -GRID_MARGIN)
+    draw_house(ax, project, cell_pt=cell_pt, light=True, outlines=True,
+               names_out=layout.names_out, one_path=True)
+    ax.set_xlim(-layout.margin[0], project.width + FAR_MARGIN)
+    ax.set_ylim(project.height + FAR_MARGIN, -layout.margin[1])
     _markers(ax, project)
     if sheet is not None:
         from .pencil import draw_by_hand

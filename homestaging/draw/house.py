@@ -21,6 +21,7 @@ from .drawing import (
     feature_style,
     fit_text,
     frame,
+    grid_lines,
     label_spot,
     patch,
     text_extent,
@@ -31,7 +32,15 @@ from .wordpaths import outline_all
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
-__all__ = ["COLUMN_GAP", "column_step", "draw_house"]
+__all__ = ["COLUMN_GAP", "NAMES_OUT", "column_step", "coordinate_size", "draw_house"]
+
+#: How far outside the grid the coordinates' centres stand, in squares.
+NAMES_OUT = 0.45
+
+
+def coordinate_size(cell_pt: float) -> float:
+    """The coordinates' font size in points on squares of ``cell_pt`` points."""
+    return min(9.0, max(4.5, cell_pt * 0.42))
 
 
 def draw_house(
@@ -45,6 +54,8 @@ def draw_house(
     walls: bool = True,
     light: bool = False,
     outlines: bool = False,
+    names_out: tuple[float, float] = (NAMES_OUT, NAMES_OUT),
+    one_path: bool = False,
 ) -> float:
     """Draw the sheet's grid, coordinates, features, obstacles and the house's walls.
 
@@ -53,7 +64,10 @@ def draw_house(
     light blues of :data:`LIGHT_COLORS` (the printed drawing sheets). ``outlines`` draws
     the coordinates as their letters' outlines, one collection (the printed pages: the
     same letters, without a text each), and names only every :func:`column_step`-th
-    column where the names would run together.
+    column where the names would run together. ``names_out``: how far outside the grid
+    the column names' and the row names' centres stand, in squares. ``one_path``: the
+    grid as one path, one stroke for all its lines (the printed pages; a plan keeps a
+    line apiece, its pixels as they were).
     """
     from matplotlib.collections import LineCollection
     from matplotlib.patches import Circle, Rectangle
@@ -93,16 +107,18 @@ def draw_house(
     xs = range(0, width + 1) if grid_everywhere else range(0)
     ys = range(0, height + 1) if grid_everywhere else range(0)
     grid = [[(x, 0), (x, height)] for x in xs] + [[(0, y), (width, y)] for y in ys]
-    ax.add_collection(LineCollection(grid, colors=LIGHT_COLORS["grid"] if light else GRID_COLOR,
-                                     linewidths=max(0.5 if light else 0.3, cell_pt * 0.02),
-                                     zorder=1.5), autolim=False)
+    style = {"colors": LIGHT_COLORS["grid"] if light else GRID_COLOR,
+             "linewidths": max(0.5 if light else 0.3, cell_pt * 0.02), "zorder": 1.5}
+    ax.add_collection(grid_lines(grid, **style) if one_path else LineCollection(grid, **style),
+                      autolim=False)
 
     if coordinates:
-        size = min(9.0, max(4.5, cell_pt * 0.42))
+        size = coordinate_size(cell_pt)
         color = LIGHT_COLORS["coordinate"] if light else "#444444"
         step = column_step(width, size, cell_pt) if outlines else 1
-        places = [(x + 0.5, -0.45, column_name(x)) for x in range(0, width, step)]
-        places += [(-0.45, y + 0.5, str(y + 1)) for y in range(height)]
+        above, left = names_out
+        places = [(x + 0.5, -above, column_name(x)) for x in range(0, width, step)]
+        places += [(-left, y + 0.5, str(y + 1)) for y in range(height)]
         if outlines:
             outline_all(ax, places, size=size, color=color, zorder=3, gid="coordinate")
         else:

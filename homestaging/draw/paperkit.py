@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..core.catalog import Card, Catalog
-from .drawing import RC_PARAMS, paper_size
+from .drawing import RC_PARAMS, add_shapes, circle_paths, paper_size
 from .piecepics import draw_piece
 
 if TYPE_CHECKING:
@@ -105,12 +105,11 @@ def text(page: Axes, x: float, y: float, words: str, size: float = 9.0, **option
 
 
 def draw_tokens(page: Axes, x: float, y: float, count: int, radius: float = 1.1) -> float:
-    """``count`` selection tokens as dots from x (their centres on y); the x after them."""
-    from matplotlib.patches import Circle
-
-    for index in range(count):
-        page.add_artist(Circle((x + radius + index * 2.8 * radius, y), radius,
-                               facecolor=TOKEN_COLOR, edgecolor="none", gid="token"))
+    """``count`` selection tokens as dots from x (their centres on y), one collection;
+    the x after them."""
+    add_shapes(page, circle_paths([(x + radius + index * 2.8 * radius, y)
+                                   for index in range(count)], radius),
+               facecolors=TOKEN_COLOR, edgecolors="none", gid="token")
     return x + count * 2.8 * radius
 
 
@@ -150,7 +149,7 @@ def draw_card(page: Axes, catalog: Catalog, card: Card, box: tuple[float, float,
         aw, ah = square * (art.width + 0.4), square * (art.height + 0.4)
         draw_piece(piece, page, label=False, at=inset(page, (
             ox + (option_w - aw) / 2 + 0.2 * square, top + (bottom - top - ah) / 2 + 0.2 * square,
-            square)))
+            square)), one_path=True)
         name_size = min(8.0, (option_w - 2) / (len(piece.name) * 0.56 * 0.3528 * 1.1))
         text(page, ox + option_w / 2, bottom + 0.8, piece.name, name_size, ha="center",
              fontweight="bold", gid="option-name")

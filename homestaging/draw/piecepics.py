@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..core.grid import Cell, Edge, outermost
 from ..core.pieces import Piece, Shape
@@ -19,8 +19,10 @@ from .drawing import (
     WALL_COLOR,
     Point,
     cell_points,
+    circle_paths,
     figure_bytes,
     fit_text,
+    grid_lines,
     image_format,
     label_spot,
     patch,
@@ -60,16 +62,17 @@ def _add(ax: Axes, artist: Artist, transform: Transform | None) -> None:
 def _shape_patches(ax: Axes, shape: Shape, origin: tuple[float, float], color: str,
                    cell_pt: float, label: str | None, transform: Transform | None = None
                    ) -> None:
-    from matplotlib.collections import LineCollection
-    from matplotlib.patches import Circle
+    from matplotlib.collections import LineCollection, PathCollection
 
     ox, oy = origin
     furniture = frozenset((x + int(ox), y + int(oy)) for x, y in shape.furniture)
     _add(ax, patch(union(furniture), facecolor=color, edgecolor="#333333",
                    linewidth=max(0.6, cell_pt * 0.04), zorder=4, gid="piece"), transform)
-    for x, y in sorted(shape.circulation):
-        _add(ax, Circle((x + ox + 0.5, y + oy + 0.5), 0.12, facecolor="#555555",
-                        edgecolor="none", zorder=5, gid="circulation"), transform)
+    if shape.circulation:  # the dots, one collection
+        dots = circle_paths([(x + ox + 0.5, y + oy + 0.5) for x, y in sorted(shape.circulation)],
+                            0.12)
+        _add(ax, PathCollection(dots, facecolors="#555555", edgecolors="none", zorder=5,
+                                gid="circulation"), transform)
     wall = []
     for side in sorted(shape.wall):
         # the outermost furniture squares on that side stand against the wall
@@ -173,18 +176,20 @@ def _clipped(middle: Point, along: Point, box: tuple[float, float, float, float]
 
 def draw_piece(piece: Piece, ax: Axes, *, rotation: int = 0, mirror: bool = False,
                origin: tuple[int, int] = (0, 0), color: str | None = None,
-               label: bool = True, at: tuple[Transform, float] | None = None) -> Axes:
+               label: bool = True, at: tuple[Transform, float] | None = None,
+               one_path: bool = False) -> Axes:
     """Draw one orientation of a piece with its top-left square at ``origin``:
     furniture filled and hatched as on the drawing sheet, circulation as dots, wall
     sides as thick lines. In ``ax``'s data, or ``at`` = (a transform from squares to
     the display, a square's size in points): a piece among others on a page, without
-    an axes of its own."""
+    an axes of its own. ``one_path``: its grid as one path (see
+    :func:`~.house.draw_house`)."""
     shape = piece.shape(rotation, mirror)
     fill = color or room_color(piece.tags[0] if piece.tags else "")
     if piece.is_rug:
         fill = "#efe3c8"
     transform, cell_pt = at if at is not None else (None, cell_points(ax, *_extent(ax)))
-    _shape_grid(ax, shape, origin, transform)
+    _shape_grid(ax, shape, origin, transform, one_path)
     _shape_patches(ax, shape, (origin[0], origin[1]), fill, cell_pt,
                    piece.name if label else None, transform)
     if piece.hatch and not piece.is_rug:  # as it is hatched on the drawing sheet
@@ -210,13 +215,15 @@ def _extent(ax: Axes) -> tuple[float, float]:
 
 
 def _shape_grid(ax: Axes, shape: Shape, origin: tuple[int, int],
-                transform: Transform | None) -> None:
+                transform: Transform | None, one_path: bool) -> None:
     from matplotlib.collections import LineCollection
 
     ox, oy = origin
     lines = [[(ox + x, oy), (ox + x, oy + shape.height)] for x in range(shape.width + 1)]
     lines += [[(ox, oy + y), (ox + shape.width, oy + y)] for y in range(shape.height + 1)]
-    _add(ax, LineCollection(lines, colors=GRID_COLOR, linewidths=0.5, zorder=1), transform)
+    style: dict[str, Any] = {"colors": GRID_COLOR, "linewidths": 0.5, "zorder": 1}
+    _add(ax, grid_lines(lines, **style) if one_path else LineCollection(lines, **style),
+         transform)
 
 
 def piece_figure(piece: Piece, *, square_in: float = 0.45) -> Figure:

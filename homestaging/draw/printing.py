@@ -294,7 +294,7 @@ def _cover_page(projects: Sequence[Project], paper: str, pages: Pages) -> Figure
         ax = pages.axes_at(fig, (width, height), (x + 2, y + 5, square * (project.width + 0.3),
                                                   square * (project.height + 0.3)))
         draw_house(ax, project, cell_pt=square / 25.4 * 72, coordinates=False,
-                   feature_labels=False)
+                   feature_labels=False, one_path=True)
     put_text(page, width / 2, height - MARGIN - 6,
           "Each project: a page to read, then drawing sheets to play on.", 9, ha="center",
           color="#555555")
@@ -415,7 +415,7 @@ def catalog_figures(catalog: Catalog, *, paper: str = "a4") -> list[Figure]:
             ax.set_ylim(shape.height + 0.2, -0.2)
             ax.set_aspect("equal")
             ax.set_axis_off()
-            draw_piece(piece, ax, label=False)
+            draw_piece(piece, ax, label=False, one_path=True)
         figures.append(fig)
     return figures
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from ..core.project import SPECIAL_RULES, Bonus, Project, RoomSpec
 from ..formats.parfile import par_for
+from .drawing import add_shapes, circle_paths
 from .house import draw_house
 from .pagetools import (
     FOOTER,
@@ -210,21 +211,23 @@ def project_pages(project: Project, paper: str = "a4") -> int:
 
 def _room_row(page: Axes, x: float, w: float, ry: float, room: RoomSpec) -> None:
     """A room's name, type, cards and tokens, in a row of ROOM_ROW from ``ry``."""
-    from matplotlib.patches import Circle, FancyBboxPatch
+    from matplotlib.patches import FancyBboxPatch
 
     put_text(page, x + 3, ry, room.name, 9, fontweight="bold", gid="room-name")
     put_text(page, x + w - 3, ry + 0.3, room.type, 7.5, ha="right", color="#666666")
     cx = x + 3
+    tokens = []
     for slot in room.cards:
         page.add_artist(FancyBboxPatch((cx, ry + 4.2), 6.5, 5.2,
                                        boxstyle="round,pad=0,rounding_size=0.8",
                                        facecolor="white", edgecolor="#555555", linewidth=0.6))
         page.text(cx + 3.25, ry + 6.8, str(slot.number), fontsize=7.5, ha="center",
                   va="center", gid="card-number")
-        for t in range(slot.tokens):
-            page.add_artist(Circle((cx + 8.2 + t * 2.3, ry + 6.8), 0.85,
-                                   facecolor="#2b6cb0", edgecolor="none", gid="token"))
+        tokens += [(cx + 8.2 + t * 2.3, ry + 6.8) for t in range(slot.tokens)]
         cx += 9.5 + 2.3 * slot.tokens
+    # the row's tokens, one collection (beside the cards, over nothing but the box)
+    add_shapes(page, circle_paths(tokens, 0.85), facecolors="#2b6cb0", edgecolors="none",
+               gid="token")
 
 
 def _rooms_box(page: Axes, x: float, y: float, w: float, rows: int, title: str) -> None:
@@ -298,7 +301,7 @@ def project_page_figures(project: Project, paper: str, page_number: int | None =
     y = top.y
     house_w = min(105.0, text_w * 0.58)
     ax = pages.axes_at(fig, (width, height), top.house_box)
-    draw_house(ax, project, cell_pt=top.square / 25.4 * 72, outlines=True)
+    draw_house(ax, project, cell_pt=top.square / 25.4 * 72, outlines=True, one_path=True)
     rooms_x = left + house_w + 6
     rooms_w = right - rooms_x
     _rooms_box(page, rooms_x, y, rooms_w, top.rooms_shown, "Rooms")

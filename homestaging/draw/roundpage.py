@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .drawing import HALLWAY_COLOR, PROBLEM_COLOR, patch, union
+from .drawing import HALLWAY_COLOR, PROBLEM_COLOR, grid_lines, patch, union
 from .paperkit import EDGE, MARGIN, TOKEN_COLOR, axes_at, footer, new_page, text
 
 if TYPE_CHECKING:
@@ -85,12 +85,10 @@ def _wrapped(page: Axes, x: float, y: float, words: str, width: float) -> None:
 
 
 def _grid(ax: Axes) -> None:
-    from matplotlib.collections import LineCollection
-
     columns, rows = PANEL_GRID
     lines = [[(x, 0), (x, rows)] for x in range(columns + 1)]
     lines += [[(0, y), (columns, y)] for y in range(rows + 1)]
-    ax.add_collection(LineCollection(lines, colors="#a9c8e8", linewidths=0.5, zorder=1),
+    ax.add_collection(grid_lines(lines, colors="#a9c8e8", linewidths=0.5, zorder=1),
                       autolim=False)
 
 
