@@ -5,7 +5,6 @@ games (every card of a greedy game of a few bundled projects)."""
 from __future__ import annotations
 
 import dataclasses
-import itertools
 from collections.abc import Iterator
 
 import pytest
@@ -249,45 +248,3 @@ def test_the_rules_a_board_skips_report_no_error(project_id: str) -> None:
             skipped += bool(board.clean)
         state = apply(state, choice)
     assert skipped > 3
-
-
-def _hall_by_flood(board: Board, taken: int, network: int) -> tuple[bool, int, int]:
-    """What :meth:`Board.hall` finds with a hallway (whether the room may get a door, the
-    squares cut off, those joined), by flood fills of the whole house."""
-    rest = board.open & ~taken
-    step = board.plain.step(network) & ~taken
-    terminals = board.terminals
-    if terminals:
-        joined = board.moves.flood(terminals & -terminals, rest)
-        ok = not terminals & ~joined and (not network or bool(step & joined))
-    else:
-        seeds = step & rest if network else rest
-        joined = 0
-        while seeds:
-            group = board.moves.flood(seeds & -seeds, rest)
-            seeds &= ~group
-            if group & board.exterior_squares and group.bit_count() > joined.bit_count():
-                joined = group
-        ok = bool(joined) or not network
-    return ok, (rest & ~joined).bit_count(), joined
-
-
-@pytest.mark.parametrize("project_id", ["tutorial", "cat-lovers", "retirement-bungalow"])
-def test_the_hallway_after_placements_is_what_flood_fills_find(project_id: str) -> None:
-    """The hallway once a placement (or two) is drawn: the board's open groups less its
-    squares when it takes none apart, else flood fills; the same as flooding the whole
-    house, whether the hallway's ends are known or not."""
-    checked = with_ends = 0
-    for state, pieces in card_states(project_id):
-        board = state.board
-        shapes = [board.shape(move.placement) for stream in stream_pieces(board.sheet, pieces)
-                  for move in itertools.islice(stream.moves, 12)]
-        for first, second in [*((s, None) for s in shapes), *zip(shapes, shapes[1:])]:
-            taken = board.taken | first.squares | (second.squares if second else 0)
-            for network in (board.network([first]).best, 0):
-                hall = board.hall(taken, network)
-                assert (hall.ok, hall.cut, hall.joined) == _hall_by_flood(board, taken, network)
-                assert board.hall_ok(taken, network) == hall.ok
-                checked += 1
-                with_ends += bool(board.terminals)
-    assert checked > 300 and with_ends > 100
