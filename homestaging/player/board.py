@@ -387,13 +387,14 @@ class Board:
                         PORT_COST * max(0, later - free.bit_count()))
         terminals = self.terminals
         if terminals:
-            joined = self._joined(taken, rest)
+            joined = self.moves.flood(lowest(terminals), rest)
             ok = not terminals & ~joined and (not network or bool(step & joined))
         else:
             seeds = step & rest if network else rest
             joined = 0
-            # the largest open region beside the network that may get the front door
-            for group in self._groups(taken, rest, seeds):
+            while seeds:  # the largest open region beside the network that may get the
+                group = self.moves.flood(lowest(seeds), rest)  # front door
+                seeds &= ~group
                 if group & self.exterior_squares and group.bit_count() > joined.bit_count():
                     joined = group
             ok = bool(joined) or not network
@@ -408,76 +409,14 @@ class Board:
         terminals = self.terminals
         if not terminals or self.entry.door_onto(self.room, self.entry_room) != "hallway":
             return self.hall(taken, network).ok
-        joined = self._joined(taken, self.open & ~taken)
-        return not terminals & ~joined and (not network or bool(self.plain.step(network)
-                                                                 & joined))
-
-    # -- the open squares once more squares are taken -----------------------------------
-
-    @cached_property
-    def _open_groups(self) -> tuple[int, ...]:
-        """The linked groups of the open squares the room's pieces leave, in order of
-        their lowest squares."""
-        groups: list[int] = []
-        rest = remaining = self.open & ~self.taken
-        while remaining:
-            group = self.moves.flood(lowest(remaining), rest)
-            groups.append(group)
-            remaining &= ~group
-        return tuple(groups)
-
-    def _joined(self, taken: int, rest: int) -> int:
-        """The squares of ``rest`` (the open squares ``taken`` leaves, ``taken`` holding
-        the room's pieces) linked to the first of the hallway's ends: the group of the
-        board's open squares holding it, less ``taken``, when that takes nothing apart
-        (:meth:`_kept`), else a flood fill."""
-        seed = lowest(self.terminals)
-        extra = taken & ~self.taken
-        if not seed & extra and not self.taken & ~taken:
-            group = next((g for g in self._open_groups if g & seed), 0)
-            if not group & extra or self._kept(group, extra, rest):
-                return group & ~extra
-        return self.moves.flood(seed, rest)
-
-    def _groups(self, taken: int, rest: int, seeds: int) -> list[int]:
-        """The linked groups of ``rest`` (the open squares ``taken`` leaves, ``taken``
-        holding the room's pieces) that hold a square of ``seeds``, in order of their
-        lowest square of ``seeds``: the board's groups less ``taken`` when that takes
-        none apart (:meth:`_kept`), else flood fills."""
-        extra = taken & ~self.taken
-        groups: list[int] = []
-        if not self.taken & ~taken:
-            for group in self._open_groups:
-                if group & extra:
-                    if not self._kept(group, extra, rest):
-                        break
-                    group &= ~extra
-                if group & seeds:
-                    groups.append(group)
-            else:
-                groups.sort(key=lambda group: lowest(group & seeds))
-                return groups
-            groups = []
-        while seeds:
-            group = self.moves.flood(lowest(seeds), rest)
-            seeds &= ~group
-            groups.append(group)
-        return groups
-
-    def _kept(self, group: int, extra: int, rest: int) -> bool:
-        """Whether the squares of ``group`` (a linked group of open squares) outside
-        ``extra`` stay linked within ``rest`` (those open squares less ``extra`` and
-        more): the squares beside each cluster of ``extra`` are linked round it within
-        two steps of it, so any way through it can go round it."""
-        plain = self.plain
-        beside = plain.step(extra) & group & ~extra
-        near = plain.grow(plain.grow(extra))
-        while beside:
-            seed = lowest(beside)
-            cluster = plain.flood(seed, near)
-            if beside & cluster & ~self.moves.flood(seed, cluster & rest):
+        rest = self.open & ~taken
+        step = self.plain.step(network)
+        reached = lowest(terminals) & rest
+        while terminals & ~reached or (network and not step & reached):
+            grown = self.moves.grow(reached) & rest
+            if grown == reached:
                 return False
-            beside &= ~cluster
+            reached = grown
         return True
 
     def _roomy(self, rest: int) -> int:
