@@ -82,11 +82,15 @@ def wallings(board: Board, need: int = 0) -> list[Walling]:
     if not any(landing & hall_first for landing, _, _ in edges):  # the network cannot be
         edges += [(landing, edge, 0)  # served: a door all the same, the room cut off
                   for landing, edge in _door_edges(board, base & ~best, open_rest)]
+    groups: list[int] = []  # the linked groups of the open squares left, found as met
     for landing, edge, served in edges:
         if landing in seen:
             continue
         seen.add(landing)
-        hall = board.moves.flood(landing, open_rest)
+        hall = next((group for group in groups if group & landing), 0)
+        if not hall and landing & open_rest:
+            hall = board.moves.flood(landing, open_rest)
+            groups.append(hall)
         if terminals & ~hall:
             continue
         pockets = open_rest & ~hall
