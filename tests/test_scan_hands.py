@@ -204,8 +204,8 @@ def _bench_scan(hand: str, example: str) -> tuple[Sheet, Scan]:
 @pytest.mark.parametrize(("example", "doubts"), [
     # a wall drawn light from the house's wall to a door's jamb (wall, a gap of one side,
     # then this side in a straight line): a door is one side wide, so it is a wall
-    ("tutorial-finished", ["K2/e: wall: a faint or broken wall line (0.10; on this page a "
-                           "wall 0.25, a side without one 0.04); a faint line (0.10) from a "
+    ("tutorial-finished", ["K2/e: wall: a faint or broken wall line (0.11; on this page a "
+                           "wall 0.25, a side without one 0.04); a faint line (0.11) from a "
                            "wall to a door's jamb: read as wall"]),
     # two pieces side by side, each outlined on their shared side: the line shut the
     # bathroom off with no door; it runs along furniture and goes on into no wall
