@@ -326,3 +326,15 @@ def test_a_dot_beside_two_pieces_goes_to_the_one_it_alone_explains(hand: str) ->
     cabinet = next(p for p in scan.sheet.pieces if p.id == "bathroom-cabinet")
     assert (cabinet.placement.furniture, cabinet.placement.circulation) == (
         frozenset({(3, 8)}), frozenset({(3, 9)}))
+
+
+def test_no_piece_is_read_across_a_line_on_the_grid_between_its_squares() -> None:
+    # the varied hand outlined the loveseat (D5-D6) and the armchair (D7) on their shared
+    # grid line, read as a short wall: not one sofa over D5-D7
+    truth, scan = _bench_scan("varied", "country-manor-finished")
+    assert Edge((3, 5), "s") in scan.marks.walls
+    want = {(p.id, p.placement.furniture) for p in truth.pieces if (2, 5) in p.placement.circulation
+            or (2, 6) in p.placement.circulation}
+    assert want == {("sofa-loveseat", frozenset({(3, 4), (3, 5)})),
+                    ("armchair", frozenset({(3, 6)}))}
+    assert want <= {(p.id, p.placement.furniture) for p in scan.sheet.pieces}

@@ -148,11 +148,15 @@ class Evidence:
                               list[tuple[Shape2, Cell, float]]] = {}
 
     def split(self, a: Cell, b: Cell) -> bool:
-        """Whether an outline separates the neighbouring squares ``a`` and ``b``."""
+        """Whether an outline separates the neighbouring squares ``a`` and ``b``: two
+        pieces' outlines a little inside, or a line on the grid line between them (no
+        piece is drawn across one)."""
         key = (a, b) if a < b else (b, a)
         found = self._split.get(key)
         if found is None:
-            found = self._split[key] = self.marks.splits.get(Edge.between(*key), 0.0) > SPLIT
+            edge = Edge.between(*key)
+            found = self._split[key] = (self.marks.splits.get(edge, 0.0) > SPLIT
+                                        or edge in self.marks.walls)
         return found
 
     def hatch(self, squares: frozenset[Cell]) -> str | None:
