@@ -316,3 +316,25 @@ def test_a_small_piece_outlined_a_quarter_inside_is_furniture_not_a_rug_ring() -
     assert piece[0] == FURNITURE
     # a rug's ring there: its strokes run every way (their share 0.21)
     assert _square_class(0.171, -0.047, 0.970, 0.012, 0.027, 1.451, 0.209, 0.042)[0] == RING
+
+
+@pytest.mark.parametrize("hand", ["ballpoint", "soft-pencil", "felt-tip"])
+def test_a_dot_beside_two_pieces_goes_to_the_one_it_alone_explains(hand: str) -> None:
+    # the country manor's bathroom: the cabinet at D9 may face C9 (the toilet's dot) or
+    # D10 (beside the bathtub too); only D10 leaves no dot unexplained
+    _, scan = _bench_scan(hand, "country-manor-finished")
+    cabinet = next(p for p in scan.sheet.pieces if p.id == "bathroom-cabinet")
+    assert (cabinet.placement.furniture, cabinet.placement.circulation) == (
+        frozenset({(3, 8)}), frozenset({(3, 9)}))
+
+
+def test_no_piece_is_read_across_a_line_on_the_grid_between_its_squares() -> None:
+    # the varied hand outlined the loveseat (D5-D6) and the armchair (D7) on their shared
+    # grid line, read as a short wall: not one sofa over D5-D7
+    truth, scan = _bench_scan("varied", "country-manor-finished")
+    assert Edge((3, 5), "s") in scan.marks.walls
+    want = {(p.id, p.placement.furniture) for p in truth.pieces if (2, 5) in p.placement.circulation
+            or (2, 6) in p.placement.circulation}
+    assert want == {("sofa-loveseat", frozenset({(3, 4), (3, 5)})),
+                    ("armchair", frozenset({(3, 6)}))}
+    assert want <= {(p.id, p.placement.furniture) for p in scan.sheet.pieces}

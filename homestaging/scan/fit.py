@@ -148,11 +148,15 @@ class Evidence:
                               list[tuple[Shape2, Cell, float]]] = {}
 
     def split(self, a: Cell, b: Cell) -> bool:
-        """Whether an outline separates the neighbouring squares ``a`` and ``b``."""
+        """Whether an outline separates the neighbouring squares ``a`` and ``b``: two
+        pieces' outlines a little inside, or a line on the grid line between them (no
+        piece is drawn across one)."""
         key = (a, b) if a < b else (b, a)
         found = self._split.get(key)
         if found is None:
-            found = self._split[key] = self.marks.splits.get(Edge.between(*key), 0.0) > SPLIT
+            edge = Edge.between(*key)
+            found = self._split[key] = (self.marks.splits.get(edge, 0.0) > SPLIT
+                                        or edge in self.marks.walls)
         return found
 
     def hatch(self, squares: frozenset[Cell]) -> str | None:
@@ -481,6 +485,7 @@ def fit_room(room: Evidence, offer: Offer, pieces: dict[str, Piece]) -> RoomFit:
     doubts: list[Uncertain] = []
     cost = 0.0
     groups = components(room.furniture)
+    ranked: dict[frozenset[Cell], list[tuple[float, _Cover]]] = {}
     for group in groups:
         owned = _owned_dots(room, group, groups)
         covers = _covers(room, looks, group, owned)
@@ -488,24 +493,29 @@ def fit_room(room: Evidence, offer: Offer, pieces: dict[str, Piece]) -> RoomFit:
             wide = wide or _Looks(offer, pieces, wide=True)
             members.update({p.id: ms for ms in wide.members.values() for p in ms})
             covers = _covers(room, wide, group, owned)
-        first = min(group, key=reading_order)
         if not covers:
-            doubts.append(Uncertain(first, "furniture", f"the furniture at {cells_text(group)} "
-                                    "matches no piece's shape; left out"))
             cost += 10.0 * len(group)
             continue
-        ranked = sorted(covers, key=lambda c: c.cost + _namings(room, offer, c.placements,
-                                                                members)[0])
-        best = ranked[0]
+        ranked[group] = sorted(((c.cost + _namings(room, offer, c.placements, members)[0], c)
+                                for c in covers), key=lambda item: item[0])
+    chosen = _shared_dots_explained(room, ranked)
+    for group in groups:
+        if group not in chosen:
+            doubts.append(Uncertain(min(group, key=reading_order), "furniture",
+                                    f"the furniture at {cells_text(group)} matches no "
+                                    "piece's shape; left out"))
+            continue
+        best = chosen[group]
         placements.extend(best.placements)
         cost += best.cost
-        if len(ranked) > 1 and ranked[1].cost - best.cost < CLOSE:
-            differ = _differences(best.placements, ranked[1].placements)
+        second = next((c for _, c in ranked[group] if c is not best), None)
+        if second is not None and second.cost - best.cost < CLOSE:
+            differ = _differences(best.placements, second.placements)
             if differ:
                 doubts.append(Uncertain(min(differ, key=reading_order), "pieces",
                                         f"the furniture at {cells_text(group)} is read as "
                                         f"{', '.join(_names(best.placements))}; its shapes "
-                                        f"could also be {', '.join(_names(ranked[1].placements))}"))
+                                        f"could also be {', '.join(_names(second.placements))}"))
     rugs, rug_doubts = _rugs(room, offer, pieces)
     doubts += rug_doubts
     every = [*placements, *rugs]
@@ -518,6 +528,35 @@ def fit_room(room: Evidence, offer: Offer, pieces: dict[str, Piece]) -> RoomFit:
     cost += naming_cost + STRAY_DOT_COST * len(stray)
     doubts += _unpaid_doubts(namings[0], offer)
     return RoomFit(tuple(namings[0]), cost, wild, tuple(doubts), tuple(namings))
+
+
+def _shared_dots_explained(room: Evidence,
+                           ranked: dict[frozenset[Cell], list[tuple[float, _Cover]]]
+                           ) -> dict[frozenset[Cell], _Cover]:
+    """The cover of each group of furniture: its cheapest, but a dot beside two groups
+    (which either's pieces may explain) that the other groups' chosen covers leave
+    unexplained costs too, so that every dot drawn belongs to a piece. Each group's
+    choice is weighed again, given the others', until none changes."""
+    chosen = {group: covers[0][1] for group, covers in ranked.items()}
+    for _ in range(len(ranked)):
+        changed = False
+        for group, covers in ranked.items():
+            if len(covers) < 2:
+                continue
+            others = {c for g, cover in chosen.items() if g is not group
+                      for p in cover.placements for c in p.circulation}
+            near_others = {b for g in ranked if g is not group for _, b in _pairs(g)}
+            left = ((room.dots - room.rings) & {b for _, b in _pairs(group)} & near_others
+                    - others)
+            weighed = [(price + STRAY_DOT_COST * len(left - {c for p in cover.placements
+                                                             for c in p.circulation}), cover)
+                       for price, cover in covers]
+            best = min(weighed, key=lambda item: item[0])[1]
+            if best is not chosen[group]:
+                chosen[group], changed = best, True
+        if not changed:
+            break
+    return chosen
 
 
 def _owned_dots(room: Evidence, group: frozenset[Cell], groups: Sequence[frozenset[Cell]]
