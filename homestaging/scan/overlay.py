@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from ..core.grid import Cell, Edge, boundary
+from ..core.grid import Cell, Edge, boundary, reading_order
 from . import require_cv2
 from .marks import CIRCULATION, EMPTY, FURNITURE, RING, RING_DOT
 from .photo import PX
@@ -69,7 +69,7 @@ def label_places(labels: Iterable[tuple[str, Iterable[Cell]]],
     places = []
     for text, cells in labels:
         (width, height), base = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, FONT_SCALE, 2)
-        spots = [_point(x + 0.08, y + 0.92) for x, y in sorted(cells, key=lambda c: (c[1], c[0]))]
+        spots = [_point(x + 0.08, y + 0.92) for x, y in sorted(cells, key=reading_order)]
         lower = spots[0]
         while _meets(_box(lower, width, height, base), taken):
             lower = (lower[0], lower[1] + height + base + 2)
