@@ -17,6 +17,11 @@ Safety, in order, for every request:
 The only file written is the session's sheet (see :mod:`.session`). A client that
 closes its connection early costs one line on standard error with ``-v``, nothing
 without.
+
+Ctrl+C (SIGINT) only raises a flag (:class:`Interruption`), read between requests: a
+KeyboardInterrupt raised at a random point of the standard library's server loop can
+leave one of its locks held and the process hung. Stopping waits for a save in
+progress, never for a browser's idle connection.
 """
 
 from __future__ import annotations
@@ -25,11 +30,13 @@ import contextlib
 import hmac
 import json
 import secrets
+import signal
 import sys
 import threading
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
+from types import FrameType
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -37,7 +44,7 @@ from . import adapter
 from .adapter import InputError
 from .session import Refused, Session
 
-__all__ = ["TOKEN_HEADER", "EditorServer", "make_server"]
+__all__ = ["TOKEN_HEADER", "EditorServer", "Interruption", "make_server"]
 
 TOKEN_HEADER = "X-Homestaging-Token"
 HOST = "127.0.0.1"
@@ -57,6 +64,26 @@ def _static_files() -> dict[str, tuple[bytes, str]]:
             files[f"/static/{item.name}"] = (item.read_bytes(), _TYPES[suffix])
     files["/"] = files["/static/index.html"]
     return files
+
+
+class Interruption:
+    """Ctrl+C as a flag: while installed (``with``), SIGINT sets ``asked``, whatever the
+    handler before (a program started in the background by a shell inherits SIGINT
+    ignored, yet the editor says "Stop with Ctrl+C")."""
+
+    def __init__(self) -> None:
+        self.asked = False
+        self.previous: Any = signal.SIG_DFL
+
+    def __enter__(self) -> Interruption:
+        self.previous = signal.signal(signal.SIGINT, self.ask)
+        return self
+
+    def __exit__(self, *exception: object) -> None:
+        signal.signal(signal.SIGINT, signal.SIG_DFL if self.previous is None else self.previous)
+
+    def ask(self, number: int, frame: FrameType | None) -> None:
+        self.asked = True
 
 
 class EditorServer(ThreadingHTTPServer):
@@ -90,6 +117,19 @@ class EditorServer(ThreadingHTTPServer):
     @property
     def url(self) -> str:
         return f"http://{HOST}:{self.port}/?token={self.token}"
+
+    def serve_until(self, interruption: Interruption, poll_interval: float = 0.25) -> None:
+        """Answer requests until ``interruption`` is asked (at most ``poll_interval``
+        seconds later)."""
+        self.timeout = poll_interval
+        while not interruption.asked:
+            self.handle_request()
+
+    def stop(self) -> None:
+        """Stop listening once a save in progress is written; the sheet's lock stays held,
+        so no save starts after (the connections left end with the process)."""
+        self.lock.acquire()
+        self.server_close()
 
 
 def make_server(session: Session, port: int = 0) -> EditorServer:
