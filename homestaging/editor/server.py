@@ -33,6 +33,7 @@ import secrets
 import signal
 import sys
 import threading
+from collections.abc import Callable
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
@@ -67,12 +68,13 @@ def _static_files() -> dict[str, tuple[bytes, str]]:
 
 
 class Interruption:
-    """Ctrl+C as a flag: while installed (``with``), SIGINT sets ``asked``, whatever the
-    handler before (a program started in the background by a shell inherits SIGINT
-    ignored, yet the editor says "Stop with Ctrl+C")."""
+    """Ctrl+C as a flag: while installed (``with``), SIGINT sets ``asked`` and calls
+    ``then``, whatever the handler before (a program started in the background by a
+    shell inherits SIGINT ignored, yet says "Stop with Ctrl+C")."""
 
-    def __init__(self) -> None:
+    def __init__(self, then: Callable[[], None] | None = None) -> None:
         self.asked = False
+        self.then = then
         self.previous: Any = signal.SIG_DFL
 
     def __enter__(self) -> Interruption:
@@ -84,6 +86,8 @@ class Interruption:
 
     def ask(self, number: int, frame: FrameType | None) -> None:
         self.asked = True
+        if self.then is not None:
+            self.then()
 
 
 class EditorServer(ThreadingHTTPServer):
