@@ -22,8 +22,9 @@ from click.testing import CliRunner
 from editor_util import EXAMPLES, ROOT, SHEETS, api, request, serving
 
 from homestaging.cli.root import main
+from homestaging.core.interruption import Interruption
 from homestaging.editor import adapter
-from homestaging.editor.server import Interruption, make_server
+from homestaging.editor.server import make_server
 from homestaging.editor.session import Session
 from homestaging.formats.sheetreader import read_sheet
 from homestaging.formats.sheetwriter import sheet_to_json

@@ -26,7 +26,8 @@ def edit(sheet_path: str, project_ref: str | None, game_path: str | None, port: 
     The first line printed is the page's URL, with a secret token; the server listens on
     127.0.0.1 only and stops with Ctrl+C. A new SHEET (missing or empty) needs --project.
     """
-    from .server import Interruption, make_server
+    from .adapter import Interruption
+    from .server import make_server
     from .session import Session, UsageProblem
 
     try:

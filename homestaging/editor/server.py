@@ -18,10 +18,9 @@ The only file written is the session's sheet (see :mod:`.session`). A client tha
 closes its connection early costs one line on standard error with ``-v``, nothing
 without.
 
-Ctrl+C (SIGINT) only raises a flag (:class:`Interruption`), read between requests: a
-KeyboardInterrupt raised at a random point of the standard library's server loop can
-leave one of its locks held and the process hung. Stopping waits for a save in
-progress, never for a browser's idle connection.
+Ctrl+C raises a flag (:class:`~homestaging.core.interruption.Interruption`), read
+between requests. Stopping waits for a save in progress, never for a browser's idle
+connection.
 """
 
 from __future__ import annotations
@@ -30,22 +29,19 @@ import contextlib
 import hmac
 import json
 import secrets
-import signal
 import sys
 import threading
-from collections.abc import Callable
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
-from types import FrameType
 from typing import Any
 from urllib.parse import urlsplit
 
 from . import adapter
-from .adapter import InputError
+from .adapter import InputError, Interruption
 from .session import Refused, Session
 
-__all__ = ["TOKEN_HEADER", "EditorServer", "Interruption", "make_server"]
+__all__ = ["TOKEN_HEADER", "EditorServer", "make_server"]
 
 TOKEN_HEADER = "X-Homestaging-Token"
 HOST = "127.0.0.1"
@@ -65,29 +61,6 @@ def _static_files() -> dict[str, tuple[bytes, str]]:
             files[f"/static/{item.name}"] = (item.read_bytes(), _TYPES[suffix])
     files["/"] = files["/static/index.html"]
     return files
-
-
-class Interruption:
-    """Ctrl+C as a flag: while installed (``with``), SIGINT sets ``asked`` and calls
-    ``then``, whatever the handler before (a program started in the background by a
-    shell inherits SIGINT ignored, yet says "Stop with Ctrl+C")."""
-
-    def __init__(self, then: Callable[[], None] | None = None) -> None:
-        self.asked = False
-        self.then = then
-        self.previous: Any = signal.SIG_DFL
-
-    def __enter__(self) -> Interruption:
-        self.previous = signal.signal(signal.SIGINT, self.ask)
-        return self
-
-    def __exit__(self, *exception: object) -> None:
-        signal.signal(signal.SIGINT, signal.SIG_DFL if self.previous is None else self.previous)
-
-    def ask(self, number: int, frame: FrameType | None) -> None:
-        self.asked = True
-        if self.then is not None:
-            self.then()
 
 
 class EditorServer(ThreadingHTTPServer):

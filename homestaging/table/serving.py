@@ -15,6 +15,7 @@ from typing import Any
 
 from ..core.errors import InputError
 from ..core.game import MAX_SEED
+from ..core.interruption import Interruption
 from .store import Store, StoreError
 
 __all__ = ["ServeError", "addresses", "export_table", "serve_table"]
@@ -90,7 +91,6 @@ def serve_table(reference: str, seed: int | None, db_path: str, port: int, lan: 
     import segno
     import uvicorn
 
-    from ..editor.server import Interruption
     from .hall import Hall
     from .web import make_app
 
