@@ -3,6 +3,8 @@ page is told about every example sheet, saving, and the ``edit`` command itself.
 
 from __future__ import annotations
 
+import functools
+import http.client
 import json
 import os
 import re
@@ -11,6 +13,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +22,10 @@ from click.testing import CliRunner
 from editor_util import EXAMPLES, ROOT, SHEETS, api, request, serving
 
 from homestaging.cli.root import main
+from homestaging.core.interruption import Interruption
 from homestaging.editor import adapter
+from homestaging.editor.server import make_server
+from homestaging.editor.session import Session
 from homestaging.formats.sheetreader import read_sheet
 from homestaging.formats.sheetwriter import sheet_to_json
 from homestaging.rules.checks import READER_NOTES
@@ -328,12 +334,17 @@ def interrupted(process: subprocess.Popen[str]) -> tuple[str, str]:
         raise
 
 
-def test_edit_prints_the_url_first_and_stops_on_interrupt(tmp_path: Path) -> None:
+@pytest.mark.parametrize("inherited", [signal.SIG_DFL, signal.SIG_IGN],
+                         ids=["from-a-terminal", "in-the-background"])
+def test_edit_prints_the_url_first_and_stops_on_interrupt(
+        inherited: signal.Handlers, tmp_path: Path) -> None:
+    """Started from a terminal, or as a background job of a shell (which starts it with
+    SIGINT ignored), the editor stops on Ctrl+C as it says."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     process = subprocess.Popen(
         [sys.executable, "-m", "homestaging", "edit", "new.json", "--project", "tutorial",
          "--no-browser"], cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        text=True, env=env)
+        text=True, env=env, preexec_fn=functools.partial(signal.signal, signal.SIGINT, inherited))
     try:
         assert process.stdout is not None
         first = process.stdout.readline().strip()
@@ -342,7 +353,6 @@ def test_edit_prints_the_url_first_and_stops_on_interrupt(tmp_path: Path) -> Non
         port, token = int(match[1]), match[2]
         with socket.create_connection(("127.0.0.1", port), timeout=10):
             pass
-        import http.client
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
         connection.request("GET", "/api/session", headers={"X-Homestaging-Token": token})
         response = connection.getresponse()
@@ -354,6 +364,41 @@ def test_edit_prints_the_url_first_and_stops_on_interrupt(tmp_path: Path) -> Non
     assert process.returncode == 0, err
     assert "Stopped." in out and err == ""
     assert list(tmp_path.iterdir()) == []
+
+
+def test_ctrl_c_stops_the_editor_without_waiting_for_an_idle_browser(tmp_path: Path) -> None:
+    """A browser keeps its connection open: Ctrl+C stops the server at once all the
+    same (the connection still answers until the process ends)."""
+    server = make_server(Session.open(str(tmp_path / "new.json"), "tutorial"))
+    stopped = threading.Event()
+    answers: list[int] = []
+
+    def browser() -> None:
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+        try:
+            for _ in range(2):
+                connection.request("GET", "/", headers={"Host": f"127.0.0.1:{server.port}"})
+                response = connection.getresponse()
+                response.read()
+                answers.append(response.status)
+                if not stopped.is_set():
+                    os.kill(os.getpid(), signal.SIGINT)
+                    stopped.wait(60)
+        except OSError as error:
+            answers.append(error.errno or -1)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=browser, daemon=True)
+    thread.start()
+    with Interruption() as interruption:
+        server.serve_until(interruption, poll_interval=0.05)
+        server.stop()
+    stopped.set()
+    thread.join(60)
+    assert interruption.asked
+    assert answers == [200, 200]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
 @pytest.mark.parametrize(("args", "message"), [

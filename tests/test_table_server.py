@@ -6,7 +6,10 @@ One real ``homestaging table`` process serves the module; the browser tests are 
 
 from __future__ import annotations
 
+import functools
 import json
+import os
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -223,3 +226,28 @@ def test_a_full_disk_loses_nothing_stored(tmp_path: Path) -> None:
     again = Store(tmp_path / "t.db")
     assert again.player(code, number).state["pieces"] == first["pieces"]  # type: ignore[union-attr]
     again.close()
+
+
+@pytest.mark.parametrize("inherited", [signal.SIG_DFL, signal.SIG_IGN],
+                         ids=["from-a-terminal", "in-the-background"])
+def test_ctrl_c_right_after_the_links_stops_the_table(inherited: signal.Handlers,
+                                                      tmp_path: Path) -> None:
+    """Ctrl+C as soon as the links are printed, the server perhaps not running yet, and
+    with SIGINT inherited ignored (a shell's background job): the table stops, exit 0."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "homestaging", "table", "tutorial", "--db",
+         str(tmp_path / "t.db"), "--seed", "3", "--no-browser"], stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        preexec_fn=functools.partial(signal.signal, signal.SIGINT, inherited))
+    assert process.stdout is not None
+    process.stdout.readline()
+    process.stdout.readline()
+    process.send_signal(signal.SIGINT)
+    try:
+        out, err = process.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.communicate()
+        raise
+    assert process.returncode == 0, err
+    assert out == "" and err.endswith("Stop with Ctrl+C.\n")

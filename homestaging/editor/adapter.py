@@ -26,6 +26,7 @@ from typing import Any
 from ..core.errors import InputError, Located, NotPlayable
 from ..core.game import GameRecord
 from ..core.grid import Edge, cell_name, cell_names, column_name, in_reading_order
+from ..core.interruption import Interruption
 from ..core.pieces import ROTATIONS
 from ..core.project import Project
 from ..core.quoting import excerpt
@@ -56,6 +57,7 @@ __all__ = [
     "MAX_BYTES",
     "Hand",
     "InputError",
+    "Interruption",
     "blank",
     "check_writable",
     "disk_bytes",

@@ -26,6 +26,7 @@ def edit(sheet_path: str, project_ref: str | None, game_path: str | None, port: 
     The first line printed is the page's URL, with a secret token; the server listens on
     127.0.0.1 only and stops with Ctrl+C. A new SHEET (missing or empty) needs --project.
     """
+    from .adapter import Interruption
     from .server import make_server
     from .session import Session, UsageProblem
 
@@ -39,19 +40,19 @@ def edit(sheet_path: str, project_ref: str | None, game_path: str | None, port: 
     except OSError as refused:
         raise click.UsageError(f"cannot listen on 127.0.0.1:{port}: {refused.strerror}") \
             from None
-    try:
-        click.echo(server.url)
-        state = "new sheet" if session.new else "unreadable: mend it on the page" \
-            if session.state is None else "opened"
-        for located in session.errors:
-            click.echo(located["text"], err=True)
-        click.echo(f"Editing {sheet_path} ({state}). Stop with Ctrl+C.")
-        if not no_browser:
-            import webbrowser
+    with Interruption() as interruption:  # before the URL: a Ctrl+C right after it counts
+        try:
+            click.echo(server.url)
+            state = "new sheet" if session.new else "unreadable: mend it on the page" \
+                if session.state is None else "opened"
+            for located in session.errors:
+                click.echo(located["text"], err=True)
+            click.echo(f"Editing {sheet_path} ({state}). Stop with Ctrl+C.")
+            if not no_browser:
+                import webbrowser
 
-            webbrowser.open(server.url)
-        server.serve_forever(poll_interval=0.25)
-    except KeyboardInterrupt:
-        click.echo("Stopped.")
-    finally:
-        server.server_close()
+                webbrowser.open(server.url)
+            server.serve_until(interruption)
+        finally:
+            server.stop()
+    click.echo("Stopped.")

@@ -17,6 +17,10 @@ Safety, in order, for every request:
 The only file written is the session's sheet (see :mod:`.session`). A client that
 closes its connection early costs one line on standard error with ``-v``, nothing
 without.
+
+Ctrl+C raises a flag (:class:`~homestaging.core.interruption.Interruption`), read
+between requests. Stopping waits for a save in progress, never for a browser's idle
+connection.
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from . import adapter
-from .adapter import InputError
+from .adapter import InputError, Interruption
 from .session import Refused, Session
 
 __all__ = ["TOKEN_HEADER", "EditorServer", "make_server"]
@@ -90,6 +94,19 @@ class EditorServer(ThreadingHTTPServer):
     @property
     def url(self) -> str:
         return f"http://{HOST}:{self.port}/?token={self.token}"
+
+    def serve_until(self, interruption: Interruption, poll_interval: float = 0.25) -> None:
+        """Answer requests until ``interruption`` is asked (at most ``poll_interval``
+        seconds later)."""
+        self.timeout = poll_interval
+        while not interruption.asked:
+            self.handle_request()
+
+    def stop(self) -> None:
+        """Stop listening once a save in progress is written; the sheet's lock stays held,
+        so no save starts after (the connections left end with the process)."""
+        self.lock.acquire()
+        self.server_close()
 
 
 def make_server(session: Session, port: int = 0) -> EditorServer:

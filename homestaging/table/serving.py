@@ -15,6 +15,7 @@ from typing import Any
 
 from ..core.errors import InputError
 from ..core.game import MAX_SEED
+from ..core.interruption import Interruption
 from .store import Store, StoreError
 
 __all__ = ["ServeError", "addresses", "export_table", "serve_table"]
@@ -110,28 +111,36 @@ def serve_table(reference: str, seed: int | None, db_path: str, port: int, lan: 
 
         app, web = make_app(hall, hosts, join_url)
         web.qr = lambda table: segno.make(join_url(table), error="m").svg_data_uri(scale=4)
-        host_urls = [f"http://{LOOPBACK}:{bound}/t/{code}/host/?token={hall.table(code).row.host}"
-                     for code in codes]
-        for code, host_url in zip(codes, host_urls, strict=True):
-            print(host_url)
-            print(join_url(code), flush=True)
-        for code in codes:
-            row = hall.table(code).row
-            print(f"Table {code} ({hall.table(code).project.name}, seed {row.seed}) "
-                  f"{'continued' if continued else 'dealt'}: "
-                  f"{len(store.players(code, sheets=False))} players, {row.flipped} cards "
-                  "flipped.", file=sys.stderr)
-        where = (f"{', '.join(shown)} and 127.0.0.1" if shown else "every address") if lan \
-            else "127.0.0.1 only"
-        print(f"Listening on {where}, port {bound}. Stop with Ctrl+C.", file=sys.stderr,
-              flush=True)
-        if browser:
-            import webbrowser
-
-            webbrowser.open(host_urls[0])
         config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
                                 timeout_graceful_shutdown=1)
-        uvicorn.Server(config).run(sockets=[sock])
+        server = uvicorn.Server(config)
+
+        def stop() -> None:
+            server.should_exit = True
+
+        # from before the URLs: a Ctrl+C right after them stops the table even before the
+        # server runs (which installs its own handler, then restores this one)
+        with Interruption(then=stop):
+            host_urls = [f"http://{LOOPBACK}:{bound}/t/{code}/host/?token={hall.table(code).row.host}"
+                         for code in codes]
+            for code, host_url in zip(codes, host_urls, strict=True):
+                print(host_url)
+                print(join_url(code), flush=True)
+            for code in codes:
+                row = hall.table(code).row
+                print(f"Table {code} ({hall.table(code).project.name}, seed {row.seed}) "
+                      f"{'continued' if continued else 'dealt'}: "
+                      f"{len(store.players(code, sheets=False))} players, {row.flipped} cards "
+                      "flipped.", file=sys.stderr)
+            where = (f"{', '.join(shown)} and 127.0.0.1" if shown else "every address") if lan \
+                else "127.0.0.1 only"
+            print(f"Listening on {where}, port {bound}. Stop with Ctrl+C.", file=sys.stderr,
+                  flush=True)
+            if browser:
+                import webbrowser
+
+                webbrowser.open(host_urls[0])
+            server.run(sockets=[sock])
     except StoreError as error:
         raise ServeError(str(error)) from None
     finally:
