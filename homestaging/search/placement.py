@@ -251,14 +251,17 @@ class SketchOrder:
                     planes[k], carry = plane ^ carry, plane & carry
                 if carry:
                     planes.append(carry)
-            for contact in range(len(compiled.furniture), -1, -1):
-                exact = anchors
+            rest = anchors  # the anchors of no class yet
+            most = min(len(compiled.furniture), (1 << len(planes)) - 1)
+            for contact in range(most, -1, -1):
+                if not rest:
+                    break
+                exact = rest
                 for k, plane in enumerate(planes):
                     exact &= plane if contact >> k & 1 else ~plane
-                if contact >> len(planes):
-                    exact = 0
                 if not exact:
                     continue
+                rest ^= exact
                 prefix = (4095 - contact) << _CONTACT
                 for apart, part in ((0, exact & joins), (1, exact & ~joins)):
                     if part:
