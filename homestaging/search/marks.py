@@ -152,8 +152,7 @@ class Marks:
             beside = self.moves.step(furniture) & rest & before
             if beside:
                 around = self.open_moves.grow(self.open_moves.grow(furniture)) & rest
-                linked = self.moves.flood(beside & -beside, around)
-                if not beside & ~linked:
+                if _linked_around(self.moves, beside, around):
                     return before & ~furniture
         return self.moves.flood(self.sources, self.walkable & ~furniture)
 
@@ -185,3 +184,26 @@ class Marks:
 
 
 
+
+
+_LINKED: dict[tuple[int, int, int], tuple[Moves, bool]] = {}
+"""Per steps (by identity), squares beside a piece and squares around it: whether the
+former are linked within the latter (:func:`_linked_around`)."""
+
+_MOST_LINKED = 8192
+"""Answers kept at most (the memo is emptied when full)."""
+
+
+def _linked_around(moves: Moves, beside: int, around: int) -> bool:
+    """Whether the squares ``beside`` are linked by ``moves`` within ``around``: worked
+    out once per such squares, which stay the same where a placement meets nothing new
+    (the next token of a card, the next card in the room, another piece's placement)."""
+    key = (id(moves), beside, around)
+    known = _LINKED.get(key)
+    if known is not None and known[0] is moves:
+        return known[1]
+    linked = not beside & ~moves.flood(beside & -beside, around)
+    if len(_LINKED) >= _MOST_LINKED:
+        _LINKED.clear()
+    _LINKED[key] = (moves, linked)
+    return linked

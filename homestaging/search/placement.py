@@ -112,11 +112,13 @@ class Candidate:
     def placement(self) -> Placement:
         return Placement(self.piece, self.anchor, self.rotation, self.mirror)
 
-    @cached_property
+    @property
     def loses_room(self) -> bool:
         """No door could serve the room after it, or a door it cuts off strands the room
-        (:attr:`Cut.strands`): the ranking counts the room's points lost."""
-        return not self.door_possible or any(cut.strands for cut in self.cuts_off)
+        (:attr:`Cut.strands`): the ranking counts the room's points lost. (A plain
+        property: it costs less to work out than a cached one costs to fill.)"""
+        return not self.door_possible or (
+            bool(self.cuts_off) and any(cut.strands for cut in self.cuts_off))
 
     @property
     def furniture(self) -> frozenset[Cell]:
@@ -249,14 +251,17 @@ class SketchOrder:
                     planes[k], carry = plane ^ carry, plane & carry
                 if carry:
                     planes.append(carry)
-            for contact in range(len(compiled.furniture), -1, -1):
-                exact = anchors
+            rest = anchors  # the anchors of no class yet
+            most = min(len(compiled.furniture), (1 << len(planes)) - 1)
+            for contact in range(most, -1, -1):
+                if not rest:
+                    break
+                exact = rest
                 for k, plane in enumerate(planes):
                     exact &= plane if contact >> k & 1 else ~plane
-                if contact >> len(planes):
-                    exact = 0
                 if not exact:
                     continue
+                rest ^= exact
                 prefix = (4095 - contact) << _CONTACT
                 for apart, part in ((0, exact & joins), (1, exact & ~joins)):
                     if part:

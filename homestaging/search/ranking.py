@@ -339,7 +339,8 @@ class Ranking:
         return found + more[:max(0, pool - len(found))]
 
     def cheap(self, candidate: Candidate) -> Move:
-        lost = sum(cut.points for cut in candidate.cuts_off)
+        cuts = candidate.cuts_off
+        lost = sum(cut.points for cut in cuts) if cuts else 0
         if candidate.loses_room:
             lost += self.room_points + candidate.points
         return Move(candidate, candidate.points - lost, lost=lost)
@@ -432,10 +433,11 @@ class _Lazy:
 def _merged(valued: list[Move], others: Iterator[Move]) -> Iterator[Move]:
     """The valued moves (sorted by :func:`_key`) and the others (in cheap order, which
     :func:`_key` keeps for moves not valued), merged in the order of :func:`_key`."""
+    keys = [_key(move) for move in valued]
     index = 0
     for move in others:
         key = _key(move)
-        while index < len(valued) and _key(valued[index]) < key:
+        while index < len(valued) and keys[index] < key:
             yield valued[index]
             index += 1
         yield move
