@@ -387,7 +387,9 @@ class Board:
                         PORT_COST * max(0, later - free.bit_count()))
         terminals = self.terminals
         if terminals:
-            joined = self.moves.flood(lowest(terminals), rest)
+            joined = self._joined(taken)
+            if joined is None:
+                joined = self.moves.flood(lowest(terminals), rest)
             ok = not terminals & ~joined and (not network or bool(step & joined))
         else:
             seeds = step & rest if network else rest
@@ -409,8 +411,13 @@ class Board:
         terminals = self.terminals
         if not terminals or self.entry.door_onto(self.room, self.entry_room) != "hallway":
             return self.hall(taken, network).ok
-        rest = self.open & ~taken
+        if taken & terminals:
+            return False  # an end of the hallway walled in
         step = self.plain.step(network)
+        joined = self._joined(taken)
+        if joined is not None:
+            return not terminals & ~joined and (not network or bool(step & joined))
+        rest = self.open & ~taken
         reached = lowest(terminals) & rest
         while terminals & ~reached or (network and not step & reached):
             grown = self.moves.grow(reached) & rest
@@ -418,6 +425,34 @@ class Board:
                 return False
             reached = grown
         return True
+
+    @cached_property
+    def _hallway(self) -> int:
+        """The open squares joined to the first of the hallway's ends (:attr:`terminals`),
+        the room's pieces' squares left out."""
+        return self.moves.flood(lowest(self.terminals), self.open & ~self.taken)
+
+    def _joined(self, taken: int) -> int | None:
+        """The open squares left joined to the first of the hallway's ends once ``taken``
+        (the room's pieces' squares and more) is walled, without a fill from the ends
+        when the squares added leave :attr:`_hallway` in one piece: when the squares
+        beside them are joined by a fill close around them (three steps at most: any
+        way through them then goes around). None when that is not shown."""
+        if taken & self.taken != self.taken:
+            return None
+        hallway = self._hallway
+        gone = taken & hallway
+        if not gone:
+            return hallway
+        if gone & lowest(self.terminals):
+            return 0  # the fill's first square is taken
+        moves = self.moves
+        rest = hallway & ~gone
+        around = moves.grow(moves.grow(moves.grow(gone))) & rest
+        beside = moves.step(gone) & rest
+        if beside & ~moves.flood(lowest(beside), around):
+            return None
+        return rest
 
     def _roomy(self, rest: int) -> int:
         """The squares of ``rest`` in open regions large enough for a room to come
