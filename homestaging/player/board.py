@@ -135,13 +135,16 @@ class Board:
 
     def __init__(self, sheet: Sheet, need: int = 0, lay: Layout | None = None, *,
                  before: Board | None = None, clean: Collection[Code] = (),
-                 standing: Standing | None = None) -> None:
+                 standing: Standing | None = None,
+                 judged: tuple[Network, Hall] | None = None) -> None:
         """``lay``: the sheet's layout when known. ``before``: a board of the sheet
         before some pieces were added (a layout's rooms and walls the same objects,
         as :func:`~homestaging.core.layout.with_pieces` keeps them): its masks of the house,
         the rooms and the walls are reused. ``clean``: rules known to report no error
         on the sheet mid-game (:attr:`excluded` checks only the others). ``standing``:
-        the bonuses as the sheet stands, no piece left out, when known."""
+        the bonuses as the sheet stands, no piece left out, when known. ``judged``: the
+        room's network and hallway (:attr:`standing_hall`) as the move that drew the last
+        piece was judged with (on the board before it, that piece added)."""
         self.sheet = sheet
         self.standing = standing
         self._like = before.__dict__.get("masks") if before is not None else None
@@ -188,6 +191,8 @@ class Board:
             taken |= self.shapes[i].squares
         self.taken = taken
         """Squares of the room's pieces (furniture, circulation, rugs)."""
+        if judged is not None and self.room_pieces and self.room_pieces[-1] == len(drawn) - 1:
+            self.__dict__["_network"], self.__dict__["standing_hall"] = judged
 
     @cached_property
     def masks(self) -> SheetMasks:
@@ -365,6 +370,11 @@ class Board:
                                         if not s.circulation & ~remaining) <= points:
                 break  # no group left can reach more (a tie keeps the first)
         return Network(best, points, total)
+
+    @cached_property
+    def standing_hall(self) -> Hall:
+        """The hallway once the room is walled around its pieces as they stand."""
+        return self.hall(self.taken, self.network().best)
 
     def hall(self, taken: int, network: int) -> Hall:
         """The hallway once the room is walled around ``taken`` (its pieces' squares):
