@@ -401,6 +401,10 @@ class Board:
             if joined is None:
                 joined = self.moves.flood(lowest(terminals), rest)
             ok = not terminals & ~joined and (not network or bool(step & joined))
+        elif (region := self._joined(taken)) is not None:  # one open region: it or none
+            seeds = step & region if network else region
+            joined = region if seeds and region & self.exterior_squares else 0
+            ok = bool(joined) or not network
         else:
             seeds = step & rest if network else rest
             joined = 0
@@ -437,20 +441,24 @@ class Board:
         return True
 
     @cached_property
-    def _hallway(self) -> int:
+    def _hallway(self) -> int | None:
         """The open squares joined to the first of the hallway's ends (:attr:`terminals`),
-        the room's pieces' squares left out."""
-        return self.moves.flood(lowest(self.terminals), self.open & ~self.taken)
+        the room's pieces' squares left out; with no end known yet, all of them when
+        they make one region (None when they do not)."""
+        rest = self.open & ~self.taken
+        if self.terminals:
+            return self.moves.flood(lowest(self.terminals), rest)
+        region = self.moves.flood(lowest(rest), rest)
+        return region if region == rest else None
 
     def _joined(self, taken: int) -> int | None:
-        """The open squares left joined to the first of the hallway's ends once ``taken``
-        (the room's pieces' squares and more) is walled, without a fill from the ends
-        when the squares added leave :attr:`_hallway` in one piece: when the squares
-        beside them are joined by a fill close around them (three steps at most: any
-        way through them then goes around). None when that is not shown."""
-        if taken & self.taken != self.taken:
-            return None
+        """:attr:`_hallway` once ``taken`` (the room's pieces' squares and more) is walled,
+        without a fill from the ends when the squares added leave it in one piece: when
+        the squares beside them are joined by a fill close around them (three steps at
+        most: any way through them then goes around). None when that is not shown."""
         hallway = self._hallway
+        if hallway is None or taken & self.taken != self.taken:
+            return None
         gone = taken & hallway
         if not gone:
             return hallway
