@@ -23,6 +23,7 @@ from functools import cached_property
 from typing import NamedTuple
 
 from ..core.bitmask import Moves, bits, iter_bits, open_moves
+from ..core.entry import Onto
 from ..core.errors import Severity
 from ..core.grid import Cell, Edge
 from ..core.layout import Layout, layout
@@ -372,6 +373,11 @@ class Board:
         return Network(best, points, total)
 
     @cached_property
+    def door_onto(self) -> Onto:
+        """What the door of the room being furnished must open onto."""
+        return self.entry.door_onto(self.room, self.entry_room)
+
+    @cached_property
     def standing_hall(self) -> Hall:
         """The hallway once the room is walled around its pieces as they stand."""
         return self.hall(self.taken, self.network().best)
@@ -383,7 +389,7 @@ class Board:
         (see the module's doc and :class:`Hall`)."""
         rest = self.open & ~taken
         step = self.plain.step(network) & ~taken
-        onto = self.entry.door_onto(self.room, self.entry_room)
+        onto = self.door_onto
         if onto != "hallway":
             later = sum(1 for plan in self.sheet.rooms if not plan.finalized) - 1
             if onto == "outside":
@@ -423,7 +429,7 @@ class Board:
         them all and meets the room's network (what a completion asks of each
         placement it tries)."""
         terminals = self.terminals
-        if not terminals or self.entry.door_onto(self.room, self.entry_room) != "hallway":
+        if not terminals or self.door_onto != "hallway":
             return self.hall(taken, network).ok
         if taken & terminals:
             return False  # an end of the hallway walled in
