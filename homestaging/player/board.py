@@ -23,6 +23,7 @@ from functools import cached_property
 from typing import NamedTuple
 
 from ..core.bitmask import Moves, bits, iter_bits, open_moves
+from ..core.entry import Onto
 from ..core.errors import Severity
 from ..core.grid import Cell, Edge
 from ..core.layout import Layout, layout
@@ -135,13 +136,16 @@ class Board:
 
     def __init__(self, sheet: Sheet, need: int = 0, lay: Layout | None = None, *,
                  before: Board | None = None, clean: Collection[Code] = (),
-                 standing: Standing | None = None) -> None:
+                 standing: Standing | None = None,
+                 judged: tuple[Network, Hall] | None = None) -> None:
         """``lay``: the sheet's layout when known. ``before``: a board of the sheet
         before some pieces were added (a layout's rooms and walls the same objects,
         as :func:`~homestaging.core.layout.with_pieces` keeps them): its masks of the house,
         the rooms and the walls are reused. ``clean``: rules known to report no error
         on the sheet mid-game (:attr:`excluded` checks only the others). ``standing``:
-        the bonuses as the sheet stands, no piece left out, when known."""
+        the bonuses as the sheet stands, no piece left out, when known. ``judged``: the
+        room's network and hallway (:attr:`standing_hall`) as the move that drew the last
+        piece was judged with (on the board before it, that piece added)."""
         self.sheet = sheet
         self.standing = standing
         self._like = before.__dict__.get("masks") if before is not None else None
@@ -188,6 +192,8 @@ class Board:
             taken |= self.shapes[i].squares
         self.taken = taken
         """Squares of the room's pieces (furniture, circulation, rugs)."""
+        if judged is not None and self.room_pieces and self.room_pieces[-1] == len(drawn) - 1:
+            self.__dict__["_network"], self.__dict__["standing_hall"] = judged
 
     @cached_property
     def masks(self) -> SheetMasks:
@@ -366,6 +372,16 @@ class Board:
                 break  # no group left can reach more (a tie keeps the first)
         return Network(best, points, total)
 
+    @cached_property
+    def door_onto(self) -> Onto:
+        """What the door of the room being furnished must open onto."""
+        return self.entry.door_onto(self.room, self.entry_room)
+
+    @cached_property
+    def standing_hall(self) -> Hall:
+        """The hallway once the room is walled around its pieces as they stand."""
+        return self.hall(self.taken, self.network().best)
+
     def hall(self, taken: int, network: int) -> Hall:
         """The hallway once the room is walled around ``taken`` (its pieces' squares):
         whether the room can get a door from ``network`` leaving the hallway's ends
@@ -373,7 +389,7 @@ class Board:
         (see the module's doc and :class:`Hall`)."""
         rest = self.open & ~taken
         step = self.plain.step(network) & ~taken
-        onto = self.entry.door_onto(self.room, self.entry_room)
+        onto = self.door_onto
         if onto != "hallway":
             later = sum(1 for plan in self.sheet.rooms if not plan.finalized) - 1
             if onto == "outside":
@@ -387,8 +403,14 @@ class Board:
                         PORT_COST * max(0, later - free.bit_count()))
         terminals = self.terminals
         if terminals:
-            joined = self.moves.flood(lowest(terminals), rest)
+            joined = self._joined(taken)
+            if joined is None:
+                joined = self.moves.flood(lowest(terminals), rest)
             ok = not terminals & ~joined and (not network or bool(step & joined))
+        elif (region := self._joined(taken)) is not None:  # one open region: it or none
+            seeds = step & region if network else region
+            joined = region if seeds and region & self.exterior_squares else 0
+            ok = bool(joined) or not network
         else:
             seeds = step & rest if network else rest
             joined = 0
@@ -407,10 +429,15 @@ class Board:
         them all and meets the room's network (what a completion asks of each
         placement it tries)."""
         terminals = self.terminals
-        if not terminals or self.entry.door_onto(self.room, self.entry_room) != "hallway":
+        if not terminals or self.door_onto != "hallway":
             return self.hall(taken, network).ok
-        rest = self.open & ~taken
+        if taken & terminals:
+            return False  # an end of the hallway walled in
         step = self.plain.step(network)
+        joined = self._joined(taken)
+        if joined is not None:
+            return not terminals & ~joined and (not network or bool(step & joined))
+        rest = self.open & ~taken
         reached = lowest(terminals) & rest
         while terminals & ~reached or (network and not step & reached):
             grown = self.moves.grow(reached) & rest
@@ -418,6 +445,38 @@ class Board:
                 return False
             reached = grown
         return True
+
+    @cached_property
+    def _hallway(self) -> int | None:
+        """The open squares joined to the first of the hallway's ends (:attr:`terminals`),
+        the room's pieces' squares left out; with no end known yet, all of them when
+        they make one region (None when they do not)."""
+        rest = self.open & ~self.taken
+        if self.terminals:
+            return self.moves.flood(lowest(self.terminals), rest)
+        region = self.moves.flood(lowest(rest), rest)
+        return region if region == rest else None
+
+    def _joined(self, taken: int) -> int | None:
+        """:attr:`_hallway` once ``taken`` (the room's pieces' squares and more) is walled,
+        without a fill from the ends when the squares added leave it in one piece: when
+        the squares beside them are joined by a fill close around them (three steps at
+        most: any way through them then goes around). None when that is not shown."""
+        hallway = self._hallway
+        if hallway is None or taken & self.taken != self.taken:
+            return None
+        gone = taken & hallway
+        if not gone:
+            return hallway
+        if gone & lowest(self.terminals):
+            return 0  # the fill's first square is taken
+        moves = self.moves
+        rest = hallway & ~gone
+        around = moves.grow(moves.grow(moves.grow(gone))) & rest
+        beside = moves.step(gone) & rest
+        if beside & ~moves.flood(lowest(beside), around):
+            return None
+        return rest
 
     def _roomy(self, rest: int) -> int:
         """The squares of ``rest`` in open regions large enough for a room to come

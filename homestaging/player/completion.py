@@ -190,6 +190,39 @@ def _meeting(mask: int, offsets: Sequence[int]) -> int:
     return meets
 
 
+class _Whole(NamedTuple):
+    """The room's walkable squares, non-rug furniture and the circulation of its scoring
+    pieces (the first's, all of them) with some placements drawn: :meth:`whole` asks
+    whether one more keeps the room whole."""
+
+    board: Board
+    walk: int
+    solid: int
+    seed: int
+    target: int
+
+    def whole(self, shape: Shape | None) -> int | None:
+        """The group one door serves with ``shape`` drawn too (None: nothing more) when
+        it reaches every piece of the room (no lenient access), else None: one flood
+        fill from the circulation of a piece that scores, where :meth:`Board.network`
+        floods every group."""
+        walk, seed, target = self.walk, self.seed, self.target
+        if shape is not None:
+            if shape.rug:
+                walk |= shape.furniture & ~self.solid
+            else:
+                walk = (walk & ~shape.furniture) | (shape.circulation & ~self.solid
+                                                    & ~shape.furniture)
+                if shape.circulation and shape.points:
+                    seed = seed or shape.circulation
+                    target |= shape.circulation
+        moves = self.board.moves
+        if not target:  # every group reaches all: the first is the best
+            return moves.flood(lowest(walk), walk)
+        group = moves.flood(lowest(seed), walk)
+        return None if target & ~group else group
+
+
 class Completions:
     """The completions of one board's placements: the room's cards and tokens, and each
     option's legal placements on the board as it stands (found once, when asked)."""
@@ -463,21 +496,18 @@ class Completions:
                 solid |= each.furniture
         return walk & ~solid
 
-    def _whole(self, extras: Sequence[Shape]) -> int | None:
-        """The group one door serves with ``extras`` drawn when it reaches every piece of
-        the room (no lenient access), else None: one flood fill from the circulation of
-        a piece that scores, where :meth:`Board.network` floods every group."""
-        walk = self._walk(extras)
+    def _joins(self, extras: Sequence[Shape]) -> _Whole:
+        """What :meth:`_Whole.whole` reads of ``extras`` drawn, read once for the
+        placements tried after them."""
         seed, target = self.scoring
+        solid = self.board.furniture
         for each in extras:
             if each.circulation and each.points:
                 seed = seed or each.circulation
                 target |= each.circulation
-        moves = self.board.moves
-        if not target:  # every group reaches all: the first is the best
-            return moves.flood(lowest(walk), walk)
-        group = moves.flood(lowest(seed), walk)
-        return None if target & ~group else group
+            if not each.rug:
+                solid |= each.furniture
+        return _Whole(self.board, self._walk(extras), solid, seed, target)
 
     def _fit(self, extras: Sequence[Shape], options: Sequence[str], budget: _Budget,
              best: int | None = None) -> tuple[Shape, str] | None:
@@ -487,10 +517,11 @@ class Completions:
         serves with ``extras``, when known."""
         board = self.board
         taken = self._taken(extras)
-        walk = self._walk(extras)
+        joins = self._joins(extras)
+        walk = joins.walk
         near = board.plain.grow(walk) if walk else 0
         if best is None:  # the room is whole with ``extras``: its group is the best
-            best = (self._whole(extras) or 0) if walk else 0
+            best = (joins.whole(None) or 0) if walk else 0
         group = best if walk else 0
         best = board.moves.grow(best) if walk else 0
         drawn = board.taken | taken.solid | taken.circulation | taken.rugs
@@ -519,7 +550,7 @@ class Completions:
                     continue
                 if not budget.spend():
                     return None
-                joined = self._whole([*extras, candidate])
+                joined = joins.whole(candidate)
                 if joined is not None and board.hall_ok(drawn | candidate.squares, joined):
                     return candidate, piece_id
         return None
@@ -533,7 +564,8 @@ class Completions:
             return None
         board = self.board
         taken = self._taken(extras)
-        walk = self._walk(extras)
+        joins = self._joins(extras)
+        walk = joins.walk
         near = board.plain.grow(walk)
         rest = tuple(tuple(options) for options in tokens[1:])
         if not rest:  # the last token must meet the group one door serves and the others
@@ -549,7 +581,7 @@ class Completions:
                 if not budget.spend():
                     return None
                 more = [*extras, candidate]
-                if self._whole(more) is not None:
+                if joins.whole(candidate) is not None:
                     return more, rest
                 if rest:
                     deeper = self._join(more, rest, budget)

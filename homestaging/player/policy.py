@@ -147,7 +147,9 @@ def apply(state: State, choice: Choice) -> State:
     """The state after ``choice``."""
     if isinstance(choice, CardChoice):
         clean = RULES.keys() if choice.legal else ()
-        return state.with_card(choice.number, choice.choices, choice.placements, clean=clean)
+        judged = (choice.moves[-1].network, choice.moves[-1].hall) if choice.moves else None
+        return state.with_card(choice.number, choice.choices, choice.placements, clean=clean,
+                               judged=judged)
     if isinstance(choice, WallChoice):
         if choice.after is not None:
             return choice.after
@@ -287,7 +289,7 @@ class Apart:
 def outlook(board: Board) -> Outlook:
     """The room being furnished as it stands (see :class:`Outlook`)."""
     network = board.network()
-    hall = board.hall(board.taken, network.best)
+    hall = board.standing_hall
     return Outlook(network.points if hall.ok else 0, space_cost(hall))
 
 

@@ -25,7 +25,7 @@ from ..formats.readers import json_path
 from ..rules.checks import PIECE_RULES, Code
 from ..search.moves import Standing
 from ..search.placement import card_variants, with_piece
-from .board import Board
+from .board import Board, Hall, Network
 
 __all__ = ["State", "new_game", "state_of"]
 
@@ -55,6 +55,9 @@ class State:
     """The bonuses as the sheet stands (:func:`~homestaging.search.moves.standing` for the
     room being furnished, no piece left out), when worked out before (the walls
     valued): the board's ranking starts from them when no piece is to be left out."""
+    judged: tuple[Network, Hall] | None = field(default=None, compare=False, repr=False)
+    """The room's network and hallway after the last piece drawn, as its move was judged
+    (:class:`Board`'s ``judged``)."""
 
     @property
     def project(self) -> Project:
@@ -85,7 +88,7 @@ class State:
             return Board(self.sheet, self.need, self.lay, clean=self.clean,
                          standing=self.standing)
         return Board(self.sheet, self.need, with_pieces(before.lay, self.sheet), before=before,
-                     clean=self.clean)
+                     clean=self.clean, judged=self.judged)
 
     @cached_property
     def need(self) -> int:
@@ -119,10 +122,12 @@ class State:
         return list(dict.fromkeys(piece.id for options in variants for piece in options))
 
     def with_card(self, number: int, choices: Sequence[str],
-                  placements: Sequence[Placement], *, clean: Collection[Code] = ()) -> State:
+                  placements: Sequence[Placement], *, clean: Collection[Code] = (),
+                  judged: tuple[Network, Hall] | None = None) -> State:
         """Card ``number`` flipped, its tokens choosing ``choices``, and ``placements``
         drawn in the room being furnished. ``clean``: rules the caller knows to report
-        no error on the sheet after it (see :attr:`clean`)."""
+        no error on the sheet after it (see :attr:`clean`); ``judged``: see
+        :attr:`judged`."""
         played = (*self.played, CardPlay(number, tuple(choices)))
         sheet = self.sheet
         for placement in placements:
@@ -133,7 +138,8 @@ class State:
             sheet = replace(sheet, game=record)
         after = replace(self, sheet=sheet, played=played,
                                     before=self.__dict__.get("board"), clean=frozenset(clean),
-                                    lay=None, standing=None)
+                                    lay=None, standing=None,
+                                    judged=judged if placements else None)
         if "need" in self.__dict__:  # the same rooms to come, dealt the same cards
             after.__dict__["need"] = self.__dict__["need"]
         return after
@@ -152,7 +158,8 @@ class State:
                                     front_doors=fronts)
         rounds = (*self.rounds, Round(room, self.played))
         return replace(self, sheet=sheet, index=index, played=(), rounds=rounds,
-                                   before=None, clean=frozenset(), lay=None, standing=None)
+                                   before=None, clean=frozenset(), lay=None, standing=None,
+                                   judged=None)
 
     def with_openings(self, front_door: Edge | None, windows: Sequence[Edge]) -> State:
         """The game ended: the front door (when given) and the windows that pay, the
@@ -161,7 +168,7 @@ class State:
         sheet = replace(self.sheet, front_doors=fronts, windows=tuple(windows),
                                     current_room=None)
         return replace(self, sheet=sheet, ended=True, before=None,
-                                   clean=frozenset(), lay=None, standing=None)
+                                   clean=frozenset(), lay=None, standing=None, judged=None)
 
 
 def new_game(project: Project, seed: int, *, project_ref: str = "", player: str = "",
