@@ -207,11 +207,6 @@ class Layout:
         return self.sheet.project.exterior_walls()
 
     @cached_property
-    def exterior_keys(self) -> frozenset[EdgeKey]:
-        """The keys of :attr:`exterior`: whether an edge is on the exterior wall."""
-        return self.sheet.project.exterior_keys()
-
-    @cached_property
     def entry_room(self) -> str | None:
         """In a ``no-hallway`` project, the room the front door opens into (the player's
         choice): the walled room holding the square inside the single front door, when
@@ -219,7 +214,7 @@ class Layout:
         project = self.sheet.project
         door = self.sheet.front_door
         if project.entry.onto == "hallway" or door is None \
-                or door.key not in self.exterior_keys:
+                or door.key not in project.exterior_keys():
             return None
         inside = door.inside(project.house)
         return self.room_at.get(inside) if inside is not None else None
@@ -290,7 +285,7 @@ class Layout:
         """:func:`~homestaging.core.bitmask.side_masks` of the exterior walls (do not change
         the answer)."""
         project = self.sheet.project
-        return key_masks(self.exterior_keys, project.width, project.height)
+        return key_masks(project.exterior_keys(), project.width, project.height)
 
     @cached_property
     def passage_moves(self) -> Moves:
@@ -407,7 +402,7 @@ def _share_walls(lay: Layout, found: Layout) -> None:
             found.__dict__[name] = lay.__dict__[name]
 
 
-_ROOMS_ONLY = ("blocked_keys", "passages", "exterior", "exterior_keys", "entry_room",
+_ROOMS_ONLY = ("blocked_keys", "passages", "exterior", "entry_room",
                "_walls_before_masks", "room_mask", "wall_masks", "exterior_masks",
                "passage_moves")
 """The cached properties of a layout that the pieces do not change."""
@@ -461,7 +456,7 @@ def with_doors(lay: Layout, sheet: Sheet) -> Layout:
     return found
 
 
-_DOORS_APART = ("exterior", "exterior_keys", "walled_rooms", "furnished", "room_mask",
+_DOORS_APART = ("exterior", "walled_rooms", "furnished", "room_mask",
                 "wall_masks", "exterior_masks", "_fixed_wall_keys",
                 "furniture_at", "rug_squares", "circulation")
 """The cached properties of a layout that the doors do not change."""
