@@ -182,8 +182,10 @@ def score_command(sheet_paths: tuple[str, ...], lenient_access: bool, fmt: str) 
     from ..text.report import format_ranking, format_scorecard, ranking_json, scorecard_json
 
     cards = []
-    for path, sheet in _sheets_only(sheet_paths):
-        card = score(sheet(), lenient_access=lenient_access, end_of_game=True)
+    for path, read in _sheets_only(sheet_paths):
+        sheet = read()
+        card = score(sheet, lenient_access=lenient_access, end_of_game=True)
+        sheet.kept.clear()  # its layout refers back to it: freed now, not by the collector
         shown = display_name(path)
         cards.append(card if card.source == shown else replace(card, source=shown))
     broken = any(p.severity == Severity.ERROR for card in cards for p in card.problems)

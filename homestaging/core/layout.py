@@ -20,7 +20,6 @@ from .bitmask import (
     compact,
     from_flags,
     key_masks,
-    side_masks,
 )
 from .grid import Cell, Edge, EdgeKey, edge_key, reading_order
 from .sheet import DrawnPiece, Sheet
@@ -214,7 +213,8 @@ class Layout:
         that door is on the exterior wall. ``None`` otherwise, and with a hallway."""
         project = self.sheet.project
         door = self.sheet.front_door
-        if project.entry.onto == "hallway" or door is None or door not in self.exterior:
+        if project.entry.onto == "hallway" or door is None \
+                or door.key not in project.exterior_keys():
             return None
         inside = door.inside(project.house)
         return self.room_at.get(inside) if inside is not None else None
@@ -285,7 +285,7 @@ class Layout:
         """:func:`~homestaging.core.bitmask.side_masks` of the exterior walls (do not change
         the answer)."""
         project = self.sheet.project
-        return side_masks(self.exterior, project.width, project.height)
+        return key_masks(project.exterior_keys(), project.width, project.height)
 
     @cached_property
     def passage_moves(self) -> Moves:

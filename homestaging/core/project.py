@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from .bitmask import bits, compact
 from .catalog import Catalog
 from .entry import Entry, entry_of
-from .grid import Cell, Edge, EdgeKey, boundary
+from .grid import Cell, Edge, EdgeKey, boundary, boundary_keys
 
 __all__ = [
     "MAX_ROOMS",
@@ -198,11 +198,22 @@ class Project:
         return cached
 
     def exterior_walls(self) -> frozenset[Edge]:
-        """Every edge between a house square and a square outside the house (computed once)."""
+        """Every edge between a house square and a square outside the house (computed
+        once, when first asked for: check and score test their keys,
+        :meth:`exterior_keys`)."""
         cached: frozenset[Edge] | None = self.__dict__.get("_exterior_walls")
         if cached is None:
             cached = boundary(self.house)
             object.__setattr__(self, "_exterior_walls", cached)
+        return cached
+
+    def exterior_keys(self) -> frozenset[EdgeKey]:
+        """The keys of :meth:`exterior_walls`, worked out without making an edge
+        (computed once)."""
+        cached: frozenset[EdgeKey] | None = self.__dict__.get("_exterior_keys")
+        if cached is None:
+            cached = boundary_keys(self.house)
+            object.__setattr__(self, "_exterior_keys", cached)
         return cached
 
     def fixed_wall_keys(self) -> frozenset[EdgeKey]:
@@ -210,6 +221,6 @@ class Project:
         every sheet of the project (computed once)."""
         cached: frozenset[EdgeKey] | None = self.__dict__.get("_fixed_wall_keys")
         if cached is None:
-            cached = frozenset(edge.key for edge in (*self.exterior_walls(), *self.walls))
+            cached = self.exterior_keys().union(edge.key for edge in self.walls)
             object.__setattr__(self, "_fixed_wall_keys", cached)
         return cached

@@ -7,21 +7,21 @@ pad's text and JSON are written by :mod:`homestaging.text.report`.
   awarded and a one-line explanation; the tie-breaks in the order they are compared; the
   rule problems found; notes written under the total; the game's own details.
 * :func:`order` sorts by total then tie-breaks (higher first, stable) and
-  :func:`shared_places` gives the places, ties sharing one; :func:`rank` and
-  :func:`pad_places` do both for score pads.
+  :func:`shared_places` gives the places, ties sharing one
+  (:mod:`homestaging.core.ordering`); :func:`rank` and :func:`pad_places` do both for
+  score pads.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
 from .errors import Problem, Severity
+from .ordering import order, shared_places
 
 __all__ = ["Category", "Item", "ScorePad", "order", "pad_places", "rank", "shared_places"]
-
-T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -79,22 +79,6 @@ class ScorePad:
     @property
     def provisional(self) -> bool:
         return bool(self.errors)
-
-
-def order(items: Iterable[T], key: Callable[[T], Sequence[int]]) -> list[T]:
-    """Items best first by ``key`` (total, then tie-breaks; higher wins); stable."""
-    return sorted(items, key=lambda item: [-value for value in key(item)])
-
-
-def shared_places(keys: Sequence[Sequence[int]]) -> list[int]:
-    """Places of items already in order (1 = first); equal keys share a place."""
-    found: list[int] = []
-    for index, key in enumerate(keys):
-        if index and tuple(key) == tuple(keys[index - 1]):
-            found.append(found[-1])
-        else:
-            found.append(index + 1)
-    return found
 
 
 def _key(pad: ScorePad) -> list[int]:

@@ -428,10 +428,11 @@ def _bundled(project_id: str) -> Project:
 
 
 def _with_tables(project: Project) -> Project:
-    """``project`` with what every sheet of it asks for worked out (its exterior walls
-    and their keys, its masks): kept with it in the cache, not worked out again by
-    every command that reads one of its sheets."""
-    project.fixed_wall_keys()  # the exterior walls' keys, from the exterior walls
+    """``project`` with what every sheet of it asks for worked out (its exterior walls'
+    keys, its masks): kept with it in the cache, not worked out again by every command
+    that reads one of its sheets. The exterior walls as edges are not: few sheets need
+    them, and they take longer to load than their keys."""
+    project.fixed_wall_keys()  # the exterior walls' keys, and the pre-drawn walls'
     project.open_bits()
     return project
 

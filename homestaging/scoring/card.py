@@ -250,14 +250,14 @@ def _key(card: ScoreCard) -> tuple[int, int]:
 
 def rank(cards: Iterable[ScoreCard]) -> list[ScoreCard]:
     """Cards best first: higher total, then more pieces; stable for equal cards."""
-    from ..core.scorepad import order
+    from ..core.ordering import order
 
     return order(cards, _key)
 
 
 def places(cards: Sequence[ScoreCard]) -> list[int]:
     """Place of each card of a ranked list (1 = first); equal total and count share a place."""
-    from ..core.scorepad import shared_places
+    from ..core.ordering import shared_places
 
     return shared_places([_key(card) for card in cards])
 
