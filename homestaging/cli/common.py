@@ -77,7 +77,6 @@ __all__ = [
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-
 class ExitCode(IntEnum):
     """What a command's exit status says."""
 

@@ -75,7 +75,6 @@ CONVENTIONS = (
 )
 
 
-
 #: How many ways of pressing the pencil are told apart (each drawn as one path).
 PRESSURES = 12
 

@@ -360,7 +360,6 @@ def _contents_page(projects: Sequence[Project], paper: str, sheets: int,
     return fig
 
 
-
 # ---------------------------------------------------------------------------- catalog
 
 

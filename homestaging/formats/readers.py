@@ -120,7 +120,6 @@ def _checked(base: Any, pattern: re.Pattern[str], expected: str) -> Any:
     return construct
 
 
-
 def json_path(parts: JsonParts | list[str | int]) -> str:
     """``('rooms', 2, 'door')`` -> ``$.rooms[2].door``; a key longer than a message
     quotes is shown as an excerpt.

@@ -32,7 +32,6 @@ _TYPES: dict[str, tuple[type, ...]] = {
 }
 
 
-
 @cache
 def load_schema(name: str) -> dict[str, Any]:
     """The schema of a format: ``sheet``, ``catalog``, ``cards``, ``project``, or a family

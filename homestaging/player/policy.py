@@ -66,7 +66,6 @@ SPACE_COST = 0.25
 for bonuses (a room grown to a size)."""
 
 
-
 @dataclass(frozen=True)
 class Judged:
     """A move of the engine as the player sees it: ``value`` is the engine's value with

@@ -16,7 +16,6 @@ if TYPE_CHECKING:  # the card rules of a sheet with a game record, imported for 
     from .cardplay import Settlement, Token
 
 
-
 @rule(Code.MIRROR_WITHOUT_WILD_CARD, "A piece is mirrored but the wild card was not played on it.")
 def _mirror_without_wild_card(ck: Checker) -> None:
     if ck.sheet.wild_card is not None:

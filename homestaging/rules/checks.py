@@ -48,7 +48,6 @@ _reader_note(Code.MARKS_CONTRADICT_ROTATION,
              "Circulation marks o suggest another rotation than the legend gives.")
 
 
-
 RULES: dict[Code, str] = {code: MEANINGS[code] for code in Code if code in MEANINGS}
 """The meaning of each rule code that :func:`check` checks, in the order of the checks."""
 _CHECKS: list[tuple[Code, Callable[[Checker], None]]] = [(code, CHECKS[code]) for code in RULES]

@@ -183,9 +183,6 @@ class Marks:
         return tuple(cut), door
 
 
-
-
-
 _LINKED: dict[tuple[int, int, int], tuple[Moves, bool]] = {}
 """Per steps (by identity), squares beside a piece and squares around it: whether the
 former are linked within the latter (:func:`_linked_around`)."""

@@ -135,7 +135,6 @@ def problems_json(file: str, problems: Sequence[Problem], total: int) -> dict[st
     }
 
 
-
 def broken_lines(file: str, listed: Sequence[tuple[int, Problem]], width: int,
                   paint: Paint = plain, where: Mapping[str, str] | None = None) -> list[str]:
     """The errors and warnings one per line with their numbers (pieces named as

@@ -73,7 +73,6 @@ def check(home: Home) -> list[Problem]:
     return found
 
 
-
 def counted_decor(home: Home) -> list[tuple[str, Room | None]]:
     """The decor tokens that count: at most one per room, of its type, not on an empty
     room or the Supplier's card; then the treehouse and birdhouse tokens."""
