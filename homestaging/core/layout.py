@@ -214,7 +214,7 @@ class Layout:
         project = self.sheet.project
         door = self.sheet.front_door
         if project.entry.onto == "hallway" or door is None \
-                or door.key not in project.exterior_keys():
+                or not project.on_exterior(door):
             return None
         inside = door.inside(project.house)
         return self.room_at.get(inside) if inside is not None else None

@@ -216,6 +216,10 @@ class Project:
             object.__setattr__(self, "_exterior_keys", cached)
         return cached
 
+    def on_exterior(self, edge: Edge) -> bool:
+        """Whether ``edge`` is one of the exterior walls (tested by its key)."""
+        return edge.key in self.exterior_keys()
+
     def fixed_wall_keys(self) -> frozenset[EdgeKey]:
         """The keys of the exterior walls and the walls drawn before play, the walls of
         every sheet of the project (computed once)."""

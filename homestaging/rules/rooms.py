@@ -108,7 +108,7 @@ def _hallway_not_empty(ck: Checker) -> None:
 def _front_door_inside(ck: Checker) -> Cell | None:
     """The house square inside the single front door, when it is on an exterior wall."""
     door = ck.sheet.front_door
-    if door is None or door.key not in ck.sheet.project.exterior_keys():
+    if door is None or not ck.sheet.project.on_exterior(door):
         return None
     house = ck.sheet.project.house
     return door.inside(house)
@@ -242,7 +242,7 @@ def _front_door_count(ck: Checker) -> None:
 @rule(Code.FRONT_DOOR_NOT_EXTERIOR, "The front door is not on an exterior wall.")
 def _front_door_not_exterior(ck: Checker) -> None:
     for door in ck.sheet.front_doors:
-        if door.key not in ck.sheet.project.exterior_keys():
+        if not ck.sheet.project.on_exterior(door):
             ck.add(Code.FRONT_DOOR_NOT_EXTERIOR, f"the front door {door.name} is not on an "
                    "exterior wall of the house", "front door", door.cells, "$.front_door")
 
@@ -250,7 +250,7 @@ def _front_door_not_exterior(ck: Checker) -> None:
 @rule(Code.WINDOW_NOT_EXTERIOR, "A window is not on an exterior wall.")
 def _window_not_exterior(ck: Checker) -> None:
     for index, window in enumerate(ck.sheet.windows):
-        if window.key not in ck.sheet.project.exterior_keys():
+        if not ck.sheet.project.on_exterior(window):
             ck.add(Code.WINDOW_NOT_EXTERIOR, f"the window {window.name} is not on an exterior "
                    "wall of the house", f"window {window.name}", window.cells,
                    f"$.windows[{index}]")

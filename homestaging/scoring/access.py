@@ -274,7 +274,7 @@ def room_entrances(sheet: Sheet, lay: Layout, acc: Access, name: str) -> frozens
              and (inside := door.inside(plan.cells)) is not None}
     if sheet.project.entry.onto == "entry room" and (name == lay.entry_room or not plan.doors):
         house = sheet.project.house
-        fronts = [inside for door in sheet.front_doors if door.key in sheet.project.exterior_keys()
+        fronts = [inside for door in sheet.front_doors if sheet.project.on_exterior(door)
                   and (inside := door.inside(house)) is not None and inside in plan.cells]
         found.update(fronts)
         if not sheet.front_doors:  # a room without a door may become the entry room

@@ -115,7 +115,7 @@ class Evaluator:
     def exterior_windows(self) -> list[Edge]:
         """The windows on the exterior wall, those of empty rooms left out."""
         house, lay, empty = self.sheet.project.house, self.lay, self._empty
-        return [w for w in self.sheet.windows if w.key in self.sheet.project.exterior_keys()
+        return [w for w in self.sheet.windows if self.sheet.project.on_exterior(w)
                 and lay.room_at.get(w.inside(house) or (-1, -1)) not in empty]
 
     @cached_property
