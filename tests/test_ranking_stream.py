@@ -269,3 +269,21 @@ def test_a_sheet_stands_as_its_drawing_whatever_its_record() -> None:
     acc = connected_access(fewer, lay, access(fewer, lay, search=True))
     assert again.results == evaluate(fewer, lay, acc, verdicts_only=True)
     assert [result.points for result in again.results] == [0, 0, 0]
+
+
+def test_a_distance_to_a_door_not_drawn_stays_false_until_the_room_has_one() -> None:
+    """The tutorial's kitchen door bonus is false whatever piece is drawn while the
+    kitchen is furnished (it has no door yet), and the kitchen's pieces are ranked
+    without it; once the kitchen is walled with its door, it may change again."""
+    from homestaging.search.relevance import stays_false
+
+    state, pieces = next(card_states("tutorial"))
+    bonuses = state.project.bonuses
+    assert state.sheet.current_room == "Kitchen"
+    assert [stays_false(bonus, state.sheet) for bonus in bonuses] == [False, False, True]
+    ranking = Ranking(SheetMasks.build(state.sheet))
+    assert [ranking.piece_may_change(piece)[2] for piece in pieces] == [False] * len(pieces)
+    assert [ranking.bonus_most(piece) for piece in pieces] == [0] * len(pieces)
+    finished = play_game(find_project("tutorial"), 0).sheet
+    assert finished.room("Kitchen").door is not None
+    assert [stays_false(bonus, finished) for bonus in bonuses] == [False, False, False]

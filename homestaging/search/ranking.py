@@ -40,7 +40,14 @@ from .placement import (
     why_none,
     with_piece,
 )
-from .relevance import bonus_memo, matching, may_change, room_may_change, touches
+from .relevance import (
+    bonus_memo,
+    matching,
+    may_change,
+    room_may_change,
+    stays_false,
+    touches,
+)
 from .routes import KnownRoutes
 
 
@@ -72,6 +79,7 @@ class Ranking:
         self._hot_parts: list[int] | None = None
         self._piece_may: dict[str, tuple[Piece, tuple[bool, ...]]] = {}
         self._routes: list[int] | None = None
+        self._stays_false: tuple[bool, ...] | None = None
         self.has_bonuses = bool(project.bonuses)
 
     # -- bonuses -----------------------------------------------------------------------
@@ -136,7 +144,8 @@ class Ranking:
 
     def piece_may_change(self, piece: Piece) -> tuple[bool, ...]:
         """Per bonus, whether ``piece`` may change it wherever it goes (a selector may
-        take it, or its first furniture makes the room being furnished exist)."""
+        take it, or its first furniture makes the room being furnished exist; not one
+        that stays false whatever is drawn, :func:`stays_false`)."""
         found = self._piece_may.get(piece.id)
         if found is None or found[0] is not piece:
             # the piece lies in the room being furnished: its first furniture makes it exist
@@ -149,6 +158,10 @@ class Ranking:
                 rooms = bonus_memo(bonuses, furnished, "room", lambda: tuple(
                     room_may_change(bonus, furnished) for bonus in bonuses))
                 mine = tuple(a or b for a, b in zip(mine, rooms, strict=True))
+            if self._stays_false is None:
+                self._stays_false = tuple(stays_false(bonus, self.sheet) for bonus in bonuses)
+            mine = tuple(may and not fixed
+                         for may, fixed in zip(mine, self._stays_false, strict=True))
             found = self._piece_may[piece.id] = (piece, mine)
         return found[1]
 

@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 
 from ..core.pieces import Piece
 from ..core.project import Bonus
+from ..core.sheet import Sheet
 
 _Answer = TypeVar("_Answer")
 
@@ -70,6 +71,24 @@ def _names(node: Any, rooms: frozenset[str]) -> bool:
     if isinstance(node, dict):
         return bool({"count", "adjacent", "piece"} & node.keys()) or any(
             _names(value, rooms) for value in node.values())
+    return False
+
+
+def stays_false(bonus: Bonus, sheet: Sheet) -> bool:
+    """Whether a bonus is false on ``sheet`` and on it with any pieces added: its whole
+    condition a distance from or to the door of a room without one (the room being
+    furnished) or the window of a room not walled (pieces add no door, wall or window)."""
+    when = bonus.when
+    if bonus.per is not None or when is None or when.keys() != {"distance"}:
+        return False
+    data = when["distance"]
+    for end in (data["from"], data["to"]):
+        if not isinstance(end, dict) or end.keys() not in ({"door"}, {"window"}):
+            continue
+        (kind, name), = end.items()
+        plan = sheet.room(name)
+        if plan is not None and (plan.door is None if kind == "door" else not plan.cells):
+            return True
     return False
 
 
