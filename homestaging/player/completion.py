@@ -392,7 +392,7 @@ class Completions:
         if network.points < network.total:
             if self._too_far(extras, network, tokens):
                 return Completion(tokens, False)
-            joining = self._join(extras, tokens, budget)
+            joining = self._join(extras, tokens, budget, network.best)
             if joining is None:
                 return Completion(tokens, budget.out)
             more, tokens = joining
@@ -555,11 +555,13 @@ class Completions:
                     return candidate, piece_id
         return None
 
-    def _join(self, extras: list[Shape], tokens: Sequence[Sequence[str]],
-              budget: _Budget) -> tuple[list[Shape], tuple[tuple[str, ...], ...]] | None:
+    def _join(self, extras: list[Shape], tokens: Sequence[Sequence[str]], budget: _Budget,
+              best: int | None = None
+              ) -> tuple[list[Shape], tuple[tuple[str, ...], ...]] | None:
         """The placements of the first tokens that make the room whole (and the tokens
         left after them), trying those whose walkable squares touch the room's; None
-        when none does within the budget."""
+        when none does within the budget. ``best``: the group one door serves with
+        ``extras`` (:meth:`Board.network`), when known."""
         if not tokens:
             return None
         board = self.board
@@ -569,7 +571,8 @@ class Completions:
         near = board.plain.grow(walk)
         rest = tuple(tuple(options) for options in tokens[1:])
         if not rest:  # the last token must meet the group one door serves and the others
-            best = board.network(extras).best
+            if best is None:
+                best = board.network(extras).best
             both = (board.plain.grow(best), board.plain.grow(walk & ~best))
         for piece_id in tokens[0]:
             if rest:
@@ -589,4 +592,4 @@ class Completions:
                         return deeper
                 if budget.out:
                     return None
-        return self._join(extras, rest, budget) if rest else None
+        return self._join(extras, rest, budget, best) if rest else None
