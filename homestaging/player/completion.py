@@ -301,28 +301,28 @@ class Completions:
                 for orientation, anchors in anchor_masks(board.masks, piece, mirror=False)]
         return known
 
-    def placements(self, piece_id: str, taken: _Taken, touch: int = -1) -> Iterator[Shape]:
+    def placements(self, piece_id: str, taken: _Taken, touch: int = -1,
+                   across: int = -1) -> Iterator[Shape]:
         """The legal placements of a piece on the board once the squares ``taken`` are
         drawn too (furniture on no furniture nor circulation, a rug on no rug,
-        circulation on no furniture) whose walkable squares meet ``touch`` (its default:
-        any)."""
+        circulation on no furniture) whose walkable squares meet ``touch`` and
+        ``across`` (their default: any)."""
         rug = self.board.project.catalog.piece(piece_id).is_rug
-        for each, anchors in self._anchors_open(piece_id, rug, taken):
-            if touch != -1:
-                anchors &= _meeting(touch, each.furniture_bits if rug else each.circulation_bits)
-            for bit in iter_bits(anchors):
-                yield Shape(each.furniture << bit, each.circulation << bit, each.points, rug)
-
-    def _anchors_open(self, piece_id: str, rug: bool,
-                      taken: _Taken) -> Iterator[tuple[_Turned, int]]:
-        """Per orientation of the piece, its legal anchors once the squares ``taken`` are
-        drawn too (see :meth:`placements`)."""
         closed = taken.rugs if rug else taken.solid | taken.circulation
         solid = taken.solid
         for each, anchors in self._orientations(piece_id):
+            walks = each.furniture_bits if rug else each.circulation_bits
+            if touch != -1:
+                anchors &= _meeting(touch, walks)
+            if across != -1:
+                anchors &= _meeting(across, walks)
+            if not anchors:
+                continue
             # the anchors whose squares meet those taken
-            shut = _meeting(closed, each.furniture_bits) | _meeting(solid, each.circulation_bits)
-            yield each, anchors & ~shut
+            anchors &= ~(_meeting(closed, each.furniture_bits)
+                         | _meeting(solid, each.circulation_bits))
+            for bit in iter_bits(anchors):
+                yield Shape(each.furniture << bit, each.circulation << bit, each.points, rug)
 
     def _joining(self, piece_id: str, taken: _Taken, near: int,
                  budget: _Budget) -> Iterator[Shape | None]:
@@ -578,8 +578,7 @@ class Completions:
             if rest:
                 found: Iterator[Shape] = self.placements(piece_id, taken, near)
             else:
-                found = (c for c in self.placements(piece_id, taken, both[0])
-                         if (c.furniture if c.rug else c.circulation) & both[1])
+                found = self.placements(piece_id, taken, *both)
             for candidate in found:
                 if not budget.spend():
                     return None
