@@ -336,6 +336,8 @@ class Completions:
         for each, anchors in self._orientations(piece_id):
             if near:
                 anchors &= _meeting(near, each.circulation_bits)
+                if not anchors:
+                    continue
             furniture, circulation, points = each.furniture, each.circulation, each.points
             apart = 0  # charged, not tried
             if each.parts:
