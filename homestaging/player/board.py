@@ -35,7 +35,7 @@ from ..rules.faults import involved
 from ..search.moves import Standing
 from ..search.placement import SheetMasks
 
-__all__ = ["Board", "Hall", "Network", "Shape", "lowest"]
+__all__ = ["Board", "Hall", "Network", "Shape", "joined", "lowest"]
 
 
 _ART: dict[tuple[str, int, bool, int], tuple[int, int, int]] = {}
@@ -76,6 +76,21 @@ def exterior_insides(project: Project) -> tuple[tuple[Edge, int], ...]:
 def lowest(mask: int) -> int:
     """The lowest bit of ``mask`` alone (0 for 0)."""
     return mask & -mask
+
+
+def joined(moves: Moves, seed: int, walkable: int, target: int) -> int:
+    """The squares of ``walkable`` linked to ``seed`` (:meth:`Moves.flood`), the fill
+    stopped as soon as it holds ``target``: all of them only when it does not."""
+    east, west, south, north, width = moves.east, moves.west, moves.south, moves.north, \
+        moves.width
+    reached = seed & walkable
+    while target & ~reached:
+        grown = (reached | ((reached & east) << 1) | ((reached & west) >> 1)
+                 | ((reached & south) << width) | ((reached & north) >> width)) & walkable
+        if grown == reached:
+            break
+        reached = grown
+    return reached
 
 
 class Shape(NamedTuple):
@@ -332,33 +347,39 @@ class Board:
         piece's moves)."""
         return self._network_with(())
 
-    def _walk(self, shapes: Sequence[Shape], extra: Sequence[Shape]) -> int:
-        """The room's walkable squares with ``extra`` drawn; ``shapes``: the room's
-        pieces and ``extra``."""
-        if self.lenient:
-            furniture = self.furniture
-            for shape in extra:
-                if not shape.rug:
-                    furniture |= shape.furniture
-            return self.open & ~furniture & ~self.terminals
-        walk, furniture = 0, self.furniture
-        for shape in shapes:
-            walk |= shape.furniture if shape.rug else shape.circulation
-        for shape in extra:
-            furniture |= 0 if shape.rug else shape.furniture
-        return walk & ~furniture
-
-    def _network_with(self, extra: Sequence[Shape]) -> Network:
-        shapes = [self.shapes[i] for i in self.room_pieces] + list(extra)
-        walk = self._walk(shapes, extra)
-        total = free = 0
+    @cached_property
+    def _room_sums(self) -> tuple[int, int, int, tuple[Shape, ...]]:
+        """What :meth:`_network_with` reads of the room's pieces, read once: their
+        walkable squares (furniture not taken out), the points of all and of those
+        without circulation, and those with circulation."""
+        walk = total = free = 0
         needs = []
-        for shape in shapes:  # one loop: the points of all, of those free standing
+        for i in self.room_pieces:
+            shape = self.shapes[i]
+            walk |= shape.furniture if shape.rug else shape.circulation
             total += shape.points
             if shape.circulation:
                 needs.append(shape)
             else:
                 free += shape.points
+        return walk, total, free, tuple(needs)
+
+    def _network_with(self, extra: Sequence[Shape]) -> Network:
+        walk, total, free, known = self._room_sums
+        needs = list(known)
+        furniture = self.furniture
+        for shape in extra:
+            total += shape.points
+            if shape.circulation:
+                needs.append(shape)
+            else:
+                free += shape.points
+            walk |= shape.furniture if shape.rug else shape.circulation
+            furniture |= 0 if shape.rug else shape.furniture
+        if self.lenient:
+            walk = self.open & ~furniture & ~self.terminals
+        else:
+            walk &= ~furniture
         best, points = 0, free
         remaining = walk
         while remaining:
@@ -474,7 +495,7 @@ class Board:
         rest = hallway & ~gone
         around = moves.grow(moves.grow(moves.grow(gone))) & rest
         beside = moves.step(gone) & rest
-        if beside & ~moves.flood(lowest(beside), around):
+        if beside & ~joined(moves, lowest(beside), around, beside):
             return None
         return rest
 

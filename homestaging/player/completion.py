@@ -301,28 +301,28 @@ class Completions:
                 for orientation, anchors in anchor_masks(board.masks, piece, mirror=False)]
         return known
 
-    def placements(self, piece_id: str, taken: _Taken, touch: int = -1) -> Iterator[Shape]:
+    def placements(self, piece_id: str, taken: _Taken, touch: int = -1,
+                   across: int = -1) -> Iterator[Shape]:
         """The legal placements of a piece on the board once the squares ``taken`` are
         drawn too (furniture on no furniture nor circulation, a rug on no rug,
-        circulation on no furniture) whose walkable squares meet ``touch`` (its default:
-        any)."""
+        circulation on no furniture) whose walkable squares meet ``touch`` and
+        ``across`` (their default: any)."""
         rug = self.board.project.catalog.piece(piece_id).is_rug
-        for each, anchors in self._anchors_open(piece_id, rug, taken):
-            if touch != -1:
-                anchors &= _meeting(touch, each.furniture_bits if rug else each.circulation_bits)
-            for bit in iter_bits(anchors):
-                yield Shape(each.furniture << bit, each.circulation << bit, each.points, rug)
-
-    def _anchors_open(self, piece_id: str, rug: bool,
-                      taken: _Taken) -> Iterator[tuple[_Turned, int]]:
-        """Per orientation of the piece, its legal anchors once the squares ``taken`` are
-        drawn too (see :meth:`placements`)."""
         closed = taken.rugs if rug else taken.solid | taken.circulation
         solid = taken.solid
         for each, anchors in self._orientations(piece_id):
+            walks = each.furniture_bits if rug else each.circulation_bits
+            if touch != -1:
+                anchors &= _meeting(touch, walks)
+            if across != -1:
+                anchors &= _meeting(across, walks)
+            if not anchors:
+                continue
             # the anchors whose squares meet those taken
-            shut = _meeting(closed, each.furniture_bits) | _meeting(solid, each.circulation_bits)
-            yield each, anchors & ~shut
+            anchors &= ~(_meeting(closed, each.furniture_bits)
+                         | _meeting(solid, each.circulation_bits))
+            for bit in iter_bits(anchors):
+                yield Shape(each.furniture << bit, each.circulation << bit, each.points, rug)
 
     def _joining(self, piece_id: str, taken: _Taken, near: int,
                  budget: _Budget) -> Iterator[Shape | None]:
@@ -336,6 +336,8 @@ class Completions:
         for each, anchors in self._orientations(piece_id):
             if near:
                 anchors &= _meeting(near, each.circulation_bits)
+                if not anchors:
+                    continue
             furniture, circulation, points = each.furniture, each.circulation, each.points
             apart = 0  # charged, not tried
             if each.parts:
@@ -392,7 +394,7 @@ class Completions:
         if network.points < network.total:
             if self._too_far(extras, network, tokens):
                 return Completion(tokens, False)
-            joining = self._join(extras, tokens, budget)
+            joining = self._join(extras, tokens, budget, network.best)
             if joining is None:
                 return Completion(tokens, budget.out)
             more, tokens = joining
@@ -555,11 +557,13 @@ class Completions:
                     return candidate, piece_id
         return None
 
-    def _join(self, extras: list[Shape], tokens: Sequence[Sequence[str]],
-              budget: _Budget) -> tuple[list[Shape], tuple[tuple[str, ...], ...]] | None:
+    def _join(self, extras: list[Shape], tokens: Sequence[Sequence[str]], budget: _Budget,
+              best: int | None = None
+              ) -> tuple[list[Shape], tuple[tuple[str, ...], ...]] | None:
         """The placements of the first tokens that make the room whole (and the tokens
         left after them), trying those whose walkable squares touch the room's; None
-        when none does within the budget."""
+        when none does within the budget. ``best``: the group one door serves with
+        ``extras`` (:meth:`Board.network`), when known."""
         if not tokens:
             return None
         board = self.board
@@ -569,14 +573,14 @@ class Completions:
         near = board.plain.grow(walk)
         rest = tuple(tuple(options) for options in tokens[1:])
         if not rest:  # the last token must meet the group one door serves and the others
-            best = board.network(extras).best
+            if best is None:
+                best = board.network(extras).best
             both = (board.plain.grow(best), board.plain.grow(walk & ~best))
         for piece_id in tokens[0]:
             if rest:
                 found: Iterator[Shape] = self.placements(piece_id, taken, near)
             else:
-                found = (c for c in self.placements(piece_id, taken, both[0])
-                         if (c.furniture if c.rug else c.circulation) & both[1])
+                found = self.placements(piece_id, taken, *both)
             for candidate in found:
                 if not budget.spend():
                     return None
@@ -589,4 +593,4 @@ class Completions:
                         return deeper
                 if budget.out:
                     return None
-        return self._join(extras, rest, budget) if rest else None
+        return self._join(extras, rest, budget, best) if rest else None

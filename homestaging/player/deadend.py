@@ -33,9 +33,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from ..core.bitmask import Moves
 from ..core.pieces import Piece
-from .board import Board, Hall, Network, Shape, lowest
+from .board import Board, Hall, Network, Shape, joined, lowest
 from .completion import Completion, Completions
 
 __all__ = ["DEAD", "TIGHT", "DeadEnds", "Verdict", "points_text"]
@@ -239,17 +238,3 @@ class DeadEnds:
             return f"its circulation can never join the {other}'s: {why}"
         return f"the {names[lost[0]]}'s circulation could never join the {other}'s: {why}"
 
-
-def joined(moves: Moves, seed: int, walkable: int, target: int) -> int:
-    """The squares of ``walkable`` linked to ``seed`` (:meth:`Moves.flood`), the fill
-    stopped as soon as it holds ``target``: all of them only when it does not."""
-    east, west, south, north, width = moves.east, moves.west, moves.south, moves.north, \
-        moves.width
-    reached = seed & walkable
-    while target & ~reached:
-        grown = (reached | ((reached & east) << 1) | ((reached & west) >> 1)
-                 | ((reached & south) << width) | ((reached & north) >> width)) & walkable
-        if grown == reached:
-            break
-        reached = grown
-    return reached

@@ -308,30 +308,28 @@ def best_judged(board: Board, ranked: RankedMoves | MoveStream, before: Outlook,
     ceiling = (points + ranked.bonus_bound) + gain  # the most any move may be judged worth
     apart = None if board.lenient else Apart.of(board)
     ends = DeadEnds.of(board)
-
-    def bar() -> float:
-        """The worth a move must beat: the worst move kept, the floor."""
-        return max(low, found[-1][1].rank - EPSILON if len(found) >= most else -math.inf)
+    worst: Judged | None = None  # the worst move kept, once ``most`` are
+    worst_rank = math.inf
+    limit = low  # the worth a move must beat: the worst move kept, the floor
 
     def passed(sketch: Sketch) -> bool:
         """A placement the engine need not judge: standing apart, it cannot beat the
         worst move kept nor the floor."""
-        return apart is not None and apart.most_unjudged(sketch, before) < bar()
+        return apart is not None and apart.most_unjudged(sketch, before) < limit
 
     def beaten(most_worth: float, mirror: bool) -> bool:
         """A move worth at most ``most_worth`` cannot be kept: it ranks below the worst
         kept, or ties it and comes after it in the list (:func:`best_judged`'s order)."""
-        if len(found) < most:
+        if worst is None:
             return False
-        worst = found[-1][1]
-        return most_worth < worst.rank or (most_worth == worst.rank
+        return most_worth < worst_rank or (most_worth == worst_rank
                                            and (mirror or not worst.move.candidate.mirror))
 
     apart_most = math.inf if apart is None else apart.most_apart(ranked.piece, before)
 
     def passed_apart() -> bool:
         """Every placement standing apart is passed over (:func:`passed`)."""
-        return apart_most < bar()
+        return apart_most < limit
 
     if isinstance(ranked, MoveStream):
         ranked.skip = passed
@@ -344,31 +342,33 @@ def best_judged(board: Board, ranked: RankedMoves | MoveStream, before: Outlook,
         bound = (move.value + penalty) + gain if c.loses_room else move.value + gain
         if bound < low:
             continue
-        if len(found) >= most:
-            worst = found[-1][1]
-            if ceiling < worst.rank or (ceiling == worst.rank
-                                        and not worst.move.candidate.mirror):
+        if worst is not None:
+            if ceiling < worst_rank or (ceiling == worst_rank and not worst.move.candidate.mirror):
                 break  # no move left can beat (or, unmirrored, tie) the worst kept
-            if order >= DIVERSE and move.value + penalty + gain < worst.rank:
+            if order >= DIVERSE and move.value + penalty + gain < worst_rank:
                 break  # past the first moves the engine's list is in order of value
             if beaten(bound, c.mirror):
                 continue
         # the move's squares as the engine found them (Board.shape's masks, on one sheet)
         shape = Shape(c.furniture_bits, c.circulation_bits, c.points, c.piece.is_rug)
-        if apart is not None and apart.most(board, move, before, shape) < bar():
+        if apart is not None and apart.most(board, move, before, shape) < limit:
             continue
         network = board.network([shape])
         most_worth = _most_judged(board, move, before, shape, network)
-        if most_worth < bar() or beaten(most_worth, c.mirror):
+        if most_worth < limit or beaten(most_worth, c.mirror):
             continue  # it cannot beat the worst move kept nor the floor, whatever its hallway
         hall = board.hall(board.taken | shape.squares, network.best)
         worth = _worth(board, move, before, shape, network, hall)
-        if worth < bar() or beaten(worth, c.mirror):
+        if worth < limit or beaten(worth, c.mirror):
             continue  # the room's verdict only lowers it: it cannot beat the worst kept
         judged = _verdict(board, move, shape, network, hall, ends, worth)
         found.append(((-judged.rank, c.mirror, order), judged))
         found.sort(key=lambda item: item[0])
         del found[most:]
+        if len(found) >= most:
+            worst = found[-1][1]
+            worst_rank = worst.rank
+            limit = max(low, worst_rank - EPSILON)
     return [j for _, j in found]
 
 

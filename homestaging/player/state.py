@@ -118,8 +118,18 @@ class State:
     def options(self, number: int) -> list[str]:
         """The options of card ``number`` as dealt, in the card's order (without a record:
         those of every variant)."""
-        variants = card_variants(self.project, number, self.record)
-        return list(dict.fromkeys(piece.id for options in variants for piece in options))
+        known = self._options.get(number)
+        if known is None:
+            variants = card_variants(self.project, number, self.record)
+            known = self._options[number] = tuple(
+                dict.fromkeys(piece.id for options in variants for piece in options))
+        return list(known)
+
+    @cached_property
+    def _options(self) -> dict[int, tuple[str, ...]]:
+        """:meth:`options` per card number asked: the same for every state of one deal
+        (the states after this one share it)."""
+        return {}
 
     def with_card(self, number: int, choices: Sequence[str],
                   placements: Sequence[Placement], *, clean: Collection[Code] = (),
@@ -140,8 +150,7 @@ class State:
                                     before=self.__dict__.get("board"), clean=frozenset(clean),
                                     lay=None, standing=None,
                                     judged=judged if placements else None)
-        if "need" in self.__dict__:  # the same rooms to come, dealt the same cards
-            after.__dict__["need"] = self.__dict__["need"]
+        _share_deal(self, after)
         return after
 
     def with_walls(self, cells: frozenset[Cell], door: Edge | None,
@@ -157,9 +166,11 @@ class State:
         sheet = replace(self.sheet, rooms=rooms, current_room=current,
                                     front_doors=fronts)
         rounds = (*self.rounds, Round(room, self.played))
-        return replace(self, sheet=sheet, index=index, played=(), rounds=rounds,
-                                   before=None, clean=frozenset(), lay=None, standing=None,
-                                   judged=None)
+        after = replace(self, sheet=sheet, index=index, played=(), rounds=rounds,
+                                    before=None, clean=frozenset(), lay=None, standing=None,
+                                    judged=None)
+        _share_deal(self, after, need=False)
+        return after
 
     def with_openings(self, front_door: Edge | None, windows: Sequence[Edge]) -> State:
         """The game ended: the front door (when given) and the windows that pay, the
@@ -169,6 +180,15 @@ class State:
                                     current_room=None)
         return replace(self, sheet=sheet, ended=True, before=None,
                                    clean=frozenset(), lay=None, standing=None, judged=None)
+
+
+def _share_deal(state: State, after: State, need: bool = True) -> None:
+    """Give ``after``, a state of the same deal as ``state``, what ``state`` worked out
+    of the deal: the options of its cards and (``need``: the same rooms to come) what
+    they need."""
+    for name in ("_options", "need") if need else ("_options",):
+        if name in state.__dict__:
+            after.__dict__[name] = state.__dict__[name]
 
 
 def new_game(project: Project, seed: int, *, project_ref: str = "", player: str = "",
