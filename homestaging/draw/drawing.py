@@ -685,4 +685,3 @@ def figure_bytes(fig: Figure, fmt: str, *, dpi: int = 150, title: str = "",
         else:
             raise ValueError(f"unknown image format {fmt!r}: expected png, svg or pdf")
     return buffer.getvalue()
-

@@ -215,4 +215,3 @@ def plan_sample(ax: Axes, mark: str, square: Transform, cell_pt: float) -> None:
                              edgecolor=GHOST_COLOR, linewidth=0.8, gid=gid))
     else:
         raise ValueError(f"no sample for the mark {mark!r}")
-

@@ -237,4 +237,3 @@ class DeadEnds:
         if new in lost:
             return f"its circulation can never join the {other}'s: {why}"
         return f"the {names[lost[0]]}'s circulation could never join the {other}'s: {why}"
-

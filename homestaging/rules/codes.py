@@ -47,4 +47,3 @@ class Code(StrEnum):
     UNREACHABLE_PIECE = "unreachable-piece"
     UNREACHABLE_ROOM = "unreachable-room"
     ONLY_WAY = "only-way"
-

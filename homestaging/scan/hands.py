@@ -324,4 +324,3 @@ def hand_page(sheet: Sheet, hand: Hand, *, seed: int = 0, dpi: int = 150,
         canvas.draw()  # type: ignore[no-untyped-call]
         rgba = np.asarray(canvas.buffer_rgba())  # type: ignore[no-untyped-call]
     return rgba[:, :, :3].copy()
-

@@ -257,5 +257,3 @@ def legal_keys(
         for orientation, _, anchors in legal(masks, piece, mirror)
         for bit in iter_bits(anchors)
     }
-
-

@@ -267,4 +267,3 @@ def card_pieces(project: Project, number: int, game: GameRecord | None = None) -
     if dealt is not None:
         ids = set(dealt.options)
     return [project.catalog.piece(piece_id) for piece_id in sorted(ids)]
-

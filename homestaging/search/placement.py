@@ -325,5 +325,3 @@ def judge_sketch(masks: SheetMasks, sketch: Sketch) -> Candidate:
 def _rank(c: Candidate) -> tuple[bool, bool, int, int, int, int, int, bool]:
     return (not c.good, not c.joins_room, -c.points, -c.contact, *reading_order(c.anchor),
             c.rotation, c.mirror)
-
-

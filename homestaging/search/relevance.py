@@ -132,5 +132,3 @@ def touches(node: Any, piece: Piece) -> bool:
                                   in (*piece.tags, None)):
         return True
     return any(touches(value, piece) for value in node.values())
-
-

@@ -309,4 +309,3 @@ def _flip_json(flip: play.Flip, project: Project | None = None) -> dict[str, Any
 
 def _same(given: str, secret: str) -> bool:
     return hmac.compare_digest(given.encode("utf-8", "replace"), secret.encode("ascii"))
-
