@@ -194,6 +194,24 @@ class Moves:
                 return reached
             reached = grown
 
+    def flood_to(self, seed: int, walkable: int, target: int) -> int:
+        """:meth:`flood`, stopped as soon as the squares reached hold ``target``: all the
+        squares linked only when they do not.
+
+        >>> row = Moves.build(4, 1)
+        >>> bin(row.flood_to(0b0001, 0b1111, 0b0010)), bin(row.flood_to(0b0001, 0b1011, 0b1000))
+        ('0b11', '0b11')
+        """
+        east, west, south, north, width = self.east, self.west, self.south, self.north, self.width
+        reached = seed & walkable
+        while target & ~reached:
+            grown = (reached | ((reached & east) << 1) | ((reached & west) >> 1)
+                     | ((reached & south) << width) | ((reached & north) >> width)) & walkable
+            if grown == reached:
+                break
+            reached = grown
+        return reached
+
 
 @lru_cache(maxsize=8)
 def open_moves(width: int, height: int) -> Moves:

@@ -35,7 +35,7 @@ from ..rules.faults import involved
 from ..search.moves import Standing
 from ..search.placement import SheetMasks
 
-__all__ = ["Board", "Hall", "Network", "Shape", "joined", "lowest"]
+__all__ = ["Board", "Hall", "Network", "Shape", "lowest"]
 
 
 _ART: dict[tuple[str, int, bool, int], tuple[int, int, int]] = {}
@@ -76,21 +76,6 @@ def exterior_insides(project: Project) -> tuple[tuple[Edge, int], ...]:
 def lowest(mask: int) -> int:
     """The lowest bit of ``mask`` alone (0 for 0)."""
     return mask & -mask
-
-
-def joined(moves: Moves, seed: int, walkable: int, target: int) -> int:
-    """The squares of ``walkable`` linked to ``seed`` (:meth:`Moves.flood`), the fill
-    stopped as soon as it holds ``target``: all of them only when it does not."""
-    east, west, south, north, width = moves.east, moves.west, moves.south, moves.north, \
-        moves.width
-    reached = seed & walkable
-    while target & ~reached:
-        grown = (reached | ((reached & east) << 1) | ((reached & west) >> 1)
-                 | ((reached & south) << width) | ((reached & north) >> width)) & walkable
-        if grown == reached:
-            break
-        reached = grown
-    return reached
 
 
 class Shape(NamedTuple):
@@ -495,7 +480,7 @@ class Board:
         rest = hallway & ~gone
         around = moves.grow(moves.grow(moves.grow(gone))) & rest
         beside = moves.step(gone) & rest
-        if beside & ~joined(moves, lowest(beside), around, beside):
+        if beside & ~moves.flood_to(lowest(beside), around, beside):
             return None
         return rest
 

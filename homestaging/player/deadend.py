@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from ..core.pieces import Piece
-from .board import Board, Hall, Network, Shape, joined, lowest
+from .board import Board, Hall, Network, Shape, lowest
 from .completion import Completion, Completions
 
 __all__ = ["DEAD", "TIGHT", "DeadEnds", "Verdict", "points_text"]
@@ -203,7 +203,7 @@ class DeadEnds:
             target |= shape.circulation
         if not target:
             return None
-        first = joined(board.moves, lowest(seed), walk, target)
+        first = board.moves.flood_to(lowest(seed), walk, target)
         if not target & ~first:
             return None  # one group holds every piece's circulation
         names = [*self.names, name]
