@@ -115,8 +115,10 @@ class Candidate:
     @property
     def loses_room(self) -> bool:
         """No door could serve the room after it, or a door it cuts off strands the room
-        (:attr:`Cut.strands`): the ranking counts the room's points lost."""
-        return not self.door_possible or any(cut.strands for cut in self.cuts_off)
+        (:attr:`Cut.strands`): the ranking counts the room's points lost. Most
+        placements cut nothing off: no generator is made for them."""
+        return not self.door_possible or (
+            bool(self.cuts_off) and any(cut.strands for cut in self.cuts_off))
 
     @property
     def furniture(self) -> frozenset[Cell]:

@@ -352,7 +352,8 @@ class Ranking:
         return found + more[:max(0, pool - len(found))]
 
     def cheap(self, candidate: Candidate) -> Move:
-        lost = sum(cut.points for cut in candidate.cuts_off)
+        cuts = candidate.cuts_off
+        lost = sum(cut.points for cut in cuts) if cuts else 0  # most cut nothing off
         if candidate.loses_room:
             lost += self.room_points + candidate.points
         return Move(candidate, candidate.points - lost, lost=lost)
