@@ -45,6 +45,7 @@ from .relevance import (
     matching,
     may_change,
     next_to_fixed,
+    room_alone,
     room_may_change,
     stays_false,
     touches,
@@ -80,6 +81,10 @@ class Ranking:
         self._hot_parts: list[int] | None = None
         self._piece_may: dict[str, tuple[Piece, tuple[bool, ...], tuple[int, ...]]] = {}
         self._next_to: list[int] | None = None
+        self._alone: tuple[bool, ...] | None = None
+        self._room_results: dict[int, BonusResult] = {}
+        """The bonuses :func:`room_alone` gives once the room being furnished holds
+        furniture, by index (:meth:`bonus_change`)."""
         self._routes: list[int] | None = None
         self._stays_false: tuple[bool, ...] | None = None
         self.has_bonuses = bool(project.bonuses)
@@ -110,19 +115,33 @@ class Ranking:
         """The bonus points a placement gains or loses. The access verdicts of the sheet
         are kept (what the placement cuts off is counted in ``lost``), the new piece
         reached like the room it is furnishing. Only the bonuses whose squares
-        (:meth:`changing_squares`) its furniture meets are evaluated again."""
+        (:meth:`changing_squares`) its furniture meets are evaluated again; one whose
+        verdict only the room being furnished decides (:func:`room_alone`), once per
+        ranking (it changes only as the room gets its first furniture)."""
         before = self.base_bonuses()
-        acc = self._access_after
-        assert acc is not None
         furniture = candidate.furniture_bits
-        redo = [bool(furniture & squares) for squares in self.changing_squares(candidate.piece)]
-        if not any(redo):
+        redo = [index for index, squares in enumerate(self.changing_squares(candidate.piece))
+                if furniture & squares]
+        if not redo:
             return 0, ()
-        sheet = with_piece(self.sheet, candidate.placement)
-        lay = with_pieces(self.masks.lay, sheet)
-        evaluator = Evaluator(sheet, lay, acc, self.excluded(), verdicts_only=True)
-        after = tuple(evaluator.bonus(bonus) if again else old for bonus, old, again
-                      in zip(self.sheet.project.bonuses, before, redo, strict=True))
+        bonuses = self.sheet.project.bonuses
+        if self._alone is None:
+            self._alone = tuple(room_alone(bonus) for bonus in bonuses)
+        after = list(before)
+        evaluator = None
+        for index in redo:
+            found = self._room_results.get(index)
+            if found is None:
+                if evaluator is None:
+                    sheet = with_piece(self.sheet, candidate.placement)
+                    assert self._access_after is not None
+                    evaluator = Evaluator(sheet, with_pieces(self.masks.lay, sheet),
+                                          self._access_after, self.excluded(),
+                                          verdicts_only=True)
+                found = evaluator.bonus(bonuses[index])
+                if self._alone[index]:
+                    self._room_results[index] = found
+            after[index] = found
         changed = tuple((now.text, now.points - old.points)
                         for old, now in zip(before, after, strict=True)
                         if now.points != old.points)

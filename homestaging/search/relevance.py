@@ -62,6 +62,22 @@ def next_to_fixed(bonus: Bonus) -> str | None:
     return near if near in ("window", "door") else None
 
 
+def room_alone(bonus: Bonus) -> bool:
+    """Whether a bonus's verdict is the same wherever pieces lie: a condition on rooms'
+    views and sizes only (no selector, no distance), which a room's first furniture
+    may change, but not where it stands."""
+    return bonus.when is not None and _rooms_only(bonus.when)
+
+
+def _rooms_only(condition: dict[str, Any]) -> bool:
+    (kind, data), = condition.items()
+    if kind in ("all", "any"):
+        return all(_rooms_only(part) for part in data)
+    if kind == "not":
+        return _rooms_only(data)
+    return kind in ("view", "room_size")
+
+
 def room_may_change(bonus: Bonus, rooms: frozenset[str], rugs: bool = True) -> bool:
     """Whether a bonus may give other points once ``rooms`` hold furniture (a room
     without does not exist for scoring): it names one of them, or, when they hold a rug
