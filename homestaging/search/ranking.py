@@ -193,9 +193,10 @@ class Ranking:
             self._stays_false = tuple(stays_false(bonus, self.sheet) for bonus in bonuses)
         may = tuple((taken or room) and not fixed for taken, room, fixed
                     in zip(mine, rooms, self._stays_false, strict=True))
-        squares = tuple((-1 if room else near) if changes else 0
-                        for changes, room, near in zip(may, rooms, self.next_to_masks(),
-                                                       strict=True))
+        taken_only = [changes and not room for changes, room in zip(may, rooms, strict=True)]
+        nears = self.next_to_masks() if any(taken_only) else [-1] * len(may)
+        squares = tuple((near if taken else -1) if changes else 0 for changes, taken, near
+                        in zip(may, taken_only, nears, strict=True))
         found = self._piece_may[piece.id] = (piece, may, tuple(
             mask | route for mask, route in zip(squares, self.route_masks(), strict=True)))
         return found
