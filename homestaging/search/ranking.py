@@ -258,19 +258,17 @@ class Ranking:
     def _find_hotspots(self) -> tuple[int, int]:
         masks = self.masks
         sheet = self.sheet
-        lay = masks.lay
         house = sheet.project.house
-        spots: set[Cell] = set(lay.furniture_at) | set(lay.rug_squares)
+        spots: set[Cell] = set()
         for window in sheet.windows:
             inside = window.inside(house)
             if inside is not None:
                 spots.add(inside)
         for door in [*sheet.front_doors, *(d for r in sheet.rooms for d in r.doors)]:
             spots.update(door.cells)
-        for bonus in self.base_bonuses():
-            for route in bonus.routes:
-                spots.update(route)
-        core = bits(spots, masks.width, masks.height)
+        core = masks.furniture | masks.rugs | bits(spots, masks.width, masks.height)
+        for route in self.route_masks():
+            core |= route
         return core, open_moves(masks.width, masks.height).grow(core)
 
     # -- space -------------------------------------------------------------------------
