@@ -72,7 +72,7 @@ __all__ = [
     "with_piece",
 ]
 
-@dataclass(frozen=True)
+@dataclass
 class Candidate:
     """One legal placement of a piece, with its marks.
 
