@@ -307,10 +307,10 @@ class SketchOrder:
         if found is None:
             orientation, compiled = self._turns[key & 1023]
             bit = key >> _BIT & (1 << 40) - 1
-            found = self._sketches[key] = Sketch(
+            found = self._sketches[key] = tuple.__new__(Sketch, (
                 self._piece, orientation, bit, compiled.furniture_mask << bit,
                 compiled.circulation_mask << bit, 4095 - (key >> _CONTACT & 4095),
-                not key >> 62)
+                not key >> 62))
         return found
 
 
