@@ -5,10 +5,12 @@ games (every card of a greedy game of a few bundled projects)."""
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Iterator
 
 import pytest
 
+from homestaging.core.grid import cell_name
 from homestaging.core.layout import layout, with_pieces
 from homestaging.core.pieces import Piece
 from homestaging.formats.projectreader import find_project
@@ -27,7 +29,13 @@ from homestaging.player.state import State, new_game
 from homestaging.scoring.access import access, connected_access
 from homestaging.scoring.bonuses import evaluate
 from homestaging.search.moves import Ranking, rank_pieces, standing, stream_pieces
-from homestaging.search.placement import SheetMasks, anchor_masks, with_piece
+from homestaging.search.placement import (
+    Candidate,
+    SheetMasks,
+    anchor_masks,
+    placements,
+    with_piece,
+)
 
 PROJECTS = ["tutorial", "city-apartment", "cat-lovers", "retirement-bungalow"]
 """A hallway, no hallway, a project's own cards, a penalty next to a door."""
@@ -64,6 +72,22 @@ def test_the_stream_reads_as_the_full_ranking(project_id: str) -> None:
     assert tried > 500
 
 
+def evaluated_change(ranking: Ranking, candidate: Candidate) -> tuple[int, tuple[tuple[str,
+                                                                                  int], ...]]:
+    """What :meth:`Ranking.bonus_change` answers, found by evaluating every bonus of the
+    sheet with ``candidate`` drawn."""
+    before = ranking.base_bonuses()
+    acc = ranking._access
+    assert acc is not None
+    sheet = with_piece(ranking.sheet, candidate.placement)
+    after = evaluate(sheet, with_pieces(ranking.masks.lay, sheet),
+                     dataclasses.replace(acc, pieces=(*acc.pieces, "")),
+                     ranking.excluded(), verdicts_only=True)
+    lines = tuple((now.text, now.points - old.points)
+                  for old, now in zip(before, after, strict=True) if now.points != old.points)
+    return sum(points for _, points in lines), lines
+
+
 @pytest.mark.parametrize("project_id", PROJECTS)
 def test_a_bonus_change_is_what_evaluating_every_bonus_gives(project_id: str) -> None:
     """Only the bonuses a placement may change are evaluated again: the sum and the
@@ -72,23 +96,64 @@ def test_a_bonus_change_is_what_evaluating_every_bonus_gives(project_id: str) ->
     for state, pieces in card_states(project_id):
         masks = SheetMasks.build(state.sheet)
         ranking = Ranking(masks)
-        before = ranking.base_bonuses()
-        acc = ranking._access
-        assert acc is not None
         for ranked in rank_pieces(masks, pieces, pool=8):
             for move in ranked.moves[::3]:
-                sheet = with_piece(masks.sheet, move.placement)
-                after = evaluate(sheet, with_pieces(masks.lay, sheet),
-                                 dataclasses.replace(acc, pieces=(*acc.pieces, "")),
-                                 ranking.excluded(), verdicts_only=True)
-                lines = tuple((now.text, now.points - old.points)
-                              for old, now in zip(before, after, strict=True)
-                              if now.points != old.points)
-                assert ranking.bonus_change(move.candidate) == (
-                    sum(points for _, points in lines), lines)
+                lines = evaluated_change(ranking, move.candidate)
+                assert ranking.bonus_change(move.candidate) == lines
                 tried += 1
-                changed += bool(lines)
+                changed += bool(lines[1])
     assert tried > 300 and changed > 0
+
+
+def nth_card(project_id: str, index: int) -> tuple[State, dict[str, Piece]]:
+    """The state of a greedy game (seed 0) before its ``index``-th card, and the card's
+    options by id."""
+    state, pieces = next(itertools.islice(card_states(project_id), index, None))
+    return state, {piece.id: piece for piece in pieces}
+
+
+def test_a_piece_counted_beside_a_door_changes_the_bonus_only_there() -> None:
+    """The retirement bungalow's storage beside a door: a bathroom cabinet changes it
+    only where its furniture meets the squares beside a door, and there by -1 (the
+    12 placements of 374 that do, G2 the first of them); a room's first furniture makes
+    no piece count for a bonus that selects pieces while no rug lies in it."""
+    state, pieces = nth_card("retirement-bungalow", 3)
+    assert state.sheet.current_room == "Bathroom"
+    masks = SheetMasks.build(state.sheet)
+    ranking = Ranking(masks)
+    cabinet = pieces["bathroom-cabinet"]
+    line = "-1 per piece of storage beside a door, at most -3"
+    assert ranking.piece_may_change(cabinet) == (False, True, False)
+    beside = ranking.changing_squares(cabinet)[1]
+    found = placements(masks, cabinet)
+    changing = [c for c in found if c.furniture_bits & beside]
+    assert (len(found), len(changing)) == (374, 12)
+    assert (cell_name(changing[0].anchor), changing[0].rotation) == ("G2", 0)
+    for candidate in found:
+        change = ranking.bonus_change(candidate)
+        assert change == evaluated_change(ranking, candidate)
+        assert change == ((-1, ((line, -1),)) if candidate in changing else (0, ()))
+
+
+@pytest.mark.parametrize(("project_id", "index", "piece_id", "change"), [
+    ("studio-loft", 6, "shower", (2, (("+2 if the bathroom has at most 8 squares", 2),))),
+    ("tiny-house", 5, "bathtub-corner",
+     (2, (("+2 if the bathroom has at most 6 squares", 2),))),
+    ("starter-flat", 7, "sofa", (0, ())),
+])
+def test_a_rooms_own_bonus_changes_alike_wherever_its_first_piece_goes(
+        project_id: str, index: int, piece_id: str, change: tuple[int, tuple[tuple[str, int],
+                                                                          ...]]) -> None:
+    """A bonus on the size or view of the room being furnished changes with its first
+    furniture, by the same points wherever it goes (evaluated once per ranking)."""
+    state, pieces = nth_card(project_id, index)
+    masks = SheetMasks.build(state.sheet)
+    ranking = Ranking(masks)
+    piece = pieces[piece_id]
+    assert ranking.changing_squares(piece)[0] == -1
+    found = placements(masks, piece)
+    assert [ranking.bonus_change(c) for c in found] == [change] * len(found)
+    assert [evaluated_change(ranking, c) for c in found] == [change] * len(found)
 
 
 @pytest.mark.parametrize("project_id", PROJECTS)
@@ -287,3 +352,16 @@ def test_a_distance_to_a_door_not_drawn_stays_false_until_the_room_has_one() -> 
     finished = play_game(find_project("tutorial"), 0).sheet
     assert finished.room("Kitchen").door is not None
     assert [stays_false(bonus, finished) for bonus in bonuses] == [False, False, False]
+
+
+def test_a_rooms_first_furniture_changes_a_selection_only_through_its_rugs() -> None:
+    """Once the room being furnished holds furniture, a rug lying in it starts to count
+    for a bonus that selects pieces; without a rug there, only a bonus naming the room
+    may change (and one on its view or size alone changes alike wherever pieces go)."""
+    from homestaging.search.relevance import room_alone, room_may_change
+
+    bonuses = find_project("tutorial").bonuses  # view, plants by a window, a distance
+    living = frozenset(["Living room"])
+    assert [room_may_change(bonus, living, True) for bonus in bonuses] == [True, True, False]
+    assert [room_may_change(bonus, living, False) for bonus in bonuses] == [True, False, False]
+    assert [room_alone(bonus) for bonus in bonuses] == [True, False, False]

@@ -54,7 +54,7 @@ PAIRED = 4
 """The best unmirrored moves of a piece that pairs start from (1 on a large house)."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class Move:
     """A legal placement and what it is worth.
 

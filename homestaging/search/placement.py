@@ -72,7 +72,7 @@ __all__ = [
     "with_piece",
 ]
 
-@dataclass(frozen=True)
+@dataclass
 class Candidate:
     """One legal placement of a piece, with its marks.
 
@@ -251,21 +251,25 @@ class SketchOrder:
                     planes[k], carry = plane ^ carry, plane & carry
                 if carry:
                     planes.append(carry)
-            rest = anchors  # the anchors of no class yet
-            most = min(len(compiled.furniture), (1 << len(planes)) - 1)
-            for contact in range(most, -1, -1):
-                if not rest:
-                    break
-                exact = rest
-                for k, plane in enumerate(planes):
-                    exact &= plane if contact >> k & 1 else ~plane
-                if not exact:
-                    continue
-                rest ^= exact
+            groups = [(0, anchors)]  # (contact, its anchors), more contact first
+            for k in range(len(planes) - 1, -1, -1):  # split on each bit, the highest first
+                plane = planes[k]
+                split = []
+                for contact, group in groups:
+                    high = group & plane
+                    if high:
+                        split.append((contact | 1 << k, high))
+                        group ^= high
+                    if group:
+                        split.append((contact, group))
+                groups = split
+            for contact, exact in groups:
                 prefix = (4095 - contact) << _CONTACT
-                for apart, part in ((0, exact & joins), (1, exact & ~joins)):
-                    if part:
-                        classes.setdefault(apart << 62 | prefix, []).append((turn, part))
+                joining = exact & joins
+                if joining:
+                    classes.setdefault(prefix, []).append((turn, joining))
+                if exact ^ joining:  # apart from the room's pieces
+                    classes.setdefault(1 << 62 | prefix, []).append((turn, exact ^ joining))
         self._classes = sorted(classes.items())
 
     def keys(self, layer: int | None = None) -> Iterator[int]:
@@ -303,10 +307,10 @@ class SketchOrder:
         if found is None:
             orientation, compiled = self._turns[key & 1023]
             bit = key >> _BIT & (1 << 40) - 1
-            found = self._sketches[key] = Sketch(
+            found = self._sketches[key] = tuple.__new__(Sketch, (
                 self._piece, orientation, bit, compiled.furniture_mask << bit,
                 compiled.circulation_mask << bit, 4095 - (key >> _CONTACT & 4095),
-                not key >> 62)
+                not key >> 62))
         return found
 
 

@@ -44,6 +44,8 @@ from .relevance import (
     bonus_memo,
     matching,
     may_change,
+    next_to_fixed,
+    room_alone,
     room_may_change,
     stays_false,
     touches,
@@ -77,7 +79,12 @@ class Ranking:
         self._fits_before: dict[str, int] = {}
         self._hotspots: tuple[int, int] | None = None
         self._hot_parts: list[int] | None = None
-        self._piece_may: dict[str, tuple[Piece, tuple[bool, ...]]] = {}
+        self._piece_may: dict[str, tuple[Piece, tuple[bool, ...], tuple[int, ...]]] = {}
+        self._next_to: list[int] | None = None
+        self._alone: tuple[bool, ...] | None = None
+        self._room_results: dict[int, BonusResult] = {}
+        """The bonuses :func:`room_alone` gives once the room being furnished holds
+        furniture, by index (:meth:`bonus_change`)."""
         self._routes: list[int] | None = None
         self._stays_false: tuple[bool, ...] | None = None
         self.has_bonuses = bool(project.bonuses)
@@ -107,23 +114,34 @@ class Ranking:
     def bonus_change(self, candidate: Candidate) -> tuple[int, tuple[tuple[str, int], ...]]:
         """The bonus points a placement gains or loses. The access verdicts of the sheet
         are kept (what the placement cuts off is counted in ``lost``), the new piece
-        reached like the room it is furnishing. Only the bonuses the piece may change
-        are evaluated again (:func:`may_change`): those the piece itself may change,
-        found once per piece, and those whose measured route its furniture crosses."""
+        reached like the room it is furnishing. Only the bonuses whose squares
+        (:meth:`changing_squares`) its furniture meets are evaluated again; one whose
+        verdict only the room being furnished decides (:func:`room_alone`), once per
+        ranking (it changes only as the room gets its first furniture)."""
         before = self.base_bonuses()
-        acc = self._access_after
-        assert acc is not None
-        piece = candidate.piece
         furniture = candidate.furniture_bits
-        redo = [may or bool(furniture & route) for may, route
-                in zip(self.piece_may_change(piece), self.route_masks(), strict=True)]
-        if not any(redo):
+        redo = [index for index, squares in enumerate(self.changing_squares(candidate.piece))
+                if furniture & squares]
+        if not redo:
             return 0, ()
-        sheet = with_piece(self.sheet, candidate.placement)
-        lay = with_pieces(self.masks.lay, sheet)
-        evaluator = Evaluator(sheet, lay, acc, self.excluded(), verdicts_only=True)
-        after = tuple(evaluator.bonus(bonus) if again else old for bonus, old, again
-                      in zip(self.sheet.project.bonuses, before, redo, strict=True))
+        bonuses = self.sheet.project.bonuses
+        if self._alone is None:
+            self._alone = tuple(room_alone(bonus) for bonus in bonuses)
+        after = list(before)
+        evaluator = None
+        for index in redo:
+            found = self._room_results.get(index)
+            if found is None:
+                if evaluator is None:
+                    sheet = with_piece(self.sheet, candidate.placement)
+                    assert self._access_after is not None
+                    evaluator = Evaluator(sheet, with_pieces(self.masks.lay, sheet),
+                                          self._access_after, self.excluded(),
+                                          verdicts_only=True)
+                found = evaluator.bonus(bonuses[index])
+                if self._alone[index]:
+                    self._room_results[index] = found
+            after[index] = found
         changed = tuple((now.text, now.points - old.points)
                         for old, now in zip(before, after, strict=True)
                         if now.points != old.points)
@@ -131,39 +149,75 @@ class Ranking:
 
     def bonus_most(self, piece: Piece) -> int:
         """The most bonus a placement of ``piece`` may add, found without placing it:
-        per bonus it may change (:meth:`bonus_change` evaluates again only those
-        ``piece`` may change or whose route its furniture crosses), the most the bonus
-        can give less what it gives now."""
+        per bonus it may change (:meth:`changing_squares`), the most the bonus can give
+        less what it gives now."""
         drawn = [d.placement.piece for d in self.sheet.pieces]
         drawn.append(piece)
         return sum(most_points(bonus, matching(bonus, drawn)) - now.points
-                   for bonus, now, may, route
+                   for bonus, now, squares
                    in zip(self.sheet.project.bonuses, self.base_bonuses(),
-                          self.piece_may_change(piece), self.route_masks(), strict=True)
-                   if may or route)
+                          self.changing_squares(piece), strict=True)
+                   if squares)
 
     def piece_may_change(self, piece: Piece) -> tuple[bool, ...]:
-        """Per bonus, whether ``piece`` may change it wherever it goes (a selector may
-        take it, or its first furniture makes the room being furnished exist; not one
-        that stays false whatever is drawn, :func:`stays_false`)."""
+        """Per bonus, whether ``piece`` may change it somewhere (a selector may take it,
+        or its first furniture makes the room being furnished exist; not one that stays
+        false whatever is drawn, :func:`stays_false`)."""
+        return self._piece_changes(piece)[1]
+
+    def changing_squares(self, piece: Piece) -> tuple[int, ...]:
+        """Per bonus, the squares a placement of ``piece`` changes it only by covering
+        with furniture, as a mask (-1: any): those next to which it takes the piece
+        (:func:`next_to_fixed`), the routes it measured (:meth:`route_masks`); 0 when
+        the placement cannot change it."""
+        return self._piece_changes(piece)[2]
+
+    def _piece_changes(self, piece: Piece) -> tuple[Piece, tuple[bool, ...], tuple[int, ...]]:
+        """:meth:`piece_may_change` and :meth:`changing_squares`, found once per piece."""
         found = self._piece_may.get(piece.id)
-        if found is None or found[0] is not piece:
-            # the piece lies in the room being furnished: its first furniture makes it exist
-            furnished = (frozenset() if piece.is_rug
-                         else frozenset([self.masks.room]) - self.masks.lay.furnished)
-            bonuses = self.sheet.project.bonuses
-            mine = bonus_memo(bonuses, piece, "may", lambda: tuple(
-                may_change(bonus, piece) for bonus in bonuses))
-            if furnished:
-                rooms = bonus_memo(bonuses, furnished, "room", lambda: tuple(
-                    room_may_change(bonus, furnished) for bonus in bonuses))
-                mine = tuple(a or b for a, b in zip(mine, rooms, strict=True))
-            if self._stays_false is None:
-                self._stays_false = tuple(stays_false(bonus, self.sheet) for bonus in bonuses)
-            mine = tuple(may and not fixed
-                         for may, fixed in zip(mine, self._stays_false, strict=True))
-            found = self._piece_may[piece.id] = (piece, mine)
-        return found[1]
+        if found is not None and found[0] is piece:
+            return found
+        masks = self.masks
+        bonuses = self.sheet.project.bonuses
+        mine = bonus_memo(bonuses, piece, "may", lambda: tuple(
+            may_change(bonus, piece) for bonus in bonuses))
+        rooms = (False,) * len(bonuses)
+        # the piece lies in the room being furnished: its first furniture makes it exist
+        furnished = (frozenset() if piece.is_rug
+                     else frozenset([masks.room]) - masks.lay.furnished)
+        if furnished:  # any piece in it is a rug
+            rugs = masks.room in masks.lay.piece_rooms
+            rooms = bonus_memo(bonuses, furnished, "rugs" if rugs else "room", lambda: tuple(
+                room_may_change(bonus, furnished, rugs) for bonus in bonuses))
+        if self._stays_false is None:
+            self._stays_false = tuple(stays_false(bonus, self.sheet) for bonus in bonuses)
+        may = tuple((taken or room) and not fixed for taken, room, fixed
+                    in zip(mine, rooms, self._stays_false, strict=True))
+        taken_only = [changes and not room for changes, room in zip(may, rooms, strict=True)]
+        nears = self.next_to_masks() if any(taken_only) else [-1] * len(may)
+        squares = tuple((near if taken else -1) if changes else 0 for changes, taken, near
+                        in zip(may, taken_only, nears, strict=True))
+        found = self._piece_may[piece.id] = (piece, may, tuple(
+            mask | route for mask, route in zip(squares, self.route_masks(), strict=True)))
+        return found
+
+    def next_to_masks(self) -> list[int]:
+        """Per bonus, the squares a piece's furniture must meet for the bonus to take it,
+        as a mask: those next to a window or a door for :func:`next_to_fixed` (the room
+        being furnished is not walled: its pieces change no window's or door's
+        verdict); -1 (any) for the others."""
+        if self._next_to is None:
+            nears = [next_to_fixed(bonus) for bonus in self.sheet.project.bonuses]
+            self._next_to = [-1] * len(nears)
+            if any(nears):
+                self.base_bonuses()
+                assert self._access is not None
+                evaluator = Evaluator(self.sheet, self.masks.lay, self._access)
+                width, height = self.masks.width, self.masks.height
+                self._next_to = [-1 if near is None else bits(
+                    evaluator.window_squares if near == "window" else evaluator.door_squares,
+                    width, height) for near in nears]
+        return self._next_to
 
     def route_masks(self) -> list[int]:
         """Per bonus, the squares of the routes it measured on the sheet as it stands
@@ -204,19 +258,17 @@ class Ranking:
     def _find_hotspots(self) -> tuple[int, int]:
         masks = self.masks
         sheet = self.sheet
-        lay = masks.lay
         house = sheet.project.house
-        spots: set[Cell] = set(lay.furniture_at) | set(lay.rug_squares)
+        spots: set[Cell] = set()
         for window in sheet.windows:
             inside = window.inside(house)
             if inside is not None:
                 spots.add(inside)
         for door in [*sheet.front_doors, *(d for r in sheet.rooms for d in r.doors)]:
             spots.update(door.cells)
-        for bonus in self.base_bonuses():
-            for route in bonus.routes:
-                spots.update(route)
-        core = bits(spots, masks.width, masks.height)
+        core = masks.furniture | masks.rugs | bits(spots, masks.width, masks.height)
+        for route in self.route_masks():
+            core |= route
         return core, open_moves(masks.width, masks.height).grow(core)
 
     # -- space -------------------------------------------------------------------------

@@ -55,22 +55,47 @@ def may_change(bonus: Bonus, piece: Piece) -> bool:
     return bonus.when is not None and _condition_may(bonus.when, piece)
 
 
-def room_may_change(bonus: Bonus, rooms: frozenset[str]) -> bool:
+def next_to_fixed(bonus: Bonus) -> str | None:
+    """What the pieces of a ``per`` bonus must lie next to, when that is a window or a
+    door (their squares stay as they are while pieces are drawn); else None."""
+    near = bonus.per.get("next_to") if bonus.per is not None else None
+    return near if near in ("window", "door") else None
+
+
+def room_alone(bonus: Bonus) -> bool:
+    """Whether a bonus's verdict is the same wherever pieces lie: a condition on rooms'
+    views and sizes only (no selector, no distance), which a room's first furniture
+    may change, but not where it stands."""
+    return bonus.when is not None and _rooms_only(bonus.when)
+
+
+def _rooms_only(condition: dict[str, Any]) -> bool:
+    (kind, data), = condition.items()
+    if kind in ("all", "any"):
+        return all(_rooms_only(part) for part in data)
+    if kind == "not":
+        return _rooms_only(data)
+    return kind in ("view", "room_size")
+
+
+def room_may_change(bonus: Bonus, rooms: frozenset[str], rugs: bool = True) -> bool:
     """Whether a bonus may give other points once ``rooms`` hold furniture (a room
-    without does not exist for scoring): it names one of them, or selects pieces (a rug
-    in such a room starts to count)."""
-    return bonus.per is not None or _names(bonus.when, rooms)
+    without does not exist for scoring): it names one of them, or, when they hold a rug
+    (``rugs``), selects pieces (a rug in such a room starts to count; no other piece
+    lies in a room without furniture)."""
+    return (rugs and bonus.per is not None) or _names(bonus.when, rooms, rugs)
 
 
-def _names(node: Any, rooms: frozenset[str]) -> bool:
-    """Whether a bonus tree names one of ``rooms`` or holds a selector."""
+def _names(node: Any, rooms: frozenset[str], selectors: bool) -> bool:
+    """Whether a bonus tree names one of ``rooms`` or, with ``selectors``, holds a
+    selector."""
     if isinstance(node, str):
         return node in rooms
     if isinstance(node, list):
-        return any(_names(item, rooms) for item in node)
+        return any(_names(item, rooms, selectors) for item in node)
     if isinstance(node, dict):
-        return bool({"count", "adjacent", "piece"} & node.keys()) or any(
-            _names(value, rooms) for value in node.values())
+        return (selectors and bool({"count", "adjacent", "piece"} & node.keys())) or any(
+            _names(value, rooms, selectors) for value in node.values())
     return False
 
 
