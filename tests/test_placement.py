@@ -497,6 +497,17 @@ def test_a_layout_with_other_doors_equals_one_worked_out_afresh() -> None:
     rooms[walled[0]] = dataclasses.replace(rooms[walled[0]], cells=frozenset())
     moved = dataclasses.replace(sheet, rooms=tuple(rooms))
     assert with_doors(base, moved).room_at == layout(moved).room_at != base.room_at
+    # the same doors, other windows: all that the layout worked out is shared
+    for name in ("passage_moves", "blocked_keys", "entry_room"):  # worked out, to be shared
+        getattr(base, name)
+    windowless = dataclasses.replace(sheet, windows=())
+    quick, fresh = with_doors(base, windowless), layout(windowless)
+    assert quick.sheet is windowless and quick.openings is base.openings
+    assert quick.__dict__.keys() == base.__dict__.keys()
+    assert all(value is base.__dict__[name] for name, value in quick.__dict__.items()
+               if name != "sheet")
+    assert (quick.walls, quick.blocked_keys, quick.passages, quick.entry_room) == (
+        fresh.walls, fresh.blocked_keys, fresh.passages, fresh.entry_room)
 
 
 def test_marks_walk_the_squares_access_walks() -> None:

@@ -5,6 +5,7 @@ number of processes."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -41,6 +42,8 @@ def test_every_game_is_legal_and_scores_as_claimed(project_id: str, tmp_path: Pa
     project = find_project(project_id)
     for seed in SEEDS:
         game = play_game(project, seed)
+        # the card starts from the player's layout: the same as worked out afresh
+        assert score(dataclasses.replace(game.sheet)) == game.card, f"seed {seed}"
         path = _write(game, tmp_path / f"{project_id}-{seed}.json")
         sheet = read_sheet(path)
         assert sheet.game is not None and sheet.game.seed == seed

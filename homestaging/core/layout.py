@@ -437,13 +437,20 @@ def with_doors(lay: Layout, sheet: Sheet) -> Layout:
     """The layout of ``sheet``, which is ``lay.sheet`` with other doors (rooms' doors,
     front doors): the same pieces, the same room being furnished, the rooms' squares
     the same. The squares, walls and pieces' rooms are reused, only the openings worked
-    out (in :func:`layout`'s order); any other sheet gets a :func:`layout` of its own."""
+    out (in :func:`layout`'s order); with the same doors too (a sheet with other windows),
+    all that ``lay`` worked out is. Any other sheet gets a :func:`layout` of its own."""
     old = lay.sheet
     if (sheet.project is not old.project or sheet.pieces is not old.pieces
             or sheet.current_room != old.current_room or len(sheet.rooms) != len(old.rooms)
             or any(a.name != b.name or a.cells != b.cells
                    for a, b in zip(sheet.rooms, old.rooms, strict=True))):
         return layout(sheet)
+    if sheet.front_doors == old.front_doors and all(
+            a.doors == b.doors for a, b in zip(sheet.rooms, old.rooms, strict=True)):
+        same = Layout(sheet, lay.room_at, lay.hallway, lay.openings, lay.piece_rooms)
+        same.__dict__.update((name, value) for name, value in lay.__dict__.items()
+                             if name not in _FIELDS)
+        return same
     openings = set(sheet.front_doors)
     for room in sheet.rooms:
         if room.finalized:
@@ -455,6 +462,9 @@ def with_doors(lay: Layout, sheet: Sheet) -> Layout:
             found.__dict__[name] = lay.__dict__[name]
     return found
 
+
+_FIELDS = frozenset(("sheet", "room_at", "hallway", "openings", "piece_rooms"))
+"""The fields of a layout: the rest of its ``__dict__`` is what it worked out."""
 
 _DOORS_APART = ("exterior", "walled_rooms", "furnished", "room_mask",
                 "wall_masks", "exterior_masks", "_fixed_wall_keys",

@@ -611,7 +611,7 @@ def final_total(state: State) -> int:
     """The score of a finished game."""
     from ..scoring.card import score
 
-    return score(state.sheet).total
+    return score(state.sheet, lay=state.lay).total
 
 
 POLICIES: dict[str, type[Policy]] = {"greedy": Greedy, "lookahead": Lookahead}

@@ -17,7 +17,7 @@ from functools import cached_property
 
 from ..core.game import CardPlay, GameRecord, Round, deal
 from ..core.grid import Cell, Edge
-from ..core.layout import Layout, with_pieces
+from ..core.layout import Layout, with_doors, with_pieces
 from ..core.pieces import Placement
 from ..core.project import CardSlot, Project
 from ..core.sheet import RoomPlan, Sheet
@@ -174,12 +174,15 @@ class State:
 
     def with_openings(self, front_door: Edge | None, windows: Sequence[Edge]) -> State:
         """The game ended: the front door (when given) and the windows that pay, the
-        sketch windows gone, no room being furnished."""
+        sketch windows gone, no room being furnished. The layout of the state walled last,
+        when known, is the finished sheet's (windows change none; a new front door, its
+        openings only): the score card starts from it."""
         fronts = (front_door,) if front_door is not None else self.sheet.front_doors
         sheet = replace(self.sheet, front_doors=fronts, windows=tuple(windows),
                                     current_room=None)
+        lay = with_doors(self.lay, sheet) if self.lay is not None else None
         return replace(self, sheet=sheet, ended=True, before=None,
-                                   clean=frozenset(), lay=None, standing=None, judged=None)
+                                   clean=frozenset(), lay=lay, standing=None, judged=None)
 
 
 def _share_deal(state: State, after: State, need: bool = True) -> None:
