@@ -235,6 +235,10 @@ class Layout:
                                                      strict=True)
                          if room is not None and not drawn.placement.piece.is_rug)
 
+    def worked_out(self, name: str) -> bool:
+        """Whether the cached property ``name`` is worked out already."""
+        return name in self.__dict__
+
     def blocked(self, a: Cell, b: Cell) -> bool:
         """True when a wall without an opening stands between neighbours ``a`` and ``b``."""
         return edge_key(a, b) in self.blocked_keys

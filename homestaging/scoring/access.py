@@ -38,7 +38,7 @@ from ..core.grid import (
 from ..core.layout import Layout
 from ..core.sheet import Sheet
 from ..rules.checks import Code
-from .accessgraph import reached, square_graph
+from .accessgraph import mask_graph, reached, square_graph
 
 __all__ = ["Access", "access", "access_problems", "connected_access", "room_entrances",
            "walkable_squares"]
@@ -160,7 +160,7 @@ def access(sheet: Sheet, lay: Layout, *, lenient_access: bool = False,
     if shut:
         blocked = blocked | shut
 
-    graph = None if search else _graph(sheet, walkable, blocked)
+    graph = None if search else _graph(lay, walkable, blocked)
     front = sheet.front_door
     start = front.inside(project.house) if front is not None else None
     connected: frozenset[Cell] = frozenset()
@@ -205,18 +205,29 @@ def access(sheet: Sheet, lay: Layout, *, lenient_access: bool = False,
                   walkable, blocked, graph)
 
 
-def _graph(sheet: Sheet, walkable: frozenset[Cell], blocked: frozenset[EdgeKey]) -> nx.Graph:
+def _graph(lay: Layout, walkable: frozenset[Cell], blocked: frozenset[EdgeKey]) -> nx.Graph:
     """The access graph of ``walkable`` and ``blocked``, built once per sheet
     (:attr:`Sheet.kept`: check and score of one sheet ask for the same) and frozen, as
-    it is shared. Built square by square (:func:`square_graph`): from bit masks it would
-    need the layout's :attr:`~Layout.passage_moves`, which cost as much as they save
-    when nothing else asks for them."""
-    kept = sheet.kept
+    it is shared. Built square by square (:func:`square_graph`), or from bit masks
+    (:func:`mask_graph`, the same graph) when ``blocked`` is the layout's and its
+    :attr:`~Layout.passage_moves` are worked out already (the automatic player's layout):
+    they cost as much as they save when nothing else asks for them."""
+    kept = lay.sheet.kept
     key = ("access graph", walkable, blocked)
     graph = kept.get(key)
     if not isinstance(graph, nx.Graph):
-        graph = kept[key] = nx.freeze(square_graph(walkable, blocked))
+        graph = kept[key] = nx.freeze(_built(lay, walkable, blocked))
     return graph
+
+
+def _built(lay: Layout, walkable: frozenset[Cell], blocked: frozenset[EdgeKey]) -> nx.Graph:
+    project = lay.sheet.project
+    if (blocked is lay.blocked_keys and lay.worked_out("passage_moves")
+            and project.width * project.height <= LARGE):
+        mask = bits(walkable, project.width, project.height)
+        if mask.bit_count() == len(walkable):
+            return mask_graph(mask, lay.passage_moves, clockwise=False)
+    return square_graph(walkable, blocked)
 
 
 def _reach(lay: Layout, start: Cell, walkable: frozenset[Cell],
