@@ -24,7 +24,8 @@ from .bitmask import (
 from .grid import Cell, Edge, EdgeKey, edge_key, reading_order
 from .sheet import DrawnPiece, Sheet
 
-__all__ = ["Layout", "Passages", "RoomIndex", "layout", "with_doors", "with_pieces"]
+__all__ = ["Layout", "Passages", "RoomIndex", "layout", "walkable_squares", "with_doors",
+           "with_pieces"]
 
 _D = TypeVar("_D")
 
@@ -362,9 +363,34 @@ class Layout:
         )
 
     @cached_property
+    def walkable(self) -> frozenset[Cell]:
+        """:func:`walkable_squares` (no lenient access asked for): the doors change none of
+        them."""
+        return walkable_squares(self)
+
+    @cached_property
     def circulation(self) -> frozenset[Cell]:
         """The circulation squares of every piece."""
         return frozenset().union(*(drawn.placement.circulation for drawn in self.sheet.pieces))
+
+
+def walkable_squares(lay: Layout, *, lenient_access: bool = False,
+                     hallway: bool | None = None) -> frozenset[Cell]:
+    """The squares a route may step on: the hallway's (when ``hallway``; by default
+    unless the project has no hallway) and, inside walled rooms, circulation and rug
+    squares, or every room square with lenient access (asked for, or the project's
+    special rule); never a furniture square (rugs aside) nor an obstacle."""
+    project = lay.sheet.project
+    if hallway is None:
+        hallway = project.entry.outside_walked
+    walkable: set[Cell] = set(lay.hallway) if hallway else set()
+    room_at = lay.room_at  # looked up, not copied: a large sheet's rooms are megabytes
+    walkable.update(c for c in lay.circulation | lay.rug_squares if c in room_at)
+    if lenient_access or project.lenient_access:
+        walkable.update(room_at)
+    walkable -= project.obstacles
+    walkable.difference_update(lay.furniture_at)
+    return frozenset(walkable)
 
 
 def layout(sheet: Sheet) -> Layout:
@@ -472,7 +498,7 @@ _FIELDS = frozenset(("sheet", "room_at", "hallway", "openings", "piece_rooms"))
 
 _DOORS_APART = ("exterior", "walled_rooms", "furnished", "room_mask",
                 "wall_masks", "exterior_masks", "_fixed_wall_keys",
-                "furniture_at", "rug_squares", "circulation")
+                "furniture_at", "rug_squares", "circulation", "walkable")
 """The cached properties of a layout that the doors do not change."""
 
 

@@ -1,9 +1,10 @@
 """Access at the end of the game: which squares, rooms and pieces the front door reaches.
 
-Walkable squares (:func:`walkable_squares`, the one definition) are the hallway and,
-inside finalized rooms, circulation and rug squares (with lenient access, every free room
-square). Squares are linked to their four neighbours unless a wall stands between them;
-doors and the front door are openings. Rooms open onto the hallway: unless the project
+Walkable squares (:func:`~homestaging.core.layout.walkable_squares`, the one definition;
+:attr:`Layout.walkable` keeps them) are the hallway and, inside finalized rooms,
+circulation and rug squares (with lenient access, every free room square). Squares are
+linked to their four neighbours unless a wall stands between them; doors and the front
+door are openings. Rooms open onto the hallway: unless the project
 has no hallway, a room door that does not join its room to the hallway opens nothing,
 and a front door that does not open onto the hallway reaches nothing. With no hallway,
 the front door opens into the entry room (:attr:`Layout.entry_room`) and every other
@@ -35,7 +36,7 @@ from ..core.grid import (
     in_reading_order,
     reading_order,
 )
-from ..core.layout import Layout
+from ..core.layout import Layout, walkable_squares
 from ..core.sheet import Sheet
 from ..rules.checks import Code
 from .accessgraph import mask_graph, reached, square_graph
@@ -67,25 +68,6 @@ class Access:
 
     def piece_reachable(self, index: int) -> bool:
         return self.pieces[index] == ""
-
-
-def walkable_squares(lay: Layout, *, lenient_access: bool = False,
-                     hallway: bool | None = None) -> frozenset[Cell]:
-    """The squares a route may step on: the hallway's (when ``hallway``; by default
-    unless the project has no hallway) and, inside walled rooms, circulation and rug
-    squares, or every room square with lenient access (asked for, or the project's
-    special rule); never a furniture square (rugs aside) nor an obstacle."""
-    project = lay.sheet.project
-    if hallway is None:
-        hallway = project.entry.outside_walked
-    walkable: set[Cell] = set(lay.hallway) if hallway else set()
-    room_at = lay.room_at  # looked up, not copied: a large sheet's rooms are megabytes
-    walkable.update(c for c in lay.circulation | lay.rug_squares if c in room_at)
-    if lenient_access or project.lenient_access:
-        walkable.update(room_at)
-    walkable -= project.obstacles
-    walkable.difference_update(lay.furniture_at)
-    return frozenset(walkable)
 
 
 def _closed_doors(sheet: Sheet, lay: Layout) -> dict[Edge, str]:
@@ -153,7 +135,7 @@ def access(sheet: Sheet, lay: Layout, *, lenient_access: bool = False,
     the project's ``lenient-access`` special rule does.
     """
     project = sheet.project
-    walkable = walkable_squares(lay, lenient_access=lenient_access)
+    walkable = walkable_squares(lay, lenient_access=True) if lenient_access else lay.walkable
     closed = _closed_doors(sheet, lay)
     blocked = lay.blocked_keys
     shut = frozenset(door.key for door in closed) & lay.wall_keys
