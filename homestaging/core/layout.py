@@ -127,10 +127,18 @@ class Passages:
         north[size:] = b"\x01" * width
         west[0:size:width] = b"\x01" * height
         west[size:] = b"\x01" * width
-        for x, y, side in blocked:
-            if 0 <= x < width and 0 <= y < height:
-                (north if side == "n" else west)[y * width + x] = 1
+        _bar(width, height, north, west, blocked, 1)
         return cls(width, height, bytes(north), bytes(west))
+
+    def changed(self, barred: Iterable[EdgeKey], opened: Iterable[EdgeKey]) -> Passages:
+        """The tables with the walls ``barred`` added and the walls ``opened`` taken away
+        (the edge of the sheet still bars its steps): :meth:`build`'s with the walls
+        changed, for a layout that differs in a door or two."""
+        width, height = self.width, self.height
+        north, west = bytearray(self.north), bytearray(self.west)
+        _bar(width, height, north, west, opened, 0)
+        _bar(width, height, north, west, barred, 1)
+        return Passages(width, height, bytes(north), bytes(west))
 
     def moves(self) -> Moves:
         """The same steps as bit masks: ``Moves.build`` with the walls barring them, read
@@ -150,6 +158,18 @@ class Passages:
     def cell(self, index: int) -> Cell:
         y, x = divmod(index, self.width)
         return (x, y)
+
+
+def _bar(width: int, height: int, north: bytearray, west: bytearray,
+         keys: Iterable[EdgeKey], flag: int) -> None:
+    """Mark in :class:`Passages` tables the step across each wall of ``keys`` barred
+    (``flag`` 1) or open (0: unless the edge of the sheet bars it)."""
+    for x, y, side in keys:
+        if 0 <= x < width and 0 <= y < height:
+            if side == "n":
+                north[y * width + x] = flag or y == 0
+            else:
+                west[y * width + x] = flag or x == 0
 
 
 @dataclass(frozen=True)
@@ -369,6 +389,12 @@ class Layout:
         return walkable_squares(self)
 
     @cached_property
+    def walkable_mask(self) -> int:
+        """:attr:`walkable` as a bit mask (squares off the sheet left out)."""
+        project = self.sheet.project
+        return bits(self.walkable, project.width, project.height)
+
+    @cached_property
     def circulation(self) -> frozenset[Cell]:
         """The circulation squares of every piece."""
         return frozenset().union(*(drawn.placement.circulation for drawn in self.sheet.pieces))
@@ -490,6 +516,9 @@ def with_doors(lay: Layout, sheet: Sheet) -> Layout:
     for name in _DOORS_APART:
         if name in lay.__dict__:
             found.__dict__[name] = lay.__dict__[name]
+    if lay.worked_out("passages"):  # the steps the other doors bar or open changed only
+        before, after = lay.blocked_keys, found.blocked_keys
+        found.__dict__["passages"] = lay.passages.changed(after - before, before - after)
     return found
 
 
@@ -498,7 +527,7 @@ _FIELDS = frozenset(("sheet", "room_at", "hallway", "openings", "piece_rooms"))
 
 _DOORS_APART = ("exterior", "walled_rooms", "furnished", "room_mask",
                 "wall_masks", "exterior_masks", "_fixed_wall_keys",
-                "furniture_at", "rug_squares", "circulation", "walkable")
+                "furniture_at", "rug_squares", "circulation", "walkable", "walkable_mask")
 """The cached properties of a layout that the doors do not change."""
 
 

@@ -206,7 +206,8 @@ def _built(lay: Layout, walkable: frozenset[Cell], blocked: frozenset[EdgeKey]) 
     project = lay.sheet.project
     if (blocked is lay.blocked_keys and lay.worked_out("passage_moves")
             and project.width * project.height <= LARGE):
-        mask = bits(walkable, project.width, project.height)
+        mask = lay.walkable_mask if walkable is lay.walkable else bits(
+            walkable, project.width, project.height)
         if mask.bit_count() == len(walkable):
             return mask_graph(mask, lay.passage_moves, clockwise=False)
     return square_graph(walkable, blocked)
@@ -224,7 +225,8 @@ def _reach(lay: Layout, start: Cell, walkable: frozenset[Cell],
     width = project.width
     if blocked is not None or width * project.height > LARGE:
         return frozenset(flood(start, walkable, blocked or lay.blocked_keys))
-    mask = bits(walkable, width, project.height)
+    mask = lay.walkable_mask if walkable is lay.walkable else bits(walkable, width,
+                                                                   project.height)
     if mask.bit_count() != len(walkable):
         return frozenset(flood(start, walkable, lay.blocked_keys))
     seed = 1 << (start[1] * width + start[0])
