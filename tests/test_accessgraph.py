@@ -199,6 +199,22 @@ def test_the_graph_of_a_mask_is_the_graph_of_its_squares() -> None:
             assert list(ours.edges) == list(theirs.edges)
 
 
+def test_the_access_graph_from_bit_masks_is_the_one_square_by_square() -> None:
+    """With its layout's passages worked out (the automatic player's layout), the access
+    graph is built from bit masks: the same nodes and neighbours, in the same order."""
+    for _, sheet in SHEETS:
+        plain, masked = replace(sheet), replace(sheet)
+        plain_lay, masked_lay = layout(plain), layout(masked)
+        masked_lay.passage_moves  # noqa: B018 (worked out, as the player's layout has them)
+        theirs = access(plain, plain_lay).graph
+        ours = access(masked, masked_lay).graph
+        assert theirs is not None and ours is not None
+        assert not plain_lay.worked_out("passage_moves")
+        assert list(ours.nodes) == list(theirs.nodes)
+        assert all(list(ours.adj[cell]) == list(theirs.adj[cell]) for cell in theirs)
+        assert list(ours.edges) == list(theirs.edges)
+
+
 class WholeSheet(Distances):
     """Distances searched over the graph of the whole sheet (every square in reach)."""
 

@@ -464,14 +464,15 @@ def test_a_layout_with_pieces_added_equals_one_worked_out_afresh(path: Path) -> 
 
 def test_a_layout_with_other_doors_equals_one_worked_out_afresh() -> None:
     """The ways to wall a room mostly differ in their doors only: the layout of one
-    reuses the squares, walls and pieces' rooms of another's, and is the same layout as
-    :func:`layout` builds; a sheet whose rooms' squares differ gets one of its own."""
+    reuses the squares, walls and pieces' rooms of another's (its passages changed where
+    the doors differ), and is the same layout as :func:`layout` builds; a sheet whose
+    rooms' squares differ gets one of its own."""
     from homestaging.core.layout import _DOORS_APART, layout, with_doors
     from homestaging.formats.sheetreader import read_sheet
 
     sheet = read_sheet(EXAMPLES / "tutorial-finished.json")
     base = layout(sheet)
-    for name in _DOORS_APART:  # worked out, to be shared
+    for name in (*_DOORS_APART, "passages"):  # worked out, to be shared or changed
         getattr(base, name)
     walled = [i for i, plan in enumerate(sheet.rooms) if plan.finalized and plan.doors]
     assert walled
@@ -485,6 +486,7 @@ def test_a_layout_with_other_doors_equals_one_worked_out_afresh() -> None:
     for variant in variants:
         quick, fresh = with_doors(base, variant), layout(variant)
         assert quick.sheet is variant and quick.room_at is base.room_at
+        assert quick.worked_out("passages")  # the base's, with the doors changed
         assert (quick.room_at, quick.hallway, quick.walls, quick.openings, quick.room_walls,
                 quick.piece_rooms) == (fresh.room_at, fresh.hallway, fresh.walls,
                                        fresh.openings, fresh.room_walls, fresh.piece_rooms)
@@ -497,6 +499,35 @@ def test_a_layout_with_other_doors_equals_one_worked_out_afresh() -> None:
     rooms[walled[0]] = dataclasses.replace(rooms[walled[0]], cells=frozenset())
     moved = dataclasses.replace(sheet, rooms=tuple(rooms))
     assert with_doors(base, moved).room_at == layout(moved).room_at != base.room_at
+    # the same doors, other windows: all that the layout worked out is shared
+    for name in ("passage_moves", "blocked_keys", "entry_room"):  # worked out, to be shared
+        getattr(base, name)
+    windowless = dataclasses.replace(sheet, windows=())
+    quick, fresh = with_doors(base, windowless), layout(windowless)
+    assert quick.sheet is windowless and quick.openings is base.openings
+    assert quick.__dict__.keys() == base.__dict__.keys()
+    assert all(value is base.__dict__[name] for name, value in quick.__dict__.items()
+               if name != "sheet")
+    assert (quick.walls, quick.blocked_keys, quick.passages, quick.entry_room) == (
+        fresh.walls, fresh.blocked_keys, fresh.passages, fresh.entry_room)
+
+
+_KEYS = [(x, y, side) for x in range(-1, 8) for y in range(-1, 6) for side in "nw"]
+"""Wall keys on a 7 x 5 sheet, the ones along and off its edge included."""
+
+
+@given(st.sets(st.sampled_from(_KEYS)), st.sets(st.sampled_from(_KEYS)))
+def test_passages_with_walls_changed_are_those_built_afresh(
+        before: set[tuple[int, int, str]], after: set[tuple[int, int, str]]) -> None:
+    """The passages of a layout whose doors differ are worked out from another's by the
+    walls that changed: the tables built afresh, the edge of the sheet barring its steps
+    whatever the walls (a front door there opens no step off the sheet)."""
+    from homestaging.core.layout import Passages
+
+    was, now = frozenset(before), frozenset(after)
+    changed = Passages.build(7, 5, was).changed(now - was, was - now)
+    assert changed == Passages.build(7, 5, now)
+    assert changed.north[:7] == b"\x01" * 7 and changed.west[0:35:7] == b"\x01" * 5
 
 
 def test_marks_walk_the_squares_access_walks() -> None:

@@ -5,6 +5,7 @@ number of processes."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -41,6 +42,8 @@ def test_every_game_is_legal_and_scores_as_claimed(project_id: str, tmp_path: Pa
     project = find_project(project_id)
     for seed in SEEDS:
         game = play_game(project, seed)
+        # the card starts from the player's layout: the same as worked out afresh
+        assert score(dataclasses.replace(game.sheet)) == game.card, f"seed {seed}"
         path = _write(game, tmp_path / f"{project_id}-{seed}.json")
         sheet = read_sheet(path)
         assert sheet.game is not None and sheet.game.seed == seed
@@ -235,6 +238,34 @@ def test_hint_flips_the_card_greedy_flips(runner: CliRunner, tmp_path: Path) -> 
     assert text.splitlines()[0].startswith(f"{tmp_path / 't.json'}: Kitchen: flip card "
                                            f"{choice.number} (")
     assert "the hallway stays open" in text and "worth " in text
+
+
+@pytest.mark.parametrize("seed", [0, 3])
+def test_the_front_doors_offered_are_the_nearest_first(seed: int) -> None:
+    """With the first room's walls, the front doors on the exterior wall that open onto
+    the hallway, nearest the door's landing first, then by the square inside them and
+    their key: the order a sort of every exterior edge gives."""
+    from homestaging.player.board import exterior_insides
+    from homestaging.player.walls import _exterior_at, _front_doors, _layers
+
+    greedy = Greedy()
+    state = new_game(find_project("tutorial"), seed)
+    while state.slots_left():
+        state = apply(state, greedy.choose(state))
+    board = state.board
+    assert not board.sheet.front_doors
+    insides = _exterior_at(board)
+    hall = board.open & ~board.taken
+    landings = [1 << bit for bit in range(board.width * board.height) if (hall >> bit) & 1]
+    assert len(landings) > 20
+    for landing in landings:
+        steps = _layers(board, landing, hall, board.exterior_squares)
+        expected = sorted(((steps[bit], bit, edge) for edge, bit in exterior_insides(board.project)
+                           if (hall >> bit) & 1 and bit in steps),
+                          key=lambda item: (item[0], item[1], item[2].key))
+        offered = _front_doors(board, landing, hall, insides)
+        assert offered == [(edge, far, bit) for far, bit, edge in expected]
+        assert offered[0][1] == min(steps.values())
 
 
 def test_hint_walls_the_room_at_the_end_of_its_round(runner: CliRunner,

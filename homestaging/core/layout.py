@@ -24,7 +24,8 @@ from .bitmask import (
 from .grid import Cell, Edge, EdgeKey, edge_key, reading_order
 from .sheet import DrawnPiece, Sheet
 
-__all__ = ["Layout", "Passages", "RoomIndex", "layout", "with_doors", "with_pieces"]
+__all__ = ["Layout", "Passages", "RoomIndex", "layout", "walkable_squares", "with_doors",
+           "with_pieces"]
 
 _D = TypeVar("_D")
 
@@ -126,10 +127,18 @@ class Passages:
         north[size:] = b"\x01" * width
         west[0:size:width] = b"\x01" * height
         west[size:] = b"\x01" * width
-        for x, y, side in blocked:
-            if 0 <= x < width and 0 <= y < height:
-                (north if side == "n" else west)[y * width + x] = 1
+        _bar(width, height, north, west, blocked, 1)
         return cls(width, height, bytes(north), bytes(west))
+
+    def changed(self, barred: Iterable[EdgeKey], opened: Iterable[EdgeKey]) -> Passages:
+        """The tables with the walls ``barred`` added and the walls ``opened`` taken away
+        (the edge of the sheet still bars its steps): :meth:`build`'s with the walls
+        changed, for a layout that differs in a door or two."""
+        width, height = self.width, self.height
+        north, west = bytearray(self.north), bytearray(self.west)
+        _bar(width, height, north, west, opened, 0)
+        _bar(width, height, north, west, barred, 1)
+        return Passages(width, height, bytes(north), bytes(west))
 
     def moves(self) -> Moves:
         """The same steps as bit masks: ``Moves.build`` with the walls barring them, read
@@ -149,6 +158,18 @@ class Passages:
     def cell(self, index: int) -> Cell:
         y, x = divmod(index, self.width)
         return (x, y)
+
+
+def _bar(width: int, height: int, north: bytearray, west: bytearray,
+         keys: Iterable[EdgeKey], flag: int) -> None:
+    """Mark in :class:`Passages` tables the step across each wall of ``keys`` barred
+    (``flag`` 1) or open (0: unless the edge of the sheet bars it)."""
+    for x, y, side in keys:
+        if 0 <= x < width and 0 <= y < height:
+            if side == "n":
+                north[y * width + x] = flag or y == 0
+            else:
+                west[y * width + x] = flag or x == 0
 
 
 @dataclass(frozen=True)
@@ -234,6 +255,10 @@ class Layout:
         return frozenset(room for room, drawn in zip(self.piece_rooms, self.sheet.pieces,
                                                      strict=True)
                          if room is not None and not drawn.placement.piece.is_rug)
+
+    def worked_out(self, name: str) -> bool:
+        """Whether the cached property ``name`` is worked out already."""
+        return name in self.__dict__
 
     def blocked(self, a: Cell, b: Cell) -> bool:
         """True when a wall without an opening stands between neighbours ``a`` and ``b``."""
@@ -358,9 +383,40 @@ class Layout:
         )
 
     @cached_property
+    def walkable(self) -> frozenset[Cell]:
+        """:func:`walkable_squares` (no lenient access asked for): the doors change none of
+        them."""
+        return walkable_squares(self)
+
+    @cached_property
+    def walkable_mask(self) -> int:
+        """:attr:`walkable` as a bit mask (squares off the sheet left out)."""
+        project = self.sheet.project
+        return bits(self.walkable, project.width, project.height)
+
+    @cached_property
     def circulation(self) -> frozenset[Cell]:
         """The circulation squares of every piece."""
         return frozenset().union(*(drawn.placement.circulation for drawn in self.sheet.pieces))
+
+
+def walkable_squares(lay: Layout, *, lenient_access: bool = False,
+                     hallway: bool | None = None) -> frozenset[Cell]:
+    """The squares a route may step on: the hallway's (when ``hallway``; by default
+    unless the project has no hallway) and, inside walled rooms, circulation and rug
+    squares, or every room square with lenient access (asked for, or the project's
+    special rule); never a furniture square (rugs aside) nor an obstacle."""
+    project = lay.sheet.project
+    if hallway is None:
+        hallway = project.entry.outside_walked
+    walkable: set[Cell] = set(lay.hallway) if hallway else set()
+    room_at = lay.room_at  # looked up, not copied: a large sheet's rooms are megabytes
+    walkable.update(c for c in lay.circulation | lay.rug_squares if c in room_at)
+    if lenient_access or project.lenient_access:
+        walkable.update(room_at)
+    walkable -= project.obstacles
+    walkable.difference_update(lay.furniture_at)
+    return frozenset(walkable)
 
 
 def layout(sheet: Sheet) -> Layout:
@@ -437,13 +493,20 @@ def with_doors(lay: Layout, sheet: Sheet) -> Layout:
     """The layout of ``sheet``, which is ``lay.sheet`` with other doors (rooms' doors,
     front doors): the same pieces, the same room being furnished, the rooms' squares
     the same. The squares, walls and pieces' rooms are reused, only the openings worked
-    out (in :func:`layout`'s order); any other sheet gets a :func:`layout` of its own."""
+    out (in :func:`layout`'s order); with the same doors too (a sheet with other windows),
+    all that ``lay`` worked out is. Any other sheet gets a :func:`layout` of its own."""
     old = lay.sheet
     if (sheet.project is not old.project or sheet.pieces is not old.pieces
             or sheet.current_room != old.current_room or len(sheet.rooms) != len(old.rooms)
             or any(a.name != b.name or a.cells != b.cells
                    for a, b in zip(sheet.rooms, old.rooms, strict=True))):
         return layout(sheet)
+    if sheet.front_doors == old.front_doors and all(
+            a.doors == b.doors for a, b in zip(sheet.rooms, old.rooms, strict=True)):
+        same = Layout(sheet, lay.room_at, lay.hallway, lay.openings, lay.piece_rooms)
+        same.__dict__.update((name, value) for name, value in lay.__dict__.items()
+                             if name not in _FIELDS)
+        return same
     openings = set(sheet.front_doors)
     for room in sheet.rooms:
         if room.finalized:
@@ -453,12 +516,18 @@ def with_doors(lay: Layout, sheet: Sheet) -> Layout:
     for name in _DOORS_APART:
         if name in lay.__dict__:
             found.__dict__[name] = lay.__dict__[name]
+    if lay.worked_out("passages"):  # the steps the other doors bar or open changed only
+        before, after = lay.blocked_keys, found.blocked_keys
+        found.__dict__["passages"] = lay.passages.changed(after - before, before - after)
     return found
 
 
+_FIELDS = frozenset(("sheet", "room_at", "hallway", "openings", "piece_rooms"))
+"""The fields of a layout: the rest of its ``__dict__`` is what it worked out."""
+
 _DOORS_APART = ("exterior", "walled_rooms", "furnished", "room_mask",
                 "wall_masks", "exterior_masks", "_fixed_wall_keys",
-                "furniture_at", "rug_squares", "circulation")
+                "furniture_at", "rug_squares", "circulation", "walkable", "walkable_mask")
 """The cached properties of a layout that the doors do not change."""
 
 

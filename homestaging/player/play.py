@@ -36,7 +36,7 @@ def play_game(project: Project, seed: int, policy: Policy | str = "greedy", *,
     chosen = policy_named(policy) if isinstance(policy, str) else policy
     state = chosen.play(new_game(project, seed, project_ref=project_ref,
                                  player=player or f"{chosen.name} player"))
-    return PlayedGame(seed, chosen.name, state.sheet, score(state.sheet))
+    return PlayedGame(seed, chosen.name, state.sheet, score(state.sheet, lay=state.lay))
 
 
 def record_name(sheet_path: Path) -> Path:

@@ -513,7 +513,7 @@ def wall_choices(state: State, most: int) -> list[WallChoice]:
     board = state.board
     need = state.need
     found = wallings(board, need)
-    sizes = _room_sizes(state)
+    sizes = state.sizes_asked.get(state.room or "", ())
     extra: list[Walling] = []
     for walling in found[:2]:
         for size in sizes:
@@ -546,16 +546,6 @@ def wall_choices(state: State, most: int) -> list[WallChoice]:
         valued.append(WallChoice(walling, cells, bonus, walling.reached + bonus - cost, after))
     valued.sort(key=lambda c: -c.value)
     return valued
-
-
-def _room_sizes(state: State) -> list[int]:
-    """The sizes a ``room_size`` bonus asks of the room being furnished (at least)."""
-    room = state.room
-    sizes = {int(size["at_least"]) for bonus in state.project.bonuses
-             for node in bonus.clauses()
-             if isinstance(size := node.get("room_size"), dict)
-             and size.get("room") == room and "at_least" in size}
-    return sorted(sizes)
 
 
 def finish(state: State) -> Finish:
@@ -611,7 +601,7 @@ def final_total(state: State) -> int:
     """The score of a finished game."""
     from ..scoring.card import score
 
-    return score(state.sheet).total
+    return score(state.sheet, lay=state.lay).total
 
 
 POLICIES: dict[str, type[Policy]] = {"greedy": Greedy, "lookahead": Lookahead}

@@ -17,7 +17,7 @@ from functools import cached_property
 
 from ..core.game import CardPlay, GameRecord, Round, deal
 from ..core.grid import Cell, Edge
-from ..core.layout import Layout, with_pieces
+from ..core.layout import Layout, with_doors, with_pieces
 from ..core.pieces import Placement
 from ..core.project import CardSlot, Project
 from ..core.sheet import RoomPlan, Sheet
@@ -131,6 +131,19 @@ class State:
         (the states after this one share it)."""
         return {}
 
+    @cached_property
+    def sizes_asked(self) -> dict[str, tuple[int, ...]]:
+        """Per room, the sizes a ``room_size`` bonus asks of it (at least), smallest first:
+        the same for every state of one deal (the states after this one share it)."""
+        asked: dict[str, set[int]] = {}
+        for bonus in self.project.bonuses:
+            for node in bonus.clauses():
+                size = node.get("room_size")
+                if isinstance(size, dict) and isinstance(room := size.get("room"), str) \
+                        and "at_least" in size:
+                    asked.setdefault(room, set()).add(int(size["at_least"]))
+        return {room: tuple(sorted(sizes)) for room, sizes in asked.items()}
+
     def with_card(self, number: int, choices: Sequence[str],
                   placements: Sequence[Placement], *, clean: Collection[Code] = (),
                   judged: tuple[Network, Hall] | None = None) -> State:
@@ -174,19 +187,22 @@ class State:
 
     def with_openings(self, front_door: Edge | None, windows: Sequence[Edge]) -> State:
         """The game ended: the front door (when given) and the windows that pay, the
-        sketch windows gone, no room being furnished."""
+        sketch windows gone, no room being furnished. The layout of the state walled last,
+        when known, is the finished sheet's (windows change none; a new front door, its
+        openings only): the score card starts from it."""
         fronts = (front_door,) if front_door is not None else self.sheet.front_doors
         sheet = replace(self.sheet, front_doors=fronts, windows=tuple(windows),
                                     current_room=None)
+        lay = with_doors(self.lay, sheet) if self.lay is not None else None
         return replace(self, sheet=sheet, ended=True, before=None,
-                                   clean=frozenset(), lay=None, standing=None, judged=None)
+                                   clean=frozenset(), lay=lay, standing=None, judged=None)
 
 
 def _share_deal(state: State, after: State, need: bool = True) -> None:
     """Give ``after``, a state of the same deal as ``state``, what ``state`` worked out
-    of the deal: the options of its cards and (``need``: the same rooms to come) what
-    they need."""
-    for name in ("_options", "need") if need else ("_options",):
+    of the deal: the options of its cards, the room sizes the bonuses ask and (``need``:
+    the same rooms to come) what they need."""
+    for name in ("_options", "sizes_asked", "need") if need else ("_options", "sizes_asked"):
         if name in state.__dict__:
             after.__dict__[name] = state.__dict__[name]
 

@@ -83,6 +83,7 @@ def wallings(board: Board, need: int = 0) -> list[Walling]:
         edges += [(landing, edge, 0)  # served: a door all the same, the room cut off
                   for landing, edge in _door_edges(board, base & ~best, open_rest)]
     groups: list[int] = []  # the linked groups of the open squares left, found as met
+    insides = {} if front else _exterior_at(board)
     for landing, edge, served in edges:
         if landing in seen:
             continue
@@ -100,7 +101,7 @@ def wallings(board: Board, need: int = 0) -> list[Walling]:
                                  _distance(board, landing, terminals, hall), landing,
                                  pockets.bit_count(), hall.bit_count()))
             continue
-        doors = _front_doors(board, landing, hall)
+        doors = _front_doors(board, landing, hall, insides)
         doors.sort(key=lambda item: ((views >> item[2]) & 1 != 0, item[1]))
         for door, length, _ in doors[:FRONT_DOORS]:
             found.append(Walling(cells, edge, door, served, length, landing,
@@ -318,20 +319,29 @@ def _distance(board: Board, start: int, targets: int, within: int) -> int:
     return steps
 
 
-def _front_doors(board: Board, landing: int, hall: int) -> list[tuple[Edge, int, int]]:
-    """Front doors on the exterior wall opening onto ``hall``, nearest ``landing`` first,
-    with their distance from it and the bit of the square inside them."""
-    found: list[tuple[int, int, Edge]] = []
+def _front_doors(board: Board, landing: int, hall: int, insides: dict[int, list[Edge]]
+                 ) -> list[tuple[Edge, int, int]]:
+    """Front doors on the exterior wall opening onto ``hall``, nearest ``landing`` first
+    (then by the bit of the square inside them and their key), with their distance from
+    it and that bit. ``insides``: :func:`_exterior_at`."""
     distances = _layers(board, landing, hall, board.exterior_squares)
+    return [(edge, steps, bit) for bit, steps in distances.items() if (hall >> bit) & 1
+            for edge in insides.get(bit, ())]
+
+
+def _exterior_at(board: Board) -> dict[int, list[Edge]]:
+    """The edges of the exterior wall by the bit of the square inside them, by key."""
+    found: dict[int, list[Edge]] = {}
     for edge, bit in exterior_insides(board.project):
-        if (hall >> bit) & 1 and bit in distances:
-            found.append((distances[bit], bit, edge))
-    found.sort(key=lambda item: (item[0], item[1], item[2].key))
-    return [(edge, steps, bit) for steps, bit, edge in found]
+        found.setdefault(bit, []).append(edge)
+    for edges in found.values():
+        edges.sort(key=lambda edge: edge.key)
+    return found
 
 
 def _layers(board: Board, start: int, within: int, asked: int) -> dict[int, int]:
-    """Steps from ``start`` to every square of ``asked`` it reaches within ``within``."""
+    """Steps from ``start`` to every square of ``asked`` it reaches within ``within``,
+    nearest first, squares as far in bit order."""
     found: dict[int, int] = {}
     reached, frontier, steps = start, start, 0
     moves = board.moves

@@ -157,9 +157,13 @@ def token_matching(pieces: Sequence[int], tokens: Sequence[int],
     pieces paid for (:func:`_earliest_paid`), and each of them in order given the first
     token in the order of ``tokens`` that leaves every later one a token."""
     allowed = set(tokens)
+    known: dict[int, list[int]] = {}  # each piece's tokens, listed once
 
     def within(piece: int) -> list[int]:
-        return [token for token in edges(piece) if token in allowed]
+        found = known.get(piece)
+        if found is None:
+            found = known[piece] = [token for token in edges(piece) if token in allowed]
+        return found
 
     paid = _earliest_paid(pieces, _matching(pieces, tokens, within), within)
     order = [piece for piece in pieces if piece in paid]

@@ -1,9 +1,10 @@
 """Access at the end of the game: which squares, rooms and pieces the front door reaches.
 
-Walkable squares (:func:`walkable_squares`, the one definition) are the hallway and,
-inside finalized rooms, circulation and rug squares (with lenient access, every free room
-square). Squares are linked to their four neighbours unless a wall stands between them;
-doors and the front door are openings. Rooms open onto the hallway: unless the project
+Walkable squares (:func:`~homestaging.core.layout.walkable_squares`, the one definition;
+:attr:`Layout.walkable` keeps them) are the hallway and, inside finalized rooms,
+circulation and rug squares (with lenient access, every free room square). Squares are
+linked to their four neighbours unless a wall stands between them; doors and the front
+door are openings. Rooms open onto the hallway: unless the project
 has no hallway, a room door that does not join its room to the hallway opens nothing,
 and a front door that does not open onto the hallway reaches nothing. With no hallway,
 the front door opens into the entry room (:attr:`Layout.entry_room`) and every other
@@ -35,10 +36,10 @@ from ..core.grid import (
     in_reading_order,
     reading_order,
 )
-from ..core.layout import Layout
+from ..core.layout import Layout, walkable_squares
 from ..core.sheet import Sheet
 from ..rules.checks import Code
-from .accessgraph import reached, square_graph
+from .accessgraph import mask_graph, reached, square_graph
 
 __all__ = ["Access", "access", "access_problems", "connected_access", "room_entrances",
            "walkable_squares"]
@@ -67,25 +68,6 @@ class Access:
 
     def piece_reachable(self, index: int) -> bool:
         return self.pieces[index] == ""
-
-
-def walkable_squares(lay: Layout, *, lenient_access: bool = False,
-                     hallway: bool | None = None) -> frozenset[Cell]:
-    """The squares a route may step on: the hallway's (when ``hallway``; by default
-    unless the project has no hallway) and, inside walled rooms, circulation and rug
-    squares, or every room square with lenient access (asked for, or the project's
-    special rule); never a furniture square (rugs aside) nor an obstacle."""
-    project = lay.sheet.project
-    if hallway is None:
-        hallway = project.entry.outside_walked
-    walkable: set[Cell] = set(lay.hallway) if hallway else set()
-    room_at = lay.room_at  # looked up, not copied: a large sheet's rooms are megabytes
-    walkable.update(c for c in lay.circulation | lay.rug_squares if c in room_at)
-    if lenient_access or project.lenient_access:
-        walkable.update(room_at)
-    walkable -= project.obstacles
-    walkable.difference_update(lay.furniture_at)
-    return frozenset(walkable)
 
 
 def _closed_doors(sheet: Sheet, lay: Layout) -> dict[Edge, str]:
@@ -153,14 +135,14 @@ def access(sheet: Sheet, lay: Layout, *, lenient_access: bool = False,
     the project's ``lenient-access`` special rule does.
     """
     project = sheet.project
-    walkable = walkable_squares(lay, lenient_access=lenient_access)
+    walkable = walkable_squares(lay, lenient_access=True) if lenient_access else lay.walkable
     closed = _closed_doors(sheet, lay)
     blocked = lay.blocked_keys
     shut = frozenset(door.key for door in closed) & lay.wall_keys
     if shut:
         blocked = blocked | shut
 
-    graph = None if search else _graph(sheet, walkable, blocked)
+    graph = None if search else _graph(lay, walkable, blocked)
     front = sheet.front_door
     start = front.inside(project.house) if front is not None else None
     connected: frozenset[Cell] = frozenset()
@@ -205,18 +187,30 @@ def access(sheet: Sheet, lay: Layout, *, lenient_access: bool = False,
                   walkable, blocked, graph)
 
 
-def _graph(sheet: Sheet, walkable: frozenset[Cell], blocked: frozenset[EdgeKey]) -> nx.Graph:
+def _graph(lay: Layout, walkable: frozenset[Cell], blocked: frozenset[EdgeKey]) -> nx.Graph:
     """The access graph of ``walkable`` and ``blocked``, built once per sheet
     (:attr:`Sheet.kept`: check and score of one sheet ask for the same) and frozen, as
-    it is shared. Built square by square (:func:`square_graph`): from bit masks it would
-    need the layout's :attr:`~Layout.passage_moves`, which cost as much as they save
-    when nothing else asks for them."""
-    kept = sheet.kept
+    it is shared. Built square by square (:func:`square_graph`), or from bit masks
+    (:func:`mask_graph`, the same graph) when ``blocked`` is the layout's and its
+    :attr:`~Layout.passage_moves` are worked out already (the automatic player's layout):
+    they cost as much as they save when nothing else asks for them."""
+    kept = lay.sheet.kept
     key = ("access graph", walkable, blocked)
     graph = kept.get(key)
     if not isinstance(graph, nx.Graph):
-        graph = kept[key] = nx.freeze(square_graph(walkable, blocked))
+        graph = kept[key] = nx.freeze(_built(lay, walkable, blocked))
     return graph
+
+
+def _built(lay: Layout, walkable: frozenset[Cell], blocked: frozenset[EdgeKey]) -> nx.Graph:
+    project = lay.sheet.project
+    if (blocked is lay.blocked_keys and lay.worked_out("passage_moves")
+            and project.width * project.height <= LARGE):
+        mask = lay.walkable_mask if walkable is lay.walkable else bits(
+            walkable, project.width, project.height)
+        if mask.bit_count() == len(walkable):
+            return mask_graph(mask, lay.passage_moves, clockwise=False)
+    return square_graph(walkable, blocked)
 
 
 def _reach(lay: Layout, start: Cell, walkable: frozenset[Cell],
@@ -231,7 +225,8 @@ def _reach(lay: Layout, start: Cell, walkable: frozenset[Cell],
     width = project.width
     if blocked is not None or width * project.height > LARGE:
         return frozenset(flood(start, walkable, blocked or lay.blocked_keys))
-    mask = bits(walkable, width, project.height)
+    mask = lay.walkable_mask if walkable is lay.walkable else bits(walkable, width,
+                                                                   project.height)
     if mask.bit_count() != len(walkable):
         return frozenset(flood(start, walkable, lay.blocked_keys))
     seed = 1 << (start[1] * width + start[0])

@@ -123,15 +123,18 @@ class ScoreCard:
 
 
 def score(sheet: Sheet, *, lenient_access: bool = False, end_of_game: bool | None = None,
-          problems: Sequence[Problem] | None = None) -> ScoreCard:
+          problems: Sequence[Problem] | None = None, lay: Layout | None = None) -> ScoreCard:
     """Score a sheet as at the end of the game, or the score so far of a game in progress.
 
     ``end_of_game`` (default: ``sheet.finished``, as for :func:`rules.check`) judges the
     sheet as at the end of the game; the score so far charges no empty-room penalty for
     a room not walled yet, which may still be furnished. ``problems`` defaults to
     ``rules.check(sheet, end_of_game=end_of_game)``. ``lenient_access`` makes every free
-    room square walkable (``--lenient-access``).
+    room square walkable (``--lenient-access``). ``lay``: the sheet's layout, when worked
+    out before (the automatic player's).
     """
+    if lay is not None:
+        _kept(sheet, "layout", lambda: lay)
     return _score(sheet, lenient_access, end_of_game, problems).card
 
 
