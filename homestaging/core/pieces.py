@@ -77,18 +77,29 @@ class Shape:
 
     def turned(self, rotation: int, mirror: bool) -> Shape:
         """The shape mirrored (left-right) if asked, then turned clockwise, re-anchored at 0,0."""
+        return self.turns(mirror)[max(rotation // 90, 0) % 4]
+
+    def turns(self, mirror: bool) -> tuple[Shape, Shape, Shape, Shape]:
+        """The shape mirrored (left-right) if asked, then turned clockwise by each of
+        :data:`ROTATIONS`, each re-anchored at 0,0 and knowing its width and height: each
+        turn from the one before (a turn swaps the width and height)."""
         furniture, circulation, wall = set(self.furniture), set(self.circulation), set(self.wall)
-        width = self.width
+        width, height = self.width, self.height
         if mirror:
             furniture = {(width - 1 - x, y) for x, y in furniture}
             circulation = {(width - 1 - x, y) for x, y in circulation}
             wall = {_MIRRORED[side] for side in wall}
-        for _ in range(rotation // 90):
-            height = 1 + max(y for _, y in furniture | circulation)
-            furniture = {(height - 1 - y, x) for x, y in furniture}
-            circulation = {(height - 1 - y, x) for x, y in circulation}
-            wall = {_CLOCKWISE[side] for side in wall}
-        return Shape(frozenset(furniture), frozenset(circulation), frozenset(wall))
+        found: list[Shape] = []
+        for _ in ROTATIONS:
+            if found:
+                furniture = {(height - 1 - y, x) for x, y in furniture}
+                circulation = {(height - 1 - y, x) for x, y in circulation}
+                wall = {_CLOCKWISE[side] for side in wall}
+                width, height = height, width
+            shape = Shape(frozenset(furniture), frozenset(circulation), frozenset(wall))
+            shape.__dict__.update(width=width, height=height)  # its cached properties
+            found.append(shape)
+        return found[0], found[1], found[2], found[3]
 
     def rows(self) -> list[str]:
         """The shape as art rows: ``#`` furniture, ``o`` circulation, ``.`` nothing."""
@@ -199,11 +210,17 @@ class Piece:
         return frozenset((o.shape.furniture, o.shape.circulation) for o in self.orientations)
 
     def shape(self, rotation: int = 0, mirror: bool = False) -> Shape:
-        """The art mirrored and turned; computed once per piece and orientation."""
+        """The art mirrored and turned; computed once per piece and orientation (the four
+        turns of a mirror at once, each from the one before)."""
         key = (rotation, mirror)
-        found = self._turned.get(key)
+        turned = self._turned
+        found = turned.get(key)
         if found is None:
-            found = self._turned[key] = self.art.turned(rotation, mirror)
+            turned.update(zip([(turn, mirror) for turn in ROTATIONS], self.art.turns(mirror),
+                               strict=True))
+            found = turned.get(key)
+            if found is None:  # a rotation not in ROTATIONS
+                found = turned[key] = self.art.turned(rotation, mirror)
         return found
 
 

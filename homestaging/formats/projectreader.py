@@ -32,7 +32,7 @@ from ..core.quoting import Suggestions, excerpt, kind
 from .catalogreader import (
     CATALOG_CLASSES,
     bundled_catalog,
-    catalog_files,
+    bundled_catalog_files,
     catalog_parts,
     data_folder,
     parse_cards,
@@ -422,7 +422,7 @@ def _bundled(project_id: str) -> Project:
     it is checked against)."""
     path = _bundled_files()[project_id]
     catalog = bundled_catalog()
-    return cached(f"project-{project_id}", [path, *catalog_files(data_folder("furniture"))],
+    return cached(f"project-{project_id}", [path, *bundled_catalog_files()],
                   lambda: _with_tables(load_project(path)), Project, allowed=PROJECT_CLASSES,
                   shared=catalog_parts(catalog))
 
