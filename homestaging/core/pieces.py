@@ -52,11 +52,16 @@ class Shape:
         shape at 0, 0): where a wall must not run through the piece."""
         squares = self.furniture | self.circulation
         found: set[EdgeKey] = set()
+        add = found.add
         for x, y in self.furniture:
-            for other, key in (((x, y - 1), (x, y, "n")), ((x + 1, y), (x + 1, y, "w")),
-                               ((x, y + 1), (x, y + 1, "n")), ((x - 1, y), (x, y, "w"))):
-                if other in squares:
-                    found.add(key)
+            if (x, y - 1) in squares:
+                add((x, y, "n"))
+            if (x + 1, y) in squares:
+                add((x + 1, y, "w"))
+            if (x, y + 1) in squares:
+                add((x, y + 1, "n"))
+            if (x - 1, y) in squares:
+                add((x, y, "w"))
         return tuple(found)
 
     @cached_property

@@ -140,17 +140,19 @@ class _ProjectReader:
         return found
 
     def read_catalog(self, base: Catalog) -> Catalog:
-        """The bundled catalog with the project's own pieces and cards."""
+        """The bundled catalog with the project's own pieces and cards; ``base`` itself
+        when the project brings none (a bundled project's cache entry then refers to the
+        catalog's entry instead of holding a copy of its lists)."""
         pieces, errors = parse_pieces(
             self.data.get("furniture", []), self.file, ("furniture",), base.pieces
         )
         self.problems += errors
-        extended = base.extended(pieces, [])
+        extended = base.extended(pieces, []) if pieces else base
         cards, errors = parse_cards(
             self.data.get("cards", []), self.file, extended.pieces, ("cards",)
         )
         self.problems += errors
-        return extended.extended([], cards)
+        return extended.extended([], cards) if cards else extended
 
     def read_house(self) -> Set[Cell]:
         for index, squares in enumerate(self.cells(self.data["house"], ("house",))):
