@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple
 
-from .grid import SIDES, Cell, EdgeKey, cell_name, cells_text, outermost, side_key
+from .grid import SIDES, Cell, EdgeKey, cell_name, cells_text, components, outermost, side_key
 from .quoting import excerpt
 
 __all__ = ["HATCHES", "HATCH_WORDS", "ROTATIONS", "Orientation", "Piece", "Placement", "Shape",
@@ -70,6 +70,11 @@ class Shape:
         each wall side of its outermost furniture squares on that side."""
         return tuple(side_key(cell, side) for side in SIDES if side in self.wall
                      for cell in outermost(self.furniture, side))
+
+    @cached_property
+    def in_one_part(self) -> bool:
+        """Whether its furniture squares are one group of neighbours."""
+        return len(components(self.furniture)) == 1
 
     @cached_property
     def circulation_box(self) -> tuple[int, int, int, int] | None:
