@@ -167,6 +167,26 @@ def test_the_bundled_data_from_the_cache_is_the_data_of_the_files(cache: Path) -
     _bundled.cache_clear()
 
 
+def test_a_project_without_pieces_of_its_own_refers_to_the_catalog_s_entry(
+        cache: Path) -> None:
+    """A bundled project that brings no pieces or cards keeps the bundled catalog itself,
+    built or loaded; one that brings some (cat-lovers) a catalog of its own."""
+    bundled_catalog.cache_clear()
+    _bundled.cache_clear()
+    built = find_project("tutorial")  # built and saved, on the catalog built and saved
+    assert built.catalog is bundled_catalog()
+    bundled_catalog.cache_clear()
+    _bundled.cache_clear()
+    catalog = bundled_catalog()
+    assert find_project("tutorial").catalog is catalog  # loaded
+    own = find_project("cat-lovers").catalog
+    assert sorted(set(own.pieces) - set(catalog.pieces)) == [
+        "cat-bed", "cat-tree", "litter-box", "scratching-post"]
+    assert own.pieces["sofa"] is catalog.pieces["sofa"]
+    bundled_catalog.cache_clear()
+    _bundled.cache_clear()
+
+
 def test_a_project_file_of_the_user_never_goes_through_the_cache(cache: Path,
                                                                  tmp_path: Path) -> None:
     mine = tmp_path / "mine.yaml"

@@ -36,6 +36,23 @@ def test_rotation_turns_clockwise_and_mirror_flips_left_right_first() -> None:
     assert shape.turned(90, True).rows() == [".o", ".#", "##"]
 
 
+def test_the_four_turns_of_a_mirror_know_their_width_and_height() -> None:
+    shape = parse_art("AAo\nA..")
+    turns = shape.turns(True)
+    assert [turn.rows() for turn in turns] == [
+        ["o##", "..#"], [".o", ".#", "##"], ["#..", "##o"], ["##", "#.", "o."]]
+    assert [(turn.width, turn.height) for turn in turns] == [(3, 2), (2, 3), (3, 2), (2, 3)]
+    assert [turn.__dict__["width"] for turn in turns] == [3, 2, 3, 2]  # known, not worked out
+    piece = Piece("ell", "Ell", shape)
+    assert piece.shape(270, True) is piece.shape(270, True) == turns[3]
+    assert piece.shape(360, False) == shape  # a rotation past 270 turns on from 0
+
+
+def test_a_shape_tells_whether_its_furniture_is_one_part() -> None:
+    assert parse_art("AA\nA.").in_one_part
+    assert not parse_art("A.\n.A").in_one_part  # touching corners only
+
+
 def test_wall_sides_turn_with_the_piece() -> None:
     shape = parse_art("AA\noo")
     walled = type(shape)(shape.furniture, shape.circulation, frozenset({"n", "w"}))

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple
 
-from .grid import SIDES, Cell, EdgeKey, cell_name, cells_text, outermost, side_key
+from .grid import SIDES, Cell, EdgeKey, cell_name, cells_text, components, outermost, side_key
 from .quoting import excerpt
 
 __all__ = ["HATCHES", "HATCH_WORDS", "ROTATIONS", "Orientation", "Piece", "Placement", "Shape",
@@ -52,11 +52,16 @@ class Shape:
         shape at 0, 0): where a wall must not run through the piece."""
         squares = self.furniture | self.circulation
         found: set[EdgeKey] = set()
+        add = found.add
         for x, y in self.furniture:
-            for other, key in (((x, y - 1), (x, y, "n")), ((x + 1, y), (x + 1, y, "w")),
-                               ((x, y + 1), (x, y + 1, "n")), ((x - 1, y), (x, y, "w"))):
-                if other in squares:
-                    found.add(key)
+            if (x, y - 1) in squares:
+                add((x, y, "n"))
+            if (x + 1, y) in squares:
+                add((x + 1, y, "w"))
+            if (x, y + 1) in squares:
+                add((x, y + 1, "n"))
+            if (x - 1, y) in squares:
+                add((x, y, "w"))
         return tuple(found)
 
     @cached_property
@@ -65,6 +70,11 @@ class Shape:
         each wall side of its outermost furniture squares on that side."""
         return tuple(side_key(cell, side) for side in SIDES if side in self.wall
                      for cell in outermost(self.furniture, side))
+
+    @cached_property
+    def in_one_part(self) -> bool:
+        """Whether its furniture squares are one group of neighbours."""
+        return len(components(self.furniture)) == 1
 
     @cached_property
     def circulation_box(self) -> tuple[int, int, int, int] | None:
@@ -77,18 +87,29 @@ class Shape:
 
     def turned(self, rotation: int, mirror: bool) -> Shape:
         """The shape mirrored (left-right) if asked, then turned clockwise, re-anchored at 0,0."""
+        return self.turns(mirror)[max(rotation // 90, 0) % 4]
+
+    def turns(self, mirror: bool) -> tuple[Shape, Shape, Shape, Shape]:
+        """The shape mirrored (left-right) if asked, then turned clockwise by each of
+        :data:`ROTATIONS`, each re-anchored at 0,0 and knowing its width and height: each
+        turn from the one before (a turn swaps the width and height)."""
         furniture, circulation, wall = set(self.furniture), set(self.circulation), set(self.wall)
-        width = self.width
+        width, height = self.width, self.height
         if mirror:
             furniture = {(width - 1 - x, y) for x, y in furniture}
             circulation = {(width - 1 - x, y) for x, y in circulation}
             wall = {_MIRRORED[side] for side in wall}
-        for _ in range(rotation // 90):
-            height = 1 + max(y for _, y in furniture | circulation)
-            furniture = {(height - 1 - y, x) for x, y in furniture}
-            circulation = {(height - 1 - y, x) for x, y in circulation}
-            wall = {_CLOCKWISE[side] for side in wall}
-        return Shape(frozenset(furniture), frozenset(circulation), frozenset(wall))
+        found: list[Shape] = []
+        for _ in ROTATIONS:
+            if found:
+                furniture = {(height - 1 - y, x) for x, y in furniture}
+                circulation = {(height - 1 - y, x) for x, y in circulation}
+                wall = {_CLOCKWISE[side] for side in wall}
+                width, height = height, width
+            shape = Shape(frozenset(furniture), frozenset(circulation), frozenset(wall))
+            shape.__dict__.update(width=width, height=height)  # its cached properties
+            found.append(shape)
+        return found[0], found[1], found[2], found[3]
 
     def rows(self) -> list[str]:
         """The shape as art rows: ``#`` furniture, ``o`` circulation, ``.`` nothing."""
@@ -199,11 +220,17 @@ class Piece:
         return frozenset((o.shape.furniture, o.shape.circulation) for o in self.orientations)
 
     def shape(self, rotation: int = 0, mirror: bool = False) -> Shape:
-        """The art mirrored and turned; computed once per piece and orientation."""
+        """The art mirrored and turned; computed once per piece and orientation (the four
+        turns of a mirror at once, each from the one before)."""
         key = (rotation, mirror)
-        found = self._turned.get(key)
+        turned = self._turned
+        found = turned.get(key)
         if found is None:
-            found = self._turned[key] = self.art.turned(rotation, mirror)
+            turned.update(zip([(turn, mirror) for turn in ROTATIONS], self.art.turns(mirror),
+                               strict=True))
+            found = turned.get(key)
+            if found is None:  # a rotation not in ROTATIONS
+                found = turned[key] = self.art.turned(rotation, mirror)
         return found
 
 

@@ -30,8 +30,9 @@ from .schema import iter_errors, load_schema
 if TYPE_CHECKING:
     from pathlib import Path
 
-__all__ = ["CATALOG_CLASSES", "bundled_catalog", "catalog_files", "catalog_parts", "data_dir",
-           "data_folder", "load_catalog", "parse_cards", "parse_pieces", "yaml_files"]
+__all__ = ["CATALOG_CLASSES", "bundled_catalog", "bundled_catalog_files", "catalog_files",
+           "catalog_parts", "data_dir", "data_folder", "load_catalog", "parse_cards",
+           "parse_pieces", "yaml_files"]
 
 CATALOG_CLASSES: tuple[type, ...] = (Catalog, Card, Piece, Shape, Orientation)
 """The classes of a catalog's objects (what its cache entry may hold)."""
@@ -213,17 +214,34 @@ def load_catalog(folder: str | Path) -> Catalog:
 
 
 @cache
+def bundled_catalog_files() -> tuple[str, ...]:
+    """The bundled catalog's files (:func:`catalog_files`), looked for once: they ship
+    with the package, and every bundled project's cache entry is keyed by them too."""
+    return tuple(catalog_files(data_folder("furniture")))
+
+
+@cache
 def bundled_catalog() -> Catalog:
     """The catalog and cards shipped with homestaging (kept in the cache)."""
-    folder = data_folder("furniture")
-    return cached("catalog", catalog_files(folder), lambda: load_catalog(folder), Catalog,
+    return cached("catalog", bundled_catalog_files(),
+                  lambda: load_catalog(data_folder("furniture")), Catalog,
                   allowed=CATALOG_CLASSES)
+
+
+_PARTS: list[tuple[Catalog, dict[str, object]]] = []
+""":func:`catalog_parts` of the last catalog asked about, kept with it: every bundled
+project's cache entry is loaded with the bundled catalog's."""
 
 
 def catalog_parts(catalog: Catalog) -> dict[str, object]:
     """The catalog and its pieces and cards by name: what a cache entry built on it
-    refers to (:func:`homestaging.formats.datacache.cached`'s ``shared``)."""
-    return {"catalog": catalog,
-            **{f"piece {piece_id}": piece for piece_id, piece in catalog.pieces.items()},
-            **{f"card {number}{variant}": card
-               for (number, variant), card in catalog.cards.items()}}
+    refers to (:func:`homestaging.formats.datacache.cached`'s ``shared``); the caller
+    must not change it."""
+    if _PARTS and _PARTS[0][0] is catalog:
+        return _PARTS[0][1]
+    parts: dict[str, object] = {
+        "catalog": catalog,
+        **{f"piece {piece_id}": piece for piece_id, piece in catalog.pieces.items()},
+        **{f"card {number}{variant}": card for (number, variant), card in catalog.cards.items()}}
+    _PARTS[:] = [(catalog, parts)]
+    return parts

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from ..core.grid import Cell, cells_text, components, in_reading_order
+from ..core.grid import Cell, cells_text, in_reading_order
 from ..core.pieces import ROTATIONS, Piece, Placement, Shape
 from ..core.project import Project
 
@@ -103,8 +103,7 @@ def _outlines(piece: Piece, rotation: int | None, mirrors: tuple[bool, ...]) -> 
         found.setdefault(_relative(squares), []).append((turn, mirror, shape, fx, fy))
     if len(_TABLES) >= _MAX_TABLES:
         _TABLES.clear()
-    kept = _TABLES[key] = _Outlines(piece, piece.size,
-                                    len(components(piece.art.furniture)) == 1, found)
+    kept = _TABLES[key] = _Outlines(piece, piece.size, piece.art.in_one_part, found)
     return kept
 
 

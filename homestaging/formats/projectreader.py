@@ -32,7 +32,7 @@ from ..core.quoting import Suggestions, excerpt, kind
 from .catalogreader import (
     CATALOG_CLASSES,
     bundled_catalog,
-    catalog_files,
+    bundled_catalog_files,
     catalog_parts,
     data_folder,
     parse_cards,
@@ -140,17 +140,19 @@ class _ProjectReader:
         return found
 
     def read_catalog(self, base: Catalog) -> Catalog:
-        """The bundled catalog with the project's own pieces and cards."""
+        """The bundled catalog with the project's own pieces and cards; ``base`` itself
+        when the project brings none (a bundled project's cache entry then refers to the
+        catalog's entry instead of holding a copy of its lists)."""
         pieces, errors = parse_pieces(
             self.data.get("furniture", []), self.file, ("furniture",), base.pieces
         )
         self.problems += errors
-        extended = base.extended(pieces, [])
+        extended = base.extended(pieces, []) if pieces else base
         cards, errors = parse_cards(
             self.data.get("cards", []), self.file, extended.pieces, ("cards",)
         )
         self.problems += errors
-        return extended.extended([], cards)
+        return extended.extended([], cards) if cards else extended
 
     def read_house(self) -> Set[Cell]:
         for index, squares in enumerate(self.cells(self.data["house"], ("house",))):
@@ -422,7 +424,7 @@ def _bundled(project_id: str) -> Project:
     it is checked against)."""
     path = _bundled_files()[project_id]
     catalog = bundled_catalog()
-    return cached(f"project-{project_id}", [path, *catalog_files(data_folder("furniture"))],
+    return cached(f"project-{project_id}", [path, *bundled_catalog_files()],
                   lambda: _with_tables(load_project(path)), Project, allowed=PROJECT_CLASSES,
                   shared=catalog_parts(catalog))
 

@@ -44,7 +44,7 @@ _MAX_KEPT = 4096
 def _row_runs(row: str) -> tuple[tuple[str, slice], ...]:
     """Each run of one character in a grid row, with its columns, left to right (kept:
     a room's rows repeat, and so do a project's)."""
-    return tuple((run[1], slice(*run.span())) for run in _RUNS.finditer(row))
+    return tuple([(run[1], slice(*run.span())) for run in _RUNS.finditer(row)])
 _EDGES: dict[tuple[str, str], Edge] = {}
 """The edges read so far, by the square and side letter written: a project's doors and
 windows are at the same few places on every sheet."""

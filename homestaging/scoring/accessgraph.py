@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Container, Hashable, Iterable, Mapping
 from functools import lru_cache
-from itertools import compress
+from itertools import chain, compress
 from typing import TypeVar
 
 import networkx as nx
@@ -92,10 +92,23 @@ def mask_graph(mask: int, moves: Moves, *, clockwise: bool = True) -> nx.Graph:
 @lru_cache(maxsize=32)  # both orders of every bundled project's size
 def _links(width: int, height: int, clockwise: bool) -> tuple[tuple[Cell, Cell], ...]:
     """Every square's links east and south, in the order :func:`square_graph` lists them
-    (rows in reading order, each from west to east, or with ``clockwise`` east to west)."""
-    return tuple(link for y in range(height)
-                 for x in (reversed(range(width)) if clockwise else range(width))
-                 for link in (((x, y), (x + 1, y)), ((x, y), (x, y + 1))))
+    (rows in reading order, each from west to east, or with ``clockwise`` east to west).
+    Each row's links are paired from slices of one grid of squares, one column and one
+    row wider than the sheet (the squares east and south of its last ones)."""
+    columns = width + 1
+    grid = [(x, y) for y in range(height + 1) for x in range(columns)]
+    rows = []
+    for start in range(0, height * columns, columns):
+        squares = grid[start:start + width]
+        east = grid[start + 1:start + columns]
+        south = grid[start + columns:start + columns + width]
+        if clockwise:
+            squares.reverse()
+            east.reverse()
+            south.reverse()
+        rows.append(chain.from_iterable(zip(zip(squares, east, strict=True),
+                                            zip(squares, south, strict=True), strict=True)))
+    return tuple(chain.from_iterable(rows))
 
 
 def reached(graph: nx.Graph, starts: Iterable[Cell]) -> frozenset[Cell]:

@@ -94,14 +94,15 @@ def compile_shape(shape: Shape, width: int) -> Compiled:
                if (x, y + 1) in squares and ((x, y) in furniture or (x, y + 1) in furniture)]
     walls = [(side, tuple(_offsets(outermost(furniture, side), width)))
              for side in SIDES if side in shape.wall]
+    furniture_offsets = tuple(_offsets(furniture, width))
+    circulation_offsets = tuple(_offsets(circulation, width))
+    return Compiled(shape.width, shape.height, furniture_offsets, circulation_offsets,
+                     tuple(_offsets(pairs_e, width)), tuple(_offsets(pairs_s, width)),
+                     tuple(walls), _mask(furniture_offsets), _mask(circulation_offsets))
 
-    def mask(cells: Iterable[Cell]) -> int:
-        return sum(1 << off for off in _offsets(cells, width))
 
-    return Compiled(shape.width, shape.height, tuple(_offsets(furniture, width)),
-                     tuple(_offsets(circulation, width)), tuple(_offsets(pairs_e, width)),
-                     tuple(_offsets(pairs_s, width)), tuple(walls), mask(furniture),
-                     mask(circulation))
+def _mask(offsets: Iterable[int]) -> int:
+    return sum(1 << off for off in offsets)
 
 
 def _offsets(cells: Iterable[Cell], width: int) -> list[int]:
