@@ -233,6 +233,8 @@ class Completions:
         self._tokens: dict[str, tuple[tuple[str, ...], ...]] = {}
         self._before: dict[tuple[tuple[str, ...], ...], Completion] = {}
         self._reaches: dict[tuple[tuple[str, ...], ...], int] = {}
+        self._linked: dict[int, bool] = {}
+        """Per placement's walkable squares: whether they make one group."""
         walk = 0
         for i in board.room_pieces:
             each = board.shapes[i]
@@ -544,8 +546,7 @@ class Completions:
                         return candidate, piece_id  # it takes nothing walkable, needs no door
                     continue
                 walks = candidate.furniture if candidate.rug else candidate.circulation
-                if (walks & best and not candidate.furniture & walk
-                        and board.moves.flood(lowest(walks), walks) == walks):
+                if walks & best and not candidate.furniture & walk and self._one_group(walks):
                     # one walkable group beside the door's: it joins it
                     if board.hall_ok(drawn | candidate.squares, group | walks):
                         return candidate, piece_id
@@ -556,6 +557,14 @@ class Completions:
                 if joined is not None and board.hall_ok(drawn | candidate.squares, joined):
                     return candidate, piece_id
         return None
+
+    def _one_group(self, walks: int) -> bool:
+        """Whether the squares ``walks`` make one group (one flood fill per placement
+        and board, however many placements judged try it)."""
+        known = self._linked.get(walks)
+        if known is None:
+            known = self._linked[walks] = self.board.moves.flood(lowest(walks), walks) == walks
+        return known
 
     def _join(self, extras: list[Shape], tokens: Sequence[Sequence[str]], budget: _Budget,
               best: int | None = None
