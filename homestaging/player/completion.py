@@ -190,36 +190,54 @@ def _meeting(mask: int, offsets: Sequence[int]) -> int:
     return meets
 
 
-class _Whole(NamedTuple):
+class _Whole:
     """The room's walkable squares, non-rug furniture and the circulation of its scoring
     pieces (the first's, all of them) with some placements drawn: :meth:`whole` asks
     whether one more keeps the room whole."""
 
-    board: Board
-    walk: int
-    solid: int
-    seed: int
-    target: int
+    __slots__ = ("_group", "board", "seed", "solid", "target", "walk")
+
+    def __init__(self, board: Board, walk: int, solid: int, seed: int, target: int) -> None:
+        self.board = board
+        self.walk = walk
+        self.solid = solid
+        self.seed = seed
+        self.target = target
+        self._group: int | None = None
+
+    @property
+    def group(self) -> int:
+        """The walkable squares joined to the first scoring piece's circulation (found
+        once, for the placements that only add walkable squares)."""
+        if self._group is None:
+            self._group = self.board.moves.flood(lowest(self.seed), self.walk)
+        return self._group
 
     def whole(self, shape: Shape | None) -> int | None:
         """The group one door serves with ``shape`` drawn too (None: nothing more) when
         it reaches every piece of the room (no lenient access), else None: one flood
         fill from the circulation of a piece that scores, where :meth:`Board.network`
-        floods every group."""
+        floods every group; from the group already known when ``shape`` takes no
+        walkable square (the group only grows)."""
         walk, seed, target = self.walk, self.seed, self.target
+        moves = self.board.moves
         if shape is not None:
             if shape.rug:
+                grows = True
                 walk |= shape.furniture & ~self.solid
             else:
+                grows = not shape.furniture & walk
                 walk = (walk & ~shape.furniture) | (shape.circulation & ~self.solid
                                                     & ~shape.furniture)
                 if shape.circulation and shape.points:
                     seed = seed or shape.circulation
                     target |= shape.circulation
-        moves = self.board.moves
+            if grows and self.seed:
+                group = moves.flood(self.group, walk)
+                return None if target & ~group else group
         if not target:  # every group reaches all: the first is the best
             return moves.flood(lowest(walk), walk)
-        group = moves.flood(lowest(seed), walk)
+        group = self.group if shape is None else moves.flood(lowest(seed), walk)
         return None if target & ~group else group
 
 
