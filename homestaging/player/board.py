@@ -349,18 +349,6 @@ class Board:
                 free += shape.points
         return walk, total, free, tuple(needs)
 
-    @cached_property
-    def _groups(self) -> tuple[int, ...]:
-        """The groups of the room's walkable squares as they stand (no lenient access),
-        in the order of their lowest square."""
-        walk = self._room_sums[0] & ~self.furniture
-        groups = []
-        while walk:
-            group = self.moves.flood(lowest(walk), walk)
-            groups.append(group)
-            walk &= ~group
-        return tuple(groups)
-
     def _network_with(self, extra: Sequence[Shape]) -> Network:
         walk, total, free, known = self._room_sums
         needs = list(known)
@@ -373,20 +361,14 @@ class Board:
                 free += shape.points
             walk |= shape.furniture if shape.rug else shape.circulation
             furniture |= 0 if shape.rug else shape.furniture
-        groups: tuple[int, ...] = ()
         if self.lenient:
             walk = self.open & ~furniture & ~self.terminals
         else:
-            if not furniture & ~self.furniture & walk:
-                # no walkable square taken: each group as it stands only grows
-                groups = self._groups
             walk &= ~furniture
         best, points = 0, free
         remaining = walk
         while remaining:
-            seed = lowest(remaining)
-            seed = next((group for group in groups if group & seed), seed)
-            group = self.moves.flood(seed, walk)
+            group = self.moves.flood(lowest(remaining), walk)
             remaining &= ~group
             reached = free + sum(s.points for s in needs if not s.circulation & ~group)
             if reached > points or not best:
