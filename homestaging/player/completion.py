@@ -190,36 +190,54 @@ def _meeting(mask: int, offsets: Sequence[int]) -> int:
     return meets
 
 
-class _Whole(NamedTuple):
+class _Whole:
     """The room's walkable squares, non-rug furniture and the circulation of its scoring
     pieces (the first's, all of them) with some placements drawn: :meth:`whole` asks
     whether one more keeps the room whole."""
 
-    board: Board
-    walk: int
-    solid: int
-    seed: int
-    target: int
+    __slots__ = ("_group", "board", "seed", "solid", "target", "walk")
+
+    def __init__(self, board: Board, walk: int, solid: int, seed: int, target: int) -> None:
+        self.board = board
+        self.walk = walk
+        self.solid = solid
+        self.seed = seed
+        self.target = target
+        self._group: int | None = None
+
+    @property
+    def group(self) -> int:
+        """The walkable squares joined to the first scoring piece's circulation (found
+        once, for the placements that only add walkable squares)."""
+        if self._group is None:
+            self._group = self.board.moves.flood(lowest(self.seed), self.walk)
+        return self._group
 
     def whole(self, shape: Shape | None) -> int | None:
         """The group one door serves with ``shape`` drawn too (None: nothing more) when
         it reaches every piece of the room (no lenient access), else None: one flood
         fill from the circulation of a piece that scores, where :meth:`Board.network`
-        floods every group."""
+        floods every group; from the group already known when ``shape`` takes no
+        walkable square (the group only grows)."""
         walk, seed, target = self.walk, self.seed, self.target
+        moves = self.board.moves
         if shape is not None:
             if shape.rug:
+                grows = True
                 walk |= shape.furniture & ~self.solid
             else:
+                grows = not shape.furniture & walk
                 walk = (walk & ~shape.furniture) | (shape.circulation & ~self.solid
                                                     & ~shape.furniture)
                 if shape.circulation and shape.points:
                     seed = seed or shape.circulation
                     target |= shape.circulation
-        moves = self.board.moves
+            if grows and self.seed:
+                group = moves.flood(self.group, walk)
+                return None if target & ~group else group
         if not target:  # every group reaches all: the first is the best
             return moves.flood(lowest(walk), walk)
-        group = moves.flood(lowest(seed), walk)
+        group = self.group if shape is None else moves.flood(lowest(seed), walk)
         return None if target & ~group else group
 
 
@@ -233,6 +251,10 @@ class Completions:
         self._tokens: dict[str, tuple[tuple[str, ...], ...]] = {}
         self._before: dict[tuple[tuple[str, ...], ...], Completion] = {}
         self._reaches: dict[tuple[tuple[str, ...], ...], int] = {}
+        self._linked: dict[int, bool] = {}
+        """Per placement's walkable squares: whether they make one group."""
+        self._kinds: dict[str, tuple[bool, bool]] = {}
+        """Per piece: whether it is a rug, whether it has walkable squares."""
         walk = 0
         for i in board.room_pieces:
             each = board.shapes[i]
@@ -307,7 +329,7 @@ class Completions:
         drawn too (furniture on no furniture nor circulation, a rug on no rug,
         circulation on no furniture) whose walkable squares meet ``touch`` and
         ``across`` (their default: any)."""
-        rug = self.board.project.catalog.piece(piece_id).is_rug
+        rug = self._kind(piece_id)[0]
         closed = taken.rugs if rug else taken.solid | taken.circulation
         solid = taken.solid
         for each, anchors in self._orientations(piece_id):
@@ -489,27 +511,29 @@ class Completions:
             circulation |= each.circulation
         return _Taken(solid, circulation, rugs)
 
-    def _walk(self, extras: Sequence[Shape]) -> int:
-        """The room's walkable squares with ``extras`` drawn (no lenient access)."""
-        walk, solid = self._room_walk, self.board.furniture
-        for each in extras:
-            walk |= each.furniture if each.rug else each.circulation
-            if not each.rug:
-                solid |= each.furniture
-        return walk & ~solid
-
-    def _joins(self, extras: Sequence[Shape]) -> _Whole:
-        """What :meth:`_Whole.whole` reads of ``extras`` drawn, read once for the
+    def _drawn(self, extras: Sequence[Shape]) -> tuple[_Taken, _Whole]:
+        """The squares of the placements ``extras`` (:meth:`_taken`) and what
+        :meth:`_Whole.whole` reads with them drawn (the room's walkable squares, its
+        furniture, its scoring pieces' circulation), in one pass, read once for the
         placements tried after them."""
         seed, target = self.scoring
-        solid = self.board.furniture
+        walk, room_solid = self._room_walk, self.board.furniture
+        solid = circulation = rugs = 0
         for each in extras:
-            if each.circulation and each.points:
-                seed = seed or each.circulation
-                target |= each.circulation
-            if not each.rug:
+            if each.rug:
+                rugs |= each.furniture
+                walk |= each.furniture
+            else:
                 solid |= each.furniture
-        return _Whole(self.board, self._walk(extras), solid, seed, target)
+                walk |= each.circulation
+            if each.circulation:
+                circulation |= each.circulation
+                if each.points:
+                    seed = seed or each.circulation
+                    target |= each.circulation
+        room_solid |= solid
+        return (_Taken(solid, circulation, rugs),
+                _Whole(self.board, walk & ~room_solid, room_solid, seed, target))
 
     def _fit(self, extras: Sequence[Shape], options: Sequence[str], budget: _Budget,
              best: int | None = None) -> tuple[Shape, str] | None:
@@ -518,8 +542,7 @@ class Completions:
         None when none does (or the budget is spent). ``best``: the group one door
         serves with ``extras``, when known."""
         board = self.board
-        taken = self._taken(extras)
-        joins = self._joins(extras)
+        taken, joins = self._drawn(extras)
         walk = joins.walk
         near = board.plain.grow(walk) if walk else 0
         if best is None:  # the room is whole with ``extras``: its group is the best
@@ -528,11 +551,10 @@ class Completions:
         best = board.moves.grow(best) if walk else 0
         drawn = board.taken | taken.solid | taken.circulation | taken.rugs
         for piece_id in options:
-            piece = board.project.catalog.piece(piece_id)
-            walks_any = piece.is_rug or bool(piece.art.circulation)
+            rug, walks_any = self._kind(piece_id)
             # with walkable squares, it must meet the room's (else a network of its own:
             # the door could not serve both)
-            if walks_any and not piece.is_rug:
+            if walks_any and not rug:
                 found: Iterator[Shape | None] = self._joining(piece_id, taken, near, budget)
             else:
                 found = self.placements(piece_id, taken, near if walks_any and walk else -1)
@@ -544,10 +566,9 @@ class Completions:
                         return candidate, piece_id  # it takes nothing walkable, needs no door
                     continue
                 walks = candidate.furniture if candidate.rug else candidate.circulation
-                if (walks & best and not candidate.furniture & walk
-                        and board.moves.flood(lowest(walks), walks) == walks):
+                if walks & best and not candidate.furniture & walk and self._one_group(walks):
                     # one walkable group beside the door's: it joins it
-                    if board.hall_ok(drawn | candidate.squares, group | walks):
+                    if board.hall_ok(drawn | candidate.furniture | walks, group | walks):
                         return candidate, piece_id
                     continue
                 if not budget.spend():
@@ -556,6 +577,24 @@ class Completions:
                 if joined is not None and board.hall_ok(drawn | candidate.squares, joined):
                     return candidate, piece_id
         return None
+
+    def _kind(self, piece_id: str) -> tuple[bool, bool]:
+        """Whether the piece is a rug, and whether it has walkable squares (a rug's, or
+        circulation)."""
+        known = self._kinds.get(piece_id)
+        if known is None:
+            piece = self.board.project.catalog.piece(piece_id)
+            known = self._kinds[piece_id] = (piece.is_rug,
+                                             piece.is_rug or bool(piece.art.circulation))
+        return known
+
+    def _one_group(self, walks: int) -> bool:
+        """Whether the squares ``walks`` make one group (one flood fill per placement
+        and board, however many placements judged try it)."""
+        known = self._linked.get(walks)
+        if known is None:
+            known = self._linked[walks] = self.board.moves.flood(lowest(walks), walks) == walks
+        return known
 
     def _join(self, extras: list[Shape], tokens: Sequence[Sequence[str]], budget: _Budget,
               best: int | None = None
@@ -567,8 +606,7 @@ class Completions:
         if not tokens:
             return None
         board = self.board
-        taken = self._taken(extras)
-        joins = self._joins(extras)
+        taken, joins = self._drawn(extras)
         walk = joins.walk
         near = board.plain.grow(walk)
         rest = tuple(tuple(options) for options in tokens[1:])
