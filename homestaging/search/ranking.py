@@ -86,8 +86,6 @@ class Ranking:
         """The bonuses :func:`room_alone` gives once the room being furnished holds
         furniture, by index (:meth:`bonus_change`)."""
         self._routes: list[int] | None = None
-        self._matched: tuple[int, ...] | None = None
-        """Per bonus, how many of the pieces drawn its selector may take (:func:`matching`)."""
         self._stays_false: tuple[bool, ...] | None = None
         self.has_bonuses = bool(project.bonuses)
 
@@ -153,16 +151,12 @@ class Ranking:
         """The most bonus a placement of ``piece`` may add, found without placing it:
         per bonus it may change (:meth:`changing_squares`), the most the bonus can give
         less what it gives now."""
-        bonuses = self.sheet.project.bonuses
-        if self._matched is None:
-            drawn = [d.placement.piece for d in self.sheet.pieces]
-            self._matched = tuple(matching(bonus, drawn) for bonus in bonuses)
-        mine = bonus_memo(bonuses, piece, "matching", lambda: tuple(
-            matching(bonus, [piece]) for bonus in bonuses))
-        return sum(most_points(bonus, held + own) - now.points
-                   for bonus, now, squares, held, own
-                   in zip(bonuses, self.base_bonuses(), self.changing_squares(piece),
-                          self._matched, mine, strict=True)
+        drawn = [d.placement.piece for d in self.sheet.pieces]
+        drawn.append(piece)
+        return sum(most_points(bonus, matching(bonus, drawn)) - now.points
+                   for bonus, now, squares
+                   in zip(self.sheet.project.bonuses, self.base_bonuses(),
+                          self.changing_squares(piece), strict=True)
                    if squares)
 
     def piece_may_change(self, piece: Piece) -> tuple[bool, ...]:
