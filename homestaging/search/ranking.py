@@ -13,7 +13,7 @@ from ..core.grid import Cell, reading_order
 from ..core.layout import Layout, with_pieces
 from ..core.pieces import Orientation, Piece
 from ..core.project import Project
-from ..core.sheet import DrawnPiece, Sheet
+from ..core.sheet import Sheet
 from ..rules.checks import check
 from ..rules.faults import involved
 from ..scoring.access import Access, access, connected_access
@@ -596,22 +596,16 @@ def standing(sheet: Sheet, lay: Layout, room: str | None,
     are networkx's, searched once per part of a sheet they reach (:class:`KnownRoutes`).
 
     Worked out once per drawing: a sheet whose record alone differs (a game records
-    each card before its piece is drawn) stands the same. A sheet one piece past one
-    worked out starts from its bonuses (:func:`_results_after`)."""
+    each card before its piece is drawn) stands the same."""
     project = sheet.project
-    key = _standing_key(sheet, sheet.pieces, room, excluded)
+    key = (id(project), sheet.rooms, sheet.pieces, sheet.front_doors, sheet.windows,
+           sheet.current_room, room, excluded)
     known = _STANDINGS.get(key)
     if known is not None and known[0] is project:
         return known[1]
     acc = connected_access(sheet, lay, access(sheet, lay, search=True), furnishing=room)
-    before = _STANDINGS.get(_standing_key(sheet, sheet.pieces[:-1], room, excluded))
-    results = None
-    if before is not None and before[0] is project:
-        results = _results_after(before[1], sheet, lay, acc, room, excluded)
-    if results is None:
-        results = evaluate(sheet, lay, acc, excluded, verdicts_only=True,
-                           distances=KnownRoutes(lay))
-    found = Standing(acc, results)
+    found = Standing(acc, evaluate(sheet, lay, acc, excluded, verdicts_only=True,
+                                   distances=KnownRoutes(lay)))
     global _SQUARES_KEPT
     if len(_STANDINGS) >= _MOST_STANDINGS or _SQUARES_KEPT > _MOST_SQUARES:
         _STANDINGS.clear()
@@ -619,44 +613,3 @@ def standing(sheet: Sheet, lay: Layout, room: str | None,
     _STANDINGS[key] = (project, found)
     _SQUARES_KEPT += len(acc.walkable)
     return found
-
-
-def _standing_key(sheet: Sheet, pieces: tuple[DrawnPiece, ...], room: str | None,
-                  excluded: frozenset[int]) -> tuple[object, ...]:
-    """What decides the standing of ``sheet`` drawn with ``pieces`` (:func:`standing`)."""
-    return (id(sheet.project), sheet.rooms, pieces, sheet.front_doors, sheet.windows,
-            sheet.current_room, room, excluded)
-
-
-def _results_after(before: Standing, sheet: Sheet, lay: Layout, acc: Access,
-                   room: str | None, excluded: frozenset[int]
-                   ) -> tuple[BonusResult, ...] | None:
-    """The bonuses of ``sheet`` from ``before``, those of the sheet without its last
-    piece, when that piece lies in ``room`` (not walled) and the access verdicts stay as
-    they were: only the bonuses the piece may change (:func:`may_change`), that measure
-    a distance (furniture lengthens routes, :func:`touches`) or, for the room's first
-    furniture, that it may change (:func:`room_may_change`) are evaluated again. None
-    when it does not apply."""
-    last = len(sheet.pieces) - 1
-    if (room is None or last < 0 or last in excluded or lay.piece_rooms[last] != room
-            or room in sheet.walled or acc.rooms != before.access.rooms
-            or acc.pieces[:-1] != before.access.pieces):
-        return None
-    piece = sheet.pieces[last].placement.piece
-    bonuses = sheet.project.bonuses
-    again = bonus_memo(bonuses, piece, "drawn", lambda: tuple(
-        may_change(bonus, piece) or touches(bonus.when or bonus.per or {}, piece)
-        for bonus in bonuses))
-    held = [drawn.placement.piece.is_rug for at, drawn
-            in zip(lay.piece_rooms[:-1], sheet.pieces[:-1], strict=True) if at == room]
-    if not piece.is_rug and all(held):  # the room's first furniture: it now exists
-        rooms, rugs = frozenset([room]), bool(held)
-        first = bonus_memo(bonuses, rooms, "rugs" if rugs else "room", lambda: tuple(
-            room_may_change(bonus, rooms, rugs) for bonus in bonuses))
-        again = tuple(a or b for a, b in zip(again, first, strict=True))
-    if not any(again):
-        return before.results
-    evaluator = Evaluator(sheet, lay, acc, excluded, verdicts_only=True,
-                          distances=KnownRoutes(lay))
-    return tuple(evaluator.bonus(bonus) if redo else kept
-                 for bonus, redo, kept in zip(bonuses, again, before.results, strict=True))
