@@ -610,6 +610,8 @@ def standing(sheet: Sheet, lay: Layout, room: str | None,
     if len(_STANDINGS) >= _MOST_STANDINGS or _SQUARES_KEPT > _MOST_SQUARES:
         _STANDINGS.clear()
         _SQUARES_KEPT = 0
+    elif known is not None:  # the standing of a project gone, whose id was taken again
+        _SQUARES_KEPT -= len(known[1].access.walkable)
     _STANDINGS[key] = (project, found)
     _SQUARES_KEPT += len(acc.walkable)
     return found
