@@ -336,6 +336,29 @@ def test_a_sheet_stands_as_its_drawing_whatever_its_record() -> None:
     assert [result.points for result in again.results] == [0, 0, 0]
 
 
+def test_the_standings_kept_are_bounded_by_their_squares(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The memo of standings is emptied once the walkable squares it keeps pass the
+    bound: the squares counted as each standing is kept."""
+    from homestaging.search import ranking
+
+    sheet = play_game(find_project("tutorial"), 0).sheet
+    fewer = dataclasses.replace(sheet, pieces=sheet.pieces[:1])
+    monkeypatch.setattr(ranking, "_STANDINGS", {})
+    monkeypatch.setattr(ranking, "_SQUARES_KEPT", 0)
+    first = standing(sheet, layout(sheet), None)
+    squares = len(first.access.walkable)
+    monkeypatch.setattr(ranking, "_MOST_SQUARES", squares)
+    second = standing(fewer, layout(fewer), None)
+    assert len(ranking._STANDINGS) == 2  # the bound reached, not passed
+    assert ranking._SQUARES_KEPT == 215  # both standings
+    assert (squares, len(second.access.walkable)) == (113, 102)
+    two = dataclasses.replace(sheet, pieces=sheet.pieces[:2])
+    standing(two, layout(two), None)
+    assert len(ranking._STANDINGS) == 1  # passed: emptied before the third is kept
+    assert standing(sheet, layout(sheet), None) is not first
+
+
 def test_a_distance_to_a_door_not_drawn_stays_false_until_the_room_has_one() -> None:
     """The tutorial's kitchen door bonus is false whatever piece is drawn while the
     kitchen is furnished (it has no door yet), and the kitchen's pieces are ranked
