@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cached_property
 from itertools import filterfalse
 from typing import TypeVar, cast, overload
@@ -522,7 +522,7 @@ def with_doors(lay: Layout, sheet: Sheet) -> Layout:
     return found
 
 
-_FIELDS = frozenset(("sheet", "room_at", "hallway", "openings", "piece_rooms"))
+_FIELDS = frozenset(field.name for field in fields(Layout))
 """The fields of a layout: the rest of its ``__dict__`` is what it worked out."""
 
 _DOORS_APART = ("exterior", "walled_rooms", "furnished", "room_mask",
