@@ -339,19 +339,18 @@ def test_a_sheet_stands_as_its_drawing_whatever_its_record() -> None:
 def test_the_standings_kept_are_bounded_by_their_squares(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The memo of standings is emptied once the walkable squares it keeps pass the
-    bound: the squares counted as each standing is kept."""
+    bound."""
     from homestaging.search import ranking
 
     sheet = play_game(find_project("tutorial"), 0).sheet
     fewer = dataclasses.replace(sheet, pieces=sheet.pieces[:1])
     monkeypatch.setattr(ranking, "_STANDINGS", {})
-    monkeypatch.setattr(ranking, "_SQUARES_KEPT", 0)
     first = standing(sheet, layout(sheet), None)
     squares = len(first.access.walkable)
     monkeypatch.setattr(ranking, "_MOST_SQUARES", squares)
     second = standing(fewer, layout(fewer), None)
     assert len(ranking._STANDINGS) == 2  # the bound reached, not passed
-    assert ranking._SQUARES_KEPT == 215  # both standings
+    assert sum(len(kept.access.walkable) for _, kept in ranking._STANDINGS.values()) == 215
     assert (squares, len(second.access.walkable)) == (113, 102)
     two = dataclasses.replace(sheet, pieces=sheet.pieces[:2])
     standing(two, layout(two), None)

@@ -584,9 +584,6 @@ _MOST_SQUARES = 100_000
 """The walkable squares of the standings kept, at most all told (the memo is emptied past
 it: the standing of a large sheet holds megabytes)."""
 
-_SQUARES_KEPT = 0
-"""The walkable squares of the standings kept now."""
-
 
 def standing(sheet: Sheet, lay: Layout, room: str | None,
              excluded: frozenset[int] = frozenset()) -> Standing:
@@ -606,12 +603,8 @@ def standing(sheet: Sheet, lay: Layout, room: str | None,
     acc = connected_access(sheet, lay, access(sheet, lay, search=True), furnishing=room)
     found = Standing(acc, evaluate(sheet, lay, acc, excluded, verdicts_only=True,
                                    distances=KnownRoutes(lay)))
-    global _SQUARES_KEPT
-    if len(_STANDINGS) >= _MOST_STANDINGS or _SQUARES_KEPT > _MOST_SQUARES:
+    if len(_STANDINGS) >= _MOST_STANDINGS or sum(
+            len(kept.access.walkable) for _, kept in _STANDINGS.values()) > _MOST_SQUARES:
         _STANDINGS.clear()
-        _SQUARES_KEPT = 0
-    elif known is not None:  # the standing of a project gone, whose id was taken again
-        _SQUARES_KEPT -= len(known[1].access.walkable)
     _STANDINGS[key] = (project, found)
-    _SQUARES_KEPT += len(acc.walkable)
     return found
