@@ -18,7 +18,6 @@ import json
 import os
 import stat
 from collections.abc import Collection, Iterable
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..core.errors import InputError
@@ -50,93 +49,8 @@ def dumps_json(value: Any, *, width: int | None = None, rows: Collection[str] = 
     }
     """
     if width is None:
-        try:
-            return _indented(value, "\n") + "\n"
-        except _Unusual:
-            return json.dumps(value, sort_keys=False, indent=2, ensure_ascii=False) + "\n"
+        return json.dumps(value, indent=2, ensure_ascii=False) + "\n"
     return _spread(value, 0, True, width, frozenset(rows)) + "\n"
-
-
-class _Unusual(Exception):
-    """A value :func:`_indented` leaves to the standard library (a key that is not a
-    string, a type JSON has no form for)."""
-
-
-_string = json.encoder.encode_basestring  # the C escaper ``json.dumps`` uses (UTF-8 kept)
-
-
-def _indented(value: Any, newline: str) -> str:
-    """``json.dumps(value, indent=2, ensure_ascii=False)`` character for character, for
-    the values our results are made of: the standard library's indenting encoder is
-    written in Python with a generator per level, and a command writing many results
-    spent more time there than judging the sheets. ``newline`` is the line break and
-    indent of ``value``'s own line."""
-    kind = type(value)
-    if kind is dict:
-        return _object(value, newline)
-    if kind is list:
-        return _array(value, newline)
-    if isinstance(value, str):
-        return _string(value)
-    if value is None:
-        return "null"
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if isinstance(value, int):
-        return int.__repr__(value)
-    if isinstance(value, float):
-        if value != value or value in (float("inf"), float("-inf")):
-            raise _Unusual
-        return float.__repr__(value)
-    if isinstance(value, list | tuple):
-        return _array(value, newline)
-    if isinstance(value, dict):
-        return _object(value, newline)
-    raise _Unusual
-
-
-def _array(value: list[Any] | tuple[Any, ...], newline: str) -> str:
-    if not value:
-        return "[]"
-    inner = newline + "  "
-    if type(value[0]) is str:  # most often a list of names: escaped in one C loop
-        try:
-            return "[" + inner + ("," + inner).join(map(_string, value)) + newline + "]"
-        except TypeError:  # not only text after all
-            pass
-    return "[" + inner + ("," + inner).join([
-        _string(item) if type(item) is str else _indented(item, inner) for item in value
-    ]) + newline + "]"
-
-
-@lru_cache(maxsize=4096)
-def _key(key: str) -> str:
-    """``"key": `` (kept: the same few keys come in every result)."""
-    return _string(key) + ": "
-
-
-def _object(value: dict[Any, Any], newline: str) -> str:
-    if not value:
-        return "{}"
-    inner = newline + "  "
-    items = []
-    keys = _key
-    for key, item in value.items():
-        if not isinstance(key, str):
-            raise _Unusual
-        head = keys(key)
-        kind = type(item)  # the common leaves written here, not by a call each
-        if kind is str:
-            items.append(head + _string(item))
-        elif kind is int:
-            items.append(head + int.__repr__(item))
-        elif kind is bool or item is None:
-            items.append(head + ("null" if item is None else "true" if item else "false"))
-        else:
-            items.append(head + _indented(item, inner))
-    return "{" + inner + ("," + inner).join(items) + newline + "}"
 
 
 def _spread(value: Any, indent: int, force: bool, width: int, rows: frozenset[str]) -> str:
