@@ -16,7 +16,9 @@ Everything is timed in alternating pairs beside a baseline of the same run
    sheet keeps its layout, access and score card for the next to ask). The median over
    the sheets of each sheet's median. Target: check + score at most 1.5 ms.
 3. Each extra sheet of one ``score A.json B.json ...`` command, all told (read, check,
-   score, the ranking in JSON): the command with every example sheet repeated to
+   score, the ranking printed), in the command's own text and again with ``--format
+   json`` (the standard library's indenting JSON encoder, written in Python, costs
+   about 0.2 ms a sheet more): the command with every example sheet repeated to
    ``--sheets`` sheets beside the same command with one sheet, in alternating pairs; the
    difference divided by the extra sheets (each sheet's cost and the first-time costs of
    the 13 projects, the game records...). Then the example sheets twice beside once (the
@@ -70,6 +72,8 @@ from homestaging.scoring.card import check_sheet, score  # noqa: E402
 EXAMPLES = ROOT / "examples"
 FINISHED = EXAMPLES / "tutorial-finished.json"
 MIDGAME = EXAMPLES / "tutorial-midgame.json"
+FORMS = ("text", "json")
+"""The outputs of part 3's commands: the command's own, then ``--format json``."""
 
 
 def _cells(*ranges: str) -> frozenset[Cell]:
@@ -194,14 +198,16 @@ def cold_instructions(count: int) -> list[tuple[str, str, str, str]]:
         for what, fewer, more in _extra_commands(count):
             subprocess.run(timing.command("score", *more), cwd=ROOT, env=env,
                            capture_output=True, check=False)  # every project's cache filled
-            one = timing.instructions(timing.command("score", *fewer, "--format", "json"),
-                                      env=env)
-            many = timing.instructions(timing.command("score", *more, "--format", "json"),
-                                       env=env)
-            rows.append((f"each extra sheet of one score command ({what}, JSON), "
-                         "instructions", f"{(many - one) / (len(more) - len(fewer)) / 1e6:.2f} M",
-                         f"{_sheets(fewer)} {one / 1e6:.0f} M, {_sheets(more)} "
-                         f"{many / 1e6:.0f} M", ""))
+            for form in FORMS:
+                one = timing.instructions(timing.command("score", *fewer, "--format", form),
+                                          env=env)
+                many = timing.instructions(timing.command("score", *more, "--format", form),
+                                           env=env)
+                rows.append((f"each extra sheet of one score command ({what}, {form}), "
+                             "instructions",
+                             f"{(many - one) / (len(more) - len(fewer)) / 1e6:.2f} M",
+                             f"{_sheets(fewer)} {one / 1e6:.0f} M, {_sheets(more)} "
+                             f"{many / 1e6:.0f} M", ""))
         rows.append(_extra_median_instructions(count // 4, env))
     return rows
 
@@ -211,15 +217,13 @@ def _extra_median_instructions(count: int, env: dict[str, str]) -> tuple[str, st
     once, the median over the sheets of each one's extra instructions."""
     per: dict[str, float] = {}
     for path in example_sheets():
-        one = timing.instructions(timing.command("score", str(path), "--format", "json"),
-                                  env=env)
-        many = timing.instructions(
-            timing.command("score", *[str(path)] * count, "--format", "json"), env=env)
+        one = timing.instructions(timing.command("score", str(path)), env=env)
+        many = timing.instructions(timing.command("score", *[str(path)] * count), env=env)
         per[path.name] = (many - one) / (count - 1)
     median = statistics.median(per.values())
     worst = max(per, key=lambda n: per[n])
     return (f"each extra sheet of one score command, median over the {len(per)} example "
-            f"sheets (each {count} times beside once, JSON), instructions",
+            f"sheets (each {count} times beside once, text), instructions",
             f"{median / 1e6:.2f} M", f"slowest {worst} {per[worst] / 1e6:.2f} M", "")
 
 
@@ -272,22 +276,24 @@ def extra_sheets(count: int, rounds: int) -> list[tuple[str, str, str, str]]:
     # push this one's entries out of the shared one, and a round would build them again
     with tempfile.TemporaryDirectory() as folder:
         env = {**os.environ, "HOMESTAGING_CACHE_DIR": folder}
-        for what, fewer, more in _extra_commands(count):
-            pair = timing.pairs(timing.command("score", *fewer, "--format", "json"),
-                                timing.command("score", *more, "--format", "json"), rounds,
-                                env=env)
-            extra = len(more) - len(fewer)
-            per = statistics.median(b - a for a, b in zip(*pair.seconds, strict=True)) / extra
-            rows.append((f"each extra sheet of one score command ({what}, JSON)",
-                         f"{per * 1e3:.2f} ms", f"{_sheets(fewer)} {pair.median(0) * 1e3:.0f} "
-                         f"ms, {_sheets(more)} {pair.median(1) * 1e3:.0f} ms",
-                         timing.verdict(per * 1e3, 2.0)))
+        for form in FORMS:
+            for what, fewer, more in _extra_commands(count):
+                pair = timing.pairs(timing.command("score", *fewer, "--format", form),
+                                    timing.command("score", *more, "--format", form),
+                                    rounds, env=env)
+                extra = len(more) - len(fewer)
+                per = statistics.median(
+                    b - a for a, b in zip(*pair.seconds, strict=True)) / extra
+                rows.append((f"each extra sheet of one score command ({what}, {form})",
+                             f"{per * 1e3:.2f} ms", f"{_sheets(fewer)} "
+                             f"{pair.median(0) * 1e3:.0f} ms, {_sheets(more)} "
+                             f"{pair.median(1) * 1e3:.0f} ms", timing.verdict(per * 1e3, 2.0)))
+            rows.append(_extra_own_project(count, rounds, env, form))
         rows.append(_extra_median(count // 2, max(5, rounds // 3), env))
-        rows.append(_extra_own_project(count, rounds, env))
     return rows
 
 
-def _extra_own_project(count: int, rounds: int, env: dict[str, str]
+def _extra_own_project(count: int, rounds: int, env: dict[str, str], form: str
                        ) -> tuple[str, str, str, str]:
     """The case sheets of a user's own project file (``projects/den-*.yaml``), ``count``
     of them beside the first alone: each project file read once per command."""
@@ -295,11 +301,11 @@ def _extra_own_project(count: int, rounds: int, env: dict[str, str]
     own = [str(p) for p in sorted(cases.glob("*.json")) if not p.name.endswith(".expected.json")
            and '"projects/' in p.read_text()]
     more = [own[i % len(own)] for i in range(count)]
-    pair = timing.pairs(timing.command("score", *more[:1], "--format", "json"),
-                        timing.command("score", *more, "--format", "json"), rounds, env=env)
+    pair = timing.pairs(timing.command("score", *more[:1], "--format", form),
+                        timing.command("score", *more, "--format", form), rounds, env=env)
     per = statistics.median(b - a for a, b in zip(*pair.seconds, strict=True)) / (count - 1)
     return (f"each extra sheet of one score command ({count} sheets of {len(own)} case "
-            "files naming their own project file, JSON)", f"{per * 1e3:.2f} ms",
+            f"files naming their own project file, {form})", f"{per * 1e3:.2f} ms",
             f"1 sheet {pair.median(0) * 1e3:.0f} ms, {_sheets(more)} "
             f"{pair.median(1) * 1e3:.0f} ms", timing.verdict(per * 1e3, 2.0))
 
@@ -309,15 +315,14 @@ def _extra_median(count: int, rounds: int, env: dict[str, str]) -> tuple[str, st
     first): the median over the sheets of each one's extra cost, the slowest named."""
     per: dict[str, float] = {}
     for path in example_sheets():
-        pair = timing.pairs(timing.command("score", str(path), "--format", "json"),
-                            timing.command("score", *[str(path)] * count, "--format", "json"),
-                            rounds, env=env)
+        pair = timing.pairs(timing.command("score", str(path)),
+                            timing.command("score", *[str(path)] * count), rounds, env=env)
         per[path.name] = statistics.median(
             b - a for a, b in zip(*pair.seconds, strict=True)) / (count - 1)
     median = statistics.median(per.values()) * 1e3
     worst = max(per, key=lambda n: per[n])
     return (f"each extra sheet of one score command, median over the {len(per)} example "
-            f"sheets (each {count} times beside once, JSON)", f"{median:.2f} ms",
+            f"sheets (each {count} times beside once, text)", f"{median:.2f} ms",
             f"slowest {worst} {per[worst] * 1e3:.2f} ms", timing.verdict(median, 2.0))
 
 
