@@ -50,9 +50,13 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
+@dataclass
 class PieceScore:
-    """One piece on the score pad: its furniture squares and the points they gave."""
+    """One piece on the score pad: its furniture squares and the points they gave.
+
+    The lines of a score card are plain dataclasses, not frozen (a frozen one costs five
+    times as much to make, and a card makes one per piece and room): they are not
+    changed once made."""
 
     index: int
     piece: str
@@ -66,7 +70,7 @@ class PieceScore:
     reason: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass
 class RoomScore:
     """One room of the project: reachable or why not, its points and its pieces.
 
