@@ -19,7 +19,7 @@ and the score so far. :mod:`homestaging.text.report` writes score cards as text 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import NamedTuple, TypeVar, cast
 
 from ..core.errors import Problem, Severity
@@ -55,8 +55,8 @@ class PieceScore:
     """One piece on the score pad: its furniture squares and the points they gave.
 
     The lines of a score card are plain dataclasses, not frozen (a frozen one costs five
-    times as much to make, and a card makes one per piece and room): they are not
-    changed once made."""
+    times as much to make, and a card makes one per piece, room and bonus): nothing
+    changes them once the card is made."""
 
     index: int
     piece: str
@@ -190,8 +190,8 @@ def _work_out(sheet: Sheet, lenient_access: bool, end_of_game: bool,
     bonuses = evaluate(sheet, lay, acc, excluded)
     same = acc_if.rooms == acc.rooms and acc_if.pieces == acc.pieces
     later = bonuses if same else evaluate(sheet, lay, acc_if, excluded)
-    bonuses = tuple(replace(bonus, points_if_connected=then.points)
-                    for bonus, then in zip(bonuses, later, strict=True))
+    for bonus, then in zip(bonuses, later, strict=True):  # lines of this card alone
+        bonus.points_if_connected = then.points
     total = (sum(r.points for r in rooms) + sum(b.points for b in bonuses)
              + sum(p.points for p in penalties))
     total_if_connected = (
