@@ -36,11 +36,12 @@ if TYPE_CHECKING:  # the distance conditions' own module, imported for one only
 __all__ = ["BonusResult", "Evaluator", "Outcome", "evaluate", "most_points", "per_points"]
 
 
-@dataclass(frozen=True)
+@dataclass
 class BonusResult:
-    """One bonus line of the score pad. ``points`` is what it gave (0 when not awarded);
-    ``points_if_connected`` what it gives once every walled room is connected to the
-    front door (set by :func:`homestaging.scoring.card.score`)."""
+    """One bonus line of the score pad (a plain dataclass, as
+    :class:`~homestaging.scoring.card.PieceScore`). ``points`` is what it gave (0 when not
+    awarded); ``points_if_connected`` what it gives once every walled room is connected
+    to the front door (set by :func:`homestaging.scoring.card.score`)."""
 
     text: str
     points: int

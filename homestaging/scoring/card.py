@@ -19,7 +19,7 @@ and the score so far. :mod:`homestaging.text.report` writes score cards as text 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import NamedTuple, TypeVar, cast
 
 from ..core.errors import Problem, Severity
@@ -50,9 +50,13 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
+@dataclass
 class PieceScore:
-    """One piece on the score pad: its furniture squares and the points they gave."""
+    """One piece on the score pad: its furniture squares and the points they gave.
+
+    The lines of a score card are plain dataclasses, not frozen (a frozen one costs five
+    times as much to make, and a card makes one per piece, room and bonus): nothing
+    changes them once the card is made."""
 
     index: int
     piece: str
@@ -66,7 +70,7 @@ class PieceScore:
     reason: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass
 class RoomScore:
     """One room of the project: reachable or why not, its points and its pieces.
 
@@ -186,8 +190,8 @@ def _work_out(sheet: Sheet, lenient_access: bool, end_of_game: bool,
     bonuses = evaluate(sheet, lay, acc, excluded)
     same = acc_if.rooms == acc.rooms and acc_if.pieces == acc.pieces
     later = bonuses if same else evaluate(sheet, lay, acc_if, excluded)
-    bonuses = tuple(replace(bonus, points_if_connected=then.points)
-                    for bonus, then in zip(bonuses, later, strict=True))
+    for bonus, then in zip(bonuses, later, strict=True):  # lines of this card alone
+        bonus.points_if_connected = then.points
     total = (sum(r.points for r in rooms) + sum(b.points for b in bonuses)
              + sum(p.points for p in penalties))
     total_if_connected = (
