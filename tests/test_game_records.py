@@ -18,6 +18,7 @@ from homestaging.core.game import DEAL_TEXT, GameRecord, deal, dealt_variant, pr
 from homestaging.core.grid import cell_names
 from homestaging.core.layout import layout
 from homestaging.core.sheet import WildCard
+from homestaging.formats.files import recording_reads
 from homestaging.formats.gamereader import parse_record, read_record
 from homestaging.formats.gamewriter import record_json, record_text
 from homestaging.formats.projectreader import bundled_project_files, find_project
@@ -158,6 +159,27 @@ def test_a_record_named_by_a_sheet_is_read_beside_it(tmp_path: Path) -> None:
     assert lines[0] == f"{plan}: $.game: the game record 'games/ours.json' cannot be used:"
     record_file = str(tmp_path / "games" / "ours.json")
     assert lines[1:] == [f"{record_file}: {path}: {message}" for path, message in BAD_MESSAGES]
+
+
+def test_the_sheets_of_one_table_read_their_record_once_per_command(tmp_path: Path) -> None:
+    with recording_reads():  # as a command reads them: one record for the table
+        games = [read_sheet(TABLE / f"{name}.json").game for name in ("ada", "ben", "ada")]
+        assert games[0] is not None and games[0] is games[1] is games[2]
+    again = read_sheet(TABLE / "ada.json").game  # outside a command: read each time
+    assert again is not games[0] and again == games[0]
+    (tmp_path / "game.json").write_text(json.dumps(GAME))
+    ours = tmp_path / "ours.json"
+    ours.write_text(json.dumps({"format": "homestaging-sheet/1", "project": "tutorial",
+                                "current_room": "Kitchen", "game": "game.json"}))
+    theirs = tmp_path / "theirs.json"
+    theirs.write_text(json.dumps({"format": "homestaging-sheet/1", "project": "starter-flat",
+                                  "game": "game.json"}))
+    with recording_reads():  # the record is checked against each sheet's own project
+        assert read_sheet(ours).game is not None
+        with pytest.raises(InputError) as caught:
+            read_sheet(theirs)
+    assert [m.path for m in caught.value.messages] == ["$.game", "$.project"]
+    assert caught.value.messages[1].message.startswith("this record is of project 'tutorial'")
 
 
 def test_a_missing_record_file_is_named(tmp_path: Path) -> None:

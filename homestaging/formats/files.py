@@ -69,11 +69,15 @@ def recording_reads() -> Iterator[None]:
         _READS.reset(token)
 
 
-def read_once(path: str, make: Callable[[], T]) -> T:
+def read_once(path: str, make: Callable[[], T], *, checked_with: object = None) -> T:
     """``make()``, what is made of the file ``path``, made once inside one
     :func:`recording_reads` block (a command) while the file stays the same (device,
     inode, size, modification time) and is named the same way; made every time outside
-    one. An error is raised again each time, never kept."""
+    one. An error is raised again each time, never kept.
+
+    ``checked_with``: an object that what is made depends on too (the project a game
+    record is checked against); made again for another one, told by identity (it is
+    kept with what was made, so that its identity stays its own)."""
     kept = _KEPT.get()
     if kept is None:
         return make()
@@ -81,10 +85,10 @@ def read_once(path: str, make: Callable[[], T]) -> T:
         info = os.stat(path)
     except OSError:
         return make()
-    key = (path, info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
+    key = (path, info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, id(checked_with))
     if key not in kept:
-        kept[key] = make()
-    return cast(T, kept[key])
+        kept[key] = (checked_with, make())
+    return cast(T, cast(tuple[object, object], kept[key])[1])
 
 
 def files_read() -> frozenset[FileId]:

@@ -272,7 +272,7 @@ class FieldReader(NameSuggestions):
                       legend_key: str, allowed: str = "") -> set[str]:
         """Report each character of ``grid`` missing from ``legend`` once (in reading order
         of their first squares); return them."""
-        if all(char in legend or char in allowed for char in grid):
+        if (grid.keys() - legend.keys()).issubset(allowed):
             return set()
         missing = sorted((char for char in grid if char not in legend and char not in allowed),
                          key=lambda char: reading_order(grid[char][0]))

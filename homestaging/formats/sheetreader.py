@@ -30,7 +30,7 @@ from ..core.project import Project
 from ..core.quoting import excerpt
 from ..core.sheet import DrawnPiece, RoomPlan, Sheet, WildCard
 from ..rules.checks import Code
-from .files import read_text
+from .files import read_once, read_text
 from .fitting import LEGEND_CHARS, MARK, Fit, find_fits, narrow_fits, whole_fits
 from .projectreader import find_project
 from .readers import JsonParts, foreign_json, json_path, load_json
@@ -113,8 +113,10 @@ def _read_game(value: Any, file: str, base_dir: str | Path, project: Project,
 
     try:
         if isinstance(value, str):
-            try:
-                return read_record(Path(base_dir) / value, project=project)
+            path = Path(base_dir) / value
+            try:  # the sheets of one table name one record: read once per command
+                return read_once(str(path), partial(read_record, path, project=project),
+                                 checked_with=project)
             except InputError as error:
                 problems.append(Located(file, f"the game record {excerpt(value)} cannot be used:",
                                         "$.game"))
