@@ -39,7 +39,7 @@ from ..core.grid import (
 from ..core.layout import Layout, walkable_squares
 from ..core.sheet import Sheet
 from ..rules.checks import Code
-from .accessgraph import mask_graph, reached, square_graph
+from .accessgraph import layout_graph, reached, square_graph
 
 __all__ = ["Access", "access", "access_problems", "connected_access", "room_entrances",
            "walkable_squares"]
@@ -203,14 +203,10 @@ def _graph(lay: Layout, walkable: frozenset[Cell], blocked: frozenset[EdgeKey]) 
 
 
 def _built(lay: Layout, walkable: frozenset[Cell], blocked: frozenset[EdgeKey]) -> nx.Graph:
-    project = lay.sheet.project
-    if (blocked is lay.blocked_keys and lay.worked_out("passage_moves")
-            and project.width * project.height <= LARGE):
-        mask = lay.walkable_mask if walkable is lay.walkable else bits(
-            walkable, project.width, project.height)
-        if mask.bit_count() == len(walkable):
-            return mask_graph(mask, lay.passage_moves, clockwise=False)
-    return square_graph(walkable, blocked)
+    if not lay.worked_out("passage_moves"):
+        return square_graph(walkable, blocked)
+    return layout_graph(lay, walkable, blocked,
+                        mask=lay.walkable_mask if walkable is lay.walkable else None)
 
 
 def _reach(lay: Layout, start: Cell, walkable: frozenset[Cell],

@@ -27,11 +27,12 @@ from typing import TypeVar
 
 import networkx as nx
 
-from ..core.bitmask import Moves, cells, flags
+from ..core.bitmask import LARGE, Moves, bits, cells, flags
 from ..core.grid import Cell, EdgeKey, in_reading_order, reading_order
+from ..core.layout import Layout
 
-__all__ = ["cheapest_route", "cut_squares", "dominators", "linked_groups", "mask_graph",
-           "reached", "square_graph"]
+__all__ = ["cheapest_route", "cut_squares", "dominators", "layout_graph", "linked_groups",
+           "mask_graph", "reached", "square_graph"]
 
 Node = TypeVar("Node", bound=Hashable)
 
@@ -87,6 +88,23 @@ def mask_graph(mask: int, moves: Moves, *, clockwise: bool = True) -> nx.Graph:
     graph.add_nodes_from(cells(mask, width))
     graph.add_edges_from(compress(_links(width, height, clockwise), picked))
     return graph
+
+
+def layout_graph(lay: Layout, squares: Collection[Cell], blocked: Collection[EdgeKey], *,
+                 mask: int | None = None) -> nx.Graph:
+    """:func:`square_graph` of ``squares`` and ``blocked`` on ``lay``'s sheet: from bit
+    masks (:func:`mask_graph`, the same graph, with the layout's
+    :attr:`~Layout.passage_moves`) when ``blocked`` is the layout's
+    :attr:`~Layout.blocked_keys` and every square lies on a sheet of at most
+    :data:`~homestaging.core.bitmask.LARGE` squares. ``mask``: the squares as a bit
+    mask, when known."""
+    width, height = lay.sheet.project.width, lay.sheet.project.height
+    if blocked is lay.blocked_keys and width * height <= LARGE:
+        if mask is None:
+            mask = bits(squares, width, height)
+        if mask.bit_count() == len(squares):
+            return mask_graph(mask, lay.passage_moves, clockwise=False)
+    return square_graph(squares, blocked)
 
 
 @lru_cache(maxsize=32)  # both orders of every bundled project's size

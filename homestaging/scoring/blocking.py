@@ -22,9 +22,6 @@ import itertools
 from collections.abc import Collection, Sequence
 from dataclasses import replace
 
-import networkx as nx
-
-from ..core.bitmask import LARGE, bits
 from ..core.errors import Problem, Severity
 from ..core.grid import Cell, EdgeKey, cells_text, in_reading_order, reading_order, steps
 from ..core.layout import Layout
@@ -35,8 +32,8 @@ from .accessgraph import (
     cheapest_route,
     cut_squares,
     dominators,
+    layout_graph,
     linked_groups,
-    mask_graph,
     square_graph,
 )
 
@@ -122,20 +119,6 @@ def _groups(cells: Collection[Cell], blocked: frozenset[EdgeKey]) -> list[frozen
     return linked_groups(square_graph(cells, blocked))
 
 
-def _graph(lay: Layout, squares: Collection[Cell], blocked: Collection[EdgeKey]) -> nx.Graph:
-    """:func:`square_graph` of ``squares`` and ``blocked``: from bit masks
-    (:func:`mask_graph`, the same graph) when ``blocked`` is the layout's
-    :attr:`~Layout.blocked_keys` and every square lies on a sheet of at most
-    :data:`~homestaging.core.bitmask.LARGE` squares (the house's graph has a link or two
-    for each of its squares)."""
-    width, height = lay.sheet.project.width, lay.sheet.project.height
-    if blocked is lay.blocked_keys and width * height <= LARGE:
-        mask = bits(squares, width, height)
-        if mask.bit_count() == len(squares):
-            return mask_graph(mask, lay.passage_moves, clockwise=False)
-    return square_graph(squares, blocked)
-
-
 _FURNITURE = 1000
 _UNUSED = 1001
 """Step costs of a square in the way: furniture is named before an unused room square
@@ -154,7 +137,7 @@ class _Paths:
         """``cost``: the cost of a step onto each square; ``blocked``: the walls between
         them."""
         self.cost = cost
-        self.graph = _graph(lay, cost.keys(), blocked)
+        self.graph = layout_graph(lay, cost.keys(), blocked)
 
     @classmethod
     def of_house(cls, sheet: Sheet, lay: Layout, acc: Access) -> _Paths:
@@ -247,7 +230,9 @@ def only_ways(sheet: Sheet, lay: Layout, acc: Access) -> list[Problem]:
                and (entrances := room_entrances(sheet, lay, acc, plan.name) & acc.connected)}
     if not targets:
         return []
-    graph = acc.graph if acc.graph is not None else _graph(lay, acc.walkable, acc.blocked)
+    graph = acc.graph
+    if graph is None:
+        graph = layout_graph(lay, acc.walkable, acc.blocked)
     room_at = lay.room_at
     candidates = {cell for cell in cut_squares(graph) & acc.connected
                   if cell != start and cell not in room_at}
