@@ -132,6 +132,28 @@ def test_folders_import_only_the_folders_below(path: Path) -> None:
         assert "yaml" not in outside
 
 
+def _outside_modules(path: Path) -> set[str]:
+    """The outside modules a file imports, by their whole dotted names."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            found.add(node.module)
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+    return {name for name in found if name.split(".")[0] != "homestaging"}
+
+
+def test_no_module_imports_a_private_module() -> None:
+    """No module imports a private module of the standard library or of a library
+    (``_pickle``, ``matplotlib._api``): ruff's SLF001 sees private attributes, not
+    imports."""
+    private = {_dotted(path): sorted(name for name in _outside_modules(path)
+                                     if any(part.startswith("_") for part in name.split(".")
+                                            if part != "__future__"))
+               for path in FILES}
+    assert {module: names for module, names in private.items() if names} == {}
+
+
 def test_core_loads_no_file_format() -> None:
     """The models, rules and scoring work on objects: no YAML, no schema, no file reader."""
     modules = ", ".join(f"homestaging.{name}" for name in CORE)

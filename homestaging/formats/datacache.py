@@ -29,6 +29,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import pickle
 import stat
 import sys
 import zlib
@@ -41,11 +42,6 @@ from .files import MAX_FILE_BYTES, read_bytes
 
 if TYPE_CHECKING:
     from pathlib import Path
-
-try:  # the C unpickler alone: importing pickle.py costs more than loading an entry
-    from _pickle import Unpickler, UnpicklingError
-except ImportError:  # pragma: no cover (a Python without the C accelerator)
-    from pickle import Unpickler, UnpicklingError
 
 __all__ = ["CODE", "cache_dir", "cached", "entry_path", "fingerprint", "read_entry",
            "warnings", "write_entry"]
@@ -193,7 +189,7 @@ def entry_path(name: str, sources: Sequence[str | Path]) -> Path | None:
     return None if found is None else Path(found)
 
 
-class _Unpickler(Unpickler):
+class _Unpickler(pickle.Unpickler):
     """Loads only instances of the allowed classes, and the shared objects."""
 
     def __init__(self, data: bytes, allowed: Collection[type],
@@ -205,7 +201,7 @@ class _Unpickler(Unpickler):
     def find_class(self, module: str, name: str) -> Any:
         found = self.allowed.get((module, name))
         if found is None:
-            raise UnpicklingError(f"{module}.{name} is not allowed in the cache")
+            raise pickle.UnpicklingError(f"{module}.{name} is not allowed in the cache")
         return found
 
     def persistent_load(self, pid: Any) -> object:
@@ -265,7 +261,6 @@ def _load(path: str, kind: type[T], allowed: Collection[type],
 def _save(file: str, value: object, shared: Mapping[str, object]) -> None:
     """Save an entry (through a temporary file and a rename), then forget the oldest
     entries of the same name past :data:`KEEP`."""
-    import pickle
     from pathlib import Path
 
     path = Path(file)
