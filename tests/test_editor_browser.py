@@ -732,6 +732,48 @@ def test_a_room_furnished_with_a_thumb(browser: Any, tmp_path: Path, width: int,
     assert {"piece": "armchair", "at": "D6", "rotation": 0} in saved(sheet)["pieces"]
 
 
+SMALL_CONTROLS = """() => [...document.querySelectorAll("button, select, input, #problems li[data-code]")]
+    .filter((e) => e.offsetParent !== null)
+    .map((e) => [e.id || e.dataset.tool || e.dataset.piece || e.dataset.code,
+                 e.getBoundingClientRect()])
+    .filter(([, box]) => box.width < 44 || box.height < 44).map(([name]) => name)"""
+SMALL_PRINT = """() => [...document.querySelectorAll("body *")]
+    .filter((e) => !e.closest("svg") && e.offsetParent !== null
+      && [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())
+      && parseFloat(getComputedStyle(e).fontSize) < 11.5)
+    .map((e) => e.id || e.className || e.tagName)"""
+
+
+def test_a_small_phone_either_way_up(browser: Any, tmp_path: Path) -> None:
+    """At 360 x 740 every control takes a finger (44 px), no text is small print and the
+    last problem scrolls clear of the dock; turned to 740 x 360 the controls are a column
+    at the right, not a dock over half the screen."""
+    sheet = tmp_path / "plan.json"
+    shutil.copy(EXAMPLES / "tutorial-midgame.json", sheet)
+    with phone(browser, sheet, 360, 740) as (page, _):
+        page.tap('[data-piece="armchair"]')
+        settle(page)
+        assert page.evaluate(SMALL_CONTROLS) == []
+        assert page.evaluate(SMALL_PRINT) == []
+        page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+        last, dock = box_of(page, "#problems li:last-child"), box_of(page, "#controls")
+        assert last["y"] + last["height"] <= dock["y"]
+        sheet.write_text(sheet.read_text() + " ")  # another program wrote the file
+        page.keyboard.press("Control+s")  # the page asks; the dialog is dismissed
+        page.wait_for_selector("#status.bad")
+        assert in_view(page, "#status")  # the refusal in sight, though the header is not
+        assert not in_view(page, "#save")
+        page.screenshot(path=str(tmp_path / "bottom-360x740.png"))
+        page.set_viewport_size({"width": 740, "height": 360})
+        assert page.evaluate("getComputedStyle(document.querySelector('#controls')).position") \
+            == "static"
+        plan, side = box_of(page, "#plan"), box_of(page, "#side")
+        assert side["x"] >= plan["x"] + plan["width"]
+        assert page.evaluate("document.documentElement.scrollWidth") <= 740
+        assert page.evaluate(SMALL_CONTROLS) == []
+        page.screenshot(path=str(tmp_path / "side-740x360.png"))
+
+
 def pinch(page: Any, middle: tuple[float, float], start: float, end: float,
           steps: int = 8) -> None:
     """Two fingers on the screen at ``start`` px apart around ``middle``, moved to

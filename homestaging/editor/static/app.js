@@ -393,11 +393,19 @@ function drawCursor() {
 
 const MIN_SQUARE = { touch: 32, mouse: 18 };
 
+// On a phone held upright the controls are docked at the bottom of the screen.
+const isDocked = () => getComputedStyle($("#controls")).position === "fixed";
+
+// The page ends below the dock (CSS --dock), whatever the dock holds.
+function fitDock() {
+  const height = isDocked() ? $("#controls").offsetHeight : 0;
+  document.documentElement.style.setProperty("--dock", `${height}px`);
+}
+
 function planSpace() {
   const board = $("#board");
   const width = board.clientWidth;
-  const sheetBox = $("#controls");
-  const docked = getComputedStyle(sheetBox).position === "fixed" ? sheetBox.offsetHeight : 0;
+  const docked = isDocked() ? $("#controls").offsetHeight : 0;
   const height = window.innerHeight - $("#bar").offsetHeight - docked
     - $("#under-plan").offsetHeight - 16;
   return { width, height: Math.max(height, 160) };
@@ -676,8 +684,8 @@ function pieceButton(id, piece, color, number) {
   button.addEventListener("click", () => {
     const fresh = !app.hand || app.hand.piece !== id;
     take(id);
-    // one column (a phone): bring the plan back into view to place the piece
-    if (fresh && window.matchMedia("(max-width: 820px)").matches) {
+    // the controls docked (a phone held upright): bring the plan back into view
+    if (fresh && isDocked()) {
       $("#board").scrollIntoView({ block: "start", behavior: "smooth" });
     }
   });
@@ -1263,7 +1271,8 @@ function wire() {
   $("#drop").addEventListener("click", drop);
   $("#next-room").addEventListener("click", goToNextRoom);
   $("#view").addEventListener("click", toggleWholeHouse);
-  window.addEventListener("resize", () => fitView());
+  window.addEventListener("resize", () => { fitDock(); fitView(); });
+  new ResizeObserver(fitDock).observe($("#controls"));
   $("#room-select").addEventListener("change", (e) => {
     app.activeRoom = e.target.value;
     if (app.hand) drop();
