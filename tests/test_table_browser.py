@@ -219,3 +219,57 @@ def test_another_players_secret_changes_nothing(browser: Any, tmp_path: Path) ->
         ann.context.close()
         ben.context.close()
         table.stop()
+
+
+def _host_call(table: TableProcess, action: str) -> None:
+    status, _, body = request(table, "POST", f"/t/{table.code}/host/api/{action}", {},
+                              token=table.host_token)
+    assert status == 200, body
+
+
+def test_back_to_ones_sheet_and_a_final_sheet_on_a_phone(browser: Any, tmp_path: Path) -> None:
+    """Ann closes her page and opens the join link again: it leads back to her sheet (her
+    browser kept the link; Ben's does not show it). Once the game ends her page takes no
+    more changes, and opened again it shows the sheet's score, not a refusal."""
+    table = TableProcess(tmp_path / "table.db")
+    table.start()
+    ann, ben = Player(browser, "Ann", PHONE), Player(browser, "Ben", PHONE)
+    try:
+        ann.join(table)
+        _host_call(table, "flip")
+        ann.sees_card(*FLIPS[0])
+        ann.place("kitchen-u", "I6")
+        sheet, total = ann.page.url, ann.total()
+        ann.page.close()
+        ann.page = ann.context.new_page()
+        ann.page.on("pageerror", lambda error: ann.errors.append(str(error)))
+        ann.page.goto(table.join_url)
+        assert ann.page.text_content("#back a") == "Back to Ann's sheet"
+        ann.page.click("#back a")
+        ann.page.wait_for_selector("#editor:not([hidden])")
+        ann.settle()
+        assert (ann.page.url, ann.total()) == (sheet, total)
+        ben.page.goto(table.join_url)
+        assert ben.page.is_hidden("#back")
+
+        before = ann.stored(table)
+        _host_call(table, "end")
+        ann.page.wait_for_selector('body[data-ended="1"]', state="attached")
+        ann.page.wait_for_selector("#controls", state="hidden")
+        assert ann.page.is_disabled("#undo")
+        ann.page.focus("#plan")
+        for key in ("Control+z", "Delete", "1"):
+            ann.page.keyboard.press(key)
+        ann.settle()
+        ann.page.reload()
+        ann.page.wait_for_selector("#editor:not([hidden])")
+        ann.settle()
+        ann.page.wait_for_selector("#controls", state="hidden")
+        assert ann.total() == total and ann.page.locator("#status.bad").count() == 0
+        assert ann.page.locator('g.piece[data-piece-id="kitchen-u"]').count() == 1
+        assert ann.stored(table) == before
+        assert ann.errors == [] and ben.errors == []
+    finally:
+        ann.context.close()
+        ben.context.close()
+        table.stop()

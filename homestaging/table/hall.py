@@ -228,8 +228,6 @@ class Hall:
     def check(self, code: str, player: PlayerRow, body: dict[str, Any]) -> dict[str, Any]:
         """Check the page's sheet and store it (a change): the editor's answer."""
         table = self.table(code)
-        if table.row.ended:
-            raise Refused(409, "the game has ended: the sheets are final")
         if "state" not in body:
             raise Refused(400, "expected an object with a \"state\" key")
         state = body["state"]
@@ -251,6 +249,8 @@ class Hall:
         answer["errors"] = []
         assert sheet.game is not None
         kept = {**state, "player": player.name, "game": record_json(sheet.game)}
+        if kept != player.state and table.row.ended:
+            raise Refused(409, "the game has ended: the sheets are final")
         if kept != player.state:
             problems = sum(1 for p in answer["problems"] if p.get("severity") == "error")
             self.store.store_sheet(code, player.id, kept, int(answer["total"]), problems)

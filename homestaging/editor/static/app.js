@@ -44,6 +44,7 @@ const app = {
   evaluation: null,     // the server's answer for the current state
   hand: null,           // {piece, rotation, mirror}
   tool: null,
+  final: false,         // the table ended the game: the sheet takes no more changes
   activeRoom: null,
   cursor: [0, 0],
   hover: null,          // square name under the pointer
@@ -87,6 +88,7 @@ const state = () => app.history[app.at];
 
 // A new state; the scan's doubts about what it changed are settled with it.
 function commit(edited, message = "") {
+  if (app.final) return;
   const next = sheet.settleDoubts(app.geo, state(), edited);
   const settled = sheet.doubts(edited).length - sheet.doubts(next).length;
   if (message && settled) {
@@ -101,14 +103,14 @@ function commit(edited, message = "") {
 }
 
 function undo() {
-  if (app.at <= 0) return;
+  if (app.final || app.at <= 0) return;
   app.at -= 1;
   status("Undone.");
   changed();
 }
 
 function redo() {
-  if (app.at >= app.history.length - 1) return;
+  if (app.final || app.at >= app.history.length - 1) return;
   app.at += 1;
   status("Redone.");
   changed();
@@ -116,8 +118,8 @@ function redo() {
 
 function changed() {
   app.pendingTap = null;
-  $("#undo").disabled = app.at <= 0;
-  $("#redo").disabled = app.at >= app.history.length - 1;
+  $("#undo").disabled = app.final || app.at <= 0;
+  $("#redo").disabled = app.final || app.at >= app.history.length - 1;
   $("#file").classList.toggle("dirty", app.at !== app.savedAt);
   const current = state();
   if (!app.activeRoom || !app.project.rooms.some((r) => r.name === app.activeRoom)) {
@@ -168,6 +170,24 @@ window.addEventListener("homestaging:project", (e) => {
   app.paletteRoom = null;
   drawPalette();
   check();
+});
+
+// The table server ends the game: the sheet is final, the controls go.
+window.addEventListener("homestaging:ended", () => {
+  app.final = true;
+  app.hand = null;
+  app.pendingTap = null;
+  app.tool = null;
+  $("#controls").hidden = true;
+  $("#undo").disabled = true;
+  $("#redo").disabled = true;
+  if (!app.plan) return;
+  setTool(null, false);
+  drawHand();
+  drawHints();
+  drawSheet();
+  fitDock();
+  fitView();
 });
 
 function roomOfPiece() {
@@ -1166,7 +1186,7 @@ function onKey(e) {
     if (!$("#editor").hidden) save();
     return;
   }
-  if (typing || $("#editor").hidden) return;
+  if (typing || $("#editor").hidden || app.final) return;
   if (ctrl && (e.key === "z" || e.key === "Z")) {
     e.preventDefault();
     if (e.shiftKey) redo(); else undo();
@@ -1226,6 +1246,8 @@ function openSheet(opening) {
     : `Opened ${opening.file}.` + (doubts ? ` ${doubts} point${doubts === 1 ? "" : "s"} from the `
       + "photo to check (in violet; see \"From the photo\")." : ""));
   app.plan.svg.focus();
+  if (app.final) window.dispatchEvent(new CustomEvent("homestaging:ended"));  // came first
+  window.dispatchEvent(new CustomEvent("homestaging:opened", { detail: { name: opening.name } }));
 }
 
 function showBroken(opening, errors) {

@@ -35,7 +35,10 @@ function show(view) {
     delete node.dataset.variant;
     node.textContent = "Waiting for the host to flip the first card.";
   }
-  if (view.ended) node.textContent = "The game has ended: your sheet is final.";
+  if (view.ended) {
+    node.textContent = "The game has ended: your sheet is final.";
+    window.dispatchEvent(new CustomEvent("homestaging:ended"));
+  }
   document.body.dataset.ended = view.ended ? "1" : "0";
   if (flipped !== -1 && flipped !== view.flipped) newPalette();
   flipped = view.flipped;
@@ -43,6 +46,20 @@ function show(view) {
 
 // the name is the one given when joining: the table keeps it
 document.querySelector("#player").readOnly = true;
+
+// This browser keeps the link to the sheet (it holds the player's secret), so that the
+// join page leads back to it after the page was closed.
+function remember(name) {
+  const key = `homestaging-table:${location.pathname.split("/")[2]}`;
+  try {
+    const links = JSON.parse(localStorage.getItem(key) || "{}");
+    links[name] = location.pathname + location.search;
+    localStorage.setItem(key, JSON.stringify(links));
+  } catch (error) {
+    // no storage (a private window): the link in the address bar is the only way back
+  }
+}
+window.addEventListener("homestaging:opened", (e) => remember(e.detail.name));
 
 const events = new EventSource(`api/events?token=${encodeURIComponent(token)}`);
 events.onmessage = (e) => show(JSON.parse(e.data));
