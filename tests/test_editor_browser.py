@@ -835,6 +835,41 @@ def test_a_pinch_shows_the_whole_house_and_comes_back(browser: Any, tmp_path: Pa
         assert page.locator('g.piece[data-piece-id="armchair"]').count() == 1
 
 
+def swipe(page: Any, start: str, end: str, steps: int = 8) -> None:
+    """One finger from square ``start`` to square ``end``: real touch events."""
+    cdp = page.context.new_cdp_session(page)
+    (x0, y0), (x1, y1) = middle_of(page, f'[data-cell="{start}"]'), middle_of(
+        page, f'[data-cell="{end}"]')
+    cdp.send("Input.dispatchTouchEvent",
+             {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0, "id": 0}]})
+    for step in range(1, steps + 1):
+        x, y = x0 + (x1 - x0) * step / steps, y0 + (y1 - y0) * step / steps
+        cdp.send("Input.dispatchTouchEvent",
+                 {"type": "touchMove", "touchPoints": [{"x": x, "y": y, "id": 0}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+    settle(page)
+
+
+def test_on_the_whole_house_a_tap_comes_closer_and_a_drag_paints(browser: Any,
+                                                                tmp_path: Path) -> None:
+    """With Room, as with the other tools, a tap on the whole house goes back to a window
+    there and paints nothing; a drag paints a room taller than the window."""
+    with editor(browser, tmp_path / "new.json", "tutorial", touch=True, size=(390, 844),
+                mobile=True) as (page, _):
+        page.tap('[data-tool="room"]')
+        page.tap("#view")
+        assert page.text_content("#view") == "Back to the room"
+        page.tap('[data-cell="D6"]')
+        settle(page)
+        assert page.text_content("#status") == "Closer view around D6."
+        assert page.text_content("#view") == "Whole house"
+        assert page.is_disabled("#undo")  # nothing painted
+        page.tap("#view")
+        swipe(page, "B2", "F11")
+        assert page.text_content("#status") == "Added 50 squares to Kitchen."
+
+
 def test_a_laptop_shows_the_whole_house(browser: Any) -> None:
     with editor(browser, TUTORIAL_GAME) as (page, _):
         page.set_viewport_size({"width": 1280, "height": 800})

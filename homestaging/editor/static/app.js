@@ -1090,6 +1090,17 @@ function onPlanUp(e) {
   if (!down) return;
   const p = app.plan.point(e);
   const inside = p && app.geo.inSheet(p.cx, p.cy);
+  // a tap on the whole house goes back to a window there, whatever the tool; a drag
+  // with Room paints (a room taller than the window is painted on the whole house)
+  if (inside && app.wholeHouse && !$("#view").hidden && !down.moved) {
+    app.plan.clearGhost();
+    app.wholeHouse = false;
+    app.cursor = [p.cx, p.cy];
+    fitView([p.cx, p.cy]);
+    drawCursor();
+    status(`Closer view around ${app.geo.name(p.cx, p.cy)}.`);
+    return;
+  }
   if (down.paint) {
     app.plan.clearGhost();
     if (inside) paintRect(down.cx, down.cy, p.cx, p.cy, down.paint.add);
@@ -1097,14 +1108,6 @@ function onPlanUp(e) {
   }
   if (!inside) return;
   const at = app.geo.name(p.cx, p.cy);
-  if (app.wholeHouse && !$("#view").hidden && !down.moved) {
-    app.wholeHouse = false;
-    app.cursor = [p.cx, p.cy];
-    fitView([p.cx, p.cy]);
-    drawCursor();
-    status(`Closer view around ${at}.`);
-    return;
-  }
   if (app.hand && down.type !== "mouse" && !down.moved) {
     // touch: the first tap shows where the piece would go, the second places it
     if (app.pendingTap !== at) {
