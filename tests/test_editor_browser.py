@@ -716,6 +716,7 @@ def test_a_room_furnished_with_a_thumb(browser: Any, tmp_path: Path, width: int,
         settle(page)
         assert page.locator('g.piece[data-piece-id="armchair"]').count() == 1
         assert "Tap a card for the next piece." in page.text_content("#status")
+        assert page.text_content("#hint") == ""  # not "Tap again to place it" any more
         page.screenshot(path=str(tmp_path / f"room-{width}x{height}.png"))
 
         page.tap("#view")  # the whole house, one tap away: every square in sight

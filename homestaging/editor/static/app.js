@@ -53,6 +53,7 @@ const app = {
   drag: null,           // a piece dragged from the palette
   checking: 0,          // sequence number of the last check sent
   doubtHint: false,     // the hint line shows the doubts of the square under the pointer
+  handHint: false,      // the hint line tells about the piece in hand at a square
 };
 
 // ------------------------------------------------------------------ server calls
@@ -776,8 +777,13 @@ function drawGhost() {
       || (document.activeElement === app.plan.svg ? app.geo.name(...app.cursor) : null);
     app.plan.ghost(app.project, app.hand, at, at ? verdict(at) : "bad");
     if (at) $("#hint").textContent = hintText(at);
+    app.handHint = !!at;
   } else if (!app.down || !app.down.paint) {
     app.plan.clearGhost();
+  }
+  if (!app.hand && app.handHint) {  // the piece is placed or put back: its hint goes
+    $("#hint").textContent = "";
+    app.handHint = false;
   }
 }
 
