@@ -871,6 +871,19 @@ def test_on_the_whole_house_a_tap_comes_closer_and_a_drag_paints(browser: Any,
         assert page.text_content("#status") == "Added 50 squares to Kitchen."
 
 
+def test_best_spot_says_when_every_spot_is_a_dead_end(browser: Any) -> None:
+    """The lakeside cabin's bedroom has no live spot for the wardrobe: Best spot says so,
+    as ``place`` does, and the hint says why."""
+    with phone(browser, EXAMPLES / "lakeside-cabin-midgame.json", 390, 844) as (page, _):
+        page.tap('[data-piece="wardrobe"]')
+        settle(page)
+        page.tap("#best")
+        assert page.text_content("#status") == (
+            "Best spot: I3, rotation 0, though every legal spot is a dead end (the hint "
+            "below the plan says why). Tap it twice to place.")
+        assert page.text_content("#hint").startswith("Wardrobe at I3: legal, but a dead end: ")
+
+
 def test_a_laptop_shows_the_whole_house(browser: Any) -> None:
     with editor(browser, TUTORIAL_GAME) as (page, _):
         page.set_viewport_size({"width": 1280, "height": 800})

@@ -855,7 +855,9 @@ function best() {
   app.plan.svg.focus();
   drawHand();
   drawHints();
-  status(`Best spot: ${hints.best.at}, rotation ${hints.best.rotation}. ${words.touch ? "Tap it twice" : "Press Enter or click it"} to place.`);
+  // as 'place' says first when no placement is alive
+  const dead = hints.alive === false ? ", though every legal spot is a dead end (the hint below the plan says why)" : "";
+  status(`Best spot: ${hints.best.at}, rotation ${hints.best.rotation}${dead}. ${words.touch ? "Tap it twice" : "Press Enter or click it"} to place.`);
 }
 
 function placeAt(at) {
