@@ -257,6 +257,14 @@ def test_back_to_ones_sheet_and_a_final_sheet_on_a_phone(browser: Any, tmp_path:
         ann.page.wait_for_selector('body[data-ended="1"]', state="attached")
         ann.page.wait_for_selector("#controls", state="hidden")
         assert ann.page.is_disabled("#undo")
+        ann.settle()
+        _, _, body = request(table, "GET", f"/t/{table.code}/host/api/view",
+                             token=table.host_token)
+        ranked = {s["name"]: str(s["total"]) for s in json.loads(body)["ranking"]}
+        assert (ranked["Ann"], total) == ("-6", "0")  # the end's penalties: empty rooms
+        ann.page.wait_for_function(
+            "() => document.querySelector('#total').textContent === '-6'")
+        assert ann.page.text_content("#score-label") == "Provisional score"
         ann.page.focus("#plan")
         for key in ("Control+z", "Delete", "1"):
             ann.page.keyboard.press(key)
@@ -265,7 +273,7 @@ def test_back_to_ones_sheet_and_a_final_sheet_on_a_phone(browser: Any, tmp_path:
         ann.page.wait_for_selector("#editor:not([hidden])")
         ann.settle()
         ann.page.wait_for_selector("#controls", state="hidden")
-        assert ann.total() == total and ann.page.locator("#status.bad").count() == 0
+        assert ann.total() == "-6" and ann.page.locator("#status.bad").count() == 0
         assert ann.page.locator('g.piece[data-piece-id="kitchen-u"]').count() == 1
         assert ann.stored(table) == before
         assert ann.errors == [] and ben.errors == []

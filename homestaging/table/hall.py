@@ -164,6 +164,9 @@ class Hall:
                 {"place": s.place, "name": s.name, "total": s.total, "pieces": s.pieces,
                  "provisional": s.provisional}
                 for s in play.ranking(self._final_sheets(table, self.store.players(code)))]
+            final = {standing["name"]: standing["total"] for standing in view["ranking"]}
+            for player in view["players"]:  # the totals as ranked, not as last drawn
+                player["total"] = final.get(player["name"], player["total"])
         return view
 
     def _final_sheets(self, table: Table, players: list[PlayerRow]) -> list[Any]:
@@ -182,7 +185,8 @@ class Hall:
         player = self.store.player(code, number)
         if player is None:
             raise Refused(404, "no such player")
-        return adapter.render_png(play.final_sheet(player.state, player.name, table.record))
+        return adapter.render_png(play.final_sheet(player.state, player.name, table.record),
+                                  end_of_game=table.row.ended)
 
     # -- players
 
@@ -245,7 +249,8 @@ class Hall:
             return {"errors": adapter.located(error)}  # not stored: it does not read
         hand = body.get("hand")
         answer = adapter.evaluate(sheet, adapter.Hand(hand["piece"][:200]) if isinstance(
-            hand, dict) and isinstance(hand.get("piece"), str) else None)
+            hand, dict) and isinstance(hand.get("piece"), str) else None,
+            end_of_game=table.row.ended)  # then as ranked
         answer["errors"] = []
         assert sheet.game is not None
         kept = {**state, "player": player.name, "game": record_json(sheet.game)}

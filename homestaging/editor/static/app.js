@@ -189,6 +189,7 @@ window.addEventListener("homestaging:ended", () => {
   drawSheet();
   fitDock();
   fitView();
+  check();  // the score as the game's end judges it
 });
 
 function roomOfPiece() {
