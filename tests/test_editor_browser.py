@@ -733,7 +733,8 @@ def test_a_room_furnished_with_a_thumb(browser: Any, tmp_path: Path, width: int,
     assert {"piece": "armchair", "at": "D6", "rotation": 0} in saved(sheet)["pieces"]
 
 
-SMALL_CONTROLS = """() => [...document.querySelectorAll("button, select, input, #problems li[data-code]")]
+SMALL_CONTROLS = """() => [
+    ...document.querySelectorAll("button, select, input, #problems li[data-code]")]
     .filter((e) => e.offsetParent !== null)
     .map((e) => [e.id || e.dataset.tool || e.dataset.piece || e.dataset.code,
                  e.getBoundingClientRect()])
