@@ -128,6 +128,8 @@ def test_a_short_game_with_a_restart(browser: Any, tmp_path: Path) -> None:
     try:
         host.goto(table.host_url)
         host.wait_for_selector("#join-qr[src^='data:image/svg+xml']", state="attached")
+        for button in ("#flip", "#end"):  # a finger's size: the host may hold a tablet
+            assert host.locator(button).bounding_box()["height"] >= 44, button
         for player in players:
             player.join(table)
         host.wait_for_function("() => document.querySelectorAll('[data-player]').length === 3")
