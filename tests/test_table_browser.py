@@ -59,7 +59,10 @@ class Player:
         self.context = browser.new_context(viewport=viewport)
         self.page = self.context.new_page()
         self.errors: list[str] = []
+        self.console: list[str] = []  # the console's errors (a failed request among them)
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.context.on("console", lambda message: message.type == "error" and
+                        self.console.append(f"{message.text} {message.location['url']}"))
         self.page.on("dialog", lambda dialog: (self.errors.append(f"dialog {dialog.message}"),
                                                dialog.dismiss()))
 
@@ -279,6 +282,7 @@ def test_back_to_ones_sheet_and_a_final_sheet_on_a_phone(browser: Any, tmp_path:
         assert ann.page.locator('g.piece[data-piece-id="kitchen-u"]').count() == 1
         assert ann.stored(table) == before
         assert ann.errors == [] and ben.errors == []
+        assert ann.console == [] and ben.console == []  # no /favicon.ico 404 either
     finally:
         ann.context.close()
         ben.context.close()
