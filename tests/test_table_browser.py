@@ -17,7 +17,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from click.testing import CliRunner
-from table_util import TableProcess, request
+from table_util import START_SECONDS, TableProcess, request
 
 from homestaging.cli.root import main
 
@@ -286,4 +286,34 @@ def test_back_to_ones_sheet_and_a_final_sheet_on_a_phone(browser: Any, tmp_path:
     finally:
         ann.context.close()
         ben.context.close()
+        table.stop()
+
+
+def test_what_is_drawn_while_the_server_is_away_is_stored_when_it_is_back(
+        browser: Any, tmp_path: Path) -> None:
+    """The table's server is killed; Ann places a piece (the page says the server does not
+    answer, in sight); the server starts again on the same file: her open page sends the
+    sheet by itself and says it is stored."""
+    table = TableProcess(tmp_path / "table.db")
+    table.start()
+    ann = Player(browser, "Ann", PHONE)
+    try:
+        ann.join(table)
+        _host_call(table, "flip")
+        ann.sees_card(*FLIPS[0])
+        ann.page.wait_for_selector('[data-piece="kitchen-u"]')  # the card's new palette
+        table.kill()
+        ann.place("kitchen-u", "I6")
+        ann.page.wait_for_selector("#status.bad")
+        assert ann.page.text_content("#status") == (
+            "the server does not answer (was 'homestaging edit' or 'homestaging table' "
+            "stopped?)")
+        table.start()
+        ann.page.wait_for_selector(
+            '#status:text-is("The table answers again: your sheet is stored.")',
+            timeout=START_SECONDS * 1000)
+        assert ann.stored(table)["pieces"] == [{"piece": "kitchen-u", "at": "I6", "rotation": 0}]
+        assert ann.errors == []
+    finally:
+        ann.context.close()
         table.stop()

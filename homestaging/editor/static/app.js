@@ -69,7 +69,7 @@ async function call(path, body, expect = "json") {
   try {
     response = await fetch(path, options);
   } catch (error) {
-    return { status: 0, data: { error: "the editor's server does not answer (was 'homestaging edit' stopped?)" } };
+    return { status: 0, data: { error: "the server does not answer (was 'homestaging edit' or 'homestaging table' stopped?)" } };
   }
   if (expect === "blob" && response.ok) return { status: response.status, blob: await response.blob() };
   let data = {};
@@ -171,6 +171,14 @@ window.addEventListener("homestaging:project", (e) => {
   app.paletteRoom = null;
   drawPalette();
   check();
+});
+
+// The table's event stream is back after its server was away: what was drawn meanwhile
+// is sent again, to be stored (an open page keeps its drawing; a reload would not).
+window.addEventListener("homestaging:reconnected", async () => {
+  if (!app.plan || app.at === app.savedAt) return;
+  await check();
+  if (app.at === app.savedAt) status("The table answers again: your sheet is stored.");
 });
 
 // The table server ends the game: the sheet is final, the controls go.

@@ -63,3 +63,10 @@ window.addEventListener("homestaging:opened", (e) => remember(e.detail.name));
 
 const events = new EventSource(`api/events?token=${encodeURIComponent(token)}`);
 events.onmessage = (e) => show(JSON.parse(e.data));
+// the stream reopens by itself once the server is back: the page then sends its sheet
+let lost = false;
+events.onerror = () => { lost = true; };
+events.onopen = () => {
+  if (lost) window.dispatchEvent(new CustomEvent("homestaging:reconnected"));
+  lost = false;
+};
