@@ -291,17 +291,29 @@ def test_back_to_ones_sheet_and_a_final_sheet_on_a_phone(browser: Any, tmp_path:
 
 def test_what_is_drawn_while_the_server_is_away_is_stored_when_it_is_back(
         browser: Any, tmp_path: Path) -> None:
-    """The table's server is killed; Ann places a piece (the page says the server does not
-    answer, in sight); the server starts again on the same file: her open page sends the
-    sheet by itself and says it is stored."""
+    """The new card's pieces come though their first request fails. The table's server is
+    killed; Ann places a piece (the page says the server does not answer, in sight); the
+    server starts again on the same file: her open page sends the sheet by itself and
+    says it is stored."""
     table = TableProcess(tmp_path / "table.db")
     table.start()
     ann = Player(browser, "Ann", PHONE)
+    lost: list[str] = []
+
+    def lose_the_first(route: Any) -> None:
+        if lost:
+            route.continue_()
+        else:
+            lost.append(route.request.url)
+            route.abort()
+
     try:
         ann.join(table)
+        ann.page.route("**/api/palette", lose_the_first)
         _host_call(table, "flip")
         ann.sees_card(*FLIPS[0])
         ann.page.wait_for_selector('[data-piece="kitchen-u"]')  # the card's new palette
+        assert len(lost) == 1
         table.kill()
         ann.place("kitchen-u", "I6")
         ann.page.wait_for_selector("#status.bad")

@@ -2,7 +2,7 @@
 // data-variant), kept current by the table's event stream; a flip sends the editor its
 // new palette ("homestaging:project").
 const token = new URLSearchParams(location.search).get("token") || "";
-let flipped = -1;
+let flipped = -1;  // the cards flipped when the page's palette was fetched (-1: opening)
 
 function banner() {
   let node = document.querySelector("#flipped");
@@ -16,10 +16,18 @@ function banner() {
   return node;
 }
 
-async function newPalette() {
-  const response = await fetch("api/palette", { headers: { "X-Homestaging-Token": token } });
-  if (!response.ok) return;
-  const project = await response.json();
+// A palette that could not be fetched (the network or the server away) is asked again.
+async function newPalette(count) {
+  let project;
+  try {
+    const response = await fetch("api/palette", { headers: { "X-Homestaging-Token": token } });
+    if (!response.ok) return;
+    project = await response.json();
+  } catch (error) {
+    setTimeout(() => { if (flipped !== count) newPalette(count); }, 2000);
+    return;
+  }
+  flipped = count;
   window.dispatchEvent(new CustomEvent("homestaging:project", { detail: project }));
 }
 
@@ -40,8 +48,8 @@ function show(view) {
     window.dispatchEvent(new CustomEvent("homestaging:ended"));
   }
   document.body.dataset.ended = view.ended ? "1" : "0";
-  if (flipped !== -1 && flipped !== view.flipped) newPalette();
-  flipped = view.flipped;
+  if (flipped === -1) flipped = view.flipped;
+  else if (flipped !== view.flipped) newPalette(view.flipped);
 }
 
 // the name is the one given when joining: the table keeps it
