@@ -948,6 +948,24 @@ def test_accessibility_scan_finds_nothing_serious(browser: Any, tmp_path: Path) 
             context.close()
 
 
+def test_accessibility_scan_of_a_finished_sheet_and_a_broken_file(browser: Any,
+                                                                   tmp_path: Path) -> None:
+    """On a phone: the bonuses won (green text) and a file that does not read (the
+    refusal pinned over the page) pass the scan too."""
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"project": "tutorial", "pieces": [\n')
+    for sheet, wait in ((EXAMPLES / "tutorial-finished.json", "#editor"), (broken, "#broken")):
+        with serving(sheet) as server:
+            context = browser.new_context(viewport={"width": 360, "height": 740},
+                                          has_touch=True, is_mobile=True, bypass_csp=True)
+            page = context.new_page()
+            page.goto(server.url)
+            page.wait_for_selector(f"{wait}:not([hidden])")
+            settle(page)
+            assert axe_findings(page) == [], sheet.name
+            context.close()
+
+
 def test_every_button_is_reached_by_tab_with_a_visible_focus(browser: Any,
                                                              tmp_path: Path) -> None:
     with editor(browser, tmp_path / "new.json", "tutorial") as (page, _):
