@@ -254,8 +254,9 @@ def test_after_the_end_a_sheet_is_shown_as_ranked_and_never_changed(tmp_path: Pa
         "needs-wall", "not-selected", "not-selected", "not-selected", "front-door-count",
         "room-not-finalized", "room-not-finalized", "room-not-finalized"]
     view = hall.host_view(code)
-    assert [(p["name"], p["total"]) for p in view["players"]] == [("Ann", -6), ("Ben", -9)]
-    assert [(s["name"], s["total"]) for s in view["ranking"]] == [("Ann", -6), ("Ben", -9)]
+    shown = [(p["name"], p["total"], p["problems"]) for p in view["players"]]
+    assert shown == [("Ann", -6, 8), ("Ben", -9, 7)] == [
+        (s["name"], s["total"], s["problems"]) for s in view["ranking"]]
     from homestaging.editor import adapter
     from homestaging.table import play
 

@@ -162,11 +162,12 @@ class Hall:
         if table.row.ended:
             view["ranking"] = [
                 {"place": s.place, "name": s.name, "total": s.total, "pieces": s.pieces,
-                 "provisional": s.provisional}
+                 "provisional": s.provisional, "problems": s.errors}
                 for s in play.ranking(self._final_sheets(table, self.store.players(code)))]
-            final = {standing["name"]: standing["total"] for standing in view["ranking"]}
-            for player in view["players"]:  # the totals as ranked, not as last drawn
-                player["total"] = final.get(player["name"], player["total"])
+            final = {standing["name"]: standing for standing in view["ranking"]}
+            for player in view["players"]:  # as ranked, not as last drawn
+                standing = final.get(player["name"], player)
+                player["total"], player["problems"] = standing["total"], standing["problems"]
         return view
 
     def _final_sheets(self, table: Table, players: list[PlayerRow]) -> list[Any]:
