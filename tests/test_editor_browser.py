@@ -716,6 +716,7 @@ def test_a_room_furnished_with_a_thumb(browser: Any, tmp_path: Path, width: int,
         settle(page)
         assert page.locator('g.piece[data-piece-id="armchair"]').count() == 1
         assert "Tap a card for the next piece." in page.text_content("#status")
+        assert page.text_content("#hint") == ""  # not "Tap again to place it" any more
         page.screenshot(path=str(tmp_path / f"room-{width}x{height}.png"))
 
         page.tap("#view")  # the whole house, one tap away: every square in sight
@@ -730,6 +731,49 @@ def test_a_room_furnished_with_a_thumb(browser: Any, tmp_path: Path, width: int,
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         save(page)
     assert {"piece": "armchair", "at": "D6", "rotation": 0} in saved(sheet)["pieces"]
+
+
+SMALL_CONTROLS = """() => [
+    ...document.querySelectorAll("button, select, input, #problems li[data-code]")]
+    .filter((e) => e.offsetParent !== null)
+    .map((e) => [e.id || e.dataset.tool || e.dataset.piece || e.dataset.code,
+                 e.getBoundingClientRect()])
+    .filter(([, box]) => box.width < 44 || box.height < 44).map(([name]) => name)"""
+SMALL_PRINT = """() => [...document.querySelectorAll("body *")]
+    .filter((e) => !e.closest("svg") && e.offsetParent !== null
+      && [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())
+      && parseFloat(getComputedStyle(e).fontSize) < 11.5)
+    .map((e) => e.id || e.className || e.tagName)"""
+
+
+def test_a_small_phone_either_way_up(browser: Any, tmp_path: Path) -> None:
+    """At 360 x 740 every control takes a finger (44 px), no text is small print and the
+    last problem scrolls clear of the dock; turned to 740 x 360 the controls are a column
+    at the right, not a dock over half the screen."""
+    sheet = tmp_path / "plan.json"
+    shutil.copy(EXAMPLES / "tutorial-midgame.json", sheet)
+    with phone(browser, sheet, 360, 740) as (page, _):
+        page.tap('[data-piece="armchair"]')
+        settle(page)
+        assert page.evaluate(SMALL_CONTROLS) == []
+        assert page.evaluate(SMALL_PRINT) == []
+        page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+        last, dock = box_of(page, "#problems li:last-child"), box_of(page, "#controls")
+        assert last["y"] + last["height"] <= dock["y"]
+        sheet.write_text(sheet.read_text() + " ")  # another program wrote the file
+        page.keyboard.press("Control+s")  # the page asks; the dialog is dismissed
+        page.wait_for_selector("#status.bad")
+        assert in_view(page, "#status")  # the refusal in sight, though the header is not
+        assert not in_view(page, "#save")
+        page.screenshot(path=str(tmp_path / "bottom-360x740.png"))
+        page.set_viewport_size({"width": 740, "height": 360})
+        assert page.evaluate("getComputedStyle(document.querySelector('#controls')).position") \
+            == "static"
+        plan, side = box_of(page, "#plan"), box_of(page, "#side")
+        assert side["x"] >= plan["x"] + plan["width"]
+        assert page.evaluate("document.documentElement.scrollWidth") <= 740
+        assert page.evaluate(SMALL_CONTROLS) == []
+        page.screenshot(path=str(tmp_path / "side-740x360.png"))
 
 
 def pinch(page: Any, middle: tuple[float, float], start: float, end: float,
@@ -793,6 +837,54 @@ def test_a_pinch_shows_the_whole_house_and_comes_back(browser: Any, tmp_path: Pa
         assert page.locator('g.piece[data-piece-id="armchair"]').count() == 1
 
 
+def swipe(page: Any, start: str, end: str, steps: int = 8) -> None:
+    """One finger from square ``start`` to square ``end``: real touch events."""
+    cdp = page.context.new_cdp_session(page)
+    (x0, y0), (x1, y1) = middle_of(page, f'[data-cell="{start}"]'), middle_of(
+        page, f'[data-cell="{end}"]')
+    cdp.send("Input.dispatchTouchEvent",
+             {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0, "id": 0}]})
+    for step in range(1, steps + 1):
+        x, y = x0 + (x1 - x0) * step / steps, y0 + (y1 - y0) * step / steps
+        cdp.send("Input.dispatchTouchEvent",
+                 {"type": "touchMove", "touchPoints": [{"x": x, "y": y, "id": 0}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+    settle(page)
+
+
+def test_on_the_whole_house_a_tap_comes_closer_and_a_drag_paints(browser: Any,
+                                                                tmp_path: Path) -> None:
+    """With Room, as with the other tools, a tap on the whole house goes back to a window
+    there and paints nothing; a drag paints a room taller than the window."""
+    with editor(browser, tmp_path / "new.json", "tutorial", touch=True, size=(390, 844),
+                mobile=True) as (page, _):
+        page.tap('[data-tool="room"]')
+        page.tap("#view")
+        assert page.text_content("#view") == "Back to the room"
+        page.tap('[data-cell="D6"]')
+        settle(page)
+        assert page.text_content("#status") == "Closer view around D6."
+        assert page.text_content("#view") == "Whole house"
+        assert page.is_disabled("#undo")  # nothing painted
+        page.tap("#view")
+        swipe(page, "B2", "F11")
+        assert page.text_content("#status") == "Added 50 squares to Kitchen."
+
+
+def test_best_spot_says_when_every_spot_is_a_dead_end(browser: Any) -> None:
+    """The lakeside cabin's bedroom has no live spot for the wardrobe: Best spot says so,
+    as ``place`` does, and the hint says why."""
+    with phone(browser, EXAMPLES / "lakeside-cabin-midgame.json", 390, 844) as (page, _):
+        page.tap('[data-piece="wardrobe"]')
+        settle(page)
+        page.tap("#best")
+        assert page.text_content("#status") == (
+            "Best spot: I3, rotation 0, though every legal spot is a dead end (the hint "
+            "below the plan says why). Tap it twice to place.")
+        assert page.text_content("#hint").startswith("Wardrobe at I3: legal, but a dead end: ")
+
+
 def test_a_laptop_shows_the_whole_house(browser: Any) -> None:
     with editor(browser, TUTORIAL_GAME) as (page, _):
         page.set_viewport_size({"width": 1280, "height": 800})
@@ -853,6 +945,24 @@ def test_accessibility_scan_finds_nothing_serious(browser: Any, tmp_path: Path) 
             (page.tap if touch else page.click)('[data-piece="armchair"]')
             settle(page)
             assert axe_findings(page) == [], viewport
+            context.close()
+
+
+def test_accessibility_scan_of_a_finished_sheet_and_a_broken_file(browser: Any,
+                                                                   tmp_path: Path) -> None:
+    """On a phone: the bonuses won (green text) and a file that does not read (the
+    refusal pinned over the page) pass the scan too."""
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"project": "tutorial", "pieces": [\n')
+    for sheet, wait in ((EXAMPLES / "tutorial-finished.json", "#editor"), (broken, "#broken")):
+        with serving(sheet) as server:
+            context = browser.new_context(viewport={"width": 360, "height": 740},
+                                          has_touch=True, is_mobile=True, bypass_csp=True)
+            page = context.new_page()
+            page.goto(server.url)
+            page.wait_for_selector(f"{wait}:not([hidden])")
+            settle(page)
+            assert axe_findings(page) == [], sheet.name
             context.close()
 
 

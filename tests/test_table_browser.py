@@ -17,7 +17,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from click.testing import CliRunner
-from table_util import TableProcess, request
+from table_util import START_SECONDS, TableProcess, request
 
 from homestaging.cli.root import main
 
@@ -59,7 +59,10 @@ class Player:
         self.context = browser.new_context(viewport=viewport)
         self.page = self.context.new_page()
         self.errors: list[str] = []
+        self.console: list[str] = []  # the console's errors (a failed request among them)
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.context.on("console", lambda message: message.type == "error" and
+                        self.console.append(f"{message.text} {message.location['url']}"))
         self.page.on("dialog", lambda dialog: (self.errors.append(f"dialog {dialog.message}"),
                                                dialog.dismiss()))
 
@@ -128,6 +131,8 @@ def test_a_short_game_with_a_restart(browser: Any, tmp_path: Path) -> None:
     try:
         host.goto(table.host_url)
         host.wait_for_selector("#join-qr[src^='data:image/svg+xml']", state="attached")
+        for button in ("#flip", "#end"):  # a finger's size: the host may hold a tablet
+            assert host.locator(button).bounding_box()["height"] >= 44, button
         for player in players:
             player.join(table)
         host.wait_for_function("() => document.querySelectorAll('[data-player]').length === 3")
@@ -218,4 +223,109 @@ def test_another_players_secret_changes_nothing(browser: Any, tmp_path: Path) ->
     finally:
         ann.context.close()
         ben.context.close()
+        table.stop()
+
+
+def _host_call(table: TableProcess, action: str) -> None:
+    status, _, body = request(table, "POST", f"/t/{table.code}/host/api/{action}", {},
+                              token=table.host_token)
+    assert status == 200, body
+
+
+def test_back_to_ones_sheet_and_a_final_sheet_on_a_phone(browser: Any, tmp_path: Path) -> None:
+    """Ann closes her page and opens the join link again: it leads back to her sheet (her
+    browser kept the link; Ben's does not show it). Once the game ends her page takes no
+    more changes, and opened again it shows the sheet's score, not a refusal."""
+    table = TableProcess(tmp_path / "table.db")
+    table.start()
+    ann, ben = Player(browser, "Ann", PHONE), Player(browser, "Ben", PHONE)
+    try:
+        ann.join(table)
+        _host_call(table, "flip")
+        ann.sees_card(*FLIPS[0])
+        ann.place("kitchen-u", "I6")
+        sheet, total = ann.page.url, ann.total()
+        ann.page.close()
+        ann.page = ann.context.new_page()
+        ann.page.on("pageerror", lambda error: ann.errors.append(str(error)))
+        ann.page.goto(table.join_url)
+        assert ann.page.text_content("#back a") == "Back to Ann's sheet"
+        ann.page.click("#back a")
+        ann.page.wait_for_selector("#editor:not([hidden])")
+        ann.settle()
+        assert (ann.page.url, ann.total()) == (sheet, total)
+        ben.page.goto(table.join_url)
+        assert ben.page.is_hidden("#back")
+
+        before = ann.stored(table)
+        _host_call(table, "end")
+        ann.page.wait_for_selector('body[data-ended="1"]', state="attached")
+        ann.page.wait_for_selector("#controls", state="hidden")
+        assert ann.page.is_disabled("#undo")
+        ann.settle()
+        _, _, body = request(table, "GET", f"/t/{table.code}/host/api/view",
+                             token=table.host_token)
+        ranked = {s["name"]: str(s["total"]) for s in json.loads(body)["ranking"]}
+        assert (ranked["Ann"], total) == ("-6", "0")  # the end's penalties: empty rooms
+        ann.page.wait_for_function(
+            "() => document.querySelector('#total').textContent === '-6'")
+        assert ann.page.text_content("#score-label") == "Provisional score"
+        ann.page.focus("#plan")
+        for key in ("Control+z", "Delete", "1"):
+            ann.page.keyboard.press(key)
+        ann.settle()
+        ann.page.reload()
+        ann.page.wait_for_selector("#editor:not([hidden])")
+        ann.settle()
+        ann.page.wait_for_selector("#controls", state="hidden")
+        assert ann.total() == "-6" and ann.page.locator("#status.bad").count() == 0
+        assert ann.page.locator('g.piece[data-piece-id="kitchen-u"]').count() == 1
+        assert ann.stored(table) == before
+        assert ann.errors == [] and ben.errors == []
+        assert ann.console == [] and ben.console == []  # no /favicon.ico 404 either
+    finally:
+        ann.context.close()
+        ben.context.close()
+        table.stop()
+
+
+def test_what_is_drawn_while_the_server_is_away_is_stored_when_it_is_back(
+        browser: Any, tmp_path: Path) -> None:
+    """The new card's pieces come though their first request fails. The table's server is
+    killed; Ann places a piece (the page says the server does not answer, in sight); the
+    server starts again on the same file: her open page sends the sheet by itself and
+    says it is stored."""
+    table = TableProcess(tmp_path / "table.db")
+    table.start()
+    ann = Player(browser, "Ann", PHONE)
+    lost: list[str] = []
+
+    def lose_the_first(route: Any) -> None:
+        if lost:
+            route.continue_()
+        else:
+            lost.append(route.request.url)
+            route.abort()
+
+    try:
+        ann.join(table)
+        ann.page.route("**/api/palette", lose_the_first)
+        _host_call(table, "flip")
+        ann.sees_card(*FLIPS[0])
+        ann.page.wait_for_selector('[data-piece="kitchen-u"]')  # the card's new palette
+        assert len(lost) == 1
+        table.kill()
+        ann.place("kitchen-u", "I6")
+        ann.page.wait_for_selector("#status.bad")
+        assert ann.page.text_content("#status") == (
+            "the server does not answer (was 'homestaging edit' or 'homestaging table' "
+            "stopped?)")
+        table.start()
+        ann.page.wait_for_selector(
+            '#status:text-is("The table answers again: your sheet is stored.")',
+            timeout=START_SECONDS * 1000)
+        assert ann.stored(table)["pieces"] == [{"piece": "kitchen-u", "at": "I6", "rotation": 0}]
+        assert ann.errors == []
+    finally:
+        ann.context.close()
         table.stop()

@@ -228,6 +228,50 @@ def test_a_full_disk_loses_nothing_stored(tmp_path: Path) -> None:
     again.close()
 
 
+def test_after_the_end_a_sheet_is_shown_as_ranked_and_never_changed(tmp_path: Path) -> None:
+    """A player's page opened after the end gets its sheet's score and problems as the
+    ranking judges them (the game's end), and so does the host's list of players; a
+    change is refused (409) and nothing is stored."""
+    from homestaging.table.hall import Hall, Refused
+    from homestaging.table.store import Store
+
+    store = Store(tmp_path / "t.db")
+    hall = Hall(store)
+    code = hall.new_table("tutorial", 7)
+    number, secret = hall.join(code, "Ann")
+    hall.join(code, "Ben")
+    hall.flip(code)
+    placed = {**hall.player_of(code, number, secret).state,
+              "pieces": [{"piece": "kitchen-u", "at": "I6", "rotation": 0}]}
+    before = hall.check(code, hall.player_of(code, number, secret), {"state": placed})
+    hall.end(code)
+    player = hall.player_of(code, number, secret)
+    opened = hall.opening(code, player)["state"]
+    answer = hall.check(code, player, {"state": opened, "hand": {"piece": "stove"}})
+    assert (before["total"], before["label"]) == (0, "Score so far (mid-game)")
+    assert (answer["total"], answer["label"]) == (-6, "Provisional score")
+    assert [p["code"] for p in answer["problems"]] == [
+        "needs-wall", "not-selected", "not-selected", "not-selected", "front-door-count",
+        "room-not-finalized", "room-not-finalized", "room-not-finalized"]
+    view = hall.host_view(code)
+    shown = [(p["name"], p["total"], p["problems"]) for p in view["players"]]
+    assert shown == [("Ann", -6, 8), ("Ben", -9, 7)] == [
+        (s["name"], s["total"], s["problems"]) for s in view["ranking"]]
+    from homestaging.editor import adapter
+    from homestaging.table import play
+
+    final = play.final_sheet(player.state, "Ann", hall.table(code).record)
+    drawn = hall.render(code, number)  # the host's picture: the end's score, not 'so far'
+    assert drawn == adapter.render_png(final, end_of_game=True) != adapter.render_png(final)
+    moved = {**opened, "pieces": [{"piece": "kitchen-u", "at": "J6", "rotation": 0}]}
+    with pytest.raises(Refused) as refused:
+        hall.check(code, player, {"state": moved})
+    assert (refused.value.status, refused.value.message) == (
+        409, "the game has ended: the sheets are final")
+    assert hall.player_of(code, number, secret).state["pieces"] == placed["pieces"]
+    store.close()
+
+
 @pytest.mark.parametrize("inherited", [signal.SIG_DFL, signal.SIG_IGN],
                          ids=["from-a-terminal", "in-the-background"])
 def test_ctrl_c_right_after_the_links_stops_the_table(inherited: signal.Handlers,

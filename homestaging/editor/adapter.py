@@ -383,19 +383,21 @@ class Hand:
     room: str | None = None
 
 
-def evaluate(sheet: Sheet, hand: Hand | None = None) -> dict[str, Any]:
+def evaluate(sheet: Sheet, hand: Hand | None = None, *,
+             end_of_game: bool = False) -> dict[str, Any]:
     """What the page shows after a change: the problems of ``check`` (same codes, same
     order), the score so far with its label, the score once every walled room is
     connected to the front door (the score card's figure), the score pad's rooms,
     bonuses and penalties, and the legal placements of the piece in hand. Each problem
     also says its ``text`` in the player's words
-    (:func:`homestaging.text.words.in_words`, the page's buttons named)."""
-    checked = check_sheet(sheet)
+    (:func:`homestaging.text.words.in_words`, the page's buttons named).
+    ``end_of_game``: judged as the game's end (a table's ended game), finished or not."""
+    checked = check_sheet(sheet, end_of_game=True if end_of_game else None)
     problems, card = checked.problems, checked.card
     card_json = scorecard_json(card)
     if not card.provisional:
         label = "Score"
-    elif not sheet.finished:
+    elif not (sheet.finished or end_of_game):
         label = "Score so far (mid-game)"
     else:
         label = "Provisional score"
@@ -483,13 +485,15 @@ def hints(sheet: Sheet, hand: Hand) -> dict[str, Any]:
 # ------------------------------------------------------------------------ drawing
 
 
-def render_png(sheet: Sheet) -> bytes:
-    """The annotated plan as ``render`` draws it, as PNG bytes (imports matplotlib)."""
+def render_png(sheet: Sheet, *, end_of_game: bool = False) -> bytes:
+    """The annotated plan as ``render`` draws it, as PNG bytes (imports matplotlib);
+    ``end_of_game`` as for :func:`evaluate`."""
     from ..draw.drawing import figure_bytes
     from ..draw.render import plan_figure
 
-    checked = check_sheet(sheet)  # its problems numbered as check numbers them
+    # its problems numbered as check numbers them
+    checked = check_sheet(sheet, end_of_game=True if end_of_game else None)
     figure = plan_figure(sheet, checked.card, problems=checked.problems,
-                         end_of_game=sheet.finished)
+                         end_of_game=sheet.finished or end_of_game)
     title = sheet.project.name + (f" - {sheet.player}" if sheet.player else "")
     return figure_bytes(figure, "png", dpi=110, title=title, subject="Home Staging plan")

@@ -162,8 +162,12 @@ class Hall:
         if table.row.ended:
             view["ranking"] = [
                 {"place": s.place, "name": s.name, "total": s.total, "pieces": s.pieces,
-                 "provisional": s.provisional}
+                 "provisional": s.provisional, "problems": s.errors}
                 for s in play.ranking(self._final_sheets(table, self.store.players(code)))]
+            final = {standing["name"]: standing for standing in view["ranking"]}
+            for player in view["players"]:  # as ranked, not as last drawn
+                standing = final.get(player["name"], player)
+                player["total"], player["problems"] = standing["total"], standing["problems"]
         return view
 
     def _final_sheets(self, table: Table, players: list[PlayerRow]) -> list[Any]:
@@ -182,7 +186,8 @@ class Hall:
         player = self.store.player(code, number)
         if player is None:
             raise Refused(404, "no such player")
-        return adapter.render_png(play.final_sheet(player.state, player.name, table.record))
+        return adapter.render_png(play.final_sheet(player.state, player.name, table.record),
+                                  end_of_game=table.row.ended)
 
     # -- players
 
@@ -228,8 +233,6 @@ class Hall:
     def check(self, code: str, player: PlayerRow, body: dict[str, Any]) -> dict[str, Any]:
         """Check the page's sheet and store it (a change): the editor's answer."""
         table = self.table(code)
-        if table.row.ended:
-            raise Refused(409, "the game has ended: the sheets are final")
         if "state" not in body:
             raise Refused(400, "expected an object with a \"state\" key")
         state = body["state"]
@@ -247,10 +250,13 @@ class Hall:
             return {"errors": adapter.located(error)}  # not stored: it does not read
         hand = body.get("hand")
         answer = adapter.evaluate(sheet, adapter.Hand(hand["piece"][:200]) if isinstance(
-            hand, dict) and isinstance(hand.get("piece"), str) else None)
+            hand, dict) and isinstance(hand.get("piece"), str) else None,
+            end_of_game=table.row.ended)  # then as ranked
         answer["errors"] = []
         assert sheet.game is not None
         kept = {**state, "player": player.name, "game": record_json(sheet.game)}
+        if kept != player.state and table.row.ended:
+            raise Refused(409, "the game has ended: the sheets are final")
         if kept != player.state:
             problems = sum(1 for p in answer["problems"] if p.get("severity") == "error")
             self.store.store_sheet(code, player.id, kept, int(answer["total"]), problems)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from ..core.errors import Severity
 from ..core.game import CardPlay, GameRecord, Round
 from ..core.layout import layout
 from ..core.project import Project
@@ -23,7 +24,7 @@ from ..editor import adapter
 from ..formats.gamewriter import record_json
 from ..formats.sheetwriter import blank_sheet
 from ..rules.cardplay import settle
-from ..scoring.card import ScoreCard, check_sheet, places, rank
+from ..scoring.card import check_sheet, places, rank
 
 __all__ = ["Flip", "Standing", "file_names", "flips", "new_state", "own_record",
            "palette", "ranking", "read_sheet", "table_record"]
@@ -149,14 +150,18 @@ class Standing:
     total: int
     pieces: int
     provisional: bool
+    errors: int
 
 
 def ranking(sheets: Sequence[Sheet]) -> list[Standing]:
-    """The players best first, with the score command's tie-break (more pieces)."""
-    cards: list[ScoreCard] = [check_sheet(sheet, end_of_game=True).card for sheet in sheets]
-    ranked = rank(cards)
+    """The players best first, with the score command's tie-break (more pieces); each
+    sheet checked as at the game's end (its errors counted as ``check`` lists them)."""
+    checks = [check_sheet(sheet, end_of_game=True) for sheet in sheets]
+    errors = {id(checked.card): sum(p.severity is Severity.ERROR for p in checked.problems)
+              for checked in checks}
+    ranked = rank([checked.card for checked in checks])
     return [Standing(place, card.player or "", card.total, card.furniture_count,
-                     card.provisional)
+                     card.provisional, errors[id(card)])
             for place, card in zip(places(ranked), ranked, strict=True)]
 
 

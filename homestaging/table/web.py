@@ -119,7 +119,9 @@ class TableApp:
         self.hall = hall
         self.hosts = hosts
         self.editor = _files("homestaging.editor")
-        self.table = _files(__package__)
+        # the join and host pages show the editor's icon (else the browser asks for
+        # /favicon.ico, a 404 in the page's console)
+        self.table = {**_files(__package__), "icon.svg": self.editor["icon.svg"]}
         self.player_page = _player_page(self.editor)
         # what the event streams wait on, by table: every change (the host's), or the
         # flips and the end only (the players')

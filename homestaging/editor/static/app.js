@@ -44,6 +44,7 @@ const app = {
   evaluation: null,     // the server's answer for the current state
   hand: null,           // {piece, rotation, mirror}
   tool: null,
+  final: false,         // the table ended the game: the sheet takes no more changes
   activeRoom: null,
   cursor: [0, 0],
   hover: null,          // square name under the pointer
@@ -52,6 +53,7 @@ const app = {
   drag: null,           // a piece dragged from the palette
   checking: 0,          // sequence number of the last check sent
   doubtHint: false,     // the hint line shows the doubts of the square under the pointer
+  handHint: false,      // the hint line tells about the piece in hand at a square
 };
 
 // ------------------------------------------------------------------ server calls
@@ -67,7 +69,7 @@ async function call(path, body, expect = "json") {
   try {
     response = await fetch(path, options);
   } catch (error) {
-    return { status: 0, data: { error: "the editor's server does not answer (was 'homestaging edit' stopped?)" } };
+    return { status: 0, data: { error: "the server does not answer (was 'homestaging edit' or 'homestaging table' stopped?)" } };
   }
   if (expect === "blob" && response.ok) return { status: response.status, blob: await response.blob() };
   let data = {};
@@ -87,6 +89,7 @@ const state = () => app.history[app.at];
 
 // A new state; the scan's doubts about what it changed are settled with it.
 function commit(edited, message = "") {
+  if (app.final) return;
   const next = sheet.settleDoubts(app.geo, state(), edited);
   const settled = sheet.doubts(edited).length - sheet.doubts(next).length;
   if (message && settled) {
@@ -101,14 +104,14 @@ function commit(edited, message = "") {
 }
 
 function undo() {
-  if (app.at <= 0) return;
+  if (app.final || app.at <= 0) return;
   app.at -= 1;
   status("Undone.");
   changed();
 }
 
 function redo() {
-  if (app.at >= app.history.length - 1) return;
+  if (app.final || app.at >= app.history.length - 1) return;
   app.at += 1;
   status("Redone.");
   changed();
@@ -116,8 +119,8 @@ function redo() {
 
 function changed() {
   app.pendingTap = null;
-  $("#undo").disabled = app.at <= 0;
-  $("#redo").disabled = app.at >= app.history.length - 1;
+  $("#undo").disabled = app.final || app.at <= 0;
+  $("#redo").disabled = app.final || app.at >= app.history.length - 1;
   $("#file").classList.toggle("dirty", app.at !== app.savedAt);
   const current = state();
   if (!app.activeRoom || !app.project.rooms.some((r) => r.name === app.activeRoom)) {
@@ -168,6 +171,33 @@ window.addEventListener("homestaging:project", (e) => {
   app.paletteRoom = null;
   drawPalette();
   check();
+});
+
+// The table's event stream is back after its server was away: what was drawn meanwhile
+// is sent again, to be stored (an open page keeps its drawing; a reload would not).
+window.addEventListener("homestaging:reconnected", async () => {
+  if (!app.plan || app.at === app.savedAt) return;
+  await check();
+  if (app.at === app.savedAt) status("The table answers again: your sheet is stored.");
+});
+
+// The table server ends the game: the sheet is final, the controls go.
+window.addEventListener("homestaging:ended", () => {
+  app.final = true;
+  app.hand = null;
+  app.pendingTap = null;
+  app.tool = null;
+  $("#controls").hidden = true;
+  $("#undo").disabled = true;
+  $("#redo").disabled = true;
+  if (!app.plan) return;
+  setTool(null, false);
+  drawHand();
+  drawHints();
+  drawSheet();
+  fitDock();
+  fitView();
+  check();  // the score as the game's end judges it
 });
 
 function roomOfPiece() {
@@ -393,11 +423,19 @@ function drawCursor() {
 
 const MIN_SQUARE = { touch: 32, mouse: 18 };
 
+// On a phone held upright the controls are docked at the bottom of the screen.
+const isDocked = () => getComputedStyle($("#controls")).position === "fixed";
+
+// The page ends below the dock (CSS --dock), whatever the dock holds.
+function fitDock() {
+  const height = isDocked() ? $("#controls").offsetHeight : 0;
+  document.documentElement.style.setProperty("--dock", `${height}px`);
+}
+
 function planSpace() {
   const board = $("#board");
   const width = board.clientWidth;
-  const sheetBox = $("#controls");
-  const docked = getComputedStyle(sheetBox).position === "fixed" ? sheetBox.offsetHeight : 0;
+  const docked = isDocked() ? $("#controls").offsetHeight : 0;
   const height = window.innerHeight - $("#bar").offsetHeight - docked
     - $("#under-plan").offsetHeight - 16;
   return { width, height: Math.max(height, 160) };
@@ -676,8 +714,8 @@ function pieceButton(id, piece, color, number) {
   button.addEventListener("click", () => {
     const fresh = !app.hand || app.hand.piece !== id;
     take(id);
-    // one column (a phone): bring the plan back into view to place the piece
-    if (fresh && window.matchMedia("(max-width: 820px)").matches) {
+    // the controls docked (a phone held upright): bring the plan back into view
+    if (fresh && isDocked()) {
       $("#board").scrollIntoView({ block: "start", behavior: "smooth" });
     }
   });
@@ -748,8 +786,13 @@ function drawGhost() {
       || (document.activeElement === app.plan.svg ? app.geo.name(...app.cursor) : null);
     app.plan.ghost(app.project, app.hand, at, at ? verdict(at) : "bad");
     if (at) $("#hint").textContent = hintText(at);
+    app.handHint = !!at;
   } else if (!app.down || !app.down.paint) {
     app.plan.clearGhost();
+  }
+  if (!app.hand && app.handHint) {  // the piece is placed or put back: its hint goes
+    $("#hint").textContent = "";
+    app.handHint = false;
   }
 }
 
@@ -821,7 +864,9 @@ function best() {
   app.plan.svg.focus();
   drawHand();
   drawHints();
-  status(`Best spot: ${hints.best.at}, rotation ${hints.best.rotation}. ${words.touch ? "Tap it twice" : "Press Enter or click it"} to place.`);
+  // as 'place' says first when no placement is alive
+  const dead = hints.alive === false ? ", though every legal spot is a dead end (the hint below the plan says why)" : "";
+  status(`Best spot: ${hints.best.at}, rotation ${hints.best.rotation}${dead}. ${words.touch ? "Tap it twice" : "Press Enter or click it"} to place.`);
 }
 
 function placeAt(at) {
@@ -1062,6 +1107,17 @@ function onPlanUp(e) {
   if (!down) return;
   const p = app.plan.point(e);
   const inside = p && app.geo.inSheet(p.cx, p.cy);
+  // a tap on the whole house goes back to a window there, whatever the tool; a drag
+  // with Room paints (a room taller than the window is painted on the whole house)
+  if (inside && app.wholeHouse && !$("#view").hidden && !down.moved) {
+    app.plan.clearGhost();
+    app.wholeHouse = false;
+    app.cursor = [p.cx, p.cy];
+    fitView([p.cx, p.cy]);
+    drawCursor();
+    status(`Closer view around ${app.geo.name(p.cx, p.cy)}.`);
+    return;
+  }
   if (down.paint) {
     app.plan.clearGhost();
     if (inside) paintRect(down.cx, down.cy, p.cx, p.cy, down.paint.add);
@@ -1069,14 +1125,6 @@ function onPlanUp(e) {
   }
   if (!inside) return;
   const at = app.geo.name(p.cx, p.cy);
-  if (app.wholeHouse && !$("#view").hidden && !down.moved) {
-    app.wholeHouse = false;
-    app.cursor = [p.cx, p.cy];
-    fitView([p.cx, p.cy]);
-    drawCursor();
-    status(`Closer view around ${at}.`);
-    return;
-  }
   if (app.hand && down.type !== "mouse" && !down.moved) {
     // touch: the first tap shows where the piece would go, the second places it
     if (app.pendingTap !== at) {
@@ -1158,7 +1206,7 @@ function onKey(e) {
     if (!$("#editor").hidden) save();
     return;
   }
-  if (typing || $("#editor").hidden) return;
+  if (typing || $("#editor").hidden || app.final) return;
   if (ctrl && (e.key === "z" || e.key === "Z")) {
     e.preventDefault();
     if (e.shiftKey) redo(); else undo();
@@ -1218,6 +1266,8 @@ function openSheet(opening) {
     : `Opened ${opening.file}.` + (doubts ? ` ${doubts} point${doubts === 1 ? "" : "s"} from the `
       + "photo to check (in violet; see \"From the photo\")." : ""));
   app.plan.svg.focus();
+  if (app.final) window.dispatchEvent(new CustomEvent("homestaging:ended"));  // came first
+  window.dispatchEvent(new CustomEvent("homestaging:opened", { detail: { name: opening.name } }));
 }
 
 function showBroken(opening, errors) {
@@ -1263,7 +1313,8 @@ function wire() {
   $("#drop").addEventListener("click", drop);
   $("#next-room").addEventListener("click", goToNextRoom);
   $("#view").addEventListener("click", toggleWholeHouse);
-  window.addEventListener("resize", () => fitView());
+  window.addEventListener("resize", () => { fitDock(); fitView(); });
+  new ResizeObserver(fitDock).observe($("#controls"));
   $("#room-select").addEventListener("change", (e) => {
     app.activeRoom = e.target.value;
     if (app.hand) drop();
