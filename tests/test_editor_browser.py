@@ -747,12 +747,26 @@ SMALL_PRINT = """() => [...document.querySelectorAll("body *")]
 
 
 def test_a_small_phone_either_way_up(browser: Any, tmp_path: Path) -> None:
-    """At 360 x 740 every control takes a finger (44 px), no text is small print and the
-    last problem scrolls clear of the dock; turned to 740 x 360 the controls are a column
-    at the right, not a dock over half the screen."""
+    """At 360 x 740 every control takes a finger (44 px), no text is small print, Undo
+    stays in reach above the plan once a piece is placed, and the last problem scrolls
+    clear of the dock; turned to 740 x 360 the controls are a column at the right, not a
+    dock over half the screen."""
     sheet = tmp_path / "plan.json"
     shutil.copy(EXAMPLES / "tutorial-midgame.json", sheet)
     with phone(browser, sheet, 360, 740) as (page, _):
+        page.tap('[data-piece="armchair"]')
+        settle(page)
+        page.wait_for_timeout(600)  # the plan scrolled into view, below the header
+        assert in_view(page, "#undo")
+        undo, plan = box_of(page, "#undo"), box_of(page, "#plan")
+        assert undo["y"] + undo["height"] <= plan["y"] + 1
+        page.tap('[data-cell="D6"]')
+        page.tap('[data-cell="D6"]')
+        settle(page)
+        assert page.locator("#undo").is_enabled() and in_view(page, "#undo")
+        page.tap("#undo")
+        settle(page)
+        assert page.locator("#redo").is_enabled()
         page.tap('[data-piece="armchair"]')
         settle(page)
         assert page.evaluate(SMALL_CONTROLS) == []
@@ -763,8 +777,7 @@ def test_a_small_phone_either_way_up(browser: Any, tmp_path: Path) -> None:
         sheet.write_text(sheet.read_text() + " ")  # another program wrote the file
         page.keyboard.press("Control+s")  # the page asks; the dialog is dismissed
         page.wait_for_selector("#status.bad")
-        assert in_view(page, "#status")  # the refusal in sight, though the header is not
-        assert not in_view(page, "#save")
+        assert in_view(page, "#status") and in_view(page, "#save")  # the refusal in sight
         page.screenshot(path=str(tmp_path / "bottom-360x740.png"))
         page.set_viewport_size({"width": 740, "height": 360})
         assert page.evaluate("getComputedStyle(document.querySelector('#controls')).position") \

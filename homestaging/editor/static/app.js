@@ -426,10 +426,12 @@ const MIN_SQUARE = { touch: 32, mouse: 18 };
 // On a phone held upright the controls are docked at the bottom of the screen.
 const isDocked = () => getComputedStyle($("#controls")).position === "fixed";
 
-// The page ends below the dock (CSS --dock), whatever the dock holds.
+// The page ends below the dock (CSS --dock), whatever the dock holds; the plan scrolls
+// to just below the header (CSS --bar), which stays at the top.
 function fitDock() {
   const height = isDocked() ? $("#controls").offsetHeight : 0;
   document.documentElement.style.setProperty("--dock", `${height}px`);
+  document.documentElement.style.setProperty("--bar", `${isDocked() ? $("#bar").offsetHeight : 0}px`);
 }
 
 function planSpace() {
