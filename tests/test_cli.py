@@ -470,6 +470,35 @@ def test_convert_refuses_to_overwrite_its_input(runner: CliRunner, tmp_path: Pat
     assert Path(sheet).read_text() == before
 
 
+@pytest.mark.parametrize("command", [["render", "{sheet}", "-o", "{out}.png"],
+                                     ["convert", "{sheet}", "--to", "grid", "-o", "{out}.json"]],
+                         ids=["render", "convert"])
+def test_an_output_through_a_symbolic_link_is_refused(
+        runner: CliRunner, tmp_path: Path, command: list[str]) -> None:
+    sheet = _write(tmp_path, "mid.json", MID_GAME)
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious\n")
+    out = str(tmp_path / "link")
+    link = Path(command[-1].format(out=out))
+    link.symlink_to(victim)
+    result = runner.invoke(main, [arg.format(sheet=sheet, out=out) for arg in command])
+    assert result.exit_code == 2
+    assert result.stderr == (f"{link}: is a symbolic link; not written through (nothing "
+                             "written): give the file's own name\n")
+    assert victim.read_text() == "precious\n" and link.is_symlink()
+
+
+def test_convert_to_dash_is_refused_not_a_file_named_dash(
+        runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    sheet = _write(tmp_path, "mid.json", MID_GAME)
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(main, ["convert", sheet, "--to", "grid", "-o", "-"])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == ("-: names standard output, not a file: give a file name "
+                             "(without -o the result goes to standard output)\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mid.json"]
+
+
 EXAMPLE = str(ROOT / "examples" / "tutorial-finished.json")
 
 
