@@ -647,6 +647,18 @@ def test_place_preview(runner: CliRunner, tmp_path: Path) -> None:
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def test_place_preview_with_nothing_to_draw_still_says_why(
+        runner: CliRunner, tmp_path: Path) -> None:
+    sheet = _write(tmp_path, "mid.json", MID_GAME)
+    out = tmp_path / "preview.png"
+    result = runner.invoke(main, ["place", sheet, "stove", "-o", str(out)])
+    assert result.exit_code == 2
+    assert result.stdout == ("no legal placement: stove is not an option on the furniture "
+                             "cards of Bathroom (cards 13, 14)\n")
+    assert result.stderr == f"{out}: no legal placement to preview; nothing written\n"
+    assert not out.exists()
+
+
 def test_place_preview_of_a_card_is_deterministic(runner: CliRunner, tmp_path: Path) -> None:
     sheet = _write(tmp_path, "mid.json", MID_GAME)
     outs = [tmp_path / "a.svg", tmp_path / "b.svg"]
