@@ -81,6 +81,16 @@ def test_furniture_list_json_with_tag(runner: CliRunner) -> None:
     assert [p["hatch"] for p in data] == ["/", "/", "/", "/"]
 
 
+def test_furniture_list_unknown_tag_lists_the_tags(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["furniture", "list", "--tag", "bathrom"])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.splitlines()[-1] == (
+        "Error: Invalid value for '--tag': no piece has the tag 'bathrom'; the tags are: "
+        "aquarium, armchair, bath, bathroom, bed, bedroom, books, chair, counter, desk, "
+        "dining, fireplace, fridge, kitchen, lamp, laundry, living, office, piano, plant, "
+        "rug, shower, sink, sofa, storage, stove, table, toilet, tv")
+
+
 def test_furniture_show_draws_four_rotations(runner: CliRunner) -> None:
     result = runner.invoke(main, ["furniture", "show", "bathtub-corner"])
     assert result.exit_code == 0

@@ -57,6 +57,10 @@ def furniture_list(tag: str | None, project_ref: str | None, fmt: str) -> None:
     from ..text.pages import format_piece_list, piece_to_json
 
     catalog = load_catalog_option(project_ref)
+    tags = sorted({each for p in catalog.pieces.values() for each in p.tags})
+    if tag is not None and tag not in tags:
+        raise click.BadParameter(f"no piece has the tag {excerpt(tag)}; the tags are: "
+                                 f"{', '.join(tags)}", param_hint="'--tag'")
     pieces = [p for p in catalog.pieces.values() if tag is None or tag in p.tags]
     pieces.sort(key=lambda p: p.id)
     echo_result(
