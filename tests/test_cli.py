@@ -39,6 +39,14 @@ def test_every_command_has_help(runner: CliRunner, words: tuple[str, ...]) -> No
     assert result.stderr == ""
 
 
+@pytest.mark.parametrize("words", ALL_COMMANDS[1:], ids=[" ".join(w) for w in ALL_COMMANDS[1:]])
+def test_no_command_is_cut_off_in_its_group_listing(
+        runner: CliRunner, words: tuple[str, ...]) -> None:
+    listing = runner.invoke(main, [*words[:-1], "--help"]).stdout.split("Commands:\n")[1]
+    line = next(line for line in listing.splitlines() if line.split()[0] == words[-1])
+    assert not line.endswith("..."), line
+
+
 def test_version(runner: CliRunner) -> None:
     result = runner.invoke(main, ["--version"])
     assert result.exit_code == 0

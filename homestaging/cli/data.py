@@ -70,7 +70,7 @@ def furniture_list(tag: str | None, project_ref: str | None, fmt: str) -> None:
     )
 
 
-@furniture.command("show")
+@furniture.command("show", short_help="A piece drawn in its four rotations.")
 @click.argument("piece_id", metavar="ID", shell_complete=complete_piece)
 @project_option
 @image_option("a picture of the piece in its rotations")
@@ -133,7 +133,7 @@ def cards_show(number: int, project_ref: str | None, fmt: str) -> None:
     echo_result(fmt, lambda: format_card(catalog, number), lambda: card_to_json(catalog, number))
 
 
-@click.group()
+@click.group(short_help="Browse and check projects (the book's scenarios).")
 def projects() -> None:
     """Browse and check projects (the scenarios of the projects book)."""
 
@@ -150,7 +150,7 @@ def projects_list(fmt: str) -> None:
                 lambda: [project_summary(p) for p in found])
 
 
-@projects.command("show")
+@projects.command("show", short_help="A project page: story, map, rooms, rules, tips.")
 @click.argument("reference", metavar="PROJECT", shell_complete=complete_project)
 @format_option
 def projects_show(reference: str, fmt: str) -> None:
