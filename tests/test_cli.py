@@ -47,6 +47,15 @@ def test_no_command_is_cut_off_in_its_group_listing(
     assert not line.endswith("..."), line
 
 
+def test_the_help_gives_every_exit_code(runner: CliRunner) -> None:
+    from homestaging.cli.common import ExitCode
+
+    text = " ".join(runner.invoke(main, ["--help"]).stdout.split())
+    codes = text.split("Exit codes: ")[1].split(". ")[0]
+    assert [int(part.split()[0]) for part in codes.split(", ") if part[0].isdigit()] == [
+        int(code) for code in ExitCode]
+
+
 def test_version(runner: CliRunner) -> None:
     result = runner.invoke(main, ["--version"])
     assert result.exit_code == 0
