@@ -183,15 +183,19 @@ def export_table(db_path: str, folder: str) -> list[Path]:
 
     if not Path(db_path).is_file():
         raise ServeError(f"{db_path}: no such table database")
+    if Path(db_path).stat().st_size == 0:  # opening it would make it a database
+        raise ServeError(f"{db_path} holds no table")
     store = _open_store(db_path)
     try:
+        hall = Hall(store)
+        codes = hall.codes()
+        if not codes:
+            raise ServeError(f"{db_path} holds no table")
         target = Path(folder)
         try:
             target.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise ServeError(f"cannot make the folder {folder}: {error.strerror}") from None
-        hall = Hall(store)
-        codes = hall.codes()
         if len(codes) <= 1:
             return hall.export(target)
         written = []
