@@ -728,13 +728,24 @@ def test_print_project_pdf(runner: CliRunner, tmp_path: Path) -> None:
     assert out.read_bytes()[:5] == b"%PDF-"
 
 
-@pytest.mark.parametrize(
-    "args", [["-o", "x.pdf"], ["tutorial", "--all", "-o", "x.pdf"]], ids=["none", "both"]
-)
-def test_print_needs_project_or_all(runner: CliRunner, args: list[str]) -> None:
+@pytest.mark.parametrize(("args", "message"), [
+    (["-o", "x.pdf"], "give a PROJECT to print, --all for the book, or 'cards'"),
+    (["tutorial", "--all", "-o", "x.pdf"], "give a PROJECT or --all, not both"),
+], ids=["none", "both"])
+def test_print_needs_project_or_all(runner: CliRunner, args: list[str], message: str) -> None:
     result = runner.invoke(main, ["print", *args])
     assert result.exit_code == 2
-    assert "give a PROJECT or --all (not both)" in result.stderr
+    assert result.stderr.splitlines()[-1] == f"Error: {message}"
+
+
+@pytest.mark.parametrize("command", [["print", "cards", "-o", "x.pdf"], ["furniture", "list"],
+                                     ["cards", "show", "1"]], ids=lambda c: " ".join(c[:2]))
+def test_an_unknown_project_option_is_named_as_the_option(
+        runner: CliRunner, command: list[str]) -> None:
+    result = runner.invoke(main, [*command, "--project", "nope"])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1].startswith(
+        "Error: Invalid value for '--project': unknown project 'nope': expected a bundled id")
 
 
 def test_print_refuses_to_overwrite_the_project(runner: CliRunner, tmp_path: Path) -> None:

@@ -247,8 +247,10 @@ def print_command(
         print_filled(sheet, path, paper=paper)
         wrote(path)
         return
-    if every == (reference is not None):
-        raise click.UsageError("give a PROJECT or --all (not both)")
+    if every and reference is not None:
+        raise click.UsageError("give a PROJECT or --all, not both")
+    if not every and reference is None:
+        raise click.UsageError("give a PROJECT to print, --all for the book, or 'cards'")
     protect = [] if reference is None else [reference]
     path = image_path(output, [".pdf"], protect)
     if every:
@@ -271,7 +273,8 @@ def _print_cards(output: str, paper: str, project_ref: str | None) -> None:
     from ..formats.catalogreader import bundled_catalog
     from ..formats.output import write_atomic
 
-    project = load_project_argument(project_ref) if project_ref is not None else None
+    project = (load_project_argument(project_ref, "'--project'") if project_ref is not None
+               else None)
     path = image_path(output, [".pdf"], [project_ref] if project_ref is not None else [])
     started = time.perf_counter()
     catalog = project.catalog if project is not None else bundled_catalog()
