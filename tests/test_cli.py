@@ -738,6 +738,15 @@ def test_print_needs_project_or_all(runner: CliRunner, args: list[str], message:
     assert result.stderr.splitlines()[-1] == f"Error: {message}"
 
 
+def test_edit_of_a_new_sheet_with_an_unknown_project(runner: CliRunner, tmp_path: Path) -> None:
+    sheet = tmp_path / "new.json"
+    result = runner.invoke(main, ["edit", str(sheet), "--project", "nope", "--no-browser"])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.splitlines()[-1].startswith(
+        "Error: Invalid value for '--project': unknown project 'nope': expected a bundled id")
+    assert list(tmp_path.iterdir()) == []
+
+
 @pytest.mark.parametrize("command", [["print", "cards", "-o", "x.pdf"], ["furniture", "list"],
                                      ["cards", "show", "1"]], ids=lambda c: " ".join(c[:2]))
 def test_an_unknown_project_option_is_named_as_the_option(
