@@ -714,6 +714,15 @@ def test_render_bad_extension_writes_nothing(runner: CliRunner, tmp_path: Path) 
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize(("name", "message"), [("", ": no such file"),
+                                             ("/", "/: is a folder, expected a file")],
+                         ids=["empty", "root"])
+def test_render_beside_a_name_that_is_no_file(runner: CliRunner, name: str, message: str) -> None:
+    result = runner.invoke(main, ["render", name])
+    assert result.exit_code == 2
+    assert result.stderr == message + "\n"
+
+
 def test_render_unusable_sheet(runner: CliRunner, tmp_path: Path) -> None:
     result = runner.invoke(main, ["render", "-", "-o", str(tmp_path / "p.png")], input="[")
     assert result.exit_code == 2
