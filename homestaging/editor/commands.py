@@ -26,8 +26,7 @@ def edit(sheet_path: str, project_ref: str | None, game_path: str | None, port: 
     The first line printed is the page's URL, with a secret token; the server listens on
     127.0.0.1 only and stops with Ctrl+C. A new SHEET (missing or empty) needs --project.
     """
-    from ..core.errors import UnknownProject
-    from .adapter import Interruption
+    from .adapter import Interruption, UnknownProject
     from .server import make_server
     from .session import Session, UsageProblem
 
