@@ -39,6 +39,23 @@ def test_every_command_has_help(runner: CliRunner, words: tuple[str, ...]) -> No
     assert result.stderr == ""
 
 
+@pytest.mark.parametrize("words", ALL_COMMANDS[1:], ids=[" ".join(w) for w in ALL_COMMANDS[1:]])
+def test_no_command_is_cut_off_in_its_group_listing(
+        runner: CliRunner, words: tuple[str, ...]) -> None:
+    listing = runner.invoke(main, [*words[:-1], "--help"]).stdout.split("Commands:\n")[1]
+    line = next(line for line in listing.splitlines() if line.split()[0] == words[-1])
+    assert not line.endswith("..."), line
+
+
+def test_the_help_gives_every_exit_code(runner: CliRunner) -> None:
+    from homestaging.cli.common import ExitCode
+
+    text = " ".join(runner.invoke(main, ["--help"]).stdout.split())
+    codes = text.split("Exit codes: ")[1].split(". ")[0]
+    assert [int(part.split()[0]) for part in codes.split(", ") if part[0].isdigit()] == [
+        int(code) for code in ExitCode]
+
+
 def test_version(runner: CliRunner) -> None:
     result = runner.invoke(main, ["--version"])
     assert result.exit_code == 0
@@ -79,6 +96,16 @@ def test_furniture_list_json_with_tag(runner: CliRunner) -> None:
     assert set(data[0]) == {"id", "name", "kind", "tags", "squares", "circulation", "wall",
                             "hatch"}
     assert [p["hatch"] for p in data] == ["/", "/", "/", "/"]
+
+
+def test_furniture_list_unknown_tag_lists_the_tags(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["furniture", "list", "--tag", "bathrom"])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.splitlines()[-1] == (
+        "Error: Invalid value for '--tag': no piece has the tag 'bathrom'; the tags are: "
+        "aquarium, armchair, bath, bathroom, bed, bedroom, books, chair, counter, desk, "
+        "dining, fireplace, fridge, kitchen, lamp, laundry, living, office, piano, plant, "
+        "rug, shower, sink, sofa, storage, stove, table, toilet, tv")
 
 
 def test_furniture_show_draws_four_rotations(runner: CliRunner) -> None:
@@ -470,6 +497,35 @@ def test_convert_refuses_to_overwrite_its_input(runner: CliRunner, tmp_path: Pat
     assert Path(sheet).read_text() == before
 
 
+@pytest.mark.parametrize("command", [["render", "{sheet}", "-o", "{out}.png"],
+                                     ["convert", "{sheet}", "--to", "grid", "-o", "{out}.json"]],
+                         ids=["render", "convert"])
+def test_an_output_through_a_symbolic_link_is_refused(
+        runner: CliRunner, tmp_path: Path, command: list[str]) -> None:
+    sheet = _write(tmp_path, "mid.json", MID_GAME)
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious\n")
+    out = str(tmp_path / "link")
+    link = Path(command[-1].format(out=out))
+    link.symlink_to(victim)
+    result = runner.invoke(main, [arg.format(sheet=sheet, out=out) for arg in command])
+    assert result.exit_code == 2
+    assert result.stderr == (f"{link}: is a symbolic link; not written through (nothing "
+                             "written): give the file's own name\n")
+    assert victim.read_text() == "precious\n" and link.is_symlink()
+
+
+def test_convert_to_dash_is_refused_not_a_file_named_dash(
+        runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    sheet = _write(tmp_path, "mid.json", MID_GAME)
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(main, ["convert", sheet, "--to", "grid", "-o", "-"])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == ("-: names standard output, not a file: give a file name "
+                             "(without -o the result goes to standard output)\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mid.json"]
+
+
 EXAMPLE = str(ROOT / "examples" / "tutorial-finished.json")
 
 
@@ -618,6 +674,18 @@ def test_place_preview(runner: CliRunner, tmp_path: Path) -> None:
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def test_place_preview_with_nothing_to_draw_still_says_why(
+        runner: CliRunner, tmp_path: Path) -> None:
+    sheet = _write(tmp_path, "mid.json", MID_GAME)
+    out = tmp_path / "preview.png"
+    result = runner.invoke(main, ["place", sheet, "stove", "-o", str(out)])
+    assert result.exit_code == 2
+    assert result.stdout == ("no legal placement: stove is not an option on the furniture "
+                             "cards of Bathroom (cards 13, 14)\n")
+    assert result.stderr == f"{out}: no legal placement to preview; nothing written\n"
+    assert not out.exists()
+
+
 def test_place_preview_of_a_card_is_deterministic(runner: CliRunner, tmp_path: Path) -> None:
     sheet = _write(tmp_path, "mid.json", MID_GAME)
     outs = [tmp_path / "a.svg", tmp_path / "b.svg"]
@@ -646,6 +714,15 @@ def test_render_bad_extension_writes_nothing(runner: CliRunner, tmp_path: Path) 
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize(("name", "message"), [("", ": no such file"),
+                                             ("/", "/: is a folder, expected a file")],
+                         ids=["empty", "root"])
+def test_render_beside_a_name_that_is_no_file(runner: CliRunner, name: str, message: str) -> None:
+    result = runner.invoke(main, ["render", name])
+    assert result.exit_code == 2
+    assert result.stderr == message + "\n"
+
+
 def test_render_unusable_sheet(runner: CliRunner, tmp_path: Path) -> None:
     result = runner.invoke(main, ["render", "-", "-o", str(tmp_path / "p.png")], input="[")
     assert result.exit_code == 2
@@ -660,13 +737,33 @@ def test_print_project_pdf(runner: CliRunner, tmp_path: Path) -> None:
     assert out.read_bytes()[:5] == b"%PDF-"
 
 
-@pytest.mark.parametrize(
-    "args", [["-o", "x.pdf"], ["tutorial", "--all", "-o", "x.pdf"]], ids=["none", "both"]
-)
-def test_print_needs_project_or_all(runner: CliRunner, args: list[str]) -> None:
+@pytest.mark.parametrize(("args", "message"), [
+    (["-o", "x.pdf"], "give a PROJECT to print, --all for the book, or 'cards'"),
+    (["tutorial", "--all", "-o", "x.pdf"], "give a PROJECT or --all, not both"),
+], ids=["none", "both"])
+def test_print_needs_project_or_all(runner: CliRunner, args: list[str], message: str) -> None:
     result = runner.invoke(main, ["print", *args])
     assert result.exit_code == 2
-    assert "give a PROJECT or --all (not both)" in result.stderr
+    assert result.stderr.splitlines()[-1] == f"Error: {message}"
+
+
+def test_edit_of_a_new_sheet_with_an_unknown_project(runner: CliRunner, tmp_path: Path) -> None:
+    sheet = tmp_path / "new.json"
+    result = runner.invoke(main, ["edit", str(sheet), "--project", "nope", "--no-browser"])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.splitlines()[-1].startswith(
+        "Error: Invalid value for '--project': unknown project 'nope': expected a bundled id")
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("command", [["print", "cards", "-o", "x.pdf"], ["furniture", "list"],
+                                     ["cards", "show", "1"]], ids=lambda c: " ".join(c[:2]))
+def test_an_unknown_project_option_is_named_as_the_option(
+        runner: CliRunner, command: list[str]) -> None:
+    result = runner.invoke(main, [*command, "--project", "nope"])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1].startswith(
+        "Error: Invalid value for '--project': unknown project 'nope': expected a bundled id")
 
 
 def test_print_refuses_to_overwrite_the_project(runner: CliRunner, tmp_path: Path) -> None:

@@ -430,16 +430,18 @@ def test_outputs_that_are_not_regular_files_are_refused(play: Path, make: str, n
         assert target.read_text() == "keep"
 
 
-def test_the_longest_legal_name_is_written_and_a_link_written_through(play: Path) -> None:
+def test_the_longest_legal_name_is_written_and_a_link_never_written_through(
+        play: Path) -> None:
     name = "x" * 250 + ".json"
     assert run_cli("convert", "s.json", "--to", "pieces", "-o", name, cwd=play).returncode == 0
     assert json.loads((play / name).read_text())["project"] == "p.png"
     (play / "real.json").write_text("old")
     (play / "link.json").symlink_to("real.json")
-    assert run_cli("convert", "s.json", "--to", "pieces", "-o", "link.json",
-                   cwd=play).returncode == 0
-    assert (play / "link.json").is_symlink()
-    assert json.loads((play / "real.json").read_text())["project"] == "p.png"
+    result = run_cli("convert", "s.json", "--to", "pieces", "-o", "link.json", cwd=play)
+    assert (result.returncode, result.stderr.decode()) == (
+        2, "link.json: is a symbolic link; not written through (nothing written): give the "
+        "file's own name\n")
+    assert (play / "link.json").is_symlink() and (play / "real.json").read_text() == "old"
 
 
 def test_a_caller_may_replace_a_file_it_read_when_it_says_so(tmp_path: Path) -> None:

@@ -332,9 +332,9 @@ def test_check_names_a_lower_case_piece_by_its_own_letter() -> None:
     ('{"a": 1,\n}', "2:1: a comma before '}': JSON allows no comma after the last entry; "
      "remove it (Expecting property name enclosed in double quotes)"),
     ('{"name": "Kitchen}', "1:10: a string that is never closed: a closing double quote is "
-     "missing (Unterminated string starting at)"),
+     "missing (Unterminated string)"),
     ('{"name": "Kitchen,\n "x": 1}', "1:19: a string runs to the end of its line: a closing "
-     "double quote is missing (Invalid control character at)"),
+     "double quote is missing (Invalid control character)"),
     ('{"name": Kitchen"}', '1:10: text is written in double quotes ("text"); true, false and '
      "null in lower case (Expecting value)"),
     ("{'a': 1}", "1:2: JSON writes text in double quotes (\"), not single quotes (') "

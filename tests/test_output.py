@@ -94,3 +94,17 @@ def test_dumps_json_writes_what_json_dumps_writes(value: Any) -> None:
 def test_dumps_json_refuses_what_json_refuses() -> None:
     with pytest.raises(TypeError, match="not JSON serializable"):
         dumps_json({"a": [object()]})
+
+
+def test_write_atomic_through_a_link_only_to_the_file_it_replaces(tmp_path: Path) -> None:
+    real = tmp_path / "real.json"
+    real.write_text("old")
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    with pytest.raises(InputError) as refused:
+        write_atomic(link, "new")
+    assert str(refused.value) == (f"{link}: is a symbolic link; not written through (nothing "
+                                  "written): give the file's own name")
+    assert real.read_text() == "old"
+    write_atomic(link, "new", replaces=link)  # the editor saving the sheet it opened
+    assert link.is_symlink() and real.read_text() == "new"

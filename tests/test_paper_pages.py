@@ -72,7 +72,7 @@ def test_print_cards_unknown_project_says_so_as_elsewhere(tmp_path: Path) -> Non
                                   str(tmp_path / "c.pdf")])
     other = runner.invoke(main, ["cards", "show", "1", "--project", "tutoriall"])
     assert (result.exit_code, other.exit_code) == (2, 2)
-    assert "Error: Invalid value for PROJECT: unknown project 'tutoriall'" in result.output
+    assert "Error: Invalid value for '--project': unknown project 'tutoriall'" in result.output
     assert result.output.splitlines()[-1] == other.output.splitlines()[-1]
     assert not (tmp_path / "c.pdf").exists()
 

@@ -159,6 +159,33 @@ def test_a_bad_database_file_is_refused(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "not a homestaging table database" in result.stderr
 
 
+def test_an_unknown_project_is_refused_before_any_database_is_made(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    result = CliRunner().invoke(main, ["table", "nope", "--db", str(db), "--no-browser"])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith("homestaging table: unknown project 'nope': expected a "
+                                    "bundled id (tutorial, ")
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("kind", ["empty file", "database with no table"])
+def test_export_of_no_table_changes_nothing_and_makes_no_folder(
+        tmp_path: Path, kind: str) -> None:
+    db = tmp_path / "t.db"
+    db.write_bytes(b"")
+    if kind == "database with no table":
+        from homestaging.table.store import Store
+
+        Store(db).close()
+    before = db.read_bytes()
+    result = CliRunner().invoke(main, ["table", "export", "--db", str(db), "-o",
+                                       str(tmp_path / "out")])
+    assert result.exit_code == 2
+    assert result.stderr == f"homestaging table: {db} holds no table\n"
+    assert db.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["t.db"]
+
+
 def test_a_port_in_use_and_a_missing_extra(table: TableProcess, tmp_path: Path) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "homestaging", "table", "tutorial", "--db",

@@ -362,8 +362,9 @@ def read_sheet_argument(path: str) -> Sheet:
     return read_sheet(path)
 
 
-def load_project_argument(reference: str) -> Project:
-    """The project of a PROJECT argument: a bundled id, a path, or ``-``."""
+def load_project_argument(reference: str, param_hint: str = "PROJECT") -> Project:
+    """The project of a PROJECT argument (or of the option ``param_hint`` names): a
+    bundled id, a path, or ``-``."""
     from ..formats.projectreader import find_project, load_project
 
     if reference == "-":
@@ -371,7 +372,7 @@ def load_project_argument(reference: str) -> Project:
     try:
         return find_project(reference, os.getcwd())
     except UnknownProject as error:
-        raise click.BadParameter(str(error), param_hint="PROJECT") from None
+        raise click.BadParameter(str(error), param_hint=param_hint) from None
 
 
 def load_catalog_option(project: str | None) -> Catalog:
@@ -380,7 +381,7 @@ def load_catalog_option(project: str | None) -> Catalog:
 
     if project is None:
         return bundled_catalog()
-    return load_project_argument(project).catalog
+    return load_project_argument(project, "'--project'").catalog
 
 
 def no_card(number: int, numbers: Sequence[int]) -> str:

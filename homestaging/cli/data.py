@@ -57,6 +57,10 @@ def furniture_list(tag: str | None, project_ref: str | None, fmt: str) -> None:
     from ..text.pages import format_piece_list, piece_to_json
 
     catalog = load_catalog_option(project_ref)
+    tags = sorted({each for p in catalog.pieces.values() for each in p.tags})
+    if tag is not None and tag not in tags:
+        raise click.BadParameter(f"no piece has the tag {excerpt(tag)}; the tags are: "
+                                 f"{', '.join(tags)}", param_hint="'--tag'")
     pieces = [p for p in catalog.pieces.values() if tag is None or tag in p.tags]
     pieces.sort(key=lambda p: p.id)
     echo_result(
@@ -66,7 +70,7 @@ def furniture_list(tag: str | None, project_ref: str | None, fmt: str) -> None:
     )
 
 
-@furniture.command("show")
+@furniture.command("show", short_help="A piece drawn in its four rotations.")
 @click.argument("piece_id", metavar="ID", shell_complete=complete_piece)
 @project_option
 @image_option("a picture of the piece in its rotations")
@@ -129,7 +133,7 @@ def cards_show(number: int, project_ref: str | None, fmt: str) -> None:
     echo_result(fmt, lambda: format_card(catalog, number), lambda: card_to_json(catalog, number))
 
 
-@click.group()
+@click.group(short_help="Browse and check projects (the book's scenarios).")
 def projects() -> None:
     """Browse and check projects (the scenarios of the projects book)."""
 
@@ -146,7 +150,7 @@ def projects_list(fmt: str) -> None:
                 lambda: [project_summary(p) for p in found])
 
 
-@projects.command("show")
+@projects.command("show", short_help="A project page: story, map, rooms, rules, tips.")
 @click.argument("reference", metavar="PROJECT", shell_complete=complete_project)
 @format_option
 def projects_show(reference: str, fmt: str) -> None:
@@ -243,8 +247,10 @@ def print_command(
         print_filled(sheet, path, paper=paper)
         wrote(path)
         return
-    if every == (reference is not None):
-        raise click.UsageError("give a PROJECT or --all (not both)")
+    if every and reference is not None:
+        raise click.UsageError("give a PROJECT or --all, not both")
+    if not every and reference is None:
+        raise click.UsageError("give a PROJECT to print, --all for the book, or 'cards'")
     protect = [] if reference is None else [reference]
     path = image_path(output, [".pdf"], protect)
     if every:
@@ -267,7 +273,8 @@ def _print_cards(output: str, paper: str, project_ref: str | None) -> None:
     from ..formats.catalogreader import bundled_catalog
     from ..formats.output import write_atomic
 
-    project = load_project_argument(project_ref) if project_ref is not None else None
+    project = (load_project_argument(project_ref, "'--project'") if project_ref is not None
+               else None)
     path = image_path(output, [".pdf"], [project_ref] if project_ref is not None else [])
     started = time.perf_counter()
     catalog = project.catalog if project is not None else bundled_catalog()

@@ -209,8 +209,9 @@ def main(ctx: click.Context, color: str, quiet: bool, verbose: bool, debug: bool
     """Validate, score and print plans of the flip-and-write game Home Staging.
 
     Exit codes: 0 fine, 1 findings (rules broken, invalid files), 2 unusable input
-    or bad usage. Every FILE argument may be '-' for standard input. Commands that
-    write a file say so on standard error (unless -q).
+    or bad usage, 141 standard output closed early ('| head'). Every file a command
+    reads may be '-' for standard input. Commands that write a file say so on
+    standard error (unless -q).
 
     Shell completion (commands, options, project and piece ids): add
     eval "$(_HOMESTAGING_COMPLETE=bash_source homestaging)" to ~/.bashrc

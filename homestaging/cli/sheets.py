@@ -229,12 +229,15 @@ def render_command(sheet_path: str, output: str | None, routes: bool, lenient_ac
     from ..draw.render import save_plan
     from ..scoring.card import check_sheet
 
+    sheet = None
     if output is None:
         if sheet_path == "-":
             raise click.UsageError("give -o/--output: the sheet comes from standard input")
+        sheet = read_sheet_file(sheet_path)  # first: '' or '/' names no file to go beside
         output = str(Path(sheet_path).with_suffix(".png"))
     path = image_path(output, IMAGE_FORMATS, [sheet_path])
-    sheet = read_sheet_file(sheet_path)
+    if sheet is None:
+        sheet = read_sheet_file(sheet_path)
     started = time.perf_counter()
     checked = check_sheet(sheet, lenient_access=lenient_access)
     save_plan(sheet, path, checked.card, show_routes=routes, problems=checked.problems,

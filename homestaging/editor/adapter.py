@@ -23,7 +23,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..core.errors import InputError, Located, NotPlayable
+from ..core.errors import InputError, Located, NotPlayable, UnknownProject
 from ..core.game import GameRecord
 from ..core.grid import Edge, cell_name, cell_names, column_name, in_reading_order
 from ..core.interruption import Interruption
@@ -58,6 +58,7 @@ __all__ = [
     "Hand",
     "InputError",
     "Interruption",
+    "UnknownProject",
     "blank",
     "check_writable",
     "disk_bytes",

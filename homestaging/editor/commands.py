@@ -26,7 +26,7 @@ def edit(sheet_path: str, project_ref: str | None, game_path: str | None, port: 
     The first line printed is the page's URL, with a secret token; the server listens on
     127.0.0.1 only and stops with Ctrl+C. A new SHEET (missing or empty) needs --project.
     """
-    from .adapter import Interruption
+    from .adapter import Interruption, UnknownProject
     from .server import make_server
     from .session import Session, UsageProblem
 
@@ -34,6 +34,8 @@ def edit(sheet_path: str, project_ref: str | None, game_path: str | None, port: 
         session = Session.open(sheet_path, project_ref, game=game_path)
     except UsageProblem as problem:
         raise click.UsageError(str(problem)) from None
+    except UnknownProject as unknown:
+        raise click.BadParameter(str(unknown), param_hint="'--project'") from None
     try:
         server = make_server(session, port)
         server.verbose = bool(click.get_current_context().find_root().params.get("verbose"))

@@ -79,8 +79,8 @@ class Session:
     def open(cls, sheet: str, project: str | None = None, cwd: Path | None = None,
              game: str | None = None) -> Session:
         """Open ``sheet``; a new or empty file needs ``project``; ``game`` names a game
-        record file for the sheet's ``"game"`` key. Raise UsageProblem (bad command line)
-        or InputError (an unknown project, a record that cannot be used)."""
+        record file for the sheet's ``"game"`` key. Raise UsageProblem (bad command line),
+        UnknownProject, or InputError (a record that cannot be used)."""
         cwd = cwd or Path.cwd()
         path = cwd / sheet
         if sheet == "-":

@@ -5,7 +5,7 @@
   command writes through it, and :func:`check_target` refuses what it must not
   replace: an input (by device and inode: any file read by the command, standard
   input included), anything but a regular file (a device, a FIFO, a folder), a
-  read-only file.
+  symbolic link (never written through), a read-only file.
 * :func:`dumps_json` is the one JSON pretty-printer: keys in the order given, two-space
   indent, UTF-8 characters kept, a trailing newline; with a ``width``, short lists and
   objects stay on one line (the sheet files' style).
@@ -110,14 +110,19 @@ def check_target(
 ) -> Path:
     """The file to write for the output ``path``, or InputError saying why it cannot be one.
 
-    Refused: a name ending with a slash; a symbolic link to nothing; anything but a
-    regular file (a folder, a FIFO, a device: replacing it would break what it is); a
-    read-only file; and any input, by device and inode: the ``protect`` paths and every
-    file read so far inside :func:`homestaging.formats.files.recording_reads` (standard input
-    included), but ``replaces``, a file the caller means to replace. A symbolic link is
-    followed: the file it points to is the one replaced, and the link stays.
+    Refused: ``-`` (standard output is no file to replace); a name ending with a slash;
+    a symbolic link to nothing; anything but a regular file (a folder, a FIFO, a device:
+    replacing it would break what it is); any input, by device and inode: the ``protect``
+    paths and every file read so far inside
+    :func:`homestaging.formats.files.recording_reads` (standard input included), but
+    ``replaces``, a file the caller means to replace; a symbolic link, never written
+    through (but ``replaces`` itself: the sheet an editor opened by that name); a
+    read-only file.
     """
     name = str(path)
+    if name == "-":
+        raise InputError.single(name, "names standard output, not a file: give a file "
+                                "name (without -o the result goes to standard output)")
     if name.endswith(("/", os.sep)) or (os.altsep and name.endswith(os.altsep)):
         raise InputError.single(name, "names a folder (it ends with a slash); expected a "
                                 "file name")
@@ -145,6 +150,9 @@ def check_target(
     inputs = set(files_read()) | {found for found in map(_identity, protect) if found}
     if file_id(info) in inputs - {allowed}:
         raise InputError.single(name, "refusing to overwrite an input file")
+    if target.is_symlink() and (replaces is None or Path(replaces) != target):
+        raise InputError.single(name, "is a symbolic link; not written through (nothing "
+                                "written): give the file's own name")
     if not info.st_mode & 0o222 or not os.access(real, os.W_OK):
         raise InputError.single(name, "is read-only; not replaced (nothing written)")
     return real
@@ -157,10 +165,10 @@ def write_atomic(
     """Write ``data`` to ``path`` through a temporary file and a rename.
 
     :func:`check_target` says what may be written (never an input, only a regular file,
-    never a read-only one); ``protect`` and ``replaces`` are passed on to it. The
-    temporary file has a short name of its own in the target's folder, so that any
-    file name the system allows can be written; it is removed on any failure,
-    KeyboardInterrupt included.
+    never through a symbolic link, never a read-only one); ``protect`` and ``replaces``
+    are passed on to it. The temporary file has a short name of its own in the target's
+    folder, so that any file name the system allows can be written; it is removed on any
+    failure, KeyboardInterrupt included.
     """
     import tempfile  # here: a command that writes no file does not load it
 

@@ -340,7 +340,9 @@ def load_json(text: str, file: str) -> Any:
     except json.JSONDecodeError as raised:
         error = _as_on_every_python(text, raised)
         hint = _json_hint(text, error)
-        message = f"{hint} ({error.msg})" if hint else error.msg
+        # Python's "Unterminated string starting at" expects the position after it
+        detail = re.sub(r"( starting)? at$", "", error.msg)
+        message = f"{hint} ({detail})" if hint else detail
         raise InputError(
             [Located(file, message, line=error.lineno, column=error.colno)]
         ) from None

@@ -291,29 +291,36 @@ def place_command(
     if paired and card is not None:
         pairs = rank_pairs(sheet, card_variants(sheet.project, card, sheet.game), room=name,
                            ranked=ranked)
+    unpictured = None  # no placement to draw: said after the list, which tells why
     if output is not None:
         started = time.perf_counter()
         path = image_path(output, (".png", ".svg", ".pdf"), [sheet_path])
-        _place_preview(sheet, room, ranked, path, top, card)
-        wrote(path, started)
+        try:
+            _place_preview(sheet, room, ranked, path, top, card)
+        except InputError as error:
+            unpictured = error
+        else:
+            wrote(path, started)
     if fmt == "json":
         if card is None:
             click.echo(dumps_json(advice_json(found[0], top=limit)), nl=False)
-            return
-        data = {"card": card, "room": name, "tokens": tokens,
-                "pieces": [advice_json(each, top=limit) for each in found]}
+        else:
+            data = {"card": card, "room": name, "tokens": tokens,
+                    "pieces": [advice_json(each, top=limit) for each in found]}
+            if pairs is not None:
+                data["pairs"] = pairs_json(pairs, top=limit)
+            click.echo(dumps_json(data), nl=False)
+    else:
+        parts = []
+        for each in found:
+            head = f"{each.piece.id}: {each.piece.name}\n" if len(found) > 1 else ""
+            parts.append(head + format_advice(each, top=limit, room=name))
         if pairs is not None:
-            data["pairs"] = pairs_json(pairs, top=limit)
-        click.echo(dumps_json(data), nl=False)
-        return
-    parts = []
-    for each in found:
-        head = f"{each.piece.id}: {each.piece.name}\n" if len(found) > 1 else ""
-        parts.append(head + format_advice(each, top=limit, room=name))
-    if pairs is not None:
-        parts.append(f"Both tokens of card {card} in {name}: two pieces together\n"
-                     + format_pairs(pairs, top=limit))
-    click.echo("\n".join(parts), nl=False)
+            parts.append(f"Both tokens of card {card} in {name}: two pieces together\n"
+                         + format_pairs(pairs, top=limit))
+        click.echo("\n".join(parts), nl=False)
+    if unpictured is not None:
+        raise unpictured
 
 
 def _chosen_pieces(sheet: Sheet, piece_id: str | None, card: int | None) -> list[Piece]:

@@ -41,13 +41,10 @@ class Refused(Exception):
 
 def project_reference(reference: str, cwd: Path | None = None) -> str:
     """How the database names a project: a bundled id as it is, a file by its absolute
-    path (raise InputError when it does not load)."""
-    if reference in bundled_project_files():
-        find_project(reference)
-        return reference
-    path = ((cwd or Path.cwd()) / reference).resolve()
-    find_project(str(path))
-    return str(path)
+    path (raise InputError when it does not load, UnknownProject when it is neither)."""
+    base = cwd or Path.cwd()
+    find_project(reference, base)
+    return reference if reference in bundled_project_files() else str((base / reference).resolve())
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..core.errors import InputError
+from ..core.errors import InputError, UnknownProject
 from ..core.game import MAX_SEED
 from ..core.interruption import Interruption
 from .store import Store, StoreError
@@ -94,6 +94,8 @@ def serve_table(reference: str, seed: int | None, db_path: str, port: int, lan: 
     from .hall import Hall
     from .web import make_app
 
+    if not Path(db_path).is_file() or Path(db_path).stat().st_size == 0:
+        _named(reference)  # an unknown project makes no database
     store = _open_store(db_path)
     try:
         hall = Hall(store)
@@ -155,7 +157,7 @@ def _continue(hall: Any, reference: str, seed: int | None, db_path: str) -> list
     stored = hall.table(codes[0]).row
     try:
         wanted = project_reference(reference)
-    except InputError:
+    except (InputError, UnknownProject):
         wanted = reference
     if wanted != stored.project:
         raise ServeError(f"{db_path} holds a table of {stored.project}, not {reference}: "
@@ -166,13 +168,20 @@ def _continue(hall: Any, reference: str, seed: int | None, db_path: str) -> list
     return codes
 
 
-def _deal(hall: Any, reference: str, seed: int | None, tables: int) -> list[str]:
+def _named(reference: str) -> str:
+    """How the database names the project ``reference``; ServeError when it is none."""
     from .hall import project_reference
 
     try:
-        named = project_reference(reference)
+        return project_reference(reference)
     except InputError as error:
         raise ServeError(str(error.messages[0])) from None
+    except UnknownProject as error:
+        raise ServeError(str(error)) from None
+
+
+def _deal(hall: Any, reference: str, seed: int | None, tables: int) -> list[str]:
+    named = _named(reference)
     first = secrets.randbelow(RANDOM_SEEDS) if seed is None else seed
     return [hall.new_table(named, (first + index) % (MAX_SEED + 1)) for index in range(tables)]
 
@@ -183,15 +192,19 @@ def export_table(db_path: str, folder: str) -> list[Path]:
 
     if not Path(db_path).is_file():
         raise ServeError(f"{db_path}: no such table database")
+    if Path(db_path).stat().st_size == 0:  # opening it would make it a database
+        raise ServeError(f"{db_path} holds no table")
     store = _open_store(db_path)
     try:
+        hall = Hall(store)
+        codes = hall.codes()
+        if not codes:
+            raise ServeError(f"{db_path} holds no table")
         target = Path(folder)
         try:
             target.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise ServeError(f"cannot make the folder {folder}: {error.strerror}") from None
-        hall = Hall(store)
-        codes = hall.codes()
         if len(codes) <= 1:
             return hall.export(target)
         written = []
