@@ -233,8 +233,8 @@ def test_scan_command_writes_the_sheet_and_lists_doubts(tutorial_photo: Path,
     out = tmp_path / "sheet.json"
     result = CliRunner().invoke(main, ["scan", str(tutorial_photo), "-o", str(out)])
     assert result.exit_code == 0, result.output
-    assert "project tutorial, 3 room(s)" in result.stdout
-    assert "thing(s) to check on the page" in result.stdout
+    assert "project tutorial, 3 rooms, 9 pieces, written to" in result.stdout
+    assert "\n1 thing to check on the page:\n  N2: pieces:" in result.stdout
     check = CliRunner().invoke(main, ["score", str(out)])
     assert check.exit_code == 0 and "total" in check.stdout.lower()
 

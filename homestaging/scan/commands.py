@@ -144,10 +144,14 @@ def _summary(result: Any, output: str) -> dict[str, Any]:
 
 def _report(result: Any, output: str | None) -> str:
     sheet = result.sheet
-    lines = [f"{result.photo}: project {sheet.project.id}, {len(sheet.rooms)} room(s), "
-             f"{len(sheet.pieces)} piece(s)" + (f", written to {output}" if output else "")]
+    from ..text.problems import plural
+
+    rooms, pieces, doubts = len(sheet.rooms), len(sheet.pieces), len(result.uncertain)
+    lines = [f"{result.photo}: project {sheet.project.id}, {rooms} {plural(rooms, 'room')}, "
+             f"{pieces} {plural(pieces, 'piece')}"
+             + (f", written to {output}" if output else "")]
     if result.uncertain:
-        lines.append(f"{len(result.uncertain)} thing(s) to check on the page:")
+        lines.append(f"{doubts} {plural(doubts, 'thing')} to check on the page:")
         lines += [f"  {u.line()}" for u in result.uncertain]
     else:
         lines.append("nothing uncertain")
