@@ -446,6 +446,15 @@ def test_check_stdin(runner: CliRunner) -> None:
     assert result.stdout.startswith("1. <stdin>: C2: overlap: ")
 
 
+@pytest.mark.parametrize("command", [["score"], ["roomies", "score"]], ids=" ".join)
+def test_score_reads_standard_input_once(runner: CliRunner, command: list[str]) -> None:
+    """'-' twice would read an input already used up: refused before anything is read."""
+    result = runner.invoke(main, [*command, "-", EXAMPLE, "-"], input=json.dumps(OVERLAP))
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert "Error: '-' (standard input) may be given once: it is read once" in result.stderr
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [

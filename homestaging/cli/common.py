@@ -355,6 +355,12 @@ def display_name(path: str) -> str:
     return "<stdin>" if path == "-" else path
 
 
+def standard_input_once(paths: Sequence[str]) -> None:
+    """Refuse ``-`` given more than once among ``paths``: standard input is read once."""
+    if list(paths).count("-") > 1:
+        raise click.UsageError("'-' (standard input) may be given once: it is read once")
+
+
 def read_sheet_argument(path: str) -> Sheet:
     """The sheet of a SHEET argument (``-``: standard input)."""
     from ..formats.sheetreader import read_sheet

@@ -27,6 +27,7 @@ from .common import (
     paper_option,
     read_sheet_argument,
     say,
+    standard_input_once,
     verbosity,
     wrote,
 )
@@ -257,6 +258,7 @@ def _sheets_only(paths: tuple[str, ...]) -> list[tuple[str, Callable[[], Sheet]]
     from ..formats.gamewriter import FORMAT as GAME_FORMAT
     from ..formats.readers import load_json
 
+    standard_input_once(paths)
     kept: list[tuple[str, Callable[[], Sheet]]] = []
     for path in paths:
         if path == "-":

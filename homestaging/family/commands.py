@@ -20,6 +20,7 @@ from ..cli.common import (
     echo_result,
     format_option,
     image_path,
+    standard_input_once,
     wrote,
 )
 from ..core.scorepad import ScorePad
@@ -72,6 +73,7 @@ def game_group(game: Game) -> click.Group:
     def score(paths: tuple[str, ...], fmt: str) -> None:
         from ..text.report import format_pad, format_pad_ranking, pad_json, pad_ranking_json
 
+        standard_input_once(paths)
         pads = [_scored(game, path)[1] for path in paths]
         if len(pads) == 1:
             pad = pads[0]
