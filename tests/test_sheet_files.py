@@ -725,6 +725,15 @@ def test_schema_and_meaning_errors_together() -> None:
     assert any(p == "$.current_room" for p, _ in found)
 
 
+def test_a_door_written_as_one_word_is_shown_the_edge_form() -> None:
+    data = sheet_with(front_door="A6/w")
+    data["rooms"][0]["door"] = "K10/w"
+    form = ('expected an edge such as ["C5", "s"] (a square and a side: n, e, s or w), '
+            'or a list of edges, found ')
+    assert errors(data) == [("$.rooms[0].door", form + '"K10/w"'),
+                            ("$.front_door", form + '"A6/w"')]
+
+
 def test_not_a_sheet_is_told_quoting_nothing_of_it() -> None:
     expected = ('not a homestaging sheet: expected a JSON object with "format": '
                 '"homestaging-sheet/1"')

@@ -431,7 +431,7 @@ def _errors(
         yield json_path(path), f"expected one of {options}; found {found}"
         return
     if "anyOf" in schema:
-        yield from _any_of(value, schema["anyOf"], root, path)
+        yield from _any_of(value, schema["anyOf"], root, path, schema.get("description"))
         return
     if isinstance(value, str):
         yield from _string(value, schema, path)
@@ -515,14 +515,16 @@ def _object(
 
 
 def _any_of(
-    value: Any, options: list[dict[str, Any]], root: dict[str, Any], path: JsonParts
+    value: Any, options: list[dict[str, Any]], root: dict[str, Any], path: JsonParts,
+    description: str | None = None,
 ) -> Iterator[tuple[str, str]]:
-    """Pass when one option fits; otherwise report the errors of the closest option."""
+    """Pass when one option fits; otherwise report the errors of the closest option (a
+    value of no option's type: what the node's ``description`` says, else the types)."""
     resolved = [root["$defs"][o["$ref"].rsplit("/", 1)[-1]] if "$ref" in o else o for o in options]
     fitting_type = [o for o in resolved if "type" not in o or _type_ok(value, o["type"])]
     if not fitting_type:
         kinds = [o["type"] for o in resolved if "type" in o]
-        words = " or ".join(dict.fromkeys(_type_words(k) for k in kinds))
+        words = description or " or ".join(dict.fromkeys(_type_words(k) for k in kinds))
         yield json_path(path), f"expected {words}, found {_describe(value)}"
         return
     best: list[tuple[str, str]] | None = None
