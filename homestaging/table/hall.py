@@ -245,15 +245,15 @@ class Hall:
             sheet = play.final_sheet(state, player.name, table.record)
         except adapter.InputError as error:
             return {"errors": adapter.located(error)}  # not stored: it does not read
+        assert sheet.game is not None
+        kept = {**state, "player": player.name, "game": record_json(sheet.game)}
+        if kept != player.state and table.row.ended:
+            raise Refused(409, "the game has ended: the sheets are final")
         hand = body.get("hand")
         answer = adapter.evaluate(sheet, adapter.Hand(hand["piece"][:200]) if isinstance(
             hand, dict) and isinstance(hand.get("piece"), str) else None,
             end_of_game=table.row.ended)  # then as ranked
         answer["errors"] = []
-        assert sheet.game is not None
-        kept = {**state, "player": player.name, "game": record_json(sheet.game)}
-        if kept != player.state and table.row.ended:
-            raise Refused(409, "the game has ended: the sheets are final")
         if kept != player.state:
             problems = sum(1 for p in answer["problems"] if p.get("severity") == "error")
             self.store.store_sheet(code, player.id, kept, int(answer["total"]), problems)

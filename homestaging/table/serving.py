@@ -94,14 +94,14 @@ def serve_table(reference: str, seed: int | None, db_path: str, port: int, lan: 
     from .hall import Hall
     from .web import make_app
 
-    if not Path(db_path).is_file() or Path(db_path).stat().st_size == 0:
-        _named(reference)  # an unknown project makes no database
+    fresh = not Path(db_path).is_file() or Path(db_path).stat().st_size == 0
+    named = _named(reference) if fresh else None  # an unknown project makes no database
     store = _open_store(db_path)
     try:
         hall = Hall(store)
         continued = bool(hall.codes())
         codes = _continue(hall, reference, seed, db_path) if continued else \
-            _deal(hall, reference, seed, tables)
+            _deal(hall, named or _named(reference), seed, tables)
         sock = _bind("0.0.0.0" if lan else LOOPBACK, port)
         bound = int(sock.getsockname()[1])
         shown = addresses() if lan else []
@@ -180,8 +180,8 @@ def _named(reference: str) -> str:
         raise ServeError(str(error)) from None
 
 
-def _deal(hall: Any, reference: str, seed: int | None, tables: int) -> list[str]:
-    named = _named(reference)
+def _deal(hall: Any, named: str, seed: int | None, tables: int) -> list[str]:
+    """Deal ``tables`` tables of the project the database calls ``named``."""
     first = secrets.randbelow(RANDOM_SEEDS) if seed is None else seed
     return [hall.new_table(named, (first + index) % (MAX_SEED + 1)) for index in range(tables)]
 
