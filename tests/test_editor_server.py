@@ -368,7 +368,10 @@ def test_edit_prints_the_url_first_and_stops_on_interrupt(
 
 def test_ctrl_c_stops_the_editor_without_waiting_for_an_idle_browser(tmp_path: Path) -> None:
     """A browser keeps its connection open: Ctrl+C stops the server at once all the
-    same (the connection still answers until the process ends)."""
+    same (the connection still answers until the process ends), and the handler of
+    Ctrl+C before is put back (Python's own, or none when the shell started the tests
+    in the background with Ctrl+C ignored)."""
+    handler_before = signal.getsignal(signal.SIGINT)
     server = make_server(Session.open(str(tmp_path / "new.json"), "tutorial"))
     stopped = threading.Event()
     answers: list[int] = []
@@ -398,7 +401,7 @@ def test_ctrl_c_stops_the_editor_without_waiting_for_an_idle_browser(tmp_path: P
     thread.join(60)
     assert interruption.asked
     assert answers == [200, 200]
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    assert signal.getsignal(signal.SIGINT) is handler_before
 
 
 @pytest.mark.parametrize(("args", "message"), [
