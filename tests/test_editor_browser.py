@@ -627,7 +627,8 @@ def test_a_walled_room_says_so_and_points_at_the_next_room_button(browser: Any,
         assert option.text_content() == "Kitchen (being furnished)"
         click(page, '[data-tool="room"]')
         drag(page, "K7", "O11")
-        assert option.text_content() == "Kitchen (walled: press Next room)"
+        assert option.text_content() == "Kitchen (walled)"
+        assert page.get_attribute("#next-room", "class") == "due"
         assert page.text_content("#room-info") == "Kitchen is walled: press Next room."
         assert page.text_content("#walled-note") == ("Kitchen is walled: its furniture is "
                                                      "done. Press Next room to furnish the "
@@ -642,6 +643,7 @@ def test_a_walled_room_says_so_and_points_at_the_next_room_button(browser: Any,
         click(page, "#next-room")
         assert page.input_value("#room-select") == "Bathroom"
         assert option.text_content() == "Kitchen (walled)"
+        assert page.get_attribute("#next-room", "class") == ""
         assert page.is_hidden("#walled-note")
 
 
@@ -787,6 +789,34 @@ def test_a_small_phone_either_way_up(browser: Any, tmp_path: Path) -> None:
         assert page.evaluate("document.documentElement.scrollWidth") <= 740
         assert page.evaluate(SMALL_CONTROLS) == []
         page.screenshot(path=str(tmp_path / "side-740x360.png"))
+
+
+ROOM_LIST_CUTS = """(texts) => {
+    const select = document.querySelector("#room-select");
+    const style = getComputedStyle(select);
+    const measure = document.createElement("canvas").getContext("2d");
+    measure.font = style.font;
+    const room = select.clientWidth - parseFloat(style.paddingLeft)
+      - parseFloat(style.paddingRight) - 24;  // the arrow
+    return texts.filter((text) => measure.measureText(text).width > room);
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(320, 640), (360, 740), (390, 844), (844, 390)],
+                         ids=lambda n: str(n))
+def test_the_room_list_is_never_cut_on_a_phone(browser: Any, width: int, height: int) -> None:
+    """The room list shows its whole entry, whichever room is being furnished (the family
+    home's Master bedroom is the longest name of the bundled projects), in 44 px
+    controls."""
+    with phone(browser, EXAMPLES / "family-home-midgame.json", width, height) as (page, _):
+        rooms = page.eval_on_selector_all("#room-select option", "os => os.map(o => o.value)")
+        shown = page.eval_on_selector_all("#room-select option",
+                                          "os => os.map(o => o.textContent)")
+        assert "Kids room (being furnished)" in shown and "Master bedroom" in rooms
+        texts = shown + [f"{room} (being furnished)" for room in rooms]
+        assert page.evaluate(ROOM_LIST_CUTS, texts) == []
+        assert page.evaluate(SMALL_CONTROLS) == []
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
 def pinch(page: Any, middle: tuple[float, float], start: float, end: float,

@@ -595,8 +595,7 @@ function drawRooms() {
   const texts = app.project.rooms.map((room) => {
     const walled = sheet.isWalled(current, room.name);
     const furnished = room.name === current.current_room;
-    const what = furnished && walled ? "walled: press Next room" : furnished ? "being furnished"
-      : walled ? "walled" : "";
+    const what = walled ? "walled" : furnished ? "being furnished" : "";
     return what ? `${room.name} (${what})` : room.name;
   });
   if (JSON.stringify(texts) !== app.roomOptions) {  // the options change as rooms are walled
@@ -613,6 +612,8 @@ function drawRooms() {
   const button = $("#next-room");
   button.textContent = next ? `Next room: ${next}` : "Finish (no room left)";
   button.disabled = !next && !current.current_room;
+  // the room being furnished is walled: its round is over, this is the button to press
+  button.classList.toggle("due", !!current.current_room && sheet.isWalled(current, current.current_room));
   const spec = app.project.rooms.find((r) => r.name === app.activeRoom);
   $("#room-info").textContent = !spec ? ""
     : app.activeRoom === current.current_room && sheet.isWalled(current, app.activeRoom)
