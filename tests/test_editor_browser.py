@@ -756,6 +756,7 @@ def test_a_small_phone_either_way_up(browser: Any, tmp_path: Path) -> None:
     sheet = tmp_path / "plan.json"
     shutil.copy(EXAMPLES / "tutorial-midgame.json", sheet)
     with phone(browser, sheet, 360, 740) as (page, _):
+        assert page.is_hidden("#summary")  # mid-game: the cards are docked
         page.tap('[data-piece="armchair"]')
         settle(page)
         page.wait_for_timeout(600)  # the plan scrolled into view, below the header
@@ -817,6 +818,26 @@ def test_the_room_list_is_never_cut_on_a_phone(browser: Any, width: int, height:
         assert page.evaluate(ROOM_LIST_CUTS, texts) == []
         assert page.evaluate(SMALL_CONTROLS) == []
         assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+def test_a_finished_sheet_docks_its_score_not_its_cards(browser: Any) -> None:
+    """At 360 x 740 a finished sheet (no room takes a piece any more) docks what it is
+    worth and its problems instead of the last room's cards, a tap away from the score's
+    details; the tools stay, to mend it."""
+    with phone(browser, EXAMPLES / "mistakes.json", 360, 740) as (page, _):
+        assert page.is_hidden("#palette-box") and page.is_hidden("#next-room")
+        assert page.text_content("#summary-score") == "Provisional score: 8"
+        assert page.text_content("#summary-problems") == "5 errors, 1 warning"
+        summary, dock = box_of(page, "#summary"), box_of(page, "#controls")
+        assert in_view(page, "#summary") and summary["y"] >= dock["y"]
+        assert page.is_visible('[data-tool="door"]')
+        page.keyboard.press("1")  # the cards' key takes nothing
+        assert page.is_hidden("#hand")
+        page.tap("#summary")
+        page.wait_for_timeout(100)
+        heading, bar = box_of(page, "#score h2"), box_of(page, "#bar")
+        assert in_view(page, "#score h2") and heading["y"] >= bar["y"] + bar["height"]
+        assert page.evaluate(SMALL_CONTROLS) == []
 
 
 def pinch(page: Any, middle: tuple[float, float], start: float, end: float,

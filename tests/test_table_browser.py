@@ -260,16 +260,23 @@ def test_back_to_ones_sheet_and_a_final_sheet_on_a_phone(browser: Any, tmp_path:
         before = ann.stored(table)
         _host_call(table, "end")
         ann.page.wait_for_selector('body[data-ended="1"]', state="attached")
-        ann.page.wait_for_selector("#controls", state="hidden")
+        for put_away in ("#round", "#tools", "#palette-box"):
+            ann.page.wait_for_selector(put_away, state="hidden")
         assert ann.page.is_disabled("#undo")
         ann.settle()
         _, _, body = request(table, "GET", f"/t/{table.code}/host/api/view",
                              token=table.host_token)
-        ranked = {s["name"]: str(s["total"]) for s in json.loads(body)["ranking"]}
-        assert (ranked["Ann"], total) == ("-6", "0")  # the end's penalties: empty rooms
+        ranked = {s["name"]: (str(s["total"]), s["problems"])
+                  for s in json.loads(body)["ranking"]}
+        assert (ranked["Ann"], total) == (("-6", 8), "0")  # the end's penalties: empty rooms
         ann.page.wait_for_function(
             "() => document.querySelector('#total').textContent === '-6'")
         assert ann.page.text_content("#score-label") == "Provisional score"
+        # docked instead of the cards: what the sheet is worth, with the whole house
+        assert ann.page.text_content("#summary-score") == "Provisional score: -6"
+        assert ann.page.text_content("#summary-problems") == "8 errors"
+        assert ann.page.is_visible("#summary") and ann.page.text_content("#view") == \
+            "Back to the room"
         ann.page.focus("#plan")
         for key in ("Control+z", "Delete", "1"):
             ann.page.keyboard.press(key)
@@ -277,8 +284,9 @@ def test_back_to_ones_sheet_and_a_final_sheet_on_a_phone(browser: Any, tmp_path:
         ann.page.reload()
         ann.page.wait_for_selector("#editor:not([hidden])")
         ann.settle()
-        ann.page.wait_for_selector("#controls", state="hidden")
+        ann.page.wait_for_selector("#round", state="hidden")
         assert ann.total() == "-6" and ann.page.locator("#status.bad").count() == 0
+        assert ann.page.text_content("#summary-score") == "Provisional score: -6"
         assert ann.page.locator('g.piece[data-piece-id="kitchen-u"]').count() == 1
         assert ann.stored(table) == before
         assert ann.errors == [] and ben.errors == []

@@ -181,13 +181,15 @@ window.addEventListener("homestaging:reconnected", async () => {
   if (app.at === app.savedAt) status("The table answers again: your sheet is stored.");
 });
 
-// The table server ends the game: the sheet is final, the controls go.
+// The table server ends the game: the sheet is final, the tools and cards go (the
+// summary of its score stays docked) and the plan shows the whole house.
 window.addEventListener("homestaging:ended", () => {
   app.final = true;
   app.hand = null;
   app.pendingTap = null;
   app.tool = null;
-  $("#controls").hidden = true;
+  app.wholeHouse = true;
+  $("#editor").classList.add("final");
   $("#undo").disabled = true;
   $("#redo").disabled = true;
   if (!app.plan) return;
@@ -239,6 +241,7 @@ function showEvaluation() {
     app.plan.rings(data.problems);
     app.shownProblems = problems;
   }
+  showSummary(data);
   drawTokens();
   drawSheet();
   drawHand();
@@ -247,6 +250,22 @@ function showEvaluation() {
     app.viewed = true;
     fitView();
   }
+}
+
+// A finished sheet (or a table's ended game) takes no more cards: a phone docks what it
+// is worth instead, a tap away from the score's details and the problems.
+function showSummary(data) {
+  const finished = data.finished || app.final;
+  const now = finished && !$("#editor").classList.contains("finished");
+  $("#editor").classList.toggle("finished", finished);
+  if (now && app.hand) drop();
+  $("#summary-score").textContent = `${data.label}: ${data.total}`;
+  const counts = { error: 0, warning: 0, todo: 0 };
+  for (const problem of data.problems) counts[problem.severity] += 1;
+  const said = [[counts.error, "error", "errors"], [counts.warning, "warning", "warnings"],
+    [counts.todo, "to do", "to do"]].filter(([count]) => count)
+    .map(([count, one, many]) => `${count} ${count === 1 ? one : many}`);
+  $("#summary-problems").textContent = said.length ? said.join(", ") : "No rule broken";
 }
 
 function showScore(data) {
@@ -1226,7 +1245,7 @@ function onKey(e) {
   else if (e.key === "Escape") {
     if (app.hand) drop();
     else if (app.tool) setTool(app.tool);
-  } else if (/^[1-9]$/.test(e.key)) {
+  } else if (/^[1-9]$/.test(e.key) && !$("#editor").classList.contains("finished")) {
     const buttons = document.querySelectorAll("#palette button.piece");
     const button = buttons[Number(e.key) - 1];
     if (button) {
@@ -1316,6 +1335,7 @@ function wire() {
   $("#drop").addEventListener("click", drop);
   $("#next-room").addEventListener("click", goToNextRoom);
   $("#view").addEventListener("click", toggleWholeHouse);
+  $("#summary").addEventListener("click", () => $("#report").scrollIntoView({ block: "start" }));
   window.addEventListener("resize", () => { fitDock(); fitView(); });
   new ResizeObserver(fitDock).observe($("#controls"));
   $("#room-select").addEventListener("change", (e) => {
