@@ -243,6 +243,16 @@ def test_back_to_ones_sheet_and_a_final_sheet_on_a_phone(browser: Any, tmp_path:
         ann.join(table)
         _host_call(table, "flip")
         ann.sees_card(*FLIPS[0])
+        ann.page.click('[data-piece="kitchen-u"]')  # in hand: where it may go, as in 'edit'
+        ann.settle()
+        assert ann.page.text_content("#hand-hints") == (
+            "Legal squares for this turn: 0 good (green), 11 that cut something off or leave "
+            "no door (yellow), 0 dead ends (grey: the room could never reach every piece "
+            "through one door).")
+        ann.page.click("#best")
+        assert ann.page.text_content("#status") == (
+            "Best spot: B2, rotation 0. Press Enter or click it to place.")
+        ann.page.keyboard.press("Escape")
         ann.place("kitchen-u", "I6")
         sheet, total = ann.page.url, ann.total()
         ann.page.close()

@@ -249,10 +249,8 @@ class Hall:
         kept = {**state, "player": player.name, "game": record_json(sheet.game)}
         if kept != player.state and table.row.ended:
             raise Refused(409, "the game has ended: the sheets are final")
-        hand = body.get("hand")
-        answer = adapter.evaluate(sheet, adapter.Hand(hand["piece"][:200]) if isinstance(
-            hand, dict) and isinstance(hand.get("piece"), str) else None,
-            end_of_game=table.row.ended)  # then as ranked
+        answer = adapter.evaluate(sheet, adapter.Hand.read(body.get("hand")),
+                                  end_of_game=table.row.ended)  # then as ranked
         answer["errors"] = []
         if kept != player.state:
             problems = sum(1 for p in answer["problems"] if p.get("severity") == "error")
