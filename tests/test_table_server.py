@@ -296,6 +296,11 @@ def test_after_the_end_a_sheet_is_shown_as_ranked_and_never_changed(tmp_path: Pa
     assert (refused.value.status, refused.value.message) == (
         409, "the game has ended: the sheets are final")
     assert hall.player_of(code, number, secret).state["pieces"] == placed["pieces"]
+    with pytest.raises(Refused) as refused:  # nobody joins the ranking after the end
+        hall.join(code, "Eve")
+    assert (refused.value.status, refused.value.message) == (
+        409, "the game has ended: nobody joins it any more")
+    assert [p["name"] for p in hall.host_view(code)["ranking"]] == ["Ann", "Ben"]
     store.close()
 
 

@@ -191,6 +191,8 @@ class Hall:
     def join(self, code: str, name: Any) -> tuple[int, str]:
         """A new player named ``name``; return their number and secret."""
         table = self.table(code)
+        if table.row.ended:
+            raise Refused(409, "the game has ended: nobody joins it any more")
         try:
             name = play.check_name(name)
         except ValueError as error:

@@ -189,7 +189,7 @@ window.addEventListener("homestaging:ended", () => {
   app.pendingTap = null;
   app.tool = null;
   app.wholeHouse = true;
-  $("#editor").classList.add("final");
+  $("#editor").classList.add("final", "finished");
   $("#undo").disabled = true;
   $("#redo").disabled = true;
   if (!app.plan) return;
