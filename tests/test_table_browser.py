@@ -188,6 +188,12 @@ def test_a_short_game_with_a_restart(browser: Any, tmp_path: Path) -> None:
         scored = CliRunner().invoke(main, ["score", "--format", "json", *files])
         assert scored.exit_code in (0, 1), scored.output
         assert [card["player"] for card in json.loads(scored.stdout)] == ranked
+        _, _, body = request(table, "GET", f"/t/{table.code}/host/api/view",
+                             token=table.host_token)
+        assert host.eval_on_selector_all("#ranking li", "els => els.map(e => e.textContent)") == [
+            f"{s['place']}. {s['name']}: {s['total']} point{'' if abs(s['total']) == 1 else 's'}, "
+            f"{s['pieces']} piece{'' if s['pieces'] == 1 else 's'} (provisional)"
+            for s in json.loads(body)["ranking"]]
         sheets = {p.stem: json.loads(p.read_text()) for p in out.glob("*.json")}
         assert sheets["Ann"]["game"]["rounds"][0]["cards"][:2] == [
             {"card": 7, "tokens": ["kitchen-u"]}, {"card": 8, "tokens": ["stove"]}]
@@ -270,6 +276,7 @@ def test_back_to_ones_sheet_and_a_final_sheet_on_a_phone(browser: Any, tmp_path:
         before = ann.stored(table)
         _host_call(table, "end")
         ann.page.wait_for_selector('body[data-ended="1"]', state="attached")
+        assert ann.page.text_content("#status") == ""  # not "Click a card for the next piece"
         for put_away in ("#round", "#tools", "#palette-box"):
             ann.page.wait_for_selector(put_away, state="hidden")
         assert ann.page.is_disabled("#undo")

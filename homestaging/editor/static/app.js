@@ -190,6 +190,7 @@ window.addEventListener("homestaging:ended", () => {
   app.tool = null;
   app.wholeHouse = true;
   $("#editor").classList.add("final", "finished");
+  status("");  // the last action's words ("Tap a card for the next piece") are stale
   $("#undo").disabled = true;
   $("#redo").disabled = true;
   if (!app.plan) return;
