@@ -630,7 +630,11 @@ function drawRooms() {
   select.value = app.activeRoom;
   const next = sheet.nextRoom(current, app.project);
   const button = $("#next-room");
-  button.textContent = next ? `Next room: ${next}` : "Finish (no room left)";
+  // a phone shows the first words only ("Next room", "Finish"): the row keeps the room list
+  const detail = document.createElement("span");
+  detail.className = "detail";
+  detail.textContent = next ? `: ${next}` : " (no room left)";
+  button.replaceChildren(next ? "Next room" : "Finish", detail);
   button.disabled = !next && !current.current_room;
   // the room being furnished is walled: its round is over, this is the button to press
   button.classList.toggle("due", !!current.current_room && sheet.isWalled(current, current.current_room));
