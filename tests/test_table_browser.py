@@ -294,6 +294,8 @@ def test_back_to_ones_sheet_and_a_final_sheet_on_a_phone(browser: Any, tmp_path:
         assert ann.page.text_content("#summary-problems") == "8 errors"
         assert ann.page.is_visible("#summary") and ann.page.text_content("#view") == \
             "Back to the room"
+        assert ann.page.eval_on_selector_all(  # the ranking, as the host's page has it
+            "#table-ranking li", "els => els.map(e => e.textContent)") == ["1. Ann (you): -6"]
         ann.page.focus("#plan")
         for key in ("Control+z", "Delete", "1"):
             ann.page.keyboard.press(key)
@@ -302,6 +304,7 @@ def test_back_to_ones_sheet_and_a_final_sheet_on_a_phone(browser: Any, tmp_path:
         ann.page.wait_for_selector("#editor:not([hidden])")
         ann.settle()
         ann.page.wait_for_selector("#round", state="hidden")
+        assert ann.page.text_content("#table-ranking") == "1. Ann (you): -6"
         assert ann.total() == "-6" and ann.page.locator("#status.bad").count() == 0
         assert ann.page.text_content("#summary-score") == "Provisional score: -6"
         assert ann.page.locator('g.piece[data-piece-id="kitchen-u"]').count() == 1
