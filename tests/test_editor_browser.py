@@ -627,7 +627,8 @@ def test_a_walled_room_says_so_and_points_at_the_next_room_button(browser: Any,
         assert option.text_content() == "Kitchen (being furnished)"
         click(page, '[data-tool="room"]')
         drag(page, "K7", "O11")
-        assert option.text_content() == "Kitchen (walled: press Next room)"
+        assert option.text_content() == "Kitchen (walled)"
+        assert page.get_attribute("#next-room", "class") == "due"
         assert page.text_content("#room-info") == "Kitchen is walled: press Next room."
         assert page.text_content("#walled-note") == ("Kitchen is walled: its furniture is "
                                                      "done. Press Next room to furnish the "
@@ -642,6 +643,7 @@ def test_a_walled_room_says_so_and_points_at_the_next_room_button(browser: Any,
         click(page, "#next-room")
         assert page.input_value("#room-select") == "Bathroom"
         assert option.text_content() == "Kitchen (walled)"
+        assert page.get_attribute("#next-room", "class") == ""
         assert page.is_hidden("#walled-note")
 
 
@@ -754,6 +756,7 @@ def test_a_small_phone_either_way_up(browser: Any, tmp_path: Path) -> None:
     sheet = tmp_path / "plan.json"
     shutil.copy(EXAMPLES / "tutorial-midgame.json", sheet)
     with phone(browser, sheet, 360, 740) as (page, _):
+        assert page.is_hidden("#summary")  # mid-game: the cards are docked
         page.tap('[data-piece="armchair"]')
         settle(page)
         page.wait_for_timeout(600)  # the plan scrolled into view, below the header
@@ -787,6 +790,63 @@ def test_a_small_phone_either_way_up(browser: Any, tmp_path: Path) -> None:
         assert page.evaluate("document.documentElement.scrollWidth") <= 740
         assert page.evaluate(SMALL_CONTROLS) == []
         page.screenshot(path=str(tmp_path / "side-740x360.png"))
+
+
+ROOM_LIST_WIDTHS = """() => {
+    const select = document.querySelector("#room-select");
+    const probe = select.cloneNode(true);  // as wide as its longest entry needs
+    probe.removeAttribute("id");
+    probe.style.cssText = "position: absolute; width: max-content; max-width: none; flex: none";
+    select.parentNode.appendChild(probe);
+    const needed = probe.offsetWidth;
+    probe.remove();
+    return [select.offsetWidth, needed];
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(320, 640), (360, 740), (390, 844), (844, 390)],
+                         ids=lambda n: str(n))
+def test_the_room_list_is_never_cut_on_a_phone(browser: Any, tmp_path: Path, width: int,
+                                               height: int) -> None:
+    """The room list is as wide as its longest entry, "Living room (being furnished)" and
+    the longest of the bundled projects, "Master bedroom (being furnished)", in 44 px
+    controls, and Next room stays in reach."""
+    with phone(browser, EXAMPLES / "tutorial-midgame.json", width, height) as (page, _):
+        assert page.text_content("#room-select option:checked") == "Living room (being furnished)"
+        shown, needed = page.evaluate(ROOM_LIST_WIDTHS)
+        assert shown >= needed > 200
+        assert page.is_visible("#next-room")
+    with editor(browser, tmp_path / "new.json", "family-home", touch=True, size=(width, height),
+                mobile=True) as (page, _):
+        while page.input_value("#room-select") != "Master bedroom":
+            page.tap("#next-room")
+            settle(page)
+        assert page.text_content("#room-select option:checked") == \
+            "Master bedroom (being furnished)"
+        shown, needed = page.evaluate(ROOM_LIST_WIDTHS)
+        assert shown >= needed > 200
+        assert page.evaluate(SMALL_CONTROLS) == []
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+def test_a_finished_sheet_docks_its_score_not_its_cards(browser: Any) -> None:
+    """At 360 x 740 a finished sheet (no room takes a piece any more) docks what it is
+    worth and its problems instead of the last room's cards, a tap away from the score's
+    details; the tools stay, to mend it."""
+    with phone(browser, EXAMPLES / "mistakes.json", 360, 740) as (page, _):
+        assert page.is_hidden("#palette-box") and page.is_hidden("#next-room")
+        assert page.text_content("#summary-score") == "Provisional score: 8"
+        assert page.text_content("#summary-problems") == "5 errors, 1 warning"
+        summary, dock = box_of(page, "#summary"), box_of(page, "#controls")
+        assert in_view(page, "#summary") and summary["y"] >= dock["y"]
+        assert page.is_visible('[data-tool="door"]')
+        page.keyboard.press("1")  # the cards' key takes nothing
+        assert page.is_hidden("#hand")
+        page.tap("#summary")
+        page.wait_for_timeout(100)
+        heading, bar = box_of(page, "#score h2"), box_of(page, "#bar")
+        assert in_view(page, "#score h2") and heading["y"] >= bar["y"] + bar["height"]
+        assert page.evaluate(SMALL_CONTROLS) == []
 
 
 def pinch(page: Any, middle: tuple[float, float], start: float, end: float,

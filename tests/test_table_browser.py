@@ -188,6 +188,12 @@ def test_a_short_game_with_a_restart(browser: Any, tmp_path: Path) -> None:
         scored = CliRunner().invoke(main, ["score", "--format", "json", *files])
         assert scored.exit_code in (0, 1), scored.output
         assert [card["player"] for card in json.loads(scored.stdout)] == ranked
+        _, _, body = request(table, "GET", f"/t/{table.code}/host/api/view",
+                             token=table.host_token)
+        assert host.eval_on_selector_all("#ranking li", "els => els.map(e => e.textContent)") == [
+            f"{s['place']}. {s['name']}: {s['total']} point{'' if abs(s['total']) == 1 else 's'}, "
+            f"{s['pieces']} piece{'' if s['pieces'] == 1 else 's'} (provisional)"
+            for s in json.loads(body)["ranking"]]
         sheets = {p.stem: json.loads(p.read_text()) for p in out.glob("*.json")}
         assert sheets["Ann"]["game"]["rounds"][0]["cards"][:2] == [
             {"card": 7, "tokens": ["kitchen-u"]}, {"card": 8, "tokens": ["stove"]}]
@@ -243,6 +249,16 @@ def test_back_to_ones_sheet_and_a_final_sheet_on_a_phone(browser: Any, tmp_path:
         ann.join(table)
         _host_call(table, "flip")
         ann.sees_card(*FLIPS[0])
+        ann.page.click('[data-piece="kitchen-u"]')  # in hand: where it may go, as in 'edit'
+        ann.settle()
+        assert ann.page.text_content("#hand-hints") == (
+            "Legal squares for this turn: 0 good (green), 11 that cut something off or leave "
+            "no door (yellow), 0 dead ends (grey: the room could never reach every piece "
+            "through one door).")
+        ann.page.click("#best")
+        assert ann.page.text_content("#status") == (
+            "Best spot: B2, rotation 0. Press Enter or click it to place.")
+        ann.page.keyboard.press("Escape")
         ann.place("kitchen-u", "I6")
         sheet, total = ann.page.url, ann.total()
         ann.page.close()
@@ -260,16 +276,26 @@ def test_back_to_ones_sheet_and_a_final_sheet_on_a_phone(browser: Any, tmp_path:
         before = ann.stored(table)
         _host_call(table, "end")
         ann.page.wait_for_selector('body[data-ended="1"]', state="attached")
-        ann.page.wait_for_selector("#controls", state="hidden")
+        assert ann.page.text_content("#status") == ""  # not "Click a card for the next piece"
+        for put_away in ("#round", "#tools", "#palette-box"):
+            ann.page.wait_for_selector(put_away, state="hidden")
         assert ann.page.is_disabled("#undo")
         ann.settle()
         _, _, body = request(table, "GET", f"/t/{table.code}/host/api/view",
                              token=table.host_token)
-        ranked = {s["name"]: str(s["total"]) for s in json.loads(body)["ranking"]}
-        assert (ranked["Ann"], total) == ("-6", "0")  # the end's penalties: empty rooms
+        ranked = {s["name"]: (str(s["total"]), s["problems"])
+                  for s in json.loads(body)["ranking"]}
+        assert (ranked["Ann"], total) == (("-6", 8), "0")  # the end's penalties: empty rooms
         ann.page.wait_for_function(
             "() => document.querySelector('#total').textContent === '-6'")
         assert ann.page.text_content("#score-label") == "Provisional score"
+        # docked instead of the cards: what the sheet is worth, with the whole house
+        assert ann.page.text_content("#summary-score") == "Provisional score: -6"
+        assert ann.page.text_content("#summary-problems") == "8 errors"
+        assert ann.page.is_visible("#summary") and ann.page.text_content("#view") == \
+            "Back to the room"
+        assert ann.page.eval_on_selector_all(  # the ranking, as the host's page has it
+            "#table-ranking li", "els => els.map(e => e.textContent)") == ["1. Ann (you): -6"]
         ann.page.focus("#plan")
         for key in ("Control+z", "Delete", "1"):
             ann.page.keyboard.press(key)
@@ -277,8 +303,10 @@ def test_back_to_ones_sheet_and_a_final_sheet_on_a_phone(browser: Any, tmp_path:
         ann.page.reload()
         ann.page.wait_for_selector("#editor:not([hidden])")
         ann.settle()
-        ann.page.wait_for_selector("#controls", state="hidden")
+        ann.page.wait_for_selector("#round", state="hidden")
+        assert ann.page.text_content("#table-ranking") == "1. Ann (you): -6"
         assert ann.total() == "-6" and ann.page.locator("#status.bad").count() == 0
+        assert ann.page.text_content("#summary-score") == "Provisional score: -6"
         assert ann.page.locator('g.piece[data-piece-id="kitchen-u"]').count() == 1
         assert ann.stored(table) == before
         assert ann.errors == [] and ben.errors == []

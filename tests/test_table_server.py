@@ -271,6 +271,7 @@ def test_after_the_end_a_sheet_is_shown_as_ranked_and_never_changed(tmp_path: Pa
     placed = {**hall.player_of(code, number, secret).state,
               "pieces": [{"piece": "kitchen-u", "at": "I6", "rotation": 0}]}
     before = hall.check(code, hall.player_of(code, number, secret), {"state": placed})
+    assert hall.player_view(code)["ranking"] == []
     hall.end(code)
     player = hall.player_of(code, number, secret)
     opened = hall.opening(code, player)["state"]
@@ -284,6 +285,7 @@ def test_after_the_end_a_sheet_is_shown_as_ranked_and_never_changed(tmp_path: Pa
     shown = [(p["name"], p["total"], p["problems"]) for p in view["players"]]
     assert shown == [("Ann", -6, 8), ("Ben", -9, 7)] == [
         (s["name"], s["total"], s["problems"]) for s in view["ranking"]]
+    assert hall.player_view(code)["ranking"] == view["ranking"]  # every player sees it
     from homestaging.editor import adapter
     from homestaging.table import play
 
@@ -296,6 +298,11 @@ def test_after_the_end_a_sheet_is_shown_as_ranked_and_never_changed(tmp_path: Pa
     assert (refused.value.status, refused.value.message) == (
         409, "the game has ended: the sheets are final")
     assert hall.player_of(code, number, secret).state["pieces"] == placed["pieces"]
+    with pytest.raises(Refused) as refused:  # nobody joins the ranking after the end
+        hall.join(code, "Eve")
+    assert (refused.value.status, refused.value.message) == (
+        409, "the game has ended: nobody joins it any more")
+    assert [p["name"] for p in hall.host_view(code)["ranking"]] == ["Ann", "Ben"]
     store.close()
 
 

@@ -383,6 +383,14 @@ class Hand:
     piece: str
     room: str | None = None
 
+    @classmethod
+    def read(cls, value: Any) -> Hand | None:
+        """The ``hand`` of a page's check (``{piece, room}``); None when it holds none."""
+        if not isinstance(value, dict) or not isinstance(value.get("piece"), str):
+            return None
+        room = value.get("room")
+        return cls(value["piece"][:200], room[:200] if isinstance(room, str) else None)
+
 
 def evaluate(sheet: Sheet, hand: Hand | None = None, *,
              end_of_game: bool = False) -> dict[str, Any]:

@@ -168,7 +168,7 @@ class Session:
 
     def check(self, body: dict[str, Any]) -> dict[str, Any]:
         """Problems, score and hints for the page's sheet; unreadable: its errors."""
-        hand = _hand(body.get("hand"))
+        hand = Hand.read(body.get("hand"))
         try:
             sheet = self._sheet(body)
         except Refused as refused:
@@ -227,9 +227,3 @@ class Session:
             return {"errors": adapter.located(error)}
         return {"errors": [], "state": state, "project": self._project(sheet)}
 
-
-def _hand(value: Any) -> Hand | None:
-    if not isinstance(value, dict) or not isinstance(value.get("piece"), str):
-        return None
-    room = value.get("room")
-    return Hand(value["piece"][:200], room[:200] if isinstance(room, str) else None)

@@ -68,6 +68,7 @@ class Hall:
         self.versions: dict[str, int] = {}
         self.rounds: dict[str, int] = {}
         self._projects: dict[str, Project] = {}
+        self._rankings: dict[str, list[dict[str, Any]]] = {}
         self._tables: dict[str, TableRow] = {row.code: row for row in store.tables()}
 
     # -- tables
@@ -154,18 +155,26 @@ class Hall:
             "ended": table.row.ended,
             "players": [{"id": p.id, "name": p.name, "total": p.total,
                          "problems": p.problems, "changes": p.changes} for p in players],
-            "ranking": [],
+            "ranking": self.ranking(code),
         }
         if table.row.ended:
-            view["ranking"] = [
-                {"place": s.place, "name": s.name, "total": s.total, "pieces": s.pieces,
-                 "provisional": s.provisional, "problems": s.errors}
-                for s in play.ranking(self._final_sheets(table, self.store.players(code)))]
             final = {standing["name"]: standing for standing in view["ranking"]}
             for player in view["players"]:  # as ranked, not as last drawn
                 standing = final.get(player["name"], player)
                 player["total"], player["problems"] = standing["total"], standing["problems"]
         return view
+
+    def ranking(self, code: str) -> list[dict[str, Any]]:
+        """The ranking of an ended game (tie-break included); empty while it is played."""
+        table = self.table(code)
+        if not table.row.ended:
+            return []
+        if code not in self._rankings:  # once: the sheets of an ended game never change
+            self._rankings[code] = [
+                {"place": s.place, "name": s.name, "total": s.total, "pieces": s.pieces,
+                 "provisional": s.provisional, "problems": s.errors}
+                for s in play.ranking(self._final_sheets(table, self.store.players(code)))]
+        return self._rankings[code]
 
     def _final_sheets(self, table: Table, players: list[PlayerRow]) -> list[Any]:
         record = table.record
@@ -191,6 +200,8 @@ class Hall:
     def join(self, code: str, name: Any) -> tuple[int, str]:
         """A new player named ``name``; return their number and secret."""
         table = self.table(code)
+        if table.row.ended:
+            raise Refused(409, "the game has ended: nobody joins it any more")
         try:
             name = play.check_name(name)
         except ValueError as error:
@@ -215,13 +226,14 @@ class Hall:
                 "table": self.player_view(code)}
 
     def player_view(self, code: str) -> dict[str, Any]:
-        """What every player's page shows besides the sheet: the card just flipped."""
+        """What every player's page shows besides the sheet: the card just flipped, and
+        once the game has ended its ranking."""
         table = self.table(code)
         order = play.flips(table.project, table.row.dealt)
         flipped = table.row.flipped
         return {"code": code, "flipped": flipped, "cards": len(order),
                 "card": _flip_json(order[flipped - 1], table.project) if flipped else None,
-                "ended": table.row.ended}
+                "ended": table.row.ended, "ranking": self.ranking(code)}
 
     def palette(self, code: str) -> dict[str, Any]:
         table = self.table(code)
@@ -249,10 +261,8 @@ class Hall:
         kept = {**state, "player": player.name, "game": record_json(sheet.game)}
         if kept != player.state and table.row.ended:
             raise Refused(409, "the game has ended: the sheets are final")
-        hand = body.get("hand")
-        answer = adapter.evaluate(sheet, adapter.Hand(hand["piece"][:200]) if isinstance(
-            hand, dict) and isinstance(hand.get("piece"), str) else None,
-            end_of_game=table.row.ended)  # then as ranked
+        answer = adapter.evaluate(sheet, adapter.Hand.read(body.get("hand")),
+                                  end_of_game=table.row.ended)  # then as ranked
         answer["errors"] = []
         if kept != player.state:
             problems = sum(1 for p in answer["problems"] if p.get("severity") == "error")

@@ -181,13 +181,16 @@ window.addEventListener("homestaging:reconnected", async () => {
   if (app.at === app.savedAt) status("The table answers again: your sheet is stored.");
 });
 
-// The table server ends the game: the sheet is final, the controls go.
+// The table server ends the game: the sheet is final, the tools and cards go (the
+// summary of its score stays docked) and the plan shows the whole house.
 window.addEventListener("homestaging:ended", () => {
   app.final = true;
   app.hand = null;
   app.pendingTap = null;
   app.tool = null;
-  $("#controls").hidden = true;
+  app.wholeHouse = true;
+  $("#editor").classList.add("final", "finished");
+  status("");  // the last action's words ("Tap a card for the next piece") are stale
   $("#undo").disabled = true;
   $("#redo").disabled = true;
   if (!app.plan) return;
@@ -239,6 +242,7 @@ function showEvaluation() {
     app.plan.rings(data.problems);
     app.shownProblems = problems;
   }
+  showSummary(data);
   drawTokens();
   drawSheet();
   drawHand();
@@ -247,6 +251,22 @@ function showEvaluation() {
     app.viewed = true;
     fitView();
   }
+}
+
+// A finished sheet (or a table's ended game) takes no more cards: a phone docks what it
+// is worth instead, a tap away from the score's details and the problems.
+function showSummary(data) {
+  const finished = data.finished || app.final;
+  const now = finished && !$("#editor").classList.contains("finished");
+  $("#editor").classList.toggle("finished", finished);
+  if (now && app.hand) drop();
+  $("#summary-score").textContent = `${data.label}: ${data.total}`;
+  const counts = { error: 0, warning: 0, todo: 0 };
+  for (const problem of data.problems) counts[problem.severity] += 1;
+  const said = [[counts.error, "error", "errors"], [counts.warning, "warning", "warnings"],
+    [counts.todo, "to do", "to do"]].filter(([count]) => count)
+    .map(([count, one, many]) => `${count} ${count === 1 ? one : many}`);
+  $("#summary-problems").textContent = said.length ? said.join(", ") : "No rule broken";
 }
 
 function showScore(data) {
@@ -595,8 +615,7 @@ function drawRooms() {
   const texts = app.project.rooms.map((room) => {
     const walled = sheet.isWalled(current, room.name);
     const furnished = room.name === current.current_room;
-    const what = furnished && walled ? "walled: press Next room" : furnished ? "being furnished"
-      : walled ? "walled" : "";
+    const what = walled ? "walled" : furnished ? "being furnished" : "";
     return what ? `${room.name} (${what})` : room.name;
   });
   if (JSON.stringify(texts) !== app.roomOptions) {  // the options change as rooms are walled
@@ -611,8 +630,14 @@ function drawRooms() {
   select.value = app.activeRoom;
   const next = sheet.nextRoom(current, app.project);
   const button = $("#next-room");
-  button.textContent = next ? `Next room: ${next}` : "Finish (no room left)";
+  // a phone shows the first words only ("Next room", "Finish"): the row keeps the room list
+  const detail = document.createElement("span");
+  detail.className = "detail";
+  detail.textContent = next ? `: ${next}` : " (no room left)";
+  button.replaceChildren(next ? "Next room" : "Finish", detail);
   button.disabled = !next && !current.current_room;
+  // the room being furnished is walled: its round is over, this is the button to press
+  button.classList.toggle("due", !!current.current_room && sheet.isWalled(current, current.current_room));
   const spec = app.project.rooms.find((r) => r.name === app.activeRoom);
   $("#room-info").textContent = !spec ? ""
     : app.activeRoom === current.current_room && sheet.isWalled(current, app.activeRoom)
@@ -1225,7 +1250,7 @@ function onKey(e) {
   else if (e.key === "Escape") {
     if (app.hand) drop();
     else if (app.tool) setTool(app.tool);
-  } else if (/^[1-9]$/.test(e.key)) {
+  } else if (/^[1-9]$/.test(e.key) && !$("#editor").classList.contains("finished")) {
     const buttons = document.querySelectorAll("#palette button.piece");
     const button = buttons[Number(e.key) - 1];
     if (button) {
@@ -1315,6 +1340,7 @@ function wire() {
   $("#drop").addEventListener("click", drop);
   $("#next-room").addEventListener("click", goToNextRoom);
   $("#view").addEventListener("click", toggleWholeHouse);
+  $("#summary").addEventListener("click", () => $("#report").scrollIntoView({ block: "start" }));
   window.addEventListener("resize", () => { fitDock(); fitView(); });
   new ResizeObserver(fitDock).observe($("#controls"));
   $("#room-select").addEventListener("change", (e) => {

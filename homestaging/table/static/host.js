@@ -46,7 +46,8 @@ function show(view) {
       const item = document.createElement("li");
       item.dataset.player = standing.name;
       item.dataset.total = String(standing.total);
-      item.textContent = `${standing.place}. ${standing.name}: ${standing.total} points, `
+      const points = Math.abs(standing.total) === 1 ? "point" : "points";
+      item.textContent = `${standing.place}. ${standing.name}: ${standing.total} ${points}, `
         + `${standing.pieces} piece${standing.pieces === 1 ? "" : "s"}${standing.provisional ? " (provisional)" : ""}`;
       list.appendChild(item);
     }

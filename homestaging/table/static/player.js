@@ -31,6 +31,32 @@ async function newPalette(count) {
   window.dispatchEvent(new CustomEvent("homestaging:project", { detail: project }));
 }
 
+// The ended game's ranking, under the banner: this player's line marked "(you)".
+let ranking = [];
+function showRanking() {
+  let list = document.querySelector("#table-ranking");
+  if (!ranking.length) {
+    list?.parentNode.remove();
+    return;
+  }
+  if (!list) {
+    const region = document.createElement("section");  // a landmark of its own
+    region.setAttribute("aria-label", "The ranking");
+    list = document.createElement("ol");
+    list.id = "table-ranking";
+    region.appendChild(list);
+    banner().after(region);
+  }
+  const me = document.querySelector("#player").value;
+  list.replaceChildren(...ranking.map((standing) => {
+    const item = document.createElement("li");
+    item.dataset.player = standing.name;
+    item.textContent = `${standing.place}. ${standing.name}${standing.name === me ? " (you)" : ""}: ${standing.total}`;
+    if (standing.name === me) item.setAttribute("aria-current", "true");
+    return item;
+  }));
+}
+
 function show(view) {
   const node = banner();
   if (view.card) {
@@ -47,6 +73,8 @@ function show(view) {
     node.textContent = "The game has ended: your sheet is final.";
     window.dispatchEvent(new CustomEvent("homestaging:ended"));
   }
+  ranking = view.ranking || [];
+  showRanking();
   document.body.dataset.ended = view.ended ? "1" : "0";
   if (flipped === -1) flipped = view.flipped;
   else if (flipped !== view.flipped) newPalette(view.flipped);
@@ -67,7 +95,10 @@ function remember(name) {
     // no storage (a private window): the link in the address bar is the only way back
   }
 }
-window.addEventListener("homestaging:opened", (e) => remember(e.detail.name));
+window.addEventListener("homestaging:opened", (e) => {
+  remember(e.detail.name);
+  showRanking();  // the ranking may have come first: now this player's line is known
+});
 
 const events = new EventSource(`api/events?token=${encodeURIComponent(token)}`);
 events.onmessage = (e) => show(JSON.parse(e.data));
