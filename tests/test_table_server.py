@@ -257,16 +257,16 @@ def test_a_full_disk_loses_nothing_stored(tmp_path: Path) -> None:
 
 def test_after_the_end_a_sheet_is_shown_as_ranked_and_never_changed(tmp_path: Path) -> None:
     """A player's page opened after the end gets its sheet's score and problems as the
-    ranking judges them (the game's end), and so does the host's list of players; a
-    change is refused (409) and nothing is stored."""
+    ranking judges them (the game's end), and so does the host's list of players, listed
+    as ranked; a change is refused (409) and nothing is stored."""
     from homestaging.table.hall import Hall, Refused
     from homestaging.table.store import Store
 
     store = Store(tmp_path / "t.db")
     hall = Hall(store)
     code = hall.new_table("tutorial", 7)
+    hall.join(code, "Ben")  # joins first, ranks last: the host's list is in ranking order
     number, secret = hall.join(code, "Ann")
-    hall.join(code, "Ben")
     hall.flip(code)
     placed = {**hall.player_of(code, number, secret).state,
               "pieces": [{"piece": "kitchen-u", "at": "I6", "rotation": 0}]}
