@@ -293,7 +293,7 @@ def test_back_to_ones_sheet_and_a_final_sheet_on_a_phone(browser: Any, tmp_path:
         assert ann.page.text_content("#summary-score") == "Provisional score: -6"
         assert ann.page.text_content("#summary-problems") == "8 errors"
         assert ann.page.is_visible("#summary") and ann.page.text_content("#view") == \
-            "Back to the room"
+            "Zoom in"
         assert ann.page.eval_on_selector_all(  # the ranking, as the host's page has it
             "#table-ranking li", "els => els.map(e => e.textContent)") == ["1. Ann (you): -6"]
         ann.page.focus("#plan")

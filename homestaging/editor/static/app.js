@@ -259,6 +259,7 @@ function showSummary(data) {
   const finished = data.finished || app.final;
   const now = finished && !$("#editor").classList.contains("finished");
   $("#editor").classList.toggle("finished", finished);
+  $("#view").textContent = viewLabel();
   if (now && app.hand) drop();
   $("#summary-score").textContent = `${data.label}: ${data.total}`;
   const counts = { error: 0, warning: 0, todo: 0 };
@@ -477,6 +478,13 @@ function roomFocus() {
   return found.length ? found : null;
 }
 
+// The view button's words: back to the room being furnished, or once the sheet is
+// finished (no room is furnished any more) a plain zoom.
+function viewLabel() {
+  if (!app.wholeHouse) return "Whole house";
+  return $("#editor").classList.contains("finished") ? "Zoom in" : "Back to the room";
+}
+
 function fitView(focus = null) {
   if (!app.plan) return;
   const { width, height } = planSpace();
@@ -486,7 +494,7 @@ function fitView(focus = null) {
   const fits = Math.min(width / wide, height / high) >= least;
   app.windowed = !fits && !app.wholeHouse;
   $("#view").hidden = fits;
-  $("#view").textContent = app.wholeHouse ? "Back to the room" : "Whole house";
+  $("#view").textContent = viewLabel();
   $("#view").setAttribute("aria-pressed", String(!!app.wholeHouse && !fits));
   $("#board").classList.toggle("windowed", app.windowed);
   if (!app.windowed) {
@@ -569,7 +577,7 @@ function pinchMove() {
   app.window = { x, y, columns, rows };
   app.plan.view(x, y, columns, rows);
   app.wholeHouse = columns >= wide - 0.01 && rows >= high - 0.01;
-  $("#view").textContent = app.wholeHouse ? "Back to the room" : "Whole house";
+  $("#view").textContent = viewLabel();
   $("#view").setAttribute("aria-pressed", String(app.wholeHouse));
 }
 
