@@ -107,6 +107,15 @@ def test_both_parsers_give_the_same_message(
     assert str(syntax_error("p.yaml", text, caught.value)) == f"p.yaml:{expected}"
 
 
+@pytest.mark.skipif(not hasattr(yaml, "CSafeLoader"), reason="libyaml's own limit")
+def test_libyaml_nesting_limit_is_told_in_words() -> None:
+    text = "a: " + "[" * 1001
+    with pytest.raises(yaml.MarkedYAMLError) as caught:
+        yaml.load(text, Loader=yaml.CSafeLoader)
+    assert str(syntax_error("p.yaml", text, caught.value)) == (
+        "p.yaml:1:1003: lists and mappings nested too deep")
+
+
 def test_a_bad_catalog_names_the_place(tmp_path: Path) -> None:
     from homestaging.formats.catalogreader import load_catalog
 

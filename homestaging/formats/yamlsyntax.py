@@ -105,6 +105,8 @@ def _described(error: yaml.MarkedYAMLError, text: str) -> tuple[str, yaml.Mark |
                 "with them in quotes", opened if context else found)
     if "constructor for the tag" in problem:
         return "tags ('!...') are not read: write the value without its tag", found
+    if "nesting depth" in problem:
+        return "lists and mappings nested too deep", found
     if "unhashable key" in problem:
         return "a list or a mapping cannot be a key", opened
     if "single document" in context:
