@@ -47,7 +47,9 @@ __all__ = [
     "EXIT_BROKEN_PIPE",
     "EXIT_FINDINGS",
     "EXIT_UNUSABLE",
+    "FILE",
     "ExitCode",
+    "FileName",
     "color_on",
     "complete_card",
     "complete_piece",
@@ -323,12 +325,30 @@ paper_option = click.option(
 )
 
 
+class FileName(click.ParamType):
+    """A file named on the command line: completed as a file name by the shell, and taken
+    as given. What it names is judged where it is read (:mod:`homestaging.formats.files`)
+    or written (:func:`homestaging.formats.output.check_target`), in the words every
+    command uses: ``d: is a folder, expected a file``."""
+
+    name = "file"
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter,
+                       incomplete: str) -> list[CompletionItem]:
+        from click.shell_completion import CompletionItem
+
+        return [CompletionItem(incomplete, type="file")]
+
+
+FILE = FileName()
+
+
 def image_option(what: str, formats: str = ".png, .svg or .pdf") -> Callable[[F], F]:
     """An optional ``-o/--output`` picture file."""
     return click.option(
         "-o",
         "--output",
-        type=click.Path(dir_okay=False),
+        type=FILE,
         help=f"Write {what} to this file ({formats}).",
     )
 
