@@ -133,6 +133,27 @@ def test_new_names_the_game_record_relative_to_the_sheet(tmp_path: Path,
                                      "'starter-flat', but the sheet is of project 'tutorial'")
 
 
+@pytest.mark.parametrize(("args", "message"), [
+    (["--game", "folder"], "folder: is a folder, expected a file"),
+    (["--game", "missing.json"], "missing.json: no such file"),
+    (["-o", "folder"], "folder: is a folder, expected a file name"),
+    (["-o", "folder", "--force"], "folder: is a folder, expected a file name"),
+    (["-o", "folder/"], "folder/: names a folder (it ends with a slash); expected a file name"),
+    (["-o", "link.json", "--force"], "link.json: is a symbolic link; not written through "
+                                     "(nothing written): give the file's own name"),
+], ids=["game folder", "game missing", "output folder", "output folder forced",
+        "output slash", "output link"])
+def test_new_says_what_its_paths_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                      args: list[str], message: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("folder").mkdir()
+    Path("sheet.json").write_text("{}")
+    Path("link.json").symlink_to("sheet.json")
+    result = CliRunner().invoke(main, ["new", "tutorial", *args])
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", message + "\n")
+    assert Path("sheet.json").read_text() == "{}"
+
+
 # -- --format json when the input cannot be used ------------------------------------------
 
 

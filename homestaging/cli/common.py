@@ -325,7 +325,7 @@ paper_option = click.option(
 )
 
 
-class FileName(click.ParamType):
+class FileName(click.types.StringParamType):
     """A file named on the command line: completed as a file name by the shell, and taken
     as given. What it names is judged where it is read (:mod:`homestaging.formats.files`)
     or written (:func:`homestaging.formats.output.check_target`), in the words every
