@@ -134,3 +134,21 @@ def test_validate_says_where_and_exits_1(runner: CliRunner, tmp_path: Path,
     assert (result.exit_code, result.stderr) == (1, "")
     assert result.stdout == (
         f"p.yaml:5:2: a list item ('- ...') where a key was expected; {INDENT}\n")
+
+
+@pytest.mark.parametrize("args", [
+    ["projects", "show", "plans/p.yaml"],
+    ["furniture", "list", "--project", "plans/p.yaml"],
+    ["new", "plans/p.yaml"],
+    ["deal", "plans/p.yaml", "--seed", "1"],
+], ids=["projects show", "furniture list", "new", "deal"])
+def test_a_project_argument_is_named_as_typed(runner: CliRunner, tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch,
+                                              args: list[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("plans").mkdir()
+    Path("plans/p.yaml").write_text("id: x\nname: 'Cottage\n")
+    result = runner.invoke(main, args)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        "plans/p.yaml:2:7: a quote (') that is never closed: the closing ' is missing\n")

@@ -390,13 +390,13 @@ def read_sheet_argument(path: str) -> Sheet:
 
 def load_project_argument(reference: str, param_hint: str = "PROJECT") -> Project:
     """The project of a PROJECT argument (or of the option ``param_hint`` names): a
-    bundled id, a path, or ``-``."""
+    bundled id, a path (named in messages as given), or ``-``."""
     from ..formats.projectreader import find_project, load_project
 
     if reference == "-":
         return load_project("-")
     try:
-        return find_project(reference, os.getcwd())
+        return find_project(reference)
     except UnknownProject as error:
         raise click.BadParameter(str(error), param_hint=param_hint) from None
 
