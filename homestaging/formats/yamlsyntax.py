@@ -24,6 +24,7 @@ _INDENTATION = "check the indentation"
 _GENERAL = ("not valid YAML here: check the indentation, and the colons, quotes and "
             "brackets on this line and the one above")
 
+
 def _character(text: str, mark: yaml.Mark | None) -> str:
     """The character at ``mark`` ("" at the end of the text or without a mark)."""
     return text[mark.index:mark.index + 1] if mark is not None else ""
