@@ -161,16 +161,16 @@ def test_new_says_what_its_paths_name(tmp_path: Path, monkeypatch: pytest.Monkey
 def test_unusable_input_answers_in_json(command: list[str], tmp_path: Path) -> None:
     path = tmp_path / "bad.json"
     path.write_text('{"format": "homestaging-sheet/1", "project": "tutorial",\n'
-                    ' "rooms": [{"name": "Kichen"}], "furniture_grid": ["..."]}')
+                    ' "rooms": [{"name": "Kichen"}], "furniture_grid": ["."]}')
     result = CliRunner().invoke(main, [*command[:1], str(path), *command[1:], "--format",
                                        "json"])
     assert result.exit_code == 2
     messages = [
         ("$.rooms[0].name", "no room named 'Kichen' in project tutorial (did you mean "
          "'Kitchen'?); its rooms are: Kitchen, Bathroom, Living room"),
-        ("$.furniture_grid", "1 rows, expected 12 (the project's sheet is 12 high)"),
-        ("$.furniture_grid[0]", "row 1 has 3 squares, expected 16 (the project's sheet is 16 "
-         "wide); D1 and after are missing"),
+        ("$.furniture_grid", "1 row, expected 12 (the project's sheet is 12 high)"),
+        ("$.furniture_grid[0]", "row 1 has 1 square, expected 16 (the project's sheet is 16 "
+         "wide); B1 and after are missing"),
     ]
     assert json.loads(result.stdout) == {"errors": [
         {"file": str(path), "line": None, "column": None, "path": where, "message": message}
