@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.errors import InputError, Located
 from ..core.quoting import EXCERPT_LENGTH, excerpt, kind
-from .yamlsyntax import syntax_error
 
 __all__ = [
     "MAX_YAML_NODES",
@@ -493,6 +492,8 @@ def load_yaml(text: str, file: str) -> Any:
             message = f"cannot read {excerpt(bad.value)}: {error}"
             raise InputError([_at(file, bad, message)]) from None
     except yaml.MarkedYAMLError as error:
+        from .yamlsyntax import syntax_error  # here: a file that reads well needs none of it
+
         raise InputError([syntax_error(file, text, error)]) from None
     except yaml.reader.ReaderError as error:
         code = error.character if isinstance(error.character, int) else ord(error.character)
