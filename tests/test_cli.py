@@ -732,6 +732,18 @@ def test_render_beside_a_name_that_is_no_file(runner: CliRunner, name: str, mess
     assert result.stderr == message + "\n"
 
 
+@pytest.mark.parametrize("args", [
+    ["convert", EXAMPLE, "--to", "grid", "-o"],
+    ["par", "tutorial", "--games", "1", "--save-par"],
+    ["deal", "tutorial", "--seed", "7", "-o"],
+], ids=["convert", "par", "deal"])
+def test_a_folder_given_as_an_output_is_refused_in_words(
+        runner: CliRunner, tmp_path: Path, args: list[str]) -> None:
+    result = runner.invoke(main, [*args, str(tmp_path)])
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == f"{tmp_path}: is a folder, expected a file name\n"
+
+
 def test_render_unusable_sheet(runner: CliRunner, tmp_path: Path) -> None:
     result = runner.invoke(main, ["render", "-", "-o", str(tmp_path / "p.png")], input="[")
     assert result.exit_code == 2

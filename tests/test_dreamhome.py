@@ -116,6 +116,26 @@ def test_reader_messages(tmp_path: Path) -> None:
     ]
 
 
+@pytest.mark.parametrize(("room", "message"), [
+    ("bathroom", "$.rooms.b: expected an object, found \"bathroom\""),
+    ({"type": 3}, "$.rooms.b.type: expected a string, found 3"),
+    ({"type": "bathroom", "empty": True}, "$.rooms.b: give the room's 'type', or 'empty': "
+     "true for a facedown card, or 'scaffolding': true (found type, empty)"),
+], ids=["not an object", "bad type", "type and empty"])
+def test_a_refused_room_is_still_a_card_for_the_handyman(
+        tmp_path: Path, room: Any, message: str) -> None:
+    """William's Handyman switched A1 and A2: a room entry at A1 that cannot be read is
+    told once, and A1 still holds a card."""
+    data = DREAMHOME.load("william")
+    data["rooms"]["b"] = room
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(InputError) as caught:
+        read_home(path)
+    assert [str(m).replace(str(path), "bad.json") for m in caught.value.messages] == [
+        f"bad.json: {message}"]
+
+
 def test_commands(runner: CliRunner, tmp_path: Path) -> None:
     william = str(EXAMPLES / "william.json")
     result = runner.invoke(main, ["dreamhome", "score", william])

@@ -22,6 +22,7 @@ from click.testing import CliRunner
 from editor_util import EXAMPLES, ROOT, SHEETS, api, request, serving
 
 from homestaging.cli.root import main
+from homestaging.core.errors import InputError
 from homestaging.core.interruption import Interruption
 from homestaging.editor import adapter
 from homestaging.editor.server import make_server
@@ -309,6 +310,34 @@ def test_a_new_sheet_names_a_project_file_relative_to_itself(tmp_path: Path) -> 
     with serving("plans/a.json", "house/mine.yaml", cwd=tmp_path) as server:
         state = api(server, "/api/session")[1]["state"]
     assert state["project"] == "../house/mine.yaml"
+
+
+def test_files_are_named_as_the_player_typed_them(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """A record, a project or the sheet itself is named in messages by the path given on
+    the command line, not by an absolute one."""
+    from homestaging.editor.session import Refused, Session
+
+    monkeypatch.chdir(tmp_path)
+    Path("plans").mkdir()
+    shutil.copy(EXAMPLES / "tutorial-midgame.json", "plans/plan.json")
+    Path("game.json").write_text('{"format": "homestaging-game/1"}')
+    with pytest.raises(InputError) as caught:
+        Session.open("plans/plan.json", game="game.json")
+    assert [str(m) for m in caught.value.messages] == [
+        "plans/plan.json: $.game: the game record '../game.json' cannot be used:",
+        "plans/../game.json: $: missing required key 'project'",
+        "plans/../game.json: $: missing required key 'dealt'"]
+    session = Session.open("plans/plan.json")
+    answer = session.check({"state": {**session.state, "project": "mine.yaml"}})
+    assert [e["text"] for e in answer["errors"]] == [
+        "plans/plan.json: $.project: the project 'mine.yaml' cannot be used:",
+        "plans/mine.yaml: no such file"]
+    os.chmod("plans/plan.json", 0o444)
+    with pytest.raises(Refused) as refused:
+        session.save({"state": session.state})
+    assert refused.value.payload["error"] == (
+        "plans/plan.json: is read-only; not replaced (nothing written)")
 
 
 def test_render_gives_a_png() -> None:

@@ -90,6 +90,17 @@ def test_reader_messages(tmp_path: Path) -> None:
     ]
 
 
+def test_an_empty_room_name_is_refused(tmp_path: Path) -> None:
+    data = HOUSEWARMING.load("kat")
+    data["rooms"][0]["name"] = ""
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(InputError) as caught:
+        read_house(path)
+    assert [str(m).replace(str(path), "bad.json") for m in caught.value.messages] == [
+        "bad.json: $.rooms[0].name: expected at least 1 character, found 0"]
+
+
 def test_commands(runner: CliRunner, tmp_path: Path) -> None:
     kat, marcus = str(EXAMPLES / "kat.json"), str(EXAMPLES / "marcus.json")
     result = runner.invoke(main, ["housewarming", "score", marcus, kat])

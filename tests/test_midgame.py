@@ -133,6 +133,27 @@ def test_new_names_the_game_record_relative_to_the_sheet(tmp_path: Path,
                                      "'starter-flat', but the sheet is of project 'tutorial'")
 
 
+@pytest.mark.parametrize(("args", "message"), [
+    (["--game", "folder"], "folder: is a folder, expected a file"),
+    (["--game", "missing.json"], "missing.json: no such file"),
+    (["-o", "folder"], "folder: is a folder, expected a file name"),
+    (["-o", "folder", "--force"], "folder: is a folder, expected a file name"),
+    (["-o", "folder/"], "folder/: names a folder (it ends with a slash); expected a file name"),
+    (["-o", "link.json", "--force"], "link.json: is a symbolic link; not written through "
+                                     "(nothing written): give the file's own name"),
+], ids=["game folder", "game missing", "output folder", "output folder forced",
+        "output slash", "output link"])
+def test_new_says_what_its_paths_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                      args: list[str], message: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("folder").mkdir()
+    Path("sheet.json").write_text("{}")
+    Path("link.json").symlink_to("sheet.json")
+    result = CliRunner().invoke(main, ["new", "tutorial", *args])
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", message + "\n")
+    assert Path("sheet.json").read_text() == "{}"
+
+
 # -- --format json when the input cannot be used ------------------------------------------
 
 
@@ -140,16 +161,16 @@ def test_new_names_the_game_record_relative_to_the_sheet(tmp_path: Path,
 def test_unusable_input_answers_in_json(command: list[str], tmp_path: Path) -> None:
     path = tmp_path / "bad.json"
     path.write_text('{"format": "homestaging-sheet/1", "project": "tutorial",\n'
-                    ' "rooms": [{"name": "Kichen"}], "furniture_grid": ["..."]}')
+                    ' "rooms": [{"name": "Kichen"}], "furniture_grid": ["."]}')
     result = CliRunner().invoke(main, [*command[:1], str(path), *command[1:], "--format",
                                        "json"])
     assert result.exit_code == 2
     messages = [
         ("$.rooms[0].name", "no room named 'Kichen' in project tutorial (did you mean "
          "'Kitchen'?); its rooms are: Kitchen, Bathroom, Living room"),
-        ("$.furniture_grid", "1 rows, expected 12 (the project's sheet is 12 high)"),
-        ("$.furniture_grid[0]", "row 1 has 3 squares, expected 16 (the project's sheet is 16 "
-         "wide); D1 and after are missing"),
+        ("$.furniture_grid", "1 row, expected 12 (the project's sheet is 12 high)"),
+        ("$.furniture_grid[0]", "row 1 has 1 square, expected 16 (the project's sheet is 16 "
+         "wide); B1 and after are missing"),
     ]
     assert json.loads(result.stdout) == {"errors": [
         {"file": str(path), "line": None, "column": None, "path": where, "message": message}

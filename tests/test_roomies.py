@@ -289,6 +289,21 @@ def test_reader_schema_and_grid_messages(tmp_path: Path) -> None:
     ]
 
 
+@pytest.mark.parametrize(("key", "value", "message"), [
+    ("house", "LLL", "bad.json: $.house: expected a list, found \"LLL\""),
+    ("rooms", {"L": {"name": "Living room", "floor": "carpet", "bonus": 3,
+                     "markings": ["A1"]}},
+     "bad.json: $.rooms.L.floor: expected one of parquet, tiles; found \"carpet\""),
+], ids=["house", "room"])
+def test_doors_and_windows_are_not_judged_beside_what_could_not_be_read(
+        tmp_path: Path, key: str, value: Any, message: str) -> None:
+    """A house grid or a room the schema refused is told once: the doors, windows and
+    front door beside it are not said to be off the grid or on no wall."""
+    data = ROOMIES.load("first-house")
+    data[key] = {**data[key], **value} if isinstance(value, dict) else value
+    assert ROOMIES.messages(data, tmp_path) == [message]
+
+
 def test_art_and_rotation(tmp_path: Path) -> None:
     data = ROOMIES.load("bookworm")
     data["tiles"]["s"]["art"] = ["###"]

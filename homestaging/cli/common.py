@@ -47,7 +47,9 @@ __all__ = [
     "EXIT_BROKEN_PIPE",
     "EXIT_FINDINGS",
     "EXIT_UNUSABLE",
+    "FILE",
     "ExitCode",
+    "FileName",
     "color_on",
     "complete_card",
     "complete_piece",
@@ -323,12 +325,30 @@ paper_option = click.option(
 )
 
 
+class FileName(click.types.StringParamType):
+    """A file named on the command line: completed as a file name by the shell, and taken
+    as given. What it names is judged where it is read (:mod:`homestaging.formats.files`)
+    or written (:func:`homestaging.formats.output.check_target`), in the words every
+    command uses: ``d: is a folder, expected a file``."""
+
+    name = "file"
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter,
+                       incomplete: str) -> list[CompletionItem]:
+        from click.shell_completion import CompletionItem
+
+        return [CompletionItem(incomplete, type="file")]
+
+
+FILE = FileName()
+
+
 def image_option(what: str, formats: str = ".png, .svg or .pdf") -> Callable[[F], F]:
     """An optional ``-o/--output`` picture file."""
     return click.option(
         "-o",
         "--output",
-        type=click.Path(dir_okay=False),
+        type=FILE,
         help=f"Write {what} to this file ({formats}).",
     )
 
@@ -370,13 +390,13 @@ def read_sheet_argument(path: str) -> Sheet:
 
 def load_project_argument(reference: str, param_hint: str = "PROJECT") -> Project:
     """The project of a PROJECT argument (or of the option ``param_hint`` names): a
-    bundled id, a path, or ``-``."""
+    bundled id, a path (named in messages as given), or ``-``."""
     from ..formats.projectreader import find_project, load_project
 
     if reference == "-":
         return load_project("-")
     try:
-        return find_project(reference, os.getcwd())
+        return find_project(reference)
     except UnknownProject as error:
         raise click.BadParameter(str(error), param_hint=param_hint) from None
 

@@ -14,6 +14,7 @@ import click
 from ..core.quoting import excerpt
 from ..draw.printing import MAX_SHEETS
 from .common import (
+    FILE,
     ExitCode,
     complete_card,
     complete_piece,
@@ -98,7 +99,7 @@ def furniture_show(piece_id: str, project_ref: str | None, output: str | None, f
 
 
 @furniture.command("sheet")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), required=True,
+@click.option("-o", "--output", type=FILE, required=True,
               help="The PDF file to write.")
 @paper_option
 @project_option
@@ -200,7 +201,7 @@ def projects_validate(ctx: click.Context, files: tuple[str, ...], par: bool, gam
 
 @click.command("print", short_help="Print project pages and blank drawing sheets (PDF).")
 @click.argument("reference", metavar="[PROJECT]", required=False, shell_complete=complete_project)
-@click.option("-o", "--output", type=click.Path(dir_okay=False), required=True,
+@click.option("-o", "--output", type=FILE, required=True,
               help="The PDF file to write.")
 @paper_option
 @click.option("--sheets", type=click.IntRange(min=0, max=MAX_SHEETS), default=1,

@@ -17,6 +17,7 @@ import click
 
 from ..core.errors import InputError
 from .common import (
+    FILE,
     ExitCode,
     detail,
     display_name,
@@ -44,9 +45,9 @@ __all__ = ["check_command", "convert_command", "new_command",
 @click.argument("project_ref", metavar="PROJECT")
 @click.option("--player", default="", metavar="NAME",
               help="The player's name, written in the sheet.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False),
+@click.option("-o", "--output", type=FILE,
               help="Write the sheet here (a new file), not to standard output.")
-@click.option("--game", "game_path", metavar="GAME", type=click.Path(dir_okay=False),
+@click.option("--game", "game_path", metavar="GAME", type=FILE,
               help="The game record (homestaging deal) the sheet is played with: the sheet "
                    "names it, and the cards are checked as dealt and chosen.")
 @click.option("--force", is_flag=True, help="With -o, overwrite a file that exists.")
@@ -62,15 +63,21 @@ def new_command(project_ref: str, player: str, game_path: str | None, output: st
     --game the sheet names the game record by its path from the sheet's folder.
     """
     import dataclasses
+    import os
     from pathlib import Path
 
-    from ..formats.output import write_atomic
+    from ..formats.output import check_target, write_atomic
     from ..formats.sheetwriter import blank_sheet, new_sheet_text, path_from, project_reference
     from .common import load_project_argument
 
     if project_ref == "-":
         raise click.BadParameter("a new sheet names its project: give a bundled id or a file "
                                  "path, not '-'", param_hint="PROJECT")
+    if output is not None:
+        check_target(output)
+        if os.path.lexists(output) and not force:
+            raise InputError.single(output, "exists already: give another file name, or "
+                                    "--force to replace it")
     project = load_project_argument(project_ref)
     folder = Path(output).parent if output else Path.cwd()
     reference = project_reference(project_ref, folder, Path.cwd())
@@ -85,9 +92,6 @@ def new_command(project_ref: str, player: str, game_path: str | None, output: st
     if output is None:
         click.echo(text, nl=False)
         return
-    if Path(output).exists() and not force:
-        raise InputError.single(output, "exists already: give another file name, or --force "
-                                "to replace it")
     write_atomic(output, text)
     first = project.rooms[0].name if project.rooms else "the first room"
     say(f"{output}: a new sheet of {project.name} ({project.id}); the {first} is "
@@ -137,7 +141,7 @@ def check_command(sheet_path: str, end_of_game: bool | None, fmt: str) -> None:
     required=True,
     help="grid: furniture drawn in furniture_grid; pieces: every piece listed in pieces.",
 )
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write here, not stdout.")
+@click.option("-o", "--output", type=FILE, help="Write here, not stdout.")
 def convert_command(sheet_path: str, form: str, output: str | None) -> None:
     """Rewrite a sheet in the grid or pieces form (the same plan either way).
 
@@ -206,7 +210,7 @@ def score_command(sheet_paths: tuple[str, ...], lenient_access: bool, fmt: str) 
 
 @click.command("render", short_help="Draw the annotated plan (PNG, SVG or PDF).")
 @click.argument("sheet_path", metavar="SHEET")
-@click.option("-o", "--output", type=click.Path(dir_okay=False),
+@click.option("-o", "--output", type=FILE,
               help="The picture to write: .png, .svg or .pdf (a PDF is one page). "
               "Default: SHEET with .png for its extension, beside it.")
 @click.option("--routes/--no-routes", default=True, show_default=True,

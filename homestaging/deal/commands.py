@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from ..cli.common import display_name, format_option, load_project_argument, paper_option
+from ..cli.common import FILE, display_name, format_option, load_project_argument, paper_option
 from ..core.game import MAX_SEED
 
 __all__ = ["deal_command"]
@@ -22,7 +22,7 @@ RANDOM_SEEDS = 1_000_000
               help="Instead of dealing, write the record a played sheet implies (a table "
               "that played with the box's cards): the variants and the tokens' choices "
               "that pay for its pieces.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False),
+@click.option("-o", "--output", type=FILE,
               help="Write the game record (JSON) to this file; sheets name it with "
               "\"game\". A file ending in .pdf gets the printed deal instead: a page "
               "per room, its dealt cards drawn with a box to tick, and the seed.")

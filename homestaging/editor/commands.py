@@ -8,10 +8,11 @@ __all__ = ["edit"]
 
 
 @click.command("edit", short_help="Draw a sheet in the browser: live check, score and hints.")
-@click.argument("sheet_path", metavar="SHEET", type=click.Path(dir_okay=False))
+# file names completed as such, and judged by Session.open and the readers in their words
+@click.argument("sheet_path", metavar="SHEET", type=click.Path(readable=False))
 @click.option("--project", "project_ref", metavar="PROJECT",
               help="For a new (or empty) SHEET: the project to start a blank sheet for.")
-@click.option("--game", "game_path", metavar="GAME", type=click.Path(dir_okay=False),
+@click.option("--game", "game_path", metavar="GAME", type=click.Path(readable=False),
               help="The game record (homestaging deal) to name in the sheet's \"game\" key: "
               "the cards are checked as dealt and chosen, and the palette offers them.")
 @click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True,

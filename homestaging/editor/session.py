@@ -79,9 +79,11 @@ class Session:
     def open(cls, sheet: str, project: str | None = None, cwd: Path | None = None,
              game: str | None = None) -> Session:
         """Open ``sheet``; a new or empty file needs ``project``; ``game`` names a game
-        record file for the sheet's ``"game"`` key. Raise UsageProblem (bad command line),
-        UnknownProject, or InputError (a record that cannot be used)."""
-        cwd = cwd or Path.cwd()
+        record file for the sheet's ``"game"`` key; relative paths are from ``cwd``
+        (default: the current folder, and messages name the files as given). Raise
+        UsageProblem (bad command line), UnknownProject, or InputError (a record that
+        cannot be used)."""
+        cwd = cwd or Path()
         path = cwd / sheet
         if sheet == "-":
             raise UsageProblem("SHEET must be a file name: the editor saves to it")

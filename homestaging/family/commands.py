@@ -15,6 +15,7 @@ from typing import Any
 import click
 
 from ..cli.common import (
+    FILE,
     ExitCode,
     display_name,
     echo_result,
@@ -92,7 +93,7 @@ def game_group(game: Game) -> click.Group:
 
     @group.command("render", short_help=f"Draw the {word.lower()} and its score pad.")
     @click.argument("path", metavar=word)
-    @click.option("-o", "--output", type=click.Path(dir_okay=False), required=True,
+    @click.option("-o", "--output", type=FILE, required=True,
                   help="The picture to write: .png, .svg or .pdf.")
     def render(path: str, output: str) -> None:
         target = image_path(output, IMAGE_SUFFIXES, [path])

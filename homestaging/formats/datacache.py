@@ -51,7 +51,7 @@ T = TypeVar("T")
 CODE = ("core.bitmask", "core.catalog", "formats.catalogreader", "formats.datacache",
         "core.entry", "core.errors", "core.grid", "core.pieces",
         "core.project", "formats.projectreader", "core.quoting", "formats.readers",
-        "formats.files", "formats.schema")
+        "formats.files", "formats.schema", "formats.yamlsyntax")
 """The package's modules that read the bundled files or define what is built from them:
 every entry's key covers their source (``tests/test_datacache.py`` checks the list)."""
 SCHEMAS = ("cards", "catalog", "project")

@@ -492,13 +492,9 @@ def load_yaml(text: str, file: str) -> Any:
             message = f"cannot read {excerpt(bad.value)}: {error}"
             raise InputError([_at(file, bad, message)]) from None
     except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        message = _short(" ".join(part for part in (error.context, error.problem) if part))
-        if mark is None:
-            raise InputError.single(file, message or "not valid YAML") from None
-        raise InputError(
-            [Located(file, message or "not valid YAML", line=mark.line + 1, column=mark.column + 1)]
-        ) from None
+        from .yamlsyntax import syntax_error  # here: a file that reads well needs none of it
+
+        raise InputError([syntax_error(file, text, error)]) from None
     except yaml.reader.ReaderError as error:
         code = error.character if isinstance(error.character, int) else ord(error.character)
         message = f"not valid YAML: {error.reason} (character U+{code:04X})"

@@ -451,13 +451,17 @@ def _errors(
 def _string(value: str, schema: dict[str, Any], path: JsonParts) -> Iterator[tuple[str, str]]:
     if "minLength" in schema and len(value) < schema["minLength"]:
         bound = schema["minLength"]
-        yield json_path(path), f"expected at least {bound} characters, found {len(value)}"
+        yield json_path(path), f"expected at least {_characters(bound)}, found {len(value)}"
     if "maxLength" in schema and len(value) > schema["maxLength"]:
         bound = schema["maxLength"]
-        yield json_path(path), f"expected at most {bound} characters, found {len(value)}"
+        yield json_path(path), f"expected at most {_characters(bound)}, found {len(value)}"
     if "pattern" in schema and not re.fullmatch(schema["pattern"], value):
         hint = schema.get("description", f"text matching {schema['pattern']}")
         yield json_path(path), f"expected {hint}, found {_describe(value)}"
+
+
+def _characters(count: int) -> str:
+    return "1 character" if count == 1 else f"{count} characters"
 
 
 def _entries(count: int) -> str:

@@ -240,8 +240,8 @@ class FieldReader(NameSuggestions):
         if len(rows) != height:
             usable = False
             extra = f"; row {height + 1} on is off the sheet" if len(rows) > height else ""
-            self.error(f"{len(rows)} rows, expected {height} (the project's sheet is "
-                       f"{height} high){extra}", (key,))
+            self.error(f"{count_text(len(rows), 'row')}, expected {height} (the project's "
+                       f"sheet is {height} high){extra}", (key,))
         for y, row in enumerate(rows[:height]):
             if len(row) == width:
                 continue
@@ -250,8 +250,8 @@ class FieldReader(NameSuggestions):
                 detail = f"; from {cell_name((width, y))} on is off the sheet"
             else:
                 detail = f"; {cells_text([(len(row), y)])} and after are missing"
-            self.error(f"row {y + 1} has {len(row)} squares, expected {width} (the project's "
-                       f"sheet is {width} wide){detail}", (key, y))
+            self.error(f"row {y + 1} has {count_text(len(row), 'square')}, expected {width} "
+                       f"(the project's sheet is {width} wide){detail}", (key, y))
         if not usable:
             return None
         found: dict[str, list[Cell]] = {}

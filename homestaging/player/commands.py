@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..cli.common import (
+    FILE,
     ExitCode,
     complete_card,
     complete_piece,
@@ -57,7 +58,7 @@ POLICIES = ("greedy", "lookahead")
               help="Write the best game: the sheet to FILE (.json) and its game record "
               "beside it (FILE's name with .game.json); with several projects, FILE is a "
               "folder that gets ID.json and ID.game.json for each.")
-@click.option("--save-par", "save", type=click.Path(dir_okay=False), metavar="FILE",
+@click.option("--save-par", "save", type=FILE, metavar="FILE",
               help="Write the projects' figures to this par file, keeping the entries of "
               "other projects it holds, bundled projects in book order "
               "(projects/par.json holds the bundled ones).")
@@ -75,6 +76,7 @@ def par_command(references: tuple[str, ...], every: bool, games: int, seed: int,
     every bundled project and tells whether their order of difficulty agrees with their
     pencils.
     """
+    from ..formats.output import check_target
     from ..formats.projectreader import bundled_project_files
     from .par import run_par
     from .text import format_par, format_par_table, par_run_json, par_table_json
@@ -98,6 +100,8 @@ def par_command(references: tuple[str, ...], every: bool, games: int, seed: int,
                                "file")
     projects = [load_project_argument(reference) for reference in chosen]
     kept = _kept(save) if save is not None else {}  # a broken file is refused before play
+    if save is not None:
+        check_target(save, replaces=save)
     runs = [run_par(project, games=games, seed=seed, jobs=jobs, policy=policy)
             for project in projects]
     written = _write_best(runs, chosen, output) if output is not None else []

@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from ..cli.common import ExitCode
+from ..cli.common import FILE, ExitCode
 from ..core.errors import InputError, UnknownProject
 from ..formats.output import FORMATS, dumps_json
 
@@ -18,15 +18,15 @@ __all__ = ["scan"]
 @click.argument("photo", metavar="PHOTO")
 @click.option("--project", "project_ref", metavar="PROJECT",
               help="The sheet's project (default: the bundled project its markers name).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False),
+@click.option("-o", "--output", type=FILE,
               help="Write the sheet JSON here (default: standard output).")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
               help="What to print: text (the uncertain squares; the sheet goes to -o) or "
                    "json (the sheet, or with -o a summary).")
-@click.option("--game", "game_path", metavar="GAME", type=click.Path(dir_okay=False),
+@click.option("--game", "game_path", metavar="GAME", type=FILE,
               help="The table's game record (homestaging deal): each room's pieces are "
                    "read among those its tokens chose, and the sheet names the record.")
-@click.option("--debug-image", type=click.Path(dir_okay=False),
+@click.option("--debug-image", type=FILE,
               help="Also write the straightened page (PNG) with what was read drawn over "
                    "it, to look at.")
 def scan(photo: str, project_ref: str | None, output: str | None, fmt: str,
@@ -47,9 +47,13 @@ def scan(photo: str, project_ref: str | None, output: str | None, fmt: str,
         require_cv2()
     except MissingOpenCV as error:
         raise _Unusable(str(error)) from None
+    from ..formats.output import check_target
     from ..formats.sheetwriter import GRID_KEYS
     from .read import scan_photo, scan_to_json
 
+    for target in (output, debug_image):  # before the photo is read
+        if target is not None:
+            check_target(target, protect=[photo])
     project = _project(project_ref) if project_ref else None
     record = None
     if game_path is not None:

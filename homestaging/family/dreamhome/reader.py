@@ -96,7 +96,9 @@ def _read(data: Mapping[str, Any], m: Messages) -> Home | None:
                               tuple(spec.get("decor", [])), bool(spec.get("basement", False)),
                               spec.get("max_size"), bool(spec.get("scaffolding", False)),
                               json_path(parts)))
-    occupied = {cell for room in rooms for cell in room.spaces}
+    # every letter of the board is a card, its room entry read or not (a refused entry
+    # has its own message)
+    occupied = {cell for spaces in (letters or {}).values() for cell in spaces}
     basement: set[Cell] = set()
     if "basement" in data and not m.broken(("basement",)):
         for index, value in enumerate(data["basement"]):

@@ -74,6 +74,8 @@ class _Reader:
         self.m = messages
         self.width = 0
         self.height = 0
+        self.unread: set[Cell] = set()
+        """The squares of rooms the schema refused: edges beside them are not judged."""
 
     def ok(self, *parts: str | int) -> bool:
         """The key is there and the schema did not refuse its value (its entries may
@@ -147,6 +149,7 @@ class _Reader:
         rooms: list[Room] = []
         for key, spec in specs.items():
             if self.m.skip(("rooms", key)):
+                self.unread.update(letters.get(key, []))
                 continue
             cells = frozenset(letters.get(key, []))
             if not cells:
@@ -171,10 +174,15 @@ class _Reader:
     # ------------------------------------------------------------- doors, windows
 
     def _edge(self, value: Any, parts: Parts) -> Edge | None:
+        """The edge ``value`` names; None when it is not one, is off the house grid, or
+        cannot be judged (no usable house grid, or beside a room the schema refused: their
+        own messages stand)."""
         try:
             edge = parse_edge(value)
         except ValueError as error:
             self.m.add(parts, str(error))
+            return None
+        if not self.width or self.unread.intersection(edge.cells):
             return None
         if not (self.in_house(edge.cell) or self.in_house(edge.outer)):
             self.m.add(parts, f"{edge.name} is off the house grid ({self._size()})")
