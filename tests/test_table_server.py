@@ -186,6 +186,26 @@ def test_export_of_no_table_changes_nothing_and_makes_no_folder(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["t.db"]
 
 
+@pytest.mark.parametrize(("args", "said"), [
+    (["export", "--db", "d", "-o", "out"], "d is a folder, expected a table database file"),
+    (["export", "--db", "x.db", "-o", "f.json"],
+     "f.json is a file, expected a folder to write the sheets into"),
+    (["serve", "tutorial", "--db", "d", "--no-browser"],
+     "d is a folder, expected a table database file"),
+])
+def test_a_folder_for_a_file_and_a_file_for_a_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str], said: str) -> None:
+    """Said in the table's words, not click's ("File 'd' is a directory."); nothing made."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "d").mkdir()
+    (tmp_path / "x.db").write_bytes(b"not looked at: the folder is judged first")
+    (tmp_path / "f.json").write_text("{}")
+    result = CliRunner().invoke(main, ["table", *args])
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == f"homestaging table: {said}\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["d", "f.json", "x.db"]
+
+
 def test_a_port_in_use_and_a_missing_extra(table: TableProcess, tmp_path: Path) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "homestaging", "table", "tutorial", "--db",

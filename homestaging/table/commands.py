@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import click
 
+from ..cli.common import FILE
 from ..core.game import MAX_SEED
 
 __all__ = ["table"]
@@ -33,7 +34,7 @@ def table() -> None:
 @click.option("--seed", type=click.IntRange(0, MAX_SEED), metavar="N",
               help="Deal from this seed (as 'deal --seed'). Default: a random seed. "
               "Ignored when --db already holds the table.")
-@click.option("--db", "db_path", metavar="FILE", type=click.Path(dir_okay=False),
+@click.option("--db", "db_path", metavar="FILE", type=FILE,
               default="homestaging-table.db", show_default=True,
               help="The SQLite file holding the whole table. Started again on the same "
               "file, the table continues where it was.")
@@ -59,9 +60,9 @@ def serve(reference: str, seed: int | None, db_path: str, port: int, lan: bool,
 
 @table.command("export", short_help="Write every sheet and the game record of a table.")
 @click.option("--db", "db_path", metavar="FILE", required=True,
-              type=click.Path(dir_okay=False), help="The table's SQLite file.")
+              type=FILE, help="The table's SQLite file.")
 @click.option("-o", "--output", "folder", metavar="DIR", required=True,
-              type=click.Path(file_okay=False), help="The folder to write into (made if new).")
+              help="The folder to write into (made if new).")
 def export(db_path: str, folder: str) -> None:
     """Write DIR/<player>.json for every player (ordinary sheets holding the game record
     with that player's choices) and DIR/game.json; 'homestaging score DIR/*.json' ranks

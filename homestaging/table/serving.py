@@ -190,8 +190,12 @@ def export_table(db_path: str, folder: str) -> list[Path]:
     """Write every sheet and the game record of the table in ``db_path`` into ``folder``."""
     from .hall import Hall
 
+    if Path(db_path).is_dir():
+        raise ServeError(f"{db_path} is a folder, expected a table database file")
     if not Path(db_path).is_file():
         raise ServeError(f"{db_path}: no such table database")
+    if Path(folder).exists() and not Path(folder).is_dir():
+        raise ServeError(f"{folder} is a file, expected a folder to write the sheets into")
     if Path(db_path).stat().st_size == 0:  # opening it would make it a database
         raise ServeError(f"{db_path} holds no table")
     store = _open_store(db_path)
