@@ -162,8 +162,8 @@ class Hall:
             for player in view["players"]:  # as ranked, not as last drawn
                 standing = final.get(player["name"], player)
                 player["total"], player["problems"] = standing["total"], standing["problems"]
-            order = {standing["name"]: index for index, standing in enumerate(view["ranking"])}
-            view["players"].sort(key=lambda player: order.get(player["name"], len(order)))
+            ranked_at = {standing["name"]: index for index, standing in enumerate(view["ranking"])}
+            view["players"].sort(key=lambda player: ranked_at.get(player["name"], len(ranked_at)))
         return view
 
     def ranking(self, code: str) -> list[dict[str, Any]]:
