@@ -184,15 +184,17 @@ def test_room_given_both_ways_must_agree() -> None:
     ]
     data["rooms"][1]["cells"] = ["G3:I3", "G4:I4"]
     assert parse(data).rooms[1].cells == frozenset(parse_cells("G3:I4"))
+    data["rooms"][1]["cells"] = ["G3:I3", "G4:Q4"]  # a square off the sheet: said once
+    assert errors(data) == [("$.rooms[1].cells[1]", "G4:Q4 reaches off the 16 x 12 sheet")]
 
 
 def test_room_cells_off_sheet_and_bad_range() -> None:
     data = sheet_with()
     data["rooms"][0]["cells"] = ["B2:Q4", "C3:B"]
-    found = errors(data)
-    assert ("$.rooms[0].cells[0]", "B2:Q4 reaches off the 16 x 12 sheet") in found
-    assert any(p == "$.rooms[0].cells[1]" and "expected a square such as 'C5' or a range" in m
-               for p, m in found)
+    assert errors(data) == [
+        ("$.rooms[0].cells[1]",
+         "expected a square such as 'C5' or a range such as 'B2:E4', found \"C3:B\""),
+        ("$.rooms[0].cells[0]", "B2:Q4 reaches off the 16 x 12 sheet")]
 
 
 @pytest.mark.parametrize(("ranges", "off"), [

@@ -199,10 +199,13 @@ class _Reader(FieldReader):
                 continue
             listed[name] = index
             self.room_name(name, ("rooms", index, "name"))
+            told = len(self.problems)
             cells = self.cells(entry.get("cells", []), ("rooms", index, "cells"))
             if from_grid is not None and name in from_grid:
                 drawn = from_grid[name]
-                if "cells" in entry and self.ok("rooms", index, "cells") and cells != drawn:
+                # compared only when every square of cells was read (else told already)
+                if "cells" in entry and self.ok("rooms", index, "cells") and cells != drawn \
+                        and len(self.problems) == told:
                     self.error(self.disagreement(name, cells, drawn), ("rooms", index, "cells"))
                 cells |= drawn
             door = entry.get("door") if self.ok("rooms", index, "door") else None
