@@ -214,6 +214,17 @@ def test_reader_reports_every_problem_at_once(tmp_path: Path) -> None:
     ]
 
 
+def test_a_misspelt_test_is_said_once(tmp_path: Path) -> None:
+    """The schema's unknown key names the tests; no second message says none was found."""
+    data = DECORUM.load("two-players")
+    data["players"][0]["conditions"][1]["rule"] = {"contians": {"object": {}}}
+    assert DECORUM.messages(data, tmp_path) == [
+        "bad.json: $.players[0].conditions[1].rule.contians: unknown key 'contians' "
+        "(expected one of: in, contains, lacks, at_least, at_most, exactly, most_common, "
+        "least_common, inseparable, identical, leftmost, rightmost, each_room, all, any, "
+        "not, met)"]
+
+
 def test_your_room_needs_a_token(tmp_path: Path) -> None:
     data = DECORUM.load("two-players")
     data["players"][0]["conditions"][0]["rule"] = {"in": "your room", "contains": {
