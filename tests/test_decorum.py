@@ -225,6 +225,17 @@ def test_a_misspelt_test_is_said_once(tmp_path: Path) -> None:
         "not, met)"]
 
 
+def test_a_player_listed_twice_points_at_the_first(tmp_path: Path) -> None:
+    data = DECORUM.load("four-players")
+    data["players"][0]["name"] = 5  # refused by the schema, and so not counted
+    data["players"][3]["name"] = "Ben"
+    assert DECORUM.messages(data, tmp_path) == [
+        "bad.json: $.players[0].name: expected a string, found 5",
+        "bad.json: $.players[3].name: 'Ben' is listed twice (first at $.players[1].name)",
+        "bad.json: $.roommates.Ada: 'Ada' is not a player (Ben, Cy)",
+        "bad.json: $.roommates.Dee: 'Dee' is not a player (Ben, Cy)"]
+
+
 def test_your_room_needs_a_token(tmp_path: Path) -> None:
     data = DECORUM.load("two-players")
     data["players"][0]["conditions"][0]["rule"] = {"in": "your room", "contains": {

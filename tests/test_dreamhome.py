@@ -99,7 +99,7 @@ def test_reader_messages(tmp_path: Path) -> None:
         read_home(path)
     assert [str(m).replace(str(path), "bad.json") for m in caught.value.messages] == [
         "bad.json: $.board[1]: row 2 has 4 spaces; expected 3, as the first row",
-        "bad.json: $.helpers[3]: 'architect' is listed twice",
+        "bad.json: $.helpers[3]: 'architect' is listed twice (first at $.helpers[0])",
         "bad.json: $.supplier: the Supplier was used, but 'supplier' is not in $.helpers",
     ]
     data["board"][1] = "aKL"
@@ -111,7 +111,7 @@ def test_reader_messages(tmp_path: Path) -> None:
         "or 'scaffolding': true (found type, empty)",
         "bad.json: $.supplier.space: no card at C3: the Supplier exchanges a room card on "
         "the board",
-        "bad.json: $.helpers[3]: 'architect' is listed twice",
+        "bad.json: $.helpers[3]: 'architect' is listed twice (first at $.helpers[0])",
         "bad.json: $.supplier: the Supplier was used, but 'supplier' is not in $.helpers",
     ]
 

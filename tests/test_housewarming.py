@@ -86,7 +86,7 @@ def test_reader_messages(tmp_path: Path) -> None:
     assert [str(m).replace(str(path), "bad.json") for m in caught.value.messages] == [
         "bad.json: $.rooms[2].decor[0].style: expected a whole number, found \"lots\"",
         "bad.json: $.pets[0]: missing required key 'card'",
-        "bad.json: $.rooms[1].name: 'Living room' is listed twice (also $.rooms[0])",
+        "bad.json: $.rooms[1].name: 'Living room' is listed twice (first at $.rooms[0])",
     ]
 
 

@@ -259,7 +259,7 @@ def test_reader_reports_every_problem_at_once(tmp_path: Path) -> None:
         "on the card",
         "bad.json: $.roomies[1].points: The Bookworm takes no 'points' (it is counted from "
         "the house)",
-        "bad.json: $.roomies[2]: The Hoarder is listed twice (also at $.roomies[0])",
+        "bad.json: $.roomies[2]: The Hoarder is listed twice (first at $.roomies[0])",
     ]
     data["house"][1] = "LLLLLKKKBB"
     assert ROOMIES.messages(data, tmp_path)[:5] == [

@@ -152,15 +152,16 @@ def _house(data: Mapping[str, Any], m: Messages, board: str) -> House | None:
 def _players(data: Mapping[str, Any], m: Messages) -> list[str]:
     if "players" not in data or m.broken(("players",)):
         return []
-    names: list[str] = []
+    first: dict[str, int] = {}  # each name's index in the file
     for index, player in enumerate(data["players"]):
         if m.broken(("players", index)) or m.skip(("players", index, "name")):
             continue
         name = player["name"]
-        if name in names:
-            m.add(("players", index, "name"), f"{excerpt(name)} is listed twice")
-        names.append(name)
-    return names
+        if name in first:
+            m.add(("players", index, "name"), f"{excerpt(name)} is listed twice (first at "
+                  f"$.players[{first[name]}].name)")
+        first.setdefault(name, index)
+    return list(first)
 
 
 def _roommates(data: Mapping[str, Any], m: Messages, board: str,

@@ -125,7 +125,8 @@ def _read(data: Mapping[str, Any], m: Messages) -> Home | None:
     if "helpers" in data and not m.skip(("helpers",)):
         for index, name in enumerate(data["helpers"]):
             if name in helpers:
-                m.add(("helpers", index), f"{excerpt(name)} is listed twice")
+                m.add(("helpers", index), f"{excerpt(name)} is listed twice (first at "
+                      f"$.helpers[{helpers.index(name)}])")
             helpers.append(name)
         for key, helper in (("supplier", "supplier"), ("handyman", "handyman")):
             if key in data and helper not in helpers:

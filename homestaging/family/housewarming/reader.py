@@ -48,7 +48,7 @@ def read_house(path: str | Path) -> House:
         name = f"Room {index + 1}" if m.skip(("rooms", index, "name")) else \
             spec.get("name", f"Room {index + 1}")
         if name in names:
-            m.add(("rooms", index, "name"), f"{excerpt(name)} is listed twice (also "
+            m.add(("rooms", index, "name"), f"{excerpt(name)} is listed twice (first at "
                   f"$.rooms[{names[name]}])")
         names[name] = index
         parts = ("rooms", index)

@@ -219,7 +219,7 @@ class _Reader:
 
     def _twice(self, edge: Edge, path: str, seen: dict[Edge, str]) -> bool:
         if edge in seen:
-            self.m.add(path, f"{edge.name} is listed twice (also at {seen[edge]})")
+            self.m.add(path, f"{edge.name} is listed twice (first at {seen[edge]})")
             return False
         seen[edge] = path
         return True
@@ -441,7 +441,7 @@ class _Reader:
                               " (it is counted from the house)"))
             name = given.get("name", wish.title) if card == "other" else wish.title
             if name in seen:
-                self.m.add(parts, f"{name} is listed twice (also at $.roomies[{seen[name]}])")
+                self.m.add(parts, f"{name} is listed twice (first at $.roomies[{seen[name]}])")
             seen[name] = index
             if not missing and not extra:
                 found.append(Roomie(card, name, given, json_path(parts)))
