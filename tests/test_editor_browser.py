@@ -392,6 +392,14 @@ def test_tap_tap_places_on_a_touch_screen(browser: Any, tmp_path: Path) -> None:
         settle(page)
         assert page.locator("g.piece").count() == 1
         assert "at L9" in page.text_content("g.piece title")
+        page.tap('[data-piece="stove"]')
+        settle(page)
+        page.tap('[data-cell="I6"]')
+        page.tap('[data-piece="kitchen-corner"]')  # another piece: the square tapped goes
+        settle(page)
+        page.tap('[data-cell="I6"]')  # shows it there, places nothing yet
+        assert page.locator("g.piece").count() == 1
+        assert "Tap again" in page.text_content("#hint")
 
 
 def test_drag_a_piece_from_the_cards(browser: Any, tmp_path: Path) -> None:

@@ -851,6 +851,7 @@ function take(id) {
   if (!piece) return;
   if (app.hand && app.hand.piece === id) return;
   app.hand = { piece: id, rotation: 0, mirror: false };
+  app.pendingTap = null;  // a square tapped for the piece before shows, not places, this one
   setTool(null, false);
   status(words.touch
     ? `${piece.name} in hand: tap a square to see it there, tap it again to place it; ${words.turn}.`
