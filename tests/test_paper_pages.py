@@ -179,3 +179,49 @@ def test_nothing_within_5_mm_of_the_edge(tmp_path: Path, command: list[str]) -> 
     result = CliRunner().invoke(main, [*command, "-o", str(out)])
     assert result.exit_code == 0, result.output
     assert set(_edge_ink(out, tmp_path)) == {0}
+
+
+GREEK_PROJECT = """\
+id: greek-house
+number: 40
+name: Το σπίτι της γιαγιάς
+difficulty: 1
+description: Бабушкин дом у озера.
+sheet: {width: 16, height: 12}
+house: ["B2:O11"]
+rooms:
+  - name: Κουζίνα
+    type: kitchen
+    cards: [{number: 7, tokens: 1}]
+  - name: Гостиная
+    type: living
+    cards: [{number: 23, tokens: 1}]
+bonuses: []
+furniture:
+  - id: samovar-table
+    name: Стол с самоваром
+    tags: [living, table]
+    art: |
+      .o.
+      oTo
+cards:
+  - {number: 23, variant: a, options: [samovar-table, sofa]}
+  - {number: 23, variant: b, options: [sofa, samovar-table]}
+"""
+
+
+@needs_poppler
+@pytest.mark.parametrize("command", [["print"], ["print", "cards", "--project"], ["deal"]],
+                         ids=["page", "cards", "deal"])
+def test_greek_and_cyrillic_names_print(tmp_path: Path, command: list[str]) -> None:
+    project = tmp_path / "40-greek-house.yaml"
+    project.write_text(GREEK_PROJECT, encoding="utf-8")
+    out = tmp_path / "out.pdf"
+    result = CliRunner().invoke(main, [*command, str(project), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    text = " ".join(word for page in pdf_text(out) for word in page)
+    assert "Гостиная" in text
+    if command != ["print"]:  # the cards drawn: the project's own piece among them
+        assert "Стол с самоваром" in text
+    if command[-1] != "--project":
+        assert "Κουζίνα" in text

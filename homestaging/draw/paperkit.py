@@ -48,12 +48,14 @@ CARD_SIZE = (90.0, 62.0)
 CARD_SQUARE = 6.5
 """A piece's square on a card at most, in millimetres."""
 TOKEN_COLOR = "#2b6cb0"
-PRINT_RC_PARAMS: Any = {**RC_PARAMS, "pdf.fonttype": 3}
+PRINT_RC_PARAMS: Any = {**RC_PARAMS, "pdf.fonttype": 3, "ps.fonttype": 3}
 """The settings of a printed PDF: the fonts embedded as Type 3 (each glyph drawn as its
 outline, named after its letter and, from matplotlib 3.11, mapped back to it, so the text
 reads and searches the same): a
 TrueType font is subset with fontTools, each face twice (once more for the "fi" and "fl"
-ligatures), which cost a quarter of ``print tutorial``."""
+ligatures), which cost a quarter of ``print tutorial``. ``ps.fonttype`` is 3 as well:
+matplotlib 3.11's PDF writer cuts a font into parts of the size its ``ps.fonttype`` allows,
+and a Type 3 font holds 256 letters, so with 42 a Greek or Cyrillic name failed to print."""
 
 
 def new_page(paper: str, *, landscape: bool = False) -> tuple[Figure, Axes, tuple[float, float]]:
