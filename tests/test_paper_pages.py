@@ -135,7 +135,12 @@ def test_book_names_the_round_and_the_cards(tmp_path: Path) -> None:
     round_page = " ".join(pages[3])
     for step in ("1. Flip a card", "2. Choose with the tokens", "3. Draw with circulation",
                  "4. Join circulation to the door", "5. Wall the room", "6. The hallway",
-                 "only circulation is walkable", "page 4"):
+                 "only circulation (and rugs) is", "Kitchen sink", "page 4",
+                 "For each number take card a or b at random, unseen",
+                 "not their own room's.", "touching objects are 0 apart.",
+                 "Wild card, once per game: take the other option of a card, or draw a piece "
+                 "mirrored.", "-3 per room without furniture; add the project's bonuses. A tie "
+                 "goes to the most reachable pieces (rugs not counted)."):
         assert step in round_page
     assert pages[4][:3] == ["Furniture", "cards", "1a"]
 
