@@ -214,3 +214,28 @@ def test_names_as_long_as_the_limits_allow_wrap_or_shrink(tmp_path: Path, paper:
     cut = {"a4": "rooms by th", "letter": "rooms by the l"}[paper]
     assert [(text.get_text(), text.get_fontsize()) for text in sheet_title] == [
         (f"Project 0: The grand old manor of the twelve long {cut}…", 7)]
+
+
+def test_a_card_of_25_tokens_shows_its_count(tmp_path: Path) -> None:
+    from homestaging.core.game import GameRecord
+    from homestaging.deal.sheetpdf import deal_figures
+    from homestaging.draw.projectpage import card_lines, project_page_figures
+
+    path = tmp_path / "tokens.yaml"
+    path.write_text(project_yaml("tokens", "Tokens", 16, 12, ["Kitchen"], tokens=25,
+                                 bonuses=["text: +1 per armchair\n    points: 1\n"
+                                          "    per: {piece: {id: armchair}}"]))
+    path.write_text(path.read_text().replace(
+        "[{number: 1, tokens: 25}]", "[{number: 1, tokens: 25}, {number: 2, tokens: 3}, "
+        "{number: 3, tokens: 25}, {number: 4, tokens: 25}]"))
+    project = load_project(path)
+    assert card_lines(project.rooms[0], 69.0) == [
+        [(1, 25, True), (2, 3, False), (3, 25, True)], [(4, 25, True)]]
+    record = GameRecord(project=project.id, seed=1, dealt={n: "a" for n in (1, 2, 3, 4)})
+    figures = [*project_page_figures(project, "a4"), *deal_figures(project, record, "deal")]
+    assert len(figures) == 2  # the project page, the deal's page of the kitchen
+    for fig in figures:
+        assert overlapping_texts(fig) == []
+        counts = [text.get_text() for ax in fig.axes for text in ax.texts
+                  if text.get_gid() == "token-count"]
+        assert counts == ["\N{MULTIPLICATION SIGN}25"] * 3

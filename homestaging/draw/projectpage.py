@@ -43,8 +43,8 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-__all__ = ["CONTENT_BOTTOM", "look_alike_hatches", "project_page_figures", "project_pages",
-           "room_name_lines", "title_lines"]
+__all__ = ["CONTENT_BOTTOM", "card_lines", "look_alike_hatches", "project_page_figures",
+           "project_pages", "room_name_lines", "title_lines"]
 
 
 def _pencil(page: Axes, x: float, y: float, filled: bool) -> None:
@@ -103,8 +103,33 @@ def room_name_lines(room: RoomSpec, width: float) -> list[str]:
     return wrap(room.name, (width - 8 - type_w) / BOLD, 9)
 
 
+CARD_LINE = 6.5
+"""A further line of a room's cards, in millimetres."""
+COUNTED_TOKENS = 6.0
+"""The width of a token count written after one dot ("x25"), in millimetres."""
+
+
+def card_lines(room: RoomSpec, width: float) -> list[list[tuple[int, int, bool]]]:
+    """The room's cards in lines that fit its row of ``width`` millimetres, each card as
+    (number, tokens, counted): its tokens drawn as dots after it, or, when a line cannot
+    hold them (``counted``), as one dot and their count."""
+    room_w = width - 6
+    lines: list[list[tuple[int, int, bool]]] = [[]]
+    used = 0.0
+    for slot in room.cards:
+        counted = 6.75 + 2.3 * slot.tokens > room_w  # from the card's left to its last dot
+        ink = 6.75 + (2.3 + COUNTED_TOKENS if counted else 2.3 * slot.tokens)
+        if lines[-1] and used + ink > room_w:
+            lines.append([])
+            used = 0.0
+        lines[-1].append((slot.number, slot.tokens, counted))
+        used += ink + 2.75  # the gap to the next card
+    return lines
+
+
 def _room_height(room: RoomSpec, width: float) -> float:
-    return ROOM_ROW + (len(room_name_lines(room, width)) - 1) * line_step(9)
+    return (ROOM_ROW + (len(room_name_lines(room, width)) - 1) * line_step(9)
+            + (len(card_lines(room, width)) - 1) * CARD_LINE)
 
 
 @dataclass(frozen=True)
@@ -255,16 +280,25 @@ def _room_row(page: Axes, x: float, w: float, ry: float, room: RoomSpec) -> None
     put_lines(page, x + 3, ry, lines, 9, fontweight="bold", gid="room-name")
     put_text(page, x + w - 3, ry + 0.3, room.type, 7.5, ha="right", color="#666666")
     ry += (len(lines) - 1) * line_step(9)  # the cards under the name's last line
-    cx = x + 3
     tokens = []
-    for slot in room.cards:
-        page.add_artist(FancyBboxPatch((cx, ry + 4.2), 6.5, 5.2,
-                                       boxstyle="round,pad=0,rounding_size=0.8",
-                                       facecolor="white", edgecolor="#555555", linewidth=0.6))
-        page.text(cx + 3.25, ry + 6.8, str(slot.number), fontsize=7.5, ha="center",
-                  va="center", gid="card-number")
-        tokens += [(cx + 8.2 + t * 2.3, ry + 6.8) for t in range(slot.tokens)]
-        cx += 9.5 + 2.3 * slot.tokens
+    for cards in card_lines(room, w):
+        cx = x + 3
+        for number, count, counted in cards:
+            page.add_artist(FancyBboxPatch((cx, ry + 4.2), 6.5, 5.2,
+                                           boxstyle="round,pad=0,rounding_size=0.8",
+                                           facecolor="white", edgecolor="#555555",
+                                           linewidth=0.6))
+            page.text(cx + 3.25, ry + 6.8, str(number), fontsize=7.5, ha="center",
+                      va="center", gid="card-number")
+            if counted:
+                tokens.append((cx + 8.2, ry + 6.8))
+                page.text(cx + 9.4, ry + 6.8, f"\N{MULTIPLICATION SIGN}{count}", fontsize=7.5,
+                          va="center", gid="token-count")
+                cx += 9.5 + 2.3 + COUNTED_TOKENS
+            else:
+                tokens += [(cx + 8.2 + t * 2.3, ry + 6.8) for t in range(count)]
+                cx += 9.5 + 2.3 * count
+        ry += CARD_LINE
     # the row's tokens, one collection (beside the cards, over nothing but the box)
     add_shapes(page, circle_paths(tokens, 0.85), facecolors="#2b6cb0", edgecolors="none",
                gid="token")
