@@ -104,11 +104,12 @@ def _lines(words: str, width: float) -> list[str]:
 
 
 def _wrapped(page: Axes, x: float, y: float, words: str, width: float) -> float:
-    """Write ``words`` wrapped to ``width``; return the y under them."""
-    for line in _lines(words, width):
-        text(page, x, y, line, 8.5, gid="round-text")
-        y += LINE
-    return y
+    """Write ``words`` wrapped to ``width``, one text of its lines (``LINE`` apart);
+    return the y under them."""
+    lines = _lines(words, width)
+    text(page, x, y, "\n".join(lines), 8.5, linespacing=LINE / (8.5 * 0.3528),
+         gid="round-text")
+    return y + len(lines) * LINE
 
 
 # ---------------------------------------------------------------------------- pictures
