@@ -38,7 +38,15 @@ def paper_mm(paper: str) -> tuple[float, float]:
 
 
 def wrap(text: str, width_mm: float, size: float) -> list[str]:
-    return textwrap.wrap(text, max(10, int(width_mm / (size * CHAR)))) or [""]
+    """``text`` in lines of ``width_mm`` at ``size`` points (widths estimated)."""
+    width = max(10, int(width_mm / (size * CHAR)))
+    if len(text) <= width and text == text.strip() and not ONE_LINE_BREAKERS & set(text):
+        return [text]  # already one line: what textwrap would give, without its work
+    return textwrap.wrap(text, width) or [""]
+
+
+ONE_LINE_BREAKERS = frozenset("\t\n\r\x0b\x0c")
+"""The characters textwrap turns into spaces: a text holding one is always wrapped."""
 
 
 def line_step(size: float) -> float:
