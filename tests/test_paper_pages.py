@@ -134,7 +134,12 @@ def test_book_names_the_round_and_the_cards(tmp_path: Path) -> None:
     round_page = " ".join(pages[3])
     for step in ("1. Flip a card", "2. Choose with the tokens", "3. Draw with circulation",
                  "4. Join circulation to the door", "5. Wall the room", "6. The hallway",
-                 "only circulation is walkable", "page 4"):
+                 "only circulation (and rugs) is", "Kitchen sink", "page 4",
+                 "For each number take card a or b at random, unseen",
+                 "not their own room's.", "touching objects are 0 apart.",
+                 "Wild card, once per game: take the other option of a card, or draw a piece "
+                 "mirrored.", "-3 per room without furniture; add the project's bonuses. A tie "
+                 "goes to the most reachable pieces (rugs not counted)."):
         assert step in round_page
     assert pages[4][:3] == ["Furniture", "cards", "1a"]
 
@@ -178,3 +183,60 @@ def test_nothing_within_5_mm_of_the_edge(tmp_path: Path, command: list[str]) -> 
     result = CliRunner().invoke(main, [*command, "-o", str(out)])
     assert result.exit_code == 0, result.output
     assert set(_edge_ink(out, tmp_path)) == {0}
+
+
+# Greek and Cyrillic words, written with escapes (they read "Grandmother's house",
+# "Grandmother's house by the lake.", "Kitchen", "Living room", "Table with a samovar")
+GREEK_NAME = ("\u03a4\u03bf \u03c3\u03c0\u03af\u03c4\u03b9 "
+              "\u03c4\u03b7\u03c2 \u03b3\u03b9\u03b1\u03b3\u03b9\u03ac\u03c2")
+CYRILLIC_TEXT = ("\u0411\u0430\u0431\u0443\u0448\u043a\u0438\u043d \u0434\u043e\u043c "
+                 "\u0443 \u043e\u0437\u0435\u0440\u0430.")
+GREEK_ROOM = "\u039a\u03bf\u03c5\u03b6\u03af\u03bd\u03b1"
+CYRILLIC_ROOM = "\u0413\u043e\u0441\u0442\u0438\u043d\u0430\u044f"
+CYRILLIC_PIECE = ("\u0421\u0442\u043e\u043b "
+                  "\u0441 \u0441\u0430\u043c\u043e\u0432\u0430\u0440\u043e\u043c")
+
+GREEK_PROJECT = f"""\
+id: greek-house
+number: 40
+name: {GREEK_NAME}
+difficulty: 1
+description: {CYRILLIC_TEXT}
+sheet: {{width: 16, height: 12}}
+house: ["B2:O11"]
+rooms:
+  - name: {GREEK_ROOM}
+    type: kitchen
+    cards: [{{number: 7, tokens: 1}}]
+  - name: {CYRILLIC_ROOM}
+    type: living
+    cards: [{{number: 23, tokens: 1}}]
+bonuses: []
+furniture:
+  - id: samovar-table
+    name: {CYRILLIC_PIECE}
+    tags: [living, table]
+    art: |
+      .o.
+      oTo
+cards:
+  - {{number: 23, variant: a, options: [samovar-table, sofa]}}
+  - {{number: 23, variant: b, options: [sofa, samovar-table]}}
+"""
+
+
+@needs_poppler
+@pytest.mark.parametrize("command", [["print"], ["print", "cards", "--project"], ["deal"]],
+                         ids=["page", "cards", "deal"])
+def test_greek_and_cyrillic_names_print(tmp_path: Path, command: list[str]) -> None:
+    project = tmp_path / "40-greek-house.yaml"
+    project.write_text(GREEK_PROJECT, encoding="utf-8")
+    out = tmp_path / "out.pdf"
+    result = CliRunner().invoke(main, [*command, str(project), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    text = " ".join(word for page in pdf_text(out) for word in page)
+    assert CYRILLIC_ROOM in text
+    if command != ["print"]:  # the cards drawn: the project's own piece among them
+        assert CYRILLIC_PIECE in text
+    if command[-1] != "--project":
+        assert GREEK_ROOM in text

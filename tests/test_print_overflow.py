@@ -10,11 +10,12 @@ import re
 import shutil
 import subprocess
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from bigsheets import bonus_text, piece, project_yaml, room_names, sheet_json
 
-from homestaging.draw.drawsheet import sheet_pages
+from homestaging.draw.drawsheet import drawing_sheet, sheet_pages
 from homestaging.draw.printing import (
     book_pages,
     first_pages,
@@ -24,6 +25,9 @@ from homestaging.draw.printing import (
 )
 from homestaging.formats.projectreader import find_project, load_project
 from homestaging.formats.sheetreader import read_sheet
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 pytestmark = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs poppler")
 
@@ -158,3 +162,80 @@ def test_every_point_of_a_filled_designer_sheet_is_pencilled(tmp_path: Path) -> 
                 box = text.get_window_extent(renderer)
                 assert page.x0 - 0.5 <= box.x0 and box.x1 <= page.x1 + 0.5, text.get_text()
                 assert page.y0 - 0.5 <= box.y0 and box.y1 <= page.y1 + 0.5, text.get_text()
+
+
+LONG_NAME = "The grand old manor of the twelve long rooms by the lake, its orchard and its mi"
+LONG_ROOMS = [f"Room {n:02d} of the east wing by the lake shore"[:40] for n in range(1, 13)]
+
+
+def overlapping_texts(fig: Figure) -> list[tuple[str, str]]:
+    """The pairs of the figure's texts whose boxes as drawn overlap (by more than half a
+    point), and each text outside the page (paired with "page")."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    page = fig.bbox
+    boxes = [(text.get_text(), text.get_window_extent(renderer))
+             for ax in fig.axes for text in ax.texts if text.get_text().strip()]
+    found = [(word, "page") for word, box in boxes
+             if box.x0 < page.x0 or box.x1 > page.x1 or box.y0 < page.y0 or box.y1 > page.y1]
+    for index, (word, box) in enumerate(boxes):
+        for other, other_box in boxes[index + 1:]:
+            if (min(box.x1, other_box.x1) - max(box.x0, other_box.x0) > 0.5
+                    and min(box.y1, other_box.y1) - max(box.y0, other_box.y0) > 0.5):
+                found.append((word, other))
+    return found
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_names_as_long_as_the_limits_allow_wrap_or_shrink(tmp_path: Path, paper: str) -> None:
+    from homestaging.draw.projectpage import project_page_figures, room_name_lines, title_lines
+
+    assert (len(LONG_NAME), {len(name) for name in LONG_ROOMS}) == (80, {40})
+    path = tmp_path / "manor.yaml"
+    path.write_text(project_yaml("manor", LONG_NAME, 16, 12, LONG_ROOMS, room_type="bathroom",
+                                 tokens=2, bonuses=["text: +1 per armchair\n    points: 1\n"
+                                                    "    per: {piece: {id: armchair}}"]))
+    project = load_project(path)
+    assert title_lines(project, paper) == (
+        ["The grand old manor of the twelve long rooms", "by the lake, its orchard and its mi"],
+        14)
+    assert room_name_lines(project.rooms[0], 69.0) == [
+        "Room 01 of the east wing", "by the lake sho"]
+    figures = [*project_page_figures(project, paper), drawing_sheet(project, paper)]
+    assert len(figures) == project_pages(project, paper) + 1 == 3
+    for fig in figures:
+        assert overlapping_texts(fig) == []
+    continued = [text.get_text() for text in figures[1].axes[0].texts
+                 if text.get_gid() == "continued-title"]
+    assert " ".join(continued) == f"PROJECT 0: {LONG_NAME} (continued)"
+    sheet_title = [text for text in figures[2].axes[0].texts
+                   if text.get_gid() == "sheet-project"]
+    cut = {"a4": "rooms by th", "letter": "rooms by the l"}[paper]
+    assert [(text.get_text(), text.get_fontsize()) for text in sheet_title] == [
+        (f"Project 0: The grand old manor of the twelve long {cut}…", 7)]
+
+
+def test_a_card_of_25_tokens_shows_its_count(tmp_path: Path) -> None:
+    from homestaging.core.game import GameRecord
+    from homestaging.deal.sheetpdf import deal_figures
+    from homestaging.draw.projectpage import card_lines, project_page_figures
+
+    path = tmp_path / "tokens.yaml"
+    path.write_text(project_yaml("tokens", "Tokens", 16, 12, ["Kitchen"], tokens=25,
+                                 bonuses=["text: +1 per armchair\n    points: 1\n"
+                                          "    per: {piece: {id: armchair}}"]))
+    path.write_text(path.read_text().replace(
+        "[{number: 1, tokens: 25}]", "[{number: 1, tokens: 25}, {number: 2, tokens: 3}, "
+        "{number: 3, tokens: 25}, {number: 4, tokens: 25}]"))
+    project = load_project(path)
+    assert card_lines(project.rooms[0], 69.0) == [
+        [(1, 25, True), (2, 3, False), (3, 25, True)], [(4, 25, True)]]
+    record = GameRecord(project=project.id, seed=1, dealt={n: "a" for n in (1, 2, 3, 4)})
+    figures = [*project_page_figures(project, "a4"), *deal_figures(project, record, "deal")]
+    assert len(figures) == 2  # the project page, the deal's page of the kitchen
+    for fig in figures:
+        assert overlapping_texts(fig) == []
+        counts = [text.get_text() for ax in fig.axes for text in ax.texts
+                  if text.get_gid() == "token-count"]
+        assert counts == ["\N{MULTIPLICATION SIGN}25"] * 3

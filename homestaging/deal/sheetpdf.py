@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..draw.pagetools import one_line
 from ..draw.paperkit import CARD_SIZE, EDGE, MARGIN, draw_card, footer, new_page, pdf_bytes, text
 from ..draw.paperkit import tick_box as draw_tick_box
 
@@ -32,12 +33,13 @@ def deal_figures(project: Project, record: GameRecord, command: str, *,
         width, height = size
         card_w = CARD_SIZE[0]
         left = (width - card_w - TICK - 4) / 2
-        text(page, left, MARGIN, f"Project {project.number}: {project.name}", 10,
-             color="#555555", gid="deal-project")
-        text(page, left, MARGIN + 5, f"{room.name}", 18, fontweight="bold",
-             gid="deal-room")
-        text(page, left, MARGIN + 14, f"Seed {record.seed}. The same deal: {command}", 8.5,
-             gid="deal-seed")
+        line_w = width - MARGIN - left  # a long name smaller, or cut, within the page
+        text(page, left, MARGIN, *one_line(f"Project {project.number}: {project.name}",
+                                           line_w, 10, 7), color="#555555", gid="deal-project")
+        text(page, left, MARGIN + 5, *one_line(room.name, line_w, 18, 10, bold=True),
+             fontweight="bold", gid="deal-room")
+        text(page, left, MARGIN + 14, *one_line(f"Seed {record.seed}. The same deal: {command}",
+                                                line_w, 8.5, 6), gid="deal-seed")
         text(page, left, MARGIN + 19, "Rooms in any order; each room's cards in any order, "
              "ticking a card's box as it is flipped.", 7.5, color="#555555")
         text(page, left, MARGIN + 22.5, "Each dot after a card's number is a token: the "

@@ -23,6 +23,7 @@ from .pagetools import (
     NEW_PAGES,
     ROW,
     Pages,
+    one_line,
     page_line,
     paper_mm,
     paragraph,
@@ -47,6 +48,9 @@ MIN_SQUARE = 9.0
 #: paper asked for (its name, as the sheet says it, and its size in millimetres).
 LARGER_PAPER = {"a4": ("A3", (297.0, 420.0)), "letter": ("Tabloid", (279.4, 431.8))}
 TABLE_FONT = 7.5
+#: Where the line to write the player's name on ends, from the page's margin (mm); the
+#: project's name, right of it, is made smaller or cut to stay clear of it.
+NAME_LINE = 85.0
 #: The most of the page's height under the header that the score table takes under the
 #: grid; its other rows go on the pages after the sheet (docs/printing.md)
 TABLE_SHARE = 0.5
@@ -317,15 +321,17 @@ def drawing_sheet(project: Project, paper: str, sheet: Sheet | None = None,
     fig, page = pages.page(width, height)
     y = MARGIN
     put_text(page, MARGIN, y + 2, "Name:", 11, fontweight="bold")
-    page_line(page, [MARGIN + 15, MARGIN + 85], [y + 7, y + 7], color="#333333", linewidth=0.6)
+    page_line(page, [MARGIN + 15, MARGIN + NAME_LINE], [y + 7, y + 7], color="#333333",
+              linewidth=0.6)
     if sheet is not None and sheet.player:
         from .pencil import GRAPHITE
 
         put_text(page, MARGIN + 17, y + 1.2, sheet.player, 12, color=GRAPHITE, style="italic",
               gid="player")
-    label = f"Project {project.number}: {project.name}"
-    put_text(page, width - MARGIN, y + 2, label, 11, ha="right", fontweight="bold",
-          gid="sheet-project")
+    label, size = one_line(f"Project {project.number}: {project.name}",
+                           width - 2 * MARGIN - NAME_LINE - 3, 11, 7, bold=True)
+    put_text(page, width - MARGIN, y + 2, label, size, ha="right", fontweight="bold",
+             gid="sheet-project")
     if layout.paper != paper.lower() or layout.landscape:
         name = LARGER_PAPER[paper.lower()][0] if layout.paper != paper.lower() else paper.upper()
         put_text(page, width - MARGIN, y + 7.5, f"Print {'landscape ' if layout.landscape else ''}"
@@ -433,7 +439,7 @@ def drawing_sheet_pages(project: Project, paper: str, sheet: Sheet | None = None
     for number, columns in enumerate(layout.more, start=2):
         fig, page = pages.page(width, height)
         put_text(page, MARGIN, MARGIN + 2, "Name:", 11, fontweight="bold")
-        page_line(page, [MARGIN + 15, MARGIN + 85], [MARGIN + 7] * 2, color="#333333",
+        page_line(page, [MARGIN + 15, MARGIN + NAME_LINE], [MARGIN + 7] * 2, color="#333333",
                   linewidth=0.6)
         if sheet is not None and sheet.player:
             from .pencil import GRAPHITE

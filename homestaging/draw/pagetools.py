@@ -17,7 +17,8 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 __all__ = ["BOLD", "CHAR", "FOOTER", "GAP", "HEADER", "MARGIN", "MM", "NEW_PAGES", "ROW", "Pages",
-           "heading", "page_line", "paper_mm", "paragraph", "put_text", "wrap"]
+           "fitted", "heading", "line_step", "one_line", "page_line", "paper_mm", "paragraph",
+           "put_lines", "put_text", "wrap"]
 
 MM = 1 / 25.4  # inches per millimetre
 MARGIN = 12.0
@@ -37,7 +38,43 @@ def paper_mm(paper: str) -> tuple[float, float]:
 
 
 def wrap(text: str, width_mm: float, size: float) -> list[str]:
-    return textwrap.wrap(text, max(10, int(width_mm / (size * CHAR)))) or [""]
+    """``text`` in lines of ``width_mm`` at ``size`` points (widths estimated)."""
+    width = max(10, int(width_mm / (size * CHAR)))
+    if len(text) <= width and text == text.strip() and not ONE_LINE_BREAKERS & set(text):
+        return [text]  # already one line: what textwrap would give, without its work
+    return textwrap.wrap(text, width) or [""]
+
+
+ONE_LINE_BREAKERS = frozenset("\t\n\r\x0b\x0c")
+"""The characters textwrap turns into spaces: a text holding one is always wrapped."""
+
+
+def line_step(size: float) -> float:
+    """The distance between two lines of a paragraph at ``size`` points, in millimetres."""
+    return size * 0.3528 * 1.35
+
+
+def fitted(text: str, width_mm: float, size: float, smallest: float, *,
+           bold: bool = False) -> tuple[list[str], float]:
+    """The lines and font size at which ``text`` fits ``width_mm``: one line, as large as
+    it fits from ``size`` down to ``smallest``; else wrapped at ``smallest`` (widths
+    estimated as :func:`wrap` estimates them)."""
+    width = width_mm / (BOLD if bold else 1.0)
+    per_point = max(1, len(text)) * CHAR
+    if per_point * smallest <= width:
+        return [text], min(size, width / per_point)
+    return textwrap.wrap(text, max(1, int(width / (smallest * CHAR)))) or [""], smallest
+
+
+def one_line(text: str, width_mm: float, size: float, smallest: float, *,
+             bold: bool = False) -> tuple[str, float]:
+    """``text`` on one line of ``width_mm``: as :func:`fitted`, but what does not fit at
+    ``smallest`` is cut, its end replaced by an ellipsis."""
+    lines, size = fitted(text, width_mm, size, smallest, bold=bold)
+    if len(lines) == 1:
+        return lines[0], size
+    room = max(1, int(width_mm / (BOLD if bold else 1.0) / (smallest * CHAR)) - 1)
+    return text[:room].rstrip() + "\N{HORIZONTAL ELLIPSIS}", smallest
 
 
 # ---------------------------------------------------------------------------- pages
@@ -129,8 +166,14 @@ def put_text(page: Axes, x: float, y: float, text: str, size: float = 9.0, **opt
 def paragraph(page: Axes, x: float, y: float, text: str, width: float, size: float = 9.0,
                **options: Any) -> float:
     """Write wrapped text; return the y below it."""
-    step = size * 0.3528 * 1.35
-    for line in wrap(text, width, size):
+    return put_lines(page, x, y, wrap(text, width, size), size, **options)
+
+
+def put_lines(page: Axes, x: float, y: float, lines: Sequence[str], size: float,
+              **options: Any) -> float:
+    """Write the lines one under the other; return the y below them."""
+    step = line_step(size)
+    for line in lines:
         put_text(page, x, y, line, size, **options)
         y += step
     return y

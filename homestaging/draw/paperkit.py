@@ -9,11 +9,13 @@ what most printers cannot print; its content starts :data:`MARGIN` in.
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..core.catalog import Card, Catalog
 from .drawing import RC_PARAMS, add_shapes, circle_paths, paper_size
+from .pagetools import CHAR
 from .piecepics import draw_piece
 
 if TYPE_CHECKING:
@@ -48,12 +50,14 @@ CARD_SIZE = (90.0, 62.0)
 CARD_SQUARE = 6.5
 """A piece's square on a card at most, in millimetres."""
 TOKEN_COLOR = "#2b6cb0"
-PRINT_RC_PARAMS: Any = {**RC_PARAMS, "pdf.fonttype": 3}
+PRINT_RC_PARAMS: Any = {**RC_PARAMS, "pdf.fonttype": 3, "ps.fonttype": 3}
 """The settings of a printed PDF: the fonts embedded as Type 3 (each glyph drawn as its
 outline, named after its letter and, from matplotlib 3.11, mapped back to it, so the text
 reads and searches the same): a
 TrueType font is subset with fontTools, each face twice (once more for the "fi" and "fl"
-ligatures), which cost a quarter of ``print tutorial``."""
+ligatures), which cost a quarter of ``print tutorial``. ``ps.fonttype`` is 3 as well:
+matplotlib 3.11's PDF writer cuts a font into parts of the size its ``ps.fonttype`` allows,
+and a Type 3 font holds 256 letters, so with 42 a Greek or Cyrillic name failed to print."""
 
 
 def new_page(paper: str, *, landscape: bool = False) -> tuple[Figure, Axes, tuple[float, float]]:
@@ -104,13 +108,20 @@ def text(page: Axes, x: float, y: float, words: str, size: float = 9.0, **option
     page.text(x, y, words, fontsize=size, **options)
 
 
-def draw_tokens(page: Axes, x: float, y: float, count: int, radius: float = 1.1) -> float:
+def draw_tokens(page: Axes, x: float, y: float, count: int, radius: float = 1.1,
+                room: float = math.inf) -> float:
     """``count`` selection tokens as dots from x (their centres on y), one collection;
-    the x after them."""
+    the x after them. More than ``room`` millimetres of dots: one dot and the count
+    ("x25")."""
+    shown = count if count * 2.8 * radius <= room else 1
     add_shapes(page, circle_paths([(x + radius + index * 2.8 * radius, y)
-                                   for index in range(count)], radius),
+                                   for index in range(shown)], radius),
                facecolors=TOKEN_COLOR, edgecolors="none", gid="token")
-    return x + count * 2.8 * radius
+    if shown == count:
+        return x + count * 2.8 * radius
+    text(page, x + 2.6 * radius, y, f"\N{MULTIPLICATION SIGN}{count}", 7.5, va="center",
+         gid="token-count")
+    return x + 2.6 * radius + 6.0
 
 
 def tick_box(page: Axes, x: float, y: float, size: float = 5.0) -> None:
@@ -135,7 +146,9 @@ def draw_card(page: Axes, catalog: Catalog, card: Card, box: tuple[float, float,
                                    edgecolor=outline, linewidth=0.6, gid="card"))
     label = f"{card.number}{card.variant}"
     text(page, x + 5, y + 4, label, 13, fontweight="bold", gid="card-number")
-    draw_tokens(page, x + 7 + 3.0 * len(label), y + 7.3, tokens)
+    start = x + 7 + 3.0 * len(label)
+    draw_tokens(page, start, y + 7.3, tokens,
+                room=x + w - 7 - len(note) * 7.5 * CHAR - start)  # clear of the note
     if note:
         text(page, x + w - 5, y + 4.8, note, 7.5, ha="right", color="#555555", gid="card-note")
     option_w = (w - 10) / len(card.options)

@@ -23,13 +23,18 @@ from ..formats.parfile import par_for
 from .drawing import add_shapes, circle_paths
 from .house import draw_house
 from .pagetools import (
+    BOLD,
+    CHAR,
     FOOTER,
     MARGIN,
     NEW_PAGES,
     Pages,
+    fitted,
     heading,
+    line_step,
     paper_mm,
     paragraph,
+    put_lines,
     put_text,
     wrap,
 )
@@ -38,7 +43,8 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-__all__ = ["CONTENT_BOTTOM", "look_alike_hatches", "project_page_figures", "project_pages"]
+__all__ = ["CONTENT_BOTTOM", "card_lines", "look_alike_hatches", "project_page_figures",
+           "project_pages", "room_name_lines", "title_lines"]
 
 
 def _pencil(page: Axes, x: float, y: float, filled: bool) -> None:
@@ -78,6 +84,52 @@ CONTENT_BOTTOM = 16.0
 #: where a continued project page's text starts, under its title line
 CONTINUED_TOP = MARGIN + 10
 ROOM_ROW = 12.5
+#: the width the title leaves to the difficulty (pencils or the tutorial's badge) and par
+BADGE_W = 40.0
+#: the width of the hatching's column of room names
+HATCH_LABEL_W = 33.0
+
+
+def title_lines(project: Project, paper: str) -> tuple[list[str], float]:
+    """The project's name as its page's title: one line at 22 points, smaller for a long
+    name (down to 14 points), then wrapped; beside it, the difficulty and par."""
+    width, _ = paper_mm(paper)
+    return fitted(project.name, width - 2 * (MARGIN + 3) - BADGE_W, 22, 14, bold=True)
+
+
+def room_name_lines(room: RoomSpec, width: float) -> list[str]:
+    """A room's name in its row of ``width`` millimetres, wrapped clear of its type."""
+    type_w = len(room.type) * 7.5 * CHAR
+    return wrap(room.name, (width - 8 - type_w) / BOLD, 9)
+
+
+CARD_LINE = 6.5
+"""A further line of a room's cards, in millimetres."""
+COUNTED_TOKENS = 6.0
+"""The width of a token count written after one dot ("x25"), in millimetres."""
+
+
+def card_lines(room: RoomSpec, width: float) -> list[list[tuple[int, int, bool]]]:
+    """The room's cards in lines that fit its row of ``width`` millimetres, each card as
+    (number, tokens, counted): its tokens drawn as dots after it, or, when a line cannot
+    hold them (``counted``), as one dot and their count."""
+    room_w = width - 6
+    lines: list[list[tuple[int, int, bool]]] = [[]]
+    used = 0.0
+    for slot in room.cards:
+        counted = 6.75 + 2.3 * slot.tokens > room_w  # from the card's left to its last dot
+        ink = 6.75 + (2.3 + COUNTED_TOKENS if counted else 2.3 * slot.tokens)
+        if lines[-1] and used + ink > room_w:
+            lines.append([])
+            used = 0.0
+        lines[-1].append((slot.number, slot.tokens, counted))
+        used += ink + 2.75  # the gap to the next card
+    return lines
+
+
+def _room_height(room: RoomSpec, width: float) -> float:
+    return (ROOM_ROW + (len(room_name_lines(room, width)) - 1) * line_step(9)
+            + (len(card_lines(room, width)) - 1) * CARD_LINE)
 
 
 @dataclass(frozen=True)
@@ -103,6 +155,7 @@ class _Top:
     square: float  # the house's squares, in millimetres
     house_box: tuple[float, float, float, float]
     rooms_shown: int  # how many rooms fit in the box beside the house
+    rows: float  # the height of their rows
     flow_y: float  # where the flow starts under them
 
 
@@ -112,32 +165,40 @@ def _lines(text: str, width: float, size: float) -> float:
 
 def _after(text: str, y: float, width: float, size: float) -> float:
     """The y under ``text`` written from ``y`` by :func:`paragraph`."""
-    step = size * 0.3528 * 1.35
-    for _ in wrap(text, width, size):
-        y += step
-    return y
+    return y + len(wrap(text, width, size)) * line_step(size)
+
+
+def _rooms_w(paper: str) -> float:
+    """The width of the rooms box beside the house."""
+    width, _ = paper_mm(paper)
+    text_w = width - 2 * (MARGIN + 3)
+    return text_w - min(105.0, text_w * 0.58) - 6
 
 
 def _top(project: Project, paper: str) -> _Top:
     width, height = paper_mm(paper)
     left, right = MARGIN + 3, width - MARGIN - 3
     text_w = right - left
-    y = MARGIN + 18
+    lines, size = title_lines(project, paper)
+    y = MARGIN + 18 + (len(lines) - 1) * line_step(size)
     if project.description:
         y = _after(project.description, y, text_w, 10) + 3
     house_w = min(105.0, text_w * 0.58)
     square = min(house_w / (project.width + 1.15), 80.0 / (project.height + 1.15))
     house_box = (left, y, square * (project.width + 1.15), square * (project.height + 1.15))
-    bottom = height - CONTENT_BOTTOM
-    fits = max(1, int((bottom - y - 8) // ROOM_ROW))
-    shown = min(len(project.rooms), fits)
+    room_space = height - CONTENT_BOTTOM - y - 8
+    rows = 0.0
+    shown = 0
+    for room in project.rooms:  # as many as fit in the box, one at least
+        row = _room_height(room, _rooms_w(paper))
+        if shown and rows + row > room_space:
+            break
+        rows += row
+        shown += 1
     below = y + house_box[3]
     if project.obstacles:
         below += 5
-    ry = y + 9
-    for _ in range(shown):
-        ry += ROOM_ROW
-    return _Top(y, square, house_box, shown, max(below, ry) + 5)
+    return _Top(y, square, house_box, shown, rows, max(below, y + 9 + rows) + 5)
 
 
 def _blocks(project: Project, paper: str, rooms_shown: int) -> list[_Block]:
@@ -146,7 +207,7 @@ def _blocks(project: Project, paper: str, rooms_shown: int) -> list[_Block]:
     width, _ = paper_mm(paper)
     text_w = width - 2 * (MARGIN + 3)
     heading_h = 7.0
-    blocks = [_Block("room", ROOM_ROW, "Rooms", room=room)
+    blocks = [_Block("room", _room_height(room, text_w), "Rooms", room=room)
               for room in project.rooms[rooms_shown:]]
     blocks.append(_Block("heading", heading_h, text="Special rules"))
     if project.special_rules:
@@ -165,8 +226,10 @@ def _blocks(project: Project, paper: str, rooms_shown: int) -> list[_Block]:
         blocks += [_Block("gap", 3.0), _Block("heading", heading_h,
                                               text="Hatching: look-alike pieces"),
                    _Block("intro", _lines(HATCH_INTRO, text_w, 8.5) + 1, "Hatching")]
-        blocks += [_Block("hatch", _lines(text, text_w - 33, 9) + 1, "Hatching", text=text,
-                          label=room_name) for room_name, text in hatching]
+        blocks += [_Block("hatch", max(_lines(text, text_w - HATCH_LABEL_W, 9),
+                                       _lines(room_name, (HATCH_LABEL_W - 2) / BOLD, 9)) + 1,
+                          "Hatching", text=text, label=room_name)
+                   for room_name, text in hatching]
     if project.tips:
         blocks += [_Block("gap", 3.0), _Block("heading", heading_h, text="Tips"),
                    _Block("tips", _lines(project.tips, text_w, 9), "Tips", text=project.tips)]
@@ -213,27 +276,38 @@ def _room_row(page: Axes, x: float, w: float, ry: float, room: RoomSpec) -> None
     """A room's name, type, cards and tokens, in a row of ROOM_ROW from ``ry``."""
     from matplotlib.patches import FancyBboxPatch
 
-    put_text(page, x + 3, ry, room.name, 9, fontweight="bold", gid="room-name")
+    lines = room_name_lines(room, w)
+    put_lines(page, x + 3, ry, lines, 9, fontweight="bold", gid="room-name")
     put_text(page, x + w - 3, ry + 0.3, room.type, 7.5, ha="right", color="#666666")
-    cx = x + 3
+    ry += (len(lines) - 1) * line_step(9)  # the cards under the name's last line
     tokens = []
-    for slot in room.cards:
-        page.add_artist(FancyBboxPatch((cx, ry + 4.2), 6.5, 5.2,
-                                       boxstyle="round,pad=0,rounding_size=0.8",
-                                       facecolor="white", edgecolor="#555555", linewidth=0.6))
-        page.text(cx + 3.25, ry + 6.8, str(slot.number), fontsize=7.5, ha="center",
-                  va="center", gid="card-number")
-        tokens += [(cx + 8.2 + t * 2.3, ry + 6.8) for t in range(slot.tokens)]
-        cx += 9.5 + 2.3 * slot.tokens
+    for cards in card_lines(room, w):
+        cx = x + 3
+        for number, count, counted in cards:
+            page.add_artist(FancyBboxPatch((cx, ry + 4.2), 6.5, 5.2,
+                                           boxstyle="round,pad=0,rounding_size=0.8",
+                                           facecolor="white", edgecolor="#555555",
+                                           linewidth=0.6))
+            page.text(cx + 3.25, ry + 6.8, str(number), fontsize=7.5, ha="center",
+                      va="center", gid="card-number")
+            if counted:
+                tokens.append((cx + 8.2, ry + 6.8))
+                page.text(cx + 9.4, ry + 6.8, f"\N{MULTIPLICATION SIGN}{count}", fontsize=7.5,
+                          va="center", gid="token-count")
+                cx += 9.5 + 2.3 + COUNTED_TOKENS
+            else:
+                tokens += [(cx + 8.2 + t * 2.3, ry + 6.8) for t in range(count)]
+                cx += 9.5 + 2.3 * count
+        ry += CARD_LINE
     # the row's tokens, one collection (beside the cards, over nothing but the box)
     add_shapes(page, circle_paths(tokens, 0.85), facecolors="#2b6cb0", edgecolors="none",
                gid="token")
 
 
-def _rooms_box(page: Axes, x: float, y: float, w: float, rows: int, title: str) -> None:
+def _rooms_box(page: Axes, x: float, y: float, w: float, rows: float, title: str) -> None:
     from matplotlib.patches import FancyBboxPatch
 
-    page.add_artist(FancyBboxPatch((x, y), w, 8 + ROOM_ROW * rows,
+    page.add_artist(FancyBboxPatch((x, y), w, 8 + rows,
                                    boxstyle="round,pad=0,rounding_size=2", facecolor="#f7f4ee",
                                    edgecolor="#bbbbbb", linewidth=0.6, gid="rooms-box"))
     put_text(page, x + 3, y + 2, title, 11, fontweight="bold")
@@ -263,13 +337,15 @@ def _draw_block(page: Axes, block: _Block, y: float, left: float, right: float) 
     if block.kind == "intro":
         return paragraph(page, left, y, HATCH_INTRO, text_w, 8.5, color="#555555") + 1
     if block.kind == "hatch":
-        put_text(page, left, y, block.label, 9, fontweight="bold")
-        return paragraph(page, left + 33, y, block.text, text_w - 33, 9, gid="hatching") + 1
+        below = paragraph(page, left, y, block.label, (HATCH_LABEL_W - 2) / BOLD, 9,
+                          fontweight="bold")
+        return max(below, paragraph(page, left + HATCH_LABEL_W, y, block.text,
+                                    text_w - HATCH_LABEL_W, 9, gid="hatching")) + 1
     if block.kind == "tips":
         return paragraph(page, left, y, block.text, text_w, 9, style="italic")
     assert block.kind == "room" and block.room is not None
     _room_row(page, left, text_w, y, block.room)
-    return y + ROOM_ROW
+    return y + _room_height(block.room, text_w)
 
 
 def project_page_figures(project: Project, paper: str, page_number: int | None = None,
@@ -288,7 +364,8 @@ def project_page_figures(project: Project, paper: str, page_number: int | None =
     fig, page = pages.page(width, height)
     put_text(page, left, MARGIN, f"PROJECT {project.number}", 10, color="#777777",
           fontweight="bold")
-    put_text(page, left, MARGIN + 5, project.name, 22, fontweight="bold", gid="project-name")
+    lines, size = title_lines(project, paper)
+    put_lines(page, left, MARGIN + 5, lines, size, fontweight="bold", gid="project-name")
     _difficulty(page, right, MARGIN + 3, project.difficulty)
     figures = par_for(project)
     if figures is not None:
@@ -304,11 +381,11 @@ def project_page_figures(project: Project, paper: str, page_number: int | None =
     draw_house(ax, project, cell_pt=top.square / 25.4 * 72, outlines=True, one_path=True)
     rooms_x = left + house_w + 6
     rooms_w = right - rooms_x
-    _rooms_box(page, rooms_x, y, rooms_w, top.rooms_shown, "Rooms")
+    _rooms_box(page, rooms_x, y, rooms_w, top.rows, "Rooms")
     ry = y + 9
     for room in project.rooms[:top.rooms_shown]:
         _room_row(page, rooms_x, rooms_w, ry, room)
-        ry += ROOM_ROW
+        ry += _room_height(room, rooms_w)
     if project.obstacles:
         put_text(page, left, y + top.house_box[3] + 1.5,
                  "Hatched squares are obstacles: nothing may cover them.", 7.5, color="#555555")
@@ -322,9 +399,10 @@ def project_page_figures(project: Project, paper: str, page_number: int | None =
             yield fig
             on = number
             fig, page = pages.page(width, height)
-            put_text(page, left, MARGIN, f"PROJECT {project.number}: {project.name} "
-                     "(continued)", 10, color="#777777", fontweight="bold",
-                     gid="continued-title")
+            title, size = fitted(f"PROJECT {project.number}: {project.name} (continued)",
+                                 text_w, 10, 8, bold=True)
+            put_lines(page, left, MARGIN, title, size, color="#777777", fontweight="bold",
+                      gid="continued-title")
             y = CONTINUED_TOP
             if block.section is not None:
                 y = heading(page, left, y, f"{block.section} (continued)", text_w)

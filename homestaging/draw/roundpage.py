@@ -1,7 +1,8 @@
-"""A round at the table, on paper: one page of the book with the turn in pictures (flip a
-card, choose with its tokens, draw with circulation, keep circulation joined to the
-room's future door, wall the room at the end of the round, the hallway to the front
-door), so that a table plays from printed pages only."""
+"""A round at the table, on paper: one page of the book with the setup, the turn in
+pictures (flip a card, choose with its tokens, draw with circulation, keep circulation
+joined to the room's future door, wall the room at the end of the round, the hallway to
+the front door) and the rules in short with the end of the game, so that a table plays
+from printed pages only."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
 
     from ..core.grid import Cell
 
-__all__ = ["ROUND_LINE", "STEPS", "round_figure"]
+__all__ = ["IN_SHORT", "ROUND_LINE", "SETUP", "STEPS", "round_figure"]
 
 ROUND_LINE = ("A round: flip a card; one option per token (the dots after its number); draw "
               "it with circulation joined to the door; wall the room.")
@@ -30,15 +31,36 @@ STEPS = (
      "card's two options. Everyone then draws the chosen pieces (drawing is optional)."),
     ("3. Draw with circulation", "Draw the piece turned as you like (never mirrored) and a "
      "dot in each circulation square. Pieces may share dots; none may cover another's."),
-    ("4. Join circulation to the door", "Inside a room only circulation is walkable: keep "
-     "the dots joined to each other and to where the room's one door will be."),
+    ("4. Join circulation to the door", "Inside a room only circulation (and rugs) is "
+     "walkable: keep the dots joined to each other and to where the room's one door will be."),
     ("5. Wall the room", "After the room's last card: draw its walls with exactly one door, "
      "a gap in the wall. Then the next player picks a new room."),
     ("6. The hallway", "Leave free squares (no furniture, no dots) for the hallway: it joins "
      "every room's door to the front door, drawn on the outside wall."),
 )
 
+SETUP = ("Setup: the project page's Rooms box gives each room's card numbers, a dot per "
+         "selection token. For each number take card a or b at random, unseen (or the cards of "
+         "a printed deal), and lay them face down by their room.")
+"""How the cards are dealt, under the page's title."""
+
+#: The rules a turn's pictures do not show, and the end of the game, under them.
+IN_SHORT = (
+    "Wall pieces (a thick side on the card) stand with that side against a wall already "
+    "drawn: the outside wall, or a room walled in an earlier round; not their own room's.",
+    "Rugs: other pieces may stand on them; they count as circulation and score only bonuses; "
+    "a room with only rugs has no furniture. The small plants need no dots.",
+    "Distance: the empty squares (rugs and dots are empty) on the shortest route, no "
+    "diagonals, through doors only; from a door or window the route starts on a square beside "
+    "it; touching objects are 0 apart. A window looks onto what lies straight out from it.",
+    "Wild card, once per game: take the other option of a card, or draw a piece mirrored.",
+    "The game ends when every room is walled. 1 point per furniture square of each piece "
+    "reachable from the front door (rugs: none); -3 per room without furniture; add the "
+    "project's bonuses. A tie goes to the most reachable pieces (rugs not counted).",
+)
+
 PANEL_GRID = (7, 5)  # the pictures' grid, in squares
+LINE = 4.1  # a line of the page's 8.5 pt text, in millimetres
 GRAPHITE = "#3d3d42"
 
 
@@ -51,9 +73,11 @@ def round_figure(paper: str = "a4", page_number: int | None = None) -> Figure:
     text(page, left, MARGIN, "A round at the table", 22, fontweight="bold", gid="round-title")
     text(page, left, MARGIN + 10, "One round per room. Every player draws on their own sheet; "
          "the active player changes each turn.", 9, color="#555555")
-    top = MARGIN + 18
+    top = _wrapped(page, left, MARGIN + 16, SETUP, right - left) + 3
     column_w = (right - left - 8) / 2
-    row_h = (height - top - EDGE - 22) / 3
+    rules = [_lines(rule, right - left) for rule in IN_SHORT]
+    rules_h = sum(len(lines) for lines in rules) * LINE + len(rules) - 1
+    row_h = (height - top - EDGE - 14 - rules_h) / 3
     pictures = (_flip, _choose, _draw, _joined, _walls, _hallway)
     for index, ((title, words), picture) in enumerate(zip(STEPS, pictures, strict=True)):
         row, column = divmod(index, 2)
@@ -65,20 +89,27 @@ def round_figure(paper: str = "a4", page_number: int | None = None) -> Figure:
                      (-0.2, PANEL_GRID[0] + 0.2, -0.2, PANEL_GRID[1] + 0.2))
         picture(ax)
         _wrapped(page, x, y + 8 + box_h, words, column_w)
-    _wrapped(page, left, height - EDGE - 18, "The game ends when every room is walled. Score "
-             "each reachable piece's furniture squares; -3 for a room without furniture; add "
-             "the project's bonuses. Tokens are the dots after a card's number.", right - left)
+    y = top + 3 * row_h
+    for rule in IN_SHORT:
+        y = _wrapped(page, left, y, rule, right - left) + 1
     words = "Home Staging - a round at the table"
     footer(page, size, words + (f" - page {page_number}" if page_number is not None else ""))
     return fig
 
 
-def _wrapped(page: Axes, x: float, y: float, words: str, width: float) -> None:
+def _lines(words: str, width: float) -> list[str]:
     import textwrap
 
-    for line in textwrap.wrap(words, int(width / (8.5 * 0.56 * 0.3528))):
-        text(page, x, y, line, 8.5, gid="round-text")
-        y += 4.1
+    return textwrap.wrap(words, int(width / (8.5 * 0.56 * 0.3528)))
+
+
+def _wrapped(page: Axes, x: float, y: float, words: str, width: float) -> float:
+    """Write ``words`` wrapped to ``width``, one text of its lines (``LINE`` apart);
+    return the y under them."""
+    lines = _lines(words, width)
+    text(page, x, y, "\n".join(lines), 8.5, linespacing=LINE / (8.5 * 0.3528),
+         gid="round-text")
+    return y + len(lines) * LINE
 
 
 # ---------------------------------------------------------------------------- pictures
@@ -154,7 +185,7 @@ def _draw(ax: Axes) -> None:
     _piece(ax, {(1, 1), (2, 1), (3, 1)}, {(1, 2), (2, 2), (3, 2)})
     _piece(ax, {(4, 3)}, {(3, 3)}, hatch="\\\\\\")
     text(ax, 5.2, 1.5, "furniture:\noutline\nand hatch", 7, va="center", color="#555555")
-    text(ax, 4.8, 2.6, "dots: circulation", 7, va="center", color="#555555")
+    text(ax, 5.2, 3.5, "dots: circulation", 7, va="center", color="#555555")
 
 
 def _card(ax: Axes, x: float, y: float, number: str, tokens: int, options: tuple[str, str],
@@ -178,6 +209,9 @@ def _card(ax: Axes, x: float, y: float, number: str, tokens: int, options: tuple
                  fontweight="bold", zorder=4)
 
 
+CARD_8A = ("Stove", "Kitchen sink")  # the options of card 8a, by their catalog names
+
+
 def _flip(ax: Axes) -> None:
     from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
 
@@ -186,11 +220,11 @@ def _flip(ax: Axes) -> None:
     text(ax, 1.5, 2.5, "?", 20, ha="center", va="center", color="#777777")
     ax.add_patch(FancyArrowPatch((2.9, 2.5), (3.5, 2.5), arrowstyle="-|>", mutation_scale=10,
                                  color="#555555"))
-    _card(ax, 3.6, 0.3, "8a", 1, ("Stove", "Sink"))
+    _card(ax, 3.6, 0.3, "8a", 1, CARD_8A)
 
 
 def _choose(ax: Axes) -> None:
-    _card(ax, 0.2, 0.3, "8a", 1, ("Stove", "Sink"), chosen=0)
+    _card(ax, 0.2, 0.3, "8a", 1, CARD_8A, chosen=0)
     text(ax, 3.9, 1.2, "the token goes\nby the option\nchosen", 7.5, color="#555555")
 
 
