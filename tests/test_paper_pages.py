@@ -36,6 +36,17 @@ def test_print_cards_has_every_card_both_variants(tmp_path: Path) -> None:
     assert [w for w in words if w[:-1].isdigit() and w[-1] in "ab"] == [
         f"{n}{v}" for n in range(1, 34) for v in "ab"]
     assert "Double bed" in " ".join(pages[0]) and "Cut" in pages[0]
+    # a piece's wall sides as `projects show` and the catalog sheet write them
+    assert words.count("n,w;") == 8 and "nw," not in words
+
+
+@needs_poppler
+def test_the_catalog_sheet_writes_wall_sides_as_the_cards_do(tmp_path: Path) -> None:
+    out = tmp_path / "catalog.pdf"
+    result = CliRunner().invoke(main, ["furniture", "sheet", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    text = " ".join(word for page in pdf_text(out) for word in page)
+    assert "kitchen, counter; wall: n,w; hatch: /" in text and "wall: n w" not in text
 
 
 @needs_poppler

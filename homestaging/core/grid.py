@@ -51,6 +51,7 @@ __all__ = [
     "rectangle",
     "row_squares",
     "side_key",
+    "sides_text",
     "squares_by_char",
     "steps",
 ]
@@ -63,6 +64,12 @@ SIDES = ("n", "e", "s", "w")
 DELTAS: dict[str, Cell] = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
 OPPOSITE = {"n": "s", "e": "w", "s": "n", "w": "e"}
 SIDE_NAMES = {"n": "north", "e": "east", "s": "south", "w": "west"}
+
+
+def sides_text(sides: Iterable[str]) -> str:
+    """Sides as a card and a page write them: ``n,w``, in the order of :data:`SIDES`."""
+    given = set(sides)
+    return ",".join(side for side in SIDES if side in given)
 
 _CELL_RE = re.compile(r"([A-Z]{1,3})([1-9][0-9]{0,3})")
 MAX_COORDINATE = 9999

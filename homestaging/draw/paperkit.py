@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..core.catalog import Card, Catalog
+from ..core.grid import sides_text
 from .drawing import RC_PARAMS, add_shapes, circle_paths, paper_size
 from .pagetools import CHAR
 from .piecepics import draw_piece
@@ -166,13 +167,13 @@ def draw_card(page: Axes, catalog: Catalog, card: Card, box: tuple[float, float,
         name_size = min(8.0, (option_w - 2) / (len(piece.name) * 0.56 * 0.3528 * 1.1))
         text(page, ox + option_w / 2, bottom + 0.8, piece.name, name_size, ha="center",
              fontweight="bold", gid="option-name")
-        extra = [f"wall: {''.join(sorted(piece.wall))}"] if piece.wall else []
+        extra = [f"wall: {sides_text(piece.wall)}"] if piece.wall else []
         if piece.hatch and not piece.is_rug:
             extra.append(f"hatch: {piece.hatch}")
         if piece.is_rug:
             extra.append("rug")
         if extra:
-            text(page, ox + option_w / 2, bottom + 5.0, ", ".join(extra), 6.5, ha="center",
+            text(page, ox + option_w / 2, bottom + 5.0, "; ".join(extra), 6.5, ha="center",
                  color="#555555")
         if index:
             from matplotlib.lines import Line2D

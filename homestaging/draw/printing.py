@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core.catalog import Catalog
+from ..core.grid import sides_text
 from ..core.project import Project
 from ..formats.output import write_atomic
 from ..text.pages import DIFFICULTY
@@ -398,7 +399,7 @@ def catalog_figures(catalog: Catalog, *, paper: str = "a4") -> list[Figure]:
                   color="#333333", gid="catalog-id")
             extra = ", ".join(piece.tags)
             if piece.wall:
-                extra += f"; wall: {' '.join(sorted(piece.wall))}"
+                extra += f"; wall: {sides_text(piece.wall)}"
             if piece.hatch and not piece.is_rug:
                 extra += f"; hatch: {piece.hatch}"
             paragraph(page, bx + 3, by + 11, extra, box_w - 6, 6.5, color="#555555")

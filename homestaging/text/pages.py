@@ -14,7 +14,14 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..core.catalog import Card, Catalog
-from ..core.grid import SIDE_NAMES, SIDES, cell_names, column_name, in_reading_order
+from ..core.grid import (
+    SIDE_NAMES,
+    SIDES,
+    cell_names,
+    column_name,
+    in_reading_order,
+    sides_text,
+)
 from ..core.pieces import HATCH_WORDS, ROTATIONS, Piece
 from ..core.project import SPECIAL_RULES, Project
 from ..formats.catalogreader import bundled_catalog
@@ -56,10 +63,6 @@ def table(headers: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
 
 def _sides(sides: Iterable[str]) -> str:
     return ", ".join(SIDE_NAMES[s] for s in SIDES if s in set(sides))
-
-
-def _short(sides: Iterable[str]) -> str:
-    return ",".join(s for s in SIDES if s in set(sides))
 
 
 # -- furniture -----------------------------------------------------------------------
@@ -131,7 +134,7 @@ def format_piece(piece: Piece) -> str:
     for rotation in ROTATIONS:
         shape = piece.shape(rotation)
         title = f"rotation {rotation}"
-        wall = f"wall: {_short(shape.wall)}" if shape.wall else ""
+        wall = f"wall: {sides_text(shape.wall)}" if shape.wall else ""
         blocks.append([title, *shape.rows(), *([wall] if wall else [])])
     legend = "# furniture, o circulation"
     return "\n".join([*head, "", *_side_by_side(blocks), "", legend]) + "\n"
@@ -160,7 +163,7 @@ def card_lines(catalog: Catalog, card: Card, head: str = "") -> list[str]:
     blocks = []
     for option in card.options:
         piece = catalog.pieces[option]
-        wall = f"wall: {_short(piece.wall)}" if piece.wall else ""
+        wall = f"wall: {sides_text(piece.wall)}" if piece.wall else ""
         hatch = f"hatch: {piece.hatch}" if piece.hatch else ""
         blocks.append([piece.name, *piece.art.rows(), *(line for line in (wall, hatch) if line)])
     return lines + ["  " + line if line else "" for line in _side_by_side(blocks)]
