@@ -150,7 +150,9 @@ def test_book_names_the_round_and_the_cards(tmp_path: Path) -> None:
                  "not their own room's.", "touching objects are 0 apart.",
                  "Wild card, once per game: take the other option of a card, or draw a piece "
                  "mirrored.", "-3 per room without furniture; add the project's bonuses. A tie "
-                 "goes to the most reachable pieces (rugs not counted)."):
+                 "goes to the most reachable pieces (rugs not counted).",
+                 "The par on a project's page is the automatic player's median score: a "
+                 "score to beat."):
         assert step in round_page
     assert pages[4][:3] == ["Furniture", "cards", "1a"]
 

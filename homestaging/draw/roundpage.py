@@ -56,7 +56,8 @@ IN_SHORT = (
     "Wild card, once per game: take the other option of a card, or draw a piece mirrored.",
     "The game ends when every room is walled. 1 point per furniture square of each piece "
     "reachable from the front door (rugs: none); -3 per room without furniture; add the "
-    "project's bonuses. A tie goes to the most reachable pieces (rugs not counted).",
+    "project's bonuses. A tie goes to the most reachable pieces (rugs not counted). The "
+    "par on a project's page is the automatic player's median score: a score to beat.",
 )
 
 PANEL_GRID = (7, 5)  # the pictures' grid, in squares
