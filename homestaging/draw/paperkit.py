@@ -164,7 +164,7 @@ def draw_card(page: Axes, catalog: Catalog, card: Card, box: tuple[float, float,
         draw_piece(piece, page, label=False, at=inset(page, (
             ox + (option_w - aw) / 2 + 0.2 * square, top + (bottom - top - ah) / 2 + 0.2 * square,
             square)), one_path=True)
-        name_size = min(8.0, (option_w - 2) / (len(piece.name) * 0.56 * 0.3528 * 1.1))
+        name_size = min(8.0, (option_w - 2) / (len(piece.name) * CHAR * 1.1))
         text(page, ox + option_w / 2, bottom + 0.8, piece.name, name_size, ha="center",
              fontweight="bold", gid="option-name")
         extra = [f"wall: {sides_text(piece.wall)}"] if piece.wall else []

@@ -105,6 +105,13 @@ def room_name_lines(room: RoomSpec, width: float) -> list[str]:
 
 CARD_LINE = 6.5
 """A further line of a room's cards, in millimetres."""
+CARD_INK = 6.75
+"""A room's card number in its box, from the card's left to where its dots start
+(less one dot's step), in millimetres."""
+CARD_GAP = 2.75
+"""The gap after a card's last dot, to the next card."""
+TOKEN_STEP = 2.3
+"""A token's dot, from one to the next."""
 COUNTED_TOKENS = 6.0
 """The width of a token count written after one dot ("x25"), in millimetres."""
 
@@ -117,13 +124,14 @@ def card_lines(room: RoomSpec, width: float) -> list[list[tuple[int, int, bool]]
     lines: list[list[tuple[int, int, bool]]] = [[]]
     used = 0.0
     for slot in room.cards:
-        counted = 6.75 + 2.3 * slot.tokens > room_w  # from the card's left to its last dot
-        ink = 6.75 + (2.3 + COUNTED_TOKENS if counted else 2.3 * slot.tokens)
+        # from the card's left to its last dot
+        counted = CARD_INK + TOKEN_STEP * slot.tokens > room_w
+        ink = CARD_INK + (TOKEN_STEP + COUNTED_TOKENS if counted else TOKEN_STEP * slot.tokens)
         if lines[-1] and used + ink > room_w:
             lines.append([])
             used = 0.0
         lines[-1].append((slot.number, slot.tokens, counted))
-        used += ink + 2.75  # the gap to the next card
+        used += ink + CARD_GAP
     return lines
 
 
@@ -294,10 +302,10 @@ def _room_row(page: Axes, x: float, w: float, ry: float, room: RoomSpec) -> None
                 tokens.append((cx + 8.2, ry + 6.8))
                 page.text(cx + 9.4, ry + 6.8, f"\N{MULTIPLICATION SIGN}{count}", fontsize=7.5,
                           va="center", gid="token-count")
-                cx += 9.5 + 2.3 + COUNTED_TOKENS
+                cx += CARD_INK + CARD_GAP + TOKEN_STEP + COUNTED_TOKENS
             else:
-                tokens += [(cx + 8.2 + t * 2.3, ry + 6.8) for t in range(count)]
-                cx += 9.5 + 2.3 * count
+                tokens += [(cx + 8.2 + t * TOKEN_STEP, ry + 6.8) for t in range(count)]
+                cx += CARD_INK + CARD_GAP + TOKEN_STEP * count
         ry += CARD_LINE
     # the row's tokens, one collection (beside the cards, over nothing but the box)
     add_shapes(page, circle_paths(tokens, 0.85), facecolors="#2b6cb0", edgecolors="none",

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .drawing import HALLWAY_COLOR, PROBLEM_COLOR, grid_lines, patch, union
+from .pagetools import wrap
 from .paperkit import EDGE, MARGIN, TOKEN_COLOR, axes_at, footer, new_page, text
 
 if TYPE_CHECKING:
@@ -76,7 +77,7 @@ def round_figure(paper: str = "a4", page_number: int | None = None) -> Figure:
          "the active player changes each turn.", 9, color="#555555")
     top = _wrapped(page, left, MARGIN + 16, SETUP, right - left) + 3
     column_w = (right - left - 8) / 2
-    rules = [_lines(rule, right - left) for rule in IN_SHORT]
+    rules = [wrap(rule, right - left, 8.5) for rule in IN_SHORT]
     rules_h = sum(len(lines) for lines in rules) * LINE + len(rules) - 1
     row_h = (height - top - EDGE - 14 - rules_h) / 3
     pictures = (_flip, _choose, _draw, _joined, _walls, _hallway)
@@ -98,16 +99,10 @@ def round_figure(paper: str = "a4", page_number: int | None = None) -> Figure:
     return fig
 
 
-def _lines(words: str, width: float) -> list[str]:
-    import textwrap
-
-    return textwrap.wrap(words, int(width / (8.5 * 0.56 * 0.3528)))
-
-
 def _wrapped(page: Axes, x: float, y: float, words: str, width: float) -> float:
     """Write ``words`` wrapped to ``width``, one text of its lines (``LINE`` apart);
     return the y under them."""
-    lines = _lines(words, width)
+    lines = wrap(words, width, 8.5)
     text(page, x, y, "\n".join(lines), 8.5, linespacing=LINE / (8.5 * 0.3528),
          gid="round-text")
     return y + len(lines) * LINE
