@@ -119,7 +119,18 @@ def test_furniture_show_draws_four_rotations(runner: CliRunner) -> None:
         ".o.          .o.           .##            ##.",
         "wall: n,w    wall: n,e     wall: e,s      wall: s,w",
     ]
-    assert "stands against a wall on its north, west side" in result.stdout
+    assert result.stdout.splitlines()[1:4] == [
+        "  4 furniture squares, 2 circulation", "  tags: bathroom, bath",
+        "  stands against a wall on its north and west sides (at rotation 0)"]
+
+
+def test_furniture_show_counts_one_square_and_one_side_in_the_singular(
+        runner: CliRunner) -> None:
+    result = runner.invoke(main, ["furniture", "show", "toilet"])
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[1:4] == [
+        "  1 furniture square, 1 circulation", "  tags: bathroom, toilet",
+        "  stands against a wall on its north side (at rotation 0)"]
 
 
 def test_furniture_show_json(runner: CliRunner) -> None:
