@@ -775,7 +775,11 @@ def test_print_project_pdf(runner: CliRunner, tmp_path: Path) -> None:
 @pytest.mark.parametrize(("args", "message"), [
     (["-o", "x.pdf"], "give a PROJECT to print, --all for the book, or 'cards'"),
     (["tutorial", "--all", "-o", "x.pdf"], "give a PROJECT or --all, not both"),
-], ids=["none", "both"])
+    (["cards", "--fill", EXAMPLE, "-o", "x.pdf"],
+     "'print cards' prints the furniture cards: give no --all and no --fill"),
+    (["cards", "--all", "-o", "x.pdf"],
+     "'print cards' prints the furniture cards: give no --all and no --fill"),
+], ids=["none", "both", "cards-fill", "cards-all"])
 def test_print_needs_project_or_all(runner: CliRunner, args: list[str], message: str) -> None:
     result = runner.invoke(main, ["print", *args])
     assert result.exit_code == 2
