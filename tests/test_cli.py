@@ -923,7 +923,8 @@ def test_ranking_sheets_of_different_projects_warns(runner: CliRunner, tmp_path:
     assert same.exit_code == 0 and same.stderr == ""
 
 
-@pytest.mark.parametrize("words", [("check",), ("score",), ("place",), ("render",), ("convert",)])
+@pytest.mark.parametrize("words", [("check",), ("score",), ("place",), ("render",), ("convert",),
+                                   ("hint",)])
 def test_sheet_commands_say_stdin_in_help(runner: CliRunner, words: tuple[str, ...]) -> None:
     result = runner.invoke(main, [*words, "--help"])
     assert "'-' for standard input" in " ".join(result.stdout.split()) or (
