@@ -962,3 +962,11 @@ def test_place_says_why_a_piece_can_go_nowhere(runner: CliRunner, tmp_path: Path
                                     "cards of Bathroom")
     data = json.loads(runner.invoke(main, ["place", sheet, "sofa", "--format", "json"]).stdout)
     assert data["count"] == 0 and data["reason"].startswith("sofa is not an option")
+
+
+def test_render_into_a_missing_folder_says_so(runner: CliRunner, tmp_path: Path) -> None:
+    target = tmp_path / "plans" / "plan.png"
+    result = runner.invoke(main, ["render", EXAMPLE, "-o", str(target)])
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == f"{target}: cannot be written: its folder does not exist\n"
+    assert list(tmp_path.iterdir()) == []
