@@ -970,3 +970,18 @@ def test_render_into_a_missing_folder_says_so(runner: CliRunner, tmp_path: Path)
     assert (result.exit_code, result.stdout) == (2, "")
     assert result.stderr == f"{target}: cannot be written: its folder does not exist\n"
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["new", "tutorial", "-q"], "-q is an option of homestaging itself: write it before the "
+                                "command, as in 'homestaging -q new ...'"),
+    (["roomies", "check", "--color", "never", "x.json"],
+     "--color is an option of homestaging itself: write it before the command, as in "
+     "'homestaging --color ... roomies check ...'"),
+    (["check", "--nope", "x.json"], "No such option '--nope'."),
+], ids=["flag", "with-value", "no-such-option"])
+def test_a_root_option_after_the_command_says_where_it_goes(
+        runner: CliRunner, args: list[str], message: str) -> None:
+    result = runner.invoke(main, args)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr.splitlines()[-1] == f"Error: {message}"
