@@ -982,6 +982,6 @@ def test_render_into_a_missing_folder_says_so(runner: CliRunner, tmp_path: Path)
 ], ids=["flag", "with-value", "no-such-option"])
 def test_a_root_option_after_the_command_says_where_it_goes(
         runner: CliRunner, args: list[str], message: str) -> None:
-    result = runner.invoke(main, args)
+    result = runner.invoke(main, args, prog_name="homestaging")
     assert (result.exit_code, result.stdout) == (2, "")
     assert result.stderr.splitlines()[-1] == f"Error: {message}"
