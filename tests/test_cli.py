@@ -119,7 +119,18 @@ def test_furniture_show_draws_four_rotations(runner: CliRunner) -> None:
         ".o.          .o.           .##            ##.",
         "wall: n,w    wall: n,e     wall: e,s      wall: s,w",
     ]
-    assert "stands against a wall on its north, west side" in result.stdout
+    assert result.stdout.splitlines()[1:4] == [
+        "  4 furniture squares, 2 circulation", "  tags: bathroom, bath",
+        "  stands against a wall on its north and west sides (at rotation 0)"]
+
+
+def test_furniture_show_counts_one_square_and_one_side_in_the_singular(
+        runner: CliRunner) -> None:
+    result = runner.invoke(main, ["furniture", "show", "toilet"])
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[1:4] == [
+        "  1 furniture square, 1 circulation", "  tags: bathroom, toilet",
+        "  stands against a wall on its north side (at rotation 0)"]
 
 
 def test_furniture_show_json(runner: CliRunner) -> None:
@@ -134,7 +145,9 @@ def test_furniture_show_unknown_suggests(runner: CliRunner) -> None:
     result = runner.invoke(main, ["furniture", "show", "sofa-cornr"])
     assert result.exit_code == 2
     assert result.stdout == ""
-    assert "unknown piece id 'sofa-cornr'; did you mean sofa-corner" in result.stderr
+    assert result.stderr.endswith(
+        "Error: Invalid value for ID: unknown piece id 'sofa-cornr' (did you mean "
+        "'sofa-corner' or 'sofa-sectional' or 'desk-corner'?)\n")
 
 
 def test_furniture_with_project_catalog(runner: CliRunner, tmp_path: Path) -> None:
@@ -658,7 +671,8 @@ def test_place_card_json(runner: CliRunner, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["sofa-x"], "unknown piece id 'sofa-x'; did you mean sofa"),
+        (["sofa-x"], "unknown piece id 'sofa-x' (did you mean 'sofa' or 'sofa-corner' or "
+                     "'sofa-loveseat'?)"),
         (["--card", "40"], "Invalid value for '--card': there is no card 40 (cards are 1 to 33)"),
         (["sofa", "--card", "14"], "'sofa' is not on card 14"),
         (["sofa", "--room", "Cellar"], "no room named 'Cellar'"),
@@ -761,7 +775,11 @@ def test_print_project_pdf(runner: CliRunner, tmp_path: Path) -> None:
 @pytest.mark.parametrize(("args", "message"), [
     (["-o", "x.pdf"], "give a PROJECT to print, --all for the book, or 'cards'"),
     (["tutorial", "--all", "-o", "x.pdf"], "give a PROJECT or --all, not both"),
-], ids=["none", "both"])
+    (["cards", "--fill", EXAMPLE, "-o", "x.pdf"],
+     "'print cards' prints the furniture cards: give no --all and no --fill"),
+    (["cards", "--all", "-o", "x.pdf"],
+     "'print cards' prints the furniture cards: give no --all and no --fill"),
+], ids=["none", "both", "cards-fill", "cards-all"])
 def test_print_needs_project_or_all(runner: CliRunner, args: list[str], message: str) -> None:
     result = runner.invoke(main, ["print", *args])
     assert result.exit_code == 2
@@ -905,7 +923,8 @@ def test_ranking_sheets_of_different_projects_warns(runner: CliRunner, tmp_path:
     assert same.exit_code == 0 and same.stderr == ""
 
 
-@pytest.mark.parametrize("words", [("check",), ("score",), ("place",), ("render",), ("convert",)])
+@pytest.mark.parametrize("words", [("check",), ("score",), ("place",), ("render",), ("convert",),
+                                   ("hint",)])
 def test_sheet_commands_say_stdin_in_help(runner: CliRunner, words: tuple[str, ...]) -> None:
     result = runner.invoke(main, [*words, "--help"])
     assert "'-' for standard input" in " ".join(result.stdout.split()) or (
@@ -943,3 +962,26 @@ def test_place_says_why_a_piece_can_go_nowhere(runner: CliRunner, tmp_path: Path
                                     "cards of Bathroom")
     data = json.loads(runner.invoke(main, ["place", sheet, "sofa", "--format", "json"]).stdout)
     assert data["count"] == 0 and data["reason"].startswith("sofa is not an option")
+
+
+def test_render_into_a_missing_folder_says_so(runner: CliRunner, tmp_path: Path) -> None:
+    target = tmp_path / "plans" / "plan.png"
+    result = runner.invoke(main, ["render", EXAMPLE, "-o", str(target)])
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == f"{target}: cannot be written: its folder does not exist\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["new", "tutorial", "-q"], "-q is an option of homestaging itself: write it before the "
+                                "command, as in 'homestaging -q new ...'"),
+    (["roomies", "check", "--color", "never", "x.json"],
+     "--color is an option of homestaging itself: write it before the command, as in "
+     "'homestaging --color ... roomies check ...'"),
+    (["check", "--nope", "x.json"], "No such option '--nope'."),
+], ids=["flag", "with-value", "no-such-option"])
+def test_a_root_option_after_the_command_says_where_it_goes(
+        runner: CliRunner, args: list[str], message: str) -> None:
+    result = runner.invoke(main, args, prog_name="homestaging")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr.splitlines()[-1] == f"Error: {message}"

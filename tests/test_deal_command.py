@@ -90,8 +90,8 @@ def test_deal_refuses_bad_usage(runner: CliRunner, tmp_path: Path) -> None:
     assert "unknown project 'nowhere'" in unknown.stderr
     missing = runner.invoke(main, ["deal", "tutorial", "-o", str(tmp_path / "no" / "g.json")])
     assert missing.exit_code == 2
-    assert missing.stderr == f"{tmp_path / 'no' / 'g.json'}: cannot be written: No such file or " \
-        "directory\n"
+    assert missing.stderr == f"{tmp_path / 'no' / 'g.json'}: cannot be written: its folder does " \
+        "not exist\n"
     project = tmp_path / "mine.yaml"
     project.write_text((ROOT / "projects" / "00-tutorial.yaml").read_text())
     same = runner.invoke(main, ["deal", str(project), "-o", str(project)])

@@ -11,12 +11,13 @@ from types import ModuleType
 
 import pytest
 
-from homestaging.core import bitmask, entry, errors, game, grid
-from homestaging.formats import output
+from homestaging.core import bitmask, entry, errors, game, grid, quoting
+from homestaging.formats import output, readers
 from homestaging.text import words
 
 
-@pytest.mark.parametrize("module", [grid, bitmask, errors, output, game, entry, words],
+@pytest.mark.parametrize("module", [grid, bitmask, errors, output, readers, game, entry, words,
+                                    quoting],
                          ids=lambda m: m.__name__)
 def test_docstring_examples(module: ModuleType) -> None:
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)

@@ -7,7 +7,9 @@ import json
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from homestaging.cli.root import main
 from homestaging.core.errors import InputError
 from homestaging.family.decorum.reader import read_game
 from homestaging.family.records import read_record
@@ -44,3 +46,22 @@ def test_a_refused_part_leaves_the_rest_checked(tmp_path: Path) -> None:
     assert paths == ["$.players", "$.players[0].conditions[0].rule.contains.object.kind",
                      "$.house", "$.house", "$.house", "$.house",
                      "$.players[0].conditions[0].rule.in"]
+
+
+@pytest.mark.parametrize(("command", "example", "message"), [
+    (["score"], "examples/roomies/first-house.json",
+     'not a homestaging sheet: expected "homestaging-sheet/1", found "roomies-house/1" '
+     "(a finished Rooms & Roomies house)"),
+    (["roomies", "check"], "examples/tutorial-finished.json",
+     'not a roomies-house/1 record: expected "roomies-house/1", found "homestaging-sheet/1" '
+     "(homestaging sheet)"),
+    (["decorum", "score"], "examples/dreamhome/william.json",
+     'not a decorum-game/1 record: expected "decorum-game/1", found "dreamhome-home/1" '
+     "(a Dream Home home board at the end)"),
+], ids=["sheet", "roomies", "decorum"])
+def test_a_file_of_another_of_our_formats_is_told_what_it_is(
+        runner: CliRunner, command: list[str], example: str, message: str) -> None:
+    path = Path(__file__).resolve().parent.parent / example
+    result = runner.invoke(main, [*command, str(path)])
+    assert result.exit_code == 2
+    assert (result.stdout, result.stderr) == ("", f"{path}: $.format: {message}\n")

@@ -192,7 +192,7 @@ REFUSED = {
                           "the file's own name",
     "dangling symlink": "is a symbolic link to a missing file; nothing written",
     "name too long": "cannot be written: File name too long",
-    "missing folder": "cannot be written: No such file or directory",
+    "missing folder": "cannot be written: its folder does not exist",
     "stdin": "refusing to overwrite an input file",
     "dash": "names standard output, not a file: give a file name (without -o the result "
             "goes to standard output)",

@@ -385,6 +385,16 @@ def test_bad_files_exit_2_with_located_messages(runner: CliRunner, tmp_path: Pat
     assert (result.exit_code, result.stderr) == (2, f"{tmp_path / 'none.json'}: no such file\n")
 
 
+def test_a_house_without_its_front_door_is_refused(runner: CliRunner, tmp_path: Path) -> None:
+    data = json.loads((EXAMPLES / "first-house.json").read_text())
+    del data["front_door"]
+    path = tmp_path / "house.json"
+    path.write_text(json.dumps(data))
+    result = runner.invoke(main, ["roomies", "score", str(path)])
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == f"{path}: $: missing required key 'front_door'\n"
+
+
 def test_render_writes_pictures(runner: CliRunner, tmp_path: Path) -> None:
     house = str(EXAMPLES / "first-house.json")
     for suffix in (".png", ".svg", ".pdf"):

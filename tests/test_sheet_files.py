@@ -747,6 +747,9 @@ def test_not_a_sheet_is_told_quoting_nothing_of_it() -> None:
     assert errors({"format": "homestaging-sheet/9", "project": "tutorial"}) == [
         ("$.format", 'not a homestaging sheet: expected "homestaging-sheet/1", found '
          '"homestaging-sheet/9"')]
+    assert errors({"format": "homestaging-game/1", "project": "tutorial"}) == [
+        ("$.format", 'not a homestaging sheet: expected "homestaging-sheet/1", found '
+         '"homestaging-game/1" (homestaging game record)')]
 
 
 def test_syntax_error_is_located(tmp_path: Path) -> None:

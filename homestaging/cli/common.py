@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 import click
 
 from ..core.errors import InputError, UnknownProject
-from ..core.quoting import Suggestions, excerpt
+from ..core.quoting import Suggestions, did_you_mean, excerpt
 from ..formats.output import FORMATS, dumps_json
 
 if TYPE_CHECKING:
@@ -306,9 +306,8 @@ def complete_card(ctx: click.Context, param: click.Parameter,
 
 
 def suggest(word: str, known: Sequence[str]) -> str:
-    """``; did you mean sofa or sofa-bed?`` when ``word`` is close to known ones."""
-    close = Suggestions(known, count=3, cutoff=0.5)(word)
-    return f"; did you mean {' or '.join(close)}?" if close else ""
+    """`` (did you mean 'sofa' or 'sofa-bed'?)`` when ``word`` is close to known ones."""
+    return did_you_mean(Suggestions(known, count=3, cutoff=0.5)(word))
 
 
 project_option = click.option(

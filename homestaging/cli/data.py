@@ -231,7 +231,10 @@ def print_command(
     from ..draw.printing import book_pages, print_filled, print_projects
     from ..formats.projectreader import bundled_project_files, find_project
 
-    if reference == CARDS_WORD and not every and fill is None:
+    if reference == CARDS_WORD:
+        if every or fill is not None:
+            raise click.UsageError("'print cards' prints the furniture cards: give no --all "
+                                   "and no --fill")
         _print_cards(output, paper, project_ref)
         return
     if project_ref is not None:

@@ -123,6 +123,11 @@ class _Commands(click.Group):
                     return super().invoke(ctx)
                 finally:
                     _cache_warnings(ctx)
+        except click.exceptions.NoSuchOption as error:
+            misplaced = _misplaced_root_option(ctx, error)
+            if misplaced is not None:
+                raise misplaced from None
+            raise
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
             raise
         except InputError as error:
@@ -147,6 +152,24 @@ class _Commands(click.Group):
                 err=True,
             )
             ctx.exit(ExitCode.UNUSABLE)
+
+
+def _misplaced_root_option(root: click.Context, error: click.exceptions.NoSuchOption
+                           ) -> click.UsageError | None:
+    """For ``homestaging new -q``: the error saying that -q is an option of the root
+    command and where it goes; None for an option the root does not have either."""
+    if error.ctx is None or error.ctx is root:
+        return None
+    for param in root.command.params:
+        if isinstance(param, click.Option) and param.expose_value and \
+                error.option_name in param.opts:
+            written = error.option_name if param.is_flag else f"{error.option_name} ..."
+            command = error.ctx.command_path.split(" ", 1)[1]
+            return click.UsageError(
+                f"{error.option_name} is an option of {root.command_path} itself: write it "
+                f"before the command, as in '{root.command_path} {written} {command} ...'",
+                ctx=error.ctx)
+    return None
 
 
 def _flush_output() -> None:

@@ -10,9 +10,9 @@ message goes through it (:class:`homestaging.core.errors.Located`).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
-__all__ = ["EXCERPT_LENGTH", "Suggestions", "excerpt", "kind", "printable"]
+__all__ = ["EXCERPT_LENGTH", "Suggestions", "did_you_mean", "excerpt", "kind", "printable"]
 
 EXCERPT_LENGTH = 40
 """How many characters of a string a message quotes at most."""
@@ -98,6 +98,15 @@ def kind(value: object) -> str:
     if isinstance(value, list | tuple):
         return "a list"
     return f"a {type(value).__name__} value"
+
+
+def did_you_mean(close: Sequence[str]) -> str:
+    """What a message adds for the names close to a misspelt one (nothing for none).
+
+    >>> did_you_mean(["toilet"]), did_you_mean(["toilet", "stove"]), did_you_mean([])
+    (" (did you mean 'toilet'?)", " (did you mean 'toilet' or 'stove'?)", '')
+    """
+    return f" (did you mean {' or '.join(excerpt(name) for name in close)}?)" if close else ""
 
 
 class Suggestions:

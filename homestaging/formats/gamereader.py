@@ -17,7 +17,7 @@ from typing import Any
 from ..core.errors import InputError, Located, UnknownProject
 from ..core.game import CardPlay, GameRecord, Round, deal, project_card_numbers
 from ..core.project import Project
-from ..core.quoting import excerpt
+from ..core.quoting import did_you_mean, excerpt
 from .files import read_text
 from .projectreader import NameSuggestions, find_project
 from .readers import JsonParts, foreign_json, json_path, load_json
@@ -49,10 +49,6 @@ def same_project(reference: str, base_dir: str | Path, project: Project) -> bool
         return (Path(base_dir) / reference).resolve() == Path(project.source).resolve()
     except (OSError, ValueError):
         return False
-
-
-def _did_you_mean(close: list[str]) -> str:
-    return f" (did you mean {excerpt(close[0])}?)" if close else ""
 
 
 def _numbers(numbers: Iterable[int]) -> str:
@@ -192,7 +188,7 @@ class _Reader(NameSuggestions):
             spec = self.project.room(name)
             if spec is None:
                 names = [room.name for room in self.project.rooms]
-                close = _did_you_mean(self.close_rooms(name))
+                close = did_you_mean(self.close_rooms(name))
                 self.error(f"no room named {excerpt(name)} in project {self.project.id}{close}; "
                            f"its rooms are: {', '.join(names)}", "rounds", index, "room")
                 continue
@@ -248,7 +244,7 @@ class _Reader(NameSuggestions):
                     continue
                 where = (*parts, "tokens", place)
                 if option not in catalog.pieces:
-                    close = _did_you_mean(self.close_pieces(option))
+                    close = did_you_mean(self.close_pieces(option))
                     self.error(f"unknown piece id {excerpt(option)}{close}", *where)
                     continue
                 others = [f"{n}{v}" for (n, v), other in catalog.cards.items()

@@ -111,9 +111,9 @@ def check_target(
     """The file to write for the output ``path``, or InputError saying why it cannot be one.
 
     Refused: ``-`` (standard output is no file to replace); a name ending with a slash;
-    a symbolic link to nothing; anything but a regular file (a folder, a FIFO, a device:
-    replacing it would break what it is); any input, by device and inode: the ``protect``
-    paths and every file read so far inside
+    a new file in a folder that does not exist; a symbolic link to nothing; anything but
+    a regular file (a folder, a FIFO, a device: replacing it would break what it is); any
+    input, by device and inode: the ``protect`` paths and every file read so far inside
     :func:`homestaging.formats.files.recording_reads` (standard input included), but
     ``replaces``, a file the caller means to replace; a symbolic link, never written
     through (but ``replaces`` itself: the sheet an editor opened by that name); a
@@ -140,6 +140,8 @@ def check_target(
     except OSError as error:
         raise InputError.single(name, f"cannot be written: {error.strerror}") from None
     if info is None:
+        if not real.parent.is_dir():
+            raise InputError.single(name, "cannot be written: its folder does not exist")
         return real
     if stat.S_ISDIR(info.st_mode):
         raise InputError.single(name, "is a folder, expected a file name")

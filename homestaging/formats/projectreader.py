@@ -28,7 +28,7 @@ from ..core.grid import (
     reading_order,
 )
 from ..core.project import MAX_TOKENS, Bonus, CardSlot, Feature, Project, RoomSpec
-from ..core.quoting import Suggestions, excerpt, kind
+from ..core.quoting import Suggestions, did_you_mean, excerpt, kind
 from .catalogreader import (
     CATALOG_CLASSES,
     bundled_catalog,
@@ -459,10 +459,9 @@ def find_project(reference: str, relative_to: str | Path | None = None) -> Proje
         return read_once(str(path), lambda: load_project(path))
     known = ", ".join(_bundled_files())
     close = Suggestions(_bundled_files(), cutoff=0.75)(reference)  # not castle: cat-lovers
-    guess = f" (did you mean {excerpt(close[0])}?)" if close else ""
     raise UnknownProject(
-        f"unknown project {excerpt(reference)}{guess}: expected a bundled id ({known}) or a "
-        "path to a project YAML file"
+        f"unknown project {excerpt(reference)}{did_you_mean(close)}: expected a bundled id "
+        f"({known}) or a path to a project YAML file"
     )
 
 

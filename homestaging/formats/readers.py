@@ -376,10 +376,12 @@ def foreign_json(data: Any, file: str, fmt: str, what: str) -> InputError | None
     """None when ``data`` is a JSON object with ``"format": fmt``; else the error that
     says the file is not ``what`` (``a homestaging sheet``), quoting nothing of it: it
     may be any file, a private one included. A format of ours with another version is
-    named.
+    named, and so is another format of ours, with what it holds.
 
     >>> print(foreign_json(["root:x:0:0"], "f", "game/1", "a game"))
     f: $: not a game: expected a JSON object with "format": "game/1", found a list
+    >>> print(foreign_json({"format": "decorum-game/1"}, "f", "game/1", "a game"))
+    f: $.format: not a game: expected "game/1", found "decorum-game/1" (a finished Décorum game)
     """
     expected = f'expected a JSON object with "format": "{fmt}"'
     if not isinstance(data, dict):
@@ -390,9 +392,31 @@ def foreign_json(data: Any, file: str, fmt: str, what: str) -> InputError | None
     if found is None:
         return InputError.single(file, f"not {what}: {expected}", "$")
     family = fmt.rsplit("/", 1)[0] + "/"
-    ours = isinstance(found, str) and found.startswith(family)
-    version = ", found " + excerpt(found, quote='"') if ours else ""
-    return InputError.single(file, f'not {what}: expected "{fmt}"{version}', "$.format")
+    other = _format_of_ours(found)
+    if other is not None:
+        named = f', found "{found}" ({other})'
+    elif isinstance(found, str) and found.startswith(family):
+        named = ", found " + excerpt(found, quote='"')
+    else:
+        named = ""
+    return InputError.single(file, f'not {what}: expected "{fmt}"{named}', "$.format")
+
+
+def _format_of_ours(found: object) -> str | None:
+    """What a file of another format of ours holds (``a finished Rooms & Roomies house``),
+    from the title of its published schema; None for anything else."""
+    if not isinstance(found, str) or not re.fullmatch(r"[a-z]+(-[a-z]+)*/[0-9]+", found):
+        return None
+    from .schema import load_schema
+
+    try:
+        schema = load_schema(found.split("/")[0].removeprefix("homestaging-"))
+    except FileNotFoundError:
+        return None
+    if schema.get("properties", {}).get("format", {}).get("const") != found:
+        return None
+    title = str(schema["title"]).split(":")[0].split(" (")[0]
+    return "a" + title[1:] if title.startswith("A ") else title
 
 
 def _check_nodes(file: str, root: yaml.Node, controls: bool = True) -> None:

@@ -24,14 +24,14 @@ from ..core.grid import (
     row_squares,
 )
 from ..core.project import Project
-from ..core.quoting import excerpt
+from ..core.quoting import did_you_mean, excerpt
 from ..rules.checks import Code
 from .fitting import EMPTY
 from .projectreader import MAX_LISTED_SQUARES, NameSuggestions
 from .readers import JsonParts, json_path
 from .schema import ErrorPaths
 
-__all__ = ["SIDE_WORDS", "FieldReader", "count_text", "did_you_mean", "sheet_size"]
+__all__ = ["SIDE_WORDS", "FieldReader", "count_text", "sheet_size"]
 
 SIDE_WORDS = {word: side for side, word in SIDE_NAMES.items()}
 """``south`` -> ``s``: sides written as words are read, with a ``side-as-word`` note."""
@@ -70,10 +70,6 @@ def _range_on_sheet(squares: Set[Cell], width: int, height: int) -> bool:
         return on_sheet(squares, width, height)
     right, bottom = max(squares)
     return bool(right < width and bottom < height)
-
-
-def did_you_mean(close: list[str]) -> str:
-    return f" (did you mean {excerpt(close[0])}?)" if close else ""
 
 
 class FieldReader(NameSuggestions):

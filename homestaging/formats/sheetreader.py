@@ -27,7 +27,7 @@ from ..core.grid import (
 )
 from ..core.pieces import Piece, Placement
 from ..core.project import Project
-from ..core.quoting import excerpt
+from ..core.quoting import did_you_mean, excerpt
 from ..core.sheet import DrawnPiece, RoomPlan, Sheet, WildCard
 from ..rules.checks import Code
 from .files import read_once, read_text
@@ -35,7 +35,7 @@ from .fitting import LEGEND_CHARS, MARK, Fit, find_fits, narrow_fits, whole_fits
 from .projectreader import find_project
 from .readers import JsonParts, foreign_json, json_path, load_json
 from .schema import iter_errors, load_schema
-from .sheetfields import FieldReader, count_text, did_you_mean, sheet_size
+from .sheetfields import FieldReader, count_text, sheet_size
 
 if TYPE_CHECKING:
     from pathlib import Path

@@ -222,7 +222,7 @@ def hint_command(sheet_path: str, card: int | None, policy: str, fmt: str) -> No
     """What the automatic player would do now on SHEET: which card to flip and the
     options its tokens choose, where each piece goes, or at the end of a round the
     room's walls and door, with the reasons (points, bonuses, the space kept for the
-    room's other cards, the hallway kept open).
+    room's other cards, the hallway kept open). SHEET may be '-' for standard input.
     """
     from .hint import hint
     from .text import format_hint, hint_json

@@ -123,11 +123,14 @@ def _side_by_side(blocks: Sequence[list[str]]) -> list[str]:
 def format_piece(piece: Piece) -> str:
     """The piece's name and tags, then its four rotations side by side."""
     head = [f"{piece.id}: {piece.name}" + (" (rug)" if piece.is_rug else "")]
-    head.append(f"  {piece.size} furniture squares, {len(piece.art.circulation)} circulation")
+    squares = "square" if piece.size == 1 else "squares"
+    head.append(f"  {piece.size} furniture {squares}, {len(piece.art.circulation)} circulation")
     if piece.tags:
         head.append(f"  tags: {', '.join(piece.tags)}")
     if piece.wall:
-        head.append(f"  stands against a wall on its {_sides(piece.wall)} side (at rotation 0)")
+        sides = [SIDE_NAMES[side] for side in SIDES if side in set(piece.wall)]
+        head.append(f"  stands against a wall on its {' and '.join(sides)} "
+                    f"{'side' if len(sides) == 1 else 'sides'} (at rotation 0)")
     if piece.hatch:
         head.append(f"  hatch on the drawing sheet: {HATCH_WORDS[piece.hatch]}")
     blocks = []
