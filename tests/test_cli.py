@@ -675,10 +675,15 @@ def test_place_card_json(runner: CliRunner, tmp_path: Path) -> None:
                      "'sofa-loveseat'?)"),
         (["--card", "40"], "Invalid value for '--card': there is no card 40 (cards are 1 to 33)"),
         (["sofa", "--card", "14"], "'sofa' is not on card 14"),
-        (["sofa", "--room", "Cellar"], "no room named 'Cellar'"),
+        (["sofa", "--room", "Cellar"], "no room named 'Cellar' in project tutorial; its rooms "
+                                       "are: Kitchen, Bathroom, Living room"),
+        (["sofa", "--room", "Kitchn"], "no room named 'Kitchn' in project tutorial (did you "
+                                       "mean 'Kitchen'?); its rooms are: Kitchen, Bathroom, "
+                                       "Living room"),
         ([], "give a PIECE id or --card NUMBER"),
     ],
-    ids=["unknown-piece", "unknown-card", "not-on-card", "unknown-room", "nothing"],
+    ids=["unknown-piece", "unknown-card", "not-on-card", "unknown-room", "misspelt-room",
+         "nothing"],
 )
 def test_place_usage_errors(
     runner: CliRunner, tmp_path: Path, args: list[str], message: str

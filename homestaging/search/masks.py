@@ -16,7 +16,7 @@ from ..core.grid import SIDES, Cell, outermost
 from ..core.layout import Layout, layout
 from ..core.pieces import Orientation, Piece, Placement, Shape
 from ..core.project import Project
-from ..core.quoting import excerpt
+from ..core.quoting import Suggestions, did_you_mean, excerpt
 from ..core.sheet import Sheet
 
 if TYPE_CHECKING:
@@ -44,9 +44,10 @@ def target_room(sheet: Sheet, room: str | None = None) -> str:
         if name is None:
             raise NotPlayable("every room of the project is walled: no room is being furnished")
     if sheet.project.room(name) is None:
-        known = ", ".join(spec.name for spec in sheet.project.rooms)
-        raise NotPlayable(
-            f"no room named {excerpt(name)} in project {sheet.project.id} (rooms: {known})")
+        names = [spec.name for spec in sheet.project.rooms]
+        close = did_you_mean(Suggestions(names)(name))
+        raise NotPlayable(f"no room named {excerpt(name)} in project {sheet.project.id}{close}; "
+                          f"its rooms are: {', '.join(names)}")
     plan = sheet.room(name)
     if plan is not None and plan.finalized:
         raise NotPlayable(f"room {name} is already walled: pieces go into the room being furnished")
