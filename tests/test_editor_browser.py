@@ -800,6 +800,48 @@ def test_a_small_phone_either_way_up(browser: Any, tmp_path: Path) -> None:
         page.screenshot(path=str(tmp_path / "side-740x360.png"))
 
 
+ROWS_IN_SIGHT = """() => {
+    const bar = document.querySelector("#bar").getBoundingClientRect();
+    const dock = document.querySelector("#controls").getBoundingClientRect();
+    const rows = new Set([...document.querySelectorAll("[data-cell]")]
+      .map((c) => c.getBoundingClientRect())
+      .filter((r) => r.top >= bar.bottom - 0.5 && r.bottom <= dock.top + 0.5)
+      .map((r) => Math.round(r.top)));
+    return rows.size;
+}"""
+
+
+def test_the_header_of_a_small_phone_is_one_row_of_buttons(browser: Any,
+                                                            tmp_path: Path) -> None:
+    """At 320 x 640 the title and the player's name scroll away: with a piece in hand
+    the header in sight is Undo, Redo, Save and PNG in one row above the status line,
+    and 5 whole rows of squares show between it and the dock (4 with the whole header
+    in sight)."""
+    sheet = tmp_path / "plan.json"
+    shutil.copy(EXAMPLES / "tutorial-midgame.json", sheet)
+    with phone(browser, sheet, 320, 640) as (page, _):
+        page.tap('[data-piece="armchair"]')
+        settle(page)
+        page.wait_for_timeout(600)  # the plan scrolled into view, below the header
+        buttons = [box_of(page, name) for name in ("#undo", "#redo", "#save", "#png")]
+        assert {box["y"] for box in buttons} == {buttons[0]["y"]}
+        assert buttons[0]["y"] == pytest.approx(4.2, abs=1)  # the first thing in sight
+        assert all(in_view(page, name) for name in ("#undo", "#png", "#status"))
+        bar, status = box_of(page, "#bar"), box_of(page, "#status")
+        assert bar["y"] + bar["height"] == pytest.approx(status["y"] + status["height"] + 4.2,
+                                                         abs=1)
+        assert not in_view(page, "#player") and not in_view(page, "h1")
+        assert page.evaluate(ROWS_IN_SIGHT) == 5
+        assert page.evaluate(SMALL_CONTROLS) == []
+        page.evaluate("window.scrollTo(0, 0)")  # the title and the name, a scroll away
+        assert in_view(page, "h1") and in_view(page, "#player")
+        page.fill("#player", "Grey")
+        page.tap("#save")
+        settle(page)
+        page.wait_for_selector('#status:text-matches("^Saved")')
+    assert saved(sheet)["player"] == "Grey"
+
+
 ROOM_LIST_WIDTHS = """() => {
     const select = document.querySelector("#room-select");
     const probe = select.cloneNode(true);  // as wide as its longest entry needs
@@ -1016,7 +1058,7 @@ def test_accessibility_scan_finds_nothing_serious(browser: Any, tmp_path: Path) 
     shutil.copy(EXAMPLES / "tutorial-midgame.json", sheet)
     with serving(sheet) as server:
         for viewport, touch in (({"width": 1280, "height": 800}, False),
-                                ({"width": 390, "height": 844}, True)):
+                                ({"width": 320, "height": 640}, True)):
             context = browser.new_context(viewport=viewport, has_touch=touch,
                                           bypass_csp=True)  # for the scanner's script
             page = context.new_page()
