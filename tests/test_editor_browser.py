@@ -842,6 +842,41 @@ def test_the_header_of_a_small_phone_is_one_row_of_buttons(browser: Any,
     assert saved(sheet)["player"] == "Grey"
 
 
+EDGE_NAMES = """() => [...document.querySelectorAll("#layer-edges text")].map((t) => {
+    const box = t.getBoundingClientRect();
+    return [t.textContent, box.x + box.width / 2, box.y + box.height / 2];
+})"""
+
+
+def test_a_window_inside_the_sheet_names_its_squares_on_its_edges(browser: Any,
+                                                                   tmp_path: Path) -> None:
+    """A window on the country manor's middle, far from the sheet's own names, shows the
+    column letters along its top and the row numbers down its left, each in line with
+    its squares; the whole house, named on its own edges, shows none. The plan stays
+    just below the header when the status line wraps."""
+    with editor(browser, tmp_path / "new.json", "country-manor", touch=True, size=(360, 740),
+                mobile=True) as (page, _):
+        page.tap("#view")
+        assert page.evaluate(EDGE_NAMES) == []
+        page.tap('[data-cell="M12"]')
+        assert page.text_content("#status") == "Closer view around M12."
+        names = page.evaluate(EDGE_NAMES)
+        letters = [name for name, _, _ in names if name.isalpha()]
+        numbers = [int(name) for name, _, _ in names if name.isdigit()]
+        assert letters == ["H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R"]
+        assert numbers == list(range(8, 18))
+        for name, x, y in names:
+            square = middle_of(page, f'[data-cell="{name}12"]' if name.isalpha()
+                               else f'[data-cell="M{name}"]')
+            assert (x if name.isalpha() else y) == pytest.approx(
+                square[0] if name.isalpha() else square[1], abs=1), name
+        bar, plan = box_of(page, "#bar"), box_of(page, "#plan")
+        assert plan["y"] == pytest.approx(bar["y"] + bar["height"], abs=1)  # just below
+        page.tap('[data-tool="room"]')  # the status takes two lines: the plan moves down
+        bar, plan = box_of(page, "#bar"), box_of(page, "#plan")
+        assert plan["y"] == pytest.approx(bar["y"] + bar["height"], abs=1)
+
+
 ROOM_LIST_WIDTHS = """() => {
     const select = document.querySelector("#room-select");
     const probe = select.cloneNode(true);  // as wide as its longest entry needs
