@@ -800,6 +800,20 @@ def test_a_small_phone_either_way_up(browser: Any, tmp_path: Path) -> None:
         page.screenshot(path=str(tmp_path / "side-740x360.png"))
 
 
+def test_on_its_side_the_piece_in_hand_stays_at_the_top_of_its_column(
+        browser: Any, tmp_path: Path) -> None:
+    """At 740 x 360 a card far down the column (the country manor's coffee table) is
+    taken and its Turn and Put back stay in sight above the cards."""
+    with editor(browser, tmp_path / "new.json", "country-manor", touch=True, size=(740, 360),
+                mobile=True) as (page, _):
+        page.tap('[data-piece="coffee-table"]')
+        settle(page)
+        assert page.evaluate("document.querySelector('#side').scrollTop") > 200
+        assert in_view(page, "#turn") and in_view(page, "#drop")
+        page.tap("#turn")
+        assert page.text_content("#hand-name") == "Coffee table, rotation 90°"
+
+
 ROWS_IN_SIGHT = """() => {
     const bar = document.querySelector("#bar").getBoundingClientRect();
     const dock = document.querySelector("#controls").getBoundingClientRect();
