@@ -800,6 +800,97 @@ def test_a_small_phone_either_way_up(browser: Any, tmp_path: Path) -> None:
         page.screenshot(path=str(tmp_path / "side-740x360.png"))
 
 
+def test_on_its_side_the_piece_in_hand_stays_at_the_top_of_its_column(
+        browser: Any, tmp_path: Path) -> None:
+    """At 740 x 360 a card far down the column (the country manor's coffee table) is
+    taken and its Turn and Put back stay in sight above the cards."""
+    with editor(browser, tmp_path / "new.json", "country-manor", touch=True, size=(740, 360),
+                mobile=True) as (page, _):
+        page.tap('[data-piece="coffee-table"]')
+        settle(page)
+        assert page.evaluate("document.querySelector('#side').scrollTop") > 200
+        assert in_view(page, "#turn") and in_view(page, "#drop")
+        page.tap("#turn")
+        assert page.text_content("#hand-name") == "Coffee table, rotation 90°"
+
+
+ROWS_IN_SIGHT = """() => {
+    const bar = document.querySelector("#bar").getBoundingClientRect();
+    const dock = document.querySelector("#controls").getBoundingClientRect();
+    const rows = new Set([...document.querySelectorAll("[data-cell]")]
+      .map((c) => c.getBoundingClientRect())
+      .filter((r) => r.top >= bar.bottom - 0.5 && r.bottom <= dock.top + 0.5)
+      .map((r) => Math.round(r.top)));
+    return rows.size;
+}"""
+
+
+def test_the_header_of_a_small_phone_is_one_row_of_buttons(browser: Any,
+                                                            tmp_path: Path) -> None:
+    """At 320 x 640 the title, the player's name and PNG scroll away: with a piece in
+    hand the header in sight is Whole house, Undo, Redo and Save in one row above the
+    status line, and 5 whole rows of squares show between it and the dock (4 with the
+    whole header in sight)."""
+    sheet = tmp_path / "plan.json"
+    shutil.copy(EXAMPLES / "tutorial-midgame.json", sheet)
+    with phone(browser, sheet, 320, 640) as (page, _):
+        page.tap('[data-piece="armchair"]')
+        settle(page)
+        page.wait_for_timeout(600)  # the plan scrolled into view, below the header
+        buttons = [box_of(page, name) for name in ("#view", "#undo", "#redo", "#save")]
+        assert {box["y"] for box in buttons} == {buttons[0]["y"]}
+        assert buttons[0]["y"] == pytest.approx(4.2, abs=1)  # the first thing in sight
+        assert all(in_view(page, name) for name in ("#view", "#save", "#status"))
+        bar, status = box_of(page, "#bar"), box_of(page, "#status")
+        assert bar["y"] + bar["height"] == pytest.approx(status["y"] + status["height"] + 4.2,
+                                                         abs=1)
+        assert not any(in_view(page, name) for name in ("h1", "#player", "#png"))
+        assert page.evaluate(ROWS_IN_SIGHT) == 5
+        assert page.evaluate(SMALL_CONTROLS) == []
+        page.evaluate("window.scrollTo(0, 0)")  # the title and the name, a scroll away
+        assert all(in_view(page, name) for name in ("h1", "#player", "#png"))
+        page.fill("#player", "Grey")
+        page.tap("#save")
+        settle(page)
+        page.wait_for_selector('#status:text-matches("^Saved")')
+    assert saved(sheet)["player"] == "Grey"
+
+
+EDGE_NAMES = """() => [...document.querySelectorAll("#layer-edges text")].map((t) => {
+    const box = t.getBoundingClientRect();
+    return [t.textContent, box.x + box.width / 2, box.y + box.height / 2];
+})"""
+
+
+def test_a_window_inside_the_sheet_names_its_squares_on_its_edges(browser: Any,
+                                                                   tmp_path: Path) -> None:
+    """A window on the country manor's middle, far from the sheet's own names, shows the
+    column letters along its top and the row numbers down its left, each in line with
+    its squares; the whole house, named on its own edges, shows none. The plan stays
+    just below the header when the status line wraps."""
+    with editor(browser, tmp_path / "new.json", "country-manor", touch=True, size=(360, 740),
+                mobile=True) as (page, _):
+        page.tap("#view")
+        assert page.evaluate(EDGE_NAMES) == []
+        page.tap('[data-cell="M12"]')
+        assert page.text_content("#status") == "Closer view around M12."
+        names = page.evaluate(EDGE_NAMES)
+        letters = [name for name, _, _ in names if name.isalpha()]
+        numbers = [int(name) for name, _, _ in names if name.isdigit()]
+        assert letters == ["H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R"]
+        assert numbers == list(range(8, 18))
+        for name, x, y in names:
+            square = middle_of(page, f'[data-cell="{name}12"]' if name.isalpha()
+                               else f'[data-cell="M{name}"]')
+            assert (x if name.isalpha() else y) == pytest.approx(
+                square[0] if name.isalpha() else square[1], abs=1), name
+        bar, plan = box_of(page, "#bar"), box_of(page, "#plan")
+        assert plan["y"] == pytest.approx(bar["y"] + bar["height"], abs=1)  # just below
+        page.tap('[data-tool="room"]')  # the status takes two lines: the plan moves down
+        bar, plan = box_of(page, "#bar"), box_of(page, "#plan")
+        assert plan["y"] == pytest.approx(bar["y"] + bar["height"], abs=1)
+
+
 ROOM_LIST_WIDTHS = """() => {
     const select = document.querySelector("#room-select");
     const probe = select.cloneNode(true);  // as wide as its longest entry needs
@@ -1016,7 +1107,7 @@ def test_accessibility_scan_finds_nothing_serious(browser: Any, tmp_path: Path) 
     shutil.copy(EXAMPLES / "tutorial-midgame.json", sheet)
     with serving(sheet) as server:
         for viewport, touch in (({"width": 1280, "height": 800}, False),
-                                ({"width": 390, "height": 844}, True)):
+                                ({"width": 320, "height": 640}, True)):
             context = browser.new_context(viewport=viewport, has_touch=touch,
                                           bypass_csp=True)  # for the scanner's script
             page = context.new_page()

@@ -447,19 +447,29 @@ const MIN_SQUARE = { touch: 32, mouse: 18 };
 // On a phone held upright the controls are docked at the bottom of the screen.
 const isDocked = () => getComputedStyle($("#controls")).position === "fixed";
 
+// The header's part that scrolls away when docked (the title and the player's name,
+// above the buttons) and the part that stays at the top.
+function barParts() {
+  const bar = $("#bar");
+  const lead = isDocked() ? $(".actions").offsetTop - parseFloat(getComputedStyle(bar).paddingTop) : 0;
+  return { lead, stays: bar.offsetHeight - lead };
+}
+
 // The page ends below the dock (CSS --dock), whatever the dock holds; the plan scrolls
-// to just below the header (CSS --bar), which stays at the top.
+// to just below the part of the header that stays at the top (CSS --bar).
 function fitDock() {
   const height = isDocked() ? $("#controls").offsetHeight : 0;
+  const { lead, stays } = barParts();
   document.documentElement.style.setProperty("--dock", `${height}px`);
-  document.documentElement.style.setProperty("--bar", `${isDocked() ? $("#bar").offsetHeight : 0}px`);
+  document.documentElement.style.setProperty("--bar-lead", `${lead}px`);
+  document.documentElement.style.setProperty("--bar", `${isDocked() ? stays : 0}px`);
 }
 
 function planSpace() {
   const board = $("#board");
   const width = board.clientWidth;
   const docked = isDocked() ? $("#controls").offsetHeight : 0;
-  const height = window.innerHeight - $("#bar").offsetHeight - docked
+  const height = window.innerHeight - barParts().stays - docked
     - $("#under-plan").offsetHeight - 16;
   return { width, height: Math.max(height, 160) };
 }
@@ -610,11 +620,20 @@ function pinching(e) {
   return part;
 }
 
+// The controls docked (a phone held upright): the plan scrolled to just below the
+// header, out of the dock's way (a view that changed its size, a piece taken).
+function showPlan(behavior = "auto") {
+  if (!isDocked()) return;
+  fitDock();  // the header's height of this very moment (the status line wraps)
+  $("#board").scrollIntoView({ block: "start", behavior });
+}
+
 function toggleWholeHouse() {
   app.wholeHouse = !app.wholeHouse;
   fitView();
   status(app.wholeHouse ? `The whole house: ${words.click} a square to go back to a closer view there.`
     : `Back to ${app.activeRoom}.`);
+  showPlan();
 }
 
 function drawRooms() {
@@ -749,10 +768,7 @@ function pieceButton(id, piece, color, number) {
   button.addEventListener("click", () => {
     const fresh = !app.hand || app.hand.piece !== id;
     take(id);
-    // the controls docked (a phone held upright): bring the plan back into view
-    if (fresh && isDocked()) {
-      $("#board").scrollIntoView({ block: "start", behavior: "smooth" });
-    }
+    if (fresh) showPlan("smooth");
   });
   button.addEventListener("pointerdown", (e) => {
     if (e.button !== 0) return;
@@ -1152,6 +1168,7 @@ function onPlanUp(e) {
     fitView([p.cx, p.cy]);
     drawCursor();
     status(`Closer view around ${app.geo.name(p.cx, p.cy)}.`);
+    showPlan();
     return;
   }
   if (down.paint) {
@@ -1351,7 +1368,9 @@ function wire() {
   $("#view").addEventListener("click", toggleWholeHouse);
   $("#summary").addEventListener("click", () => $("#report").scrollIntoView({ block: "start" }));
   window.addEventListener("resize", () => { fitDock(); fitView(); });
-  new ResizeObserver(fitDock).observe($("#controls"));
+  const resized = new ResizeObserver(fitDock);
+  resized.observe($("#controls"));
+  resized.observe($("#bar"));  // the status line wraps
   $("#room-select").addEventListener("change", (e) => {
     app.activeRoom = e.target.value;
     if (app.hand) drop();

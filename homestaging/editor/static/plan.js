@@ -76,7 +76,7 @@ export class Plan {
     el("path", { d: "M0 0L0.25 0.25M0.25 0L0 0.25", stroke: "#d62728", "stroke-width": 0.05 }, bad);
     this.layers = {};
     for (const name of ["base", "rooms", "pieces", "walls", "openings", "labels", "cells", "hints",
-      "doubts", "rings", "ghost", "cursor"]) {
+      "doubts", "rings", "ghost", "cursor", "edges"]) {
       this.layers[name] = el("g", { class: name === "cells" ? "" : "layer", id: `layer-${name}` }, svg);
     }
     this.drawBase();
@@ -169,6 +169,31 @@ export class Plan {
   // Show the sheet from (x, y), columns wide and rows high (in squares).
   view(x, y, columns, rows) {
     this.svg.setAttribute("viewBox", `${x} ${y} ${columns} ${rows}`);
+    this.drawEdgeNames(x, y, columns, rows);
+  }
+
+  // A window whose top or left edge hides the sheet's own square names shows them along
+  // that edge, on a band over the squares there (which still take a tap).
+  drawEdgeNames(x, y, columns, rows) {
+    const { geo } = this;
+    const g = this.layers.edges;
+    g.replaceChildren();
+    const band = 0.5;
+    const top = y > -0.5;
+    const left = x > -0.5;
+    if (top) {
+      el("rect", { x, y, width: columns, height: band, class: "edge-band" }, g);
+      for (let c = Math.max(0, Math.floor(x)); c < Math.min(geo.width, Math.ceil(x + columns)); c++) {
+        el("text", { x: c + 0.5, y: y + band / 2, class: "label" }, g).textContent = geo.columns[c];
+      }
+    }
+    if (left) {
+      el("rect", { x, y: top ? y + band : y, width: band, height: top ? rows - band : rows, class: "edge-band" }, g);
+      const first = Math.max(0, top ? Math.ceil(y + 0.2) : Math.floor(y));  // clear of the top band
+      for (let r = first; r < Math.min(geo.height, Math.ceil(y + rows)); r++) {
+        el("text", { x: x + band / 2, y: r + 0.5, class: "label" }, g).textContent = String(r + 1);
+      }
+    }
   }
 
   // Sheet coordinates (fractions of squares) of a pointer event.
