@@ -694,6 +694,25 @@ def test_place_usage_errors(
     assert message in result.stderr
 
 
+def test_place_in_a_room_with_no_entry_yet(runner: CliRunner, tmp_path: Path) -> None:
+    """The room being furnished need not be listed yet: a bonus measuring to its door
+    (the country manor's kitchen door near the dining room's) finds no door, no crash."""
+    pieces = runner.invoke(main, ["convert", str(ROOT / "examples/country-manor-finished.json"),
+                                  "--to", "pieces"])
+    assert pieces.exit_code == 0, pieces.stderr
+    sheet = json.loads(pieces.stdout)
+    sheet["rooms"] = sheet["rooms"][:1]  # the Living room, walled with its door
+    sheet["pieces"] = [sheet["pieces"][i] for i in (0, 1, 2, 5, 8)]  # the Living room's
+    sheet["current_room"] = "Dining room"
+    del sheet["wild_card"]
+    result = runner.invoke(main, ["place", _write(tmp_path, "manor.json", sheet),
+                                  "dining-bench", "--top", "1"])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.splitlines()[0].startswith(
+        "  1. dining-bench at K2, rotation 270 (on K2, K3, K4): 3 points; a door here reaches "
+        "3 of 3 points")
+
+
 def test_place_preview(runner: CliRunner, tmp_path: Path) -> None:
     sheet = _write(tmp_path, "mid.json", MID_GAME)
     out = tmp_path / "preview.png"

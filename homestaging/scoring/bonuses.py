@@ -310,12 +310,11 @@ class Evaluator:
         trouble = self.room_trouble(name)
         if trouble:
             return None, trouble
-        plan = self.sheet.room(name)
-        assert plan is not None
+        plan = self.sheet.room(name)  # None: the room being furnished, no squares given yet
         if kind == "room":
-            return Landmark(squares=plan.cells), name.lower()
+            return Landmark(squares=plan.cells if plan is not None else frozenset()), name.lower()
         if kind == "door":
-            if plan.door is None:
+            if plan is None or plan.door is None:
                 return None, f"{name} has no door"
             return Landmark(edges=frozenset([plan.door])), f"{name.lower()} door"
         windows = self.windows(name)
@@ -370,9 +369,8 @@ class Evaluator:
         trouble = self.room_trouble(name)
         if trouble:
             return Outcome(False, trouble)
-        plan = self.sheet.room(name)
-        assert plan is not None
-        size = len(plan.cells)
+        plan = self.sheet.room(name)  # None: the room being furnished, no squares given yet
+        size = len(plan.cells) if plan is not None else 0
         holds, need = _bound(data, "at_least", "at_most", size)
         return Outcome(holds, f"{name} has {_squares(size)}, {need}")
 
