@@ -106,10 +106,35 @@ def test_deal_pdf_a_page_per_room_with_the_dealt_cards_and_the_seed(tmp_path: Pa
     assert len(pages) == len(project.rooms)
     for room, words in zip(project.rooms, pages, strict=True):
         text = " ".join(words)
-        assert text.startswith(f"Project 0: Tutorial {room.name} Seed 7.")
+        assert text.startswith(f"Project 0: Tutorial {room.name} Played in round Seed 7.")
         assert "homestaging deal tutorial --seed 7" in text
+        assert ("for each token, the active player chooses one of the card's two options; "
+                "tick a box under that option (with many tokens, write how many chose it)."
+                ) in text
         assert [w for w in words if w[:-1].isdigit() and w[-1] in "ab"] == [
             f"{slot.number}{dealt[slot.number]}" for slot in room.cards]
+
+
+def test_deal_pages_have_a_box_per_token_under_each_option() -> None:
+    from homestaging.core.game import GameRecord
+    from homestaging.deal.sheetpdf import CHOICE_BOX, CHOICE_ROW, deal_figures
+
+    project = find_project("family-home")
+    record = GameRecord(project.id, deal(project, 4242), (), 4242)
+    figures = deal_figures(project, record, "deal")
+    kids = figures[3].axes[0]  # cards 4a (two tokens), 5b and 6b (one each)
+    boxes = [artist for artist in kids.patches if artist.get_gid() == "choice-box"]
+    assert [(round(box.get_x(), 1), round(box.get_y(), 1)) for box in boxes] == [
+        (83.7, 108.8), (88.7, 108.8), (123.7, 108.8), (128.7, 108.8),
+        (86.2, 177.3), (126.2, 177.3), (86.2, 245.8), (126.2, 245.8)]
+    assert {box.get_width() for box in boxes} == {CHOICE_BOX}
+    cards = [artist for artist in kids.patches if artist.get_gid() == "card"]
+    for card, top in zip(cards, (108.8, 177.3, 245.8), strict=True):  # 1 mm under its card
+        assert round(card.get_y() + card.get_height() + 1.0, 1) == top
+        assert top + CHOICE_BOX < card.get_y() + card.get_height() + 1.5 + CHOICE_ROW
+    rounds = [artist for page in figures for artist in page.axes[0].patches
+              if artist.get_gid() == "round-box"]
+    assert len(rounds) == len(project.rooms)
 
 
 def test_deal_pdf_to_a_folder_or_a_read_only_file(tmp_path: Path) -> None:

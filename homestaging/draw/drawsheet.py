@@ -21,6 +21,7 @@ from .pagetools import (
     HEADER,
     MARGIN,
     NEW_PAGES,
+    READABLE,
     ROW,
     Pages,
     one_line,
@@ -68,7 +69,7 @@ NAME_GAP = 0.5
 LINE_HEIGHT = 1.25
 LEGEND_W = 58.0
 LEGEND_ROW = 5.4
-LEGEND_FONT = 8.0
+LEGEND_FONT = READABLE
 
 # ---------------------------------------------------------------------------- layout
 
@@ -365,7 +366,8 @@ def drawing_sheet(project: Project, paper: str, sheet: Sheet | None = None,
     note_x = cx + card_w + 3
     note = ("Once per game: mirror one piece, or take the other option of a card. "
             "Cross out when used.")
-    paragraph(page, note_x, cy, note, wx + ww - note_x - 2, 6.5, color="#444444")
+    paragraph(page, note_x, cy, note, wx + ww - note_x - 2, READABLE, color="#444444",
+              gid="wild-note")
 
     filled = _filled(sheet)
     seen: dict[str, int] = {}
