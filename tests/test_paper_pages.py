@@ -173,6 +173,7 @@ def test_book_names_the_round_and_the_cards(tmp_path: Path) -> None:
                  "only circulation (and rugs) is", "Kitchen sink", "page 4",
                  "For each number take card a or b at random, unseen",
                  "not their own room's.", "touching objects are 0 apart.",
+                 "Windows: any number, anywhere on the outside wall; a window looks onto",
                  "Wild card, once per game: take the other option of a card, or draw a piece "
                  "mirrored.", "-3 per room without furniture; add the project's bonuses. A tie "
                  "goes to the most reachable pieces (rugs not counted).",
@@ -278,3 +279,23 @@ def test_greek_and_cyrillic_names_print(tmp_path: Path, command: list[str]) -> N
         assert CYRILLIC_PIECE in text
     if command[-1] != "--project":
         assert GREEK_ROOM in text
+
+
+def test_a_played_wild_card_is_crossed_out_on_the_filled_sheet() -> None:
+    """The rule book: cross the wild card out once used. ``print --fill`` pencils two
+    strokes across the W card of a sheet that plays it, within the card."""
+    from homestaging.draw.drawsheet import filled_figure
+    from homestaging.formats.sheetreader import read_sheet
+
+    examples = Path(__file__).parents[1] / "examples"
+    crossed = []
+    for name in ("tutorial-finished.json", "country-manor-finished.json"):
+        sheet = read_sheet(examples / name)
+        page = filled_figure(sheet).axes[0]
+        (card,) = [patch for patch in page.patches if patch.get_gid() == "wild-card"]
+        x0, y0 = card.get_x(), card.get_y()
+        x1, y1 = x0 + card.get_width(), y0 + card.get_height()
+        on_card = [group for group in page.collections if group.get_gid() == "pencil" and all(
+            x0 < x < x1 and y0 < y < y1 for path in group.get_paths() for x, y in path.vertices)]
+        crossed.append((sheet.wild_card is not None, len(on_card)))
+    assert crossed == [(False, 0), (True, 1)]
