@@ -106,10 +106,35 @@ def test_deal_pdf_a_page_per_room_with_the_dealt_cards_and_the_seed(tmp_path: Pa
     assert len(pages) == len(project.rooms)
     for room, words in zip(project.rooms, pages, strict=True):
         text = " ".join(words)
-        assert text.startswith(f"Project 0: Tutorial {room.name} Seed 7.")
+        assert text.startswith(f"Project 0: Tutorial {room.name} Played in round Seed 7.")
         assert "homestaging deal tutorial --seed 7" in text
+        assert ("for each token, the active player chooses one of the card's two options; "
+                "tick a box under that option (with many tokens, write how many chose it)."
+                ) in text
         assert [w for w in words if w[:-1].isdigit() and w[-1] in "ab"] == [
             f"{slot.number}{dealt[slot.number]}" for slot in room.cards]
+
+
+def test_deal_pages_have_a_box_per_token_under_each_option() -> None:
+    from homestaging.core.game import GameRecord
+    from homestaging.deal.sheetpdf import CHOICE_BOX, CHOICE_ROW, deal_figures
+
+    project = find_project("family-home")
+    record = GameRecord(project.id, deal(project, 4242), (), 4242)
+    figures = deal_figures(project, record, "deal")
+    kids = figures[3].axes[0]  # cards 4a (two tokens), 5b and 6b (one each)
+    boxes = [artist for artist in kids.patches if artist.get_gid() == "choice-box"]
+    assert [(round(box.get_x(), 1), round(box.get_y(), 1)) for box in boxes] == [
+        (83.7, 108.8), (88.7, 108.8), (123.7, 108.8), (128.7, 108.8),
+        (86.2, 177.3), (126.2, 177.3), (86.2, 245.8), (126.2, 245.8)]
+    assert {box.get_width() for box in boxes} == {CHOICE_BOX}
+    cards = [artist for artist in kids.patches if artist.get_gid() == "card"]
+    for card, top in zip(cards, (108.8, 177.3, 245.8), strict=True):  # 1 mm under its card
+        assert round(card.get_y() + card.get_height() + 1.0, 1) == top
+        assert top + CHOICE_BOX < card.get_y() + card.get_height() + 1.5 + CHOICE_ROW
+    rounds = [artist for page in figures for artist in page.axes[0].patches
+              if artist.get_gid() == "round-box"]
+    assert len(rounds) == len(project.rooms)
 
 
 def test_deal_pdf_to_a_folder_or_a_read_only_file(tmp_path: Path) -> None:
@@ -148,6 +173,7 @@ def test_book_names_the_round_and_the_cards(tmp_path: Path) -> None:
                  "only circulation (and rugs) is", "Kitchen sink", "page 4",
                  "For each number take card a or b at random, unseen",
                  "not their own room's.", "touching objects are 0 apart.",
+                 "Windows: any number, anywhere on the outside wall; a window looks onto",
                  "Wild card, once per game: take the other option of a card, or draw a piece "
                  "mirrored.", "-3 per room without furniture; add the project's bonuses. A tie "
                  "goes to the most reachable pieces (rugs not counted).",
@@ -253,3 +279,23 @@ def test_greek_and_cyrillic_names_print(tmp_path: Path, command: list[str]) -> N
         assert CYRILLIC_PIECE in text
     if command[-1] != "--project":
         assert GREEK_ROOM in text
+
+
+def test_a_played_wild_card_is_crossed_out_on_the_filled_sheet() -> None:
+    """The rule book: cross the wild card out once used. ``print --fill`` pencils two
+    strokes across the W card of a sheet that plays it, within the card."""
+    from homestaging.draw.drawsheet import filled_figure
+    from homestaging.formats.sheetreader import read_sheet
+
+    examples = Path(__file__).parents[1] / "examples"
+    crossed = []
+    for name in ("tutorial-finished.json", "country-manor-finished.json"):
+        sheet = read_sheet(examples / name)
+        page = filled_figure(sheet).axes[0]
+        (card,) = [patch for patch in page.patches if patch.get_gid() == "wild-card"]
+        x0, y0 = card.get_x(), card.get_y()
+        x1, y1 = x0 + card.get_width(), y0 + card.get_height()
+        on_card = [group for group in page.collections if group.get_gid() == "pencil" and all(
+            x0 < x < x1 and y0 < y < y1 for path in group.get_paths() for x, y in path.vertices)]
+        crossed.append((sheet.wild_card is not None, len(on_card)))
+    assert crossed == [(False, 0), (True, 1)]

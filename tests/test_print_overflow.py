@@ -239,3 +239,49 @@ def test_a_card_of_25_tokens_shows_its_count(tmp_path: Path) -> None:
         counts = [text.get_text() for ax in fig.axes for text in ax.texts
                   if text.get_gid() == "token-count"]
         assert counts == ["\N{MULTIPLICATION SIGN}25"] * 3
+    # the deal: three boxes under each option of the card of 3 tokens, one box and "how
+    # many?" under each option of a card of 25
+    deal_page = figures[1].axes[0]
+    assert [text.get_text() for text in deal_page.texts
+            if text.get_gid() == "choice-count"] == ["how many?"] * 6
+    assert len([box for box in deal_page.patches if box.get_gid() == "choice-box"]) == 12
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_round_line_and_the_wild_card_note_read_at_arm_s_length(tmp_path: Path,
+                                                                     paper: str) -> None:
+    """Both in 8 pt, each on the page clear of every other word: the round line of each
+    project page (the continued ones too), the wild card's note inside its box, on the
+    largest bundled houses, a player's own house of 9 rooms and the designer's 26."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from homestaging.draw.pagetools import READABLE
+    from homestaging.draw.projectpage import project_page_figures
+
+    nine = tmp_path / "nine.yaml"
+    nine.write_text(project_yaml("nine", "Nine rooms", 24, 18, room_names(9, "Room"),
+                                 bonuses=["text: +1 per armchair\n    points: 1\n"
+                                          "    per: {piece: {id: armchair}}"]))
+    projects = [find_project("family-home"), find_project("country-manor"), load_project(nine),
+                load_project(designer_project(tmp_path))]
+    note_lines = []
+    for project in projects:
+        figures = [*project_page_figures(project, paper), drawing_sheet(project, paper)]
+        for fig in figures:
+            assert overlapping_texts(fig) == []
+        rounds = [text.get_fontsize() for fig in figures[:-1] for text in fig.axes[0].texts
+                  if text.get_gid() == "round-line"]
+        assert rounds == [READABLE] * project_pages(project, paper)
+        page = figures[-1].axes[0]
+        notes = [text for text in page.texts if text.get_gid() == "wild-note"]
+        assert {text.get_fontsize() for text in notes} == {READABLE}
+        note_lines.append(len(notes))
+        renderer = FigureCanvasAgg(figures[-1]).get_renderer()
+        (box,) = [patch.get_window_extent(renderer) for patch in page.patches
+                  if patch.get_gid() == "wild-box"]
+        for text in notes:
+            line = text.get_window_extent(renderer)
+            assert box.x0 < line.x0 and line.x1 < box.x1, text.get_text()
+            assert box.y0 < line.y0 and line.y1 < box.y1, text.get_text()
+    # under the grid (the family home on A3) or in the column beside it
+    assert note_lines == {"a4": [4, 3, 3, 3], "letter": [3, 3, 3, 3]}[paper]

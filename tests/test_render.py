@@ -234,6 +234,28 @@ def test_draw_piece_on_given_axes() -> None:
     assert "Sofa" in texts(ax)
 
 
+@pytest.mark.parametrize("one_path", [True, False], ids=["one-path", "lines"])
+def test_a_piece_s_empty_squares_are_not_drawn_as_squares(one_path: bool) -> None:
+    """The grid runs round the furniture and circulation squares only: a square of the
+    art's frame that is neither (the sectional sofa's five) is left blank, so that it
+    never looks like a circulation square without its dot."""
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(2, 2))
+    ax = fig.add_axes((0, 0, 1, 1))
+    ax.set_xlim(0, 4)
+    ax.set_ylim(4, 0)
+    draw_piece(bundled_catalog().piece("sofa-sectional"), ax, label=False,  # ####/#ooo/#o../#...
+               one_path=one_path)
+    (grid,) = [c for c in ax.collections if c.get_gid() == "piece-grid"]
+    lines = ([path.vertices.tolist() for path in grid.get_paths()] if not one_path else
+             grid.get_paths()[0].vertices.reshape(-1, 2, 2).tolist())
+    assert sorted(tuple(map(tuple, line)) for line in lines) == [
+        ((0, 0), (0, 4)), ((0, 0), (4, 0)), ((0, 1), (4, 1)), ((0, 2), (4, 2)),
+        ((0, 3), (2, 3)), ((0, 4), (1, 4)), ((1, 0), (1, 4)), ((2, 0), (2, 3)),
+        ((3, 0), (3, 2)), ((4, 0), (4, 2))]
+
+
 def test_save_piece_writes_png(tmp_path: Path) -> None:
     target = tmp_path / "bed.png"
     save_piece(bundled_catalog().piece("bed-double"), target, dpi=30)

@@ -21,6 +21,7 @@ from .pagetools import (
     HEADER,
     MARGIN,
     NEW_PAGES,
+    READABLE,
     ROW,
     Pages,
     one_line,
@@ -68,7 +69,7 @@ NAME_GAP = 0.5
 LINE_HEIGHT = 1.25
 LEGEND_W = 58.0
 LEGEND_ROW = 5.4
-LEGEND_FONT = 8.0
+LEGEND_FONT = READABLE
 
 # ---------------------------------------------------------------------------- layout
 
@@ -362,15 +363,33 @@ def drawing_sheet(project: Project, paper: str, sheet: Sheet | None = None,
                                    edgecolor="#c79a2c", linewidth=0.8, gid="wild-card"))
     page.text(cx + card_w / 2, cy + card_h / 2, "W", fontsize=14, ha="center", va="center",
               fontweight="bold", color="#7a5200")
+    if sheet is not None and sheet.wild_card is not None:  # played: crossed out
+        _cross_out(page, (cx, cy, card_w, card_h), seed)
     note_x = cx + card_w + 3
     note = ("Once per game: mirror one piece, or take the other option of a card. "
             "Cross out when used.")
-    paragraph(page, note_x, cy, note, wx + ww - note_x - 2, 6.5, color="#444444")
+    paragraph(page, note_x, cy, note, wx + ww - note_x - 2, READABLE, color="#444444",
+              gid="wild-note")
 
     filled = _filled(sheet)
     seen: dict[str, int] = {}
     _score_table(page, layout.table, layout.rows, filled, seen)
     return fig
+
+
+def _cross_out(page: Axes, box: tuple[float, float, float, float], seed: int) -> None:
+    """Two pencil strokes across ``box`` (x, y, width, height in millimetres): the wild
+    card crossed out once used, as the rule book asks."""
+    import random
+
+    from .pencil import Pencil
+
+    x, y, w, h = box
+    pencil = Pencil(page, random.Random(seed), width_pt=1.2, scale=h, wobble=0.01,
+                    overshoot=0.04)
+    pencil.line([(x + 1, y + 1.5), (x + w - 1, y + h - 1.5)])
+    pencil.line([(x + w - 1, y + 1.5), (x + 1, y + h - 1.5)])
+    pencil.finish()
 
 
 def _filled(sheet: Sheet | None) -> dict[tuple[str, int], str]:

@@ -16,9 +16,9 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-__all__ = ["BOLD", "CHAR", "FOOTER", "GAP", "HEADER", "MARGIN", "MM", "NEW_PAGES", "ROW", "Pages",
-           "fitted", "heading", "line_step", "one_line", "page_line", "paper_mm", "paragraph",
-           "put_lines", "put_text", "wrap"]
+__all__ = ["BOLD", "CHAR", "FOOTER", "GAP", "HEADER", "MARGIN", "MM", "NEW_PAGES", "READABLE",
+           "ROW", "Pages", "fitted", "heading", "line_step", "one_line", "page_line",
+           "paper_mm", "paragraph", "put_lines", "put_text", "wrap"]
 
 MM = 1 / 25.4  # inches per millimetre
 MARGIN = 12.0
@@ -26,6 +26,9 @@ FOOTER = 6.5
 """The footer line's centre above the paper's bottom edge, in millimetres: its 7 pt
 descenders clear of the unprintable 5 mm band."""
 HEADER = 12.0
+READABLE = 8.0
+"""The smallest type a player reads on the table at arm's length, in points: the round
+line of a project page, the drawing sheet's wild card and drawing conventions."""
 GAP = 5.0
 ROW = 6.5
 

@@ -37,6 +37,7 @@ __all__ = [
     "footer",
     "inset",
     "new_page",
+    "option_columns",
     "pdf_bytes",
     "text",
     "tick_box",
@@ -125,12 +126,12 @@ def draw_tokens(page: Axes, x: float, y: float, count: int, radius: float = 1.1,
     return x + 2.6 * radius + 6.0
 
 
-def tick_box(page: Axes, x: float, y: float, size: float = 5.0) -> None:
+def tick_box(page: Axes, x: float, y: float, size: float = 5.0, gid: str = "tick-box") -> None:
     """An empty square to tick, its top-left at (x, y)."""
     from matplotlib.patches import Rectangle
 
     page.add_artist(Rectangle((x, y), size, size, facecolor="white", edgecolor="#333333",
-                              linewidth=0.8, gid="tick-box"))
+                              linewidth=0.8, gid=gid))
 
 
 def draw_card(page: Axes, catalog: Catalog, card: Card, box: tuple[float, float, float, float],
@@ -152,11 +153,10 @@ def draw_card(page: Axes, catalog: Catalog, card: Card, box: tuple[float, float,
                 room=x + w - 7 - len(note) * 7.5 * CHAR - start)  # clear of the note
     if note:
         text(page, x + w - 5, y + 4.8, note, 7.5, ha="right", color="#555555", gid="card-note")
-    option_w = (w - 10) / len(card.options)
     top, bottom = y + 13, y + h - 12
-    for index, option in enumerate(card.options):
+    for index, (option, (ox, option_w)) in enumerate(zip(
+            card.options, option_columns(x, w, len(card.options)), strict=True)):
         piece = catalog.pieces[option]
-        ox = x + 5 + index * option_w
         art = piece.art
         square = min(CARD_SQUARE, (option_w - 4) / (art.width + 0.4),
                      (bottom - top) / (art.height + 0.4))
@@ -179,6 +179,13 @@ def draw_card(page: Axes, catalog: Catalog, card: Card, box: tuple[float, float,
             from matplotlib.lines import Line2D
 
             page.add_artist(Line2D([ox, ox], [top, bottom + 8], color="#dddddd", linewidth=0.5))
+
+
+def option_columns(x: float, width: float, count: int) -> list[tuple[float, float]]:
+    """Where a card from ``x``, ``width`` wide, draws its ``count`` options: the left
+    and the width of each one's column, in millimetres."""
+    option_w = (width - 10) / count
+    return [(x + 5 + index * option_w, option_w) for index in range(count)]
 
 
 def pdf_bytes(figures: Iterable[Figure], title: str, subject: str,

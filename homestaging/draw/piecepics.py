@@ -216,14 +216,34 @@ def _extent(ax: Axes) -> tuple[float, float]:
 
 def _shape_grid(ax: Axes, shape: Shape, origin: tuple[int, int],
                 transform: Transform | None, one_path: bool) -> None:
+    """The grid under the piece's own squares (furniture and circulation) only: a square
+    of its frame that is neither is left blank, so that it never passes for a
+    circulation square without its dot."""
     from matplotlib.collections import LineCollection
 
     ox, oy = origin
-    lines = [[(ox + x, oy), (ox + x, oy + shape.height)] for x in range(shape.width + 1)]
-    lines += [[(ox, oy + y), (ox + shape.width, oy + y)] for y in range(shape.height + 1)]
-    style: dict[str, Any] = {"colors": GRID_COLOR, "linewidths": 0.5, "zorder": 1}
+    lines = [[(ox + x0, oy + y), (ox + x1, oy + y)] for y, x0, x1 in _square_sides(
+        shape.furniture | shape.circulation)]
+    lines += [[(ox + x, oy + y0), (ox + x, oy + y1)] for x, y0, y1 in _square_sides(
+        {(y, x) for x, y in shape.furniture | shape.circulation})]
+    style: dict[str, Any] = {"colors": GRID_COLOR, "linewidths": 0.5, "zorder": 1,
+                             "gid": "piece-grid"}
     _add(ax, grid_lines(lines, **style) if one_path else LineCollection(lines, **style),
          transform)
+
+
+def _square_sides(squares: Iterable[Cell]) -> list[tuple[int, int, int]]:
+    """The level sides of ``squares`` (x, y) as runs (y, x from, x to): the line at each
+    y under a square or over one, joined where squares follow each other in a row. For
+    the upright sides, pass the squares as (y, x)."""
+    found = {(y + step, x) for x, y in squares for step in (0, 1)}
+    runs: list[tuple[int, int, int]] = []
+    for y, x in sorted(found):
+        if runs and runs[-1][0] == y and runs[-1][2] == x:
+            runs[-1] = (y, runs[-1][1], x + 1)
+        else:
+            runs.append((y, x, x + 1))
+    return runs
 
 
 def piece_figure(piece: Piece, *, square_in: float = 0.45) -> Figure:

@@ -28,6 +28,7 @@ from .pagetools import (
     FOOTER,
     MARGIN,
     NEW_PAGES,
+    READABLE,
     Pages,
     fitted,
     heading,
@@ -432,7 +433,7 @@ def _page_foot(page: Axes, project: Project, width: float, height: float,
     footer = f"Home Staging - project {project.number}"
     if page_number is not None:
         footer += f" - page {page_number + index}"
-    page.text(width / 2, height - MARGIN / 2 - 4, ROUND_LINE, fontsize=6.5, ha="center",
+    page.text(width / 2, height - MARGIN / 2 - 4, ROUND_LINE, fontsize=READABLE, ha="center",
               va="center", color="#777777", gid="round-line")
     page.text(width / 2, height - FOOTER, footer, fontsize=7, ha="center", va="center",
               color="#999999", gid="page-footer")

@@ -53,7 +53,8 @@ IN_SHORT = (
     "a room with only rugs has no furniture. The small plants need no dots.",
     "Distance: the empty squares (rugs and dots are empty) on the shortest route, no "
     "diagonals, through doors only; from a door or window the route starts on a square beside "
-    "it; touching objects are 0 apart. A window looks onto what lies straight out from it.",
+    "it; touching objects are 0 apart. Windows: any number, anywhere on the outside wall; "
+    "a window looks onto what lies straight out from it.",
     "Wild card, once per game: take the other option of a card, or draw a piece mirrored.",
     "The game ends when every room is walled. 1 point per furniture square of each piece "
     "reachable from the front door (rugs: none); -3 per room without furniture; add the "
