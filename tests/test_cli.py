@@ -713,6 +713,16 @@ def test_place_in_a_room_with_no_entry_yet(runner: CliRunner, tmp_path: Path) ->
         "3 of 3 points")
 
 
+def test_place_in_the_first_room_with_no_room_listed(runner: CliRunner) -> None:
+    """The tutorial's kitchen before any room is listed: its bonuses measure to no room."""
+    result = runner.invoke(main, ["place", str(ROOT / "tests/cases/rules/overlap.json"),
+                                  "counter-long", "--top", "1"])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.splitlines()[0] == (
+        "  1. counter-long at E2, rotation 0 (on E2-H2): 4 points; a door here reaches 11 of "
+        "11 points")
+
+
 def test_place_preview(runner: CliRunner, tmp_path: Path) -> None:
     sheet = _write(tmp_path, "mid.json", MID_GAME)
     out = tmp_path / "preview.png"
