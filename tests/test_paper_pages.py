@@ -7,6 +7,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import matplotlib
 import pytest
 from click.testing import CliRunner
 
@@ -16,6 +17,11 @@ from homestaging.formats.projectreader import find_project
 
 needs_poppler = pytest.mark.skipif(shutil.which("pdftotext") is None or
                                    shutil.which("pdftoppm") is None, reason="needs poppler")
+
+
+def _version(text: str) -> tuple[int, ...]:
+    """``(3, 10)`` of ``3.10.9``."""
+    return tuple(int(part) for part in text.split(".")[:2])
 
 
 def pdf_text(path: Path) -> list[str]:
@@ -273,6 +279,9 @@ def test_greek_and_cyrillic_names_print(tmp_path: Path, command: list[str]) -> N
     out = tmp_path / "out.pdf"
     result = CliRunner().invoke(main, [*command, str(project), "-o", str(out)])
     assert result.exit_code == 0, result.output
+    if _version(matplotlib.__version__) < (3, 11):  # the letters are drawn, but before
+        # 3.11 (Python 3.10) matplotlib's PDF maps no glyph back to its letter
+        pytest.skip("matplotlib before 3.11 writes no Unicode map: the words cannot be read back")
     text = " ".join(word for page in pdf_text(out) for word in page)
     assert CYRILLIC_ROOM in text
     if command != ["print"]:  # the cards drawn: the project's own piece among them
