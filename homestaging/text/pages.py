@@ -61,8 +61,14 @@ def table(headers: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
     ) + "\n"
 
 
+def _side_names(sides: Iterable[str]) -> list[str]:
+    """``["north", "west"]``: the sides' names in the order of :data:`SIDES`."""
+    given = set(sides)
+    return [SIDE_NAMES[side] for side in SIDES if side in given]
+
+
 def _sides(sides: Iterable[str]) -> str:
-    return ", ".join(SIDE_NAMES[s] for s in SIDES if s in set(sides))
+    return ", ".join(_side_names(sides))
 
 
 # -- furniture -----------------------------------------------------------------------
@@ -128,7 +134,7 @@ def format_piece(piece: Piece) -> str:
     if piece.tags:
         head.append(f"  tags: {', '.join(piece.tags)}")
     if piece.wall:
-        sides = [SIDE_NAMES[side] for side in SIDES if side in set(piece.wall)]
+        sides = _side_names(piece.wall)
         head.append(f"  stands against a wall on its {' and '.join(sides)} "
                     f"{'side' if len(sides) == 1 else 'sides'} (at rotation 0)")
     if piece.hatch:
