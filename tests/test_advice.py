@@ -179,6 +179,36 @@ def test_a_table_fits_only_where_the_kitchen_can_still_get_its_door(tmp_path: Pa
         ("N8", 90, False, None)]
 
 
+EMPTY_DINING = {
+    "format": "homestaging-sheet/1", "project": "country-manor",
+    "rooms": [{"name": "Living room", "cells": ["B2:J5", "B6:E7", "F7", "G6:J7"],
+               "door": ["C7", "s"]}],
+    "furniture_grid": ["." * 24, ".SSSSFFCCC" + "." * 14, ".Soooooooo" + "." * 14,
+                       ".So" + "." * 21, ".SoL" + "." * 20, "..oL" + "." * 20,
+                       "..oY" + "." * 20, *["." * 24] * 13],
+    "furniture_legend": {"S": {"piece": "sofa-sectional", "rotation": 0},
+                         "F": {"piece": "fireplace", "rotation": 0},
+                         "C": {"piece": "sofa", "rotation": 0},
+                         "L": {"piece": "sofa-loveseat", "rotation": 90},
+                         "Y": {"piece": "armchair", "rotation": 90}},
+    "front_door": ["B8", "w"], "current_room": "Dining room"}
+"""The country manor with its living room furnished and the dining room not begun: on
+the empty room the search for its tokens' best completion runs out of its budget."""
+
+
+def test_tokens_never_known_to_fit_are_not_said_to_fit_no_longer(tmp_path: Path) -> None:
+    # with the room empty the search ran out of budget: whether a table ever fitted is
+    # not known, so the bench does not make it "no longer" fit
+    path = write(tmp_path, EMPTY_DINING)
+    first = run("place", path, "dining-bench", "--top", "1").splitlines()[0]
+    assert first == (
+        "  1. dining-bench at K2, rotation 270 (on K2, K3, K4): 3 points; a door here "
+        "reaches 3 of 3 points; the room's remaining tokens do not fit after it: no "
+        "placement of Banquet table or Table for six or Table for four or Round bistro "
+        "table keeps the room's circulation joined")
+    assert "no longer fit" not in run("place", path, "dining-bench")
+
+
 def test_place_and_hint_give_the_same_numbers(tmp_path: Path) -> None:
     # both count the squares the rooms to come need: nothing is worth drawing here
     path = write(tmp_path, TIGHT)

@@ -440,8 +440,8 @@ def hints(sheet: Sheet, hand: Hand) -> dict[str, Any]:
     no dead end, ``fair`` ones are legal and lead into no dead end but do not, ``dead``
     ones lead the room into a dead end, ``reasons`` saying why for each of them (by
     anchor). Each orientation also has ``reach``: what a door reaches after each anchor
-    (``a door here reaches 9 of 9 points``; then, when the room's remaining tokens no
-    longer fit, why). ``reason`` says why there are none; ``best`` is the first
+    (``a door here reaches 9 of 9 points``; then, when the room's remaining tokens do
+    not fit, why). ``reason`` says why there are none; ``best`` is the first
     ``place`` lists."""
     piece = sheet.project.catalog.pieces.get(hand.piece)
     answer: dict[str, Any] = {"piece": hand.piece, "room": hand.room, "orientations": {},

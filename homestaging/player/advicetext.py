@@ -21,7 +21,7 @@ def worth_text(value: float) -> str:
 
 def judged_marks(judged: Judged) -> str:
     """What the room makes of a move: ``a door here reaches 9 of 9 points`` (and why
-    the room's remaining tokens no longer fit, when they do not) or ``dead end: ...``."""
+    the room's remaining tokens do not fit, when they do not) or ``dead end: ...``."""
     return judged.verdict.marks
 
 
@@ -61,7 +61,7 @@ def format_advice(advice: Advice, *, top: int | None = 10, room: str = "") -> st
 def judged_json(judged: Judged) -> dict[str, Any]:
     """:func:`~homestaging.text.report.move_json` with the worth as judged (``value``; the
     engine's as ``engine_value``) and the room's verdict: ``alive``, ``dead_end`` (why,
-    or null), ``fits`` and ``tight`` (why the room's remaining tokens no longer fit, or
+    or null), ``fits`` and ``tight`` (why the room's remaining tokens do not fit, or
     null), ``reached`` of ``room_points`` and ``reach`` in words."""
     verdict = judged.verdict
     data = move_json(judged.move)

@@ -76,6 +76,9 @@ class Completion:
     whole (one entry per such token, its options joined by ``or``)."""
     picks: tuple[str | None, ...] | None = None
     """Per token, the option drawn (None: none fitted); None when not searched so."""
+    fitted_before: bool = True
+    """The tokens ``left_out`` found a placement on the room as it stands (False: that
+    search ran out of its budget first, so whether they ever fitted is not known)."""
 
     @property
     def shortfall(self) -> int:
@@ -401,7 +404,7 @@ class Completions:
             before = self._before[tokens] = self._search([], self.board.network(), tokens)
         found = self._search([shape], network, tokens, before.picks)
         return Completion(tokens, found.joined, found.points, max(found.points, before.points),
-                          found.left_out)
+                          found.left_out, fitted_before=before.picks is not None)
 
     def _search(self, extras: list[Shape], network: Network,
                 tokens: tuple[tuple[str, ...], ...],

@@ -145,7 +145,8 @@ class DeadEnds:
                                                                          done))
         tight = None
         if done.left_out:
-            tight = (f"the room's remaining tokens no longer fit: no placement of "
+            fit = "no longer fit" if done.fitted_before else "do not fit after it"
+            tight = (f"the room's remaining tokens {fit}: no placement of "
                      f"{done.left_out[0]} keeps the room's circulation joined")
         return Verdict(True, reached, network.total, None, tight, done.shortfall)
 
