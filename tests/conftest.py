@@ -33,3 +33,10 @@ def _own_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
     import os
 
     os.environ["HOMESTAGING_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
+
+
+@pytest.fixture(autouse=True)
+def _eighty_columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Text output is wrapped to the terminal's width: the tests read it at 80 columns,
+    as it is piped, whatever terminal runs them."""
+    monkeypatch.setenv("COLUMNS", "80")

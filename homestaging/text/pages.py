@@ -10,7 +10,7 @@ square, ``.`` outside, ``X`` an obstacle and a capital letter a feature (``T`` t
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 
 from ..core.catalog import Card, Catalog
@@ -26,6 +26,7 @@ from ..core.pieces import HATCH_WORDS, ROTATIONS, Piece
 from ..core.project import SPECIAL_RULES, Project
 from ..formats.catalogreader import bundled_catalog
 from ..formats.parfile import par_for, par_json
+from .fit import table_lines, terminal_width
 
 __all__ = [
     "DIFFICULTY",
@@ -48,17 +49,15 @@ DIFFICULTY = {0: "tutorial", 1: "easy", 2: "medium", 3: "hard"}
 _GAP = "   "
 
 
-def table(headers: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
-    """A left-aligned text table with a header line and a rule under it."""
+def table(headers: Sequence[str], rows: Iterable[Sequence[object]], *,
+          width: int | None = None, wrapped: Collection[int] = (-1,)) -> str:
+    """A left-aligned text table with a header line and a rule under it, fitted to
+    ``width`` columns (the terminal's when None) by wrapping the columns ``wrapped``
+    under themselves (:func:`homestaging.text.fit.table_lines`)."""
     body = [[str(value) for value in row] for row in rows]
-    widths = [len(h) for h in headers]
-    for row in body:
-        widths = [max(w, len(value)) for w, value in zip(widths, row, strict=True)]
-    lines = [headers, ["-" * w for w in widths], *body]
-    return "\n".join(
-        "  ".join(value.ljust(w) for value, w in zip(line, widths, strict=True)).rstrip()
-        for line in lines
-    ) + "\n"
+    lines = table_lines([list(headers), *body], width or terminal_width(), wrapped=wrapped,
+                        ruled=True)
+    return "\n".join(lines) + "\n"
 
 
 def _side_names(sides: Iterable[str]) -> list[str]:
@@ -96,8 +95,9 @@ def piece_to_json(piece: Piece) -> dict[str, Any]:
     }
 
 
-def format_piece_list(pieces: Iterable[Piece]) -> str:
-    """The catalog as a table: id, name, squares, tags, wall sides."""
+def format_piece_list(pieces: Iterable[Piece], *, width: int | None = None) -> str:
+    """The catalog as a table: id, name, squares, tags, wall sides; names, tags and
+    sides wrapped to fit ``width`` columns (the terminal's when None)."""
     return table(
         ["id", "name", "squares", "tags", "wall"],
         (
@@ -110,6 +110,8 @@ def format_piece_list(pieces: Iterable[Piece]) -> str:
             )
             for p in pieces
         ),
+        width=width,
+        wrapped=(1, 3, 4),
     )
 
 
@@ -201,7 +203,9 @@ def project_summary(project: Project) -> dict[str, Any]:
     }
 
 
-def format_project_list(projects: Iterable[Project]) -> str:
+def format_project_list(projects: Iterable[Project], *, width: int | None = None) -> str:
+    """The projects as a table: number, id, name, difficulty, rooms (wrapped to fit
+    ``width`` columns, the terminal's when None)."""
     return table(
         ["no", "id", "name", "difficulty", "rooms"],
         (
@@ -214,6 +218,7 @@ def format_project_list(projects: Iterable[Project]) -> str:
             )
             for p in projects
         ),
+        width=width,
     )
 
 
