@@ -19,8 +19,8 @@ import shutil
 import textwrap
 from collections.abc import Collection, Sequence
 
-__all__ = ["MIN_WIDTH", "fit", "hang", "table_lines", "terminal_width", "visible_length",
-           "wrap"]
+__all__ = ["MIN_WIDTH", "column_widths", "fit", "hang", "table_lines", "terminal_width",
+           "visible_length", "wrap"]
 
 MIN_WIDTH = 60
 """The narrowest width text is wrapped to, however narrow the terminal."""
@@ -57,8 +57,9 @@ def wrap(text: str, width: int, first: str = "", rest: str | None = None) -> lis
 def hang(line: str, width: int, deeper: int = 2) -> list[str]:
     """A message ``line`` in lines of at most ``width`` columns: its continuation lines
     start under the text after its indent and list marker (``  3. ``, ``[x] ``), or
-    ``deeper`` columns deeper than its indent when it has no marker."""
-    if len(line) <= width:
+    ``deeper`` columns deeper than its indent when it has no marker. A line that fits
+    is left as it is (painted or not)."""
+    if visible_length(line) <= width:
         return [line]
     head = _MARKER.match(line)
     start = head.end() if head else 0
@@ -71,19 +72,19 @@ def fit(text: str, width: int) -> str:
     return "\n".join(part for line in text.split("\n") for part in hang(line, width))
 
 
-def table_lines(rows: Sequence[Sequence[str]], width: int, *, right: Collection[int] = (),
-                wrapped: Collection[int] = (-1,), ruled: bool = False) -> list[str]:
-    """The rows as columns two spaces apart, those in ``right`` right-aligned, trailing
-    spaces cut. When they are wider than ``width``, the widest of the columns
-    ``wrapped`` (the last by default) is narrowed, one column at a time, never below
-    its widest word, and each of its cells wrapped under itself (:func:`hang`). With
-    ``ruled``, the first row is a header with a rule of dashes under it."""
-    if not rows:
+def column_widths(rows: Sequence[Sequence[str]], width: int,
+                  wrapped: Collection[int] = (-1,)) -> list[int]:
+    """The widths of the columns of ``rows`` (rows of one cell span the table and count
+    for none) two spaces apart: each as wide as its widest cell; then, while the
+    table is wider than ``width``, the widest of the columns ``wrapped`` narrowed by one,
+    never below its widest word."""
+    full = [row for row in rows if len(row) > 1]
+    if not full:
         return []
-    count = len(rows[0])
+    count = len(full[0])
     narrow = {i % count for i in wrapped}
-    widths = [max(len(row[i]) for row in rows) for i in range(count)]
-    floor = {i: max(len(word) for row in rows for word in [*row[i].split(), ""])
+    widths = [max(len(row[i]) for row in full) for i in range(count)]
+    floor = {i: max(len(word) for row in full for word in [*row[i].split(), ""])
              for i in narrow}
     excess = sum(widths) + 2 * (count - 1) - width
     while excess > 0:
@@ -93,10 +94,25 @@ def table_lines(rows: Sequence[Sequence[str]], width: int, *, right: Collection[
             break
         widths[i] -= 1
         excess -= 1
+    return widths
+
+
+def table_lines(rows: Sequence[Sequence[str]], width: int, *, right: Collection[int] = (),
+                wrapped: Collection[int] = (-1,), ruled: bool = False) -> list[str]:
+    """The rows as columns two spaces apart (:func:`column_widths`), those in ``right``
+    right-aligned, trailing spaces cut; a cell of a column ``wrapped`` (the last by
+    default) wrapped under itself (:func:`hang`), a row of one cell across the table
+    (wrapped as :func:`hang` wraps it). With ``ruled``, the first row is a header with a
+    rule of dashes under it."""
+    widths = column_widths(rows, width, wrapped)
+    narrow = {i % len(widths) for i in wrapped} if widths else set()
     if ruled:
         rows = [rows[0], ["-" * w for w in widths], *rows[1:]]
     lines = []
     for row in rows:
+        if len(row) == 1:
+            lines += hang(row[0], width)
+            continue
         cells = [hang(value, widths[i], deeper=0) if i in narrow else [value]
                  for i, value in enumerate(row)]
         for depth in range(max(len(cell) for cell in cells)):

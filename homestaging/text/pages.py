@@ -26,7 +26,7 @@ from ..core.pieces import HATCH_WORDS, ROTATIONS, Piece
 from ..core.project import SPECIAL_RULES, Project
 from ..formats.catalogreader import bundled_catalog
 from ..formats.parfile import par_for, par_json
-from .fit import table_lines, terminal_width
+from .fit import hang, table_lines, terminal_width, wrap
 
 __all__ = [
     "DIFFICULTY",
@@ -297,48 +297,46 @@ def project_to_json(project: Project) -> dict[str, Any]:
     }
 
 
-def _wrap(text: str, indent: str = "  ", width: int = 88) -> list[str]:
-    import textwrap
-
-    return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent) or []
-
-
-def format_project(project: Project) -> str:
-    """The project page as text: story, house map, rooms, rules, bonuses, tips."""
+def format_project(project: Project, *, width: int | None = None) -> str:
+    """The project page as text: story, house map, rooms, rules, bonuses, tips; its
+    paragraphs and lists wrapped to ``width`` columns (the terminal's when None), the
+    map as it is."""
+    width = width or terminal_width()
     level = DIFFICULTY.get(project.difficulty, str(project.difficulty))
     lines = [f"Project {project.number}: {project.name} ({project.id}), difficulty "
              f"{project.difficulty} ({level})"]
     figures = par_for(project)
     if figures is not None:
-        lines.append(figures.line()[0].upper() + figures.line()[1:])
+        lines += hang(figures.line()[0].upper() + figures.line()[1:], width)
     lines.append("")
     if project.description:
-        lines += [*_wrap(project.description, ""), ""]
+        lines += [*wrap(project.description, width), ""]
     house = ", ".join(project.house_ranges)
-    lines.append(f"Sheet {project.width} x {project.height}, house {house}")
+    lines += hang(f"Sheet {project.width} x {project.height}, house {house}", width)
     lines += ["", *house_map(project), ""]
-    lines.append("  ".join(project.map_key()))
+    lines += wrap("  ".join(project.map_key()), width)
     if project.obstacles:
-        lines.append(f"Obstacles: {', '.join(cell_names(in_reading_order(project.obstacles)))}")
+        lines += hang(f"Obstacles: {', '.join(cell_names(in_reading_order(project.obstacles)))}",
+                      width)
     if project.walls:
-        lines.append(f"Walls drawn before play: {', '.join(project.wall_names())}")
+        lines += hang(f"Walls drawn before play: {', '.join(project.wall_names())}", width)
     lines += ["", "Rooms (in play order):"]
     for room in project.rooms:
         lines.append(f"  {room.name} ({room.type}), {room.tokens} token"
                      f"{'' if room.tokens == 1 else 's'}")
         for slot in room.cards:
-            lines.append(f"    card {slot.number} x{slot.tokens}: "
-                         f"{_card_options(project.catalog, slot.number)}")
+            lines += hang(f"    card {slot.number} x{slot.tokens}: "
+                          f"{_card_options(project.catalog, slot.number)}", width)
     if project.special_rules:
         lines += ["", "Special rules:"]
         for rule in project.special_rules:
-            lines.append(f"  {rule}: {SPECIAL_RULES.get(rule, '')}")
+            lines += hang(f"  {rule}: {SPECIAL_RULES.get(rule, '')}", width)
     if project.bonuses:
         lines += ["", "Bonuses:"]
-        lines += [f"  {b.text}" for b in project.bonuses]
+        lines += [line for b in project.bonuses for line in hang(f"  {b.text}", width)]
     own = _own_pieces(project)
     if own:
-        lines += ["", f"Own furniture: {', '.join(p.id for p in own)}"]
+        lines += ["", *hang(f"Own furniture: {', '.join(p.id for p in own)}", width)]
     if project.tips:
-        lines += ["", "Tips:", *_wrap(project.tips)]
+        lines += ["", "Tips:", *wrap(project.tips, width, "  ")]
     return "\n".join(lines) + "\n"
