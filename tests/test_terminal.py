@@ -36,10 +36,15 @@ def test_colour_always_marks_errors_warnings_and_the_total(runner: CliRunner) ->
     assert result.exit_code == 1
     lines = result.stdout.splitlines()
     red, yellow, bold = "\x1b[31m\x1b[1m", "\x1b[33m", "\x1b[1m"
-    assert lines[0].startswith(red + "1. ") and lines[0].endswith("\x1b[0m")
-    assert lines[5].startswith(yellow + "6. ") and lines[5].endswith("(warning)\x1b[0m")
-    assert lines[6] == red + "5 errors, 1 warning\x1b[0m"
-    assert lines[8] == bold + "Provisional score: 8\x1b[0m"
+    # each line of a wrapped message is painted on its own: a pager shows it in colour
+    count = lines.index(red + "5 errors, 1 warning\x1b[0m")
+    warning = next(at for at, line in enumerate(lines) if line.startswith(yellow + "6. "))
+    assert lines[0].startswith(red + "1. ")
+    assert all(line.startswith(red) for line in lines[:warning])
+    assert all(line.startswith(yellow) for line in lines[warning:count])
+    assert all(line.endswith("\x1b[0m") for line in lines[:count])
+    assert lines[count - 1].endswith("(warning)\x1b[0m")
+    assert lines[count + 2] == bold + "Provisional score: 8\x1b[0m"
     assert click.unstyle(result.stdout) == runner.invoke(
         main, ["check", str(MISTAKES)]).stdout
     json_out = runner.invoke(main, ["--color", "always", "check", str(MISTAKES), "--format",
