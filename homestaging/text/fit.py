@@ -54,7 +54,7 @@ def wrap(text: str, width: int, first: str = "", rest: str | None = None) -> lis
     return wrapper.wrap(text) or [first.rstrip()]
 
 
-def hang(line: str, width: int, deeper: int = 2) -> list[str]:
+def hang(line: str, width: int, deeper: int = 4) -> list[str]:
     """A message ``line`` in lines of at most ``width`` columns: its continuation lines
     start under the text after its indent and list marker (``  3. ``, ``[x] ``), or
     ``deeper`` columns deeper than its indent when it has no marker. A line that fits
