@@ -31,7 +31,8 @@ def test_colour_is_off_when_not_a_terminal(runner: CliRunner) -> None:
     assert ESC not in result.stdout
 
 
-def test_colour_always_marks_errors_warnings_and_the_total(runner: CliRunner) -> None:
+def test_colour_always_marks_errors_warnings_and_the_total(runner: CliRunner,
+                                                          columns80: None) -> None:
     result = runner.invoke(main, ["--color", "always", "check", str(MISTAKES)])
     assert result.exit_code == 1
     lines = result.stdout.splitlines()

@@ -35,7 +35,8 @@ import click
 from .. import __version__
 from ..core.errors import InputError
 from ..core.quoting import printable
-from .common import COLORS, ExitCode, color_on, paint
+from ..text.fit import hang, terminal_width
+from .common import COLORS, ExitCode, color_on, complain, paint
 
 __all__ = ["main"]
 
@@ -128,15 +129,20 @@ class _Commands(click.Group):
             if misplaced is not None:
                 raise misplaced from None
             raise
-        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+        except (click.exceptions.UsageError, click.exceptions.Exit, click.exceptions.Abort):
             raise
+        except click.exceptions.ClickException as error:
+            with ctx:  # the root's --color, now that the command has ended
+                complain(error.format_message())
+            ctx.exit(error.exit_code)
         except InputError as error:
             if _debug(ctx):
                 raise
             with ctx:  # the root's --color, now that the command has ended
                 red, on = paint(err=True), color_on(err=True)
-            for message in error.messages:
-                click.echo(red(str(message), "error"), err=True, color=on)
+            for message in error.messages:  # located, as file: place: message
+                for line in hang(str(message), terminal_width()):
+                    click.echo(red(line, "error"), err=True, color=on)
             ctx.exit(ExitCode.UNUSABLE)
         except OSError as error:
             if error.errno not in _OUTPUT_ERRORS or _debug(ctx):
@@ -146,11 +152,9 @@ class _Commands(click.Group):
             if _debug(ctx):
                 raise
             detail = printable(next(iter(str(error).splitlines()), "")[:200])
-            click.echo(
-                f"homestaging: internal error ({type(error).__name__}: {detail}); "
-                "run with --debug for the details",
-                err=True,
-            )
+            with ctx:
+                complain(f"internal error ({type(error).__name__}: {detail}); "
+                         "run with --debug for the details")
             ctx.exit(ExitCode.UNUSABLE)
 
 
@@ -195,8 +199,7 @@ def _output_failed(error: OSError) -> NoReturn:
     if error.errno == errno.EPIPE:
         raise SystemExit(ExitCode.BROKEN_PIPE)
     with contextlib.suppress(OSError, ValueError):
-        click.echo(f"homestaging: cannot write the output: {error.strerror or error}",
-                   err=True)
+        complain(f"cannot write the output: {error.strerror or error}")
     raise SystemExit(ExitCode.UNUSABLE)
 
 

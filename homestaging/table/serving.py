@@ -163,7 +163,7 @@ def _continue(hall: Any, reference: str, seed: int | None, db_path: str) -> list
         raise ServeError(f"{db_path} holds a table of {stored.project}, not {reference}: "
                          "give another --db file")
     if seed is not None and seed != stored.seed:
-        print(f"homestaging table: {db_path} holds a table dealt from seed {stored.seed}: "
+        print(f"warning: {db_path} holds a table dealt from seed {stored.seed}: "
               f"--seed {seed} is ignored", file=sys.stderr)
     return codes
 

@@ -19,8 +19,8 @@ import shutil
 import textwrap
 from collections.abc import Collection, Sequence
 
-__all__ = ["MIN_WIDTH", "column_widths", "fit", "hang", "table_lines", "terminal_width",
-           "visible_length", "wrap"]
+__all__ = ["MIN_WIDTH", "column_widths", "error_lines", "fit", "hang", "table_lines",
+           "terminal_width", "visible_length", "wrap"]
 
 MIN_WIDTH = 60
 """The narrowest width text is wrapped to, however narrow the terminal."""
@@ -65,6 +65,16 @@ def hang(line: str, width: int, deeper: int = 4) -> list[str]:
     start = head.end() if head else 0
     marked = start > len(line) - len(line.lstrip(" "))
     return wrap(line[start:], width, line[:start], " " * (start if marked else start + deeper))
+
+
+def error_lines(message: str, width: int) -> list[str]:
+    """``Error: message``, the form of every error the command line prints on standard
+    error, wrapped under the message to ``width`` columns.
+
+    >>> error_lines("d is a folder, expected a table database file", 40)
+    ['Error: d is a folder, expected a table', '       database file']
+    """
+    return wrap(message, width, "Error: ")
 
 
 def fit(text: str, width: int) -> str:
