@@ -31,7 +31,7 @@ import click
 from ..core.errors import InputError, UnknownProject
 from ..core.quoting import Suggestions, did_you_mean, excerpt
 from ..formats.output import FORMATS, dumps_json
-from ..text.fit import error_lines, terminal_width
+from ..text.fit import error_lines, hang, terminal_width
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -202,9 +202,11 @@ def verbosity() -> int:
 
 
 def say(message: str, role: str = "") -> None:
-    """Tell the user something on standard error, unless ``-q``."""
+    """Tell the user something on standard error, unless ``-q``: wrapped under its text
+    to the terminal's width."""
     if verbosity() >= 0:
-        click.echo(paint(err=True)(message, role), err=True, color=color_on(err=True))
+        for line in hang(message, terminal_width()):
+            click.echo(paint(err=True)(line, role), err=True, color=color_on(err=True))
 
 
 def complain(message: str) -> None:
