@@ -141,7 +141,9 @@ def _summary(result: Any, output: str) -> dict[str, Any]:
 
 
 def _report(result: Any, output: str | None) -> str:
+    """What was read and what to check on the page, wrapped to the terminal's width."""
     sheet = result.sheet
+    from ..text.fit import fit, terminal_width
     from ..text.problems import plural
 
     rooms, pieces, doubts = len(sheet.rooms), len(sheet.pieces), len(result.uncertain)
@@ -153,7 +155,7 @@ def _report(result: Any, output: str | None) -> str:
         lines += [f"  {u.line()}" for u in result.uncertain]
     else:
         lines.append("nothing uncertain")
-    return "\n".join(lines) + "\n"
+    return fit("\n".join(lines), terminal_width()) + "\n"
 
 
 def _write_png(path: str, image: Any) -> None:
