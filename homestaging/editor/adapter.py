@@ -50,7 +50,7 @@ from ..formats.sheetwriter import (
 from ..player.advice import advise, verdicts
 from ..scoring.card import check_sheet
 from ..search.placement import placements, why_none
-from ..text.fit import error_lines, terminal_width
+from ..text.fit import error_lines, hang, terminal_width
 from ..text.report import problem_json, scorecard_json
 from ..text.words import anchors, in_words
 
@@ -66,6 +66,7 @@ __all__ = [
     "error_lines",
     "evaluate",
     "file_kind",
+    "hang",
     "located",
     "page_state",
     "parse_json",
