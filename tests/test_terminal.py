@@ -265,6 +265,14 @@ def test_every_error_is_said_in_one_form(runner: CliRunner, monkeypatch: pytest.
     assert (scanned.exit_code, scanned.stderr) == (2, "Error: no OpenCV here\n")
     red = runner.invoke(main, ["--color", "always", "scan", "photo.jpg"])
     assert red.stderr == "\x1b[31m\x1b[1mError: no OpenCV here\x1b[0m\n"
+    # a usage error keeps click's usage line and hint, its error wrapped as the others
+    usage = runner.invoke(main, ["new", "-q", "tutorial"], prog_name="homestaging")
+    assert (usage.exit_code, usage.stdout) == (2, "")
+    assert usage.stderr == (
+        "Usage: homestaging new [OPTIONS] PROJECT\n"
+        "Try 'homestaging new --help' for help.\n\n"
+        "Error: -q is an option of homestaging itself: write it before the command, as in\n"
+        "       'homestaging -q new ...'\n")
 
 
 def _no_opencv() -> None:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import importlib
+import io
 import os
 import sys
 from collections.abc import Iterator, MutableMapping
@@ -126,10 +127,10 @@ class _Commands(click.Group):
                     _cache_warnings(ctx)
         except click.exceptions.NoSuchOption as error:
             misplaced = _misplaced_root_option(ctx, error)
-            if misplaced is not None:
-                raise misplaced from None
-            raise
-        except (click.exceptions.UsageError, click.exceptions.Exit, click.exceptions.Abort):
+            _usage_error(ctx, misplaced or error)
+        except click.exceptions.UsageError as error:
+            _usage_error(ctx, error)
+        except (click.exceptions.Exit, click.exceptions.Abort):
             raise
         except click.exceptions.ClickException as error:
             with ctx:  # the root's --color, now that the command has ended
@@ -156,6 +157,20 @@ class _Commands(click.Group):
                 complain(f"internal error ({type(error).__name__}: {detail}); "
                          "run with --debug for the details")
             ctx.exit(ExitCode.UNUSABLE)
+
+
+def _usage_error(root: click.Context, error: click.exceptions.UsageError) -> NoReturn:
+    """Say a usage error as click says it (the usage line, where to find help), its last
+    line ``Error: ...`` wrapped as every error is (:func:`complain`); exit 2."""
+    shown = io.StringIO()
+    error.show(file=shown)
+    said = f"Error: {error.format_message()}\n"
+    if not shown.getvalue().endswith(said):
+        raise error
+    click.echo(shown.getvalue()[:-len(said)], err=True, nl=False)
+    with root:
+        complain(error.format_message())
+    root.exit(error.exit_code)
 
 
 def _misplaced_root_option(root: click.Context, error: click.exceptions.NoSuchOption
