@@ -33,3 +33,17 @@ def _own_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
     import os
 
     os.environ["HOMESTAGING_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
+
+
+@pytest.fixture(autouse=True)
+def _whole_lines(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Text output is wrapped to the terminal's width (``$COLUMNS``): the tests read its
+    lines whole, since a temporary folder's path is as long as the machine makes it;
+    those of the layout ask for :func:`columns80`."""
+    monkeypatch.setenv("COLUMNS", "1000")
+
+
+@pytest.fixture
+def columns80(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The terminal 80 columns wide, as output piped to another program is."""
+    monkeypatch.setenv("COLUMNS", "80")

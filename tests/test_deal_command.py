@@ -21,9 +21,10 @@ def test_deal_shows_the_cards_in_play_room_by_room(runner: CliRunner) -> None:
     result = runner.invoke(main, ["deal", "tutorial", "--seed", "418013"])
     assert result.exit_code == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[:5] == [
+    assert lines[:6] == [
         "Project tutorial (Tutorial), seed 418013",
-        "Everyone at the table deals the same cards with: homestaging deal tutorial --seed 418013",
+        "Everyone at the table deals the same cards with:",
+        "  homestaging deal tutorial --seed 418013",
         "",
         "Kitchen (3 tokens)",
         "  7a, 1 token: kitchen-corner or counter-straight",
@@ -53,8 +54,8 @@ def test_deal_json_is_the_game_record(runner: CliRunner, tmp_path: Path) -> None
     assert out.read_text() == result.stdout
     assert written.stdout.endswith(
         f"Game record written to {out}. As you play, add each round to its \"rounds\":\n"
-        '  {"room": "Kitchen", "cards": [{"card": 7, "tokens": ["<the piece id chosen>"]}, '
-        "...]}\n"
+        '  {"room": "Kitchen",\n'
+        '   "cards": [{"card": 7, "tokens": ["<the piece id chosen>"]}, ...]}\n'
         "A sheet names the record with \"game\": \"game.json\" (the path from the sheet's "
         "folder).\n")
     assert read_record(out).dealt == deal(find_project("tutorial"), 418013)

@@ -45,7 +45,8 @@ def test_a_dotted_name_a_page_gives_exists(page: str, name: str) -> None:
 
 
 def test_the_hint_player_md_shows_is_what_hint_prints(
-        runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        columns80: None) -> None:
     text = (ROOT / "docs" / "player.md").read_text()
     shown = re.search(r"## Hint\n.*?```\n(.*?)```", text, re.DOTALL)
     assert shown is not None

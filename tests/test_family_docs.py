@@ -1,5 +1,5 @@
 """Each family game's docs page shows `homestaging GAME score FILE` output: it must be
-exactly what the command prints today."""
+exactly what the command prints today, piped (80 columns)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ SHOWN = re.compile(r"```\n\$ homestaging (\S+) score (\S+)\n(.*?)```", re.DOTALL
 
 
 @pytest.mark.parametrize("page", PAGES)
-def test_shown_output_is_real(page: str, runner: CliRunner) -> None:
+def test_shown_output_is_real(page: str, runner: CliRunner, columns80: None) -> None:
     text = (ROOT / "docs" / f"{page}.md").read_text()
     shown = SHOWN.findall(text)
     assert shown, f"docs/{page}.md shows no score output"

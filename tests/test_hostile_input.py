@@ -467,7 +467,7 @@ def test_a_full_standard_output_is_told_with_exit_2() -> None:
                                     stderr=subprocess.PIPE, cwd=ROOT, timeout=60, check=False,
                                     env={**os.environ, "PYTHONPATH": str(ROOT)})
         assert (result.returncode, result.stderr.decode()) == (
-            2, "homestaging: cannot write the output: No space left on device\n"), args
+            2, "Error: cannot write the output: No space left on device\n"), args
 
 
 def test_a_pipe_closed_early_ends_quietly_with_141() -> None:

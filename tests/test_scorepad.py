@@ -35,6 +35,24 @@ def test_pad_lines_align_points_and_totals() -> None:
     ]
 
 
+def test_pad_lines_wrap_a_long_row_under_itself_and_an_explanation_under_its_text() -> None:
+    bonus = "[x] +3 if the living room looks onto the street and has at least 25 squares"
+    why = "      the Living room at B2-F6 looks onto the street at A3 and has 30 squares"
+    lines = pad_lines(["title"], [(bonus, "+3"), (why, None)], [("TOTAL", "3")], width=60)
+    assert lines == [
+        "title",
+        "-" * 60,
+        "[x] +3 if the living room looks onto the street and has   +3",
+        "    at least 25 squares",
+        "      the Living room at B2-F6 looks onto the street at A3",
+        "          and has 30 squares",
+        "-" * 60,
+        f"{'TOTAL':<55}    3",
+    ]
+    # wide enough, nothing wraps
+    assert pad_lines(["title"], [(bonus, "+3")], [], width=100)[2] == f"{bonus}   +3"
+
+
 def test_format_pad_shows_categories_items_and_errors() -> None:
     broken = Problem("rule", Severity.ERROR, "broken here", "x", ((2, 4),), "$.x")
     warned = Problem("hint", Severity.WARNING, "only a warning", "y", (), "$.y")

@@ -151,7 +151,7 @@ def test_a_bad_database_file_is_refused(tmp_path: Path) -> None:
         assert "Traceback" not in result.output
         assert str(path) in result.stderr
         if before is not None:
-            assert "homestaging table: " in result.stderr
+            assert result.stderr.startswith("Error: ")
             assert "is not a homestaging table database" in result.stderr
             assert path.read_bytes() == before
     result = CliRunner().invoke(main, ["table", "export", "--db", str(text), "-o",
@@ -163,14 +163,14 @@ def test_an_unknown_project_is_refused_before_any_database_is_made(tmp_path: Pat
     db = tmp_path / "t.db"
     result = CliRunner().invoke(main, ["table", "nope", "--db", str(db), "--no-browser"])
     assert result.exit_code == 2 and result.stdout == ""
-    assert result.stderr.startswith("homestaging table: unknown project 'nope': expected a "
-                                    "bundled id (tutorial, ")
+    assert result.stderr.startswith("Error: unknown project 'nope': expected a bundled id "
+                                    "(tutorial, ")
     assert list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize("kind", ["empty file", "database with no table"])
 def test_export_of_no_table_changes_nothing_and_makes_no_folder(
-        tmp_path: Path, kind: str) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str) -> None:
     db = tmp_path / "t.db"
     db.write_bytes(b"")
     if kind == "database with no table":
@@ -178,10 +178,10 @@ def test_export_of_no_table_changes_nothing_and_makes_no_folder(
 
         Store(db).close()
     before = db.read_bytes()
-    result = CliRunner().invoke(main, ["table", "export", "--db", str(db), "-o",
-                                       str(tmp_path / "out")])
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["table", "export", "--db", "t.db", "-o", "out"])
     assert result.exit_code == 2
-    assert result.stderr == f"homestaging table: {db} holds no table\n"
+    assert result.stderr == "Error: t.db holds no table\n"
     assert db.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["t.db"]
 
@@ -202,7 +202,7 @@ def test_a_folder_for_a_file_and_a_file_for_a_folder(
     (tmp_path / "f.json").write_text("{}")
     result = CliRunner().invoke(main, ["table", *args])
     assert (result.exit_code, result.stdout) == (2, "")
-    assert result.stderr == f"homestaging table: {said}\n"
+    assert result.stderr == f"Error: {said}\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["d", "f.json", "x.db"]
 
 
@@ -212,15 +212,15 @@ def test_a_port_in_use_and_a_missing_extra(table: TableProcess, tmp_path: Path) 
          str(tmp_path / "t.db"), "--port", str(table.port), "--no-browser"],
         capture_output=True, text=True, timeout=60)
     assert result.returncode == 2 and result.stdout == ""
-    assert result.stderr.startswith(f"homestaging table: cannot listen on 127.0.0.1:{table.port}")
+    assert result.stderr.startswith(f"Error: cannot listen on 127.0.0.1:{table.port}")
     code = ("import sys; sys.modules['uvicorn'] = None\n"
             "from homestaging.entry import run; sys.argv = ['homestaging', 'table', "
             f"'tutorial', '--db', {str(tmp_path / 'u.db')!r}]; run()")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             timeout=60)
     assert result.returncode == 2
-    assert result.stderr == ("homestaging table: the table's web server is not installed: "
-                             "pip install 'homestaging[table]' (uvicorn, starlette and segno)\n")
+    assert result.stderr == ("Error: the table's web server is not installed: pip install "
+                             "'homestaging[table]' (uvicorn, starlette and segno)\n")
 
 
 def test_restart_ignores_the_seed_and_export_scores(tmp_path: Path) -> None:

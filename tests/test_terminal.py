@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 import pytest
@@ -31,15 +32,21 @@ def test_colour_is_off_when_not_a_terminal(runner: CliRunner) -> None:
     assert ESC not in result.stdout
 
 
-def test_colour_always_marks_errors_warnings_and_the_total(runner: CliRunner) -> None:
+def test_colour_always_marks_errors_warnings_and_the_total(runner: CliRunner,
+                                                          columns80: None) -> None:
     result = runner.invoke(main, ["--color", "always", "check", str(MISTAKES)])
     assert result.exit_code == 1
     lines = result.stdout.splitlines()
     red, yellow, bold = "\x1b[31m\x1b[1m", "\x1b[33m", "\x1b[1m"
-    assert lines[0].startswith(red + "1. ") and lines[0].endswith("\x1b[0m")
-    assert lines[5].startswith(yellow + "6. ") and lines[5].endswith("(warning)\x1b[0m")
-    assert lines[6] == red + "5 errors, 1 warning\x1b[0m"
-    assert lines[8] == bold + "Provisional score: 8\x1b[0m"
+    # each line of a wrapped message is painted on its own: a pager shows it in colour
+    count = lines.index(red + "5 errors, 1 warning\x1b[0m")
+    warning = next(at for at, line in enumerate(lines) if line.startswith(yellow + "6. "))
+    assert lines[0].startswith(red + "1. ")
+    assert all(line.startswith(red) for line in lines[:warning])
+    assert all(line.startswith(yellow) for line in lines[warning:count])
+    assert all(line.endswith("\x1b[0m") for line in lines[:count])
+    assert lines[count - 1].endswith("(warning)\x1b[0m")
+    assert lines[count + 2] == bold + "Provisional score: 8\x1b[0m"
     assert click.unstyle(result.stdout) == runner.invoke(
         main, ["check", str(MISTAKES)]).stdout
     json_out = runner.invoke(main, ["--color", "always", "check", str(MISTAKES), "--format",
@@ -156,6 +163,122 @@ def test_render_without_output_writes_beside_the_sheet(runner: CliRunner, tmp_pa
     piped = runner.invoke(main, ["render", "-"], input=MISTAKES.read_text())
     assert piped.exit_code == 2
     assert "give -o/--output: the sheet comes from standard input" in piped.stderr
+
+
+# -- the terminal's width ------------------------------------------------------------------
+
+
+def _run(runner: CliRunner, monkeypatch: pytest.MonkeyPatch, columns: str,
+         *args: str) -> Any:
+    """The command run from the repository at a terminal ``columns`` wide."""
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setenv("COLUMNS", columns)
+    return runner.invoke(main, list(args))
+
+
+def test_a_table_wraps_its_widest_column_under_itself_to_the_terminal(
+        runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    piped = _run(runner, monkeypatch, "80", "projects", "list").stdout.splitlines()
+    assert piped[:4] == [
+        "no  id                   name                 difficulty  rooms",
+        "--  -------------------  -------------------  ----------  ----------------------",
+        "0   tutorial             Tutorial             0 tutorial  Kitchen, Bathroom,",
+        "                                                          Living room",
+    ]
+    assert max(len(line) for line in piped) == 80
+    wide = _run(runner, monkeypatch, "120", "projects", "list").stdout.splitlines()
+    assert wide[1] == "--  -------------------  -------------------  ----------  " + "-" * 59
+    assert wide[2] == "0   tutorial             Tutorial             0 tutorial  Kitchen, " \
+                      "Bathroom, Living room"
+    assert len(wide) == 2 + 13
+    # no terminal is narrower than 60 columns
+    narrow = _run(runner, monkeypatch, "20", "projects", "list").stdout.splitlines()
+    assert narrow[2:5] == [
+        "0   tutorial             Tutorial             0 tutorial  Kitchen,",
+        "                                                          Bathroom,",
+        "                                                          Living room",
+    ]
+
+
+def test_the_furniture_list_wraps_names_tags_and_sides(
+        runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    lines = _run(runner, monkeypatch, "80", "furniture", "list").stdout.splitlines()
+    at = next(n for n, line in enumerate(lines) if line.startswith("bed-double-bench "))
+    assert lines[at:at + 2] == [
+        "bed-double-bench  Double bed with      8        bedroom, bed         -",
+        "                  footboard bench",
+    ]
+    assert max(len(line) for line in lines) == 80
+
+
+def test_a_message_wraps_under_its_text_and_never_breaks_a_square_or_a_code(
+        runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    lines = _run(runner, monkeypatch, "80", "check", "examples/mistakes.json").stdout
+    assert lines.splitlines()[10:13] == [
+        "6. examples/mistakes.json: H10: unreachable-room: Kitchen cannot be reached:",
+        "   door I10/w opens onto a square that is not walkable; blocked by the unused",
+        "   room square I10 (only circulation and rugs are walkable in a room) (warning)",
+    ]
+    wide = _run(runner, monkeypatch, "100", "check", "examples/mistakes.json").stdout
+    assert wide.splitlines()[9:12] == [
+        "6. examples/mistakes.json: H10: unreachable-room: Kitchen cannot be reached: door "
+        "I10/w opens onto a",
+        "   square that is not walkable; blocked by the unused room square I10 (only "
+        "circulation and rugs are",
+        "   walkable in a room) (warning)",
+    ]
+    mid = _run(runner, monkeypatch, "80", "check", "examples/tutorial-midgame.json").stdout
+    assert mid.splitlines()[3:6] == [
+        "  1. Draw the front door (front_door) on an exterior wall, opening onto the",
+        "     hallway: until then no room is reached, so no room scores (the Kitchen and",
+        "     the Bathroom are worth 14 points once connected).",
+    ]
+
+
+@pytest.mark.parametrize("args", [
+    ["check", "examples/tutorial-midgame.json"], ["check", "examples/mistakes.json"],
+    ["score", "examples/mistakes.json"], ["furniture", "list"], ["projects", "list"],
+    ["projects", "show", "country-manor"], ["hint", "examples/tutorial-midgame.json"],
+    ["roomies", "check", "examples/roomies/mistakes.json"],
+    ["decorum", "score", "examples/decorum/four-players.json"],
+], ids=lambda args: " ".join(args[:2]))
+def test_piped_text_fits_80_columns_and_json_ignores_the_width(
+        runner: CliRunner, monkeypatch: pytest.MonkeyPatch, args: list[str]) -> None:
+    text = _run(runner, monkeypatch, "80", *args).stdout
+    assert max(len(line) for line in text.splitlines()) <= 80
+    narrow = _run(runner, monkeypatch, "60", *args, "--format", "json").stdout
+    assert narrow == _run(runner, monkeypatch, "1000", *args, "--format", "json").stdout
+
+
+def test_every_error_is_said_in_one_form(runner: CliRunner, monkeypatch: pytest.MonkeyPatch,
+                                         tmp_path: Path) -> None:
+    folder = "a-folder-with-a-long-name-given-where-the-database-file-goes"
+    (tmp_path / folder).mkdir()
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("COLUMNS", "80")
+    result = runner.invoke(main, ["table", "export", "--db", folder, "-o", "out"])
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (f"Error: {folder} is a folder,\n"
+                             "       expected a table database file\n")
+    monkeypatch.setattr("homestaging.scan.require_cv2", _no_opencv)
+    scanned = runner.invoke(main, ["scan", "photo.jpg"])
+    assert (scanned.exit_code, scanned.stderr) == (2, "Error: no OpenCV here\n")
+    red = runner.invoke(main, ["--color", "always", "scan", "photo.jpg"])
+    assert red.stderr == "\x1b[31m\x1b[1mError: no OpenCV here\x1b[0m\n"
+    # a usage error keeps click's usage line and hint, its error wrapped as the others
+    usage = runner.invoke(main, ["new", "-q", "tutorial"], prog_name="homestaging")
+    assert (usage.exit_code, usage.stdout) == (2, "")
+    assert usage.stderr == (
+        "Usage: homestaging new [OPTIONS] PROJECT\n"
+        "Try 'homestaging new --help' for help.\n\n"
+        "Error: -q is an option of homestaging itself: write it before the command, as in\n"
+        "       'homestaging -q new ...'\n")
+
+
+def _no_opencv() -> None:
+    from homestaging.scan import MissingOpenCV
+
+    raise MissingOpenCV("no OpenCV here")
 
 
 # -- completion ----------------------------------------------------------------------------

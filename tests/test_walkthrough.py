@@ -29,7 +29,8 @@ def check(monkeypatch: pytest.MonkeyPatch, turn: int, *options: str) -> Any:
 
 
 @pytest.mark.parametrize("turn", TURNS)
-def test_check_prints_the_stored_output(monkeypatch: pytest.MonkeyPatch, turn: int) -> None:
+def test_check_prints_the_stored_output(monkeypatch: pytest.MonkeyPatch, turn: int,
+                                        columns80: None) -> None:
     assert check(monkeypatch, turn) == (WALK / f"turn-{turn}.check.txt").read_text()
 
 

@@ -31,6 +31,7 @@ import click
 from ..core.errors import InputError, UnknownProject
 from ..core.quoting import Suggestions, did_you_mean, excerpt
 from ..formats.output import FORMATS, dumps_json
+from ..text.fit import error_lines, hang, terminal_width
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -50,7 +51,9 @@ __all__ = [
     "FILE",
     "ExitCode",
     "FileName",
+    "Unusable",
     "color_on",
+    "complain",
     "complete_card",
     "complete_piece",
     "complete_project",
@@ -199,9 +202,27 @@ def verbosity() -> int:
 
 
 def say(message: str, role: str = "") -> None:
-    """Tell the user something on standard error, unless ``-q``."""
+    """Tell the user something on standard error, unless ``-q``: wrapped under its text
+    to the terminal's width."""
     if verbosity() >= 0:
-        click.echo(paint(err=True)(message, role), err=True, color=color_on(err=True))
+        for line in hang(message, terminal_width()):
+            click.echo(paint(err=True)(line, role), err=True, color=color_on(err=True))
+
+
+def complain(message: str) -> None:
+    """``Error: message`` on standard error, wrapped under the message to the terminal's
+    width (:func:`homestaging.text.fit.error_lines`), red when colour is on: how every
+    command says it cannot go on."""
+    red, on = paint(err=True), color_on(err=True)
+    for line in error_lines(message, terminal_width()):
+        click.echo(red(line, "error"), err=True, color=on)
+
+
+class Unusable(click.ClickException):
+    """A set-up the command cannot use (a project, a database, a folder): ``Error: ...``
+    (:func:`complain`), exit 2, as for any unusable input."""
+
+    exit_code = ExitCode.UNUSABLE
 
 
 def detail(message: str) -> None:

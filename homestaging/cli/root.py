@@ -25,6 +25,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import importlib
+import io
 import os
 import sys
 from collections.abc import Iterator, MutableMapping
@@ -35,7 +36,8 @@ import click
 from .. import __version__
 from ..core.errors import InputError
 from ..core.quoting import printable
-from .common import COLORS, ExitCode, color_on, paint
+from ..text.fit import hang, terminal_width
+from .common import COLORS, ExitCode, color_on, complain, paint
 
 __all__ = ["main"]
 
@@ -125,18 +127,23 @@ class _Commands(click.Group):
                     _cache_warnings(ctx)
         except click.exceptions.NoSuchOption as error:
             misplaced = _misplaced_root_option(ctx, error)
-            if misplaced is not None:
-                raise misplaced from None
+            _usage_error(ctx, misplaced or error)
+        except click.exceptions.UsageError as error:
+            _usage_error(ctx, error)
+        except (click.exceptions.Exit, click.exceptions.Abort):
             raise
-        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
-            raise
+        except click.exceptions.ClickException as error:
+            with ctx:  # the root's --color, now that the command has ended
+                complain(error.format_message())
+            ctx.exit(error.exit_code)
         except InputError as error:
             if _debug(ctx):
                 raise
             with ctx:  # the root's --color, now that the command has ended
                 red, on = paint(err=True), color_on(err=True)
-            for message in error.messages:
-                click.echo(red(str(message), "error"), err=True, color=on)
+            for message in error.messages:  # located, as file: place: message
+                for line in hang(str(message), terminal_width()):
+                    click.echo(red(line, "error"), err=True, color=on)
             ctx.exit(ExitCode.UNUSABLE)
         except OSError as error:
             if error.errno not in _OUTPUT_ERRORS or _debug(ctx):
@@ -146,12 +153,24 @@ class _Commands(click.Group):
             if _debug(ctx):
                 raise
             detail = printable(next(iter(str(error).splitlines()), "")[:200])
-            click.echo(
-                f"homestaging: internal error ({type(error).__name__}: {detail}); "
-                "run with --debug for the details",
-                err=True,
-            )
+            with ctx:
+                complain(f"internal error ({type(error).__name__}: {detail}); "
+                         "run with --debug for the details")
             ctx.exit(ExitCode.UNUSABLE)
+
+
+def _usage_error(root: click.Context, error: click.exceptions.UsageError) -> NoReturn:
+    """Say a usage error as click says it (the usage line, where to find help), its last
+    line ``Error: ...`` wrapped as every error is (:func:`complain`); exit 2."""
+    shown = io.StringIO()
+    error.show(file=shown)
+    said = f"Error: {error.format_message()}\n"
+    if not shown.getvalue().endswith(said):
+        raise error
+    click.echo(shown.getvalue()[:-len(said)], err=True, nl=False)
+    with root:
+        complain(error.format_message())
+    root.exit(error.exit_code)
 
 
 def _misplaced_root_option(root: click.Context, error: click.exceptions.NoSuchOption
@@ -195,8 +214,7 @@ def _output_failed(error: OSError) -> NoReturn:
     if error.errno == errno.EPIPE:
         raise SystemExit(ExitCode.BROKEN_PIPE)
     with contextlib.suppress(OSError, ValueError):
-        click.echo(f"homestaging: cannot write the output: {error.strerror or error}",
-                   err=True)
+        complain(f"cannot write the output: {error.strerror or error}")
     raise SystemExit(ExitCode.UNUSABLE)
 
 

@@ -108,17 +108,19 @@ def _record_from(sheet_path: str, output: str | None, fmt: str) -> None:
     from ..formats.sheetreader import read_sheet
     from ..formats.sheetwriter import path_from
     from ..rules.cardplay import record_of, settle
+    from ..text.fit import fit, terminal_width
 
     sheet = dataclasses.replace(read_sheet(sheet_path), game=None)
     project = sheet.project
     lay = layout(sheet)
     record = record_of(sheet, lay)
+    width = terminal_width()
     for index in settle(dataclasses.replace(sheet, game=record), lay).unpaid:
         drawn = sheet.pieces[index]
-        click.echo(f"{display_name(sheet_path)}: {cells_text(drawn.placement.furniture)}: "
-                   f"{drawn.subject} is paid for by no token of the record: no deal of the "
-                   f"box gives room {lay.piece_rooms[index]} all its pieces ('check' with "
-                   "the record names the rule)", err=True)
+        click.echo(fit(f"{display_name(sheet_path)}: {cells_text(drawn.placement.furniture)}: "
+                       f"{drawn.subject} is paid for by no token of the record: no deal of "
+                       f"the box gives room {lay.piece_rooms[index]} all its pieces ('check' "
+                       "with the record names the rule)", width), err=True)
     named = project.id
     if project.source and sheet.project_ref not in bundled_project_files():
         folder = Path(output).parent if output is not None else Path.cwd()
@@ -142,7 +144,7 @@ def _record_from(sheet_path: str, output: str | None, fmt: str) -> None:
         named = path_from(Path(sheet_path).parent, Path(output))
         lines.append(f"Name it in the sheet with \"game\": \"{named}\"; check and score "
                      "then hold the sheet to the exact card rules.")
-    click.echo("\n".join(lines) + "\n", nl=False)
+    click.echo(fit("\n".join(lines), width) + "\n", nl=False)
 
 
 def _quoted(word: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..core.game import GameRecord
 from ..core.project import Project
+from ..text.fit import hang, terminal_width
 from ..text.pages import card_lines
 
 __all__ = ["format_deal", "written"]
@@ -18,7 +19,7 @@ def format_deal(project: Project, record: GameRecord, command: str) -> str:
     """The deal of ``record`` for the table: the seed and ``command`` that deals the same
     cards, then each room (project order) with its cards as dealt and their options."""
     lines = [f"Project {project.id} ({project.name}), seed {record.seed}",
-             f"Everyone at the table deals the same cards with: {command}"]
+             "Everyone at the table deals the same cards with:", f"  {command}"]
     catalog = project.catalog
     for room in project.rooms:
         lines += ["", f"{room.name} ({_tokens(room.tokens)})"]
@@ -33,13 +34,19 @@ def format_deal(project: Project, record: GameRecord, command: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def written(project: Project, file: str, name: str) -> str:
-    """What to do with a record written to ``file`` (called ``name`` beside the sheets)."""
+def written(project: Project, file: str, name: str, *, width: int | None = None) -> str:
+    """What to do with a record written to ``file`` (called ``name`` beside the sheets),
+    wrapped to ``width`` columns (the terminal's when None)."""
+    width = width or terminal_width()
     room = project.rooms[0] if project.rooms else None
-    example = (f'  {{"room": "{room.name}", "cards": [{{"card": {room.cards[0].number}, '
-               '"tokens": ["<the piece id chosen>"]}, ...]}' if room and room.cards else "")
+    example = ([f'  {{"room": "{room.name}",',
+                f'   "cards": [{{"card": {room.cards[0].number}, '
+                '"tokens": ["<the piece id chosen>"]}, ...]}']
+               if room and room.cards else [])
     return "\n".join([
-        f'Game record written to {file}. As you play, add each round to its "rounds":',
-        *([example] if example else []),
-        f'A sheet names the record with "game": "{name}" (the path from the sheet\'s folder).',
+        *hang(f'Game record written to {file}. As you play, add each round to its "rounds":',
+              width),
+        *example,
+        *hang(f'A sheet names the record with "game": "{name}" (the path from the sheet\'s '
+              'folder).', width),
     ]) + "\n"

@@ -50,6 +50,7 @@ from ..formats.sheetwriter import (
 from ..player.advice import advise, verdicts
 from ..scoring.card import check_sheet
 from ..search.placement import placements, why_none
+from ..text.fit import error_lines, hang, terminal_width
 from ..text.report import problem_json, scorecard_json
 from ..text.words import anchors, in_words
 
@@ -62,8 +63,10 @@ __all__ = [
     "blank",
     "check_writable",
     "disk_bytes",
+    "error_lines",
     "evaluate",
     "file_kind",
+    "hang",
     "located",
     "page_state",
     "parse_json",
@@ -75,6 +78,7 @@ __all__ = [
     "render_png",
     "scan_notes",
     "sheet_text",
+    "terminal_width",
     "with_game",
     "write_file",
 ]

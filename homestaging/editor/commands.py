@@ -27,7 +27,7 @@ def edit(sheet_path: str, project_ref: str | None, game_path: str | None, port: 
     The first line printed is the page's URL, with a secret token; the server listens on
     127.0.0.1 only and stops with Ctrl+C. A new SHEET (missing or empty) needs --project.
     """
-    from .adapter import Interruption, UnknownProject
+    from .adapter import Interruption, UnknownProject, hang, terminal_width
     from .server import make_server
     from .session import Session, UsageProblem
 
@@ -49,7 +49,8 @@ def edit(sheet_path: str, project_ref: str | None, game_path: str | None, port: 
             state = "new sheet" if session.new else "unreadable: mend it on the page" \
                 if session.state is None else "opened"
             for located in session.errors:
-                click.echo(located["text"], err=True)
+                for line in hang(located["text"], terminal_width()):
+                    click.echo(line, err=True)
             click.echo(f"Editing {sheet_path} ({state}). Stop with Ctrl+C.")
             if not no_browser:
                 import webbrowser

@@ -255,7 +255,8 @@ class _Handler(BaseHTTPRequestHandler):
         except Exception as error:  # a bug: answer it, keep serving
             detail = next(iter(str(error).splitlines()), "")
             message = f"internal error ({type(error).__name__}: {detail})"
-            sys.stderr.write(f"homestaging edit: {message}\n")
+            sys.stderr.write("\n".join(adapter.error_lines(message, adapter.terminal_width()))
+                             + "\n")
             self._error(HTTPStatus.INTERNAL_SERVER_ERROR, message)
             return
         if isinstance(answer, bytes):

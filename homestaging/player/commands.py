@@ -172,6 +172,7 @@ def _save(runs: list[ParRun], kept: dict[str, ParFigures], save: str) -> None:
 def _reach(files: tuple[str, ...], games: int, seed: int, jobs: int, policy: str,
            fmt: str) -> None:
     from ..formats.projectreader import bundled_project_files, check_project_files, find_project
+    from ..text.fit import fit, terminal_width
     from ..text.report import format_project_checks, project_checks_json
     from .par import run_par
     from .reach import findings
@@ -187,14 +188,14 @@ def _reach(files: tuple[str, ...], games: int, seed: int, jobs: int, policy: str
             found[check.file] = findings(run)
 
     def text() -> str:
-        out = format_project_checks(checks)
+        out = ""
         for file, warnings in found.items():
             for warning in warnings:
                 out += f"{file}: warning: {warning.kind}: {warning.message}\n"
             if not warnings:
                 out += (f"{file}: the player reached every bonus and connected every room "
                         f"({games} game{'s' if games != 1 else ''} of the {policy} player)\n")
-        return out
+        return format_project_checks(checks) + fit(out, terminal_width())
 
     def data() -> Any:
         listed = project_checks_json(checks)
@@ -269,6 +270,7 @@ def place_command(
     from ..formats.output import dumps_json
     from ..search.moves import rank_pairs
     from ..search.placement import card_variants, target_room
+    from ..text.fit import fit, terminal_width
     from ..text.report import format_pairs, pairs_json
     from .advice import advise
     from .advicetext import advice_json, format_advice
@@ -322,7 +324,7 @@ def place_command(
         if pairs is not None:
             parts.append(f"Both tokens of card {card} in {name}: two pieces together\n"
                          + format_pairs(pairs, top=limit))
-        click.echo("\n".join(parts), nl=False)
+        click.echo(fit("\n".join(parts), terminal_width()), nl=False)
     if unpictured is not None:
         raise unpictured
 

@@ -11,6 +11,7 @@ from typing import Any
 from ..core.grid import cell_name, cells_text
 from ..formats.parfile import ParFigures
 from ..formats.sheetwriter import cover_ranges
+from ..text.fit import fit, terminal_width
 from ..text.pages import DIFFICULTY, table
 from .hint import Hint
 from .par import ParRun
@@ -43,8 +44,9 @@ def _seeds(run: ParRun) -> str:
     return f"seed {run.seed}" if last == run.seed else f"seeds {run.seed} to {last}"
 
 
-def format_par(run: ParRun, written: str = "") -> str:
-    """One project's run: the figures, every score, and where the best game went."""
+def format_par(run: ParRun, written: str = "", *, width: int | None = None) -> str:
+    """One project's run: the figures, every score, and where the best game went; each
+    line wrapped under its text to ``width`` columns (the terminal's when None)."""
     project = run.project
     games = len(run.results)
     best = run.best
@@ -62,7 +64,7 @@ def format_par(run: ParRun, written: str = "") -> str:
                      f"{', '.join(map(str, bad))}")
     if written:
         lines.append(f"best game written to {written}")
-    return "\n".join(lines) + "\n"
+    return fit("\n".join(lines), width or terminal_width()) + "\n"
 
 
 def par_run_json(run: ParRun) -> dict[str, Any]:
@@ -140,18 +142,19 @@ def difficulty_order(runs: Sequence[ParRun]) -> tuple[dict[int, float], list[str
     return means, odd
 
 
-def format_par_table(runs: Sequence[ParRun]) -> str:
+def format_par_table(runs: Sequence[ParRun], *, width: int | None = None) -> str:
     """Every project's run in one table, and whether their order of difficulty agrees
-    with their pencils."""
+    with their pencils; fitted to ``width`` columns (the terminal's when None)."""
+    width = width or terminal_width()
     rows = [[str(run.project.number), run.project.id,
              f"{run.project.difficulty} {DIFFICULTY.get(run.project.difficulty, '')}".strip(),
              str(len(run.results)), f"{run.mean:.1f}", _number(run.median), str(run.p90),
              str(run.best.total), str(run.par), f"{run.share:.0%}"]
             for run in runs]
     text = table(["no", "project", "pencils", "games", "mean", "median", "p90", "best", "par",
-                  "share"], rows)
+                  "share"], rows, width=width, wrapped=(1,))
     policy = runs[0].policy if runs else ""
-    lines = [text.rstrip("\n"), "",
+    lines = ["",
              f"{policy} player; share: the mean total over the ceiling (the furniture of the "
              "largest option of every card dealt)"]
     means, odd = difficulty_order(runs)
@@ -168,7 +171,7 @@ def format_par_table(runs: Sequence[ParRun]) -> str:
               for run in runs if any(r.errors for r in run.results)]
     if errors:
         lines.append("games with rule errors (a fault of the player): " + "; ".join(errors))
-    return "\n".join(lines) + "\n"
+    return text + fit("\n".join(lines), width) + "\n"
 
 
 def par_table_json(runs: Sequence[ParRun]) -> dict[str, Any]:
@@ -233,8 +236,13 @@ def _squares_count(count: int) -> str:
     return f"{count} square" if count == 1 else f"{count} squares"
 
 
-def format_hint(found: Hint, file: str) -> str:
-    """The hint as text: the choice, then its reasons, indented."""
+def format_hint(found: Hint, file: str, *, width: int | None = None) -> str:
+    """The hint as text: the choice, then its reasons, indented; each line wrapped under
+    its text to ``width`` columns (the terminal's when None)."""
+    return fit(_hint_text(found, file), width or terminal_width())
+
+
+def _hint_text(found: Hint, file: str) -> str:
     choice = found.choice
     head = f"{file}: "
     if choice is None:

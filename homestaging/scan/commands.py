@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from ..cli.common import FILE, ExitCode
+from ..cli.common import FILE, Unusable
 from ..core.errors import InputError, UnknownProject
 from ..formats.output import FORMATS, dumps_json
 
@@ -46,7 +46,7 @@ def scan(photo: str, project_ref: str | None, output: str | None, fmt: str,
     try:
         require_cv2()
     except MissingOpenCV as error:
-        raise _Unusable(str(error)) from None
+        raise Unusable(str(error)) from None
     from ..formats.output import check_target
     from ..formats.sheetwriter import GRID_KEYS
     from .read import scan_photo, scan_to_json
@@ -89,12 +89,6 @@ def _project(reference: str) -> Any:
         raise
     except UnknownProject as error:
         raise click.BadParameter(str(error), param_hint="'--project'") from None
-
-
-class _Unusable(click.ClickException):
-    """A problem with the set-up, not the photo: exit 2, as for any unusable input."""
-
-    exit_code = ExitCode.UNUSABLE
 
 
 def _record(path: str, project: Any, output: str | None) -> tuple[Any, Any]:
@@ -147,7 +141,9 @@ def _summary(result: Any, output: str) -> dict[str, Any]:
 
 
 def _report(result: Any, output: str | None) -> str:
+    """What was read and what to check on the page, wrapped to the terminal's width."""
     sheet = result.sheet
+    from ..text.fit import fit, terminal_width
     from ..text.problems import plural
 
     rooms, pieces, doubts = len(sheet.rooms), len(sheet.pieces), len(result.uncertain)
@@ -159,7 +155,7 @@ def _report(result: Any, output: str | None) -> str:
         lines += [f"  {u.line()}" for u in result.uncertain]
     else:
         lines.append("nothing uncertain")
-    return "\n".join(lines) + "\n"
+    return fit("\n".join(lines), terminal_width()) + "\n"
 
 
 def _write_png(path: str, image: Any) -> None:

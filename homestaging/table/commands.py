@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from ..cli.common import FILE
+from ..cli.common import FILE, Unusable
 from ..core.game import MAX_SEED
 
 __all__ = ["table"]
@@ -55,7 +55,7 @@ def serve(reference: str, seed: int | None, db_path: str, port: int, lan: bool,
     try:
         serve_table(reference, seed, db_path, port, lan, not no_browser, tables)
     except ServeError as error:
-        _fail(error)
+        raise Unusable(str(error)) from None
 
 
 @table.command("export", short_help="Write every sheet and the game record of a table.")
@@ -72,12 +72,6 @@ def export(db_path: str, folder: str) -> None:
     try:
         written = export_table(db_path, folder)
     except ServeError as error:
-        _fail(error)
+        raise Unusable(str(error)) from None
     for path in written:
         click.echo(f"wrote {path}")
-
-
-def _fail(error: Exception) -> None:
-    """One line on standard error, exit 2: the table cannot start or be exported."""
-    click.echo(f"homestaging table: {error}", err=True)
-    click.get_current_context().exit(2)

@@ -16,6 +16,7 @@ from typing import Any
 from ..core.errors import InputError, UnknownProject
 from ..core.game import MAX_SEED
 from ..core.interruption import Interruption
+from ..text.fit import fit, terminal_width
 from .store import Store, StoreError
 
 __all__ = ["ServeError", "addresses", "export_table", "serve_table"]
@@ -130,14 +131,14 @@ def serve_table(reference: str, seed: int | None, db_path: str, port: int, lan: 
                 print(join_url(code), flush=True)
             for code in codes:
                 row = hall.table(code).row
-                print(f"Table {code} ({hall.table(code).project.name}, seed {row.seed}) "
-                      f"{'continued' if continued else 'dealt'}: "
-                      f"{len(store.players(code, sheets=False))} players, {row.flipped} cards "
-                      "flipped.", file=sys.stderr)
+                print(fit(f"Table {code} ({hall.table(code).project.name}, seed {row.seed}) "
+                          f"{'continued' if continued else 'dealt'}: "
+                          f"{len(store.players(code, sheets=False))} players, {row.flipped} "
+                          "cards flipped.", terminal_width()), file=sys.stderr)
             where = (f"{', '.join(shown)} and 127.0.0.1" if shown else "every address") if lan \
                 else "127.0.0.1 only"
-            print(f"Listening on {where}, port {bound}. Stop with Ctrl+C.", file=sys.stderr,
-                  flush=True)
+            print(fit(f"Listening on {where}, port {bound}. Stop with Ctrl+C.", terminal_width()),
+                  file=sys.stderr, flush=True)
             if browser:
                 import webbrowser
 
@@ -163,7 +164,7 @@ def _continue(hall: Any, reference: str, seed: int | None, db_path: str) -> list
         raise ServeError(f"{db_path} holds a table of {stored.project}, not {reference}: "
                          "give another --db file")
     if seed is not None and seed != stored.seed:
-        print(f"homestaging table: {db_path} holds a table dealt from seed {stored.seed}: "
+        print(f"warning: {db_path} holds a table dealt from seed {stored.seed}: "
               f"--seed {seed} is ignored", file=sys.stderr)
     return codes
 

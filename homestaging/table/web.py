@@ -34,6 +34,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ..editor import adapter
+from ..text.fit import error_lines, terminal_width
 from .hall import Hall, Refused
 from .store import StoreError
 
@@ -175,12 +176,12 @@ class TableApp:
         except Refused as refused:
             return _error(refused.status, refused.message)
         except StoreError as error:
-            sys.stderr.write(f"homestaging table: {error}\n")
+            sys.stderr.write("\n".join(error_lines(str(error), terminal_width())) + "\n")
             return _error(507, str(error))
         except Exception as error:  # a bug: answer it, keep serving
             detail = next(iter(str(error).splitlines()), "")
             message = f"internal error ({type(error).__name__}: {detail})"
-            sys.stderr.write(f"homestaging table: {message}\n")
+            sys.stderr.write("\n".join(error_lines(message, terminal_width())) + "\n")
             return _error(500, message)
 
     def _player(self, request: Request, secret: str | None = None) -> Any:

@@ -10,7 +10,7 @@ square, ``.`` outside, ``X`` an obstacle and a capital letter a feature (``T`` t
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 
 from ..core.catalog import Card, Catalog
@@ -26,6 +26,7 @@ from ..core.pieces import HATCH_WORDS, ROTATIONS, Piece
 from ..core.project import SPECIAL_RULES, Project
 from ..formats.catalogreader import bundled_catalog
 from ..formats.parfile import par_for, par_json
+from .fit import hang, table_lines, terminal_width, wrap
 
 __all__ = [
     "DIFFICULTY",
@@ -48,17 +49,15 @@ DIFFICULTY = {0: "tutorial", 1: "easy", 2: "medium", 3: "hard"}
 _GAP = "   "
 
 
-def table(headers: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
-    """A left-aligned text table with a header line and a rule under it."""
+def table(headers: Sequence[str], rows: Iterable[Sequence[object]], *,
+          width: int | None = None, wrapped: Collection[int] = (-1,)) -> str:
+    """A left-aligned text table with a header line and a rule under it, fitted to
+    ``width`` columns (the terminal's when None) by wrapping the columns ``wrapped``
+    under themselves (:func:`homestaging.text.fit.table_lines`)."""
     body = [[str(value) for value in row] for row in rows]
-    widths = [len(h) for h in headers]
-    for row in body:
-        widths = [max(w, len(value)) for w, value in zip(widths, row, strict=True)]
-    lines = [headers, ["-" * w for w in widths], *body]
-    return "\n".join(
-        "  ".join(value.ljust(w) for value, w in zip(line, widths, strict=True)).rstrip()
-        for line in lines
-    ) + "\n"
+    lines = table_lines([list(headers), *body], width or terminal_width(), wrapped=wrapped,
+                        ruled=True)
+    return "\n".join(lines) + "\n"
 
 
 def _side_names(sides: Iterable[str]) -> list[str]:
@@ -96,8 +95,9 @@ def piece_to_json(piece: Piece) -> dict[str, Any]:
     }
 
 
-def format_piece_list(pieces: Iterable[Piece]) -> str:
-    """The catalog as a table: id, name, squares, tags, wall sides."""
+def format_piece_list(pieces: Iterable[Piece], *, width: int | None = None) -> str:
+    """The catalog as a table: id, name, squares, tags, wall sides; names, tags and
+    sides wrapped to fit ``width`` columns (the terminal's when None)."""
     return table(
         ["id", "name", "squares", "tags", "wall"],
         (
@@ -110,6 +110,8 @@ def format_piece_list(pieces: Iterable[Piece]) -> str:
             )
             for p in pieces
         ),
+        width=width,
+        wrapped=(1, 3, 4),
     )
 
 
@@ -201,7 +203,9 @@ def project_summary(project: Project) -> dict[str, Any]:
     }
 
 
-def format_project_list(projects: Iterable[Project]) -> str:
+def format_project_list(projects: Iterable[Project], *, width: int | None = None) -> str:
+    """The projects as a table: number, id, name, difficulty, rooms (wrapped to fit
+    ``width`` columns, the terminal's when None)."""
     return table(
         ["no", "id", "name", "difficulty", "rooms"],
         (
@@ -214,6 +218,7 @@ def format_project_list(projects: Iterable[Project]) -> str:
             )
             for p in projects
         ),
+        width=width,
     )
 
 
@@ -292,48 +297,46 @@ def project_to_json(project: Project) -> dict[str, Any]:
     }
 
 
-def _wrap(text: str, indent: str = "  ", width: int = 88) -> list[str]:
-    import textwrap
-
-    return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent) or []
-
-
-def format_project(project: Project) -> str:
-    """The project page as text: story, house map, rooms, rules, bonuses, tips."""
+def format_project(project: Project, *, width: int | None = None) -> str:
+    """The project page as text: story, house map, rooms, rules, bonuses, tips; its
+    paragraphs and lists wrapped to ``width`` columns (the terminal's when None), the
+    map as it is."""
+    width = width or terminal_width()
     level = DIFFICULTY.get(project.difficulty, str(project.difficulty))
     lines = [f"Project {project.number}: {project.name} ({project.id}), difficulty "
              f"{project.difficulty} ({level})"]
     figures = par_for(project)
     if figures is not None:
-        lines.append(figures.line()[0].upper() + figures.line()[1:])
+        lines += hang(figures.line()[0].upper() + figures.line()[1:], width)
     lines.append("")
     if project.description:
-        lines += [*_wrap(project.description, ""), ""]
+        lines += [*wrap(project.description, width), ""]
     house = ", ".join(project.house_ranges)
-    lines.append(f"Sheet {project.width} x {project.height}, house {house}")
+    lines += hang(f"Sheet {project.width} x {project.height}, house {house}", width)
     lines += ["", *house_map(project), ""]
-    lines.append("  ".join(project.map_key()))
+    lines += wrap("  ".join(project.map_key()), width)
     if project.obstacles:
-        lines.append(f"Obstacles: {', '.join(cell_names(in_reading_order(project.obstacles)))}")
+        lines += hang(f"Obstacles: {', '.join(cell_names(in_reading_order(project.obstacles)))}",
+                      width)
     if project.walls:
-        lines.append(f"Walls drawn before play: {', '.join(project.wall_names())}")
+        lines += hang(f"Walls drawn before play: {', '.join(project.wall_names())}", width)
     lines += ["", "Rooms (in play order):"]
     for room in project.rooms:
         lines.append(f"  {room.name} ({room.type}), {room.tokens} token"
                      f"{'' if room.tokens == 1 else 's'}")
         for slot in room.cards:
-            lines.append(f"    card {slot.number} x{slot.tokens}: "
-                         f"{_card_options(project.catalog, slot.number)}")
+            lines += hang(f"    card {slot.number} x{slot.tokens}: "
+                          f"{_card_options(project.catalog, slot.number)}", width)
     if project.special_rules:
         lines += ["", "Special rules:"]
         for rule in project.special_rules:
-            lines.append(f"  {rule}: {SPECIAL_RULES.get(rule, '')}")
+            lines += hang(f"  {rule}: {SPECIAL_RULES.get(rule, '')}", width)
     if project.bonuses:
         lines += ["", "Bonuses:"]
-        lines += [f"  {b.text}" for b in project.bonuses]
+        lines += [line for b in project.bonuses for line in hang(f"  {b.text}", width)]
     own = _own_pieces(project)
     if own:
-        lines += ["", f"Own furniture: {', '.join(p.id for p in own)}"]
+        lines += ["", *hang(f"Own furniture: {', '.join(p.id for p in own)}", width)]
     if project.tips:
-        lines += ["", "Tips:", *_wrap(project.tips)]
+        lines += ["", "Tips:", *wrap(project.tips, width, "  ")]
     return "\n".join(lines) + "\n"

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.errors import Problem, Severity
 from ..core.grid import Cell, cell_name
 from ..rules.checks import Code
+from .fit import hang, terminal_width
 from .words import in_words
 
 if TYPE_CHECKING:  # the results written here; none is needed to write them
@@ -25,6 +26,7 @@ __all__ = [
     "cell_names",
     "check_text",
     "format_problems",
+    "hung",
     "number_width",
     "numbered",
     "plain",
@@ -54,6 +56,12 @@ _BROKEN = (Severity.ERROR, Severity.WARNING)
 
 def plural(count: int, noun: str) -> str:
     return noun if count == 1 else f"{noun}s"
+
+
+def hung(line: str, role: str, width: int, paint: Paint = plain) -> list[str]:
+    """``line`` wrapped with a hanging indent to ``width`` columns
+    (:func:`homestaging.text.fit.hang`), each of its lines painted in ``role``."""
+    return [paint(part, role) for part in hang(line, width)]
 
 
 # -- problems ------------------------------------------------------------------------
@@ -97,13 +105,17 @@ def problem_line(problem: Problem, file: str, where: Mapping[str, str] | None = 
     return f"{file}: {at}{problem.code}: {message}"
 
 
-def format_problems(file: str, problems: Sequence[Problem], paint: Paint = plain) -> str:
-    """One line per problem, its severity noted unless it is an error."""
+def format_problems(file: str, problems: Sequence[Problem], paint: Paint = plain, *,
+                    width: int | None = None) -> str:
+    """One line per problem, its severity noted unless it is an error; a line wider than
+    ``width`` columns (the terminal's when None) wrapped under its text."""
+    width = width or terminal_width()
     return "".join(
-        paint(problem_line(p, file)
-              + ("" if p.severity == Severity.ERROR else f" ({p.severity})"), _ROLE[p.severity])
-        + "\n"
+        line + "\n"
         for p in problems
+        for line in hung(problem_line(p, file)
+                         + ("" if p.severity == Severity.ERROR else f" ({p.severity})"),
+                         _ROLE[p.severity], width, paint)
     )
 
 
@@ -135,17 +147,21 @@ def problems_json(file: str, problems: Sequence[Problem], total: int) -> dict[st
     }
 
 
-def broken_lines(file: str, listed: Sequence[tuple[int, Problem]], width: int,
-                  paint: Paint = plain, where: Mapping[str, str] | None = None) -> list[str]:
+def broken_lines(file: str, listed: Sequence[tuple[int, Problem]], digits: int,
+                 paint: Paint = plain, where: Mapping[str, str] | None = None, *,
+                 width: int | None = None) -> list[str]:
     """The errors and warnings one per line with their numbers (pieces named as
-    :func:`problem_line` names them), then their count (or ``no rule broken``)."""
+    :func:`problem_line` names them), wrapped under their text to ``width`` columns (the
+    terminal's when None), then their count (or ``no rule broken``)."""
+    width = width or terminal_width()
     broken = [(n, p) for n, p in listed if p.severity in _BROKEN]
     errors = sum(p.severity == Severity.ERROR for _, p in broken)
-    lines = [paint(f"{n:>{width}}. {problem_line(p, file, where)}"
-                   + ("" if p.severity == Severity.ERROR else f" ({p.severity})"),
-                   _ROLE[p.severity]) for n, p in broken]
+    lines = [line for n, p in broken
+             for line in hung(f"{n:>{digits}}. {problem_line(p, file, where)}"
+                              + ("" if p.severity == Severity.ERROR else f" ({p.severity})"),
+                              _ROLE[p.severity], width, paint)]
     if not broken:
-        lines.append(paint(f"{file}: no rule broken", "ok"))
+        lines += hung(f"{file}: no rule broken", "ok", width, paint)
     else:
         warnings = len(broken) - errors
         lines.append(paint(f"{errors} {plural(errors, 'error')}, "
@@ -155,15 +171,19 @@ def broken_lines(file: str, listed: Sequence[tuple[int, Problem]], width: int,
 
 
 def check_text(file: str, problems: Sequence[Problem], label: str, total: int,
-                paint: Paint = plain) -> str:
+               paint: Paint = plain, *, width: int | None = None) -> str:
     """Broken rules one per line, their count, what is still to do, ``label: total``;
-    every problem numbered (:func:`numbered`), as the rendered plan rings it."""
+    every problem numbered (:func:`numbered`), as the rendered plan rings it; lines
+    wrapped under their text to ``width`` columns (the terminal's when None)."""
+    width = width or terminal_width()
     listed = numbered(problems)
-    width = number_width(len(listed))
-    lines = broken_lines(file, listed, width, paint)
+    digits = number_width(len(listed))
+    lines = broken_lines(file, listed, digits, paint, width=width)
     todo = [(n, p) for n, p in listed if p.severity == Severity.TODO]
     if todo:
         lines += ["", paint("Still to do:", "head")]
-        lines += [paint(f"  {n:>{width}}. {problem_line(p, file)}", "todo") for n, p in todo]
+        lines += [line for n, p in todo
+                  for line in hung(f"  {n:>{digits}}. {problem_line(p, file)}", "todo", width,
+                                   paint)]
     lines += ["", paint(f"{label}: {total}", "total")]
     return "\n".join(lines) + "\n"

@@ -22,6 +22,8 @@ from ..core.errors import Problem, Severity
 from ..core.grid import cell_name, cells_text, in_reading_order
 from ..core.layout import layout
 from ..rules.checks import Code
+from .fit import hang, table_lines, terminal_width
+from .padlayout import Row, pad_lines, ranking_lines
 from .problems import (
     EXPLAIN,
     Paint,
@@ -29,6 +31,7 @@ from .problems import (
     cell_names,
     check_text,
     format_problems,
+    hung,
     number_width,
     numbered,
     plain,
@@ -101,7 +104,8 @@ def check_json(check: SheetCheck, file: str) -> dict[str, Any]:
         "penalties": [_penalty_json(penalty) for penalty in card.penalties],
     }
 
-def format_check(check: SheetCheck, file: str, paint: Paint = plain) -> str:
+def format_check(check: SheetCheck, file: str, paint: Paint = plain, *,
+                 width: int | None = None) -> str:
     """What ``check`` prints: the broken rules and warnings one per line (with their
     codes), what is still to do and what to keep in mind in plain words, then the score
     so far room by room and bonus by bonus, with what each is worth once connected.
@@ -112,81 +116,34 @@ def format_check(check: SheetCheck, file: str, paint: Paint = plain) -> str:
     score's heading is ``Score`` when the card is not provisional (a finished sheet
     with no error), ``Score so far (mid-game)`` when the sheet is judged as a game in
     progress (the words of the rendered plan), else ``Provisional score``.
+
+    Lines fit ``width`` columns (the terminal's when None): a message wraps under its
+    text, the score's rows under their column.
     """
+    width = width or terminal_width()
     listed = numbered(check.problems)
-    width = number_width(len(listed))
+    digits = number_width(len(listed))
     where = anchors(check.sheet)
-    lines = broken_lines(file, listed, width, paint, where)
+    lines = broken_lines(file, listed, digits, paint, where, width=width)
     todo = [(n, p) for n, p in listed if p.severity == Severity.TODO]
     info = [(n, p) for n, p in listed if p.severity == Severity.INFO]
     if todo:
         lines += ["", paint("Still to do:", "head")]
-        lines += [paint(line, "todo") for n, p in todo
-                  for line in _item(in_words(todo_text(p, check), where), n, width)]
+        lines += [line for n, p in todo
+                  for line in hung(f"  {n:>{digits}}. {in_words(todo_text(p, check), where)}",
+                                   "todo", width, paint)]
     if info:
         lines += ["", paint("Keep in mind:", "head")]
         lines += [line for n, p in info
-                  for line in _item(_sentence(in_words(p.message, where), p.subject), n,
-                                    width)]
-    score = _score_lines(check)
-    lines += ["", paint(score[0], "total"), *score[1:]]
+                  for line in hung(f"  {n:>{digits}}. "
+                                   f"{_sentence(in_words(p.message, where), p.subject)}",
+                                   "", width)]
+    score = _score_lines(check, width)
+    lines += ["", *(paint(line, "total") for line in hang(score[0], width)), *score[1:]]
     return "\n".join(lines) + "\n"
 
 
-# -- the score pad's layout ----------------------------------------------------------
-
-MIN_TEXT_WIDTH = 28
-
-Row = tuple[str, "str | None"]
-"""A row of a score pad: its text and its points as written (None: an explanation)."""
-
-
-def pad_lines(
-    head: Sequence[str], rows: Sequence[Row], totals: Sequence[tuple[str, str]]
-) -> list[str]:
-    """A score pad as lines: ``head`` (title and notes), a rule, the rows, a rule, the
-    ``totals`` rows.
-
-    The text column is as wide as the widest row with points or total label (at least 28
-    characters); the points column fits every row's points and the first total (at least
-    3). An explanation row (points None) is written as it is.
-    """
-    width = max([len(text) for text, points in rows if points is not None]
-                + [len(label) for label, _ in totals] + [MIN_TEXT_WIDTH])
-    number = max([len(points) for _, points in rows if points is not None]
-                 + [len(totals[0][1]) if totals else 0, 3])
-    rule = "-" * (width + number + 2)
-    lines = [*head, rule]
-    lines += [text if points is None else f"{text:<{width}}  {points:>{number}}"
-              for text, points in rows]
-    lines.append(rule)
-    lines += [f"{label:<{width}}  {value:>{number}}" for label, value in totals]
-    return lines
-
-
-def ranking_lines(
-    header: Sequence[str], rows: Sequence[Sequence[str]], left: Iterable[int]
-) -> list[str]:
-    """A ranking table: columns two spaces apart, those in ``left`` left-aligned, the
-    others right-aligned, trailing spaces cut."""
-    aligned_left = set(left)
-    table = [header, *rows]
-    widths = [max(len(row[i]) for row in table) for i in range(len(header))]
-    return ["  ".join(
-        f"{value:<{widths[i]}}" if i in aligned_left else f"{value:>{widths[i]}}"
-        for i, value in enumerate(row)).rstrip() for row in table]
-
-
 # -- check, in plain words -------------------------------------------------------------
-
-
-def _item(text: str, number: int, width: int) -> list[str]:
-    """A numbered list item wrapped to 88 columns: ``  3. text``, continued under its
-    first word."""
-    head = f"  {number:>{width}}. "
-    import textwrap
-
-    return textwrap.wrap(text, 88, initial_indent=head, subsequent_indent=" " * len(head))
 
 
 def _sentence(text: str, subject: str = "") -> str:
@@ -244,8 +201,9 @@ def todo_text(problem: Problem, check: SheetCheck) -> str:
     return _sentence(problem.message, problem.subject)
 
 
-def _score_lines(check: SheetCheck) -> list[str]:
-    """The score so far: a heading with the total, a line per room, bonus and penalty."""
+def _score_lines(check: SheetCheck, width: int) -> list[str]:
+    """The score so far: a heading with the total, a line per room, bonus and penalty,
+    their texts and notes wrapped under themselves to fit ``width`` columns."""
     # scoring is imported where it is used: place, which scores nothing, needs this module
     from ..scoring.card import rooms_in_play
 
@@ -282,10 +240,9 @@ def _score_lines(check: SheetCheck) -> list[str]:
             note = f"{_signed(bonus.points_if_connected)} if connected"
         rows.append((f"[{mark}] {bonus.text}", _signed(bonus.points), note))
     rows += [(penalty.text, str(penalty.points), "") for penalty in card.penalties]
-    width = max(len(text) for text, _, _ in rows)
     number = max([len(points) for _, points, _ in rows] + [3])
-    return [head] + [f"  {text:<{width}}  {points:>{number}}  {note}".rstrip()
-                     for text, points, note in rows]
+    table = [(text, points.rjust(number), note) for text, points, note in rows]
+    return [head] + ["  " + line for line in table_lines(table, width - 2, wrapped=(0, 2))]
 
 
 # -- score ---------------------------------------------------------------------------
@@ -342,7 +299,8 @@ def _piece_text(piece: PieceScore) -> str:
     return f"{piece.name} ({piece.label}) at {where}" if where else f"{piece.name} ({piece.label})"
 
 
-def format_scorecard(card: ScoreCard, file: str = "", paint: Paint = plain) -> str:
+def format_scorecard(card: ScoreCard, file: str = "", paint: Paint = plain, *,
+                     width: int | None = None) -> str:
     """The whole score pad of the sheet ``file``, explained.
 
     A line per room with its points, and under it why it or any of its pieces scored
@@ -351,8 +309,10 @@ def format_scorecard(card: ScoreCard, file: str = "", paint: Paint = plain) -> s
     one-line explanation under it (and its points once connected when they differ);
     the penalties; then TOTAL and the
     tie-break count in aligned columns. A provisional card is marked PROVISIONAL and its
-    errors are listed at the end, numbered as ``check --final`` numbers them.
+    errors are listed at the end, numbered as ``check --final`` numbers them. Lines fit
+    ``width`` columns (the terminal's when None), as :func:`pad_lines` fits them.
     """
+    width = width or terminal_width()
     label = file or card.source or card.project
     rows: list[tuple[str, str | None]] = []  # (text, points); points None: explanation
     for room in card.rooms:
@@ -377,47 +337,51 @@ def format_scorecard(card: ScoreCard, file: str = "", paint: Paint = plain) -> s
             rows.append((f"{EXPLAIN}{_signed(bonus.points_if_connected)} if connected", None))
     for penalty in card.penalties:
         rows.append((f"    {penalty.text}", str(penalty.points)))
-    head = [paint(f"{label} - {card.project}" + (f" - {card.player}" if card.player else ""),
-                  "head")]
+    head = hung(f"{label} - {card.project}" + (f" - {card.player}" if card.player else ""),
+                "head", width, paint)
     listed = numbered(card.problems)
     errors = [(n, p) for n, p in listed if p.severity == Severity.ERROR]
     if card.provisional:
-        head.append(paint("PROVISIONAL: " + (
+        head += hung("PROVISIONAL: " + (
             f"the sheet has {len(errors)} {plural(len(errors), 'error')}; "
             "the pieces at fault score 0" if errors else "the sheet is not finished"),
-            "warning"))
+            "warning", width, paint)
     total = "TOTAL (provisional)" if card.provisional else "TOTAL"
     lines = pad_lines(head, rows, [(total, str(card.total)),
-                                   ("pieces (tie-break)", str(card.furniture_count))])
-    at_total = len(head) + len(rows) + 2  # the head, a rule, the rows, a rule
-    lines[at_total] = paint(lines[at_total], "total")
+                                   ("pieces (tie-break)", str(card.furniture_count))],
+                      width=width, paint=paint)
     if errors:
         digits = number_width(len(listed))
         lines.append("")
         lines.append(paint("Errors:", "head"))
-        lines += [paint(f"  {n:>{digits}}. {problem_line(problem, label)}", "error")
-                  for n, problem in errors]
+        lines += [line for n, problem in errors
+                  for line in hung(f"  {n:>{digits}}. {problem_line(problem, label)}", "error",
+                                   width, paint)]
     return "\n".join(lines) + "\n"
 
 
 # -- ranking -------------------------------------------------------------------------
 
 
-def format_ranking(cards: Iterable[ScoreCard], paint: Paint = plain) -> str:
+def format_ranking(cards: Iterable[ScoreCard], paint: Paint = plain, *,
+                   width: int | None = None) -> str:
     """A ranking table of several sheets: place, player, sheet, total, pieces; then the
-    errors and warnings of every sheet under ``Problems:``, if any."""
+    errors and warnings of every sheet under ``Problems:``, if any; fitted to ``width``
+    columns (the terminal's when None), the players' names wrapped."""
     from ..scoring.card import places, rank
 
+    width = width or terminal_width()
     ranked = rank(cards)
     rows = [(str(place), card.player or "-", card.source or card.project, str(card.total),
              str(card.furniture_count), "*" if card.provisional else "")
             for place, card in zip(places(ranked), ranked, strict=True)]
     header = ("place", "player", "sheet", "total", "pieces", "")
-    lines = ranking_lines(header, rows, {1, 2, 5})
+    lines = ranking_lines(header, rows, {1, 2, 5}, width=width)
     lines[0] = paint(lines[0], "head")
     if any(card.provisional for card in ranked):
         lines.append(paint("* provisional: the sheet has errors or is not finished", "warning"))
-    problems = "".join(format_problems(card.source, card.problems, paint) for card in ranked)
+    problems = "".join(format_problems(card.source, card.problems, paint, width=width)
+                       for card in ranked)
     return "\n".join(lines) + "\n" + (
         f"\n{paint('Problems:', 'head')}\n{problems}" if problems else "")
 
@@ -460,10 +424,12 @@ def _item_line(item: Item) -> str:
     return f"  {box}{item.text}: {_signed(item.points)}"
 
 
-def format_pad(pad: ScorePad, file: str = "") -> str:
+def format_pad(pad: ScorePad, file: str = "", *, width: int | None = None) -> str:
     """The score pad as text: a row per category with its points, its items under it
     (each with its points and explanation), the total, the tie-breaks, the notes, then
-    the errors."""
+    the errors; fitted to ``width`` columns (the terminal's when None) as
+    :func:`pad_lines` fits them."""
+    width = width or terminal_width()
     label = file or pad.source or pad.game
     head = [f"{label} - {pad.game}" + (f" - {pad.player}" if pad.player else "")]
     errors = pad.errors
@@ -478,28 +444,32 @@ def format_pad(pad: ScorePad, file: str = "") -> str:
                 rows.append((f"{EXPLAIN}{item.explanation}", None))
     totals = [("TOTAL (provisional)" if pad.provisional else "TOTAL", str(pad.total))]
     totals += [(f"{name} (tie-break)", str(value)) for name, value in pad.tiebreaks]
-    lines = pad_lines(head, rows, totals) + list(pad.notes)
+    lines = pad_lines(head, rows, totals, width=width)
+    lines += [line for note in pad.notes for line in hang(note, width)]
     if errors:
-        lines += ["", "Errors:", *(f"  {problem_line(problem, label)}" for problem in errors)]
+        lines += ["", "Errors:", *(line for problem in errors
+                                   for line in hang(f"  {problem_line(problem, label)}", width))]
     return "\n".join(lines) + "\n"
 
 
-def format_pad_ranking(pads: Iterable[ScorePad]) -> str:
+def format_pad_ranking(pads: Iterable[ScorePad], *, width: int | None = None) -> str:
     """A ranking table: place, player, file, total, the tie-breaks, ``*`` if provisional;
-    then the errors and warnings of every record under ``Problems:``, if any."""
+    then the errors and warnings of every record under ``Problems:``, if any; fitted to
+    ``width`` columns (the terminal's when None), the players' names wrapped."""
     from ..core.scorepad import pad_places
     from ..core.scorepad import rank as rank_pads
 
+    width = width or terminal_width()
     ranked = rank_pads(pads)
     names = [name for name, _ in ranked[0].tiebreaks] if ranked else []
     header = ["place", "player", "file", "total", *names, ""]
     rows = [[str(place), pad.player or "-", pad.source or "-", str(pad.total),
              *(str(value) for _, value in pad.tiebreaks), "*" if pad.provisional else ""]
             for place, pad in zip(pad_places(ranked), ranked, strict=True)]
-    lines = ranking_lines(header, rows, {1, 2, len(header) - 1})
+    lines = ranking_lines(header, rows, {1, 2, len(header) - 1}, width=width)
     if any(pad.provisional for pad in ranked):
         lines.append("* provisional: the record has errors")
-    problems = "".join(format_problems(pad.source, pad.problems) for pad in ranked)
+    problems = "".join(format_problems(pad.source, pad.problems, width=width) for pad in ranked)
     return "\n".join(lines) + "\n" + (f"\nProblems:\n{problems}" if problems else "")
 
 
@@ -510,11 +480,11 @@ def pad_ranking_json(pads: Iterable[ScorePad]) -> list[dict[str, Any]]:
     return [{"file": pad.source, **pad_json(pad)} for pad in rank_pads(pads)]
 
 
-def format_pad_check(pad: ScorePad, file: str) -> str:
+def format_pad_check(pad: ScorePad, file: str, *, width: int | None = None) -> str:
     """The problems of a record, their count, and ``Score`` (``Provisional score`` when
-    one is an error)."""
+    one is an error), as :func:`check_text` writes them."""
     label = "Provisional score" if pad.provisional else "Score"
-    return check_text(file, pad.problems, label, pad.total)
+    return check_text(file, pad.problems, label, pad.total, width=width)
 
 
 def pad_check_json(pad: ScorePad, file: str) -> dict[str, Any]:
@@ -674,8 +644,13 @@ def project_checks_json(checks: Sequence[ProjectFileCheck]) -> list[dict[str, An
             for c in checks]
 
 
-def format_project_checks(checks: Sequence[ProjectFileCheck], paint: Paint = plain) -> str:
-    """``FILE: OK`` for a valid file, else each of its located problems on a line."""
-    return "".join(paint(f"{c.file}: OK", "ok") + "\n" if c.valid
-                   else "".join(paint(str(m), "error") + "\n" for m in c.problems)
-                   for c in checks)
+def format_project_checks(checks: Sequence[ProjectFileCheck], paint: Paint = plain, *,
+                          width: int | None = None) -> str:
+    """``FILE: OK`` for a valid file, else each of its located problems on a line,
+    wrapped under its text to ``width`` columns (the terminal's when None)."""
+    width = width or terminal_width()
+    return "".join(line + "\n"
+                   for c in checks
+                   for message in ([(f"{c.file}: OK", "ok")] if c.valid
+                                   else [(str(m), "error") for m in c.problems])
+                   for line in hung(*message, width, paint))
