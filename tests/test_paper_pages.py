@@ -308,3 +308,41 @@ def test_a_played_wild_card_is_crossed_out_on_the_filled_sheet() -> None:
             x0 < x < x1 and y0 < y < y1 for path in group.get_paths() for x, y in path.vertices)]
         crossed.append((sheet.wild_card is not None, len(on_card)))
     assert crossed == [(False, 0), (True, 1)]
+
+
+@needs_poppler
+def test_a_project_page_names_the_pieces_of_each_kind_its_bonuses_count(tmp_path: Path
+                                                                         ) -> None:
+    """Under a bonus, the pieces of each kind it counts that the project's cards offer:
+    a bed of the family home is the crib too; a table of the tiny house its island."""
+    lines = {}
+    for project_id in ("family-home", "tiny-house", "tutorial"):
+        out = tmp_path / f"{project_id}.pdf"
+        result = CliRunner().invoke(main, ["print", project_id, "--sheets", "0", "-o", str(out)])
+        assert result.exit_code == 0, result.output
+        lines[project_id] = " ".join(word for page in pdf_text(out) for word in page)
+    assert ("+2 per floor lamp touching a sofa +2 each lamp: Floor lamp; sofa: Sofa, Loveseat, "
+            "Corner sofa, Sectional sofa") in lines["family-home"]
+    assert ("+2 if no bed in the kids room stands beside a window +2 bed: Double bed, Double "
+            "bed with footboard bench, Single bed, Bunk bed, Baby crib") in lines["family-home"]
+    assert ("+2 if the main room holds at most one table +2 table: Table for two, Kitchen "
+            "island, Breakfast bar, Coffee table, Game table") in lines["tiny-house"]
+    assert ("+1 per plant next to a window +1 each plant: Small plant, Pair of small plants "
+            "+2 if the kitchen door") in lines["tutorial"]
+    # a bonus that counts no kind gets no line
+    assert "+3 if the living room looks onto a tree +3 +1 per plant" in lines["tutorial"]
+
+
+def test_the_kinds_come_from_the_project_s_own_catalog_and_cards(tmp_path: Path) -> None:
+    from homestaging.draw.projectpage import kinds_line
+    from homestaging.formats.projectreader import load_project
+
+    path = tmp_path / "beds.yaml"
+    path.write_text(GREEK_PROJECT.replace("tags: [living, table]", "tags: [living, bed]")
+                    .replace("bonuses: []", "bonuses:\n  - text: +1 per bed\n    points: 1\n"
+                             "    per: {piece: {tag: bed}}\n  - text: +1 per desk\n"
+                             "    points: 1\n    per: {piece: {tag: desk}}"), encoding="utf-8")
+    project = load_project(path)
+    assert [bonus.kinds() for bonus in project.bonuses] == [["bed"], ["desk"]]
+    assert [kinds_line(project, bonus) for bonus in project.bonuses] == [
+        f"bed: {CYRILLIC_PIECE}", "desk: none on this project's cards"]

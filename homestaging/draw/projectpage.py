@@ -44,8 +44,8 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-__all__ = ["CONTENT_BOTTOM", "card_lines", "look_alike_hatches", "project_page_figures",
-           "project_pages", "room_name_lines", "title_lines"]
+__all__ = ["CONTENT_BOTTOM", "KINDS_FONT", "card_lines", "kinds_line", "look_alike_hatches",
+           "project_page_figures", "project_pages", "room_name_lines", "title_lines"]
 
 
 def _pencil(page: Axes, x: float, y: float, filled: bool) -> None:
@@ -226,8 +226,11 @@ def _blocks(project: Project, paper: str, rooms_shown: int) -> list[_Block]:
     else:
         blocks.append(_Block("note", 5.5, text="None: the standard rules apply."))
     blocks += [_Block("gap", 3.0), _Block("heading", heading_h, text="Bonuses")]
-    blocks += [_Block("bonus", _lines(bonus.text, text_w - 32, 9) + 1.5, "Bonuses",
-                      bonus=bonus) for bonus in project.bonuses]
+    for bonus in project.bonuses:
+        kinds = kinds_line(project, bonus)
+        blocks.append(_Block("bonus", _lines(bonus.text, text_w - 32, 9) + 1.5
+                             + (_lines(kinds, text_w - 32, KINDS_FONT) if kinds else 0.0),
+                             "Bonuses", text=kinds, bonus=bonus))
     if not project.bonuses:
         blocks.append(_Block("note", 5.5, text="None."))
     hatching = look_alike_hatches(project)
@@ -243,6 +246,18 @@ def _blocks(project: Project, paper: str, rooms_shown: int) -> list[_Block]:
         blocks += [_Block("gap", 3.0), _Block("heading", heading_h, text="Tips"),
                    _Block("tips", _lines(project.tips, text_w, 9), "Tips", text=project.tips)]
     return blocks
+
+
+KINDS_FONT = READABLE
+"""The size of a bonus's kinds line, under its text."""
+
+
+def kinds_line(project: Project, bonus: Bonus) -> str:
+    """The pieces of each kind ``bonus`` counts, as the project's cards offer them
+    (``bed: Double bed, Single bed, Bunk bed``); empty when it counts no kind."""
+    return "; ".join(f"{kind}: " + (", ".join(piece.name for piece in project.pieces_of_kind(kind))
+                                    or "none on this project's cards")
+                     for kind in bonus.kinds())
 
 
 HATCH_INTRO = ("Some pieces of a room look the same on paper; hatch each its own way, so "
@@ -342,7 +357,11 @@ def _draw_block(page: Axes, block: _Block, y: float, left: float, right: float) 
         if bonus.max is not None:
             points += f" (max {bonus.max})"
         put_text(page, right, y, points, 9, ha="right", fontweight="bold", gid="bonus-points")
-        return paragraph(page, left, y, bonus.text, text_w - 32, 9, gid="bonus-text") + 1.5
+        y = paragraph(page, left, y, bonus.text, text_w - 32, 9, gid="bonus-text")
+        if block.text:
+            y = paragraph(page, left, y, block.text, text_w - 32, KINDS_FONT, color="#555555",
+                          gid="bonus-kinds")
+        return y + 1.5
     if block.kind == "intro":
         return paragraph(page, left, y, HATCH_INTRO, text_w, 8.5, color="#555555") + 1
     if block.kind == "hatch":
