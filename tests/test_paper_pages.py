@@ -179,6 +179,13 @@ def test_book_names_the_round_and_the_cards(tmp_path: Path) -> None:
                  "only circulation (and rugs) is", "Kitchen sink", "page 4",
                  "For each number take card a or b at random, unseen",
                  "not their own room's.", "touching objects are 0 apart.",
+                 "The bonuses' words: a piece is beside (or next to) a window when one of its "
+                 "furniture squares is the square just inside the window; beside a door when "
+                 "one is a square the door joins, or the square next to one of those along the "
+                 "wall, either side of the wall, with no wall between. Two pieces touch when a "
+                 "furniture square of one shares a side with a furniture square of the other, no "
+                 "wall between: a corner is not touching, nor are dots. Against a wall: a "
+                 "furniture square has a wall along one of its sides.",
                  "Windows: any number, anywhere on the outside wall; a window looks onto",
                  "Wild card, once per game: take the other option of a card, or draw a piece "
                  "mirrored.", "-3 per room without furniture; add the project's bonuses. A tie "

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.catalog import Card, Catalog
 from ..core.grid import sides_text
 from .drawing import RC_PARAMS, add_shapes, circle_paths, paper_size
-from .pagetools import CHAR
+from .pagetools import CHAR, FOOTER, READABLE
 from .piecepics import draw_piece
 
 if TYPE_CHECKING:
@@ -209,7 +209,7 @@ def pdf_bytes(figures: Iterable[Figure], title: str, subject: str,
 def footer(page: Axes, size: tuple[float, float], words: str) -> None:
     """The page's footer line, centred, clear of the unprintable band."""
     width, height = size
-    page.text(width / 2, height - EDGE - 3.5, words, fontsize=7, ha="center", va="center",
+    page.text(width / 2, height - FOOTER, words, fontsize=READABLE, ha="center", va="center",
               color="#999999", gid="page-footer")
 
 

@@ -39,6 +39,7 @@ from .pagetools import (
     put_text,
     wrap,
 )
+from .paperkit import footer
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -449,13 +450,12 @@ def _page_foot(page: Axes, project: Project, width: float, height: float,
         put_text(page, width - MARGIN - 3, height - CONTENT_BOTTOM + 1,
                  "continued on the next page", 8, ha="right", style="italic",
                  color="#555555", gid="continued-note")
-    footer = f"Home Staging - project {project.number}"
+    words = f"Home Staging - project {project.number}"
     if page_number is not None:
-        footer += f" - page {page_number + index}"
-    page.text(width / 2, height - MARGIN / 2 - 4, ROUND_LINE, fontsize=READABLE, ha="center",
-              va="center", color="#777777", gid="round-line")
-    page.text(width / 2, height - FOOTER, footer, fontsize=7, ha="center", va="center",
-              color="#999999", gid="page-footer")
+        words += f" - page {page_number + index}"
+    page.text(width / 2, height - FOOTER - line_step(READABLE), ROUND_LINE, fontsize=READABLE,
+              ha="center", va="center", color="#777777", gid="round-line")
+    footer(page, (width, height), words)
 
 
 def look_alike_hatches(project: Project) -> list[tuple[str, str]]:
