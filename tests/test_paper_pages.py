@@ -353,3 +353,50 @@ def test_the_kinds_come_from_the_project_s_own_catalog_and_cards(tmp_path: Path)
     assert [bonus.kinds() for bonus in project.bonuses] == [["bed"], ["desk"]]
     assert [kinds_line(project, bonus) for bonus in project.bonuses] == [
         f"bed: {CYRILLIC_PIECE}", "desk: none on this project's cards"]
+
+
+@needs_poppler
+def test_the_wild_card_box_has_a_line_for_the_piece_and_a_box_per_effect(tmp_path: Path
+                                                                         ) -> None:
+    """Blank: the note, a box to tick for each effect and a line to write the piece on;
+    filled from a sheet that played it: the effect ticked, the piece written (its name
+    and first furniture square, as ``wild_pieces`` writes it)."""
+    from homestaging.draw.drawsheet import wild_pieces
+    from homestaging.formats.sheetreader import read_sheet
+
+    examples = Path(__file__).parents[1] / "examples"
+    runner = CliRunner()
+    blank, mirrored, other = (tmp_path / f"{name}.pdf" for name in ("blank", "sl", "cm"))
+    for args, out in ((["print", "tutorial"], blank),
+                      (["print", "--fill", str(examples / "studio-loft-finished.json")], mirrored),
+                      (["print", "--fill", str(examples / "country-manor-finished.json")], other)):
+        result = runner.invoke(main, [*args, "-o", str(out)])
+        assert result.exit_code == 0, result.output
+    sheet = " ".join(pdf_text(blank)[1])
+    assert "Wild card" in sheet and "Once per game. Cross out" in sheet
+    for words in ("when used, and tick:", "one piece mirrored", "a card's other option",
+                  "Piece:"):
+        assert words in sheet
+    assert "Piece: Sectional sofa at E7" in " ".join(pdf_text(mirrored)[0])
+    assert "Piece: Armchair at P6" in " ".join(pdf_text(other)[0])
+    assert [wild_pieces(read_sheet(examples / name)) for name in (
+        "studio-loft-finished.json", "country-manor-finished.json", "tutorial-finished.json")
+            ] == ["Sectional sofa at E7", "Armchair at P6", ""]
+
+
+def test_the_played_effect_is_ticked_in_its_box() -> None:
+    from homestaging.draw.drawsheet import filled_figure
+    from homestaging.formats.sheetreader import read_sheet
+
+    examples = Path(__file__).parents[1] / "examples"
+    ticked = []
+    for name in ("tutorial-finished.json", "studio-loft-finished.json",
+                 "country-manor-finished.json"):
+        page = filled_figure(read_sheet(examples / name)).axes[0]
+        boxes = [patch for patch in page.patches if patch.get_gid() == "wild-effect-box"]
+        pencil = [group for group in page.collections if group.get_gid() == "pencil"]
+        ticked.append([sum(1 for group in pencil if all(
+            box.get_x() - 1 < x < box.get_x() + box.get_width() + 1
+            and box.get_y() - 1 < y < box.get_y() + box.get_height() + 1
+            for path in group.get_paths() for x, y in path.vertices)) for box in boxes])
+    assert ticked == [[0, 0], [1, 0], [0, 1]]

@@ -447,14 +447,14 @@ def _page_foot(page: Axes, project: Project, width: float, height: float,
     from .roundpage import ROUND_LINE
 
     if index + 1 < count:
-        put_text(page, width - MARGIN - 3, height - CONTENT_BOTTOM + 1,
+        put_text(page, width - MARGIN - 3, height - CONTENT_BOTTOM + 0.5,
                  "continued on the next page", 8, ha="right", style="italic",
                  color="#555555", gid="continued-note")
     words = f"Home Staging - project {project.number}"
     if page_number is not None:
         words += f" - page {page_number + index}"
-    page.text(width / 2, height - FOOTER - line_step(READABLE), ROUND_LINE, fontsize=READABLE,
-              ha="center", va="center", color="#777777", gid="round-line")
+    page.text(width / 2, height - FOOTER - 3.5, ROUND_LINE, fontsize=READABLE, ha="center",
+              va="center", color="#777777", gid="round-line")
     footer(page, (width, height), words)
 
 

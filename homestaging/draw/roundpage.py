@@ -208,8 +208,8 @@ def _card(ax: Axes, x: float, y: float, number: str, tokens: int, options: tuple
         if chosen == index:
             ax.add_patch(Circle((x + CARD_W - 0.45, oy + 0.3), 0.22, facecolor=TOKEN_COLOR,
                                 edgecolor="none", zorder=3))
-            text(ax, x + CARD_W - 0.45, oy + 0.3, "!", READABLE, ha="center", va="center", color="white",
-                 fontweight="bold", zorder=4)
+            text(ax, x + CARD_W - 0.45, oy + 0.3, "!", READABLE, ha="center", va="center",
+                 color="white", fontweight="bold", zorder=4)
 
 
 CARD_8A = ("Stove", "Kitchen sink")  # the options of card 8a, by their catalog names
