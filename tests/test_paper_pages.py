@@ -131,11 +131,11 @@ def test_deal_pages_have_a_box_per_token_under_each_option() -> None:
     kids = figures[3].axes[0]  # cards 4a (two tokens), 5b and 6b (one each)
     boxes = [artist for artist in kids.patches if artist.get_gid() == "choice-box"]
     assert [(round(box.get_x(), 1), round(box.get_y(), 1)) for box in boxes] == [
-        (83.7, 108.8), (88.7, 108.8), (123.7, 108.8), (128.7, 108.8),
-        (86.2, 177.3), (126.2, 177.3), (86.2, 245.8), (126.2, 245.8)]
+        (83.7, 109.7), (88.7, 109.7), (123.7, 109.7), (128.7, 109.7),
+        (86.2, 178.2), (126.2, 178.2), (86.2, 246.7), (126.2, 246.7)]
     assert {box.get_width() for box in boxes} == {CHOICE_BOX}
     cards = [artist for artist in kids.patches if artist.get_gid() == "card"]
-    for card, top in zip(cards, (108.8, 177.3, 245.8), strict=True):  # 1 mm under its card
+    for card, top in zip(cards, (109.7, 178.2, 246.7), strict=True):  # 1 mm under its card
         assert round(card.get_y() + card.get_height() + 1.0, 1) == top
         assert top + CHOICE_BOX < card.get_y() + card.get_height() + 1.5 + CHOICE_ROW
     rounds = [artist for page in figures for artist in page.axes[0].patches
@@ -400,3 +400,34 @@ def test_the_played_effect_is_ticked_in_its_box() -> None:
             and box.get_y() - 1 < y < box.get_y() + box.get_height() + 1
             for path in group.get_paths() for x, y in path.vertices)) for box in boxes])
     assert ticked == [[0, 0], [1, 0], [0, 1]]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_word_of_the_printed_pages_is_at_least_readable(paper: str) -> None:
+    """No word under 8 pt (``pagetools.READABLE``) on a project page, a drawing sheet
+    (blank or filled), the round, the cards or the deal; the house's own drawing aside
+    (its coordinates and features' names are sized to its squares)."""
+    from homestaging.core.game import GameRecord
+    from homestaging.deal.sheetpdf import deal_figures
+    from homestaging.draw.cardpages import card_figures
+    from homestaging.draw.drawsheet import filled_figure
+    from homestaging.draw.pagetools import READABLE
+    from homestaging.draw.printing import project_figures
+    from homestaging.draw.roundpage import round_figure
+    from homestaging.formats.sheetreader import read_sheet
+
+    project = find_project("family-home")
+    sheet = read_sheet(Path(__file__).parents[1] / "examples/studio-loft-finished.json")
+    pages = [*project_figures(project, paper=paper), filled_figure(sheet, paper=paper)]
+    axes = [fig.axes[0] for fig in pages]  # the page, not the house drawn on it
+    others = [round_figure(paper, 29), *card_figures(project.catalog, paper=paper,
+                                                     project=project),
+              *deal_figures(project, GameRecord(project.id, deal(project, 1), (), 1), "deal",
+                            paper=paper)]
+    axes += [ax for fig in others for ax in fig.axes]
+    sizes = {(text.get_gid(), text.get_fontsize()) for ax in axes for text in ax.texts
+             if text.get_text()}
+    assert [found for found in sorted(sizes, key=str) if found[1] < READABLE] == []
+    assert {"round-text", "option-name", "option-extra", "card-note", "deal-instruction",
+            "score-row", "wild-effect", "bonus-kinds", "page-footer"} <= {
+        gid for gid, _ in sizes}

@@ -50,7 +50,7 @@ MIN_SQUARE = 9.0
 #: The paper a drawing sheet moves to when its squares would be under MIN_SQUARE on the
 #: paper asked for (its name, as the sheet says it, and its size in millimetres).
 LARGER_PAPER = {"a4": ("A3", (297.0, 420.0)), "letter": ("Tabloid", (279.4, 431.8))}
-TABLE_FONT = 7.5
+TABLE_FONT = READABLE
 #: Where the line to write the player's name on ends, from the page's margin (mm); the
 #: project's name, right of it, is made smaller or cut to stay clear of it.
 NAME_LINE = 85.0
@@ -330,7 +330,7 @@ def drawing_sheet(project: Project, paper: str, sheet: Sheet | None = None,
         put_text(page, MARGIN + 17, y + 1.2, sheet.player, 12, color=GRAPHITE, style="italic",
               gid="player")
     label, size = one_line(f"Project {project.number}: {project.name}",
-                           width - 2 * MARGIN - NAME_LINE - 3, 11, 7, bold=True)
+                           width - 2 * MARGIN - NAME_LINE - 3, 11, READABLE, bold=True)
     put_text(page, width - MARGIN, y + 2, label, size, ha="right", fontweight="bold",
              gid="sheet-project")
     if layout.paper != paper.lower() or layout.landscape:

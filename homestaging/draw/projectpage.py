@@ -77,7 +77,7 @@ def _difficulty(page: Axes, right: float, y: float, level: int) -> None:
     shown = max(3, level)
     for i in range(shown):
         _pencil(page, right - (shown - i) * 11.5, y + 3, i < level)
-    put_text(page, right, y + 6.5, "difficulty", 7, ha="right", color="#666666")
+    put_text(page, right, y + 6.5, "difficulty", READABLE, ha="right", color="#666666")
 
 
 #: the lowest a project page's text reaches, in millimetres above the paper's bottom
@@ -101,7 +101,7 @@ def title_lines(project: Project, paper: str) -> tuple[list[str], float]:
 
 def room_name_lines(room: RoomSpec, width: float) -> list[str]:
     """A room's name in its row of ``width`` millimetres, wrapped clear of its type."""
-    type_w = len(room.type) * 7.5 * CHAR
+    type_w = len(room.type) * READABLE * CHAR
     return wrap(room.name, (width - 8 - type_w) / BOLD, 9)
 
 
@@ -303,7 +303,7 @@ def _room_row(page: Axes, x: float, w: float, ry: float, room: RoomSpec) -> None
 
     lines = room_name_lines(room, w)
     put_lines(page, x + 3, ry, lines, 9, fontweight="bold", gid="room-name")
-    put_text(page, x + w - 3, ry + 0.3, room.type, 7.5, ha="right", color="#666666")
+    put_text(page, x + w - 3, ry + 0.3, room.type, READABLE, ha="right", color="#666666")
     ry += (len(lines) - 1) * line_step(9)  # the cards under the name's last line
     tokens = []
     for cards in card_lines(room, w):
@@ -313,12 +313,12 @@ def _room_row(page: Axes, x: float, w: float, ry: float, room: RoomSpec) -> None
                                            boxstyle="round,pad=0,rounding_size=0.8",
                                            facecolor="white", edgecolor="#555555",
                                            linewidth=0.6))
-            page.text(cx + 3.25, ry + 6.8, str(number), fontsize=7.5, ha="center",
+            page.text(cx + 3.25, ry + 6.8, str(number), fontsize=READABLE, ha="center",
                       va="center", gid="card-number")
             if counted:
                 tokens.append((cx + 8.2, ry + 6.8))
-                page.text(cx + 9.4, ry + 6.8, f"\N{MULTIPLICATION SIGN}{count}", fontsize=7.5,
-                          va="center", gid="token-count")
+                page.text(cx + 9.4, ry + 6.8, f"\N{MULTIPLICATION SIGN}{count}",
+                          fontsize=READABLE, va="center", gid="token-count")
                 cx += CARD_INK + CARD_GAP + TOKEN_STEP + COUNTED_TOKENS
             else:
                 tokens += [(cx + 8.2 + t * TOKEN_STEP, ry + 6.8) for t in range(count)]
@@ -417,7 +417,8 @@ def project_page_figures(project: Project, paper: str, page_number: int | None =
         ry += _room_height(room, rooms_w)
     if project.obstacles:
         put_text(page, left, y + top.house_box[3] + 1.5,
-                 "Hatched squares are obstacles: nothing may cover them.", 7.5, color="#555555")
+                 "Hatched squares are obstacles: nothing may cover them.", READABLE,
+                 color="#555555")
     y = top.flow_y
     on = 0
     for block, number in zip(blocks, where, strict=True):
