@@ -201,7 +201,7 @@ def test_names_as_long_as_the_limits_allow_wrap_or_shrink(tmp_path: Path, paper:
         ["The grand old manor of the twelve long rooms", "by the lake, its orchard and its mi"],
         14)
     assert room_name_lines(project.rooms[0], 69.0) == [
-        "Room 01 of the east wing", "by the lake sho"]
+        "Room 01 of the east", "wing by the lake sho"]  # clear of its type, in 8 pt
     figures = [*project_page_figures(project, paper), drawing_sheet(project, paper)]
     assert len(figures) == project_pages(project, paper) + 1 == 3
     for fig in figures:
@@ -211,9 +211,9 @@ def test_names_as_long_as_the_limits_allow_wrap_or_shrink(tmp_path: Path, paper:
     assert " ".join(continued) == f"PROJECT 0: {LONG_NAME} (continued)"
     sheet_title = [text for text in figures[2].axes[0].texts
                    if text.get_gid() == "sheet-project"]
-    cut = {"a4": "rooms by th", "letter": "rooms by the l"}[paper]
+    cut = {"a4": "roo", "letter": "rooms"}[paper]  # cut rather than under 8 pt
     assert [(text.get_text(), text.get_fontsize()) for text in sheet_title] == [
-        (f"Project 0: The grand old manor of the twelve long {cut}…", 7)]
+        (f"Project 0: The grand old manor of the twelve long {cut}…", 8)]
 
 
 def test_a_card_of_25_tokens_shows_its_count(tmp_path: Path) -> None:
