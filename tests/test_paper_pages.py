@@ -131,11 +131,11 @@ def test_deal_pages_have_a_box_per_token_under_each_option() -> None:
     kids = figures[3].axes[0]  # cards 4a (two tokens), 5b and 6b (one each)
     boxes = [artist for artist in kids.patches if artist.get_gid() == "choice-box"]
     assert [(round(box.get_x(), 1), round(box.get_y(), 1)) for box in boxes] == [
-        (83.7, 108.8), (88.7, 108.8), (123.7, 108.8), (128.7, 108.8),
-        (86.2, 177.3), (126.2, 177.3), (86.2, 245.8), (126.2, 245.8)]
+        (83.7, 109.7), (88.7, 109.7), (123.7, 109.7), (128.7, 109.7),
+        (86.2, 178.2), (126.2, 178.2), (86.2, 246.7), (126.2, 246.7)]
     assert {box.get_width() for box in boxes} == {CHOICE_BOX}
     cards = [artist for artist in kids.patches if artist.get_gid() == "card"]
-    for card, top in zip(cards, (108.8, 177.3, 245.8), strict=True):  # 1 mm under its card
+    for card, top in zip(cards, (109.7, 178.2, 246.7), strict=True):  # 1 mm under its card
         assert round(card.get_y() + card.get_height() + 1.0, 1) == top
         assert top + CHOICE_BOX < card.get_y() + card.get_height() + 1.5 + CHOICE_ROW
     rounds = [artist for page in figures for artist in page.axes[0].patches
@@ -179,6 +179,13 @@ def test_book_names_the_round_and_the_cards(tmp_path: Path) -> None:
                  "only circulation (and rugs) is", "Kitchen sink", "page 4",
                  "For each number take card a or b at random, unseen",
                  "not their own room's.", "touching objects are 0 apart.",
+                 "The bonuses' words: a piece is beside (or next to) a window when one of its "
+                 "furniture squares is the square just inside the window; beside a door when "
+                 "one is a square the door joins, or the square next to one of those along the "
+                 "wall, either side of the wall, with no wall between. Two pieces touch when a "
+                 "furniture square of one shares a side with a furniture square of the other, no "
+                 "wall between: a corner is not touching, nor are dots. Against a wall: a "
+                 "furniture square has a wall along one of its sides.",
                  "Windows: any number, anywhere on the outside wall; a window looks onto",
                  "Wild card, once per game: take the other option of a card, or draw a piece "
                  "mirrored.", "-3 per room without furniture; add the project's bonuses. A tie "
@@ -308,3 +315,119 @@ def test_a_played_wild_card_is_crossed_out_on_the_filled_sheet() -> None:
             x0 < x < x1 and y0 < y < y1 for path in group.get_paths() for x, y in path.vertices)]
         crossed.append((sheet.wild_card is not None, len(on_card)))
     assert crossed == [(False, 0), (True, 1)]
+
+
+@needs_poppler
+def test_a_project_page_names_the_pieces_of_each_kind_its_bonuses_count(tmp_path: Path
+                                                                         ) -> None:
+    """Under a bonus, the pieces of each kind it counts that the project's cards offer:
+    a bed of the family home is the crib too; a table of the tiny house its island."""
+    lines = {}
+    for project_id in ("family-home", "tiny-house", "tutorial"):
+        out = tmp_path / f"{project_id}.pdf"
+        result = CliRunner().invoke(main, ["print", project_id, "--sheets", "0", "-o", str(out)])
+        assert result.exit_code == 0, result.output
+        lines[project_id] = " ".join(word for page in pdf_text(out) for word in page)
+    assert ("+2 per floor lamp touching a sofa +2 each lamp: Floor lamp; sofa: Sofa, Loveseat, "
+            "Corner sofa, Sectional sofa") in lines["family-home"]
+    assert ("+2 if no bed in the kids room stands beside a window +2 bed: Double bed, Double "
+            "bed with footboard bench, Single bed, Bunk bed, Baby crib") in lines["family-home"]
+    assert ("+2 if the main room holds at most one table +2 table: Table for two, Kitchen "
+            "island, Breakfast bar, Coffee table, Game table") in lines["tiny-house"]
+    assert ("+1 per plant next to a window +1 each plant: Small plant, Pair of small plants "
+            "+2 if the kitchen door") in lines["tutorial"]
+    # a bonus that counts no kind gets no line
+    assert "+3 if the living room looks onto a tree +3 +1 per plant" in lines["tutorial"]
+
+
+def test_the_kinds_come_from_the_project_s_own_catalog_and_cards(tmp_path: Path) -> None:
+    from homestaging.draw.projectpage import kinds_line
+    from homestaging.formats.projectreader import load_project
+
+    path = tmp_path / "beds.yaml"
+    path.write_text(GREEK_PROJECT.replace("tags: [living, table]", "tags: [living, bed]")
+                    .replace("bonuses: []", "bonuses:\n  - text: +1 per bed\n    points: 1\n"
+                             "    per: {piece: {tag: bed}}\n  - text: +1 per desk\n"
+                             "    points: 1\n    per: {piece: {tag: desk}}"), encoding="utf-8")
+    project = load_project(path)
+    assert [bonus.kinds() for bonus in project.bonuses] == [["bed"], ["desk"]]
+    assert [kinds_line(project, bonus) for bonus in project.bonuses] == [
+        f"bed: {CYRILLIC_PIECE}", "desk: none on this project's cards"]
+
+
+@needs_poppler
+def test_the_wild_card_box_has_a_line_for_the_piece_and_a_box_per_effect(tmp_path: Path
+                                                                         ) -> None:
+    """Blank: the note, a box to tick for each effect and a line to write the piece on;
+    filled from a sheet that played it: the effect ticked, the piece written (its name
+    and first furniture square, as ``wild_pieces`` writes it)."""
+    from homestaging.draw.drawsheet import wild_pieces
+    from homestaging.formats.sheetreader import read_sheet
+
+    examples = Path(__file__).parents[1] / "examples"
+    runner = CliRunner()
+    blank, mirrored, other = (tmp_path / f"{name}.pdf" for name in ("blank", "sl", "cm"))
+    for args, out in ((["print", "tutorial"], blank),
+                      (["print", "--fill", str(examples / "studio-loft-finished.json")], mirrored),
+                      (["print", "--fill", str(examples / "country-manor-finished.json")], other)):
+        result = runner.invoke(main, [*args, "-o", str(out)])
+        assert result.exit_code == 0, result.output
+    sheet = " ".join(pdf_text(blank)[1])
+    assert "Wild card" in sheet and "Once per game. Cross out" in sheet
+    for words in ("when used, and tick:", "one piece mirrored", "a card's other option",
+                  "Piece:"):
+        assert words in sheet
+    assert "Piece: Sectional sofa at E7" in " ".join(pdf_text(mirrored)[0])
+    assert "Piece: Armchair at P6" in " ".join(pdf_text(other)[0])
+    assert [wild_pieces(read_sheet(examples / name)) for name in (
+        "studio-loft-finished.json", "country-manor-finished.json", "tutorial-finished.json")
+            ] == ["Sectional sofa at E7", "Armchair at P6", ""]
+
+
+def test_the_played_effect_is_ticked_in_its_box() -> None:
+    from homestaging.draw.drawsheet import filled_figure
+    from homestaging.formats.sheetreader import read_sheet
+
+    examples = Path(__file__).parents[1] / "examples"
+    ticked = []
+    for name in ("tutorial-finished.json", "studio-loft-finished.json",
+                 "country-manor-finished.json"):
+        page = filled_figure(read_sheet(examples / name)).axes[0]
+        boxes = [patch for patch in page.patches if patch.get_gid() == "wild-effect-box"]
+        pencil = [group for group in page.collections if group.get_gid() == "pencil"]
+        ticked.append([sum(1 for group in pencil if all(
+            box.get_x() - 1 < x < box.get_x() + box.get_width() + 1
+            and box.get_y() - 1 < y < box.get_y() + box.get_height() + 1
+            for path in group.get_paths() for x, y in path.vertices)) for box in boxes])
+    assert ticked == [[0, 0], [1, 0], [0, 1]]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_word_of_the_printed_pages_is_at_least_readable(paper: str) -> None:
+    """No word under 8 pt (``pagetools.READABLE``) on a project page, a drawing sheet
+    (blank or filled), the round, the cards or the deal; the house's own drawing aside
+    (its coordinates and features' names are sized to its squares)."""
+    from homestaging.core.game import GameRecord
+    from homestaging.deal.sheetpdf import deal_figures
+    from homestaging.draw.cardpages import card_figures
+    from homestaging.draw.drawsheet import filled_figure
+    from homestaging.draw.pagetools import READABLE
+    from homestaging.draw.printing import project_figures
+    from homestaging.draw.roundpage import round_figure
+    from homestaging.formats.sheetreader import read_sheet
+
+    project = find_project("family-home")
+    sheet = read_sheet(Path(__file__).parents[1] / "examples/studio-loft-finished.json")
+    pages = [*project_figures(project, paper=paper), filled_figure(sheet, paper=paper)]
+    axes = [fig.axes[0] for fig in pages]  # the page, not the house drawn on it
+    others = [round_figure(paper, 29), *card_figures(project.catalog, paper=paper,
+                                                     project=project),
+              *deal_figures(project, GameRecord(project.id, deal(project, 1), (), 1), "deal",
+                            paper=paper)]
+    axes += [ax for fig in others for ax in fig.axes]
+    sizes = {(text.get_gid(), text.get_fontsize()) for ax in axes for text in ax.texts
+             if text.get_text()}
+    assert [found for found in sorted(sizes, key=str) if found[1] < READABLE] == []
+    assert {"round-text", "option-name", "option-extra", "card-note", "deal-instruction",
+            "score-row", "wild-effect", "bonus-kinds", "page-footer"} <= {
+        gid for gid, _ in sizes}

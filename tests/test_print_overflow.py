@@ -201,7 +201,7 @@ def test_names_as_long_as_the_limits_allow_wrap_or_shrink(tmp_path: Path, paper:
         ["The grand old manor of the twelve long rooms", "by the lake, its orchard and its mi"],
         14)
     assert room_name_lines(project.rooms[0], 69.0) == [
-        "Room 01 of the east wing", "by the lake sho"]
+        "Room 01 of the east", "wing by the lake sho"]  # clear of its type, in 8 pt
     figures = [*project_page_figures(project, paper), drawing_sheet(project, paper)]
     assert len(figures) == project_pages(project, paper) + 1 == 3
     for fig in figures:
@@ -211,9 +211,9 @@ def test_names_as_long_as_the_limits_allow_wrap_or_shrink(tmp_path: Path, paper:
     assert " ".join(continued) == f"PROJECT 0: {LONG_NAME} (continued)"
     sheet_title = [text for text in figures[2].axes[0].texts
                    if text.get_gid() == "sheet-project"]
-    cut = {"a4": "rooms by th", "letter": "rooms by the l"}[paper]
+    cut = {"a4": "roo", "letter": "rooms"}[paper]  # cut rather than under 8 pt
     assert [(text.get_text(), text.get_fontsize()) for text in sheet_title] == [
-        (f"Project 0: The grand old manor of the twelve long {cut}…", 7)]
+        (f"Project 0: The grand old manor of the twelve long {cut}…", 8)]
 
 
 def test_a_card_of_25_tokens_shows_its_count(tmp_path: Path) -> None:
@@ -251,7 +251,8 @@ def test_a_card_of_25_tokens_shows_its_count(tmp_path: Path) -> None:
 def test_the_round_line_and_the_wild_card_note_read_at_arm_s_length(tmp_path: Path,
                                                                      paper: str) -> None:
     """Both in 8 pt, each on the page clear of every other word: the round line of each
-    project page (the continued ones too), the wild card's note inside its box, on the
+    project page (the continued ones too), the wild card's note, its effects and the
+    line for its piece inside its box, on the
     largest bundled houses, a player's own house of 9 rooms and the designer's 26."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
@@ -274,8 +275,13 @@ def test_the_round_line_and_the_wild_card_note_read_at_arm_s_length(tmp_path: Pa
         assert rounds == [READABLE] * project_pages(project, paper)
         page = figures[-1].axes[0]
         notes = [text for text in page.texts if text.get_gid() == "wild-note"]
-        assert {text.get_fontsize() for text in notes} == {READABLE}
         note_lines.append(len(notes))
+        # the boxes to tick for the effect and the line to write the piece on too
+        notes += [text for text in page.texts
+                  if text.get_gid() in ("wild-effect", "wild-piece-label")]
+        assert [text.get_text() for text in notes[-3:]] == [
+            "one piece mirrored", "a card's other option", "Piece:"]
+        assert {text.get_fontsize() for text in notes} == {READABLE}
         renderer = FigureCanvasAgg(figures[-1]).get_renderer()
         (box,) = [patch.get_window_extent(renderer) for patch in page.patches
                   if patch.get_gid() == "wild-box"]
@@ -284,4 +290,4 @@ def test_the_round_line_and_the_wild_card_note_read_at_arm_s_length(tmp_path: Pa
             assert box.x0 < line.x0 and line.x1 < box.x1, text.get_text()
             assert box.y0 < line.y0 and line.y1 < box.y1, text.get_text()
     # under the grid (the family home on A3) or in the column beside it
-    assert note_lines == {"a4": [4, 3, 3, 3], "letter": [3, 3, 3, 3]}[paper]
+    assert note_lines == [2, 2, 2, 2]

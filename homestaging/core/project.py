@@ -16,6 +16,7 @@ from .bitmask import bits, compact
 from .catalog import Catalog
 from .entry import Entry, entry_of
 from .grid import Cell, Edge, EdgeKey, boundary, boundary_keys
+from .pieces import Piece
 
 __all__ = [
     "MAX_ROOMS",
@@ -94,6 +95,11 @@ class Bonus:
                 yield node
                 stack.extend(reversed(list(node.values())))
 
+    def kinds(self) -> list[str]:
+        """The kinds of piece (catalog tags) its selectors count, each once, in the order
+        written: ``["chair", "table"]`` for "a chair touches a table"."""
+        return list(dict.fromkeys(str(node["tag"]) for node in self.clauses() if "tag" in node))
+
 
 @dataclass(frozen=True)
 class Project:
@@ -139,6 +145,15 @@ class Project:
     @property
     def lenient_access(self) -> bool:
         return "lenient-access" in self.special_rules
+
+    def pieces_of_kind(self, kind: str) -> list[Piece]:
+        """The pieces of ``kind`` (a catalog tag) that the cards of the project's rooms
+        offer, either variant, in catalog order: what a bonus counting that kind may
+        count."""
+        offered = self.catalog.options_of(slot.number for room in self.rooms
+                                          for slot in room.cards)
+        return [piece for piece_id, piece in self.catalog.pieces.items()
+                if piece_id in offered and kind in piece.tags]
 
     def room(self, name: str) -> RoomSpec | None:
         """The room named ``name`` (the first one, should two share it)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..draw.pagetools import CHAR, one_line, paragraph
+from ..draw.pagetools import CHAR, READABLE, one_line, paragraph
 from ..draw.paperkit import (
     CARD_SIZE,
     EDGE,
@@ -60,7 +60,8 @@ def deal_figures(project: Project, record: GameRecord, command: str, *,
         left = (width - card_w - TICK - 4) / 2
         line_w = width - MARGIN - left  # a long name smaller, or cut, within the page
         text(page, left, MARGIN, *one_line(f"Project {project.number}: {project.name}",
-                                           line_w, 10, 7), color="#555555", gid="deal-project")
+                                           line_w, 10, READABLE), color="#555555",
+                                           gid="deal-project")
         right = left + TICK + 2 + card_w  # the cards' right edge
         draw_tick_box(page, right - TICK, MARGIN + 5.5, TICK, gid="round-box")
         text(page, right - TICK - 2, MARGIN + 5.5 + TICK / 2, ROUND_LABEL, 8, ha="right",
@@ -69,8 +70,8 @@ def deal_figures(project: Project, record: GameRecord, command: str, *,
         text(page, left, MARGIN + 5, *one_line(room.name, name_w, 18, 10, bold=True),
              fontweight="bold", gid="deal-room")
         text(page, left, MARGIN + 14, *one_line(f"Seed {record.seed}. The same deal: {command}",
-                                                line_w, 8.5, 6), gid="deal-seed")
-        y = paragraph(page, left, MARGIN + 19, INSTRUCTIONS, line_w, 7.5, color="#555555",
+                                                line_w, 8.5, READABLE), gid="deal-seed")
+        y = paragraph(page, left, MARGIN + 19, INSTRUCTIONS, line_w, READABLE, color="#555555",
                       gid="deal-instruction") + 2
         per_column = 4
         shown = min(len(room.cards), per_column)
@@ -107,7 +108,7 @@ def _choice_boxes(page: Axes, columns: list[tuple[float, float]], y: float,
         first = column_x + (column_w - count * CHOICE_STEP + CHOICE_STEP - CHOICE_BOX) / 2
         if count < tokens:
             first -= 6.0  # the words beside the box
-            text(page, first + CHOICE_BOX + 1.2, y + CHOICE_BOX / 2, "how many?", 7,
+            text(page, first + CHOICE_BOX + 1.2, y + CHOICE_BOX / 2, "how many?", READABLE,
                  va="center", color="#555555", gid="choice-count")
         for at in range(count):
             draw_tick_box(page, first + at * CHOICE_STEP, y, CHOICE_BOX, gid="choice-box")

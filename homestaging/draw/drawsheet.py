@@ -10,13 +10,14 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..core.grid import column_name
+from ..core.grid import cell_name, column_name, in_reading_order
 from ..core.project import Project
 from ..scoring import EMPTY_ROOM_POINTS
 from .drawing import LIGHT_COLORS, text_extent
 from .house import NAMES_OUT, coordinate_size, draw_house
 from .markers import CORNERS, MARKER_SIZE, marker_bits, marker_box, marker_id
 from .pagetools import (
+    CHAR,
     GAP,
     HEADER,
     MARGIN,
@@ -24,6 +25,7 @@ from .pagetools import (
     READABLE,
     ROW,
     Pages,
+    line_step,
     one_line,
     page_line,
     paper_mm,
@@ -38,8 +40,8 @@ if TYPE_CHECKING:
 
     from ..core.sheet import Sheet
 
-__all__ = ["BlankSheetLayout", "blank_sheet_layout", "drawing_sheet", "drawing_sheet_pages",
-           "filled_figure", "sheet_pages"]
+__all__ = ["WILD_EFFECTS", "BlankSheetLayout", "blank_sheet_layout", "drawing_sheet",
+           "drawing_sheet_pages", "filled_figure", "sheet_pages", "wild_pieces"]
 
 SIDE_COLUMN = 80.0
 WILD_BOX = 58.0
@@ -48,7 +50,7 @@ MIN_SQUARE = 9.0
 #: The paper a drawing sheet moves to when its squares would be under MIN_SQUARE on the
 #: paper asked for (its name, as the sheet says it, and its size in millimetres).
 LARGER_PAPER = {"a4": ("A3", (297.0, 420.0)), "letter": ("Tabloid", (279.4, 431.8))}
-TABLE_FONT = 7.5
+TABLE_FONT = READABLE
 #: Where the line to write the player's name on ends, from the page's margin (mm); the
 #: project's name, right of it, is made smaller or cut to stay clear of it.
 NAME_LINE = 85.0
@@ -200,7 +202,7 @@ def _sheet_layout(project: Project, paper: str, page: tuple[float, float], *,
     if beside:
         table_w = SIDE_COLUMN
         table_rows, rest = _split_rows(_table_rows(project, table_w - 26),
-                                       h - top - MARGIN - 30.0 - 2 * GAP
+                                       h - top - MARGIN - _wild_height(SIDE_COLUMN) - 2 * GAP
                                        - _legend_height(SIDE_COLUMN))
         table_h = sum(_row_height(lines) for _, lines, _ in table_rows)
         avail_w = w - 2 * MARGIN - SIDE_COLUMN - GAP
@@ -210,7 +212,7 @@ def _sheet_layout(project: Project, paper: str, page: tuple[float, float], *,
         table_rows, rest = _split_rows(_table_rows(project, table_w - 26),
                                        TABLE_SHARE * (h - top - MARGIN - GAP))
         table_h = sum(_row_height(lines) for _, lines, _ in table_rows)
-        side_h = 30.0 + GAP + _legend_height(WILD_BOX)
+        side_h = _wild_height(WILD_BOX) + GAP + _legend_height(WILD_BOX)
         avail_w = w - 2 * MARGIN
         avail_h = h - top - MARGIN - GAP - max(table_h, side_h)
     square = _square(project, avail_w, avail_h, (0.0, 0.0))
@@ -227,14 +229,14 @@ def _sheet_layout(project: Project, paper: str, page: tuple[float, float], *,
             square * (project.height + margin[1] + FAR_MARGIN))
     if beside:
         side_x = MARGIN + grid[2] + GAP
-        wild = (side_x, top, SIDE_COLUMN, 30.0)
-        table = (side_x, top + 30.0 + GAP, SIDE_COLUMN)
+        wild = (side_x, top, SIDE_COLUMN, _wild_height(SIDE_COLUMN))
+        table = (side_x, top + wild[3] + GAP, SIDE_COLUMN)
         legend = (side_x, table[1] + table_h + GAP, SIDE_COLUMN, _legend_height(SIDE_COLUMN))
     else:
         below = top + grid[3] + GAP
         table = (MARGIN, below, table_w)
-        wild = (MARGIN + table_w + GAP, below, WILD_BOX, 30.0)
-        legend = (wild[0], below + 30.0 + GAP, WILD_BOX, _legend_height(WILD_BOX))
+        wild = (MARGIN + table_w + GAP, below, WILD_BOX, _wild_height(WILD_BOX))
+        legend = (wild[0], below + wild[3] + GAP, WILD_BOX, _legend_height(WILD_BOX))
     return BlankSheetLayout(paper.lower(), w > h, page, square, grid, table, wild,
                             tuple(table_rows), legend, _table_pages(project, len(rest), page),
                             margin, names_out)
@@ -315,8 +317,6 @@ def drawing_sheet(project: Project, paper: str, sheet: Sheet | None = None,
                    pages: Pages = NEW_PAGES) -> Figure:
     """A drawing sheet: name fields, the house pre-drawn, wild card and score table; with
     ``sheet``, its plan drawn on it by hand (see :func:`~.pencil.draw_by_hand`)."""
-    from matplotlib.patches import FancyBboxPatch, Rectangle
-
     layout = blank_sheet_layout(project, paper)
     width, height = layout.page
     fig, page = pages.page(width, height)
@@ -330,7 +330,7 @@ def drawing_sheet(project: Project, paper: str, sheet: Sheet | None = None,
         put_text(page, MARGIN + 17, y + 1.2, sheet.player, 12, color=GRAPHITE, style="italic",
               gid="player")
     label, size = one_line(f"Project {project.number}: {project.name}",
-                           width - 2 * MARGIN - NAME_LINE - 3, 11, 7, bold=True)
+                           width - 2 * MARGIN - NAME_LINE - 3, 11, READABLE, bold=True)
     put_text(page, width - MARGIN, y + 2, label, size, ha="right", fontweight="bold",
              gid="sheet-project")
     if layout.paper != paper.lower() or layout.landscape:
@@ -352,29 +352,109 @@ def drawing_sheet(project: Project, paper: str, sheet: Sheet | None = None,
         draw_by_hand(ax, sheet, seed=seed, cell_pt=cell_pt, smudges=smudges, wobble=wobble)
     _legend(page, layout.legend)
 
-    wx, wy, ww, wh = layout.wild
+    _wild_box(page, layout.wild, sheet, seed)
+
+    filled = _filled(sheet)
+    seen: dict[str, int] = {}
+    _score_table(page, layout.table, layout.rows, filled, seen)
+    return fig
+
+
+WILD_NOTE = "Once per game. Cross out when used, and tick:"
+#: The wild card's two effects, as a sheet's ``wild_card`` names them and as its box says
+WILD_EFFECTS = (("mirror", "one piece mirrored"), ("other-option", "a card's other option"))
+WILD_CARD = (11.0, 15.0)
+"""The W card drawn in the wild card's box, width by height in millimetres."""
+WILD_TICK = 3.6
+WILD_LINE = 6.0
+"""The row under the W card with a line to write the piece on, in millimetres."""
+
+
+def _wild_note_x(width: float) -> tuple[float, float]:
+    """Where the words beside the W card start in a wild card box ``width`` wide, from
+    its left, and how wide they may run."""
+    note_x = 3 + WILD_CARD[0] + 3
+    return note_x, width - note_x - 2
+
+
+def _wild_height(width: float) -> float:
+    """The height of the wild card's box ``width`` wide: its title, the W card with the
+    note and a box per effect beside it, the line to write the piece on under them."""
+    _, note_w = _wild_note_x(width)
+    beside = (len(wrap(WILD_NOTE, note_w, READABLE)) * line_step(READABLE)
+              + len(WILD_EFFECTS) * (WILD_TICK + 0.6))
+    return 9 + max(WILD_CARD[1], beside) + WILD_LINE + 1.5
+
+
+def _wild_box(page: Axes, box: tuple[float, float, float, float], sheet: Sheet | None,
+              seed: int) -> None:
+    """The wild card's box: the W card, the note, a box to tick per effect and a line to
+    write the piece on; with ``sheet`` playing it, the card crossed out, its effect
+    ticked and its piece written (as the sheet says, ``Sofa at C5``) in pencil."""
+    from matplotlib.patches import FancyBboxPatch, Rectangle
+
+    wx, wy, ww, wh = box
     page.add_artist(Rectangle((wx, wy), ww, wh, facecolor="none", edgecolor="#333333",
                               linewidth=0.8, gid="wild-box"))
     put_text(page, wx + 3, wy + 2.5, "Wild card", 10, fontweight="bold")
-    card_w, card_h = 11.0, 15.0
+    card_w, card_h = WILD_CARD
     cx, cy = wx + 3, wy + 9
     page.add_artist(FancyBboxPatch((cx, cy), card_w, card_h,
                                    boxstyle="round,pad=0,rounding_size=1.2", facecolor="#fbe8b8",
                                    edgecolor="#c79a2c", linewidth=0.8, gid="wild-card"))
     page.text(cx + card_w / 2, cy + card_h / 2, "W", fontsize=14, ha="center", va="center",
               fontweight="bold", color="#7a5200")
-    if sheet is not None and sheet.wild_card is not None:  # played: crossed out
+    wild = sheet.wild_card if sheet is not None else None
+    if wild is not None:  # played: crossed out
         _cross_out(page, (cx, cy, card_w, card_h), seed)
-    note_x = cx + card_w + 3
-    note = ("Once per game: mirror one piece, or take the other option of a card. "
-            "Cross out when used.")
-    paragraph(page, note_x, cy, note, wx + ww - note_x - 2, READABLE, color="#444444",
-              gid="wild-note")
+    note_x, note_w = _wild_note_x(ww)
+    y = paragraph(page, wx + note_x, cy, WILD_NOTE, note_w, READABLE, color="#444444",
+                  gid="wild-note")
+    for effect, words in WILD_EFFECTS:
+        tick_x = wx + note_x
+        page.add_artist(Rectangle((tick_x, y), WILD_TICK, WILD_TICK, facecolor="white",
+                                  edgecolor="#333333", linewidth=0.6, gid="wild-effect-box"))
+        page.text(tick_x + WILD_TICK + 1.2, y + WILD_TICK / 2, words, fontsize=READABLE,
+                  va="center", color="#444444", gid="wild-effect")
+        if wild is not None and wild.effect == effect:
+            _tick(page, (tick_x, y, WILD_TICK, WILD_TICK), seed)
+        y += WILD_TICK + 0.6
+    line_y = max(y, cy + card_h) + WILD_LINE - 1.5
+    put_text(page, wx + 3, line_y, "Piece:", READABLE, va="baseline", color="#444444",
+             gid="wild-piece-label")
+    line_x = wx + 3 + 6 * READABLE * CHAR + 1.5
+    page_line(page, [line_x, wx + ww - 3], [line_y + 0.6] * 2, color="#333333", linewidth=0.5)
+    if wild is not None and sheet is not None:
+        from .pencil import GRAPHITE
 
-    filled = _filled(sheet)
-    seen: dict[str, int] = {}
-    _score_table(page, layout.table, layout.rows, filled, seen)
-    return fig
+        words, size = one_line(wild_pieces(sheet), wx + ww - 4 - line_x, 11, READABLE)
+        put_text(page, line_x + 1, line_y, words, size, va="baseline", color=GRAPHITE,
+                 style="italic", gid="wild-piece")
+
+
+def wild_pieces(sheet: Sheet) -> str:
+    """The pieces ``sheet``'s wild card names, as a player writes them in its box: each
+    piece's name and its first furniture square (``Sofa at C5``)."""
+    if sheet.wild_card is None:
+        return ""
+    return ", ".join(
+        f"{drawn.name} at {cell_name(in_reading_order(drawn.placement.furniture)[0])}"
+        if drawn.placement.furniture else drawn.name
+        for drawn in (sheet.pieces[index] for index in sheet.wild_card.pieces))
+
+
+def _tick(page: Axes, box: tuple[float, float, float, float], seed: int) -> None:
+    """A pencil tick in ``box`` (x, y, width, height in millimetres)."""
+    import random
+
+    from .pencil import Pencil
+
+    x, y, w, h = box
+    pencil = Pencil(page, random.Random(seed + 1), width_pt=1.0, scale=h, wobble=0.01,
+                    overshoot=0.02)
+    pencil.line([(x + 0.15 * w, y + 0.55 * h), (x + 0.4 * w, y + 0.85 * h),
+                 (x + 0.95 * w, y - 0.1 * h)])
+    pencil.finish()
 
 
 def _cross_out(page: Axes, box: tuple[float, float, float, float], seed: int) -> None:

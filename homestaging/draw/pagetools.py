@@ -22,13 +22,14 @@ __all__ = ["BOLD", "CHAR", "FOOTER", "GAP", "HEADER", "MARGIN", "MM", "NEW_PAGES
 
 MM = 1 / 25.4  # inches per millimetre
 MARGIN = 12.0
-FOOTER = 6.5
-"""The footer line's centre above the paper's bottom edge, in millimetres: its 7 pt
-descenders clear of the unprintable 5 mm band."""
+FOOTER = 7.0
+"""The footer line's centre above the paper's bottom edge, in millimetres: its
+descenders (in :data:`READABLE` type) clear of the unprintable 5 mm band."""
 HEADER = 12.0
 READABLE = 8.0
-"""The smallest type a player reads on the table at arm's length, in points: the round
-line of a project page, the drawing sheet's wild card and drawing conventions."""
+"""The smallest type a player reads on the table at arm's length, in points: the least
+of every word on the printed pages (the house's drawing aside: its coordinates and
+features' names are sized to its squares)."""
 GAP = 5.0
 ROW = 6.5
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.catalog import Card, Catalog
 from ..core.grid import sides_text
 from .drawing import RC_PARAMS, add_shapes, circle_paths, paper_size
-from .pagetools import CHAR
+from .pagetools import CHAR, FOOTER, READABLE, fitted, line_step, put_lines
 from .piecepics import draw_piece
 
 if TYPE_CHECKING:
@@ -121,7 +121,7 @@ def draw_tokens(page: Axes, x: float, y: float, count: int, radius: float = 1.1,
                facecolors=TOKEN_COLOR, edgecolors="none", gid="token")
     if shown == count:
         return x + count * 2.8 * radius
-    text(page, x + 2.6 * radius, y, f"\N{MULTIPLICATION SIGN}{count}", 7.5, va="center",
+    text(page, x + 2.6 * radius, y, f"\N{MULTIPLICATION SIGN}{count}", READABLE, va="center",
          gid="token-count")
     return x + 2.6 * radius + 6.0
 
@@ -150,12 +150,18 @@ def draw_card(page: Axes, catalog: Catalog, card: Card, box: tuple[float, float,
     text(page, x + 5, y + 4, label, 13, fontweight="bold", gid="card-number")
     start = x + 7 + 3.0 * len(label)
     draw_tokens(page, start, y + 7.3, tokens,
-                room=x + w - 7 - len(note) * 7.5 * CHAR - start)  # clear of the note
+                room=x + w - 7 - len(note) * READABLE * CHAR - start)  # clear of the note
     if note:
-        text(page, x + w - 5, y + 4.8, note, 7.5, ha="right", color="#555555", gid="card-note")
-    top, bottom = y + 13, y + h - 12
-    for index, (option, (ox, option_w)) in enumerate(zip(
-            card.options, option_columns(x, w, len(card.options)), strict=True)):
+        text(page, x + w - 5, y + 4.8, note, READABLE, ha="right", color="#555555",
+             gid="card-note")
+    columns = option_columns(x, w, len(card.options))
+    names = [fitted(catalog.pieces[option].name, option_w - 2, READABLE, READABLE, bold=True)
+             for option, (_, option_w) in zip(card.options, columns, strict=True)]
+    step = line_step(READABLE)
+    # a name of two lines lifts the pictures of both options by a line
+    top, bottom = y + 13, y + h - 12 - (max(len(lines) for lines, _ in names) - 1) * step
+    for index, (option, (ox, option_w), (lines, name_size)) in enumerate(zip(
+            card.options, columns, names, strict=True)):
         piece = catalog.pieces[option]
         art = piece.art
         square = min(CARD_SQUARE, (option_w - 4) / (art.width + 0.4),
@@ -164,21 +170,20 @@ def draw_card(page: Axes, catalog: Catalog, card: Card, box: tuple[float, float,
         draw_piece(piece, page, label=False, at=inset(page, (
             ox + (option_w - aw) / 2 + 0.2 * square, top + (bottom - top - ah) / 2 + 0.2 * square,
             square)), one_path=True)
-        name_size = min(8.0, (option_w - 2) / (len(piece.name) * CHAR * 1.1))
-        text(page, ox + option_w / 2, bottom + 0.8, piece.name, name_size, ha="center",
-             fontweight="bold", gid="option-name")
+        under = put_lines(page, ox + option_w / 2, bottom + 0.8, lines, name_size, ha="center",
+                          fontweight="bold", gid="option-name")
         extra = [f"wall: {sides_text(piece.wall)}"] if piece.wall else []
         if piece.hatch and not piece.is_rug:
             extra.append(f"hatch: {piece.hatch}")
         if piece.is_rug:
             extra.append("rug")
         if extra:
-            text(page, ox + option_w / 2, bottom + 5.0, "; ".join(extra), 6.5, ha="center",
-                 color="#555555")
+            text(page, ox + option_w / 2, under + 0.4, "; ".join(extra), READABLE, ha="center",
+                 color="#555555", gid="option-extra")
         if index:
             from matplotlib.lines import Line2D
 
-            page.add_artist(Line2D([ox, ox], [top, bottom + 8], color="#dddddd", linewidth=0.5))
+            page.add_artist(Line2D([ox, ox], [top, y + h - 4], color="#dddddd", linewidth=0.5))
 
 
 def option_columns(x: float, width: float, count: int) -> list[tuple[float, float]]:
@@ -209,7 +214,7 @@ def pdf_bytes(figures: Iterable[Figure], title: str, subject: str,
 def footer(page: Axes, size: tuple[float, float], words: str) -> None:
     """The page's footer line, centred, clear of the unprintable band."""
     width, height = size
-    page.text(width / 2, height - EDGE - 3.5, words, fontsize=7, ha="center", va="center",
+    page.text(width / 2, height - FOOTER, words, fontsize=READABLE, ha="center", va="center",
               color="#999999", gid="page-footer")
 
 

@@ -58,7 +58,6 @@ from .house import draw_house
 from .pagetools import (
     BOLD,
     CHAR,
-    FOOTER,
     MARGIN,
     MM,
     NEW_PAGES,
@@ -68,7 +67,7 @@ from .pagetools import (
     paragraph,
     put_text,
 )
-from .paperkit import pdf_bytes
+from .paperkit import footer, pdf_bytes
 from .piecepics import draw_piece
 from .projectpage import look_alike_hatches, project_page_figures, project_pages
 
@@ -356,8 +355,7 @@ def _contents_page(projects: Sequence[Project], paper: str, sheets: int,
         put_text(page, right, y, str(first), 10, ha="right", fontweight="bold", gid="contents-page")
         y += step
     paragraph(page, left, height - MARGIN - 12, note, right - left, 8.5, color="#555555")
-    page.text(width / 2, height - FOOTER, "Home Staging - contents - page 2", fontsize=7,
-              ha="center", va="center", color="#999999", gid="page-footer")
+    footer(page, (width, height), "Home Staging - contents - page 2")
     return fig
 
 

@@ -39,13 +39,14 @@ from .pagetools import (
     put_text,
     wrap,
 )
+from .paperkit import footer
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-__all__ = ["CONTENT_BOTTOM", "card_lines", "look_alike_hatches", "project_page_figures",
-           "project_pages", "room_name_lines", "title_lines"]
+__all__ = ["CONTENT_BOTTOM", "KINDS_FONT", "card_lines", "kinds_line", "look_alike_hatches",
+           "project_page_figures", "project_pages", "room_name_lines", "title_lines"]
 
 
 def _pencil(page: Axes, x: float, y: float, filled: bool) -> None:
@@ -76,7 +77,7 @@ def _difficulty(page: Axes, right: float, y: float, level: int) -> None:
     shown = max(3, level)
     for i in range(shown):
         _pencil(page, right - (shown - i) * 11.5, y + 3, i < level)
-    put_text(page, right, y + 6.5, "difficulty", 7, ha="right", color="#666666")
+    put_text(page, right, y + 6.5, "difficulty", READABLE, ha="right", color="#666666")
 
 
 #: the lowest a project page's text reaches, in millimetres above the paper's bottom
@@ -100,7 +101,7 @@ def title_lines(project: Project, paper: str) -> tuple[list[str], float]:
 
 def room_name_lines(room: RoomSpec, width: float) -> list[str]:
     """A room's name in its row of ``width`` millimetres, wrapped clear of its type."""
-    type_w = len(room.type) * 7.5 * CHAR
+    type_w = len(room.type) * READABLE * CHAR
     return wrap(room.name, (width - 8 - type_w) / BOLD, 9)
 
 
@@ -226,8 +227,11 @@ def _blocks(project: Project, paper: str, rooms_shown: int) -> list[_Block]:
     else:
         blocks.append(_Block("note", 5.5, text="None: the standard rules apply."))
     blocks += [_Block("gap", 3.0), _Block("heading", heading_h, text="Bonuses")]
-    blocks += [_Block("bonus", _lines(bonus.text, text_w - 32, 9) + 1.5, "Bonuses",
-                      bonus=bonus) for bonus in project.bonuses]
+    for bonus in project.bonuses:
+        kinds = kinds_line(project, bonus)
+        blocks.append(_Block("bonus", _lines(bonus.text, text_w - 32, 9) + 1.5
+                             + (_lines(kinds, text_w - 32, KINDS_FONT) if kinds else 0.0),
+                             "Bonuses", text=kinds, bonus=bonus))
     if not project.bonuses:
         blocks.append(_Block("note", 5.5, text="None."))
     hatching = look_alike_hatches(project)
@@ -243,6 +247,18 @@ def _blocks(project: Project, paper: str, rooms_shown: int) -> list[_Block]:
         blocks += [_Block("gap", 3.0), _Block("heading", heading_h, text="Tips"),
                    _Block("tips", _lines(project.tips, text_w, 9), "Tips", text=project.tips)]
     return blocks
+
+
+KINDS_FONT = READABLE
+"""The size of a bonus's kinds line, under its text."""
+
+
+def kinds_line(project: Project, bonus: Bonus) -> str:
+    """The pieces of each kind ``bonus`` counts, as the project's cards offer them
+    (``bed: Double bed, Single bed, Bunk bed``); empty when it counts no kind."""
+    return "; ".join(f"{kind}: " + (", ".join(piece.name for piece in project.pieces_of_kind(kind))
+                                    or "none on this project's cards")
+                     for kind in bonus.kinds())
 
 
 HATCH_INTRO = ("Some pieces of a room look the same on paper; hatch each its own way, so "
@@ -287,7 +303,7 @@ def _room_row(page: Axes, x: float, w: float, ry: float, room: RoomSpec) -> None
 
     lines = room_name_lines(room, w)
     put_lines(page, x + 3, ry, lines, 9, fontweight="bold", gid="room-name")
-    put_text(page, x + w - 3, ry + 0.3, room.type, 7.5, ha="right", color="#666666")
+    put_text(page, x + w - 3, ry + 0.3, room.type, READABLE, ha="right", color="#666666")
     ry += (len(lines) - 1) * line_step(9)  # the cards under the name's last line
     tokens = []
     for cards in card_lines(room, w):
@@ -297,12 +313,12 @@ def _room_row(page: Axes, x: float, w: float, ry: float, room: RoomSpec) -> None
                                            boxstyle="round,pad=0,rounding_size=0.8",
                                            facecolor="white", edgecolor="#555555",
                                            linewidth=0.6))
-            page.text(cx + 3.25, ry + 6.8, str(number), fontsize=7.5, ha="center",
+            page.text(cx + 3.25, ry + 6.8, str(number), fontsize=READABLE, ha="center",
                       va="center", gid="card-number")
             if counted:
                 tokens.append((cx + 8.2, ry + 6.8))
-                page.text(cx + 9.4, ry + 6.8, f"\N{MULTIPLICATION SIGN}{count}", fontsize=7.5,
-                          va="center", gid="token-count")
+                page.text(cx + 9.4, ry + 6.8, f"\N{MULTIPLICATION SIGN}{count}",
+                          fontsize=READABLE, va="center", gid="token-count")
                 cx += CARD_INK + CARD_GAP + TOKEN_STEP + COUNTED_TOKENS
             else:
                 tokens += [(cx + 8.2 + t * TOKEN_STEP, ry + 6.8) for t in range(count)]
@@ -342,7 +358,11 @@ def _draw_block(page: Axes, block: _Block, y: float, left: float, right: float) 
         if bonus.max is not None:
             points += f" (max {bonus.max})"
         put_text(page, right, y, points, 9, ha="right", fontweight="bold", gid="bonus-points")
-        return paragraph(page, left, y, bonus.text, text_w - 32, 9, gid="bonus-text") + 1.5
+        y = paragraph(page, left, y, bonus.text, text_w - 32, 9, gid="bonus-text")
+        if block.text:
+            y = paragraph(page, left, y, block.text, text_w - 32, KINDS_FONT, color="#555555",
+                          gid="bonus-kinds")
+        return y + 1.5
     if block.kind == "intro":
         return paragraph(page, left, y, HATCH_INTRO, text_w, 8.5, color="#555555") + 1
     if block.kind == "hatch":
@@ -397,7 +417,8 @@ def project_page_figures(project: Project, paper: str, page_number: int | None =
         ry += _room_height(room, rooms_w)
     if project.obstacles:
         put_text(page, left, y + top.house_box[3] + 1.5,
-                 "Hatched squares are obstacles: nothing may cover them.", 7.5, color="#555555")
+                 "Hatched squares are obstacles: nothing may cover them.", READABLE,
+                 color="#555555")
     y = top.flow_y
     on = 0
     for block, number in zip(blocks, where, strict=True):
@@ -427,16 +448,15 @@ def _page_foot(page: Axes, project: Project, width: float, height: float,
     from .roundpage import ROUND_LINE
 
     if index + 1 < count:
-        put_text(page, width - MARGIN - 3, height - CONTENT_BOTTOM + 1,
+        put_text(page, width - MARGIN - 3, height - CONTENT_BOTTOM + 0.5,
                  "continued on the next page", 8, ha="right", style="italic",
                  color="#555555", gid="continued-note")
-    footer = f"Home Staging - project {project.number}"
+    words = f"Home Staging - project {project.number}"
     if page_number is not None:
-        footer += f" - page {page_number + index}"
-    page.text(width / 2, height - MARGIN / 2 - 4, ROUND_LINE, fontsize=READABLE, ha="center",
+        words += f" - page {page_number + index}"
+    page.text(width / 2, height - FOOTER - 3.5, ROUND_LINE, fontsize=READABLE, ha="center",
               va="center", color="#777777", gid="round-line")
-    page.text(width / 2, height - FOOTER, footer, fontsize=7, ha="center", va="center",
-              color="#999999", gid="page-footer")
+    footer(page, (width, height), words)
 
 
 def look_alike_hatches(project: Project) -> list[tuple[str, str]]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .drawing import HALLWAY_COLOR, PROBLEM_COLOR, grid_lines, patch, union
-from .pagetools import wrap
+from .pagetools import READABLE, wrap
 from .paperkit import EDGE, MARGIN, TOKEN_COLOR, axes_at, footer, new_page, text
 
 if TYPE_CHECKING:
@@ -51,6 +51,12 @@ IN_SHORT = (
     "drawn: the outside wall, or a room walled in an earlier round; not their own room's.",
     "Rugs: other pieces may stand on them; they count as circulation and score only bonuses; "
     "a room with only rugs has no furniture. The small plants need no dots.",
+    "The bonuses' words: a piece is beside (or next to) a window when one of its furniture "
+    "squares is the square just inside the window; beside a door when one is a square the "
+    "door joins, or the square next to one of those along the wall, either side of the wall, "
+    "with no wall between. Two pieces touch when a furniture square of one shares a side with "
+    "a furniture square of the other, no wall between: a corner is not touching, nor are dots. "
+    "Against a wall: a furniture square has a wall along one of its sides.",
     "Distance: the empty squares (rugs and dots are empty) on the shortest route, no "
     "diagonals, through doors only; from a door or window the route starts on a square beside "
     "it; touching objects are 0 apart. Windows: any number, anywhere on the outside wall; "
@@ -146,11 +152,11 @@ def _kitchen(ax: Axes, *, door: bool) -> None:
                              "zorder": 6}
     if door:
         ax.add_artist(Line2D([3, 1, 1, 6, 6, 4], [4, 4, 0, 0, 4, 4], **style))
-        text(ax, 3.5, 4.25, "door", 7, ha="center", color=GRAPHITE, zorder=7)
+        text(ax, 3.5, 4.25, "door", READABLE, ha="center", color=GRAPHITE, zorder=7)
     else:
         ax.add_artist(Line2D([3, 4], [4, 4], color="#888888", linewidth=1.2,
                              linestyle=(0, (2, 2)), zorder=6))
-        text(ax, 3.5, 4.25, "door, later", 7, ha="center", color="#555555", zorder=7)
+        text(ax, 3.0, 4.25, "door, later", READABLE, color="#555555", zorder=7)
 
 
 def _room(ax: Axes) -> None:
@@ -174,55 +180,56 @@ def _joined(ax: Axes) -> None:
     _piece(ax, {(2, 3)}, {(1, 3)}, hatch="|||")  # cut off: its dot joins no other
     ax.add_patch(Circle((1.5, 3.5), 0.32, facecolor="none", edgecolor=PROBLEM_COLOR,
                         linewidth=1.2, zorder=6))
-    text(ax, 0.1, 4.25, "cut off!", 7, color=PROBLEM_COLOR, fontweight="bold", zorder=7)
+    text(ax, 0.1, 4.25, "cut off!", READABLE, color=PROBLEM_COLOR, fontweight="bold", zorder=7)
 
 
 def _draw(ax: Axes) -> None:
     _grid(ax)
     _piece(ax, {(1, 1), (2, 1), (3, 1)}, {(1, 2), (2, 2), (3, 2)})
     _piece(ax, {(4, 3)}, {(3, 3)}, hatch="\\\\\\")
-    text(ax, 5.2, 1.5, "furniture:\noutline\nand hatch", 7, va="center", color="#555555")
-    text(ax, 5.2, 3.5, "dots: circulation", 7, va="center", color="#555555")
+    text(ax, 5.2, 1.5, "furniture:\noutline\nand hatch", READABLE, va="center", color="#555555")
+    text(ax, 5.2, 3.5, "dots: circulation", READABLE, va="center", color="#555555")
 
 
 def _card(ax: Axes, x: float, y: float, number: str, tokens: int, options: tuple[str, str],
           *, chosen: int | None = None) -> None:
     from matplotlib.patches import Circle, FancyBboxPatch
 
-    ax.add_patch(FancyBboxPatch((x, y), 3.4, 4.4, boxstyle="round,pad=0,rounding_size=0.3",
+    ax.add_patch(FancyBboxPatch((x, y), CARD_W, 4.4, boxstyle="round,pad=0,rounding_size=0.3",
                                 facecolor="white", edgecolor="#777777", linewidth=0.8, zorder=2))
     text(ax, x + 0.25, y + 0.25, number, 10, fontweight="bold", zorder=3)
     for index in range(tokens):
-        ax.add_patch(Circle((x + 1.55 + index * 0.45, y + 0.6), 0.17, facecolor=TOKEN_COLOR,
+        ax.add_patch(Circle((x + 1.8 + index * 0.45, y + 0.6), 0.17, facecolor=TOKEN_COLOR,
                             edgecolor="none", zorder=3))
     for index, option in enumerate(options):
         oy = y + 1.7 + index * 1.3
-        text(ax, x + 0.3, oy, option, 7.5, zorder=3,
+        text(ax, x + 0.3, oy, option, READABLE, zorder=3,
              fontweight="bold" if chosen == index else "normal")
         if chosen == index:
-            ax.add_patch(Circle((x + 3.0, oy + 0.3), 0.22, facecolor=TOKEN_COLOR,
+            ax.add_patch(Circle((x + CARD_W - 0.45, oy + 0.3), 0.22, facecolor=TOKEN_COLOR,
                                 edgecolor="none", zorder=3))
-            text(ax, x + 3.0, oy + 0.3, "!", 7, ha="center", va="center", color="white",
-                 fontweight="bold", zorder=4)
+            text(ax, x + CARD_W - 0.45, oy + 0.3, "!", READABLE, ha="center", va="center",
+                 color="white", fontweight="bold", zorder=4)
 
 
 CARD_8A = ("Stove", "Kitchen sink")  # the options of card 8a, by their catalog names
+CARD_W = 4.4  # a card in the pictures, in squares: its options' names inside it
 
 
 def _flip(ax: Axes) -> None:
     from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
 
-    ax.add_patch(FancyBboxPatch((0.3, 0.3), 2.4, 4.4, boxstyle="round,pad=0,rounding_size=0.3",
+    ax.add_patch(FancyBboxPatch((0.0, 0.3), 1.8, 4.4, boxstyle="round,pad=0,rounding_size=0.3",
                                 facecolor="#d8d2c4", edgecolor="#777777", linewidth=0.8))
-    text(ax, 1.5, 2.5, "?", 20, ha="center", va="center", color="#777777")
-    ax.add_patch(FancyArrowPatch((2.9, 2.5), (3.5, 2.5), arrowstyle="-|>", mutation_scale=10,
+    text(ax, 0.9, 2.5, "?", 20, ha="center", va="center", color="#777777")
+    ax.add_patch(FancyArrowPatch((1.95, 2.5), (2.5, 2.5), arrowstyle="-|>", mutation_scale=10,
                                  color="#555555"))
-    _card(ax, 3.6, 0.3, "8a", 1, CARD_8A)
+    _card(ax, 2.6, 0.3, "8a", 1, CARD_8A)
 
 
 def _choose(ax: Axes) -> None:
-    _card(ax, 0.2, 0.3, "8a", 1, CARD_8A, chosen=0)
-    text(ax, 3.9, 1.2, "the token goes\nby the option\nchosen", 7.5, color="#555555")
+    _card(ax, 0.1, 0.3, "8a", 1, CARD_8A, chosen=0)
+    text(ax, 4.65, 1.2, "the token\ngoes by\nthe option\nchosen", READABLE, color="#555555")
 
 
 def _hallway(ax: Axes) -> None:
@@ -247,4 +254,4 @@ def _hallway(ax: Axes) -> None:
                           facecolor=GRAPHITE, edgecolor="none", zorder=7, clip_on=False))
     ax.add_artist(Line2D([7, 7], [2, 3], color="white", linewidth=2.8, zorder=6.5))
     text(ax, 3.5, 2.5, "hallway", 8, ha="center", va="center", color="#2f6f2f", zorder=7)
-    text(ax, 6.95, 3.3, "front\ndoor", 7, ha="right", color="#555555", zorder=7)
+    text(ax, 6.8, 3.3, "front\ndoor", READABLE, ha="right", color="#555555", zorder=7)
