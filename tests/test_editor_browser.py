@@ -814,15 +814,28 @@ def test_on_its_side_the_piece_in_hand_stays_at_the_top_of_its_column(
         assert page.text_content("#hand-name") == "Coffee table, rotation 90°"
 
 
-ROWS_IN_SIGHT = """() => {
+ROWS_SEEN = """() => {
     const bar = document.querySelector("#bar").getBoundingClientRect();
     const dock = document.querySelector("#controls").getBoundingClientRect();
-    const rows = new Set([...document.querySelectorAll("[data-cell]")]
-      .map((c) => c.getBoundingClientRect())
-      .filter((r) => r.top >= bar.bottom - 0.5 && r.bottom <= dock.top + 0.5)
-      .map((r) => Math.round(r.top)));
-    return rows.size;
+    const plan = document.querySelector("#plan").getBoundingClientRect();
+    const top = Math.max(bar.bottom, plan.top + 1), bottom = Math.min(dock.top, plan.bottom - 1);
+    const rows = new Map();
+    for (const cell of document.querySelectorAll("[data-cell]")) {
+      const box = cell.getBoundingClientRect();
+      const seen = Math.min(box.bottom, bottom) - Math.max(box.top, top);
+      if (seen > 0.5) rows.set(Number(cell.dataset.cell.replace(/^[A-Z]+/, "")),
+                               [Math.round(seen * 10) / 10, Math.round(box.height * 10) / 10]);
+    }
+    return [...rows].map(([row, [seen, high]]) => [row, seen, high]);
 }"""
+
+
+def rows_seen(page: Any) -> dict[int, float]:
+    """The rows of squares in sight between the header and the dock, each with how much
+    of it shows (px); a row cut shows less than its squares' height."""
+    rows = page.evaluate(ROWS_SEEN)
+    assert all(seen == pytest.approx(high, abs=0.2) for _, seen, high in rows), rows
+    return {row: seen for row, seen, _ in rows}
 
 
 def test_the_header_of_a_small_phone_is_one_row_of_buttons(browser: Any,
@@ -845,7 +858,7 @@ def test_the_header_of_a_small_phone_is_one_row_of_buttons(browser: Any,
         assert bar["y"] + bar["height"] == pytest.approx(status["y"] + status["height"] + 4.2,
                                                          abs=1)
         assert not any(in_view(page, name) for name in ("h1", "#player", "#png"))
-        assert page.evaluate(ROWS_IN_SIGHT) == 5
+        assert rows_seen(page) == {1: 34.4, 2: 34.4, 3: 34.4, 4: 34.4, 5: 34.4}
         assert page.evaluate(SMALL_CONTROLS) == []
         page.evaluate("window.scrollTo(0, 0)")  # the title and the name, a scroll away
         assert all(in_view(page, name) for name in ("h1", "#player", "#png"))
@@ -854,6 +867,33 @@ def test_the_header_of_a_small_phone_is_one_row_of_buttons(browser: Any,
         settle(page)
         page.wait_for_selector('#status:text-matches("^Saved")')
     assert saved(sheet)["player"] == "Grey"
+
+
+@pytest.mark.parametrize(("width", "height", "opened", "in_hand", "put_back"),
+                         [(320, 640, 5, 5, 7), (360, 740, 8, 8, 11)], ids=["320x640", "360x740"])
+def test_the_rows_in_sight_of_a_small_phone_are_whole(browser: Any, tmp_path: Path, width: int,
+                                                      height: int, opened: int, in_hand: int,
+                                                      put_back: int) -> None:
+    """Between the header and the dock the plan shows whole rows of squares, never a row
+    cut by the dock: as the page opens (the whole header in sight), with a piece in hand
+    (the dock grown, the plan scrolled to below the header) and once it is put back."""
+    sheet = tmp_path / "plan.json"
+    shutil.copy(EXAMPLES / "tutorial-midgame.json", sheet)
+    with phone(browser, sheet, width, height) as (page, _):
+        square = 34.4 if width == 320 else 31.8
+        assert rows_seen(page) == {row: square for row in range(1, opened + 1)}
+        page.tap('[data-piece="armchair"]')
+        settle(page)
+        page.wait_for_timeout(600)  # the plan scrolled into view, below the header
+        assert rows_seen(page) == {row: square for row in range(1, in_hand + 1)}
+        plan, hint, dock = box_of(page, "#plan"), box_of(page, "#hint"), box_of(page, "#controls")
+        # the band of names and the rows, the plan's border; the hint below, above the dock
+        assert plan["height"] == pytest.approx((in_hand + 1) * square + 2, abs=0.5)
+        assert hint["y"] + hint["height"] <= dock["y"]
+        assert dock["y"] == pytest.approx(320 if width == 320 else 406.5, abs=1)
+        page.tap("#drop")
+        settle(page)
+        assert rows_seen(page) == {row: square for row in range(1, put_back + 1)}
 
 
 EDGE_NAMES = """() => [...document.querySelectorAll("#layer-edges text")].map((t) => {
@@ -878,7 +918,7 @@ def test_a_window_inside_the_sheet_names_its_squares_on_its_edges(browser: Any,
         letters = [name for name, _, _ in names if name.isalpha()]
         numbers = [int(name) for name, _, _ in names if name.isdigit()]
         assert letters == ["H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R"]
-        assert numbers == list(range(8, 18))
+        assert numbers == list(range(8, 19))
         for name, x, y in names:
             square = middle_of(page, f'[data-cell="{name}12"]' if name.isalpha()
                                else f'[data-cell="M{name}"]')

@@ -465,12 +465,20 @@ function fitDock() {
   document.documentElement.style.setProperty("--bar", `${isDocked() ? stays : 0}px`);
 }
 
+// The plan's room on the screen. Docked, its rows and the hint under it fill what the
+// header and the dock leave (the plan's border aside), so that the rows in sight are
+// whole rows: below the whole header while the page is at its top, below the part that
+// stays once the plan was scrolled to (a piece taken).
 function planSpace() {
   const board = $("#board");
   const width = board.clientWidth;
-  const docked = isDocked() ? $("#controls").offsetHeight : 0;
-  const height = window.innerHeight - barParts().stays - docked
-    - $("#under-plan").offsetHeight - 16;
+  if (!isDocked()) {
+    const height = window.innerHeight - barParts().stays - $("#under-plan").offsetHeight - 16;
+    return { width, height: Math.max(height, 160) };
+  }
+  const top = app.planShown ? barParts().stays : board.getBoundingClientRect().top + window.scrollY;
+  const below = board.offsetHeight - $("#plan").getBoundingClientRect().height + 2;
+  const height = window.innerHeight - top - $("#controls").offsetHeight - below;
   return { width, height: Math.max(height, 160) };
 }
 
@@ -495,7 +503,10 @@ function viewLabel() {
   return $("#editor").classList.contains("finished") ? "Zoom in" : "Back to the room";
 }
 
-function fitView(focus = null) {
+// The plan's view: the whole sheet or a window on ``focus`` (else the room being
+// furnished); ``kept``, a window of the same width to keep in place (its top row) with
+// as many rows as fit now.
+function fitView(focus = null, kept = null) {
   if (!app.plan) return;
   const { width, height } = planSpace();
   const wide = app.geo.width + 2;
@@ -515,14 +526,23 @@ function fitView(focus = null) {
   const columns = Math.min(wide, Math.max(4, Math.floor(width / least)));
   const size = width / columns;
   const rows = Math.min(high, Math.max(4, Math.floor(height / size)));
+  if (kept) {
+    if (kept.columns === columns && kept.rows !== rows) {
+      app.window = { ...kept, y: Math.max(-1, Math.min(kept.y, app.geo.height + 1 - rows)), rows };
+      app.plan.view(app.window.x, app.window.y, columns, rows);
+    }
+    return;
+  }
   // a room with nothing drawn yet keeps the window where it is
-  const kept = app.window && [[app.window.x + app.window.columns / 2 - 0.5, app.window.y + app.window.rows / 2 - 0.5]];
-  const cells = focus ? [focus] : roomFocus() || kept || [app.cursor];
+  const here = app.window && [[app.window.x + app.window.columns / 2 - 0.5, app.window.y + app.window.rows / 2 - 0.5]];
+  const cells = focus ? [focus] : roomFocus() || here || [app.cursor];
   const xs = cells.map((c) => c[0]);
   const ys = cells.map((c) => c[1]);
+  // a window that would start on the sheet's first row (column) starts on its names
+  // instead: a band of names over the first row would hide half of it
   const middle = (low, top, span, count) => {
-    const start = Math.round((low + top + 1) / 2 - span / 2);
-    return Math.min(Math.max(start, -1), count + 1 - span);
+    const start = Math.min(Math.max(Math.round((low + top + 1) / 2 - span / 2), -1), count + 1 - span);
+    return start === 0 ? -1 : start;
   };
   app.window = { x: middle(Math.min(...xs), Math.max(...xs), columns, app.geo.width),
     y: middle(Math.min(...ys), Math.max(...ys), rows, app.geo.height), columns, rows };
@@ -625,6 +645,8 @@ function pinching(e) {
 function showPlan(behavior = "auto") {
   if (!isDocked()) return;
   fitDock();  // the header's height of this very moment (the status line wraps)
+  app.planShown = true;
+  if (app.window) fitView(null, app.window);  // the rows that fit there
   $("#board").scrollIntoView({ block: "start", behavior });
 }
 
@@ -1303,6 +1325,7 @@ function openSheet(opening) {
   app.shownDoubts = null;
   app.roomOptions = null;
   app.viewed = false;
+  app.planShown = false;
   app.savedAt = opening.new ? -2 : 0;
   app.activeRoom = opening.state.current_room || app.project.rooms[0]?.name || null;
   const first = app.project.house[0] && app.geo.at(app.project.house[0]);
@@ -1368,7 +1391,12 @@ function wire() {
   $("#view").addEventListener("click", toggleWholeHouse);
   $("#summary").addEventListener("click", () => $("#report").scrollIntoView({ block: "start" }));
   window.addEventListener("resize", () => { fitDock(); fitView(); });
-  const resized = new ResizeObserver(fitDock);
+  // the dock grows with a piece in hand, the header with a status of two lines: the
+  // window keeps its place with the whole rows that fit between them
+  const resized = new ResizeObserver(() => {
+    fitDock();
+    if (isDocked() && app.window && !app.pinch) fitView(null, app.window);
+  });
   resized.observe($("#controls"));
   resized.observe($("#bar"));  // the status line wraps
   $("#room-select").addEventListener("change", (e) => {
