@@ -870,16 +870,18 @@ def test_the_header_of_a_small_phone_is_one_row_of_buttons(browser: Any,
 
 
 @pytest.mark.parametrize(("width", "height", "opened", "in_hand", "put_back"),
-                         [(320, 640, 5, 5, 7), (360, 740, 8, 8, 11)], ids=["320x640", "360x740"])
-def test_the_rows_in_sight_of_a_small_phone_are_whole(browser: Any, tmp_path: Path, width: int,
+                         [(320, 640, 6, 5, 7), (360, 740, 9, 8, 11)], ids=["320x640", "360x740"])
+def test_the_rows_in_sight_of_a_small_phone_are_whole(browser: Any, tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch, width: int,
                                                       height: int, opened: int, in_hand: int,
                                                       put_back: int) -> None:
     """Between the header and the dock the plan shows whole rows of squares, never a row
     cut by the dock: as the page opens (the whole header in sight), with a piece in hand
     (the dock grown, the plan scrolled to below the header) and once it is put back."""
-    sheet = tmp_path / "plan.json"
-    shutil.copy(EXAMPLES / "tutorial-midgame.json", sheet)
-    with phone(browser, sheet, width, height) as (page, _):
+    shutil.copy(EXAMPLES / "tutorial-midgame.json", tmp_path / "plan.json")
+    monkeypatch.chdir(tmp_path)  # "Opened plan.json.": a status line of one line
+    with phone(browser, "plan.json", width, height) as (page, _):
+        assert page.text_content("#status") == "Opened plan.json."
         square = 34.4 if width == 320 else 31.8
         assert rows_seen(page) == {row: square for row in range(1, opened + 1)}
         page.tap('[data-piece="armchair"]')
@@ -894,6 +896,37 @@ def test_the_rows_in_sight_of_a_small_phone_are_whole(browser: Any, tmp_path: Pa
         page.tap("#drop")
         settle(page)
         assert rows_seen(page) == {row: square for row in range(1, put_back + 1)}
+
+
+def test_on_its_side_a_long_title_ends_in_an_ellipsis(browser: Any, tmp_path: Path) -> None:
+    """At 640 x 320 the header is one row of 44 px, the title (the project's name, "Home
+    Staging" for screen readers only) cut with "…" rather than pushing PNG onto a second
+    row; a tap on it shows it whole, a second tap puts it back. At 740 x 360 it fits."""
+    with editor(browser, tmp_path / "new.json", "retirement-bungalow", touch=True,
+                size=(640, 320), mobile=True) as (page, _):
+        title = "#bar h1"
+        row = [box_of(page, name) for name in (title, "#player", "#view", "#save", "#png")]
+        assert {(round(box["y"], 1), box["height"]) for box in row} == {(2.8, 44)}
+        assert box_of(page, title)["width"] == pytest.approx(131, abs=2)
+        assert page.evaluate("(e => e.scrollWidth > e.clientWidth)(document.querySelector"
+                             "('#bar h1'))")  # cut
+        assert page.text_content(title) == "Home Staging Retirement bungalow"
+        assert page.get_attribute(title, "title") == "Home Staging Retirement bungalow"
+        assert page.locator("#bar").aria_snapshot().splitlines()[1] == \
+            '  - heading "Home Staging Retirement bungalow" [level=1]'
+        assert box_of(page, "#bar")["height"] == pytest.approx(69.6, abs=0.5)
+        page.tap(title)
+        assert {name: round(size, 1) for name, size in box_of(page, title).items()} == {
+            "x": 7, "y": 2.8, "width": 626, "height": 15}
+        assert page.evaluate("(e => e.scrollWidth <= e.clientWidth)(document.querySelector"
+                             "('#bar h1'))")  # whole
+        assert box_of(page, "#bar")["height"] == pytest.approx(88.8, abs=0.5)
+        page.tap(title)
+        assert box_of(page, "#bar")["height"] == pytest.approx(69.6, abs=0.5)
+        page.set_viewport_size({"width": 740, "height": 360})
+        assert page.evaluate("(e => e.scrollWidth <= e.clientWidth)(document.querySelector"
+                             "('#bar h1'))")
+        assert box_of(page, "#png")["y"] == pytest.approx(2.8, abs=0.1)
 
 
 EDGE_NAMES = """() => [...document.querySelectorAll("#layer-edges text")].map((t) => {

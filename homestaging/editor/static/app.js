@@ -1330,7 +1330,8 @@ function openSheet(opening) {
   app.activeRoom = opening.state.current_room || app.project.rooms[0]?.name || null;
   const first = app.project.house[0] && app.geo.at(app.project.house[0]);
   app.cursor = first || [0, 0];
-  $("#project-name").textContent = `· ${app.project.name}`;
+  $("#project-name").textContent = app.project.name;
+  $("#bar h1").title = $("#bar h1").textContent;  // the whole title, where it is cut
   $("#file").textContent = opening.file;
   $("#broken").hidden = true;
   $("#editor").hidden = false;
@@ -1389,6 +1390,7 @@ function wire() {
   $("#drop").addEventListener("click", drop);
   $("#next-room").addEventListener("click", goToNextRoom);
   $("#view").addEventListener("click", toggleWholeHouse);
+  $("#bar h1").addEventListener("click", (e) => e.currentTarget.classList.toggle("whole"));
   $("#summary").addEventListener("click", () => $("#report").scrollIntoView({ block: "start" }));
   window.addEventListener("resize", () => { fitDock(); fitView(); });
   // the dock grows with a piece in hand, the header with a status of two lines: the
