@@ -964,6 +964,33 @@ def test_a_window_inside_the_sheet_names_its_squares_on_its_edges(browser: Any,
         assert plan["y"] == pytest.approx(bar["y"] + bar["height"], abs=1)
 
 
+BANDS = """() => [...document.querySelectorAll("#layer-edges rect")].map((r) => {
+    const box = r.getBoundingClientRect();
+    return [box.left, box.top, box.right, box.bottom];
+})"""
+OWN_NAMES = """(name) => [...document.querySelectorAll("#layer-base text.label")]
+    .filter((t) => t.textContent === name).map((t) => t.getBoundingClientRect().left)"""
+
+
+def test_the_bands_of_names_stay_off_the_sheets_own_names(browser: Any, tmp_path: Path) -> None:
+    """At 740 x 360 a window around L8 shows columns E to P and rows 5 to 11 of the
+    tutorial, and the sheet's own row names right of P: the band of letters along the top
+    ends at P's right side (it cut the own "5" in half), the band of numbers down the left
+    at row 11's foot."""
+    with editor(browser, tmp_path / "new.json", "tutorial", touch=True, size=(740, 360),
+                mobile=True) as (page, _):
+        page.tap("#view")
+        page.tap('[data-cell="L8"]')
+        assert page.get_attribute("#plan", "viewBox") == "4 4 13 7"
+        (top_band, left_band) = page.evaluate(BANDS)
+        p5, e11 = box_of(page, '[data-cell="P5"]'), box_of(page, '[data-cell="E11"]')
+        assert top_band[2] == pytest.approx(p5["x"] + p5["width"], abs=0.5)
+        assert top_band[1] == pytest.approx(p5["y"], abs=0.5)
+        assert left_band[3] == pytest.approx(e11["y"] + e11["height"], abs=0.5)
+        own_five = [left for left in page.evaluate(OWN_NAMES, "5") if left > 0]
+        assert len(own_five) == 1 and own_five[0] >= top_band[2] + 10
+
+
 ROOM_LIST_WIDTHS = """() => {
     const select = document.querySelector("#room-select");
     const probe = select.cloneNode(true);  // as wide as its longest entry needs
