@@ -964,6 +964,37 @@ def test_a_window_inside_the_sheet_names_its_squares_on_its_edges(browser: Any,
         assert plan["y"] == pytest.approx(bar["y"] + bar["height"], abs=1)
 
 
+TOOL_BOXES = """() => [...document.querySelectorAll("#tools button")].map((b) => {
+    const box = b.getBoundingClientRect();
+    return [b.dataset.tool, Math.round(box.left * 10) / 10, Math.round(box.right * 10) / 10];
+})"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(320, 640), (360, 740)], ids=lambda n: str(n))
+def test_a_small_phone_shows_every_tool_and_no_half_of_the_score(browser: Any, tmp_path: Path,
+                                                                 width: int,
+                                                                 height: int) -> None:
+    """Upright at 320 and 360 px the five tools share one row of the dock, Erase inside
+    it (its right part was under the screen's edge); the score under the plan starts
+    below the dock's top edge (its heading showed cut in half above the dock), with or
+    without a piece in hand."""
+    with editor(browser, tmp_path / "new.json", "tutorial", touch=True, size=(width, height),
+                mobile=True) as (page, _):
+        tools = page.evaluate(TOOL_BOXES)
+        row = box_of(page, "#tools")
+        assert [tool for tool, _, _ in tools] == ["room", "door", "front-door", "window", "erase"]
+        assert tools[0][1] == row["x"] == 7 and tools[-1][2] == row["x"] + row["width"]
+        assert tools[-1][2] == width - 7
+        assert page.evaluate(SMALL_CONTROLS) == []
+        for take in (False, True):
+            if take:
+                page.tap('[data-piece="kitchen-corner"]')
+                settle(page)
+                page.wait_for_timeout(600)  # the plan scrolled into view, below the header
+            score, dock = box_of(page, "#score"), box_of(page, "#controls")
+            assert score["y"] >= dock["y"], take
+
+
 BANDS = """() => [...document.querySelectorAll("#layer-edges rect")].map((r) => {
     const box = r.getBoundingClientRect();
     return [box.left, box.top, box.right, box.bottom];

@@ -477,7 +477,7 @@ function planSpace() {
     return { width, height: Math.max(height, 160) };
   }
   const top = app.planShown ? barParts().stays : board.getBoundingClientRect().top + window.scrollY;
-  const below = board.offsetHeight - $("#plan").getBoundingClientRect().height + 2;
+  const below = $("#under-plan").getBoundingClientRect().bottom - $("#plan").getBoundingClientRect().bottom + 2;
   const height = window.innerHeight - top - $("#controls").offsetHeight - below;
   return { width, height: Math.max(height, 160) };
 }
