@@ -896,6 +896,20 @@ def test_the_rows_in_sight_of_a_small_phone_are_whole(browser: Any, tmp_path: Pa
         page.tap("#drop")
         settle(page)
         assert rows_seen(page) == {row: square for row in range(1, put_back + 1)}
+        page.tap('[data-piece="armchair"]')
+        settle(page)
+        page.wait_for_timeout(600)  # the plan scrolled into view, below the header
+        page.tap('[data-cell="D5"]')
+        assert page.text_content("#hint") != ""  # "Tap again to place it", under the plan
+        page.tap('[data-cell="D5"]')
+        settle(page)
+        assert page.locator('g.piece[data-piece-id="armchair"]').count() == 1
+        assert page.text_content("#hint") == ""
+        # the hint's words gone, the rows fill its room: less than a row is left unused
+        hint, dock = box_of(page, "#hint"), box_of(page, "#controls")
+        assert 0 <= dock["y"] - (hint["y"] + hint["height"]) < square
+        seen = rows_seen(page)
+        assert list(seen.values()) == [square] * len(seen) and len(seen) >= put_back
 
 
 def test_on_its_side_a_long_title_ends_in_an_ellipsis(browser: Any, tmp_path: Path) -> None:

@@ -465,10 +465,11 @@ function fitDock() {
   document.documentElement.style.setProperty("--bar", `${isDocked() ? stays : 0}px`);
 }
 
-// The plan's room on the screen. Docked, its rows and the hint under it fill what the
-// header and the dock leave (the plan's border aside), so that the rows in sight are
+// The plan's room on the screen. Docked, its rows and a line of hint under it fill what
+// the header and the dock leave (the plan's border aside), so that the rows in sight are
 // whole rows: below the whole header while the page is at its top, below the part that
-// stays once the plan was scrolled to (a piece taken).
+// stays once the plan was scrolled to (a piece taken). A hint of two lines does not take
+// a row away (the square just tapped would go).
 function planSpace() {
   const board = $("#board");
   const width = board.clientWidth;
@@ -477,7 +478,8 @@ function planSpace() {
     return { width, height: Math.max(height, 160) };
   }
   const top = app.planShown ? barParts().stays : board.getBoundingClientRect().top + window.scrollY;
-  const below = $("#under-plan").getBoundingClientRect().bottom - $("#plan").getBoundingClientRect().bottom + 2;
+  const below = $("#under-plan").getBoundingClientRect().top - $("#plan").getBoundingClientRect().bottom
+    + parseFloat(getComputedStyle($("#hint")).minHeight) + 2;
   const height = window.innerHeight - top - $("#controls").offsetHeight - below;
   return { width, height: Math.max(height, 160) };
 }
