@@ -652,6 +652,18 @@ function showPlan(behavior = "auto") {
   $("#board").scrollIntoView({ block: "start", behavior });
 }
 
+// On a phone on its side the column scrolls (the page too, when the column is taller
+// than the screen) until the piece in hand is whole in sight: taken from a card near the
+// top, it came below the tools, Put back under the screen's edge.
+function showHand() {
+  const side = $("#side");
+  if (isDocked() || getComputedStyle(side).overflowY !== "auto") return;
+  const below = () => $("#hand").getBoundingClientRect().bottom
+    - Math.min(side.getBoundingClientRect().bottom, window.innerHeight);
+  if (below() > 0) side.scrollTop += below();
+  if (below() > 0) window.scrollBy(0, below());
+}
+
 function toggleWholeHouse() {
   app.wholeHouse = !app.wholeHouse;
   fitView();
@@ -792,7 +804,10 @@ function pieceButton(id, piece, color, number) {
   button.addEventListener("click", () => {
     const fresh = !app.hand || app.hand.piece !== id;
     take(id);
-    if (fresh) showPlan("smooth");
+    if (fresh) {
+      showPlan("smooth");
+      showHand();
+    }
   });
   button.addEventListener("pointerdown", (e) => {
     if (e.button !== 0) return;
