@@ -713,7 +713,8 @@ def test_a_room_furnished_with_a_thumb(browser: Any, tmp_path: Path, width: int,
         page.tap(card)
         settle(page)
         assert page.is_visible("#turn") and page.text_content("#turn") == "Turn"
-        assert "tap a square to see it there" in page.text_content("#status")
+        assert page.text_content("#status") == (
+            "Armchair in hand: tap a square to see it there, tap it again to place it.")
         page.tap("#turn")
         assert "rotation 90°" in page.text_content("#hand-name")
         page.tap("#turn")
@@ -1004,14 +1005,16 @@ TOOL_BOXES = """() => [...document.querySelectorAll("#tools button")].map((b) =>
 })"""
 
 
-@pytest.mark.parametrize(("width", "height"), [(320, 640), (360, 740)], ids=lambda n: str(n))
+@pytest.mark.parametrize(("width", "height", "rows"), [(320, 640, 5), (360, 740, 8)],
+                         ids=["320x640", "360x740"])
 def test_a_small_phone_shows_every_tool_and_no_half_of_the_score(browser: Any, tmp_path: Path,
-                                                                 width: int,
-                                                                 height: int) -> None:
+                                                                 width: int, height: int,
+                                                                 rows: int) -> None:
     """Upright at 320 and 360 px the five tools share one row of the dock, Erase inside
     it (its right part was under the screen's edge); the score under the plan starts
     below the dock's top edge (its heading showed cut in half above the dock), with or
-    without a piece in hand."""
+    without a piece in hand. The status of a piece in hand takes two lines at 320 px
+    (three, with "the Turn button turns it": a row of squares fewer)."""
     with editor(browser, tmp_path / "new.json", "tutorial", touch=True, size=(width, height),
                 mobile=True) as (page, _):
         tools = page.evaluate(TOOL_BOXES)
@@ -1027,6 +1030,10 @@ def test_a_small_phone_shows_every_tool_and_no_half_of_the_score(browser: Any, t
                 page.wait_for_timeout(600)  # the plan scrolled into view, below the header
             score, dock = box_of(page, "#score"), box_of(page, "#controls")
             assert score["y"] >= dock["y"], take
+        assert page.text_content("#status") == (
+            "Corner kitchen in hand: tap a square to see it there, tap it again to place it.")
+        assert box_of(page, "#status")["height"] == pytest.approx(28, abs=1)
+        assert list(rows_seen(page)) == list(range(1, rows + 1))
 
 
 BANDS = """() => [...document.querySelectorAll("#layer-edges rect")].map((r) => {

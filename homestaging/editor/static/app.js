@@ -8,13 +8,12 @@ const $ = (selector) => document.querySelector(selector);
 const token = new URLSearchParams(location.search).get("token") || "";
 const TOOLS = ["room", "door", "front-door", "window", "erase"];
 const ROTATIONS = [0, 90, 180, 270];
-// The words of a touch screen ("tap", the Turn button) or of a mouse and keyboard
-// ("click", key r): set from the screen when the page opens, then from each pointer.
+// The words of a touch screen ("tap") or of a mouse and keyboard ("click", key 1-9):
+// set from the screen when the page opens, then from each pointer.
 const words = {
   touch: window.matchMedia("(pointer: coarse)").matches || navigator.maxTouchPoints > 0,
   get click() { return this.touch ? "tap" : "click"; },
   get Click() { return this.touch ? "Tap" : "Click"; },
-  get turn() { return this.touch ? "the Turn button turns it" : "r turns it, m mirrors it"; },
   get next() {
     return this.touch ? "Tap a card for the next piece." : "Click a card (or press 1-9) for the next piece.";
   },
@@ -909,8 +908,9 @@ function take(id) {
   app.pendingTap = null;  // a square tapped for the piece before shows, not places, this one
   setTool(null, false);
   status(words.touch
-    ? `${piece.name} in hand: tap a square to see it there, tap it again to place it; ${words.turn}.`
-    : `${piece.name} in hand: click a square to place it (its top-left corner, circulation included). ${words.turn}.`);
+    // two lines at 320 px (with "the Turn button turns it", beside that button, three)
+    ? `${piece.name} in hand: tap a square to see it there, tap it again to place it.`
+    : `${piece.name} in hand: click a square to place it (its top-left corner, circulation included). r turns it, m mirrors it.`);
   drawHand();
   drawHints();
   drawSheet();
