@@ -964,6 +964,29 @@ def test_on_its_side_a_long_title_ends_in_an_ellipsis(browser: Any, tmp_path: Pa
         assert box_of(page, "#png")["y"] == pytest.approx(2.8, abs=0.1)
 
 
+def test_on_its_side_a_long_status_is_tapped_whole(browser: Any, tmp_path: Path) -> None:
+    """At 640 x 320 the status line is one line cut with "…" (721 px of text in 626): a
+    tap shows it whole on two lines, a second tap cuts it again."""
+    with editor(browser, tmp_path / "new.json", "tutorial", touch=True, size=(640, 320),
+                mobile=True) as (page, _):
+        page.tap('[data-piece="kitchen-u"]')
+        settle(page)
+        page.tap('[data-cell="C3"]')
+        page.tap('[data-cell="C3"]')
+        settle(page)
+        assert page.text_content("#status") == (
+            "Placed U-shaped kitchen at C3. It breaks a rule: see the problems (Undo takes it "
+            "back). Tap a card for the next piece.")
+        cut = "(e => [e.scrollWidth, e.clientWidth])(document.querySelector('#status'))"
+        assert page.evaluate(cut) == [721, 626]
+        assert box_of(page, "#status")["height"] == pytest.approx(14.8, abs=0.5)
+        page.tap("#status")
+        assert page.evaluate(cut) == [626, 626]
+        assert box_of(page, "#status")["height"] == pytest.approx(28, abs=0.5)
+        page.tap("#status")
+        assert box_of(page, "#status")["height"] == pytest.approx(14.8, abs=0.5)
+
+
 EDGE_NAMES = """() => [...document.querySelectorAll("#layer-edges text")].map((t) => {
     const box = t.getBoundingClientRect();
     return [t.textContent, box.x + box.width / 2, box.y + box.height / 2];

@@ -445,6 +445,8 @@ const MIN_SQUARE = { touch: 32, mouse: 18 };
 
 // On a phone held upright the controls are docked at the bottom of the screen.
 const isDocked = () => getComputedStyle($("#controls")).position === "fixed";
+// On a phone on its side the controls are a column of their own that scrolls.
+const isSideways = () => getComputedStyle($("#side")).overflowY === "auto";
 
 // The header's part that scrolls away when docked (the title and the player's name,
 // above the buttons) and the part that stays at the top.
@@ -472,14 +474,17 @@ function fitDock() {
 function planSpace() {
   const board = $("#board");
   const width = board.clientWidth;
-  if (!isDocked()) {
+  const docked = isDocked();
+  if (!docked && !isSideways()) {
     const height = window.innerHeight - barParts().stays - $("#under-plan").offsetHeight - 16;
     return { width, height: Math.max(height, 160) };
   }
-  const top = app.planShown ? barParts().stays : board.getBoundingClientRect().top + window.scrollY;
+  // on its side the page stays at its top: the plan below the header and what a table
+  // shows under it (the card flipped, the ranking)
+  const top = docked && app.planShown ? barParts().stays : board.getBoundingClientRect().top + window.scrollY;
   const below = $("#under-plan").getBoundingClientRect().top - $("#plan").getBoundingClientRect().bottom
     + parseFloat(getComputedStyle($("#hint")).minHeight) + 2;
-  const height = window.innerHeight - top - $("#controls").offsetHeight - below;
+  const height = window.innerHeight - top - (docked ? $("#controls").offsetHeight : 0) - below;
   return { width, height: Math.max(height, 160) };
 }
 
@@ -656,7 +661,7 @@ function showPlan(behavior = "auto") {
 // top, it came below the tools, Put back under the screen's edge.
 function showHand() {
   const side = $("#side");
-  if (isDocked() || getComputedStyle(side).overflowY !== "auto") return;
+  if (!isSideways()) return;
   const below = () => $("#hand").getBoundingClientRect().bottom
     - Math.min(side.getBoundingClientRect().bottom, window.innerHeight);
   if (below() > 0) side.scrollTop += below();
@@ -1407,7 +1412,9 @@ function wire() {
   $("#drop").addEventListener("click", drop);
   $("#next-room").addEventListener("click", goToNextRoom);
   $("#view").addEventListener("click", toggleWholeHouse);
-  $("#bar h1").addEventListener("click", (e) => e.currentTarget.classList.toggle("whole"));
+  for (const cut of [$("#bar h1"), $("#status")]) {  // cut with "…" on a phone on its side
+    cut.addEventListener("click", () => cut.classList.toggle("whole"));
+  }
   $("#summary").addEventListener("click", () => $("#report").scrollIntoView({ block: "start" }));
   window.addEventListener("resize", () => { fitDock(); fitView(); });
   // the dock grows with a piece in hand, the header with a status of two lines: the
