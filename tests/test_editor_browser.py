@@ -819,18 +819,21 @@ def test_on_its_side_a_card_near_the_top_brings_the_whole_hand_in_sight(
         browser: Any, tmp_path: Path) -> None:
     """At 740 x 360 the tutorial's first card shows without scrolling, at the foot of the
     column; taken, the piece in hand came below the tools with Put back under the
-    screen's edge (345 to 389 px): the column scrolls until the hand is whole in sight."""
+    screen's edge (345 to 389 px): the column scrolls until the hand is whole in sight.
+    The column ends at the screen's foot (it went 65 px below it), the page does not
+    scroll."""
     with editor(browser, tmp_path / "new.json", "tutorial", touch=True, size=(740, 360),
                 mobile=True) as (page, _):
         card, side = '[data-piece="kitchen-corner"]', "document.querySelector('#side').scrollTop"
         assert in_view(page, card) and page.evaluate(side) == 0
         page.tap(card)
         settle(page)
-        hand, drop = box_of(page, "#hand"), box_of(page, "#drop")
-        assert hand["y"] + hand["height"] == pytest.approx(360, abs=0.5)
-        assert drop["y"] == pytest.approx(306.1, abs=1) and in_view(page, "#drop")
-        assert page.evaluate(side) == pytest.approx(39, abs=1)
-        assert page.evaluate("window.scrollY") == 0  # the header stays where it was
+        hand, drop, column = box_of(page, "#hand"), box_of(page, "#drop"), box_of(page, "#side")
+        assert column["y"] + column["height"] == pytest.approx(360 - 4.2, abs=0.5)
+        assert hand["y"] + hand["height"] == pytest.approx(360 - 4.2, abs=0.5)
+        assert drop["y"] == pytest.approx(302.1, abs=1) and in_view(page, "#drop")
+        assert page.evaluate(side) == pytest.approx(43, abs=1)
+        assert page.evaluate("document.documentElement.scrollHeight") == 360
         page.tap("#drop")
         assert page.is_hidden("#hand")
 

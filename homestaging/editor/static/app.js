@@ -457,13 +457,16 @@ function barParts() {
 }
 
 // The page ends below the dock (CSS --dock), whatever the dock holds; the plan scrolls
-// to just below the part of the header that stays at the top (CSS --bar).
+// to just below the part of the header that stays at the top (CSS --bar). On its side
+// the column of controls ends at the screen's foot (CSS --side-top: where it starts).
 function fitDock() {
   const height = isDocked() ? $("#controls").offsetHeight : 0;
   const { lead, stays } = barParts();
+  const side = isSideways() ? $("#editor").getBoundingClientRect().top + window.scrollY : 0;
   document.documentElement.style.setProperty("--dock", `${height}px`);
   document.documentElement.style.setProperty("--bar-lead", `${lead}px`);
   document.documentElement.style.setProperty("--bar", `${isDocked() ? stays : 0}px`);
+  document.documentElement.style.setProperty("--side-top", `${side}px`);
 }
 
 // The plan's room on the screen. Docked, its rows and a line of hint under it fill what
@@ -1425,6 +1428,7 @@ function wire() {
   });
   resized.observe($("#controls"));
   resized.observe($("#bar"));  // the status line wraps
+  resized.observe(document.body);  // a table's card flipped, in a band above the editor
   $("#room-select").addEventListener("change", (e) => {
     app.activeRoom = e.target.value;
     if (app.hand) drop();
