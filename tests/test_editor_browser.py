@@ -854,6 +854,11 @@ ROWS_SEEN = """() => {
 }"""
 
 
+def next_frame(page: Any) -> None:
+    """Wait until the page has drawn two frames (what a ResizeObserver answers is in)."""
+    page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
 def rows_seen(page: Any) -> dict[int, float]:
     """The rows of squares in sight between the header and the dock, each with how much
     of it shows (px); a row cut shows less than its squares' height."""
@@ -919,6 +924,7 @@ def test_the_rows_in_sight_of_a_small_phone_are_whole(browser: Any, tmp_path: Pa
         assert dock["y"] == pytest.approx(320 if width == 320 else 406.5, abs=1)
         page.tap("#drop")
         settle(page)
+        next_frame(page)  # the dock's new height observed
         assert rows_seen(page) == {row: square for row in range(1, put_back + 1)}
         page.tap('[data-piece="armchair"]')
         settle(page)
@@ -927,6 +933,7 @@ def test_the_rows_in_sight_of_a_small_phone_are_whole(browser: Any, tmp_path: Pa
         assert page.text_content("#hint") != ""  # "Tap again to place it", under the plan
         page.tap('[data-cell="D5"]')
         settle(page)
+        next_frame(page)
         assert page.locator('g.piece[data-piece-id="armchair"]').count() == 1
         assert page.text_content("#hint") == ""
         # the hint's words gone, the rows fill its room: less than a row is left unused
@@ -934,6 +941,30 @@ def test_the_rows_in_sight_of_a_small_phone_are_whole(browser: Any, tmp_path: Pa
         assert 0 <= dock["y"] - (hint["y"] + hint["height"]) < square
         seen = rows_seen(page)
         assert list(seen.values()) == [square] * len(seen) and len(seen) >= put_back
+
+
+def test_the_whole_house_of_a_small_phone_stays_above_the_dock(browser: Any,
+                                                              tmp_path: Path) -> None:
+    """At 320 x 640 with a piece in hand, Whole house shows the tutorial's 12 rows and
+    its names on all four sides above the dock, the hint too (the plan filled the width
+    and its last row of names went under the dock: from 310.5 to 328.8 px, the dock at
+    320)."""
+    sheet = tmp_path / "plan.json"
+    shutil.copy(EXAMPLES / "tutorial-midgame.json", sheet)
+    with phone(browser, sheet, 320, 640) as (page, _):
+        page.tap('[data-piece="armchair"]')
+        settle(page)
+        page.wait_for_timeout(600)  # the plan scrolled into view, below the header
+        page.tap("#view")
+        assert page.text_content("#view") == "Back to the room"
+        plan, hint, dock = box_of(page, "#plan"), box_of(page, "#hint"), box_of(page, "#controls")
+        assert dock["y"] == 320 and plan["y"] + plan["height"] == pytest.approx(298.8, abs=0.5)
+        assert hint["y"] + hint["height"] <= dock["y"]
+        assert rows_seen(page) == {row: 15.1 for row in range(1, 13)}
+        page.tap('[data-cell="M3"]')  # a tap on the house: a closer view, the width again
+        assert page.text_content("#view") == "Whole house"
+        assert box_of(page, "#plan")["width"] == pytest.approx(311.6, abs=0.5)
+        assert box_of(page, '[data-cell="M3"]')["width"] >= 32
 
 
 def test_on_its_side_a_long_title_ends_in_an_ellipsis(browser: Any, tmp_path: Path) -> None:

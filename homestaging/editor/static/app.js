@@ -527,6 +527,9 @@ function fitView(focus = null, kept = null) {
   $("#view").textContent = viewLabel();
   $("#view").setAttribute("aria-pressed", String(!!app.wholeHouse && !fits));
   $("#board").classList.toggle("windowed", app.windowed);
+  // docked, the whole house is no taller than the room above the dock: its last row of
+  // names was cut by the dock's top edge
+  $("#plan").style.maxHeight = isDocked() && !app.windowed ? `${height}px` : "";
   if (!app.windowed) {
     app.window = null;
     app.plan.view(-1, -1, wide, high);
@@ -1425,6 +1428,7 @@ function wire() {
   const resized = new ResizeObserver(() => {
     fitDock();
     if (isDocked() && app.window && !app.pinch) fitView(null, app.window);
+    else if (isDocked() && app.wholeHouse && !app.pinch) fitView();
   });
   resized.observe($("#controls"));
   resized.observe($("#bar"));  // the status line wraps
