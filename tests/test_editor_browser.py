@@ -713,7 +713,8 @@ def test_a_room_furnished_with_a_thumb(browser: Any, tmp_path: Path, width: int,
         page.tap(card)
         settle(page)
         assert page.is_visible("#turn") and page.text_content("#turn") == "Turn"
-        assert "tap a square to see it there" in page.text_content("#status")
+        assert page.text_content("#status") == (
+            "Armchair in hand: tap a square to see it there, tap it again to place it.")
         page.tap("#turn")
         assert "rotation 90°" in page.text_content("#hand-name")
         page.tap("#turn")
@@ -814,15 +815,56 @@ def test_on_its_side_the_piece_in_hand_stays_at_the_top_of_its_column(
         assert page.text_content("#hand-name") == "Coffee table, rotation 90°"
 
 
-ROWS_IN_SIGHT = """() => {
+def test_on_its_side_a_card_near_the_top_brings_the_whole_hand_in_sight(
+        browser: Any, tmp_path: Path) -> None:
+    """At 740 x 360 the tutorial's first card shows without scrolling, at the foot of the
+    column; taken, the piece in hand came below the tools with Put back under the
+    screen's edge (345 to 389 px): the column scrolls until the hand is whole in sight.
+    The column ends at the screen's foot (it went 65 px below it), the page does not
+    scroll."""
+    with editor(browser, tmp_path / "new.json", "tutorial", touch=True, size=(740, 360),
+                mobile=True) as (page, _):
+        card, side = '[data-piece="kitchen-corner"]', "document.querySelector('#side').scrollTop"
+        assert in_view(page, card) and page.evaluate(side) == 0
+        page.tap(card)
+        settle(page)
+        hand, drop, column = box_of(page, "#hand"), box_of(page, "#drop"), box_of(page, "#side")
+        assert column["y"] + column["height"] == pytest.approx(360 - 4.2, abs=0.5)
+        assert hand["y"] + hand["height"] == pytest.approx(360 - 4.2, abs=0.5)
+        assert drop["y"] == pytest.approx(302.1, abs=1) and in_view(page, "#drop")
+        assert page.evaluate(side) == pytest.approx(43, abs=1)
+        assert page.evaluate("document.documentElement.scrollHeight") == 360
+        page.tap("#drop")
+        assert page.is_hidden("#hand")
+
+
+ROWS_SEEN = """() => {
     const bar = document.querySelector("#bar").getBoundingClientRect();
     const dock = document.querySelector("#controls").getBoundingClientRect();
-    const rows = new Set([...document.querySelectorAll("[data-cell]")]
-      .map((c) => c.getBoundingClientRect())
-      .filter((r) => r.top >= bar.bottom - 0.5 && r.bottom <= dock.top + 0.5)
-      .map((r) => Math.round(r.top)));
-    return rows.size;
+    const plan = document.querySelector("#plan").getBoundingClientRect();
+    const top = Math.max(bar.bottom, plan.top + 1), bottom = Math.min(dock.top, plan.bottom - 1);
+    const rows = new Map();
+    for (const cell of document.querySelectorAll("[data-cell]")) {
+      const box = cell.getBoundingClientRect();
+      const seen = Math.min(box.bottom, bottom) - Math.max(box.top, top);
+      if (seen > 0.5) rows.set(Number(cell.dataset.cell.replace(/^[A-Z]+/, "")),
+                               [Math.round(seen * 10) / 10, Math.round(box.height * 10) / 10]);
+    }
+    return [...rows].map(([row, [seen, high]]) => [row, seen, high]);
 }"""
+
+
+def next_frame(page: Any) -> None:
+    """Wait until the page has drawn two frames (what a ResizeObserver answers is in)."""
+    page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
+def rows_seen(page: Any) -> dict[int, float]:
+    """The rows of squares in sight between the header and the dock, each with how much
+    of it shows (px); a row cut shows less than its squares' height."""
+    rows = page.evaluate(ROWS_SEEN)
+    assert all(seen == pytest.approx(high, abs=0.2) for _, seen, high in rows), rows
+    return {row: seen for row, seen, _ in rows}
 
 
 def test_the_header_of_a_small_phone_is_one_row_of_buttons(browser: Any,
@@ -845,7 +887,7 @@ def test_the_header_of_a_small_phone_is_one_row_of_buttons(browser: Any,
         assert bar["y"] + bar["height"] == pytest.approx(status["y"] + status["height"] + 4.2,
                                                          abs=1)
         assert not any(in_view(page, name) for name in ("h1", "#player", "#png"))
-        assert page.evaluate(ROWS_IN_SIGHT) == 5
+        assert rows_seen(page) == {1: 34.4, 2: 34.4, 3: 34.4, 4: 34.4, 5: 34.4}
         assert page.evaluate(SMALL_CONTROLS) == []
         page.evaluate("window.scrollTo(0, 0)")  # the title and the name, a scroll away
         assert all(in_view(page, name) for name in ("h1", "#player", "#png"))
@@ -854,6 +896,129 @@ def test_the_header_of_a_small_phone_is_one_row_of_buttons(browser: Any,
         settle(page)
         page.wait_for_selector('#status:text-matches("^Saved")')
     assert saved(sheet)["player"] == "Grey"
+
+
+@pytest.mark.parametrize(("width", "height", "opened", "in_hand", "put_back"),
+                         [(320, 640, 6, 5, 7), (360, 740, 9, 8, 11)], ids=["320x640", "360x740"])
+def test_the_rows_in_sight_of_a_small_phone_are_whole(browser: Any, tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch, width: int,
+                                                      height: int, opened: int, in_hand: int,
+                                                      put_back: int) -> None:
+    """Between the header and the dock the plan shows whole rows of squares, never a row
+    cut by the dock: as the page opens (the whole header in sight), with a piece in hand
+    (the dock grown, the plan scrolled to below the header) and once it is put back."""
+    shutil.copy(EXAMPLES / "tutorial-midgame.json", tmp_path / "plan.json")
+    monkeypatch.chdir(tmp_path)  # "Opened plan.json.": a status line of one line
+    with phone(browser, "plan.json", width, height) as (page, _):
+        assert page.text_content("#status") == "Opened plan.json."
+        square = 34.4 if width == 320 else 31.8
+        assert rows_seen(page) == {row: square for row in range(1, opened + 1)}
+        page.tap('[data-piece="armchair"]')
+        settle(page)
+        page.wait_for_timeout(600)  # the plan scrolled into view, below the header
+        assert rows_seen(page) == {row: square for row in range(1, in_hand + 1)}
+        plan, hint, dock = box_of(page, "#plan"), box_of(page, "#hint"), box_of(page, "#controls")
+        # the band of names and the rows, the plan's border; the hint below, above the dock
+        assert plan["height"] == pytest.approx((in_hand + 1) * square + 2, abs=0.5)
+        assert hint["y"] + hint["height"] <= dock["y"]
+        assert dock["y"] == pytest.approx(320 if width == 320 else 406.5, abs=1)
+        page.tap("#drop")
+        settle(page)
+        next_frame(page)  # the dock's new height observed
+        assert rows_seen(page) == {row: square for row in range(1, put_back + 1)}
+        page.tap('[data-piece="armchair"]')
+        settle(page)
+        page.wait_for_timeout(600)  # the plan scrolled into view, below the header
+        page.tap('[data-cell="D5"]')
+        assert page.text_content("#hint") != ""  # "Tap again to place it", under the plan
+        page.tap('[data-cell="D5"]')
+        settle(page)
+        next_frame(page)
+        assert page.locator('g.piece[data-piece-id="armchair"]').count() == 1
+        assert page.text_content("#hint") == ""
+        # the hint's words gone, the rows fill its room: less than a row is left unused
+        hint, dock = box_of(page, "#hint"), box_of(page, "#controls")
+        assert 0 <= dock["y"] - (hint["y"] + hint["height"]) < square
+        seen = rows_seen(page)
+        assert list(seen.values()) == [square] * len(seen) and len(seen) >= put_back
+
+
+def test_the_whole_house_of_a_small_phone_stays_above_the_dock(browser: Any,
+                                                              tmp_path: Path) -> None:
+    """At 320 x 640 with a piece in hand, Whole house shows the tutorial's 12 rows and
+    its names on all four sides above the dock, the hint too (the plan filled the width
+    and its last row of names went under the dock: from 310.5 to 328.8 px, the dock at
+    320)."""
+    sheet = tmp_path / "plan.json"
+    shutil.copy(EXAMPLES / "tutorial-midgame.json", sheet)
+    with phone(browser, sheet, 320, 640) as (page, _):
+        page.tap('[data-piece="armchair"]')
+        settle(page)
+        page.wait_for_timeout(600)  # the plan scrolled into view, below the header
+        page.tap("#view")
+        assert page.text_content("#view") == "Back to the room"
+        plan, hint, dock = box_of(page, "#plan"), box_of(page, "#hint"), box_of(page, "#controls")
+        assert dock["y"] == 320 and plan["y"] + plan["height"] == pytest.approx(298.8, abs=0.5)
+        assert hint["y"] + hint["height"] <= dock["y"]
+        assert rows_seen(page) == {row: 15.1 for row in range(1, 13)}
+        page.tap('[data-cell="M3"]')  # a tap on the house: a closer view, the width again
+        assert page.text_content("#view") == "Whole house"
+        assert box_of(page, "#plan")["width"] == pytest.approx(311.6, abs=0.5)
+        assert box_of(page, '[data-cell="M3"]')["width"] >= 32
+
+
+def test_on_its_side_a_long_title_ends_in_an_ellipsis(browser: Any, tmp_path: Path) -> None:
+    """At 640 x 320 the header is one row of 44 px, the title (the project's name, "Home
+    Staging" for screen readers only) cut with "…" rather than pushing PNG onto a second
+    row; a tap on it shows it whole, a second tap puts it back. At 740 x 360 it fits."""
+    with editor(browser, tmp_path / "new.json", "retirement-bungalow", touch=True,
+                size=(640, 320), mobile=True) as (page, _):
+        title = "#bar h1"
+        row = [box_of(page, name) for name in (title, "#player", "#view", "#save", "#png")]
+        assert {(round(box["y"], 1), box["height"]) for box in row} == {(2.8, 44)}
+        assert box_of(page, title)["width"] == pytest.approx(131, abs=2)
+        assert page.evaluate("(e => e.scrollWidth > e.clientWidth)(document.querySelector"
+                             "('#bar h1'))")  # cut
+        assert page.text_content(title) == "Home Staging Retirement bungalow"
+        assert page.get_attribute(title, "title") == "Home Staging Retirement bungalow"
+        assert page.locator("#bar").aria_snapshot().splitlines()[1] == \
+            '  - heading "Home Staging Retirement bungalow" [level=1]'
+        assert box_of(page, "#bar")["height"] == pytest.approx(69.6, abs=0.5)
+        page.tap(title)
+        assert {name: round(size, 1) for name, size in box_of(page, title).items()} == {
+            "x": 7, "y": 2.8, "width": 626, "height": 15}
+        assert page.evaluate("(e => e.scrollWidth <= e.clientWidth)(document.querySelector"
+                             "('#bar h1'))")  # whole
+        assert box_of(page, "#bar")["height"] == pytest.approx(88.8, abs=0.5)
+        page.tap(title)
+        assert box_of(page, "#bar")["height"] == pytest.approx(69.6, abs=0.5)
+        page.set_viewport_size({"width": 740, "height": 360})
+        assert page.evaluate("(e => e.scrollWidth <= e.clientWidth)(document.querySelector"
+                             "('#bar h1'))")
+        assert box_of(page, "#png")["y"] == pytest.approx(2.8, abs=0.1)
+
+
+def test_on_its_side_a_long_status_is_tapped_whole(browser: Any, tmp_path: Path) -> None:
+    """At 640 x 320 the status line is one line cut with "…" (721 px of text in 626): a
+    tap shows it whole on two lines, a second tap cuts it again."""
+    with editor(browser, tmp_path / "new.json", "tutorial", touch=True, size=(640, 320),
+                mobile=True) as (page, _):
+        page.tap('[data-piece="kitchen-u"]')
+        settle(page)
+        page.tap('[data-cell="C3"]')
+        page.tap('[data-cell="C3"]')
+        settle(page)
+        assert page.text_content("#status") == (
+            "Placed U-shaped kitchen at C3. It breaks a rule: see the problems (Undo takes it "
+            "back). Tap a card for the next piece.")
+        cut = "(e => [e.scrollWidth, e.clientWidth])(document.querySelector('#status'))"
+        assert page.evaluate(cut) == [721, 626]
+        assert box_of(page, "#status")["height"] == pytest.approx(14.8, abs=0.5)
+        page.tap("#status")
+        assert page.evaluate(cut) == [626, 626]
+        assert box_of(page, "#status")["height"] == pytest.approx(28, abs=0.5)
+        page.tap("#status")
+        assert box_of(page, "#status")["height"] == pytest.approx(14.8, abs=0.5)
 
 
 EDGE_NAMES = """() => [...document.querySelectorAll("#layer-edges text")].map((t) => {
@@ -878,7 +1043,7 @@ def test_a_window_inside_the_sheet_names_its_squares_on_its_edges(browser: Any,
         letters = [name for name, _, _ in names if name.isalpha()]
         numbers = [int(name) for name, _, _ in names if name.isdigit()]
         assert letters == ["H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R"]
-        assert numbers == list(range(8, 18))
+        assert numbers == list(range(8, 19))
         for name, x, y in names:
             square = middle_of(page, f'[data-cell="{name}12"]' if name.isalpha()
                                else f'[data-cell="M{name}"]')
@@ -889,6 +1054,70 @@ def test_a_window_inside_the_sheet_names_its_squares_on_its_edges(browser: Any,
         page.tap('[data-tool="room"]')  # the status takes two lines: the plan moves down
         bar, plan = box_of(page, "#bar"), box_of(page, "#plan")
         assert plan["y"] == pytest.approx(bar["y"] + bar["height"], abs=1)
+
+
+TOOL_BOXES = """() => [...document.querySelectorAll("#tools button")].map((b) => {
+    const box = b.getBoundingClientRect();
+    return [b.dataset.tool, Math.round(box.left * 10) / 10, Math.round(box.right * 10) / 10];
+})"""
+
+
+@pytest.mark.parametrize(("width", "height", "rows"), [(320, 640, 5), (360, 740, 8)],
+                         ids=["320x640", "360x740"])
+def test_a_small_phone_shows_every_tool_and_no_half_of_the_score(browser: Any, tmp_path: Path,
+                                                                 width: int, height: int,
+                                                                 rows: int) -> None:
+    """Upright at 320 and 360 px the five tools share one row of the dock, Erase inside
+    it (its right part was under the screen's edge); the score under the plan starts
+    below the dock's top edge (its heading showed cut in half above the dock), with or
+    without a piece in hand. The status of a piece in hand takes two lines at 320 px
+    (three, with "the Turn button turns it": a row of squares fewer)."""
+    with editor(browser, tmp_path / "new.json", "tutorial", touch=True, size=(width, height),
+                mobile=True) as (page, _):
+        tools = page.evaluate(TOOL_BOXES)
+        row = box_of(page, "#tools")
+        assert [tool for tool, _, _ in tools] == ["room", "door", "front-door", "window", "erase"]
+        assert tools[0][1] == row["x"] == 7 and tools[-1][2] == row["x"] + row["width"]
+        assert tools[-1][2] == width - 7
+        assert page.evaluate(SMALL_CONTROLS) == []
+        for take in (False, True):
+            if take:
+                page.tap('[data-piece="kitchen-corner"]')
+                settle(page)
+                page.wait_for_timeout(600)  # the plan scrolled into view, below the header
+            score, dock = box_of(page, "#score"), box_of(page, "#controls")
+            assert score["y"] >= dock["y"], take
+        assert page.text_content("#status") == (
+            "Corner kitchen in hand: tap a square to see it there, tap it again to place it.")
+        assert box_of(page, "#status")["height"] == pytest.approx(28, abs=1)
+        assert list(rows_seen(page)) == list(range(1, rows + 1))
+
+
+BANDS = """() => [...document.querySelectorAll("#layer-edges rect")].map((r) => {
+    const box = r.getBoundingClientRect();
+    return [box.left, box.top, box.right, box.bottom];
+})"""
+OWN_NAMES = """(name) => [...document.querySelectorAll("#layer-base text.label")]
+    .filter((t) => t.textContent === name).map((t) => t.getBoundingClientRect().left)"""
+
+
+def test_the_bands_of_names_stay_off_the_sheets_own_names(browser: Any, tmp_path: Path) -> None:
+    """At 740 x 360 a window around L8 shows columns E to P and rows 5 to 11 of the
+    tutorial, and the sheet's own row names right of P: the band of letters along the top
+    ends at P's right side (it cut the own "5" in half), the band of numbers down the left
+    at row 11's foot."""
+    with editor(browser, tmp_path / "new.json", "tutorial", touch=True, size=(740, 360),
+                mobile=True) as (page, _):
+        page.tap("#view")
+        page.tap('[data-cell="L8"]')
+        assert page.get_attribute("#plan", "viewBox") == "4 4 13 7"
+        (top_band, left_band) = page.evaluate(BANDS)
+        p5, e11 = box_of(page, '[data-cell="P5"]'), box_of(page, '[data-cell="E11"]')
+        assert top_band[2] == pytest.approx(p5["x"] + p5["width"], abs=0.5)
+        assert top_band[1] == pytest.approx(p5["y"], abs=0.5)
+        assert left_band[3] == pytest.approx(e11["y"] + e11["height"], abs=0.5)
+        own_five = [left for left in page.evaluate(OWN_NAMES, "5") if left > 0]
+        assert len(own_five) == 1 and own_five[0] >= top_band[2] + 10
 
 
 ROOM_LIST_WIDTHS = """() => {

@@ -357,3 +357,38 @@ def test_what_is_drawn_while_the_server_is_away_is_stored_when_it_is_back(
     finally:
         ann.context.close()
         table.stop()
+
+
+def test_on_a_phone_on_its_side_the_plan_fits_below_the_card_flipped(
+        browser: Any, tmp_path: Path) -> None:
+    """At 640 x 320 the card just flipped shows in a band under the header; the plan
+    below it shows whole rows (the names and 4 rows of the tutorial) with the hint's
+    first line above the screen's foot (the plan was as tall as without the band: the
+    hint was under the screen's edge, from 313.7 to 328.5 px); the column of controls
+    ends at the screen's foot (it went on below it: the page scrolled)."""
+    table = TableProcess(tmp_path / "table.db")
+    table.start()
+    context = browser.new_context(viewport={"width": 640, "height": 320}, has_touch=True,
+                                  is_mobile=True)
+    try:
+        page = context.new_page()
+        page.goto(table.join_url)
+        page.fill('input[name="player"]', "Ann")
+        page.tap('button[type="submit"]')
+        page.wait_for_selector("#editor:not([hidden])")
+        _host_call(table, "flip")
+        page.wait_for_selector('[data-piece="kitchen-u"]')
+        page.wait_for_selector('body[data-pending="0"]', state="attached")
+        assert page.get_attribute("#plan", "viewBox") == "-1 -1 10 5"
+        card, plan = page.locator("#flipped").bounding_box(), page.locator("#plan").bounding_box()
+        hint = page.locator("#hint").bounding_box()
+        assert plan["y"] == pytest.approx(card["y"] + card["height"] + 4.2, abs=0.5)
+        assert plan["y"] + plan["height"] == pytest.approx(275.3, abs=0.5)
+        assert hint["y"] + 14.8 <= 320
+        # the column of controls ends at the screen's foot: the page does not scroll
+        column = page.locator("#side").bounding_box()
+        assert column["y"] + column["height"] == pytest.approx(320 - 4.2, abs=0.5)
+        assert page.evaluate("document.documentElement.scrollHeight") == 320
+    finally:
+        context.close()
+        table.stop()

@@ -8,13 +8,12 @@ const $ = (selector) => document.querySelector(selector);
 const token = new URLSearchParams(location.search).get("token") || "";
 const TOOLS = ["room", "door", "front-door", "window", "erase"];
 const ROTATIONS = [0, 90, 180, 270];
-// The words of a touch screen ("tap", the Turn button) or of a mouse and keyboard
-// ("click", key r): set from the screen when the page opens, then from each pointer.
+// The words of a touch screen ("tap") or of a mouse and keyboard ("click", key 1-9):
+// set from the screen when the page opens, then from each pointer.
 const words = {
   touch: window.matchMedia("(pointer: coarse)").matches || navigator.maxTouchPoints > 0,
   get click() { return this.touch ? "tap" : "click"; },
   get Click() { return this.touch ? "Tap" : "Click"; },
-  get turn() { return this.touch ? "the Turn button turns it" : "r turns it, m mirrors it"; },
   get next() {
     return this.touch ? "Tap a card for the next piece." : "Click a card (or press 1-9) for the next piece.";
   },
@@ -446,6 +445,8 @@ const MIN_SQUARE = { touch: 32, mouse: 18 };
 
 // On a phone held upright the controls are docked at the bottom of the screen.
 const isDocked = () => getComputedStyle($("#controls")).position === "fixed";
+// On a phone on its side the controls are a column of their own that scrolls.
+const isSideways = () => getComputedStyle($("#side")).overflowY === "auto";
 
 // The header's part that scrolls away when docked (the title and the player's name,
 // above the buttons) and the part that stays at the top.
@@ -456,21 +457,37 @@ function barParts() {
 }
 
 // The page ends below the dock (CSS --dock), whatever the dock holds; the plan scrolls
-// to just below the part of the header that stays at the top (CSS --bar).
+// to just below the part of the header that stays at the top (CSS --bar). On its side
+// the column of controls ends at the screen's foot (CSS --side-top: where it starts).
 function fitDock() {
   const height = isDocked() ? $("#controls").offsetHeight : 0;
   const { lead, stays } = barParts();
+  const side = isSideways() ? $("#editor").getBoundingClientRect().top + window.scrollY : 0;
   document.documentElement.style.setProperty("--dock", `${height}px`);
   document.documentElement.style.setProperty("--bar-lead", `${lead}px`);
   document.documentElement.style.setProperty("--bar", `${isDocked() ? stays : 0}px`);
+  document.documentElement.style.setProperty("--side-top", `${side}px`);
 }
 
+// The plan's room on the screen. Docked, its rows and a line of hint under it fill what
+// the header and the dock leave (the plan's border aside), so that the rows in sight are
+// whole rows: below the whole header while the page is at its top, below the part that
+// stays once the plan was scrolled to (a piece taken). A hint of two lines does not take
+// a row away (the square just tapped would go).
 function planSpace() {
   const board = $("#board");
   const width = board.clientWidth;
-  const docked = isDocked() ? $("#controls").offsetHeight : 0;
-  const height = window.innerHeight - barParts().stays - docked
-    - $("#under-plan").offsetHeight - 16;
+  const docked = isDocked();
+  if (!docked && !isSideways()) {
+    const height = window.innerHeight - barParts().stays - $("#under-plan").offsetHeight - 16;
+    return { width, height: Math.max(height, 160) };
+  }
+  // on its side the page stays at its top: the plan below the header and what a table
+  // shows under it (the card flipped, the ranking)
+  const top = docked && app.planShown ? barParts().stays : board.getBoundingClientRect().top + window.scrollY;
+  const below = $("#under-plan").getBoundingClientRect().top - $("#plan").getBoundingClientRect().bottom
+    + parseFloat(getComputedStyle($("#hint")).minHeight) + 2;
+  const height = window.innerHeight - top - (docked ? $("#controls").offsetHeight : 0) - below;
   return { width, height: Math.max(height, 160) };
 }
 
@@ -495,7 +512,10 @@ function viewLabel() {
   return $("#editor").classList.contains("finished") ? "Zoom in" : "Back to the room";
 }
 
-function fitView(focus = null) {
+// The plan's view: the whole sheet or a window on ``focus`` (else the room being
+// furnished); ``kept``, a window of the same width to keep in place (its top row) with
+// as many rows as fit now.
+function fitView(focus = null, kept = null) {
   if (!app.plan) return;
   const { width, height } = planSpace();
   const wide = app.geo.width + 2;
@@ -507,6 +527,9 @@ function fitView(focus = null) {
   $("#view").textContent = viewLabel();
   $("#view").setAttribute("aria-pressed", String(!!app.wholeHouse && !fits));
   $("#board").classList.toggle("windowed", app.windowed);
+  // docked, the whole house is no taller than the room above the dock: its last row of
+  // names was cut by the dock's top edge
+  $("#plan").style.maxHeight = isDocked() && !app.windowed ? `${height}px` : "";
   if (!app.windowed) {
     app.window = null;
     app.plan.view(-1, -1, wide, high);
@@ -515,14 +538,23 @@ function fitView(focus = null) {
   const columns = Math.min(wide, Math.max(4, Math.floor(width / least)));
   const size = width / columns;
   const rows = Math.min(high, Math.max(4, Math.floor(height / size)));
+  if (kept) {
+    if (kept.columns === columns && kept.rows !== rows) {
+      app.window = { ...kept, y: Math.max(-1, Math.min(kept.y, app.geo.height + 1 - rows)), rows };
+      app.plan.view(app.window.x, app.window.y, columns, rows);
+    }
+    return;
+  }
   // a room with nothing drawn yet keeps the window where it is
-  const kept = app.window && [[app.window.x + app.window.columns / 2 - 0.5, app.window.y + app.window.rows / 2 - 0.5]];
-  const cells = focus ? [focus] : roomFocus() || kept || [app.cursor];
+  const here = app.window && [[app.window.x + app.window.columns / 2 - 0.5, app.window.y + app.window.rows / 2 - 0.5]];
+  const cells = focus ? [focus] : roomFocus() || here || [app.cursor];
   const xs = cells.map((c) => c[0]);
   const ys = cells.map((c) => c[1]);
+  // a window that would start on the sheet's first row (column) starts on its names
+  // instead: a band of names over the first row would hide half of it
   const middle = (low, top, span, count) => {
-    const start = Math.round((low + top + 1) / 2 - span / 2);
-    return Math.min(Math.max(start, -1), count + 1 - span);
+    const start = Math.min(Math.max(Math.round((low + top + 1) / 2 - span / 2), -1), count + 1 - span);
+    return start === 0 ? -1 : start;
   };
   app.window = { x: middle(Math.min(...xs), Math.max(...xs), columns, app.geo.width),
     y: middle(Math.min(...ys), Math.max(...ys), rows, app.geo.height), columns, rows };
@@ -625,7 +657,21 @@ function pinching(e) {
 function showPlan(behavior = "auto") {
   if (!isDocked()) return;
   fitDock();  // the header's height of this very moment (the status line wraps)
+  app.planShown = true;
+  if (app.window) fitView(null, app.window);  // the rows that fit there
   $("#board").scrollIntoView({ block: "start", behavior });
+}
+
+// On a phone on its side the column scrolls (the page too, when the column is taller
+// than the screen) until the piece in hand is whole in sight: taken from a card near the
+// top, it came below the tools, Put back under the screen's edge.
+function showHand() {
+  const side = $("#side");
+  if (!isSideways()) return;
+  const below = () => $("#hand").getBoundingClientRect().bottom
+    - Math.min(side.getBoundingClientRect().bottom, window.innerHeight);
+  if (below() > 0) side.scrollTop += below();
+  if (below() > 0) window.scrollBy(0, below());
 }
 
 function toggleWholeHouse() {
@@ -768,7 +814,10 @@ function pieceButton(id, piece, color, number) {
   button.addEventListener("click", () => {
     const fresh = !app.hand || app.hand.piece !== id;
     take(id);
-    if (fresh) showPlan("smooth");
+    if (fresh) {
+      showPlan("smooth");
+      showHand();
+    }
   });
   button.addEventListener("pointerdown", (e) => {
     if (e.button !== 0) return;
@@ -870,8 +919,9 @@ function take(id) {
   app.pendingTap = null;  // a square tapped for the piece before shows, not places, this one
   setTool(null, false);
   status(words.touch
-    ? `${piece.name} in hand: tap a square to see it there, tap it again to place it; ${words.turn}.`
-    : `${piece.name} in hand: click a square to place it (its top-left corner, circulation included). ${words.turn}.`);
+    // two lines at 320 px (with "the Turn button turns it", beside that button, three)
+    ? `${piece.name} in hand: tap a square to see it there, tap it again to place it.`
+    : `${piece.name} in hand: click a square to place it (its top-left corner, circulation included). r turns it, m mirrors it.`);
   drawHand();
   drawHints();
   drawSheet();
@@ -1303,11 +1353,13 @@ function openSheet(opening) {
   app.shownDoubts = null;
   app.roomOptions = null;
   app.viewed = false;
+  app.planShown = false;
   app.savedAt = opening.new ? -2 : 0;
   app.activeRoom = opening.state.current_room || app.project.rooms[0]?.name || null;
   const first = app.project.house[0] && app.geo.at(app.project.house[0]);
   app.cursor = first || [0, 0];
-  $("#project-name").textContent = `· ${app.project.name}`;
+  $("#project-name").textContent = app.project.name;
+  $("#bar h1").title = $("#bar h1").textContent;  // the whole title, where it is cut
   $("#file").textContent = opening.file;
   $("#broken").hidden = true;
   $("#editor").hidden = false;
@@ -1366,11 +1418,21 @@ function wire() {
   $("#drop").addEventListener("click", drop);
   $("#next-room").addEventListener("click", goToNextRoom);
   $("#view").addEventListener("click", toggleWholeHouse);
+  for (const cut of [$("#bar h1"), $("#status")]) {  // cut with "…" on a phone on its side
+    cut.addEventListener("click", () => cut.classList.toggle("whole"));
+  }
   $("#summary").addEventListener("click", () => $("#report").scrollIntoView({ block: "start" }));
   window.addEventListener("resize", () => { fitDock(); fitView(); });
-  const resized = new ResizeObserver(fitDock);
+  // the dock grows with a piece in hand, the header with a status of two lines: the
+  // window keeps its place with the whole rows that fit between them
+  const resized = new ResizeObserver(() => {
+    fitDock();
+    if (isDocked() && app.window && !app.pinch) fitView(null, app.window);
+    else if (isDocked() && app.wholeHouse && !app.pinch) fitView();
+  });
   resized.observe($("#controls"));
   resized.observe($("#bar"));  // the status line wraps
+  resized.observe(document.body);  // a table's card flipped, in a band above the editor
   $("#room-select").addEventListener("change", (e) => {
     app.activeRoom = e.target.value;
     if (app.hand) drop();

@@ -173,7 +173,8 @@ export class Plan {
   }
 
   // A window whose top or left edge hides the sheet's own square names shows them along
-  // that edge, on a band over the squares there (which still take a tap).
+  // that edge, on a band over the squares there (which still take a tap); the bands stay
+  // off the sheet's own names on the other edges, which the window may show.
   drawEdgeNames(x, y, columns, rows) {
     const { geo } = this;
     const g = this.layers.edges;
@@ -181,14 +182,16 @@ export class Plan {
     const band = 0.5;
     const top = y > -0.5;
     const left = x > -0.5;
+    const [from, to] = [Math.max(x, 0), Math.min(x + columns, geo.width)];
     if (top) {
-      el("rect", { x, y, width: columns, height: band, class: "edge-band" }, g);
+      el("rect", { x: from, y, width: Math.max(to - from, 0), height: band, class: "edge-band" }, g);
       for (let c = Math.max(0, Math.floor(x)); c < Math.min(geo.width, Math.ceil(x + columns)); c++) {
         el("text", { x: c + 0.5, y: y + band / 2, class: "label" }, g).textContent = geo.columns[c];
       }
     }
     if (left) {
-      el("rect", { x, y: top ? y + band : y, width: band, height: top ? rows - band : rows, class: "edge-band" }, g);
+      const [high, low] = [top ? y + band : Math.max(y, 0), Math.min(y + rows, geo.height)];
+      el("rect", { x, y: high, width: band, height: Math.max(low - high, 0), class: "edge-band" }, g);
       const first = Math.max(0, top ? Math.ceil(y + 0.2) : Math.floor(y));  // clear of the top band
       for (let r = first; r < Math.min(geo.height, Math.ceil(y + rows)); r++) {
         el("text", { x: x + band / 2, y: r + 0.5, class: "label" }, g).textContent = String(r + 1);
