@@ -51,14 +51,14 @@ def browser(playwright: Any) -> Iterator[Any]:
 @contextmanager
 def editor(browser: Any, sheet: Path | str, project: str | None = None, *,
            touch: bool = False, wait: str = "#editor", game: str | None = None,
-           size: tuple[int, int] = (1366, 900), mobile: bool = False
+           size: tuple[int, int] = (1366, 900), mobile: bool = False, scale: float = 1
            ) -> Iterator[tuple[Any, Any]]:
     """The page of a fresh server for ``sheet`` in a ``size`` CSS px window (``mobile``: a
-    phone's); fails on any script error of the page."""
+    phone's, ``scale`` device px to the CSS px); fails on any script error of the page."""
     with serving(sheet, project, game=game) as server:
         context = browser.new_context(viewport={"width": size[0], "height": size[1]},
                                       has_touch=touch, is_mobile=mobile,
-                                      accept_downloads=True)
+                                      device_scale_factor=scale, accept_downloads=True)
         page = context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
@@ -1174,6 +1174,43 @@ def test_a_finished_sheet_docks_its_score_not_its_cards(browser: Any) -> None:
         page.wait_for_timeout(100)
         heading, bar = box_of(page, "#score h2"), box_of(page, "#bar")
         assert in_view(page, "#score h2") and heading["y"] >= bar["y"] + bar["height"]
+        assert page.evaluate(SMALL_CONTROLS) == []
+
+
+LINES = """(e) => {  // the lines its text takes: one box per line
+    const range = document.createRange();
+    range.selectNodeContents(e);
+    return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
+}"""
+
+
+def rounded_box(page: Any, selector: str) -> list[float]:
+    box = box_of(page, selector)
+    return [round(box[key], 1) for key in ("x", "y", "width", "height")]
+
+
+@pytest.mark.parametrize(("name", "score", "problems"), [
+    ("mistakes.json", "Provisional score: 8", "5 errors, 1 warning"),
+    ("tutorial-finished.json", "Score: 30", "No rule broken")], ids=["mistakes", "finished"])
+@pytest.mark.parametrize(("width", "height"), [(320, 640), (360, 740)], ids=lambda n: str(n))
+def test_the_docked_score_of_a_finished_sheet_is_one_line_a_piece(
+        browser: Any, width: int, height: int, name: str, score: str, problems: str) -> None:
+    """On a touch phone upright at 320 and 360 px (device scale 2) the docked summary of a
+    finished sheet shows the score above the count of problems, Details at their right,
+    each on one line: side by side at 320 px "Provisional score: 8" took two lines and
+    "5 errors, 1 warning" four (two at 360 px), the dock 28.6 px taller at 320 px."""
+    with editor(browser, EXAMPLES / name, touch=True, size=(width, height), mobile=True,
+                scale=2) as (page, _):
+        assert page.text_content("#summary-score") == score
+        assert page.text_content("#summary-problems") == problems
+        for item in ("#summary-score", "#summary-problems", "#summary .more"):
+            assert page.eval_on_selector(item, LINES) == 1, item
+        assert rounded_box(page, "#summary") == [7, height - 147.7, width - 14, 45.8]
+        assert rounded_box(page, "#summary-score")[:2] == [16.4, height - 142.5]
+        assert rounded_box(page, "#summary-problems")[:2] == [16.4, height - 123.2]
+        more = rounded_box(page, "#summary .more")
+        assert more[0] + more[2] == pytest.approx(width - 16.4, abs=0.1)
+        assert rounded_box(page, "#controls")[1] == height - 154.3
         assert page.evaluate(SMALL_CONTROLS) == []
 
 

@@ -392,3 +392,88 @@ def test_on_a_phone_on_its_side_the_plan_fits_below_the_card_flipped(
     finally:
         context.close()
         table.stop()
+
+
+SMALL_PHONES = [(320, 640), (360, 740), (740, 360)]
+LINES = """(e) => {  // the lines its text takes: one box per line
+    const range = document.createRange();
+    range.selectNodeContents(e);
+    return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
+}"""
+
+
+def _box(page: Any, selector: str) -> list[float]:
+    box = page.locator(selector).bounding_box()
+    return [round(box[key], 1) for key in ("x", "y", "width", "height")]
+
+
+def test_a_games_end_on_the_smallest_phones(browser: Any, tmp_path: Path) -> None:
+    """Three players on touch phones of 320 x 640, 360 x 740 and 740 x 360 place a piece
+    (upright, the plan scrolled to just below the header) and the host ends the game.
+    Each page is back at its top: "The game has ended" shows right below the header (at
+    320 x 640 it was under the header's part that stays, from 24.5 to 68.7 px with the
+    header's foot at 72.7), the ranking under it; the empty status line takes no row
+    (the header was 120.5 px high upright, 69.6 on its side); the docked score and
+    "7 errors" each take one line ("7 errors" took two at 320 px); on its side the whole
+    house and a line of hint end above the screen's foot (the plan's foot was at 390 px)
+    and the column shows the score from its first line."""
+    table = TableProcess(tmp_path / "table.db")
+    table.start()
+    pages = []
+    try:
+        for index, (width, height) in enumerate(SMALL_PHONES):
+            context = browser.new_context(viewport={"width": width, "height": height},
+                                          is_mobile=True, has_touch=True, device_scale_factor=2)
+            page = context.new_page()
+            pages.append((context, page, width, height))
+            page.goto(table.join_url)
+            page.fill('input[name="player"]', f"P{index}")
+            page.tap('button[type="submit"]')
+            page.wait_for_selector("#editor:not([hidden])")
+        _host_call(table, "flip")
+        for _, page, width, height in pages:
+            page.wait_for_selector('[data-piece="kitchen-u"]')
+            page.wait_for_selector('body[data-pending="0"]', state="attached")
+            page.tap('[data-piece="kitchen-u"]')
+            page.wait_for_selector('body[data-pending="0"]', state="attached")
+            page.wait_for_timeout(600)  # the plan scrolled into view, below the header
+            page.tap('[data-cell="B2"]')
+            page.tap('[data-cell="B2"]')
+            page.wait_for_selector('body[data-pending="0"]', state="attached")
+            assert page.evaluate("window.scrollY") == (96 if width < height else 0)
+        _host_call(table, "end")
+        for _, page, width, height in pages:
+            page.wait_for_selector('body[data-ended="1"]', state="attached")
+            page.wait_for_function("() => document.querySelector('#total').textContent === '-6'")
+            page.wait_for_selector('body[data-pending="0"]', state="attached")
+            page.evaluate("new Promise((done) => requestAnimationFrame(() => "
+                          "requestAnimationFrame(done)))")  # the plan's new room observed
+            size = f"{width}x{height}"
+            assert page.evaluate("window.scrollY") == 0, size
+            assert page.is_hidden("#status") and page.text_content("#status") == ""
+            bar = 101.6 if width < height else 50.6
+            banner = 44.2 if width == 320 else 28.2  # two lines at 320 px
+            assert _box(page, "#bar") == [0, 0, width, bar], size
+            assert page.text_content("#flipped") == "The game has ended: your sheet is final."
+            assert _box(page, "#flipped") == [0, bar, width, banner], size
+            assert _box(page, "#table-ranking") == [0, round(bar + banner, 1), width, 26.1], size
+            if width > height:
+                plan, hint = _box(page, "#plan"), _box(page, "#hint")
+                assert plan[1] + plan[3] == pytest.approx(339.1, abs=0.5)
+                assert hint[1] + hint[3] <= height
+                assert page.evaluate("document.querySelector('#side').scrollTop") == 0
+                assert page.is_visible("#score h2") and page.is_hidden("#summary")
+                continue
+            assert page.text_content("#summary-score") == "Provisional score: -6"
+            assert page.text_content("#summary-problems") == "7 errors"
+            for item in ("#summary-score", "#summary-problems", "#summary .more"):
+                assert page.eval_on_selector(item, LINES) == 1, (size, item)
+            summary = _box(page, "#summary")
+            assert summary == [7, height - 51.4, width - 14, 45.8], size
+            assert _box(page, "#summary-problems")[1] == pytest.approx(summary[1] + 24.6, abs=0.2)
+            plan, dock = _box(page, "#plan"), _box(page, "#controls")
+            assert plan[1] + plan[3] <= dock[1], size  # the whole house above the dock
+    finally:
+        for context, _, _, _ in pages:
+            context.close()
+        table.stop()

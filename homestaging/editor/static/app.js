@@ -181,13 +181,18 @@ window.addEventListener("homestaging:reconnected", async () => {
 });
 
 // The table server ends the game: the sheet is final, the tools and cards go (the
-// summary of its score stays docked) and the plan shows the whole house.
+// summary of its score stays docked) and the plan shows the whole house, the page at
+// its top: the table's word that the game has ended in sight under the header (it was
+// under the header's part that stays, the plan scrolled to just below it).
 window.addEventListener("homestaging:ended", () => {
   app.final = true;
   app.hand = null;
   app.pendingTap = null;
   app.tool = null;
   app.wholeHouse = true;
+  app.planShown = false;
+  window.scrollTo(0, 0);
+  $("#side").scrollTop = 0;  // on its side, the column from the score's first line
   $("#editor").classList.add("final", "finished");
   status("");  // the last action's words ("Tap a card for the next piece") are stale
   $("#undo").disabled = true;
@@ -528,8 +533,8 @@ function fitView(focus = null, kept = null) {
   $("#view").setAttribute("aria-pressed", String(!!app.wholeHouse && !fits));
   $("#board").classList.toggle("windowed", app.windowed);
   // docked, the whole house is no taller than the room above the dock: its last row of
-  // names was cut by the dock's top edge
-  $("#plan").style.maxHeight = isDocked() && !app.windowed ? `${height}px` : "";
+  // names was cut by the dock's top edge; on its side, than the room above the screen's foot
+  $("#plan").style.maxHeight = (isDocked() || isSideways()) && !app.windowed ? `${height}px` : "";
   if (!app.windowed) {
     app.window = null;
     app.plan.view(-1, -1, wide, high);
@@ -1428,7 +1433,7 @@ function wire() {
   const resized = new ResizeObserver(() => {
     fitDock();
     if (isDocked() && app.window && !app.pinch) fitView(null, app.window);
-    else if (isDocked() && app.wholeHouse && !app.pinch) fitView();
+    else if ((isDocked() || isSideways()) && app.wholeHouse && !app.pinch) fitView();
   });
   resized.observe($("#controls"));
   resized.observe($("#bar"));  // the status line wraps
