@@ -458,7 +458,7 @@ def catalog_figures(catalog: Catalog, *, paper: str = "a4") -> list[Figure]:
             bx = MARGIN + (i % columns) * box_w
             by = MARGIN + 6 + (i % per_page // columns) * box_h
             page.add_artist(Rectangle((bx + 1, by + 1), box_w - 2, box_h - 2, facecolor="none",
-                                      edgecolor="#cccccc", linewidth=0.5))
+                                      edgecolor="#cccccc", linewidth=0.5, gid="catalog-box"))
             for line in lines:
                 style = CATALOG_STYLES[line.gid]
                 x = bx + box_w - 3 if style.get("ha") == "right" else bx + 3
