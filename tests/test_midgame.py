@@ -85,8 +85,8 @@ def test_new_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     result = runner.invoke(main, ["new", "tutorial", "-o", "a.json"])
     assert result.exit_code == 0
     assert result.stderr == ("a.json: a new sheet of Tutorial (tutorial); the Kitchen is "
-                             "furnished first. Draw its pieces in furniture_grid, then run: "
-                             "homestaging check a.json\n")
+                             "furnished first. Draw its pieces in furniture_grid, then run:\n"
+                             "  homestaging check a.json\n")
     again = runner.invoke(main, ["new", "country-manor", "-o", "a.json"])
     assert (again.exit_code, again.stderr) == (
         2, "a.json: exists already: give another file name, or --force to replace it\n")

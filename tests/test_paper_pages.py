@@ -52,7 +52,7 @@ def test_the_catalog_sheet_writes_wall_sides_as_the_cards_do(tmp_path: Path) -> 
     result = CliRunner().invoke(main, ["furniture", "sheet", "-o", str(out)])
     assert result.exit_code == 0, result.output
     text = " ".join(word for page in pdf_text(out) for word in page)
-    assert "kitchen, counter; wall: n,w; hatch: /" in text and "wall: n w" not in text
+    assert "bathroom, bath; wall: n,w; hatch: /" in text and "wall: n w" not in text
 
 
 @needs_poppler
@@ -405,20 +405,22 @@ def test_the_played_effect_is_ticked_in_its_box() -> None:
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_word_of_the_printed_pages_is_at_least_readable(paper: str) -> None:
     """No word under 8 pt (``pagetools.READABLE``) on a project page, a drawing sheet
-    (blank or filled), the round, the cards or the deal; the house's own drawing aside
-    (its coordinates and features' names are sized to its squares)."""
+    (blank or filled), the round, the cards, the deal or the furniture sheet; the house's
+    own drawing aside (its coordinates and features' names are sized to its squares)."""
     from homestaging.core.game import GameRecord
     from homestaging.deal.sheetpdf import deal_figures
     from homestaging.draw.cardpages import card_figures
     from homestaging.draw.drawsheet import filled_figure
     from homestaging.draw.pagetools import READABLE
-    from homestaging.draw.printing import project_figures
+    from homestaging.draw.printing import catalog_figures, project_figures
     from homestaging.draw.roundpage import round_figure
+    from homestaging.formats.catalogreader import bundled_catalog
     from homestaging.formats.sheetreader import read_sheet
 
     project = find_project("family-home")
     sheet = read_sheet(Path(__file__).parents[1] / "examples/studio-loft-finished.json")
-    pages = [*project_figures(project, paper=paper), filled_figure(sheet, paper=paper)]
+    pages = [*project_figures(project, paper=paper), filled_figure(sheet, paper=paper),
+             *catalog_figures(bundled_catalog(), paper=paper)]
     axes = [fig.axes[0] for fig in pages]  # the page, not the house drawn on it
     others = [round_figure(paper, 29), *card_figures(project.catalog, paper=paper,
                                                      project=project),
@@ -429,5 +431,6 @@ def test_every_word_of_the_printed_pages_is_at_least_readable(paper: str) -> Non
              if text.get_text()}
     assert [found for found in sorted(sizes, key=str) if found[1] < READABLE] == []
     assert {"round-text", "option-name", "option-extra", "card-note", "deal-instruction",
-            "score-row", "wild-effect", "bonus-kinds", "page-footer"} <= {
+            "score-row", "wild-effect", "bonus-kinds", "page-footer", "catalog-name",
+            "catalog-id", "catalog-cards", "catalog-tags"} <= {
         gid for gid, _ in sizes}

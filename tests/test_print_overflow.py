@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import pytest
 from bigsheets import bonus_text, piece, project_yaml, room_names, sheet_json
 
+from homestaging.core.catalog import Catalog
 from homestaging.draw.drawsheet import drawing_sheet, sheet_pages
 from homestaging.draw.printing import (
     book_pages,
@@ -23,6 +24,7 @@ from homestaging.draw.printing import (
     print_projects,
     project_pages,
 )
+from homestaging.formats.catalogreader import bundled_catalog
 from homestaging.formats.projectreader import find_project, load_project
 from homestaging.formats.sheetreader import read_sheet
 
@@ -291,3 +293,85 @@ def test_the_round_line_and_the_wild_card_note_read_at_arm_s_length(tmp_path: Pa
             assert box.y0 < line.y0 and line.y1 < box.y1, text.get_text()
     # under the grid (the family home on A3) or in the column beside it
     assert note_lines == [2, 2, 2, 2]
+
+
+CROWDED_ID = "a-piece-whose-id-is-as-long-as-the-limits-allow-of-sixty-ch"
+CROWDED_NAME = "A piece whose name is as long as the limits allow: sixty ch"
+
+
+def crowded_catalog() -> Catalog:
+    """The bundled catalog and a piece at the limits: an id and a name of 59 characters,
+    20 tags, wall sides and a hatch, 6 x 5 squares, an option of 40 cards."""
+    from homestaging.core.catalog import Card
+    from homestaging.core.pieces import Piece, Shape, parse_art
+
+    bundled = bundled_catalog()
+    art = parse_art("BBBBBB\n" * 4 + "oooooo")
+    crowded = Piece(CROWDED_ID, CROWDED_NAME, Shape(art.furniture, art.circulation,
+                                                    frozenset("nw")),
+                    tags=tuple(f"tag-{number}" for number in range(20)), hatch="x")
+    cards = {(number, variant): Card(number, variant, (CROWDED_ID, "armchair"))
+             for number in range(101, 121) for variant in "ab"}
+    return Catalog({**bundled.pieces, CROWDED_ID: crowded}, {**bundled.cards, **cards})
+
+
+def test_a_crowded_piece_s_words_are_cut_after_their_lines() -> None:
+    # the name wraps rather than shrink under 8 pt; two lines of id, two of cards and
+    # three of tags, each cut with an ellipsis
+    from homestaging.draw.printing import catalog_lines
+
+    assert (len(CROWDED_ID), len(CROWDED_NAME)) == (59, 59)
+    catalog = crowded_catalog()
+    cards = [f"{number}{variant}" for number in range(101, 121) for variant in "ab"]
+    lines, height = catalog_lines(catalog.pieces[CROWDED_ID], cards, 56.0)
+    assert [(line.text, line.size, line.gid) for line in lines] == [
+        ("A piece whose name is as long", 8.0, "catalog-name"),
+        ("as the limits allow: sixty ch", 8.0, "catalog-name"),
+        ("a-piece-whose-id-is-as-long-as-the-", 8.0, "catalog-id"),
+        ("limits-allow-of-sixty-ch", 8.0, "catalog-id"),
+        ("card 101a, 101b, 102a, 102b, 103a,", 8.0, "catalog-cards"),
+        ("103b, 104a, 104b, 105a, 105b, 106a…", 8.0, "catalog-cards"),
+        ("tag-0, tag-1, tag-2, tag-3, tag-4,", 8.0, "catalog-tags"),
+        ("tag-5, tag-6, tag-7, tag-8, tag-9,", 8.0, "catalog-tags"),
+        ("tag-10, tag-11, tag-12, tag-13, ta…", 8.0, "catalog-tags")]
+    assert [round(line.down, 2) for line in lines] == [
+        0.0, 3.81, 7.62, 11.43, 15.24, 19.05, 22.86, 26.67, 30.48]
+    assert round(height, 2) == 34.29
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("crowded", [False, True], ids=["bundled", "crowded"])
+def test_the_furniture_sheet_keeps_each_piece_in_its_box(paper: str, crowded: bool) -> None:
+    """Every word and every drawing inside its piece's box, no word on another or on a
+    drawing; every bundled piece drawn with squares of 6.5 mm, and all of them smaller
+    when a piece's words leave too little room under them."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from homestaging.draw.printing import CATALOG_SQUARE, catalog_figures
+
+    catalog = crowded_catalog() if crowded else bundled_catalog()
+    figures = catalog_figures(catalog, paper=paper)
+    drawn = 0
+    squares = set()
+    for fig in figures:
+        assert overlapping_texts(fig) == []
+        renderer = FigureCanvasAgg(fig).get_renderer()
+        page, *pictures = fig.axes
+        boxes = [patch.get_window_extent(renderer) for patch in page.patches
+                 if patch.get_gid() == "catalog-box"]
+        words = [(text.get_text(), text.get_window_extent(renderer)) for text in page.texts
+                 if text.get_gid() in ("catalog-name", "catalog-id", "catalog-cards",
+                                       "catalog-tags")]
+        drawings = [(f"drawing {index}", ax.get_window_extent(renderer))
+                    for index, ax in enumerate(pictures)]
+        assert len(boxes) == len(drawings)
+        for name, extent in words + drawings:
+            assert sum(box.x0 < extent.x0 and extent.x1 < box.x1
+                       and box.y0 < extent.y0 and extent.y1 < box.y1 for box in boxes) == 1, name
+        assert [(word, drawing) for word, extent in words for drawing, picture in drawings
+                if extent.overlaps(picture)] == []
+        drawn += len(drawings)
+        squares |= {round(extent.width / (ax.get_xlim()[1] - ax.get_xlim()[0]) / fig.dpi * 25.4,
+                          2) for (_, extent), ax in zip(drawings, pictures, strict=True)}
+    assert drawn == len(catalog.pieces)
+    assert squares == ({{"a4": 2.19, "letter": 1.53}[paper]} if crowded else {CATALOG_SQUARE})

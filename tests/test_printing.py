@@ -201,6 +201,26 @@ def test_catalog_sheet_lists_every_piece(tmp_path: Path) -> None:
     assert b"/Title (Home Staging - furniture catalog)" in data
 
 
+def test_a_piece_s_words_on_the_catalog_sheet_are_in_8_pt_lines() -> None:
+    # the name from 9 pt down to 8, the cards beside the id, the tags wrapped in 8 pt
+    # ("hatch: x" kept whole), each line under the one before; on A4 (56 mm of words)
+    from homestaging.draw.printing import catalog_lines
+
+    catalog = bundled_catalog()
+    lines, height = catalog_lines(catalog.pieces["bookshelf"], ["21a", "23b", "30b"], 56.0)
+    assert [(round(line.down, 2), line.text, line.size, line.gid) for line in lines] == [
+        (0.0, "Bookshelf", 9.0, "catalog-name"),
+        (4.29, "card 21a, 23b, 30b", 8.0, "catalog-cards"),
+        (4.29, "bookshelf", 8.0, "catalog-id"),
+        (8.1, "living, office, storage, books;", 8.0, "catalog-tags"),
+        (11.91, "wall: n; hatch: x", 8.0, "catalog-tags")]
+    assert round(height, 2) == 15.72
+    bench, _ = catalog_lines(catalog.pieces["bed-double-bench"], ["4b"], 56.0)
+    assert [(line.text, round(line.size, 2)) for line in bench] == [
+        ("Double bed with footboard bench", 8.02), ("card 4b", 8.0),
+        ("bed-double-bench", 8.0), ("bedroom, bed; hatch: /", 8.0)]
+
+
 def test_catalog_hatches_upright_and_level_pieces_as_the_sheet_asks() -> None:
     # three lines a square in its middle, as players draw them (not matplotlib's even
     # hatch, whose lines fall on the grid lines too); a long name is set smaller to fit

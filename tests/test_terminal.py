@@ -176,6 +176,56 @@ def _run(runner: CliRunner, monkeypatch: pytest.MonkeyPatch, columns: str,
     return runner.invoke(main, list(args))
 
 
+def test_a_command_to_copy_stays_whole_on_a_line_of_its_own(
+        runner: CliRunner, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    # new's "then run:" and deal's "the same cards with:" on a terminal 60 columns wide:
+    # the message wrapped, the command two spaces in, whole and quoted for the shell
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("COLUMNS", "60")
+    folder = Path("sheets of the family game night")
+    folder.mkdir()
+    sheet = folder / "ada-and-ben-on-the-first-evening.json"
+    made = runner.invoke(main, ["new", "tutorial", "-o", str(sheet)])
+    assert made.exit_code == 0, made.output
+    assert made.stderr.splitlines() == [
+        "sheets of the family game",
+        "    night/ada-and-ben-on-the-first-evening.json: a new sheet",
+        "    of Tutorial (tutorial); the Kitchen is furnished first.",
+        "    Draw its pieces in furniture_grid, then run:",
+        "  homestaging check 'sheets of the family game "
+        "night/ada-and-ben-on-the-first-evening.json'"]
+    project = folder / "the house by the lake.yaml"
+    project.write_text((ROOT / "projects" / "00-tutorial.yaml").read_text())
+    dealt = runner.invoke(main, ["deal", str(project), "--seed", "7"])
+    assert dealt.exit_code == 0, dealt.output
+    assert dealt.stdout.splitlines()[1:3] == [
+        "Everyone at the table deals the same cards with:",
+        "  homestaging deal 'sheets of the family game night/the house by the lake.yaml' "
+        "--seed 7"]
+
+
+def test_the_help_keeps_its_commands_whole(runner: CliRunner) -> None:
+    # the lines to copy from --help as click lays it out on a terminal 60 columns wide
+    # (58 columns of text; its test runner's help is 80 wide whatever $COLUMNS says)
+    lines = {name: runner.invoke(main, [*name.split(), "--help"],
+                                 terminal_width=58).stdout.splitlines()
+             for name in ("", "table", "table export")}
+    shell = lines[""].index("  Shell completion (commands, options, project and piece")
+    assert lines[""][shell:shell + 5] == [
+        "  Shell completion (commands, options, project and piece",
+        "  ids): add this line to ~/.bashrc (zsh_source for zsh;",
+        "  fish_source for fish):",
+        "",
+        '    eval "$(_HOMESTAGING_COMPLETE=bash_source homestaging)"']
+    assert lines["table"][2:5] == [
+        "  Deal a game and serve it to the table:", "", "    homestaging table PROJECT"]
+    assert lines["table"][11:14] == [
+        "  then written with:", "", "    homestaging table export --db FILE -o DIR"]
+    assert lines["table export"][4:7] == [
+        "  choices) and DIR/game.json. This ranks them:", "",
+        "    homestaging score DIR/*.json"]
+
+
 def test_a_table_wraps_its_widest_column_under_itself_to_the_terminal(
         runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
     piped = _run(runner, monkeypatch, "80", "projects", "list").stdout.splitlines()

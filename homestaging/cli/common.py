@@ -31,7 +31,7 @@ import click
 from ..core.errors import InputError, UnknownProject
 from ..core.quoting import Suggestions, did_you_mean, excerpt
 from ..formats.output import FORMATS, dumps_json
-from ..text.fit import error_lines, hang, terminal_width
+from ..text.fit import command_line, error_lines, hang, terminal_width
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -201,11 +201,13 @@ def verbosity() -> int:
     return -1 if params.get("quiet") else 1 if params.get("verbose") else 0
 
 
-def say(message: str, role: str = "") -> None:
+def say(message: str, role: str = "", *, command: str = "") -> None:
     """Tell the user something on standard error, unless ``-q``: wrapped under its text
-    to the terminal's width."""
+    to the terminal's width; then ``command``, if given, whole on a line of its own for
+    the user to copy (:func:`~homestaging.text.fit.command_line`)."""
     if verbosity() >= 0:
-        for line in hang(message, terminal_width()):
+        lines = hang(message, terminal_width())
+        for line in [*lines, command_line(command)] if command else lines:
             click.echo(paint(err=True)(line, role), err=True, color=color_on(err=True))
 
 

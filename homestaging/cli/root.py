@@ -254,9 +254,11 @@ def main(ctx: click.Context, color: str, quiet: bool, verbose: bool, debug: bool
     reads may be '-' for standard input. Commands that write a file say so on
     standard error (unless -q).
 
-    Shell completion (commands, options, project and piece ids): add
-    eval "$(_HOMESTAGING_COMPLETE=bash_source homestaging)" to ~/.bashrc
-    (zsh_source for zsh; fish_source for fish).
+    Shell completion (commands, options, project and piece ids): add this line to
+    ~/.bashrc (zsh_source for zsh; fish_source for fish):
+
+    \b
+      eval "$(_HOMESTAGING_COMPLETE=bash_source homestaging)"
     """
     if quiet and verbose:
         raise click.UsageError("give -q/--quiet or -v/--verbose, not both")

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..core.errors import InputError
+from ..text.fit import shell_command
 from .common import (
     FILE,
     ExitCode,
@@ -95,8 +96,8 @@ def new_command(project_ref: str, player: str, game_path: str | None, output: st
     write_atomic(output, text)
     first = project.rooms[0].name if project.rooms else "the first room"
     say(f"{output}: a new sheet of {project.name} ({project.id}); the {first} is "
-        f"furnished first. Draw its pieces in furniture_grid, then run: homestaging "
-        f"check {output}")
+        "furnished first. Draw its pieces in furniture_grid, then run:",
+        command=shell_command("homestaging", "check", output))
 
 
 @click.command("check", short_help="Rules broken so far, what is still to do, score so far.")

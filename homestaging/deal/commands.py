@@ -6,6 +6,7 @@ import click
 
 from ..cli.common import FILE, display_name, format_option, load_project_argument, paper_option
 from ..core.game import MAX_SEED
+from ..text.fit import shell_command
 
 __all__ = ["deal_command"]
 
@@ -74,7 +75,7 @@ def deal_command(reference: str | None, seed: int | None, sheet_path: str | None
         named = reference
     record = GameRecord(named, deal(project, seed), (), seed)
     shown = reference if reference != "-" else project.id
-    command = f"homestaging deal {_quoted(shown)} --seed {seed}"
+    command = shell_command("homestaging", "deal", shown, "--seed", str(seed))
     printed = output is not None and Path(output).suffix.lower() == ".pdf"
     if output is not None and printed:
         from ..cli.common import wrote
@@ -146,8 +147,3 @@ def _record_from(sheet_path: str, output: str | None, fmt: str) -> None:
                      "then hold the sheet to the exact card rules.")
     click.echo(fit("\n".join(lines), width) + "\n", nl=False)
 
-
-def _quoted(word: str) -> str:
-    import shlex
-
-    return shlex.quote(word)

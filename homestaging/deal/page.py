@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..core.game import GameRecord
 from ..core.project import Project
-from ..text.fit import hang, terminal_width
+from ..text.fit import command_line, hang, terminal_width
 from ..text.pages import card_lines
 
 __all__ = ["format_deal", "written"]
@@ -19,7 +19,7 @@ def format_deal(project: Project, record: GameRecord, command: str) -> str:
     """The deal of ``record`` for the table: the seed and ``command`` that deals the same
     cards, then each room (project order) with its cards as dealt and their options."""
     lines = [f"Project {project.id} ({project.name}), seed {record.seed}",
-             "Everyone at the table deals the same cards with:", f"  {command}"]
+             "Everyone at the table deals the same cards with:", command_line(command)]
     catalog = project.catalog
     for room in project.rooms:
         lines += ["", f"{room.name} ({_tokens(room.tokens)})"]

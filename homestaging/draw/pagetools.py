@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 __all__ = ["BOLD", "CHAR", "FOOTER", "GAP", "HEADER", "MARGIN", "MM", "NEW_PAGES", "READABLE",
-           "ROW", "Pages", "fitted", "heading", "line_step", "one_line", "page_line",
+           "ROW", "Pages", "cut_lines", "fitted", "heading", "line_step", "one_line", "page_line",
            "paper_mm", "paragraph", "put_lines", "put_text", "wrap"]
 
 MM = 1 / 25.4  # inches per millimetre
@@ -79,6 +79,16 @@ def one_line(text: str, width_mm: float, size: float, smallest: float, *,
         return lines[0], size
     room = max(1, int(width_mm / (BOLD if bold else 1.0) / (smallest * CHAR)) - 1)
     return text[:room].rstrip() + "\N{HORIZONTAL ELLIPSIS}", smallest
+
+
+def cut_lines(text: str, width_mm: float, size: float, most: int) -> list[str]:
+    """``text`` wrapped as :func:`wrap` wraps it, in at most ``most`` lines: what does
+    not fit is cut, the last line's end replaced by an ellipsis (as :func:`one_line`)."""
+    lines = wrap(text, width_mm, size)
+    if len(lines) <= most:
+        return lines
+    last, _ = one_line(" ".join(lines[most - 1:]), width_mm, size, size)
+    return [*lines[:most - 1], last]
 
 
 # ---------------------------------------------------------------------------- pages

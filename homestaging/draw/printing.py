@@ -35,7 +35,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..core.catalog import Catalog
 from ..core.grid import sides_text
@@ -56,12 +56,15 @@ from .drawsheet import (
 )
 from .house import draw_house
 from .pagetools import (
-    BOLD,
     CHAR,
     MARGIN,
     MM,
     NEW_PAGES,
+    READABLE,
     Pages,
+    cut_lines,
+    fitted,
+    line_step,
     page_line,
     paper_mm,
     paragraph,
@@ -74,14 +77,18 @@ from .projectpage import look_alike_hatches, project_page_figures, project_pages
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
+    from ..core.pieces import Piece
     from ..core.sheet import Sheet
 
 __all__ = [
+    "CATALOG_SQUARE",
     "PAPERS",
     "BlankSheetLayout",
+    "CatalogLine",
     "blank_sheet_layout",
     "book_pages",
     "catalog_figures",
+    "catalog_lines",
     "catalog_sheet",
     "contents_page",
     "cover_page",
@@ -362,18 +369,81 @@ def _contents_page(projects: Sequence[Project], paper: str, sheets: int,
 # ---------------------------------------------------------------------------- catalog
 
 
+CATALOG_SQUARE = 6.5
+"""The side of a square on the furniture sheet, in millimetres: every piece is drawn at
+this one scale, or at the largest at which every piece fits its box under its words."""
+CATALOG_ART_TOP = 18.0
+"""How far below its box's top a piece is drawn, in millimetres, when its words allow."""
+CATALOG_STYLES: dict[str, dict[str, str]] = {
+    "catalog-name": {"fontweight": "bold"},
+    "catalog-id": {"color": "#333333"},
+    "catalog-cards": {"ha": "right", "color": "#2b6cb0"},
+    "catalog-tags": {"color": "#555555"},
+}
+"""How the furniture sheet writes each of a piece's words, by their gid."""
+
+
+class CatalogLine(NamedTuple):
+    """A line of words in a piece's box on the furniture sheet: ``down`` millimetres
+    below the first, at ``size`` points, in the style of ``gid`` (:data:`CATALOG_STYLES`)."""
+
+    down: float
+    text: str
+    size: float
+    gid: str
+
+
+def catalog_lines(piece: Piece, cards: Sequence[str],
+                  width: float) -> tuple[list[CatalogLine], float]:
+    """The lines the furniture sheet writes above ``piece`` in ``width`` millimetres, and
+    their height: its name (bold, 9 pt or as large as fits down to :data:`READABLE`, else
+    wrapped), its id and its ``cards`` ("card 1a, 4a"; at the right of the id's line
+    when both fit on it), then its tags, wall sides and hatch; the id and the cards in at
+    most two lines, the tags in three, what does not fit cut with an ellipsis."""
+    name, name_size = fitted(piece.name, width, 9.0, READABLE, bold=True)
+    lines = [CatalogLine(index * line_step(name_size), text, name_size, "catalog-name")
+             for index, text in enumerate(name)]
+    ids = cut_lines(piece.id, width, READABLE, 2)
+    found = cut_lines("card " + ", ".join(cards), width, READABLE, 2) if cards else []
+    keep = "\N{NO-BREAK SPACE}"  # "wall: n,w" and "hatch: /" are never broken
+    extra = ", ".join(piece.tags)
+    if piece.wall:
+        extra += f"; wall:{keep}{sides_text(piece.wall)}"
+    if piece.hatch and not piece.is_rug:
+        extra += f"; hatch:{keep}{piece.hatch}"
+    tags = [line.replace(keep, " ") for line in cut_lines(extra, width, READABLE, 3)
+            ] if extra else []
+    down = len(name) * line_step(name_size)
+    if (len(ids) == 1 and len(found) == 1
+            and (len(ids[0]) + 2 + len(found[0])) * READABLE * CHAR <= width):
+        lines.append(CatalogLine(down, found.pop(), READABLE, "catalog-cards"))
+    for gid, texts in (("catalog-id", ids), ("catalog-cards", found),
+                       ("catalog-tags", tags)):
+        for text in texts:
+            lines.append(CatalogLine(down, text, READABLE, gid))
+            down += line_step(READABLE)
+    return lines, down
+
+
 def catalog_figures(catalog: Catalog, *, paper: str = "a4") -> list[Figure]:
-    """Pages of every piece of the catalog (in id order), drawn at one scale."""
+    """Pages of every piece of the catalog (in id order), drawn at one scale
+    (:data:`CATALOG_SQUARE`) under their words (:func:`catalog_lines`)."""
+    from matplotlib.patches import Rectangle
+
     width, height = paper_mm(paper)
     columns, rows = 3, 5
     box_w = (width - 2 * MARGIN) / columns
     box_h = (height - 2 * MARGIN - 10) / rows
-    square = 6.5
     cards: dict[str, list[str]] = {}
     for (number, variant), card in catalog.cards.items():
         for option in card.options:
             cards.setdefault(option, []).append(f"{number}{variant}")
     pieces = [catalog.pieces[key] for key in sorted(catalog.pieces)]
+    words = [catalog_lines(piece, cards.get(piece.id, []), box_w - 6) for piece in pieces]
+    tops = [max(CATALOG_ART_TOP, 3 + below + 1.5) for _, below in words]
+    square = min([CATALOG_SQUARE, *(min(
+        (box_w - 4) / (piece.art.width + 0.4), (box_h - 2 - top) / (piece.art.height + 0.4))
+        for piece, top in zip(pieces, tops, strict=True))])
     per_page = columns * rows
     figures = []
     for start in range(0, len(pieces), per_page):
@@ -381,34 +451,23 @@ def catalog_figures(catalog: Catalog, *, paper: str = "a4") -> list[Figure]:
         page_number = start // per_page + 1
         put_text(page, MARGIN, MARGIN - 4, "Home Staging - furniture catalog", 11,
                  fontweight="bold")
-        put_text(page, width - MARGIN, MARGIN - 4, f"page {page_number}", 8, ha="right",
-              color="#777777")
-        for i, piece in enumerate(pieces[start:start + per_page]):
+        put_text(page, width - MARGIN, MARGIN - 4, f"page {page_number}", READABLE,
+                 ha="right", color="#777777")
+        for i in range(start, min(start + per_page, len(pieces))):
+            piece, (lines, _) = pieces[i], words[i]
             bx = MARGIN + (i % columns) * box_w
-            by = MARGIN + 6 + (i // columns) * box_h
-            from matplotlib.patches import Rectangle
-
+            by = MARGIN + 6 + (i % per_page // columns) * box_h
             page.add_artist(Rectangle((bx + 1, by + 1), box_w - 2, box_h - 2, facecolor="none",
-                                      edgecolor="#cccccc", linewidth=0.5))
-            fits = (box_w - 7) / (len(piece.name) * CHAR * BOLD)  # a long name: smaller
-            put_text(page, bx + 3, by + 3, piece.name, min(9.0, fits), fontweight="bold",
-                  gid="catalog-name")
-            put_text(page, bx + 3, by + 7.5, piece.id, 7,
-                  color="#333333", gid="catalog-id")
-            extra = ", ".join(piece.tags)
-            if piece.wall:
-                extra += f"; wall: {sides_text(piece.wall)}"
-            if piece.hatch and not piece.is_rug:
-                extra += f"; hatch: {piece.hatch}"
-            paragraph(page, bx + 3, by + 11, extra, box_w - 6, 6.5, color="#555555")
-            found = cards.get(piece.id)
-            if found:
-                put_text(page, bx + box_w - 3, by + 7.6, "card " + ", ".join(found), 6.5,
-                      ha="right", color="#2b6cb0", gid="catalog-cards")
+                                      edgecolor="#cccccc", linewidth=0.5, gid="catalog-box"))
+            for line in lines:
+                style = CATALOG_STYLES[line.gid]
+                x = bx + box_w - 3 if style.get("ha") == "right" else bx + 3
+                put_text(page, x, by + 3 + line.down, line.text, line.size, gid=line.gid,
+                         **style)
             shape = piece.art
             ax_w, ax_h = square * (shape.width + 0.4), square * (shape.height + 0.4)
             ax = NEW_PAGES.axes_at(fig, (width, height),
-                                    (bx + (box_w - ax_w) / 2, by + 18, ax_w, ax_h))
+                                    (bx + (box_w - ax_w) / 2, by + tops[i], ax_w, ax_h))
             ax.set_xlim(-0.2, shape.width + 0.2)
             ax.set_ylim(shape.height + 0.2, -0.2)
             ax.set_aspect("equal")

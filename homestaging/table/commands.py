@@ -21,11 +21,18 @@ class _Table(click.Group):
 
 @click.group("table", cls=_Table, short_help="Host a game night: every player draws on a phone.")
 def table() -> None:
-    """Deal a game and serve it to the table: 'homestaging table PROJECT' prints the host's
-    link (line 1, with the host's secret) and the join link (line 2). Players open the
-    join link (or its QR code on the host's page), type a name and draw their sheet in
-    the editor; the host flips the cards and ends the game. 'homestaging table export
-    --db FILE -o DIR' writes every sheet and the game record.
+    """Deal a game and serve it to the table:
+
+    \b
+      homestaging table PROJECT
+
+    prints the host's link (line 1, with the host's secret) and the join link (line 2).
+    Players open the join link (or its QR code on the host's page), type a name and draw
+    their sheet in the editor; the host flips the cards and ends the game. Every sheet
+    and the game record are then written with:
+
+    \b
+      homestaging table export --db FILE -o DIR
     """
 
 
@@ -65,8 +72,11 @@ def serve(reference: str, seed: int | None, db_path: str, port: int, lan: bool,
               help="The folder to write into (made if new).")
 def export(db_path: str, folder: str) -> None:
     """Write DIR/<player>.json for every player (ordinary sheets holding the game record
-    with that player's choices) and DIR/game.json; 'homestaging score DIR/*.json' ranks
-    them."""
+    with that player's choices) and DIR/game.json. This ranks them:
+
+    \b
+      homestaging score DIR/*.json
+    """
     from .serving import ServeError, export_table
 
     try:

@@ -19,8 +19,8 @@ import shutil
 import textwrap
 from collections.abc import Collection, Sequence
 
-__all__ = ["MIN_WIDTH", "column_widths", "error_lines", "fit", "hang", "table_lines",
-           "terminal_width", "visible_length", "wrap"]
+__all__ = ["COMMAND_INDENT", "MIN_WIDTH", "column_widths", "command_line", "error_lines", "fit",
+           "hang", "shell_command", "table_lines", "terminal_width", "visible_length", "wrap"]
 
 MIN_WIDTH = 60
 """The narrowest width text is wrapped to, however narrow the terminal."""
@@ -75,6 +75,27 @@ def error_lines(message: str, width: int) -> list[str]:
     ['Error: d is a folder, expected a table', '       database file']
     """
     return wrap(message, width, "Error: ")
+
+
+COMMAND_INDENT = "  "
+"""How far in a command for the user to copy is printed, on a line of its own."""
+
+
+def shell_command(*words: str) -> str:
+    """The command of ``words``, each quoted for the shell where it needs it.
+
+    >>> shell_command("homestaging", "check", "my plan.json")
+    "homestaging check 'my plan.json'"
+    """
+    import shlex
+
+    return shlex.join(words)
+
+
+def command_line(command: str) -> str:
+    """``command`` for the user to copy, as a line of its own: :data:`COMMAND_INDENT`
+    in, and never wrapped, however wide (a line break would cut the command)."""
+    return COMMAND_INDENT + command
 
 
 def fit(text: str, width: int) -> str:
