@@ -78,3 +78,17 @@ def api(server: EditorServer, path: str, body: Any = None) -> tuple[int, Any]:
     """A JSON API call with the right token and Host."""
     status, _, payload = request(server, "POST" if body is not None else "GET", path, body)
     return status, json.loads(payload)
+
+
+LINES = """(e) => {  // the lines its text takes: one box per line
+    const range = document.createRange();
+    range.selectNodeContents(e);
+    return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
+}"""
+"""A page's function of an element: how many lines its text takes."""
+
+
+def rounded_box(page: Any, selector: str) -> list[float]:
+    """The first element of ``selector``'s x, y, width and height, to 0.1 px."""
+    box = page.locator(selector).first.bounding_box()
+    return [round(box[key], 1) for key in ("x", "y", "width", "height")]

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from editor_util import EXAMPLES, serving
+from editor_util import EXAMPLES, LINES, rounded_box, serving
 
 from homestaging.cli.root import main
 
@@ -1175,18 +1175,6 @@ def test_a_finished_sheet_docks_its_score_not_its_cards(browser: Any) -> None:
         heading, bar = box_of(page, "#score h2"), box_of(page, "#bar")
         assert in_view(page, "#score h2") and heading["y"] >= bar["y"] + bar["height"]
         assert page.evaluate(SMALL_CONTROLS) == []
-
-
-LINES = """(e) => {  // the lines its text takes: one box per line
-    const range = document.createRange();
-    range.selectNodeContents(e);
-    return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
-}"""
-
-
-def rounded_box(page: Any, selector: str) -> list[float]:
-    box = box_of(page, selector)
-    return [round(box[key], 1) for key in ("x", "y", "width", "height")]
 
 
 @pytest.mark.parametrize(("name", "score", "problems"), [

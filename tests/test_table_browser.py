@@ -17,6 +17,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from click.testing import CliRunner
+from editor_util import LINES, rounded_box
 from table_util import START_SECONDS, TableProcess, request
 
 from homestaging.cli.root import main
@@ -395,16 +396,6 @@ def test_on_a_phone_on_its_side_the_plan_fits_below_the_card_flipped(
 
 
 SMALL_PHONES = [(320, 640), (360, 740), (740, 360)]
-LINES = """(e) => {  // the lines its text takes: one box per line
-    const range = document.createRange();
-    range.selectNodeContents(e);
-    return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
-}"""
-
-
-def _box(page: Any, selector: str) -> list[float]:
-    box = page.locator(selector).bounding_box()
-    return [round(box[key], 1) for key in ("x", "y", "width", "height")]
 
 
 def test_a_games_end_on_the_smallest_phones(browser: Any, tmp_path: Path) -> None:
@@ -453,12 +444,13 @@ def test_a_games_end_on_the_smallest_phones(browser: Any, tmp_path: Path) -> Non
             assert page.is_hidden("#status") and page.text_content("#status") == ""
             bar = 101.6 if width < height else 50.6
             banner = 44.2 if width == 320 else 28.2  # two lines at 320 px
-            assert _box(page, "#bar") == [0, 0, width, bar], size
+            assert rounded_box(page, "#bar") == [0, 0, width, bar], size
             assert page.text_content("#flipped") == "The game has ended: your sheet is final."
-            assert _box(page, "#flipped") == [0, bar, width, banner], size
-            assert _box(page, "#table-ranking") == [0, round(bar + banner, 1), width, 26.1], size
+            assert rounded_box(page, "#flipped") == [0, bar, width, banner], size
+            ranking = rounded_box(page, "#table-ranking")
+            assert ranking == [0, round(bar + banner, 1), width, 26.1], size
             if width > height:
-                plan, hint = _box(page, "#plan"), _box(page, "#hint")
+                plan, hint = rounded_box(page, "#plan"), rounded_box(page, "#hint")
                 assert plan[1] + plan[3] == pytest.approx(339.1, abs=0.5)
                 assert hint[1] + hint[3] <= height
                 assert page.evaluate("document.querySelector('#side').scrollTop") == 0
@@ -468,10 +460,11 @@ def test_a_games_end_on_the_smallest_phones(browser: Any, tmp_path: Path) -> Non
             assert page.text_content("#summary-problems") == "7 errors"
             for item in ("#summary-score", "#summary-problems", "#summary .more"):
                 assert page.eval_on_selector(item, LINES) == 1, (size, item)
-            summary = _box(page, "#summary")
+            summary = rounded_box(page, "#summary")
             assert summary == [7, height - 51.4, width - 14, 45.8], size
-            assert _box(page, "#summary-problems")[1] == pytest.approx(summary[1] + 24.6, abs=0.2)
-            plan, dock = _box(page, "#plan"), _box(page, "#controls")
+            problems = rounded_box(page, "#summary-problems")
+            assert problems[1] == pytest.approx(summary[1] + 24.6, abs=0.2)
+            plan, dock = rounded_box(page, "#plan"), rounded_box(page, "#controls")
             assert plan[1] + plan[3] <= dock[1], size  # the whole house above the dock
     finally:
         for context, _, _, _ in pages:
