@@ -675,6 +675,14 @@ def phone(browser: Any, sheet: Path | str, width: int, height: int
     return editor(browser, sheet, touch=True, size=(width, height), mobile=True)
 
 
+def take_armchair(page: Any) -> None:
+    """Tap the tutorial mid-game's armchair card on a phone and wait for the plan to
+    scroll into view, below the header."""
+    page.tap('[data-piece="armchair"]')
+    settle(page)
+    page.wait_for_timeout(600)
+
+
 def box_of(page: Any, selector: str) -> dict[str, float]:
     box: dict[str, float] = page.locator(selector).first.bounding_box()
     return box
@@ -766,9 +774,7 @@ def test_a_small_phone_either_way_up(browser: Any, tmp_path: Path) -> None:
     shutil.copy(EXAMPLES / "tutorial-midgame.json", sheet)
     with phone(browser, sheet, 360, 740) as (page, _):
         assert page.is_hidden("#summary")  # mid-game: the cards are docked
-        page.tap('[data-piece="armchair"]')
-        settle(page)
-        page.wait_for_timeout(600)  # the plan scrolled into view, below the header
+        take_armchair(page)
         assert in_view(page, "#undo")
         undo, plan = box_of(page, "#undo"), box_of(page, "#plan")
         assert undo["y"] + undo["height"] <= plan["y"] + 1
@@ -876,9 +882,7 @@ def test_the_header_of_a_small_phone_is_one_row_of_buttons(browser: Any,
     sheet = tmp_path / "plan.json"
     shutil.copy(EXAMPLES / "tutorial-midgame.json", sheet)
     with phone(browser, sheet, 320, 640) as (page, _):
-        page.tap('[data-piece="armchair"]')
-        settle(page)
-        page.wait_for_timeout(600)  # the plan scrolled into view, below the header
+        take_armchair(page)
         buttons = [box_of(page, name) for name in ("#view", "#undo", "#redo", "#save")]
         assert {box["y"] for box in buttons} == {buttons[0]["y"]}
         assert buttons[0]["y"] == pytest.approx(4.2, abs=1)  # the first thing in sight
@@ -913,9 +917,7 @@ def test_the_rows_in_sight_of_a_small_phone_are_whole(browser: Any, tmp_path: Pa
         assert page.text_content("#status") == "Opened plan.json."
         square = 34.4 if width == 320 else 31.8
         assert rows_seen(page) == {row: square for row in range(1, opened + 1)}
-        page.tap('[data-piece="armchair"]')
-        settle(page)
-        page.wait_for_timeout(600)  # the plan scrolled into view, below the header
+        take_armchair(page)
         assert rows_seen(page) == {row: square for row in range(1, in_hand + 1)}
         plan, hint, dock = box_of(page, "#plan"), box_of(page, "#hint"), box_of(page, "#controls")
         # the band of names and the rows, the plan's border; the hint below, above the dock
@@ -926,9 +928,7 @@ def test_the_rows_in_sight_of_a_small_phone_are_whole(browser: Any, tmp_path: Pa
         settle(page)
         next_frame(page)  # the dock's new height observed
         assert rows_seen(page) == {row: square for row in range(1, put_back + 1)}
-        page.tap('[data-piece="armchair"]')
-        settle(page)
-        page.wait_for_timeout(600)  # the plan scrolled into view, below the header
+        take_armchair(page)
         page.tap('[data-cell="D5"]')
         assert page.text_content("#hint") != ""  # "Tap again to place it", under the plan
         page.tap('[data-cell="D5"]')
@@ -952,9 +952,7 @@ def test_the_whole_house_of_a_small_phone_stays_above_the_dock(browser: Any,
     sheet = tmp_path / "plan.json"
     shutil.copy(EXAMPLES / "tutorial-midgame.json", sheet)
     with phone(browser, sheet, 320, 640) as (page, _):
-        page.tap('[data-piece="armchair"]')
-        settle(page)
-        page.wait_for_timeout(600)  # the plan scrolled into view, below the header
+        take_armchair(page)
         page.tap("#view")
         assert page.text_content("#view") == "Back to the room"
         plan, hint, dock = box_of(page, "#plan"), box_of(page, "#hint"), box_of(page, "#controls")
